@@ -1,0 +1,91 @@
+/* signorini: status codes and the solver convention shared by every algorithm.
+ *
+ * Every fallible function returns an int status: 0 (SN_OK) on success, a negative
+ * SN_ERR_* code on error, or a positive SN_* code when an iterative method stopped
+ * without meeting its tolerance (the result is then the last iterate).
+ * The library never prints and never exits; sn_strerror() gives the message. */
+#ifndef SIGNORINI_COMMON_H
+#define SIGNORINI_COMMON_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+  SN_OK = 0,
+  /* positive: iterative method stopped before reaching the tolerance */
+  SN_MAX_ITER = 1,          /* iteration cap reached */
+  SN_TIME_LIMIT = 2,        /* time limit reached */
+  SN_STALLED = 3,           /* no further progress possible (e.g. line search failed) */
+  SN_RAY = 4,               /* pivoting ended on a secondary ray: no solution found */
+  /* negative: errors */
+  SN_ERR_NOMEM = -1,        /* out of memory */
+  SN_ERR_ARG = -2,          /* invalid argument (NULL pointer, negative size, ...) */
+  SN_ERR_DIM = -3,          /* dimensions do not agree */
+  SN_ERR_NOT_SPD = -4,      /* matrix not symmetric positive definite */
+  SN_ERR_SINGULAR = -5,     /* matrix singular */
+  SN_ERR_NAN = -6,          /* NaN or Inf in data or iterates */
+  SN_ERR_BACKEND = -7,      /* failure reported by BLAS/LAPACK/SuiteSparse/HDF5 */
+  SN_ERR_UNKNOWN = -8,      /* unknown name (solver, method, option) */
+  SN_ERR_IO = -9,           /* file cannot be read or written */
+  SN_ERR_FORMAT = -10       /* malformed input data */
+};
+
+/* Message for a status code; never NULL, static storage. */
+const char *sn_strerror(int status);
+
+/* Library version "MAJOR.MINOR.PATCH", and a one-line description of the backends
+ * it was built with (BLAS, SuiteSparse, HDF5 versions). Static storage. */
+const char *sn_version(void);
+const char *sn_backends(void);
+
+/* ---- the solver convention (after OSQP): defaults -> settings -> solve -> info ---- */
+
+/* Progress callback: called once per iteration with the current error measure.
+ * Returning non-zero asks the solver to stop (status SN_STALLED). */
+typedef int (*sn_progress)(int iter, double error, void *user);
+
+typedef struct {
+  double tol;            /* stop when the method's error measure is <= tol (default 1e-8) */
+  int max_iter;          /* iteration cap (default 1000) */
+  double time_limit;     /* seconds; <= 0 means none (default 0) */
+  sn_progress progress;  /* optional, may be NULL */
+  void *user;            /* passed to progress */
+  const char *options;   /* solver-specific "key=value,key=value", may be NULL */
+} sn_settings;
+
+typedef struct {
+  int status;            /* SN_OK, SN_MAX_ITER, SN_TIME_LIMIT, SN_STALLED or an SN_ERR_* */
+  int iterations;        /* iterations performed */
+  double error;          /* final error measure */
+  double seconds;        /* elapsed wall time of the solve */
+  /* optional residual history: the caller points history at cap doubles;
+   * the solver stores error per iteration and sets history_len (<= history_cap). */
+  double *history;
+  int history_cap;
+  int history_len;
+} sn_info;
+
+/* Fill settings with the documented defaults. */
+void sn_settings_default(sn_settings *s);
+
+/* Reset info (keeps the caller's history buffer and capacity). */
+void sn_info_reset(sn_info *info);
+
+/* Record one iteration: appends error to the history (if any), updates iterations and
+ * error, and calls the progress callback. Returns non-zero if the callback asks to stop. */
+int sn_info_record(sn_info *info, const sn_settings *s, int iter, double error);
+
+/* Monotonic wall-clock time in seconds (for elapsed-time measurements). */
+double sn_wtime(void);
+
+/* Parse one numeric option "key=value" from a settings options string.
+ * Returns 1 and sets *value if key is present, 0 if absent, SN_ERR_FORMAT if malformed. */
+int sn_option_double(const char *options, const char *key, double *value);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,109 @@
+/* signorini linear algebra: dense vectors over BLAS, one compressed sparse matrix type
+ * (CSC, CSparse-like fields) with CSR and block (2x2 / 3x3) views, sparse products,
+ * and factor/solve wrappers over CHOLMOD (SPD) and UMFPACK (unsymmetric). */
+#ifndef SIGNORINI_LA_H
+#define SIGNORINI_LA_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- dense vectors (BLAS level 1) ---- */
+double sn_dot(int n, const double *x, const double *y);          /* x . y */
+double sn_nrm2(int n, const double *x);                          /* |x|_2 */
+double sn_nrminf(int n, const double *x);                        /* max |x_i| */
+void sn_axpy(int n, double a, const double *x, double *y);       /* y += a x */
+void sn_scal(int n, double a, double *x);                        /* x *= a */
+void sn_copy(int n, const double *x, double *y);                 /* y = x */
+void sn_fill(int n, double a, double *x);                        /* x = a */
+/* dense column-major y = alpha A x + beta y (A is m x n, leading dimension m) */
+void sn_dense_gemv(int m, int n, double alpha, const double *A, const double *x, double beta,
+                   double *y);
+
+/* ---- compressed sparse column matrix ----
+ * Column j holds entries rowind[colptr[j] .. colptr[j+1]-1] with values val[...].
+ * nnz = colptr[n]; nzmax is the allocated length of rowind/val. */
+typedef struct {
+  int m, n, nnz, nzmax;
+  int *colptr;   /* n+1 */
+  int *rowind;   /* nzmax */
+  double *val;   /* nzmax */
+} sn_csc;
+
+/* Allocate an m x n matrix with room for nzmax entries, colptr zeroed. NULL on failure. */
+sn_csc *sn_csc_alloc(int m, int n, int nzmax);
+void sn_csc_free(sn_csc *A);
+/* Build from triplets (row i[k], column j[k], value x[k]), k < nz; duplicates are summed,
+ * rows sorted within each column. Returns 0 or an SN_ERR_* code (index out of range: SN_ERR_DIM). */
+int sn_csc_from_triplets(int m, int n, int nz, const int *i, const int *j, const double *x,
+                         sn_csc **out);
+/* Build from a dense column-major m x n array, keeping entries with |a| > droptol. */
+int sn_csc_from_dense(int m, int n, const double *a, double droptol, sn_csc **out);
+/* Dense column-major copy into a (m*n doubles, caller-allocated). */
+void sn_csc_to_dense(const sn_csc *A, double *a);
+/* A^T as a new matrix. */
+int sn_csc_transpose(const sn_csc *A, sn_csc **out);
+/* Check structure: sizes, monotone column pointers, row indices in range. 0 or SN_ERR_FORMAT. */
+int sn_csc_check(const sn_csc *A);
+/* y = alpha A x + beta y */
+void sn_csc_gemv(const sn_csc *A, double alpha, const double *x, double beta, double *y);
+/* y = alpha A^T x + beta y */
+void sn_csc_gemv_t(const sn_csc *A, double alpha, const double *x, double beta, double *y);
+
+/* ---- compressed sparse row view (row access for Gauss-Seidel sweeps) ---- */
+typedef struct {
+  int m, n, nnz;
+  int *rowptr;   /* m+1 */
+  int *colind;   /* nnz */
+  double *val;   /* nnz */
+} sn_csr;
+
+int sn_csr_from_csc(const sn_csc *A, sn_csr **out);
+void sn_csr_free(sn_csr *A);
+/* y = alpha A x + beta y */
+void sn_csr_gemv(const sn_csr *A, double alpha, const double *x, double beta, double *y);
+
+/* ---- block sparse row view with square b x b blocks (b = 2 or 3: the contact operator W) ----
+ * Block row I holds blocks browptr[I] .. browptr[I+1]-1, block column bcolind[k], values
+ * val[k*b*b ...] stored column-major within the block. diag[I] is the index of block (I,I)
+ * or -1 when that block is structurally absent. */
+typedef struct {
+  int b, mb, nb, nnzb;
+  int *browptr;  /* mb+1 */
+  int *bcolind;  /* nnzb */
+  int *diag;     /* mb */
+  double *val;   /* nnzb*b*b */
+} sn_bsr;
+
+/* Block view of A (A->m and A->n multiples of b). Any block with a stored entry is kept whole. */
+int sn_bsr_from_csc(const sn_csc *A, int b, sn_bsr **out);
+void sn_bsr_free(sn_bsr *A);
+/* Pointer to block (I,J) (b*b doubles, column-major) or NULL if absent. */
+const double *sn_bsr_block(const sn_bsr *A, int I, int J);
+/* y = alpha A x + beta y */
+void sn_bsr_gemv(const sn_bsr *A, double alpha, const double *x, double beta, double *y);
+/* y_I = (row I of blocks) x: the b-vector of block row I times x (b doubles out). */
+void sn_bsr_row_gemv(const sn_bsr *A, int I, const double *x, double *yI);
+
+/* ---- sparse direct solvers ---- */
+/* Cholesky (CHOLMOD, supernodal where worthwhile) of a symmetric positive definite A.
+ * A may hold both triangles or only the upper one (upper is used). */
+typedef struct sn_chol sn_chol;
+int sn_chol_factor(const sn_csc *A, sn_chol **out);       /* SN_ERR_NOT_SPD if not SPD */
+int sn_chol_solve(sn_chol *F, const double *b, double *x); /* x = A^-1 b (x may alias b) */
+void sn_chol_free(sn_chol *F);
+
+/* LU (UMFPACK) of a square unsymmetric A. */
+typedef struct sn_lu sn_lu;
+int sn_lu_factor(const sn_csc *A, sn_lu **out);            /* SN_ERR_SINGULAR if singular */
+int sn_lu_solve(sn_lu *F, const double *b, double *x);     /* x = A^-1 b */
+int sn_lu_solve_t(sn_lu *F, const double *b, double *x);   /* x = A^-T b */
+void sn_lu_free(sn_lu *F);
+
+/* Dense solve A x = b (n x n, column-major, LAPACK dgesv); A and b are not modified. */
+int sn_dense_solve(int n, const double *A, const double *b, double *x);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

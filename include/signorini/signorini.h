@@ -1,0 +1,8 @@
+/* signorini: contact mechanics with Coulomb friction. Include this for the whole public API. */
+#ifndef SIGNORINI_H
+#define SIGNORINI_H
+#include "signorini/version.h"
+#include "signorini/common.h"
+#include "signorini/la.h"
+#include "signorini/onedof.h"
+#endif

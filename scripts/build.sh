@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Configure and build signorini into a build folder (default: build, Release).
+# Usage: scripts/build.sh [BUILD_DIR] [extra cmake args...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=${1:-build}
+shift || true
+cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+cmake --build "$dir" -j"$(nproc)"

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# README command (a): install what is missing, build, and run the main job on the built-in
+# example: the seed's one-degree-of-freedom contact algorithms, tables printed and results
+# written to results/ (one CSV per method).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+bash scripts/build.sh build
+./build/signorini demo seed-1dof -o results

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Install, with apt-get, whichever Debian 12 packages signorini needs that are missing.
+# Used by both README commands and by .ci/run. Safe to run again: it installs nothing when all are present.
+set -euo pipefail
+pkgs=(build-essential cmake pkgconf libopenblas-dev liblapacke-dev libsuitesparse-dev libhdf5-dev)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "install-deps: installing ${missing[*]}" >&2
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

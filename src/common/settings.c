@@ -1,0 +1,79 @@
+/* The solver convention: default settings, info bookkeeping, timing, option parsing. */
+#define _POSIX_C_SOURCE 200809L
+#include "signorini/common.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void sn_settings_default(sn_settings *s)
+{
+  if (!s) return;
+  s->tol = 1e-8;
+  s->max_iter = 1000;
+  s->time_limit = 0.0;
+  s->progress = NULL;
+  s->user = NULL;
+  s->options = NULL;
+}
+
+void sn_info_reset(sn_info *info)
+{
+  if (!info) return;
+  info->status = SN_OK;
+  info->iterations = 0;
+  info->error = INFINITY;
+  info->seconds = 0.0;
+  info->history_len = 0;
+  if (!info->history) info->history_cap = 0;
+}
+
+int sn_info_record(sn_info *info, const sn_settings *s, int iter, double error)
+{
+  if (info) {
+    info->iterations = iter;
+    info->error = error;
+    if (info->history && info->history_len < info->history_cap)
+      info->history[info->history_len++] = error;
+  }
+  if (s && s->progress) return s->progress(iter, error, s->user);
+  return 0;
+}
+
+double sn_wtime(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* options look like "rho=1e3, local=ac": keys separated by ',' with optional blanks */
+int sn_option_double(const char *options, const char *key, double *value)
+{
+  if (!options || !key || !*key) return 0;
+  size_t klen = strlen(key);
+  const char *p = options;
+  while (*p) {
+    while (*p == ' ' || *p == ',') p++;
+    const char *end = strchr(p, ',');
+    if (!end) end = p + strlen(p);
+    if ((size_t)(end - p) > klen && strncmp(p, key, klen) == 0 && p[klen] == '=') {
+      char buf[64];
+      size_t vlen = (size_t)(end - p) - klen - 1;
+      if (vlen == 0 || vlen >= sizeof buf) return SN_ERR_FORMAT;
+      memcpy(buf, p + klen + 1, vlen);
+      buf[vlen] = '\0';
+      char *stop;
+      errno = 0;
+      double v = strtod(buf, &stop);
+      while (*stop == ' ') stop++;
+      if (stop == buf || *stop || errno == ERANGE || !isfinite(v)) return SN_ERR_FORMAT;
+      *value = v;
+      return 1;
+    }
+    p = end;
+  }
+  return 0;
+}

@@ -1,0 +1,175 @@
+/* Compressed sparse column matrices: allocation, construction, transpose, products. */
+#include "signorini/common.h"
+#include "signorini/la.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+sn_csc *sn_csc_alloc(int m, int n, int nzmax)
+{
+  if (m < 0 || n < 0 || nzmax < 0) return NULL;
+  sn_csc *A = calloc(1, sizeof *A);
+  if (!A) return NULL;
+  A->m = m;
+  A->n = n;
+  A->nzmax = nzmax;
+  A->colptr = calloc((size_t)n + 1, sizeof(int));
+  A->rowind = malloc(sizeof(int) * (size_t)(nzmax > 0 ? nzmax : 1));
+  A->val = malloc(sizeof(double) * (size_t)(nzmax > 0 ? nzmax : 1));
+  if (!A->colptr || !A->rowind || !A->val) { sn_csc_free(A); return NULL; }
+  return A;
+}
+
+void sn_csc_free(sn_csc *A)
+{
+  if (!A) return;
+  free(A->colptr);
+  free(A->rowind);
+  free(A->val);
+  free(A);
+}
+
+/* C = compress(triplets): count per column, scatter, then sort rows and sum duplicates */
+int sn_csc_from_triplets(int m, int n, int nz, const int *ti, const int *tj, const double *tx,
+                         sn_csc **out)
+{
+  if (!out || m < 0 || n < 0 || nz < 0 || (nz > 0 && (!ti || !tj || !tx))) return SN_ERR_ARG;
+  *out = NULL;
+  for (int k = 0; k < nz; k++)
+    if (ti[k] < 0 || ti[k] >= m || tj[k] < 0 || tj[k] >= n) return SN_ERR_DIM;
+  sn_csc *A = sn_csc_alloc(m, n, nz);
+  int *next = malloc(sizeof(int) * ((size_t)n + 1));
+  int *mark = malloc(sizeof(int) * ((size_t)m + 1));
+  if (!A || !next || !mark) { sn_csc_free(A); free(next); free(mark); return SN_ERR_NOMEM; }
+  for (int k = 0; k < nz; k++) A->colptr[tj[k] + 1]++;
+  for (int j = 0; j < n; j++) A->colptr[j + 1] += A->colptr[j];
+  memcpy(next, A->colptr, sizeof(int) * ((size_t)n + 1));
+  for (int k = 0; k < nz; k++) {
+    int p = next[tj[k]]++;
+    A->rowind[p] = ti[k];
+    A->val[p] = tx[k];
+  }
+  /* sum duplicates in place (mark[i] = position of row i in the current column) */
+  for (int i = 0; i < m; i++) mark[i] = -1;
+  int w = 0;
+  for (int j = 0; j < n; j++) {
+    int start = w;
+    for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++) {
+      int i = A->rowind[p];
+      if (mark[i] >= start) {
+        A->val[mark[i]] += A->val[p];
+      } else {
+        mark[i] = w;
+        A->rowind[w] = i;
+        A->val[w++] = A->val[p];
+      }
+    }
+    A->colptr[j] = start;
+    /* insertion sort of the (short) column by row index */
+    for (int p = start + 1; p < w; p++) {
+      int r = A->rowind[p];
+      double v = A->val[p];
+      int q = p - 1;
+      while (q >= start && A->rowind[q] > r) {
+        A->rowind[q + 1] = A->rowind[q];
+        A->val[q + 1] = A->val[q];
+        q--;
+      }
+      A->rowind[q + 1] = r;
+      A->val[q + 1] = v;
+    }
+  }
+  A->colptr[n] = w;
+  A->nnz = w;
+  free(next);
+  free(mark);
+  *out = A;
+  return SN_OK;
+}
+
+int sn_csc_from_dense(int m, int n, const double *a, double droptol, sn_csc **out)
+{
+  if (!out || !a || m < 0 || n < 0) return SN_ERR_ARG;
+  *out = NULL;
+  int nz = 0;
+  for (size_t k = 0; k < (size_t)m * (size_t)n; k++)
+    if (fabs(a[k]) > droptol) nz++;
+  sn_csc *A = sn_csc_alloc(m, n, nz);
+  if (!A) return SN_ERR_NOMEM;
+  int p = 0;
+  for (int j = 0; j < n; j++) {
+    A->colptr[j] = p;
+    for (int i = 0; i < m; i++) {
+      double v = a[(size_t)j * (size_t)m + (size_t)i];
+      if (fabs(v) > droptol) { A->rowind[p] = i; A->val[p++] = v; }
+    }
+  }
+  A->colptr[n] = p;
+  A->nnz = p;
+  *out = A;
+  return SN_OK;
+}
+
+void sn_csc_to_dense(const sn_csc *A, double *a)
+{
+  memset(a, 0, sizeof(double) * (size_t)A->m * (size_t)A->n);
+  for (int j = 0; j < A->n; j++)
+    for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++)
+      a[(size_t)j * (size_t)A->m + (size_t)A->rowind[p]] += A->val[p];
+}
+
+/* C = A^T: count entries per row of A, then scatter */
+int sn_csc_transpose(const sn_csc *A, sn_csc **out)
+{
+  if (!A || !out) return SN_ERR_ARG;
+  *out = NULL;
+  sn_csc *C = sn_csc_alloc(A->n, A->m, A->nnz);
+  int *next = malloc(sizeof(int) * ((size_t)A->m + 1));
+  if (!C || !next) { sn_csc_free(C); free(next); return SN_ERR_NOMEM; }
+  for (int p = 0; p < A->nnz; p++) C->colptr[A->rowind[p] + 1]++;
+  for (int i = 0; i < A->m; i++) C->colptr[i + 1] += C->colptr[i];
+  memcpy(next, C->colptr, sizeof(int) * ((size_t)A->m + 1));
+  for (int j = 0; j < A->n; j++)
+    for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++) {
+      int q = next[A->rowind[p]]++;
+      C->rowind[q] = j;
+      C->val[q] = A->val[p];
+    }
+  C->nnz = A->nnz;
+  free(next);
+  *out = C;
+  return SN_OK;
+}
+
+int sn_csc_check(const sn_csc *A)
+{
+  if (!A || A->m < 0 || A->n < 0 || !A->colptr) return SN_ERR_FORMAT;
+  if (A->colptr[0] != 0 || A->colptr[A->n] != A->nnz || A->nnz > A->nzmax) return SN_ERR_FORMAT;
+  for (int j = 0; j < A->n; j++)
+    if (A->colptr[j + 1] < A->colptr[j]) return SN_ERR_FORMAT;
+  for (int p = 0; p < A->nnz; p++)
+    if (A->rowind[p] < 0 || A->rowind[p] >= A->m) return SN_ERR_FORMAT;
+  return SN_OK;
+}
+
+/* y = alpha A x + beta y, column by column */
+void sn_csc_gemv(const sn_csc *A, double alpha, const double *x, double beta, double *y)
+{
+  if (beta == 0.0) sn_fill(A->m, 0.0, y);
+  else if (beta != 1.0) sn_scal(A->m, beta, y);
+  for (int j = 0; j < A->n; j++) {
+    double ax = alpha * x[j];
+    for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++) y[A->rowind[p]] += A->val[p] * ax;
+  }
+}
+
+/* y = alpha A^T x + beta y: a dot product per column */
+void sn_csc_gemv_t(const sn_csc *A, double alpha, const double *x, double beta, double *y)
+{
+  for (int j = 0; j < A->n; j++) {
+    double s = 0.0;
+    for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++) s += A->val[p] * x[A->rowind[p]];
+    y[j] = alpha * s + (beta == 0.0 ? 0.0 : beta * y[j]);
+  }
+}

@@ -1,0 +1,175 @@
+/* Sparse direct solvers: CHOLMOD (symmetric positive definite) and UMFPACK (unsymmetric).
+ * Each factor object owns its own CHOLMOD common / UMFPACK control arrays: no global state. */
+#include "signorini/common.h"
+#include "signorini/la.h"
+
+#include <cholmod.h>
+#include <stdlib.h>
+#include <string.h>
+#include <umfpack.h>
+
+struct sn_chol {
+  cholmod_common c;
+  cholmod_factor *L;
+  int n;
+};
+
+/* wrap A (no copy) as a cholmod_sparse using its upper triangle */
+static void chol_view(const sn_csc *A, cholmod_sparse *S)
+{
+  memset(S, 0, sizeof *S);
+  S->nrow = (size_t)A->m;
+  S->ncol = (size_t)A->n;
+  S->nzmax = (size_t)A->nnz;
+  S->p = A->colptr;
+  S->i = A->rowind;
+  S->x = A->val;
+  S->stype = 1;
+  S->itype = CHOLMOD_INT;
+  S->xtype = CHOLMOD_REAL;
+  S->dtype = CHOLMOD_DOUBLE;
+  S->sorted = 0;
+  S->packed = 1;
+}
+
+/* analyse (fill-reducing ordering) then factorize A = L L^T */
+int sn_chol_factor(const sn_csc *A, sn_chol **out)
+{
+  if (!A || !out) return SN_ERR_ARG;
+  *out = NULL;
+  if (A->m != A->n) return SN_ERR_DIM;
+  if (sn_csc_check(A)) return SN_ERR_FORMAT;
+  sn_chol *F = calloc(1, sizeof *F);
+  if (!F) return SN_ERR_NOMEM;
+  cholmod_start(&F->c);
+  F->c.print = 0;
+  F->c.final_ll = 1;   /* LL^T, so that an indefinite matrix is detected, not LDL^T-factorized */
+  F->c.error_handler = NULL;
+  F->n = A->n;
+  cholmod_sparse S;
+  chol_view(A, &S);
+  F->L = cholmod_analyze(&S, &F->c);
+  int st = SN_OK;
+  if (!F->L) st = F->c.status == CHOLMOD_OUT_OF_MEMORY ? SN_ERR_NOMEM : SN_ERR_BACKEND;
+  else if (!cholmod_factorize(&S, F->L, &F->c)) st = SN_ERR_BACKEND;
+  else if (F->c.status == CHOLMOD_NOT_POSDEF || F->L->minor < F->L->n) st = SN_ERR_NOT_SPD;
+  if (st) { sn_chol_free(F); return st; }
+  *out = F;
+  return SN_OK;
+}
+
+int sn_chol_solve(sn_chol *F, const double *b, double *x)
+{
+  if (!F || !b || !x) return SN_ERR_ARG;
+  cholmod_dense B;
+  memset(&B, 0, sizeof B);
+  B.nrow = B.nzmax = B.d = (size_t)F->n;
+  B.ncol = 1;
+  B.x = (void *)b;
+  B.xtype = CHOLMOD_REAL;
+  B.dtype = CHOLMOD_DOUBLE;
+  cholmod_dense *X = cholmod_solve(CHOLMOD_A, F->L, &B, &F->c);
+  if (!X) return F->c.status == CHOLMOD_OUT_OF_MEMORY ? SN_ERR_NOMEM : SN_ERR_BACKEND;
+  memmove(x, X->x, sizeof(double) * (size_t)F->n);
+  cholmod_free_dense(&X, &F->c);
+  return SN_OK;
+}
+
+void sn_chol_free(sn_chol *F)
+{
+  if (!F) return;
+  if (F->L) cholmod_free_factor(&F->L, &F->c);
+  cholmod_finish(&F->c);
+  free(F);
+}
+
+struct sn_lu {
+  void *numeric;
+  double control[UMFPACK_CONTROL];
+  sn_csc *A;   /* UMFPACK's solve needs the matrix again; we keep a sorted copy */
+};
+
+/* column-sorted copy without duplicates: A^T^T sorts, triplet compression sums duplicates */
+static int lu_copy(const sn_csc *A, sn_csc **out)
+{
+  sn_csc *T, *C;
+  int st = sn_csc_transpose(A, &T);
+  if (st) return st;
+  st = sn_csc_transpose(T, &C);
+  sn_csc_free(T);
+  if (st) return st;
+  for (int j = 0; j < C->n; j++)
+    for (int p = C->colptr[j] + 1; p < C->colptr[j + 1]; p++)
+      if (C->rowind[p] == C->rowind[p - 1]) {   /* duplicates: rebuild through triplets */
+        int *tj = malloc(sizeof(int) * (size_t)(C->nnz > 0 ? C->nnz : 1));
+        sn_csc *D = NULL;
+        if (!tj) { sn_csc_free(C); return SN_ERR_NOMEM; }
+        for (int jj = 0; jj < C->n; jj++)
+          for (int q = C->colptr[jj]; q < C->colptr[jj + 1]; q++) tj[q] = jj;
+        st = sn_csc_from_triplets(C->m, C->n, C->nnz, C->rowind, tj, C->val, &D);
+        free(tj);
+        sn_csc_free(C);
+        if (st) return st;
+        *out = D;
+        return SN_OK;
+      }
+  *out = C;
+  return SN_OK;
+}
+
+/* symbolic then numeric LU factorization, P A Q = L U */
+int sn_lu_factor(const sn_csc *A, sn_lu **out)
+{
+  if (!A || !out) return SN_ERR_ARG;
+  *out = NULL;
+  if (A->m != A->n) return SN_ERR_DIM;
+  if (sn_csc_check(A)) return SN_ERR_FORMAT;
+  sn_lu *F = calloc(1, sizeof *F);
+  if (!F) return SN_ERR_NOMEM;
+  umfpack_di_defaults(F->control);
+  F->control[UMFPACK_PRL] = 0;
+  int st = lu_copy(A, &F->A);
+  if (st) { free(F); return st; }
+  void *symbolic = NULL;
+  int s = umfpack_di_symbolic(A->m, A->n, F->A->colptr, F->A->rowind, F->A->val, &symbolic,
+                              F->control, NULL);
+  if (s == UMFPACK_OK)
+    s = umfpack_di_numeric(F->A->colptr, F->A->rowind, F->A->val, symbolic, &F->numeric,
+                           F->control, NULL);
+  umfpack_di_free_symbolic(&symbolic);
+  if (s != UMFPACK_OK) {
+    sn_lu_free(F);
+    if (s == UMFPACK_WARNING_singular_matrix) return SN_ERR_SINGULAR;
+    return s == UMFPACK_ERROR_out_of_memory ? SN_ERR_NOMEM : SN_ERR_BACKEND;
+  }
+  *out = F;
+  return SN_OK;
+}
+
+static int lu_solve(sn_lu *F, int sys, const double *b, double *x)
+{
+  if (!F || !b || !x) return SN_ERR_ARG;
+  double *rhs = (double *)b, *tmp = NULL;
+  if (x == b) {   /* UMFPACK needs distinct arrays */
+    tmp = malloc(sizeof(double) * (size_t)(F->A->n > 0 ? F->A->n : 1));
+    if (!tmp) return SN_ERR_NOMEM;
+    memcpy(tmp, b, sizeof(double) * (size_t)F->A->n);
+    rhs = tmp;
+  }
+  int s = umfpack_di_solve(sys, F->A->colptr, F->A->rowind, F->A->val, x, rhs, F->numeric,
+                           F->control, NULL);
+  free(tmp);
+  if (s == UMFPACK_OK) return SN_OK;
+  return s == UMFPACK_WARNING_singular_matrix ? SN_ERR_SINGULAR : SN_ERR_BACKEND;
+}
+
+int sn_lu_solve(sn_lu *F, const double *b, double *x) { return lu_solve(F, UMFPACK_A, b, x); }
+int sn_lu_solve_t(sn_lu *F, const double *b, double *x) { return lu_solve(F, UMFPACK_At, b, x); }
+
+void sn_lu_free(sn_lu *F)
+{
+  if (!F) return;
+  if (F->numeric) umfpack_di_free_numeric(&F->numeric);
+  sn_csc_free(F->A);
+  free(F);
+}

@@ -1,0 +1,2 @@
+#include "check.h"
+int main(void){return sn_check_report();}
