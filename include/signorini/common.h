@@ -74,9 +74,11 @@ void sn_settings_default(sn_settings *s);
 /* Reset info (keeps the caller's history buffer and capacity). */
 void sn_info_reset(sn_info *info);
 
-/* Record one iteration: appends error to the history (if any), updates iterations and
- * error, and calls the progress callback. Returns non-zero if the callback asks to stop. */
-int sn_info_record(sn_info *info, const sn_settings *s, int iter, double error);
+/* Record one iteration of a solve that started at time t0 (sn_wtime()): appends error to the
+ * history (if any), updates iterations and error, calls the progress callback.
+ * Returns SN_OK to go on, SN_STALLED if the callback asked to stop, SN_TIME_LIMIT if
+ * s->time_limit > 0 seconds have passed since t0. */
+int sn_info_record(sn_info *info, const sn_settings *s, int iter, double error, double t0);
 
 /* Monotonic wall-clock time in seconds (for elapsed-time measurements). */
 double sn_wtime(void);

@@ -27,7 +27,7 @@ int sn_1dof_al(const sn_1dof *P, const sn_settings *s, sn_1dof_trace *tr, sn_1do
       l = l + P->eps * (g + x);
       k++;
       sn_trace_add(tr, SN_ROW_ITER, 0, k, 0, x, g + x, l);
-      if (sn_info_record(info, s, k, fabs(g + x))) { st = SN_STALLED; break; }
+      if ((st = sn_info_record(info, s, k, fabs(g + x), t0))) break;
     }
   }
   res->x = x0 + x;

@@ -83,7 +83,7 @@ int sn_1dof_friction_solve(const sn_1dof_friction *P, const sn_settings *s, sn_1
       lam = stick ? lam + E * xs : fmax;
       k++;
       sn_trace_add(tr, SN_ROW_ITER, step + 1, k, 0, x, lam, 0.0);
-      if (sn_info_record(info, s, k, fabs(x - xold))) { st = SN_STALLED; goto out; }
+      if ((st = sn_info_record(info, s, k, fabs(x - xold), t0))) goto out;
       if (fabs(x - xold) <= s->tol) break;
       if (k >= s->max_iter) { st = SN_MAX_ITER; goto out; }
       xold = x;

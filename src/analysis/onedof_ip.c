@@ -33,7 +33,7 @@ int sn_1dof_ip(const sn_1dof *P, const sn_settings *s, sn_1dof_trace *tr, sn_1do
     }
     k++;
     sn_trace_add(tr, SN_ROW_ITER, 0, k, 0, x, l, mu);
-    if (sn_info_record(info, s, k, mu)) { st = SN_STALLED; break; }
+    if ((st = sn_info_record(info, s, k, mu, t0))) break;
     mu *= P->mu_factor;
   }
 out:

@@ -60,7 +60,7 @@ int sn_1dof_al_nonlinear(const sn_1dof *P, const sn_settings *s, sn_1dof_trace *
       l = l + eps * (x + g0);
       k++;
       sn_trace_add(tr, SN_ROW_ITER, 0, k, 0, x, g0 + x, l);
-      if (sn_info_record(info, s, k, fabs(g0 + x))) { st = SN_STALLED; break; }
+      if ((st = sn_info_record(info, s, k, fabs(g0 + x), t0))) break;
     }
   }
 out:

@@ -48,7 +48,7 @@ static int write_csv(const char *dir, int m, const sn_1dof_trace *tr, const char
 
 static int run_method(int m, const char *outdir)
 {
-  char b1[40], b2[40], b3[40], summary[512];
+  char b1[40], b2[40], b3[40], b4[40], summary[512];
   sn_1dof P;
   sn_1dof_seed(&P);
   sn_settings s;
@@ -67,7 +67,7 @@ static int run_method(int m, const char *outdir)
     st = m == 0 ? sn_1dof_penalty(&P, &res) : sn_1dof_lagrange(&P, &res);
     if (st < 0) break;
     printf("K= %s F= %s g0= %s%s%s\n", py(P.K, b1), py(P.F, b2), py(P.g0, b3),
-           m == 0 ? " eps= " : "", m == 0 ? py(P.eps, b1) : "");
+           m == 0 ? " eps= " : "", m == 0 ? py(P.eps, b4) : "");
     if (tr.n < tr.cap) {
       rows[tr.n] = (sn_1dof_row){SN_ROW_ITER, 0, 1, 0, {res.x, res.gap, res.pressure}};
       tr.n++;

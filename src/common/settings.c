@@ -30,7 +30,7 @@ void sn_info_reset(sn_info *info)
   if (!info->history) info->history_cap = 0;
 }
 
-int sn_info_record(sn_info *info, const sn_settings *s, int iter, double error)
+int sn_info_record(sn_info *info, const sn_settings *s, int iter, double error, double t0)
 {
   if (info) {
     info->iterations = iter;
@@ -38,8 +38,10 @@ int sn_info_record(sn_info *info, const sn_settings *s, int iter, double error)
     if (info->history && info->history_len < info->history_cap)
       info->history[info->history_len++] = error;
   }
-  if (s && s->progress) return s->progress(iter, error, s->user);
-  return 0;
+  if (!s) return SN_OK;
+  if (s->progress && s->progress(iter, error, s->user)) return SN_STALLED;
+  if (s->time_limit > 0 && sn_wtime() - t0 > s->time_limit) return SN_TIME_LIMIT;
+  return SN_OK;
 }
 
 double sn_wtime(void)

@@ -42,14 +42,19 @@ int main(void)
   int calls = 0;
   s.progress = stop_at_3;
   s.user = &calls;
-  CHECK_INT(sn_info_record(&info, &s, 1, 0.5), 0);
-  CHECK_INT(sn_info_record(&info, &s, 2, 0.25), 0);
-  CHECK_INT(sn_info_record(&info, &s, 3, 0.125), 1);
+  CHECK_INT(sn_info_record(&info, &s, 1, 0.5, sn_wtime()), SN_OK);
+  CHECK_INT(sn_info_record(&info, &s, 2, 0.25, sn_wtime()), SN_OK);
+  CHECK_INT(sn_info_record(&info, &s, 3, 0.125, sn_wtime()), SN_STALLED);
+  /* a solve that started 10 s ago with a 1 s limit is over its time */
+  s.progress = NULL;
+  s.time_limit = 1.0;
+  CHECK_INT(sn_info_record(&info, &s, 4, 0.1, sn_wtime() - 10.0), SN_TIME_LIMIT);
+  CHECK_INT(sn_info_record(&info, &s, 5, 0.1, sn_wtime()), SN_OK);
   CHECK_INT(calls, 3);
   CHECK_INT(info.history_len, 2);
   CHECK_CLOSE(hist[1], 0.25, 0, 0);
-  CHECK_INT(info.iterations, 3);
-  CHECK_CLOSE(info.error, 0.125, 0, 0);
+  CHECK_INT(info.iterations, 5);
+  CHECK_CLOSE(info.error, 0.1, 0, 0);
 
   double v = 0;
   CHECK_INT(sn_option_double("rho=1e3, local=ac", "rho", &v), 1);
