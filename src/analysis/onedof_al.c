@@ -30,16 +30,5 @@ int sn_1dof_al(const sn_1dof *P, const sn_settings *s, sn_1dof_trace *tr, sn_1do
       if ((st = sn_info_record(info, s, k, fabs(g + x), t0))) break;
     }
   }
-  res->x = x0 + x;
-  res->gap = P->g0 + res->x;
-  res->lambda = l;
-  res->force = P->F - P->K * res->x;        /* the seed prints F - K x (negative) */
-  res->pressure = -res->force;
-  if (info) {
-    info->status = st;
-    info->iterations = k;
-    info->error = fabs(res->gap);
-    info->seconds = sn_wtime() - t0;
-  }
-  return st;
+  return sn_1dof_al_finish(P, x0 + x, l, st, k, t0, res, info);   /* force: F - K x */
 }

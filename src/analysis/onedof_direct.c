@@ -24,6 +24,23 @@ int sn_1dof_check(const sn_1dof *P)
   return SN_OK;
 }
 
+int sn_1dof_al_finish(const sn_1dof *P, double x, double l, int st, int k, double t0,
+                      sn_1dof_result *res, sn_info *info)
+{
+  res->x = x;
+  res->gap = P->g0 + x;
+  res->lambda = l;
+  res->force = P->F - (P->K + P->c * x) * x;
+  res->pressure = -res->force;
+  if (info) {
+    info->status = st;
+    info->iterations = k;
+    info->error = fabs(res->gap);
+    info->seconds = sn_wtime() - t0;
+  }
+  return st;
+}
+
 /* free (no contact) position of a linear spring, and the result when the gap stays open */
 static int free_result(const sn_1dof *P, sn_1dof_result *res)
 {

@@ -14,7 +14,7 @@
 /* Newton on (K + c x) x = F from x = F/K */
 static int free_equilibrium(const sn_1dof *P, const sn_settings *s, double *x)
 {
-  double y = P->F / P->K;
+  double y = *x = P->F / P->K;
   for (int it = 0; it < s->max_iter; it++) {
     double r = P->F - (P->K + P->c * y) * y, t = P->K + 2.0 * P->c * y;
     if (fabs(r) < s->tol * fmax(1.0, fabs(P->F))) { *x = y; return SN_OK; }
@@ -35,14 +35,13 @@ int sn_1dof_al_nonlinear(const sn_1dof *P, const sn_settings *s, sn_1dof_trace *
   double x, l = 0.0;
   int k = 0, newton = 0;
   st = free_equilibrium(P, s, &x);
-  if (st) return st;
+  if (st) return sn_1dof_al_finish(P, x, l, st, k, t0, res, info);
   if (g0 + x < 0.0) {
-    x = 0.0;                                     /* the seed's start point */
-    for (int it = 0;; it++) {
-      if (it >= s->max_iter) return SN_MAX_ITER;
-      double xn = F / K - c * x * x, dx = xn - x;
-      x = xn;
-      if (fabs(dx) < s->tol) break;
+    double xs = 0.0;                             /* the seed's start point, when it exists */
+    for (int it = 0; it < s->max_iter && isfinite(xs); it++) {
+      double xn = F / K - c * xs * xs, dx = xn - xs;
+      xs = xn;
+      if (fabs(dx) < s->tol) { x = xs; break; }   /* else start from the free equilibrium */
     }
     sn_trace_add(tr, SN_ROW_ITER, 0, 0, 0, x, g0 + x, l);
     while (fabs(g0 + x) > s->tol) {
@@ -64,16 +63,5 @@ int sn_1dof_al_nonlinear(const sn_1dof *P, const sn_settings *s, sn_1dof_trace *
     }
   }
 out:
-  res->x = x;
-  res->gap = g0 + x;
-  res->lambda = l;
-  res->force = F - (K + c * x) * x;          /* the seed prints F - f_s(x) (negative) */
-  res->pressure = -res->force;
-  if (info) {
-    info->status = st;
-    info->iterations = k;
-    info->error = fabs(res->gap);
-    info->seconds = sn_wtime() - t0;
-  }
-  return st;
+  return sn_1dof_al_finish(P, x, l, st, k, t0, res, info);   /* force: F - f_s(x) */
 }

@@ -19,6 +19,16 @@ static const char *py(double v, char *buf)
   return buf;
 }
 
+/* the seed's end-of-step lines of the friction example */
+static void print_step(const sn_1dof_friction_step *e)
+{
+  char b1[40], b2[40];
+  printf("Total Displacement & Displacement of current step= %s %s\n", py(e->x_total, b1),
+         py(e->x_step, b2));
+  printf("frictional force= %s\nSpring force= %s\n", py(e->friction, b1), py(e->spring, b2));
+  printf("Reaction force= %s\n\n", py(e->reaction, b1));
+}
+
 static const char *methods[] = {"penalty", "lagrange", "al", "ip", "nonlinear", "friction"};
 enum { NMETHODS = 6 };
 
@@ -110,12 +120,7 @@ static int run_method(int m, const char *outdir)
     for (int i = 0; i < tr.n && i < tr.cap; i++) {
       const sn_1dof_row *r = &rows[i];
       if (r->type == SN_ROW_STEP) {
-        if (step > 0) {
-          const sn_1dof_friction_step *e = &steps[step - 1];
-          printf("Total Displacement & Displacement of current step= %s %s\nfrictional force= %s\n",
-                 py(e->x_total, b1), py(e->x_step, b2), py(e->friction, b3));
-          printf("Spring force= %s\nReaction force= %s\n\n", py(e->spring, b1), py(e->reaction, b2));
-        }
+        if (step > 0) print_step(&steps[step - 1]);
         step = r->step;
         printf("-----Step: %d\nExternal Force= %s %s\nIter, Displacement , Lagrangian\n", r->step,
                py(r->v[0], b1), py(r->v[1], b2));
@@ -128,12 +133,7 @@ static int run_method(int m, const char *outdir)
         printf("%3d, %12.9f, %12.9f\n", r->iter, r->v[0], r->v[1]);
       }
     }
-    if (step > 0) {
-      const sn_1dof_friction_step *e = &steps[step - 1];
-      printf("Total Displacement & Displacement of current step= %s %s\nfrictional force= %s\n",
-             py(e->x_total, b1), py(e->x_step, b2), py(e->friction, b3));
-      printf("Spring force= %s\nReaction force= %s\n", py(e->spring, b1), py(e->reaction, b2));
-    }
+    if (step > 0) print_step(&steps[step - 1]);
     snprintf(summary, sizeof summary, "final x_total=%.17g friction=%.17g status=%s",
              steps[FP.nsteps - 1].x_total, steps[FP.nsteps - 1].friction, sn_strerror(st));
     goto done;
