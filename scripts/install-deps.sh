@@ -2,7 +2,8 @@
 # Install, with apt-get, whichever Debian 12 packages signorini needs that are missing.
 # Used by both README commands and by .ci/run. Safe to run again: it installs nothing when all are present.
 set -euo pipefail
-pkgs=(build-essential cmake pkgconf libopenblas-dev liblapacke-dev libsuitesparse-dev libhdf5-dev)
+pkgs=(build-essential cmake pkgconf libopenblas-dev liblapacke-dev libsuitesparse-dev libhdf5-dev
+      libcairo2-dev clang libclang-rt-14-dev hdf5-tools)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -37,13 +37,16 @@ void sn_csc_free(sn_csc *A);
  * rows sorted within each column. Returns 0 or an SN_ERR_* code (index out of range: SN_ERR_DIM). */
 int sn_csc_from_triplets(int m, int n, int nz, const int *i, const int *j, const double *x,
                          sn_csc **out);
+/* Copy of A with rows sorted within each column and duplicate entries summed. */
+int sn_csc_canonical(const sn_csc *A, sn_csc **out);
 /* Build from a dense column-major m x n array, keeping entries with |a| > droptol. */
 int sn_csc_from_dense(int m, int n, const double *a, double droptol, sn_csc **out);
 /* Dense column-major copy into a (m*n doubles, caller-allocated). */
 void sn_csc_to_dense(const sn_csc *A, double *a);
 /* A^T as a new matrix. */
 int sn_csc_transpose(const sn_csc *A, sn_csc **out);
-/* Check structure: sizes, monotone column pointers, row indices in range. 0 or SN_ERR_FORMAT. */
+/* Check structure: sizes, monotone column pointers, row indices in range. 0 or SN_ERR_FORMAT.
+ * Unsorted rows and duplicate entries are allowed (duplicates are summed everywhere). */
 int sn_csc_check(const sn_csc *A);
 /* y = alpha A x + beta y */
 void sn_csc_gemv(const sn_csc *A, double alpha, const double *x, double beta, double *y);

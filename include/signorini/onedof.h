@@ -95,7 +95,8 @@ typedef struct {
   double fmax;       /* friction limit mu m g */
   double eps_t;      /* tangential (stick) penalty of the augmented Lagrangian */
   int nsteps;
-  const double *F;   /* applied force of each load step (total, not increment) */
+  const double *F;   /* applied force of each load step (total, not increment), >= 0: the
+                        seed's stick/slip tests assume sliding in +x */
 } sn_1dof_friction;
 
 /* The seed's data: K = 100, c = 0.1, fmax = 10, eps_t = 1000, loads 10, 20, 10. */

@@ -4,5 +4,8 @@
 #include "signorini/version.h"
 #include "signorini/common.h"
 #include "signorini/la.h"
+#include "signorini/problem.h"
+#include "signorini/io.h"
+#include "signorini/solver.h"
 #include "signorini/onedof.h"
 #endif

@@ -9,7 +9,9 @@
  *    reproduces the seed's 1e-12 values), tangent K + 2 c x + eps_t, with x the total and xs
  *    the step displacement; slip residual df = (F - fric) - (K + c x) x, tangent K + 2 c x;
  *  - stick -> slip when the trial friction fric + lam + eps_t xs exceeds fmax; slip -> stick
- *    when fric + eps_t xs < fmax (the seed's signed test: the model slides in +x only);
+ *    when fric + eps_t xs < fmax (the seed's signed tests: the model slides in +x only, so
+ *    negative loads are refused with SN_ERR_ARG; the finite-element analysis treats
+ *    friction in every direction);
  *  - Newton stops when |df| (before the update) < tol; a step stops when the total
  *    displacement changes by <= tol between outer iterations;
  *  - eps_t = 1000 (not stated in the text; the first Newton step 10/1100 shows it). */
@@ -34,8 +36,8 @@ int sn_1dof_friction_solve(const sn_1dof_friction *P, const sn_settings *s, sn_1
   if (!P || !s || !steps || P->nsteps < 0 || (P->nsteps > 0 && !P->F) || !(P->K > 0) ||
       !isfinite(P->c) || !(P->fmax >= 0) || !(P->eps_t > 0) || !isfinite(P->eps_t))
     return SN_ERR_ARG;
-  for (int i = 0; i < P->nsteps; i++)
-    if (!isfinite(P->F[i])) return SN_ERR_ARG;
+  for (int i = 0; i < P->nsteps; i++)   /* the seed's scheme slides in +x only */
+    if (!isfinite(P->F[i]) || P->F[i] < 0) return SN_ERR_ARG;
   double t0 = sn_wtime();
   if (info) sn_info_reset(info);
   const double K = P->K, c = P->c, E = P->eps_t, fmax = P->fmax;

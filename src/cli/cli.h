@@ -4,6 +4,11 @@
 #include <stdio.h>
 
 int sn_cli_demo(int argc, char **argv);
+int sn_cli_solve(int argc, char **argv);
+int sn_cli_check(int argc, char **argv);
+int sn_cli_convert(int argc, char **argv);
+int sn_cli_info(int argc, char **argv);
+int sn_cli_solvers(int argc, char **argv);
 
 /* print "signorini: <message>" to stderr and return exit status 2 (usage) or 1 (failure) */
 int sn_cli_usage_error(const char *fmt, ...);

@@ -30,7 +30,8 @@ void sn_csc_free(sn_csc *A)
   free(A);
 }
 
-/* C = compress(triplets): count per column, scatter, then sort rows and sum duplicates */
+/* C = compress(triplets): count per column, scatter, sum duplicates in place, then sort the
+ * rows of every column by transposing twice (linear time, CSparse's cs_compress + cs_dupl) */
 int sn_csc_from_triplets(int m, int n, int nz, const int *ti, const int *tj, const double *tx,
                          sn_csc **out)
 {
@@ -50,7 +51,7 @@ int sn_csc_from_triplets(int m, int n, int nz, const int *ti, const int *tj, con
     A->rowind[p] = ti[k];
     A->val[p] = tx[k];
   }
-  /* sum duplicates in place (mark[i] = position of row i in the current column) */
+  /* sum duplicates (mark[i] = position of row i in the current column) */
   for (int i = 0; i < m; i++) mark[i] = -1;
   int w = 0;
   for (int j = 0; j < n; j++) {
@@ -66,26 +67,36 @@ int sn_csc_from_triplets(int m, int n, int nz, const int *ti, const int *tj, con
       }
     }
     A->colptr[j] = start;
-    /* insertion sort of the (short) column by row index */
-    for (int p = start + 1; p < w; p++) {
-      int r = A->rowind[p];
-      double v = A->val[p];
-      int q = p - 1;
-      while (q >= start && A->rowind[q] > r) {
-        A->rowind[q + 1] = A->rowind[q];
-        A->val[q + 1] = A->val[q];
-        q--;
-      }
-      A->rowind[q + 1] = r;
-      A->val[q + 1] = v;
-    }
   }
   A->colptr[n] = w;
   A->nnz = w;
   free(next);
   free(mark);
-  *out = A;
+  /* (A^T)^T has sorted row indices */
+  sn_csc *T, *C;
+  int st = sn_csc_transpose(A, &T);
+  sn_csc_free(A);
+  if (st) return st;
+  st = sn_csc_transpose(T, &C);
+  sn_csc_free(T);
+  if (st) return st;
+  *out = C;
   return SN_OK;
+}
+
+/* a copy with sorted rows and duplicates summed (what CHOLMOD and UMFPACK need) */
+int sn_csc_canonical(const sn_csc *A, sn_csc **out)
+{
+  if (!A || !out) return SN_ERR_ARG;
+  *out = NULL;
+  if (sn_csc_check(A)) return SN_ERR_FORMAT;
+  int *tj = malloc(sizeof(int) * (size_t)(A->nnz > 0 ? A->nnz : 1));
+  if (!tj) return SN_ERR_NOMEM;
+  for (int j = 0; j < A->n; j++)
+    for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++) tj[p] = j;
+  int st = sn_csc_from_triplets(A->m, A->n, A->nnz, A->rowind, tj, A->val, out);
+  free(tj);
+  return st;
 }
 
 int sn_csc_from_dense(int m, int n, const double *a, double droptol, sn_csc **out)

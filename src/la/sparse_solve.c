@@ -14,6 +14,22 @@ struct sn_chol {
   int n;
 };
 
+/* A itself when its columns are sorted without duplicates, else a canonical copy in *tmp
+ * (CHOLMOD would silently keep one of two duplicates, UMFPACK refuses them) */
+static int canonical(const sn_csc *A, const sn_csc **use, sn_csc **tmp)
+{
+  *tmp = NULL;
+  *use = A;
+  for (int j = 0; j < A->n; j++)
+    for (int p = A->colptr[j] + 1; p < A->colptr[j + 1]; p++)
+      if (A->rowind[p] <= A->rowind[p - 1]) {
+        int st = sn_csc_canonical(A, tmp);
+        *use = *tmp;
+        return st;
+      }
+  return SN_OK;
+}
+
 /* wrap A (no copy) as a cholmod_sparse using its upper triangle */
 static void chol_view(const sn_csc *A, cholmod_sparse *S)
 {
@@ -28,7 +44,7 @@ static void chol_view(const sn_csc *A, cholmod_sparse *S)
   S->itype = CHOLMOD_INT;
   S->xtype = CHOLMOD_REAL;
   S->dtype = CHOLMOD_DOUBLE;
-  S->sorted = 0;
+  S->sorted = 1;   /* canonical(): sorted, no duplicates */
   S->packed = 1;
 }
 
@@ -46,13 +62,17 @@ int sn_chol_factor(const sn_csc *A, sn_chol **out)
   F->c.final_ll = 1;   /* LL^T, so that an indefinite matrix is detected, not LDL^T-factorized */
   F->c.error_handler = NULL;
   F->n = A->n;
+  const sn_csc *B;
+  sn_csc *tmp;
+  int st = canonical(A, &B, &tmp);
+  if (st) { sn_chol_free(F); return st; }
   cholmod_sparse S;
-  chol_view(A, &S);
+  chol_view(B, &S);
   F->L = cholmod_analyze(&S, &F->c);
-  int st = SN_OK;
   if (!F->L) st = F->c.status == CHOLMOD_OUT_OF_MEMORY ? SN_ERR_NOMEM : SN_ERR_BACKEND;
   else if (!cholmod_factorize(&S, F->L, &F->c)) st = SN_ERR_BACKEND;
   else if (F->c.status == CHOLMOD_NOT_POSDEF || F->L->minor < F->L->n) st = SN_ERR_NOT_SPD;
+  sn_csc_free(tmp);
   if (st) { sn_chol_free(F); return st; }
   *out = F;
   return SN_OK;
@@ -89,34 +109,6 @@ struct sn_lu {
   sn_csc *A;   /* UMFPACK's solve needs the matrix again; we keep a sorted copy */
 };
 
-/* column-sorted copy without duplicates: A^T^T sorts, triplet compression sums duplicates */
-static int lu_copy(const sn_csc *A, sn_csc **out)
-{
-  sn_csc *T, *C;
-  int st = sn_csc_transpose(A, &T);
-  if (st) return st;
-  st = sn_csc_transpose(T, &C);
-  sn_csc_free(T);
-  if (st) return st;
-  for (int j = 0; j < C->n; j++)
-    for (int p = C->colptr[j] + 1; p < C->colptr[j + 1]; p++)
-      if (C->rowind[p] == C->rowind[p - 1]) {   /* duplicates: rebuild through triplets */
-        int *tj = malloc(sizeof(int) * (size_t)(C->nnz > 0 ? C->nnz : 1));
-        sn_csc *D = NULL;
-        if (!tj) { sn_csc_free(C); return SN_ERR_NOMEM; }
-        for (int jj = 0; jj < C->n; jj++)
-          for (int q = C->colptr[jj]; q < C->colptr[jj + 1]; q++) tj[q] = jj;
-        st = sn_csc_from_triplets(C->m, C->n, C->nnz, C->rowind, tj, C->val, &D);
-        free(tj);
-        sn_csc_free(C);
-        if (st) return st;
-        *out = D;
-        return SN_OK;
-      }
-  *out = C;
-  return SN_OK;
-}
-
 /* symbolic then numeric LU factorization, P A Q = L U */
 int sn_lu_factor(const sn_csc *A, sn_lu **out)
 {
@@ -128,8 +120,9 @@ int sn_lu_factor(const sn_csc *A, sn_lu **out)
   if (!F) return SN_ERR_NOMEM;
   umfpack_di_defaults(F->control);
   F->control[UMFPACK_PRL] = 0;
-  int st = lu_copy(A, &F->A);
+  int st = sn_csc_canonical(A, &F->A);
   if (st) { free(F); return st; }
+  if (A->n == 0) { *out = F; return SN_OK; }   /* empty system: nothing to factorize */
   void *symbolic = NULL;
   int s = umfpack_di_symbolic(A->m, A->n, F->A->colptr, F->A->rowind, F->A->val, &symbolic,
                               F->control, NULL);
@@ -149,6 +142,7 @@ int sn_lu_factor(const sn_csc *A, sn_lu **out)
 static int lu_solve(sn_lu *F, int sys, const double *b, double *x)
 {
   if (!F || !b || !x) return SN_ERR_ARG;
+  if (F->A->n == 0) return SN_OK;
   double *rhs = (double *)b, *tmp = NULL;
   if (x == b) {   /* UMFPACK needs distinct arrays */
     tmp = malloc(sizeof(double) * (size_t)(F->A->n > 0 ? F->A->n : 1));

@@ -68,6 +68,10 @@ int main(void)
   P.eps_t = -1;
   CHECK_INT(sn_1dof_friction_solve(&P, &s, NULL, st, &info), SN_ERR_ARG);
   sn_1dof_friction_seed(&P);
+  double negF[2] = {-20, -50};   /* the seed's scheme slides in +x only: refused */
+  P.F = negF;
+  P.nsteps = 2;
+  CHECK_INT(sn_1dof_friction_solve(&P, &s, NULL, st, &info), SN_ERR_ARG);
   double badF[1] = {NAN};
   P.F = badF;
   P.nsteps = 1;

@@ -57,6 +57,12 @@ if(tmps)
   message(SEND_ERROR "temporary files left: ${tmps}")
 endif()
 
+# standard output that cannot be written (a full disk): failure, not a silent success
+execute_process(COMMAND ${SN} --help OUTPUT_FILE /dev/full RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 1 OR NOT err MATCHES "standard output failed")
+  message(SEND_ERROR "stdout to /dev/full: exit ${rc}, stderr '${err}'")
+endif()
+
 # an output folder that cannot be created: clear error, exit 1, nothing written
 file(WRITE ${WORK}/plainfile "x")
 expect(output_unwritable 1 "" "cannot (create folder|write)" demo seed-1dof --method al -o ${WORK}/plainfile/sub)

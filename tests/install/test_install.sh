@@ -18,6 +18,11 @@ echo "flags: $flags"
 cc -std=c11 -Wall -Wextra -Werror "$here/consumer.c" $flags -lm -Wl,-rpath,"$libdir" -o "$work/consumer_pc"
 "$work/consumer_pc"
 
+echo "== pkg-config --static"
+sflags=$(PKG_CONFIG_PATH="$pcdir" pkg-config --static --cflags --libs signorini)
+cc -std=c11 "$here/consumer.c" -I"$prefix/include" "$libdir/libsignorini.a" $(echo "$sflags" | sed 's/-lsignorini//') -lm -o "$work/consumer_pc_static"
+"$work/consumer_pc_static"
+
 echo "== find_package (shared and static)"
 cmake -S "$here" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_RPATH="$libdir" >/dev/null
 cmake --build "$work/cmake" >/dev/null

@@ -73,9 +73,40 @@ int main(void)
   CHECK_INT(LAPACKE_dgesv(LAPACK_ROW_MAJOR, N, 1, lu, N, piv, xref, 1), 0);   /* row-major = A^T */
   CHECK_INT(sn_lu_solve_t(L, b, x), SN_OK);
   for (int i = 0; i < N; i++) CHECK_CLOSE(x[i], xref[i], 1e-12, 1e-14);
+  double xs[N], xt[N];
+  CHECK_INT(sn_lu_solve(L, b, xs), SN_OK);
+  CHECK_INT(sn_lu_solve_t(L, b, xt), SN_OK);
   memcpy(x, b, sizeof b);
   CHECK_INT(sn_lu_solve(L, x, x), SN_OK);                     /* aliasing handled */
+  for (int i = 0; i < N; i++) CHECK_CLOSE(x[i], xs[i], 0, 0);
+  memcpy(x, b, sizeof b);
+  CHECK_INT(sn_lu_solve_t(L, x, x), SN_OK);
+  for (int i = 0; i < N; i++) CHECK_CLOSE(x[i], xt[i], 0, 0);
   sn_lu_free(L);
+
+  /* duplicate entries are summed by both factorizations: [4 1; 1 3] with (0,0) = 1 + 3,
+   * given as unsorted CSC; x = [1/11, 7/11] (Cramer) */
+  {
+    int cp[3] = {0, 3, 5}, ri[5] = {1, 0, 0, 1, 0};
+    double va[5] = {1, 1, 3, 3, 1}, b2[2] = {1, 2}, x2[2];
+    sn_csc D = {2, 2, 5, 5, cp, ri, va};
+    CHECK_INT(sn_chol_factor(&D, &C), SN_OK);
+    CHECK_INT(sn_chol_solve(C, b2, x2), SN_OK);
+    CHECK_CLOSE(x2[0], 1.0 / 11, 1e-15, 0);
+    CHECK_CLOSE(x2[1], 7.0 / 11, 1e-15, 0);
+    sn_chol_free(C);
+    CHECK_INT(sn_lu_factor(&D, &L), SN_OK);
+    CHECK_INT(sn_lu_solve(L, b2, x2), SN_OK);
+    CHECK_CLOSE(x2[0], 1.0 / 11, 1e-15, 0);
+    CHECK_CLOSE(x2[1], 7.0 / 11, 1e-15, 0);
+    sn_lu_free(L);
+    /* an empty system factorizes and solves trivially */
+    sn_csc *E = sn_csc_alloc(0, 0, 0);
+    CHECK_INT(sn_lu_factor(E, &L), SN_OK);
+    CHECK_INT(sn_lu_solve(L, b2, x2), SN_OK);
+    sn_lu_free(L);
+    sn_csc_free(E);
+  }
 
   /* singular: a zero column */
   for (int i = 0; i < N; i++) a[7 * N + i] = 0.0;

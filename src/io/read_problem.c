@@ -1,0 +1,64 @@
+/* Read a problem of any kind: FCLIB HDF5 by its signature, else Siconos text by content. */
+#include "signorini/io.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void sn_file_problem_free(sn_file_problem *F)
+{
+  if (!F) return;
+  sn_lcp_free(F->lcp);
+  sn_fc_free(F->fc);
+  sn_gfc_free(F->gfc);
+  sn_solution_free(F->solution);
+  sn_solution_free(F->guess);
+  free(F);
+}
+
+/* HDF5 files start with the 8-byte signature \211HDF\r\n\032\n (at offset 0 for files
+ * written without a user block, which covers FCLIB files) */
+static int is_hdf5(FILE *f)
+{
+  unsigned char sig[8];
+  static const unsigned char h5[8] = {0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n'};
+  return fread(sig, 1, 8, f) == 8 && !memcmp(sig, h5, 8);
+}
+
+static const char *contains(const char *path, const char *what) { return strstr(path, what); }
+
+int sn_read_problem(const char *path, sn_file_problem **out, char *err, size_t errlen)
+{
+  if (!path || !out) return SN_ERR_ARG;
+  *out = NULL;
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    if (err && errlen) snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    return SN_ERR_IO;
+  }
+  int h5 = is_hdf5(f);
+  fclose(f);
+  if (h5) return sn_fclib_read(path, out, err, errlen);
+  sn_file_problem *F = calloc(1, sizeof *F);
+  if (!F) return SN_ERR_NOMEM;
+  int st;
+  /* Siconos text files do not say what they hold; the name and folder do (lcp/, gfc3d/,
+   * GlobalFrictionContact...), and a local problem is the default */
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  if (contains(path, "lcp/") || contains(base, "LCP") || contains(base, "lcp_")) {
+    F->kind = SN_KIND_LCP;
+    st = sn_dat_read_lcp(path, &F->lcp, err, errlen);
+  } else if ((contains(path, "gfc3d/") || contains(base, "GFC") || contains(base, "Global")) &&
+             !contains(base, "condensed")) {
+    F->kind = SN_KIND_GFC;
+    st = sn_dat_read_gfc(path, &F->gfc, err, errlen);
+  } else {
+    F->kind = SN_KIND_FC;
+    st = sn_dat_read_fc(path, &F->fc, err, errlen);
+  }
+  if (st) { sn_file_problem_free(F); return st; }
+  *out = F;
+  return SN_OK;
+}

@@ -1,0 +1,166 @@
+/* Problem types: release, validation. */
+#include "signorini/problem.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+void sn_lcp_free(sn_lcp *P)
+{
+  if (!P) return;
+  sn_csc_free(P->M);
+  free(P->q);
+  free(P);
+}
+
+void sn_fc_free(sn_fc *P)
+{
+  if (!P) return;
+  sn_csc_free(P->W);
+  free(P->q);
+  free(P->mu);
+  free(P);
+}
+
+void sn_gfc_free(sn_gfc *P)
+{
+  if (!P) return;
+  sn_csc_free(P->M);
+  sn_csc_free(P->H);
+  sn_csc_free(P->G);
+  free(P->f);
+  free(P->w);
+  free(P->mu);
+  free(P->b);
+  free(P);
+}
+
+sn_solution *sn_solution_alloc(int nr, int nv, int nl)
+{
+  if (nr < 0 || nv < 0 || nl < 0) return NULL;
+  sn_solution *S = calloc(1, sizeof *S);
+  if (!S) return NULL;
+  S->nr = nr;
+  S->nv = nv;
+  S->nl = nl;
+  S->r = calloc((size_t)nr + 1, sizeof(double));
+  S->u = calloc((size_t)nr + 1, sizeof(double));
+  S->v = nv ? calloc((size_t)nv, sizeof(double)) : NULL;
+  S->l = nl ? calloc((size_t)nl, sizeof(double)) : NULL;
+  if (!S->r || !S->u || (nv && !S->v) || (nl && !S->l)) { sn_solution_free(S); return NULL; }
+  return S;
+}
+
+void sn_solution_free(sn_solution *S)
+{
+  if (!S) return;
+  free(S->r);
+  free(S->u);
+  free(S->v);
+  free(S->l);
+  free(S);
+}
+
+static int fail(int code, char *msg, size_t len, const char *fmt, ...)
+{
+  if (msg && len) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, len, fmt, ap);
+    va_end(ap);
+  }
+  return code;
+}
+
+static int finite_vec(int n, const double *x)
+{
+  for (int i = 0; i < n; i++)
+    if (!isfinite(x[i])) return 0;
+  return 1;
+}
+
+/* structure and values of a sparse matrix of the expected size */
+static int check_matrix(const sn_csc *A, int m, int n, const char *name, char *msg, size_t len)
+{
+  if (!A) return fail(SN_ERR_ARG, msg, len, "%s is missing", name);
+  if (A->m != m || A->n != n)
+    return fail(SN_ERR_DIM, msg, len, "%s is %dx%d, expected %dx%d", name, A->m, A->n, m, n);
+  if (sn_csc_check(A)) return fail(SN_ERR_FORMAT, msg, len, "%s has an inconsistent sparse structure", name);
+  if (!finite_vec(A->nnz, A->val)) return fail(SN_ERR_NAN, msg, len, "%s has NaN or Inf entries", name);
+  return SN_OK;
+}
+
+static int check_vec(int n, const double *x, const char *name, char *msg, size_t len)
+{
+  if (n > 0 && !x) return fail(SN_ERR_ARG, msg, len, "%s is missing", name);
+  if (n > 0 && !finite_vec(n, x)) return fail(SN_ERR_NAN, msg, len, "%s has NaN or Inf entries", name);
+  return SN_OK;
+}
+
+static int check_mu(int nc, const double *mu, char *msg, size_t len)
+{
+  int st = check_vec(nc, mu, "mu", msg, len);
+  if (st) return st;
+  for (int i = 0; i < nc; i++)
+    if (mu[i] < 0) return fail(SN_ERR_ARG, msg, len, "mu[%d] = %g is negative", i, mu[i]);
+  return SN_OK;
+}
+
+int sn_lcp_check(const sn_lcp *P, char *msg, size_t len)
+{
+  if (!P) return fail(SN_ERR_ARG, msg, len, "no problem");
+  if (P->n < 0) return fail(SN_ERR_DIM, msg, len, "negative size %d", P->n);
+  int st = check_matrix(P->M, P->n, P->n, "M", msg, len);
+  return st ? st : check_vec(P->n, P->q, "q", msg, len);
+}
+
+int sn_fc_check(const sn_fc *P, char *msg, size_t len)
+{
+  if (!P) return fail(SN_ERR_ARG, msg, len, "no problem");
+  if (P->dim != 2 && P->dim != 3) return fail(SN_ERR_DIM, msg, len, "dimension %d is not 2 or 3", P->dim);
+  if (P->nc < 0 || P->nc > (1 << 28)) return fail(SN_ERR_DIM, msg, len, "invalid number of contacts %d", P->nc);
+  int n = P->dim * P->nc, st = check_matrix(P->W, n, n, "W", msg, len);
+  if (!st) st = check_vec(n, P->q, "q", msg, len);
+  return st ? st : check_mu(P->nc, P->mu, msg, len);
+}
+
+/* |A - A^T|_max <= 1e-12 |A|_max, via the transpose */
+static int symmetric(const sn_csc *A)
+{
+  sn_csc *T;
+  if (sn_csc_transpose(A, &T)) return -1;
+  double *d = calloc((size_t)A->m, sizeof(double));
+  int sym = d != NULL;
+  double amax = sn_nrminf(A->nnz, A->val), tol = 1e-12 * amax;
+  for (int j = 0; sym && j < A->n; j++) {
+    /* scatter column j of A, subtract column j of A^T, then check and clear */
+    for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++) d[A->rowind[p]] += A->val[p];
+    for (int p = T->colptr[j]; p < T->colptr[j + 1]; p++) d[T->rowind[p]] -= T->val[p];
+    for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++) { if (fabs(d[A->rowind[p]]) > tol) sym = 0; d[A->rowind[p]] = 0; }
+    for (int p = T->colptr[j]; p < T->colptr[j + 1]; p++) { if (fabs(d[T->rowind[p]]) > tol) sym = 0; d[T->rowind[p]] = 0; }
+  }
+  free(d);
+  sn_csc_free(T);
+  return sym;
+}
+
+int sn_gfc_check(const sn_gfc *P, char *msg, size_t len)
+{
+  if (!P) return fail(SN_ERR_ARG, msg, len, "no problem");
+  if (P->dim != 2 && P->dim != 3) return fail(SN_ERR_DIM, msg, len, "dimension %d is not 2 or 3", P->dim);
+  if (P->nc < 0 || P->ndof < 0 || P->neq < 0) return fail(SN_ERR_DIM, msg, len, "negative size");
+  int n = P->dim * P->nc;
+  int st = check_matrix(P->M, P->ndof, P->ndof, "M", msg, len);
+  if (!st) st = check_matrix(P->H, P->ndof, n, "H", msg, len);
+  if (!st && P->neq > 0) st = check_matrix(P->G, P->ndof, P->neq, "G", msg, len);
+  if (!st) st = check_vec(P->ndof, P->f, "f", msg, len);
+  if (!st) st = check_vec(n, P->w, "w", msg, len);
+  if (!st && P->neq > 0) st = check_vec(P->neq, P->b, "b", msg, len);
+  if (!st) st = check_mu(P->nc, P->mu, msg, len);
+  if (st) return st;
+  int sym = symmetric(P->M);
+  if (sym < 0) return fail(SN_ERR_NOMEM, msg, len, "out of memory");
+  if (!sym) return fail(SN_ERR_ARG, msg, len, "M is not symmetric");
+  return SN_OK;
+}

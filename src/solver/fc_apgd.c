@@ -1,0 +1,159 @@
+/* Accelerated projected gradient descent (APGD) for the local frictional contact problem.
+ *
+ * H. Mazhar, T. Heyn, D. Negrut, A. Tasora, "Using Nesterov's method to accelerate multibody
+ * dynamics with friction and compliance", ACM Trans. Graph. 34(3) 32 (2015), Algorithm APGD:
+ * Nesterov's momentum (Y. Nesterov 1983) on the cone complementarity problem of M. Anitescu,
+ * A. Tasora, "An iterative approach for cone complementarity problems for nonsmooth dynamics",
+ * Comput. Optim. Appl. 47 (2010) 207-235: minimize f(r) = 1/2 r'Wr + (q + s)'r over the
+ * product K of Coulomb cones, with
+ *   gamma_{k+1} = P_K(y_k - t_k g_k),  t_k = 1/L_k, L_k doubled until the quadratic model holds
+ *                 (f(gamma) <= f(y) + g'(gamma - y) + L/2 |gamma - y|^2, i.e. d'Wd <= L |d|^2),
+ *   theta_{k+1} = (-theta_k^2 + theta_k sqrt(theta_k^2 + 4)) / 2,
+ *   beta_{k+1}  = theta_k (1 - theta_k) / (theta_k^2 + theta_{k+1}),
+ *   y_{k+1}     = gamma_{k+1} + beta_{k+1} (gamma_{k+1} - gamma_k),
+ *   L_{k+1} = 0.9 L_k, and the gradient restart of B. O'Donoghue, E. Candes, "Adaptive restart
+ *   for accelerated gradient schemes", Found. Comput. Math. 15 (2015) 715-732: when
+ *   g_k'(gamma_{k+1} - gamma_k) > 0, y_{k+1} = gamma_{k+1} and theta_{k+1} = 1.
+ *
+ * Two departures, both so that the fixed point is Coulomb's law and not its convex relaxation:
+ *  - De Saxce's term s = [mu |u_T|, 0, 0] (the CCP alone gives u_N = mu |u_T| > 0 when sliding)
+ *    is a fixed point: it is re-evaluated at every y_k, so g_k = W y_k + q + s(W y_k + q) and
+ *    gamma = P_K(gamma - t g(gamma)) is exactly r = P_K(r - t u_hat(r)) (the same fixed point
+ *    as Acary, Cadoux, Lemarechal, Malick, CMAME 200 (2011) 1041-1051, updated every step).
+ *  - W may be non-symmetric in the data (Capsules, OneObject): the step uses the operator
+ *    W y + q (not the gradient of the symmetric part, whose stationary points would solve a
+ *    different problem); the backtracking test d'Wd = d'((W+W^T)/2)d is the same for both.
+ * Every step costs one product W gamma (W y follows by linearity); the error is sn_fc_error's.
+ * Options: L0=... initial Lipschitz estimate (default |W(r0 - r~)| / |r0 - r~|, r~ = r0 + 1),
+ * restart=1|0. */
+#include "solver/fc_local.h"
+#include "signorini/solver.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* g = u + [mu |u_T|, 0, 0] with u = Wy + q */
+static void grad(const sn_fc *P, const double *Wy, double *g)
+{
+  int d = P->dim;
+  for (int i = 0; i < P->nc; i++) {
+    double u[3];
+    for (int k = 0; k < d; k++) u[k] = Wy[d * i + k] + P->q[d * i + k];
+    double ut = d == 3 ? hypot(u[1], u[2]) : fabs(u[1]);
+    g[d * i] = u[0] + P->mu[i] * ut;
+    for (int k = 1; k < d; k++) g[d * i + k] = u[k];
+  }
+}
+
+static void project(const sn_fc *P, double *x)
+{
+  for (int i = 0; i < P->nc; i++) sn_proj_cone(P->dim, P->mu[i], x + P->dim * i);
+}
+
+static int all_finite(int n, const double *x)
+{
+  for (int k = 0; k < n; k++)
+    if (!isfinite(x[k])) return 0;
+  return 1;
+}
+
+int sn_fc_apgd(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info)
+{
+  double t0 = sn_wtime();
+  if (info) sn_info_reset(info);
+  sn_settings def;
+  if (!s) { sn_settings_default(&def); s = &def; }
+  if (!P || !P->W || !P->q || !P->mu || !r || !u) return SN_ERR_ARG;
+  if ((P->dim != 2 && P->dim != 3) || P->nc < 0) return SN_ERR_ARG;
+  int d = P->dim, n = d * P->nc, st, k = 0;
+  if (P->W->m != n || P->W->n != n) return SN_ERR_DIM;
+  double L = 0.0, v;
+  int restart = 1;
+  if ((st = sn_option_double(s->options, "L0", &v)) < 0) return st;
+  if (st == 1) { if (!(v > 0)) return SN_ERR_ARG; L = v; }
+  if ((st = sn_option_double(s->options, "restart", &v)) < 0) return st;
+  if (st == 1) restart = v != 0.0;
+  sn_bsr *B = NULL;
+  if ((st = sn_bsr_from_csc(P->W, d, &B))) return st;
+  size_t sz = (size_t)(n > 0 ? n : 1);
+  double *buf = malloc(sizeof(double) * sz * 8);
+  if (!buf) { sn_bsr_free(B); return SN_ERR_NOMEM; }
+  double *g = buf, *y = buf + sz, *Wy = buf + 2 * sz, *gn = buf + 3 * sz, *Wgn = buf + 4 * sz;
+  double *Wg = buf + 5 * sz, *best = buf + 6 * sz, *ub = buf + 7 * sz;
+  double *gam = r;                                  /* gamma_k lives in r */
+
+  if (!all_finite(n, r)) sn_fill(n, 0.0, r);
+  project(P, gam);
+  sn_bsr_gemv(B, 1.0, gam, 0.0, Wg);
+  if (L <= 0) {                                     /* Mazhar et al.: L0 from r~ = r0 + 1 */
+    for (int j = 0; j < n; j++) y[j] = 1.0;
+    sn_bsr_gemv(B, 1.0, y, 0.0, Wy);
+    L = sn_nrm2(n, Wy) / sqrt((double)(n > 0 ? n : 1));
+    if (!(L > 0) || !isfinite(L)) L = 1.0;
+  }
+  for (int j = 0; j < n; j++) ub[j] = Wg[j] + P->q[j];
+  double e = sn_fc_error_u(P, 0.0, NULL, gam, ub), be = e, theta = 1.0;
+  sn_copy(n, gam, best);
+  sn_copy(n, gam, y);
+  sn_copy(n, Wg, Wy);
+  st = isfinite(e) ? SN_MAX_ITER : SN_ERR_NAN;
+  if (e <= s->tol && sn_fc_error(P, gam, NULL) <= s->tol) st = SN_OK;
+  while (st == SN_MAX_ITER && k < s->max_iter) {
+    k++;
+    grad(P, Wy, g);
+    int ok = 0;
+    for (int ls = 0; ls < 100; ls++) {              /* backtracking on L */
+      double t = 1.0 / L, dd = 0.0, dWd = 0.0;
+      for (int j = 0; j < n; j++) gn[j] = y[j] - t * g[j];
+      project(P, gn);
+      sn_bsr_gemv(B, 1.0, gn, 0.0, Wgn);
+      for (int j = 0; j < n; j++) {
+        double dj = gn[j] - y[j];
+        dd += dj * dj;
+        dWd += dj * (Wgn[j] - Wy[j]);
+      }
+      if (!isfinite(dWd)) { L *= 2.0; continue; }
+      if (dWd <= L * dd) { ok = 1; break; }
+      L *= 2.0;
+    }
+    if (!ok) { st = SN_ERR_NAN; break; }
+    double thn = 0.5 * (-theta * theta + theta * sqrt(theta * theta + 4.0));
+    double beta = theta * (1.0 - theta) / (theta * theta + thn);
+    for (int j = 0; j < n; j++) ub[j] = Wgn[j] + P->q[j];
+    e = sn_fc_error_u(P, 0.0, NULL, gn, ub);
+    if (!isfinite(e)) { st = SN_ERR_NAN; break; }
+    double gd = 0.0;                                 /* restart test g'(gamma_{k+1} - gamma_k) */
+    for (int j = 0; j < n; j++) gd += g[j] * (gn[j] - gam[j]);
+    if (restart && gd > 0.0) {
+      sn_copy(n, gn, y);
+      sn_copy(n, Wgn, Wy);
+      thn = 1.0;
+    } else {
+      for (int j = 0; j < n; j++) {
+        y[j] = gn[j] + beta * (gn[j] - gam[j]);
+        Wy[j] = Wgn[j] + beta * (Wgn[j] - Wg[j]);
+      }
+    }
+    sn_copy(n, gn, gam);
+    sn_copy(n, Wgn, Wg);
+    theta = thn;
+    L *= 0.9;
+    if (e < be) { be = e; sn_copy(n, gam, best); }
+    int rec = sn_info_record(info, s, k, e, t0);
+    if (e <= s->tol && sn_fc_error(P, gam, NULL) <= s->tol) st = SN_OK;
+    else if (rec) st = rec;
+  }
+  if (st != SN_OK) sn_copy(n, best, r);
+  sn_fc_eval(P, B, 0.0, NULL, r, u);
+  if (info) {
+    info->error = sn_fc_error(P, r, NULL);
+    info->iterations = k;
+    info->status = st;
+    info->seconds = sn_wtime() - t0;
+  }
+  free(buf);
+  sn_bsr_free(B);
+  return st;
+}

@@ -1,0 +1,92 @@
+/* Internal: per-contact kernels of the local frictional contact solvers (NSGS, PROX, APGD).
+ *
+ * One contact in dimension d (2 or 3, normal first): u = W r + q with W the d x d diagonal
+ * block (column-major) and q the contact's share of the rest (q_i + sum_{j != i} W_ij r_j).
+ * Find r in K = {|r_T| <= mu r_N} with u_hat = u + [mu |u_T|, 0(, 0)] in K^* and
+ * r . u_hat = 0 (Coulomb's law written as a cone complementarity by De Saxce and Feng 1998,
+ * "The bipotential method", Math. Comput. Modelling 28:225-245). */
+#ifndef SN_SOLVER_FC_LOCAL_H
+#define SN_SOLVER_FC_LOCAL_H
+
+#include <stdint.h>
+
+#include "signorini/problem.h"
+
+/* local solver kinds (NSGS option local=) */
+enum { SN_LOCAL_PROJ = 0, SN_LOCAL_AC = 1, SN_LOCAL_HYBRID = 2 };
+
+typedef struct {
+  int dim;
+  double mu;
+  double W[9];       /* d x d column-major (already shifted by sigma I for proximal problems) */
+  double q[3];
+  double rho;        /* > 0: fixed step / AC parameter for this contact; 0: automatic */
+  double tol;        /* relative tolerance on the local natural-map residual */
+  int max_iter;      /* local iteration cap (projection and Newton) */
+} sn_fc_local;
+
+/* Natural-map residual |r - P_K(r - u_hat)| of the local problem (absolute) and its scale
+ * max(|q|, |r|, |u|) (the per-contact analogue of sn_fc_error's normalisation). */
+double sn_fc_local_residual(const sn_fc_local *L, const double *r, double *scale);
+
+/* The local solvers. r: warm start in, solution out (always finite: on failure the input or
+ * the best finite iterate is kept). Return SN_OK when the local residual is <= tol * scale,
+ * SN_MAX_ITER / SN_STALLED otherwise (r is still the best iterate found). */
+int sn_fc_local_proj(const sn_fc_local *L, double *r);
+int sn_fc_local_ac(const sn_fc_local *L, double *r);
+int sn_fc_local_exact2d(const sn_fc_local *L, double *r);
+int sn_fc_local_hybrid(const sn_fc_local *L, double *r);
+/* dispatch by kind (hybrid in 2D is the exact enumeration, polished by Newton if needed) */
+int sn_fc_local_solve(int kind, const sn_fc_local *L, double *r);
+
+/* Parse "local=proj|ac|hybrid" from an options string: 1 found (kind set), 0 absent,
+ * SN_ERR_FORMAT / SN_ERR_UNKNOWN if malformed or unknown. Generic: the value of key copied to
+ * buf (NUL-terminated), returns 1 / 0 / SN_ERR_FORMAT. */
+int sn_option_string(const char *options, const char *key, char *buf, size_t len);
+
+/* ---- whole-problem kernels shared by the solvers ---- */
+
+/* u = W r + q + sigma (r - c) (sigma = 0 or c = NULL: plain W r + q), with B the block view
+ * of W; returns the relative natural-map error of (r, u) exactly as sn_fc_error does (with q
+ * replaced by q - sigma c in the normalisation), NaN if anything is not finite. */
+double sn_fc_eval(const sn_fc *P, const sn_bsr *B, double sigma, const double *c,
+                  const double *r, double *u);
+/* the same error from a given u (already W r + q + sigma (r - c)) */
+double sn_fc_error_u(const sn_fc *P, double sigma, const double *c, const double *r,
+                     const double *u);
+
+/* Small deterministic PRNG (splitmix64): no global state. */
+static inline uint64_t sn_rng_next(uint64_t *s)
+{
+  uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+/* ---- NSGS core, also the inner solver of the proximal point method ---- */
+typedef struct {
+  int local;          /* SN_LOCAL_* */
+  double omega;       /* relaxation of the contact update, (0, 2) */
+  int shuffle;        /* random contact order every sweep */
+  uint64_t seed;
+  double rho;         /* fixed local step (0: automatic per contact) */
+  double local_tol;   /* relative tolerance of the local solves */
+  int local_iter;     /* local iteration cap */
+} sn_nsgs_opts;
+
+/* Read the NSGS options from an options string (defaults first). */
+int sn_nsgs_parse(const char *options, sn_nsgs_opts *o);
+
+typedef struct sn_nsgs_ws sn_nsgs_ws;
+/* Workspace for sweeps over P with block view B (both must outlive it). */
+int sn_nsgs_ws_new(const sn_fc *P, const sn_bsr *B, const sn_nsgs_opts *o, sn_nsgs_ws **out);
+void sn_nsgs_ws_free(sn_nsgs_ws *ws);
+/* Sweep the problem u = (W + sigma I) r + q - sigma c from now on (sigma = 0: W itself;
+ * c is kept by pointer and read at every sweep). */
+void sn_nsgs_ws_shift(sn_nsgs_ws *ws, double sigma, const double *c);
+/* One Gauss-Seidel sweep over the contacts, r updated in place. SN_OK, or SN_ERR_NAN when a
+ * contact update was not finite (that contact is then left unchanged). */
+int sn_nsgs_sweep(sn_nsgs_ws *ws, double *r);
+
+#endif

@@ -1,0 +1,218 @@
+/* Nonsmooth Gauss-Seidel (NSGS) for the local frictional contact problem u = W r + q.
+ *
+ * Sweep over the contacts i (in order, or shuffled every sweep): with the others frozen, contact
+ * i sees u_i = W_ii r_i + q_i + sum_{j != i} W_ij r_j, a one-contact problem solved by a local
+ * solver (fc_local.c), then r_i <- (1 - omega) r_i + omega r_i^loc (projected back onto K when
+ * omega > 1). M. Jean, J.J. Moreau, "Dynamics in the presence of unilateral contacts and dry
+ * friction: a numerical approach" (1987); M. Jean, "The non-smooth contact dynamics method",
+ * CMAME 177 (1999) 235-257; the stopping test on the full natural-map error is Siconos'
+ * (V. Acary, M. Bremond, O. Huber, "On solving contact problems with Coulomb friction:
+ * formulations and numerical comparisons", in Advanced Topics in Nonsmooth Dynamics, 2018).
+ *
+ * Options: local=proj|ac|hybrid (default hybrid; in 2D hybrid is the exact enumeration),
+ * omega=1, shuffle=0|1, seed=N, rho=R (fixed local step, default automatic per contact),
+ * local_tol=1e-12, local_iter=N (default 25 Newton steps / 100 projection steps). */
+#include "solver/fc_local.h"
+#include "signorini/solver.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct sn_nsgs_ws {
+  const sn_fc *P;
+  const sn_bsr *B;
+  sn_nsgs_opts o;
+  double sigma;
+  const double *c;
+  int *order;
+  uint64_t rng;
+};
+
+int sn_nsgs_parse(const char *options, sn_nsgs_opts *o)
+{
+  o->local = SN_LOCAL_HYBRID;
+  o->omega = 1.0;
+  o->shuffle = 0;
+  o->seed = 0;
+  o->rho = 0.0;
+  o->local_tol = 1e-12;
+  o->local_iter = 0;
+  char buf[16];
+  int st = sn_option_string(options, "local", buf, sizeof buf);
+  if (st < 0) return st;
+  if (st == 1) {
+    if (!strcmp(buf, "proj")) o->local = SN_LOCAL_PROJ;
+    else if (!strcmp(buf, "ac")) o->local = SN_LOCAL_AC;
+    else if (!strcmp(buf, "hybrid")) o->local = SN_LOCAL_HYBRID;
+    else return SN_ERR_UNKNOWN;
+  }
+  double v;
+  if ((st = sn_option_double(options, "omega", &v)) < 0) return st;
+  if (st == 1) {
+    if (!(v > 0.0 && v < 2.0)) return SN_ERR_ARG;
+    o->omega = v;
+  }
+  if ((st = sn_option_double(options, "shuffle", &v)) < 0) return st;
+  if (st == 1) o->shuffle = v != 0.0;
+  if ((st = sn_option_double(options, "seed", &v)) < 0) return st;
+  if (st == 1) {
+    if (v < 0 || v > 1.8e19) return SN_ERR_ARG;
+    o->seed = (uint64_t)v;
+  }
+  if ((st = sn_option_double(options, "rho", &v)) < 0) return st;
+  if (st == 1) {
+    if (!(v > 0.0)) return SN_ERR_ARG;
+    o->rho = v;
+  }
+  if ((st = sn_option_double(options, "local_tol", &v)) < 0) return st;
+  if (st == 1) {
+    if (!(v > 0.0)) return SN_ERR_ARG;
+    o->local_tol = v;
+  }
+  if ((st = sn_option_double(options, "local_iter", &v)) < 0) return st;
+  if (st == 1) {
+    if (!(v >= 1.0 && v <= 1e6)) return SN_ERR_ARG;
+    o->local_iter = (int)v;
+  }
+  return SN_OK;
+}
+
+int sn_nsgs_ws_new(const sn_fc *P, const sn_bsr *B, const sn_nsgs_opts *o, sn_nsgs_ws **out)
+{
+  sn_nsgs_ws *ws = calloc(1, sizeof *ws);
+  if (!ws) return SN_ERR_NOMEM;
+  ws->order = malloc(sizeof(int) * (size_t)(P->nc > 0 ? P->nc : 1));
+  if (!ws->order) { free(ws); return SN_ERR_NOMEM; }
+  for (int i = 0; i < P->nc; i++) ws->order[i] = i;
+  ws->P = P;
+  ws->B = B;
+  ws->o = *o;
+  ws->rng = o->seed;
+  *out = ws;
+  return SN_OK;
+}
+
+void sn_nsgs_ws_free(sn_nsgs_ws *ws)
+{
+  if (!ws) return;
+  free(ws->order);
+  free(ws);
+}
+
+void sn_nsgs_ws_shift(sn_nsgs_ws *ws, double sigma, const double *c)
+{
+  ws->sigma = c ? sigma : 0.0;
+  ws->c = c;
+}
+
+/* the one-contact problem of contact i with the other contacts frozen at r */
+static void local_problem(const sn_nsgs_ws *ws, int i, const double *r, sn_fc_local *L)
+{
+  const sn_fc *P = ws->P;
+  const sn_bsr *B = ws->B;
+  int d = P->dim;
+  double y[3];
+  sn_bsr_row_gemv(B, i, r, y);                     /* sum_j W_ij r_j, diagonal included */
+  memset(L->W, 0, sizeof L->W);
+  if (B->diag[i] >= 0) memcpy(L->W, B->val + (size_t)B->diag[i] * d * d, sizeof(double) * (size_t)(d * d));
+  const double *ri = r + d * i;
+  for (int k = 0; k < d; k++) {
+    double wr = 0.0;
+    for (int j = 0; j < d; j++) wr += L->W[j * d + k] * ri[j];
+    L->q[k] = P->q[d * i + k] + y[k] - wr;
+    if (ws->sigma != 0.0) L->q[k] -= ws->sigma * ws->c[d * i + k];
+  }
+  for (int k = 0; k < d; k++) L->W[k * d + k] += ws->sigma;
+  L->dim = d;
+  L->mu = P->mu[i];
+  L->rho = ws->o.rho;
+  L->tol = ws->o.local_tol;
+  L->max_iter = ws->o.local_iter > 0 ? ws->o.local_iter : (ws->o.local == SN_LOCAL_PROJ ? 100 : 25);
+}
+
+int sn_nsgs_sweep(sn_nsgs_ws *ws, double *r)
+{
+  const sn_fc *P = ws->P;
+  int d = P->dim, nc = P->nc, bad = 0;
+  if (ws->o.shuffle)   /* Fisher-Yates with the workspace's own generator */
+    for (int i = nc - 1; i > 0; i--) {
+      int j = (int)(sn_rng_next(&ws->rng) % (uint64_t)(i + 1));
+      int t = ws->order[i];
+      ws->order[i] = ws->order[j];
+      ws->order[j] = t;
+    }
+  for (int idx = 0; idx < nc; idx++) {
+    int i = ws->order[idx];
+    sn_fc_local L;
+    local_problem(ws, i, r, &L);
+    double x[3], *ri = r + d * i;
+    memcpy(x, ri, sizeof(double) * (size_t)d);
+    sn_fc_local_solve(ws->o.local, &L, x);
+    int ok = 1;
+    for (int k = 0; k < d; k++) ok &= isfinite(x[k]) != 0;
+    if (!ok) { bad = 1; continue; }
+    if (ws->o.omega == 1.0) {
+      memcpy(ri, x, sizeof(double) * (size_t)d);
+    } else {
+      for (int k = 0; k < d; k++) ri[k] += ws->o.omega * (x[k] - ri[k]);
+      if (ws->o.omega > 1.0) sn_proj_cone(d, L.mu, ri);
+    }
+  }
+  return bad ? SN_ERR_NAN : SN_OK;
+}
+
+/* ---- the solver ---- */
+
+int sn_fc_nsgs(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info)
+{
+  double t0 = sn_wtime();
+  if (info) sn_info_reset(info);
+  sn_settings def;
+  if (!s) { sn_settings_default(&def); s = &def; }
+  if (!P || !P->W || !P->q || !P->mu || !r || !u) return SN_ERR_ARG;
+  if ((P->dim != 2 && P->dim != 3) || P->nc < 0) return SN_ERR_ARG;
+  int d = P->dim, n = d * P->nc;
+  if (P->W->m != n || P->W->n != n) return SN_ERR_DIM;
+  sn_nsgs_opts o;
+  int st = sn_nsgs_parse(s->options, &o), k = 0;
+  if (st) return st;
+  sn_bsr *B = NULL;
+  sn_nsgs_ws *ws = NULL;
+  double *best = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
+  if (!best) return SN_ERR_NOMEM;
+  if ((st = sn_bsr_from_csc(P->W, d, &B)) || (st = sn_nsgs_ws_new(P, B, &o, &ws))) goto done;
+  for (int k = 0; k < n; k++)
+    if (!isfinite(r[k])) { sn_fill(n, 0.0, r); break; }   /* unusable warm start: cold start */
+  double err = sn_fc_eval(P, B, 0.0, NULL, r, u), berr = err;
+  sn_copy(n, r, best);
+  st = isfinite(err) ? SN_MAX_ITER : SN_ERR_NAN;
+  if (err <= s->tol && sn_fc_error(P, r, NULL) <= s->tol) st = SN_OK;
+  while (st == SN_MAX_ITER && k < s->max_iter) {
+    k++;
+    int sw = sn_nsgs_sweep(ws, r);
+    err = sn_fc_eval(P, B, 0.0, NULL, r, u);
+    if (sw || !isfinite(err)) { st = SN_ERR_NAN; break; }
+    if (err < berr) { berr = err; sn_copy(n, r, best); }
+    int rec = sn_info_record(info, s, k, err, t0);
+    if (err <= s->tol && sn_fc_error(P, r, NULL) <= s->tol) st = SN_OK;
+    else if (rec) st = rec;
+  }
+  if (st != SN_OK) sn_copy(n, best, r);   /* the best iterate (the last good one after a NaN) */
+done:
+  if (ws) {
+    sn_fc_eval(P, B, 0.0, NULL, r, u);
+    if (info) {
+      info->error = sn_fc_error(P, r, NULL);
+      info->iterations = k;
+    }
+  }
+  if (info) {
+    info->status = st;
+    info->seconds = sn_wtime() - t0;
+  }
+  free(best);
+  sn_nsgs_ws_free(ws);
+  sn_bsr_free(B);
+  return st;
+}

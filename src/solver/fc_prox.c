@@ -1,0 +1,277 @@
+/* Proximal methods for the local frictional contact problem u = W r + q.
+ *
+ * Both rest on the proximal (natural-map) form of Coulomb's law with De Saxce's modification:
+ * r solves the problem iff r = P_K(r - rho u_hat(r)) for any rho > 0, with
+ * u_hat = W r + q + [mu |u_T|, 0, 0] per contact and K the product of Coulomb cones
+ * (seed 003; P. Alart, A. Curnier 1991; G. De Saxce, Z.-Q. Feng 1998).
+ *
+ * inner=nsgs (default): the proximal point algorithm of R.T. Rockafellar, "Monotone operators
+ *   and the proximal point algorithm", SIAM J. Control Optim. 14 (1976) 877-898: r_{k+1} solves
+ *   the regularized problem u' = (W + sigma I) r + q - sigma r_k (well conditioned however
+ *   singular W is) approximately, by NSGS (fc_nsgs.c) warm-started at r_k, to a relative
+ *   tolerance max(tol/2, e_k/10) (inexact PPA, Rockafellar's criterion in relative form).
+ *   sigma (= 1/rho) adapts: when the inner NSGS converges within inner_iter sweeps the step was
+ *   easy and sigma is divided by nu (a longer proximal step); when it does not, sigma is
+ *   multiplied by nu, and the step is rejected if the error also grew. The same
+ *   decrease-on-failure / increase-on-success idea as Siconos' PROX (V. Acary, M. Bremond,
+ *   O. Huber 2018), with our own constants.
+ * inner=fp: the projected fixed point r <- P_K(r - rho u_hat(r)) applied to the problem itself,
+ *   in the extragradient form of G.M. Korpelevich (1976) / E.N. Khobotov, "Modification of the
+ *   extra-gradient method for solving variational inequalities and certain optimization
+ *   problems", USSR Comput. Math. Math. Phys. 27 (1987) 120-127, with Khobotov's self-adaptive
+ *   step: with rbar = P_K(r - rho F(r)), require rho |F(r) - F(rbar)| <= L |r - rbar| (L = 0.9),
+ *   else rho <- rho * 2/3 and retry; then r <- P_K(r - rho F(rbar)), and rho <- rho * 3/2 when
+ *   the ratio was below Lmin = 0.3 (B.S. He, L.Z. Liao, JOTA 112 (2002) 111-128).
+ *
+ * Options: inner=nsgs|fp, sigma=1 (initial sigma relative to the mean diagonal of W), nu=2,
+ * inner_iter=50, and the NSGS options (local=, omega=, shuffle=, seed=, local_tol=, local_iter=).
+ * info->iterations counts outer proximal steps (inner=nsgs) or extragradient steps (inner=fp). */
+#include "solver/fc_local.h"
+#include "signorini/solver.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef SN_PROX_DEBUG
+#include <stdio.h>
+#endif
+
+typedef struct {
+  const sn_fc *P;
+  const sn_bsr *B;
+  const sn_settings *s;
+  sn_info *info;
+  double t0;
+  int n;
+} prox_ctx;
+
+/* mean diagonal entry of W (a scale for sigma and rho); 1 if W has no positive diagonal */
+static double mean_diag(const sn_fc *P, const sn_bsr *B)
+{
+  int d = P->dim;
+  double s = 0.0;
+  int cnt = 0;
+  for (int i = 0; i < P->nc; i++) {
+    if (B->diag[i] < 0) continue;
+    const double *w = B->val + (size_t)B->diag[i] * d * d;
+    for (int k = 0; k < d; k++) s += fabs(w[k * d + k]);
+    cnt += d;
+  }
+  return cnt && s > 0 ? s / cnt : 1.0;
+}
+
+/* ---- proximal point with inner NSGS ---- */
+
+static int prox_ppa(const prox_ctx *X, const char *options, double *r, double *u, int *iters)
+{
+  const sn_fc *P = X->P;
+  const sn_settings *s = X->s;
+  int n = X->n, st;
+  sn_nsgs_opts o;
+  if ((st = sn_nsgs_parse(options, &o))) return st;
+  double sig0 = 1.0, nu = 2.0, v;
+  int inner_iter = 1;
+  if ((st = sn_option_double(options, "sigma", &v)) < 0) return st;
+  if (st == 1) { if (!(v > 0)) return SN_ERR_ARG; sig0 = v; }
+  if ((st = sn_option_double(options, "nu", &v)) < 0) return st;
+  if (st == 1) { if (!(v > 1)) return SN_ERR_ARG; nu = v; }
+  if ((st = sn_option_double(options, "inner_iter", &v)) < 0) return st;
+  if (st == 1) { if (!(v >= 1 && v <= 1e7)) return SN_ERR_ARG; inner_iter = (int)v; }
+
+  double eta = 0.1, accel = 1, adapt = 1;
+  if ((st = sn_option_double(options, "eta", &v)) < 0) return st;
+  if (st == 1) eta = v;
+  if ((st = sn_option_double(options, "accel", &v)) < 0) return st;
+  if (st == 1) accel = v;
+  if ((st = sn_option_double(options, "adapt", &v)) < 0) return st;
+  if (st == 1) adapt = v;
+  size_t sz = (size_t)(n > 0 ? n : 1);
+  double *buf = malloc(sizeof(double) * sz * 5);
+  sn_nsgs_ws *ws = NULL;
+  if (!buf || (st = sn_nsgs_ws_new(P, X->B, &o, &ws))) {
+    free(buf);
+    return st ? st : SN_ERR_NOMEM;
+  }
+  double *c = buf, *ut = buf + sz, *x = buf + 2 * sz, *xp = buf + 3 * sz, *best = buf + 4 * sz;
+  double wbar = mean_diag(P, X->B);
+  double sigma = sig0 * wbar, smin = 1e-12 * wbar, smax = 1e8 * wbar, theta = 1.0;
+  double e = sn_fc_eval(P, X->B, 0.0, NULL, r, u), be = e;
+  sn_copy(n, r, c);
+  sn_copy(n, r, best);
+  sn_copy(n, r, x);
+  sn_copy(n, r, xp);
+  int k = 0, calm = 0;
+  st = isfinite(e) ? SN_MAX_ITER : SN_ERR_NAN;
+  if (e <= s->tol && sn_fc_error(P, r, NULL) <= s->tol) st = SN_OK;
+  while (st == SN_MAX_ITER && k < s->max_iter) {
+    k++;
+    sn_nsgs_ws_shift(ws, sigma, c);           /* u' = W r + q + sigma (r - c) */
+    sn_copy(n, c, r);
+    double itol = fmax(0.5 * s->tol, eta * e), ei = INFINITY;
+    int j, conv = 0, bad = 0;
+    for (j = 0; j < inner_iter; j++) {
+      if (sn_nsgs_sweep(ws, r)) { bad = 1; break; }
+      if (j == inner_iter - 1) break;          /* the outer test follows: no inner one */
+      ei = sn_fc_eval(P, X->B, sigma, c, r, ut);
+      if (!isfinite(ei)) { bad = 1; break; }
+      if (ei <= itol) { conv = 1; break; }
+      if (s->time_limit > 0 && sn_wtime() - X->t0 > s->time_limit) break;
+    }
+    double en = bad ? NAN : sn_fc_eval(P, X->B, 0.0, NULL, r, u);
+    if (!isfinite(en)) {                       /* restore the last good iterate, more damping */
+      sigma = fmin(sigma * nu * nu, smax);
+      sn_copy(n, x, c);
+      theta = 1.0;
+      if (sigma >= smax) { st = SN_ERR_NAN; break; }
+    } else {                                   /* accept: PPA decreases the distance to the
+                                                  solution set, not necessarily the residual */
+      int restart = en > e;                    /* momentum restart when the residual grows */
+      double thn = restart ? 1.0 : 0.5 * (-theta * theta + theta * sqrt(theta * theta + 4.0));
+      double beta = accel && !restart ? theta * (1.0 - theta) / (theta * theta + thn) : 0.0;
+      sn_copy(n, x, xp);
+      sn_copy(n, r, x);
+      for (int q = 0; q < n; q++) c[q] = x[q] + beta * (x[q] - xp[q]);
+      theta = thn;
+      e = en;
+      if (e < be) { be = e; sn_copy(n, x, best); }
+      if (adapt) {
+        if (restart) {
+          if (calm < 3) sigma = fmin(sigma * nu, smax);   /* oscillation: more proximal damping */
+          calm = 0;
+        } else if (++calm % 20 == 0) {
+          sigma = fmax(sigma / nu, smin);                 /* long calm run: a longer step */
+        }
+      }
+    }
+#ifdef SN_PROX_DEBUG
+    fprintf(stderr, "k %d sigma %.3e inner %d conv %d ei %.3e e %.3e en %.3e\n", k, sigma, j, conv, ei, e, en);
+#endif
+    int rec = sn_info_record(X->info, s, k, e, X->t0);
+    if (e <= s->tol && sn_fc_error(P, x, NULL) <= s->tol) st = SN_OK;
+    else if (rec) st = rec;
+  }
+  sn_copy(n, st == SN_OK ? x : best, r);
+  *iters = k;
+  free(buf);
+  sn_nsgs_ws_free(ws);
+  return st;
+}
+
+/* ---- projected fixed point, extragradient form with self-adaptive rho ---- */
+
+/* F = u_hat = u + [mu |u_T|, 0, 0] from u */
+static void desaxce(const sn_fc *P, const double *u, double *F)
+{
+  int d = P->dim;
+  for (int i = 0; i < P->nc; i++) {
+    const double *ui = u + d * i;
+    double ut = d == 3 ? hypot(ui[1], ui[2]) : fabs(ui[1]);
+    F[d * i] = ui[0] + P->mu[i] * ut;
+    for (int k = 1; k < d; k++) F[d * i + k] = ui[k];
+  }
+}
+
+/* y = P_K(x - rho F) */
+static void proj_step(const sn_fc *P, const double *x, double rho, const double *F, double *y)
+{
+  int d = P->dim, n = d * P->nc;
+  for (int k = 0; k < n; k++) y[k] = x[k] - rho * F[k];
+  for (int i = 0; i < P->nc; i++) sn_proj_cone(d, P->mu[i], y + d * i);
+}
+
+static double dist(int n, const double *a, const double *b)
+{
+  double s = 0.0;
+  for (int k = 0; k < n; k++) s += (a[k] - b[k]) * (a[k] - b[k]);
+  return sqrt(s);
+}
+
+static int prox_fp(const prox_ctx *X, const char *options, double *r, double *u, int *iters)
+{
+  const sn_fc *P = X->P;
+  const sn_settings *s = X->s;
+  int n = X->n, st;
+  double rho = 0.0, v;
+  if ((st = sn_option_double(options, "rho", &v)) < 0) return st;
+  if (st == 1) { if (!(v > 0)) return SN_ERR_ARG; rho = v; }
+  size_t sz = (size_t)(n > 0 ? n : 1);
+  double *buf = malloc(sizeof(double) * sz * 5);
+  if (!buf) return SN_ERR_NOMEM;
+  double *F = buf, *rb = buf + sz, *ub = buf + 2 * sz, *Fb = buf + 3 * sz, *best = buf + 4 * sz;
+  const double Lmax = 0.9, Lmin = 0.3, tau = 2.0 / 3.0;
+  if (rho <= 0) rho = 1.0 / mean_diag(P, X->B);
+  double e = sn_fc_eval(P, X->B, 0.0, NULL, r, u), be = e;
+  sn_copy(n, r, best);
+  int k = 0;
+  st = isfinite(e) ? SN_MAX_ITER : SN_ERR_NAN;
+  if (e <= s->tol && sn_fc_error(P, r, NULL) <= s->tol) st = SN_OK;
+  while (st == SN_MAX_ITER && k < s->max_iter) {
+    k++;
+    desaxce(P, u, F);
+    double ratio = 0.0, dr = 0.0;
+    int ok = 0;
+    for (int ls = 0; ls < 60; ls++) {          /* shrink rho until the ratio test holds */
+      proj_step(P, r, rho, F, rb);
+      double eb = sn_fc_eval(P, X->B, 0.0, NULL, rb, ub);
+      if (!isfinite(eb)) { rho *= tau; continue; }
+      desaxce(P, ub, Fb);
+      dr = dist(n, r, rb);
+      ratio = dr > 0 ? rho * dist(n, F, Fb) / dr : 0.0;
+      if (ratio <= Lmax) { ok = 1; break; }
+      rho *= tau;
+    }
+    if (!ok) { st = SN_STALLED; break; }
+    if (dr == 0.0) {                            /* r is a fixed point */
+      e = sn_fc_eval(P, X->B, 0.0, NULL, r, u);
+    } else {
+      proj_step(P, r, rho, Fb, r);              /* extragradient step */
+      e = sn_fc_eval(P, X->B, 0.0, NULL, r, u);
+      if (!isfinite(e)) { st = SN_ERR_NAN; break; }
+    }
+    if (ratio < Lmin) rho /= tau;
+    if (e < be) { be = e; sn_copy(n, r, best); }
+    int rec = sn_info_record(X->info, s, k, e, X->t0);
+    if (e <= s->tol && sn_fc_error(P, r, NULL) <= s->tol) st = SN_OK;
+    else if (rec) st = rec;
+    else if (dr == 0.0) st = SN_STALLED;
+  }
+  if (st != SN_OK) sn_copy(n, best, r);
+  *iters = k;
+  free(buf);
+  return st;
+}
+
+int sn_fc_prox(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info)
+{
+  double t0 = sn_wtime();
+  if (info) sn_info_reset(info);
+  sn_settings def;
+  if (!s) { sn_settings_default(&def); s = &def; }
+  if (!P || !P->W || !P->q || !P->mu || !r || !u) return SN_ERR_ARG;
+  if ((P->dim != 2 && P->dim != 3) || P->nc < 0) return SN_ERR_ARG;
+  int d = P->dim, n = d * P->nc, st, it = 0;
+  if (P->W->m != n || P->W->n != n) return SN_ERR_DIM;
+  char inner[8] = "nsgs";
+  if ((st = sn_option_string(s->options, "inner", inner, sizeof inner)) < 0) return st;
+  if (strcmp(inner, "nsgs") && strcmp(inner, "fp")) return SN_ERR_UNKNOWN;
+  sn_bsr *B = NULL;
+  if ((st = sn_bsr_from_csc(P->W, d, &B))) return st;
+  for (int k = 0; k < n; k++)
+    if (!isfinite(r[k])) { sn_fill(n, 0.0, r); break; }
+  prox_ctx X = {P, B, s, info, t0, n};
+  st = inner[0] == 'f' ? prox_fp(&X, s->options, r, u, &it) : prox_ppa(&X, s->options, r, u, &it);
+  if (st != SN_ERR_NOMEM && st != SN_ERR_ARG && st != SN_ERR_FORMAT && st != SN_ERR_UNKNOWN) {
+    sn_fc_eval(P, B, 0.0, NULL, r, u);
+    if (info) {
+      info->error = sn_fc_error(P, r, NULL);
+      info->iterations = it;
+    }
+  }
+  if (info) {
+    info->status = st;
+    info->seconds = sn_wtime() - t0;
+  }
+  sn_bsr_free(B);
+  return st;
+}

@@ -1,0 +1,145 @@
+/* libFuzzer harness for the problem readers. Built by scripts/fuzz.sh with
+ * -DFUZZ_TARGET=1 (Siconos .dat local frictional contact), 2 (global), 3 (LCP),
+ * 4 (FCLIB HDF5, structure-aware: the input bytes choose which groups and datasets exist,
+ * their sizes and their values, and a well-formed HDF5 file is written with the HDF5 API and
+ * read back; byte-level mutation of HDF5 containers would fuzz libhdf5 itself, which is not
+ * ours to fix). The readers take a path, so each input is written to a private temporary file. */
+#define _GNU_SOURCE
+#include <signorini/io.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#if FUZZ_TARGET == 4
+#include <hdf5.h>
+#endif
+
+static char path[256];
+
+static void make_path(void)
+{
+  if (path[0]) return;
+  const char *dir = getenv("TMPDIR");
+  snprintf(path, sizeof path, "%s/sn_fuzz_%ld%s", dir ? dir : "/tmp", (long)getpid(),
+           FUZZ_TARGET == 1 ? "_fc.dat" : FUZZ_TARGET == 2 ? "_gfc.dat" : FUZZ_TARGET == 3 ? "_lcp.dat" : ".hdf5");
+}
+
+#if FUZZ_TARGET == 4
+/* byte reader over the fuzz input */
+typedef struct { const uint8_t *p; size_t n, k; } bytes;
+static unsigned take(bytes *b)
+{
+  return b->k < b->n ? b->p[b->k++] : 0;
+}
+static int take_int(bytes *b)
+{
+  int v = (int)take(b) - 8;                 /* small sizes, some negative */
+  if (take(b) == 255) v = (int)(take(b) << 24 | take(b) << 16 | take(b) << 8 | take(b));
+  return v;
+}
+static double take_double(bytes *b)
+{
+  unsigned c = take(b);
+  if (c == 250) return 0.0 / 0.0;
+  if (c == 251) return 1.0 / 0.0;
+  return ((int)c - 128) / 16.0;
+}
+static void put_ints(hid_t g, const char *name, bytes *b)
+{
+  if (take(b) % 8 == 0) return;             /* missing */
+  int n = take(b) % 24;
+  int v[24];
+  for (int i = 0; i < n; i++) v[i] = take_int(b);
+  hsize_t d = (hsize_t)n;
+  hid_t sp = n ? H5Screate_simple(1, &d, NULL) : H5Screate(H5S_NULL);
+  hid_t ds = H5Dcreate2(g, name, H5T_NATIVE_INT, sp, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  if (n) H5Dwrite(ds, H5T_NATIVE_INT, H5S_ALL, H5S_ALL, H5P_DEFAULT, v);
+  H5Dclose(ds);
+  H5Sclose(sp);
+}
+static void put_doubles(hid_t g, const char *name, bytes *b)
+{
+  if (take(b) % 8 == 0) return;
+  int n = take(b) % 24;
+  double v[24];
+  for (int i = 0; i < n; i++) v[i] = take_double(b);
+  hsize_t d = (hsize_t)n;
+  hid_t sp = n ? H5Screate_simple(1, &d, NULL) : H5Screate(H5S_NULL);
+  hid_t ds = H5Dcreate2(g, name, H5T_NATIVE_DOUBLE, sp, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  if (n) H5Dwrite(ds, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, v);
+  H5Dclose(ds);
+  H5Sclose(sp);
+}
+static void put_matrix(hid_t parent, const char *name, bytes *b)
+{
+  if (take(b) % 6 == 0) return;
+  hid_t g = H5Gcreate2(parent, name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  const char *ints[] = {"m", "n", "nz", "nzmax", "p", "i"};
+  for (int k = 0; k < 6; k++) put_ints(g, ints[k], b);
+  put_doubles(g, "x", b);
+  H5Gclose(g);
+}
+static void write_h5(const uint8_t *data, size_t size)
+{
+  bytes b = {data, size, 0};
+  hid_t f = H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+  if (f < 0) return;
+  int global = take(&b) & 1;
+  hid_t g = H5Gcreate2(f, global ? "/fclib_global" : "/fclib_local", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  if (global) {
+    put_matrix(g, "M", &b); put_matrix(g, "H", &b);
+    if (take(&b) & 1) put_matrix(g, "G", &b);
+    put_doubles(g, "f", &b); put_doubles(g, "w", &b); put_doubles(g, "mu", &b);
+    if (take(&b) & 1) put_doubles(g, "b", &b);
+  } else {
+    put_matrix(g, "W", &b); put_doubles(g, "q", &b); put_doubles(g, "mu", &b);
+  }
+  put_ints(g, "spacedim", &b);
+  H5Gclose(g);
+  if (take(&b) & 1) {
+    hid_t s = H5Gcreate2(f, "/solution", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    put_doubles(s, "r", &b); put_doubles(s, "u", &b); put_doubles(s, "v", &b);
+    H5Gclose(s);
+  }
+  H5Fclose(f);
+}
+#endif
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+  make_path();
+#if FUZZ_TARGET == 4
+  H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+  write_h5(data, size);
+#else
+  FILE *f = fopen(path, "wb");
+  if (!f) return 0;
+  fwrite(data, 1, size, f);
+  fclose(f);
+#endif
+  char err[512];
+  int st;
+#if FUZZ_TARGET == 1
+  sn_fc *P = NULL;
+  st = sn_dat_read_fc(path, &P, err, sizeof err);
+  if (!st) { sn_fc_check(P, NULL, 0); sn_fc_free(P); }
+#elif FUZZ_TARGET == 2
+  sn_gfc *P = NULL;
+  st = sn_dat_read_gfc(path, &P, err, sizeof err);
+  if (!st) sn_gfc_free(P);
+#elif FUZZ_TARGET == 3
+  sn_lcp *P = NULL;
+  st = sn_dat_read_lcp(path, &P, err, sizeof err);
+  if (!st) sn_lcp_free(P);
+#else
+  sn_file_problem *P = NULL;
+  st = sn_fclib_read(path, &P, err, sizeof err);
+  if (!st) sn_file_problem_free(P);
+  sn_solution *S = NULL;
+  if (!sn_fclib_read_solution(path, &S, err, sizeof err)) sn_solution_free(S);
+#endif
+  if (st && !memchr(err, '\0', sizeof err)) abort();   /* messages are always terminated */
+  return 0;
+}
