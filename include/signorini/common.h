@@ -86,6 +86,9 @@ double sn_wtime(void);
 /* Parse one numeric option "key=value" from a settings options string.
  * Returns 1 and sets *value if key is present, 0 if absent, SN_ERR_FORMAT if malformed. */
 int sn_option_double(const char *options, const char *key, double *value);
+/* The same for a word ("local=ac"): copies the value (blanks trimmed) into buf[len].
+ * Returns 1 if present, 0 if absent, SN_ERR_FORMAT if empty or longer than len - 1. */
+int sn_option_string(const char *options, const char *key, char *buf, size_t len);
 
 #ifdef __cplusplus
 }

@@ -43,6 +43,8 @@ int sn_csc_canonical(const sn_csc *A, sn_csc **out);
 int sn_csc_from_dense(int m, int n, const double *a, double droptol, sn_csc **out);
 /* Dense column-major copy into a (m*n doubles, caller-allocated). */
 void sn_csc_to_dense(const sn_csc *A, double *a);
+/* max |A - A^T| / max |A| of a square matrix (0 for a zero matrix, NaN if not square). */
+double sn_csc_asymmetry(const sn_csc *A);
 /* A^T as a new matrix. */
 int sn_csc_transpose(const sn_csc *A, sn_csc **out);
 /* Check structure: sizes, monotone column pointers, row indices in range. 0 or SN_ERR_FORMAT.

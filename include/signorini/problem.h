@@ -58,7 +58,8 @@ void sn_solution_free(sn_solution *S);   /* frees arrays and struct */
 sn_solution *sn_solution_alloc(int nr, int nv, int nl);
 
 /* Validation: sizes agree, structures consistent, no NaN or Inf, mu >= 0, dim 2 or 3, M square
- * (and symmetric for the global problem, to 1e-12 relative). Returns SN_OK or SN_ERR_DIM /
+ * (and symmetric for the global problem, to 1e-6 relative: stored FE matrices are symmetric
+ * only to their printed digits; factorizations use the upper triangle). Returns SN_OK or SN_ERR_DIM /
  * SN_ERR_NAN / SN_ERR_ARG / SN_ERR_FORMAT, and writes a one-line reason into msg (if msg). */
 int sn_lcp_check(const sn_lcp *P, char *msg, size_t msglen);
 int sn_fc_check(const sn_fc *P, char *msg, size_t msglen);

@@ -38,13 +38,17 @@ int sn_fc_solve(const sn_fc *P, const char *solver, double *r, double *u, const 
                 sn_info *info);
 
 /* ---- the solvers (each also in the registry) ---- */
+/* Lemke: covering vector 1, lexicographic ratio test; pivot cap max(max_iter, 10 n + 100);
+ * the per-pivot "error" passed to the progress callback and history is the artificial z0 */
 int sn_lcp_lemke(const sn_lcp *P, double *z, double *w, const sn_settings *s, sn_info *info);
 int sn_lcp_pgs(const sn_lcp *P, double *z, double *w, const sn_settings *s, sn_info *info);
 /* options: "omega=1.0" over-relaxation (PSOR) */
 
 int sn_fc_nsgs(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
-/* options: "local=proj|ac|hybrid" (3D; 2D always exact), "omega=1", "shuffle=0|1",
- *          "seed=N" (shuffle seed), "rho=..." */
+/* options: "local=proj|ac|hybrid" (default hybrid: Alart-Curnier Newton with projection
+ *          fallback in 3D, exact enumeration in 2D), "omega=1", "shuffle=0|1", "seed=N",
+ *          "rho=", "local_tol=", "local_iter=", "stall=1000" (sweeps without a new best error
+ *          before switching to shuffled order, then halving omega; 0 turns it off) */
 int sn_fc_prox(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 int sn_fc_apgd(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 int sn_fc2d_lemke(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);

@@ -90,13 +90,13 @@ int sn_cli_solve(int argc, char **argv)
   if (F->guess && F->guess->nr == n) sn_copy(n, F->guess->r, S->r);   /* FCLIB guess: warm start */
   st = F->kind == SN_KIND_LCP ? sn_lcp_solve(F->lcp, solver, S->r, S->u, &s, &info)
                               : sn_fc_solve(local, solver, S->r, S->u, &s, &info);
-  double err = info.error;
+  double err = info.error, gerr = NAN, geq = NAN, gloc = NAN;
   if (st < 0) { rc = sn_cli_fail("%s: %s failed: %s", file, solver, sn_strerror(st)); goto done; }
   if (F->kind == SN_KIND_GFC) {
     if (sn_gfc_velocity(F->gfc, S->r, S->v)) { rc = sn_cli_fail("%s: velocity recovery failed", file); goto done; }
     sn_copy(n, F->gfc->w, S->u);            /* u = H^T v + w */
     sn_csc_gemv_t(F->gfc->H, 1.0, S->v, 1.0, S->u);
-    err = sn_gfc_error(F->gfc, S->r, S->v, NULL, NULL, NULL);
+    gerr = sn_gfc_error(F->gfc, S->r, S->v, NULL, &geq, &gloc);
   }
   rc = st == SN_OK ? 0 : 3;
   if (json) {
@@ -107,12 +107,18 @@ int sn_cli_solve(int argc, char **argv)
     printf(", \"status\": ");
     json_str(sn_strerror(st));
     printf(", \"status_code\": %d, \"converged\": %s, \"iterations\": %d, \"error\": %.6e, "
-           "\"tolerance\": %.3e, \"seconds\": %.6e, \"reduction_seconds\": %.6e}\n",
-           st, st == SN_OK ? "true" : "false", info.iterations, err, s.tol, info.seconds, reduce_seconds);
+           "\"tolerance\": %.3e, \"seconds\": %.6e",
+           st, st == SN_OK ? "true" : "false", info.iterations, err, s.tol, info.seconds);
+    if (F->kind == SN_KIND_GFC)
+      printf(", \"reduction_seconds\": %.6e, \"global_error\": %.6e, \"equilibrium_error\": %.6e",
+             reduce_seconds, gerr, geq);
+    printf("}\n");
   } else {
     printf("problem: %s (%s, size %d)\nsolver: %s\nstatus: %s\niterations: %d\nerror: %.6e\nseconds: %.6e\n",
            file, sn_cli_kind(F), n, solver, sn_strerror(st), info.iterations, err, info.seconds);
-    if (F->kind == SN_KIND_GFC) printf("reduction seconds: %.6e\n", reduce_seconds);
+    if (F->kind == SN_KIND_GFC)
+      printf("reduction seconds: %.6e\nglobal error: %.6e (equilibrium %.6e, local %.6e)\n",
+             reduce_seconds, gerr, geq, gloc);
   }
   if (out) {
     char msg[1024] = "";

@@ -52,9 +52,9 @@ double sn_wtime(void)
 }
 
 /* options look like "rho=1e3, local=ac": keys separated by ',' with optional blanks */
-int sn_option_double(const char *options, const char *key, double *value)
+int sn_option_string(const char *options, const char *key, char *buf, size_t len)
 {
-  if (!options || !key || !*key) return 0;
+  if (!options || !key || !*key || !buf || !len) return 0;
   size_t klen = strlen(key);
   const char *p = options;
   while (*p) {
@@ -62,20 +62,29 @@ int sn_option_double(const char *options, const char *key, double *value)
     const char *end = strchr(p, ',');
     if (!end) end = p + strlen(p);
     if ((size_t)(end - p) > klen && strncmp(p, key, klen) == 0 && p[klen] == '=') {
-      char buf[64];
-      size_t vlen = (size_t)(end - p) - klen - 1;
-      if (vlen == 0 || vlen >= sizeof buf) return SN_ERR_FORMAT;
-      memcpy(buf, p + klen + 1, vlen);
+      const char *v = p + klen + 1, *e = end;
+      while (v < e && *v == ' ') v++;
+      while (e > v && e[-1] == ' ') e--;
+      size_t vlen = (size_t)(e - v);
+      if (vlen == 0 || vlen >= len) return SN_ERR_FORMAT;
+      memcpy(buf, v, vlen);
       buf[vlen] = '\0';
-      char *stop;
-      errno = 0;
-      double v = strtod(buf, &stop);
-      while (*stop == ' ') stop++;
-      if (stop == buf || *stop || errno == ERANGE || !isfinite(v)) return SN_ERR_FORMAT;
-      *value = v;
       return 1;
     }
     p = end;
   }
   return 0;
+}
+
+int sn_option_double(const char *options, const char *key, double *value)
+{
+  char buf[64];
+  int st = sn_option_string(options, key, buf, sizeof buf);
+  if (st <= 0) return st;
+  char *stop;
+  errno = 0;
+  double v = strtod(buf, &stop);
+  if (stop == buf || *stop || errno == ERANGE || !isfinite(v)) return SN_ERR_FORMAT;
+  *value = v;
+  return 1;
 }

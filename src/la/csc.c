@@ -184,3 +184,23 @@ void sn_csc_gemv_t(const sn_csc *A, double alpha, const double *x, double beta, 
     y[j] = alpha * s + (beta == 0.0 ? 0.0 : beta * y[j]);
   }
 }
+
+/* max |A - A^T| / max |A| by scattering column j of A and of A^T into one work vector */
+double sn_csc_asymmetry(const sn_csc *A)
+{
+  if (!A || A->m != A->n) return NAN;
+  sn_csc *T;
+  if (sn_csc_transpose(A, &T)) return NAN;
+  double *d = calloc((size_t)A->m + 1, sizeof(double)), worst = 0.0;
+  if (!d) { sn_csc_free(T); return NAN; }
+  for (int j = 0; j < A->n; j++) {
+    for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++) d[A->rowind[p]] += A->val[p];
+    for (int p = T->colptr[j]; p < T->colptr[j + 1]; p++) d[T->rowind[p]] -= T->val[p];
+    for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++) { worst = fmax(worst, fabs(d[A->rowind[p]])); d[A->rowind[p]] = 0; }
+    for (int p = T->colptr[j]; p < T->colptr[j + 1]; p++) { worst = fmax(worst, fabs(d[T->rowind[p]])); d[T->rowind[p]] = 0; }
+  }
+  free(d);
+  sn_csc_free(T);
+  double amax = sn_nrminf(A->nnz, A->val);
+  return amax > 0 ? worst / amax : 0.0;
+}

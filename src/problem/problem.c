@@ -125,26 +125,6 @@ int sn_fc_check(const sn_fc *P, char *msg, size_t len)
   return st ? st : check_mu(P->nc, P->mu, msg, len);
 }
 
-/* |A - A^T|_max <= 1e-12 |A|_max, via the transpose */
-static int symmetric(const sn_csc *A)
-{
-  sn_csc *T;
-  if (sn_csc_transpose(A, &T)) return -1;
-  double *d = calloc((size_t)A->m, sizeof(double));
-  int sym = d != NULL;
-  double amax = sn_nrminf(A->nnz, A->val), tol = 1e-12 * amax;
-  for (int j = 0; sym && j < A->n; j++) {
-    /* scatter column j of A, subtract column j of A^T, then check and clear */
-    for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++) d[A->rowind[p]] += A->val[p];
-    for (int p = T->colptr[j]; p < T->colptr[j + 1]; p++) d[T->rowind[p]] -= T->val[p];
-    for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++) { if (fabs(d[A->rowind[p]]) > tol) sym = 0; d[A->rowind[p]] = 0; }
-    for (int p = T->colptr[j]; p < T->colptr[j + 1]; p++) { if (fabs(d[T->rowind[p]]) > tol) sym = 0; d[T->rowind[p]] = 0; }
-  }
-  free(d);
-  sn_csc_free(T);
-  return sym;
-}
-
 int sn_gfc_check(const sn_gfc *P, char *msg, size_t len)
 {
   if (!P) return fail(SN_ERR_ARG, msg, len, "no problem");
@@ -159,8 +139,10 @@ int sn_gfc_check(const sn_gfc *P, char *msg, size_t len)
   if (!st && P->neq > 0) st = check_vec(P->neq, P->b, "b", msg, len);
   if (!st) st = check_mu(P->nc, P->mu, msg, len);
   if (st) return st;
-  int sym = symmetric(P->M);
-  if (sym < 0) return fail(SN_ERR_NOMEM, msg, len, "out of memory");
-  if (!sym) return fail(SN_ERR_ARG, msg, len, "M is not symmetric");
+  /* stored FE matrices are symmetric only to their printed digits (CubeH8.hdf5: 39 against 0
+   * in a matrix of norm 2.6e8, 1.5e-7): accept 1e-6 relative */
+  double asym = sn_csc_asymmetry(P->M);
+  if (isnan(asym)) return fail(SN_ERR_NOMEM, msg, len, "out of memory");
+  if (asym > 1e-6) return fail(SN_ERR_ARG, msg, len, "M is not symmetric (|M - M^T| = %.2g |M|)", asym);
   return SN_OK;
 }

@@ -59,10 +59,9 @@ static int all_finite(int n, const double *x)
   return 1;
 }
 
-int sn_fc_apgd(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info)
+static int apgd_solve(const sn_fc *P, double *r, double *u, const sn_settings *s,
+                      sn_info *info, double t0)
 {
-  double t0 = sn_wtime();
-  if (info) sn_info_reset(info);
   sn_settings def;
   if (!s) { sn_settings_default(&def); s = &def; }
   if (!P || !P->W || !P->q || !P->mu || !r || !u) return SN_ERR_ARG;
@@ -150,10 +149,20 @@ int sn_fc_apgd(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_in
   if (info) {
     info->error = sn_fc_error(P, r, NULL);
     info->iterations = k;
-    info->status = st;
-    info->seconds = sn_wtime() - t0;
   }
   free(buf);
   sn_bsr_free(B);
+  return st;
+}
+
+int sn_fc_apgd(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info)
+{
+  double t0 = sn_wtime();
+  if (info) sn_info_reset(info);
+  int st = apgd_solve(P, r, u, s, info, t0);
+  if (info) {
+    info->status = st;
+    info->seconds = sn_wtime() - t0;
+  }
   return st;
 }

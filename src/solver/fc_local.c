@@ -340,32 +340,6 @@ int sn_fc_local_solve(int kind, const sn_fc_local *L, double *r)
   }
 }
 
-/* ---- options ---- */
-
-int sn_option_string(const char *options, const char *key, char *buf, size_t len)
-{
-  if (!options || !key || !*key || !buf || !len) return 0;
-  size_t klen = strlen(key);
-  const char *p = options;
-  while (*p) {
-    while (*p == ' ' || *p == ',') p++;
-    const char *end = strchr(p, ',');
-    if (!end) end = p + strlen(p);
-    if ((size_t)(end - p) > klen && strncmp(p, key, klen) == 0 && p[klen] == '=') {
-      const char *v = p + klen + 1, *e = end;
-      while (v < e && *v == ' ') v++;
-      while (e > v && e[-1] == ' ') e--;
-      size_t vlen = (size_t)(e - v);
-      if (vlen == 0 || vlen >= len) return SN_ERR_FORMAT;
-      memcpy(buf, v, vlen);
-      buf[vlen] = '\0';
-      return 1;
-    }
-    p = end;
-  }
-  return 0;
-}
-
 /* ---- whole-problem error with u ---- */
 
 double sn_fc_error_u(const sn_fc *P, double sigma, const double *c, const double *r,

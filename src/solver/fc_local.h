@@ -39,11 +39,6 @@ int sn_fc_local_hybrid(const sn_fc_local *L, double *r);
 /* dispatch by kind (hybrid in 2D is the exact enumeration, polished by Newton if needed) */
 int sn_fc_local_solve(int kind, const sn_fc_local *L, double *r);
 
-/* Parse "local=proj|ac|hybrid" from an options string: 1 found (kind set), 0 absent,
- * SN_ERR_FORMAT / SN_ERR_UNKNOWN if malformed or unknown. Generic: the value of key copied to
- * buf (NUL-terminated), returns 1 / 0 / SN_ERR_FORMAT. */
-int sn_option_string(const char *options, const char *key, char *buf, size_t len);
-
 /* ---- whole-problem kernels shared by the solvers ---- */
 
 /* u = W r + q + sigma (r - c) (sigma = 0 or c = NULL: plain W r + q), with B the block view

@@ -9,9 +9,15 @@
  * (V. Acary, M. Bremond, O. Huber, "On solving contact problems with Coulomb friction:
  * formulations and numerical comparisons", in Advanced Topics in Nonsmooth Dynamics, 2018).
  *
- * Options: local=proj|ac|hybrid (default hybrid; in 2D hybrid is the exact enumeration),
- * omega=1, shuffle=0|1, seed=N, rho=R (fixed local step, default automatic per contact),
- * local_tol=1e-12, local_iter=N (default 25 Newton steps / 100 projection steps). */
+ * Options: local=proj|ac|hybrid (default hybrid; in 2D hybrid is the exact enumeration, and
+ * local=proj / local=ac are honoured in 2D too), omega=1, shuffle=0|1, seed=N (the shuffle's
+ * own splitmix64 generator, no global state), rho=R (fixed local step, default automatic per
+ * contact), local_tol=1e-12 (relative), local_iter=N (default 25 Newton / 100 projection steps),
+ * stall=1000: after that many sweeps without a new best error, switch to the shuffled order, and
+ * on later stalls halve omega (Gauss-Seidel with exact local solves cycles on some non-symmetric
+ * W: OneObject-i100000-316 alternates between two states; 0 disables).
+ * The full error is computed after every sweep (one product W r); r returned is the best
+ * iterate seen, and after a non-finite update the last finite one (status SN_ERR_NAN). */
 #include "solver/fc_local.h"
 #include "signorini/solver.h"
 
@@ -164,10 +170,9 @@ int sn_nsgs_sweep(sn_nsgs_ws *ws, double *r)
 
 /* ---- the solver ---- */
 
-int sn_fc_nsgs(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info)
+static int nsgs_solve(const sn_fc *P, double *r, double *u, const sn_settings *s,
+                      sn_info *info, double t0)
 {
-  double t0 = sn_wtime();
-  if (info) sn_info_reset(info);
   sn_settings def;
   if (!s) { sn_settings_default(&def); s = &def; }
   if (!P || !P->W || !P->q || !P->mu || !r || !u) return SN_ERR_ARG;
@@ -175,15 +180,23 @@ int sn_fc_nsgs(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_in
   int d = P->dim, n = d * P->nc;
   if (P->W->m != n || P->W->n != n) return SN_ERR_DIM;
   sn_nsgs_opts o;
-  int st = sn_nsgs_parse(s->options, &o), k = 0;
+  int st = sn_nsgs_parse(s->options, &o), k = 0, since = 0, stall = 1000;
   if (st) return st;
+  if (!sn_option_double(s->options, "local_tol", &(double){0}))
+    o.local_tol = fmin(o.local_tol, 0.1 * s->tol);   /* local solves finer than the target */
+  double v;
+  if ((st = sn_option_double(s->options, "stall", &v)) < 0) return st;
+  if (st == 1) {
+    if (!(v >= 0 && v <= 1e9)) return SN_ERR_ARG;
+    stall = (int)v;
+  }
   sn_bsr *B = NULL;
   sn_nsgs_ws *ws = NULL;
   double *best = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
   if (!best) return SN_ERR_NOMEM;
   if ((st = sn_bsr_from_csc(P->W, d, &B)) || (st = sn_nsgs_ws_new(P, B, &o, &ws))) goto done;
-  for (int k = 0; k < n; k++)
-    if (!isfinite(r[k])) { sn_fill(n, 0.0, r); break; }   /* unusable warm start: cold start */
+  for (int j = 0; j < n; j++)
+    if (!isfinite(r[j])) { sn_fill(n, 0.0, r); break; }   /* unusable warm start: cold start */
   double err = sn_fc_eval(P, B, 0.0, NULL, r, u), berr = err;
   sn_copy(n, r, best);
   st = isfinite(err) ? SN_MAX_ITER : SN_ERR_NAN;
@@ -193,7 +206,17 @@ int sn_fc_nsgs(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_in
     int sw = sn_nsgs_sweep(ws, r);
     err = sn_fc_eval(P, B, 0.0, NULL, r, u);
     if (sw || !isfinite(err)) { st = SN_ERR_NAN; break; }
-    if (err < berr) { berr = err; sn_copy(n, r, best); }
+    if (err < berr) {
+      berr = err;
+      sn_copy(n, r, best);
+      since = 0;
+    } else if (stall > 0 && ++since >= stall) {
+      /* no new best for `stall` sweeps: a Gauss-Seidel cycle (it happens with non-symmetric
+       * W, e.g. OneObject). Break it: random order first, then under-relaxation. */
+      if (!ws->o.shuffle) ws->o.shuffle = 1;
+      else ws->o.omega = fmax(0.5 * ws->o.omega, 0.1);
+      since = 0;
+    }
     int rec = sn_info_record(info, s, k, err, t0);
     if (err <= s->tol && sn_fc_error(P, r, NULL) <= s->tol) st = SN_OK;
     else if (rec) st = rec;
@@ -207,12 +230,20 @@ done:
       info->iterations = k;
     }
   }
+  free(best);
+  sn_nsgs_ws_free(ws);
+  sn_bsr_free(B);
+  return st;
+}
+
+int sn_fc_nsgs(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info)
+{
+  double t0 = sn_wtime();
+  if (info) sn_info_reset(info);
+  int st = nsgs_solve(P, r, u, s, info, t0);
   if (info) {
     info->status = st;
     info->seconds = sn_wtime() - t0;
   }
-  free(best);
-  sn_nsgs_ws_free(ws);
-  sn_bsr_free(B);
   return st;
 }

@@ -9,7 +9,7 @@ static const sn_solver_entry registry[] = {
     {"pgs", "lcp", 0, "projected Gauss-Seidel / PSOR (option omega=)", sn_lcp_pgs, NULL},
     {"nsgs", "fc", 4 | 8, "nonsmooth Gauss-Seidel over contacts (local=proj|ac|hybrid, omega=, shuffle=)",
      NULL, sn_fc_nsgs},
-    {"prox", "fc", 4 | 8, "proximal point with adaptive rho (inner=nsgs|fp)", NULL, sn_fc_prox},
+    {"prox", "fc", 4 | 8, "accelerated proximal point, inner NSGS (inner=nsgs), or extragradient with self-adaptive step (inner=fp)", NULL, sn_fc_prox},
     {"apgd", "fc", 4 | 8, "accelerated projected gradient, Nesterov momentum, adaptive restart",
      NULL, sn_fc_apgd},
     {"lemke2d", "fc", 4, "2D frictional contact as an LCP, solved by Lemke", NULL, sn_fc2d_lemke},

@@ -81,6 +81,11 @@ int main(void)
   sn_bsr *bad;
   CHECK_INT(sn_bsr_from_csc(A, 3, &bad), SN_ERR_DIM);   /* 3x4 is not a multiple of 3 */
 
+  /* asymmetry: block (1,0) of W above is absent, so W(1,5) = 1 + 1 + 50 = 52 stands against
+   * W(5,1) = 0; the largest entry is W(5,5) = 56 */
+  CHECK_CLOSE(sn_csc_asymmetry(Wc), 52.0 / 56.0, 1e-15, 0);
+  CHECK(isnan(sn_csc_asymmetry(A)));                    /* not square */
+
   /* structure check catches corruption */
   A->rowind[0] = 7;
   CHECK_INT(sn_csc_check(A), SN_ERR_FORMAT);
