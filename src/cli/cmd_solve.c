@@ -120,9 +120,10 @@ int sn_cli_solve(int argc, char **argv)
       printf("reduction seconds: %.6e\nglobal error: %.6e (equilibrium %.6e, local %.6e)\n",
              reduce_seconds, gerr, geq, gloc);
   }
-  if (out) {
+  if (out) {   /* FCLIB layout: the problem with its /solution (an LCP: the solution alone) */
     char msg[1024] = "";
-    int w = sn_fclib_write_solution(out, S, msg, sizeof msg);
+    int w = F->kind == SN_KIND_LCP ? sn_fclib_write_solution(out, S, msg, sizeof msg)
+                                   : sn_fclib_write(out, F->fc, F->gfc, S, msg, sizeof msg);
     if (w) rc = sn_cli_fail("%s", msg[0] ? msg : sn_strerror(w));
   }
 done:

@@ -19,6 +19,7 @@ static const char *usage =
     "        [-o SOL.hdf5] [--json]\n"
     "                   solve an LCP, local or global frictional contact problem (FCLIB .hdf5 or\n"
     "                   Siconos .dat); prints status, iterations, error and the solver's time.\n"
+    "                   -o writes the problem and its /solution (FCLIB layout).\n"
     "                   Exit 0: tolerance reached; 3: not reached; 1: error; 2: usage.\n"
     "  check PROBLEM SOLUTION [--tol T]\n"
     "                   recompute the error of a stored solution (FCLIB /solution), independently\n"
