@@ -43,6 +43,16 @@ typedef struct {
   double *f, *w, *mu, *b;
 } sn_gfc;
 
+/* SOCLCP (M, q, cones): find x in K with y = M x + q in K (second-order cones are self-dual)
+ * and x . y = 0, K the product of second-order cones L^m = {(x0, x1) : x0 >= |x1|} of sizes
+ * csize[k] in {1, 2, 3} (L^1 is the non-negative half-line), in order; n = sum csize. */
+typedef struct {
+  int n, ncones;
+  int *csize;
+  sn_csc *M;
+  double *q;
+} sn_soclcp;
+
 /* A solution (FCLIB "/solution" or "/guesses"): r and u of size dim*nc (or z and w of an LCP,
  * size n), v of size ndof for global problems (NULL otherwise), l for the equality part. */
 typedef struct {
@@ -54,6 +64,7 @@ void sn_lcp_free(sn_lcp *P);     /* frees the arrays and the struct itself */
 void sn_fc_free(sn_fc *P);
 void sn_gfc_free(sn_gfc *P);
 void sn_solution_free(sn_solution *S);   /* frees arrays and struct */
+void sn_soclcp_free(sn_soclcp *P);
 /* allocate a solution with zeroed arrays (nv, nl may be 0) */
 sn_solution *sn_solution_alloc(int nr, int nv, int nl);
 
@@ -64,6 +75,7 @@ sn_solution *sn_solution_alloc(int nr, int nv, int nl);
 int sn_lcp_check(const sn_lcp *P, char *msg, size_t msglen);
 int sn_fc_check(const sn_fc *P, char *msg, size_t msglen);
 int sn_gfc_check(const sn_gfc *P, char *msg, size_t msglen);
+int sn_soclcp_check(const sn_soclcp *P, char *msg, size_t msglen);
 
 /* ---- error measures ----
  * Local frictional contact, exactly Siconos' fc3d_compute_error / fc2d: with u = W r + q
@@ -84,6 +96,24 @@ double sn_lcp_error(const sn_lcp *P, const double *z);
  * The sum of both is returned; either part may be requested separately. */
 double sn_gfc_error(const sn_gfc *P, const double *r, const double *v, const double *l,
                     double *equilibrium, double *local);
+
+/* SOCLCP natural-map residual |x - P_K(x - y)| / max(|q|, |x|, |y|), y = M x + q
+ * (not divided when that max is below DBL_EPSILON). */
+double sn_soclcp_error(const sn_soclcp *P, const double *x);
+/* Projection onto the second-order cone L^m (m = 1, 2, 3; x0 first). */
+void sn_proj_soc(int m, double *x);
+
+/* Local frictional contact as an SOCLCP for a fixed De Saxce term s (s_i ~ |u_T,i|):
+ *   x_i = (mu_i r_N, r_T) in L^dim,  y_i = ((u_N + mu_i s_i)/mu_i, u_T) in L^dim,
+ * so that x_i . y_i = r_i . (u_i + [mu_i s_i, 0, 0]); M = D W D, D = diag(1/mu_i, 1, 1).
+ * A contact with mu_i = 0 becomes an L^1 cone (x_i = r_N, y_i = u_N; r_T = 0).
+ * At a fixed point s_i = |u_T,i| the SOCLCP solution solves the frictional contact problem
+ * (Acary & Brogliato 2008, sec. 13; Kanno, Martins & Pinto da Costa 2006).
+ * s may be NULL (s = 0). The result is owned by the caller. */
+int sn_fc_to_soclcp(const sn_fc *P, const double *s, sn_soclcp **out);
+/* r from x (back map), and x from r (forward map, for warm starts). */
+void sn_soclcp_x_to_r(const sn_fc *P, const double *x, double *r);
+void sn_soclcp_r_to_x(const sn_fc *P, const double *r, double *x);
 
 /* Projection of x (dim 2 or 3, normal first) onto the Coulomb cone {|x_T| <= mu x_N}. */
 void sn_proj_cone(int dim, double mu, double *x);

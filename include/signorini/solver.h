@@ -18,13 +18,22 @@ typedef int (*sn_lcp_solver_fn)(const sn_lcp *P, double *z, double *w, const sn_
 typedef int (*sn_fc_solver_fn)(const sn_fc *P, double *r, double *u, const sn_settings *s,
                                sn_info *info);
 
+/* SOCLCP solvers: x (in/out, warm start), y (out) */
+typedef int (*sn_soclcp_solver_fn)(const sn_soclcp *P, double *x, double *y, const sn_settings *s,
+                                   sn_info *info);
+/* global frictional contact solvers working on (M, H, f, w, mu) directly: r, v (in/out) */
+typedef int (*sn_gfc_solver_fn)(const sn_gfc *P, double *r, double *v, const sn_settings *s,
+                                sn_info *info);
+
 typedef struct {
   const char *name;         /* e.g. "nsgs", "lemke" */
-  const char *kind;         /* "lcp" or "fc" */
+  const char *kind;         /* "lcp", "fc", "soclcp" or "gfc" */
   int dims;                 /* for fc: bit 2 = 2D supported, bit 3 = 3D supported (4|8) */
   const char *summary;      /* one line */
   sn_lcp_solver_fn lcp;
   sn_fc_solver_fn fc;
+  sn_soclcp_solver_fn soclcp;
+  sn_gfc_solver_fn gfc;
 } sn_solver_entry;
 
 /* The registry: a NULL-name-terminated constant table. */
@@ -36,6 +45,12 @@ int sn_lcp_solve(const sn_lcp *P, const char *solver, double *z, double *w, cons
                  sn_info *info);
 int sn_fc_solve(const sn_fc *P, const char *solver, double *r, double *u, const sn_settings *s,
                 sn_info *info);
+int sn_soclcp_solve(const sn_soclcp *P, const char *solver, double *x, double *y,
+                    const sn_settings *s, sn_info *info);
+/* global problems: a "gfc" solver directly, or any "fc" solver on the condensed problem
+ * (W = H^T M^-1 H, v recovered); info->error is then the global error (sn_gfc_error). */
+int sn_gfc_solve(const sn_gfc *P, const char *solver, double *r, double *v, const sn_settings *s,
+                 sn_info *info);
 
 /* ---- the solvers (each also in the registry) ---- */
 /* Lemke: covering vector 1, lexicographic ratio test; pivot cap max(max_iter, 10 n + 100);
@@ -52,6 +67,30 @@ int sn_fc_nsgs(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_in
 int sn_fc_prox(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 int sn_fc_apgd(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 int sn_fc2d_lemke(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
+
+/* ---- second family: Newton, cone programming, polyhedral, global ---- */
+/* semismooth Newton on the Alart-Curnier / Fischer-Burmeister formulation (3D local), sparse
+ * generalized Jacobian by 3x3 blocks solved by UMFPACK, line search, NSGS safeguard */
+int sn_fc_nsn_ac(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
+int sn_fc_nsn_fb(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
+/* SOCLCP solvers: combined smoothing and regularization Newton (Hayashi, Yamashita, Fukushima
+ * 2005), primal-dual interior point (Nesterov-Todd scaling, Mehrotra predictor-corrector),
+ * accelerated primal-dual first-order method (Kanno 2021, arXiv 2101.11763) */
+int sn_soclcp_smooth(const sn_soclcp *P, double *x, double *y, const sn_settings *s, sn_info *info);
+int sn_soclcp_ipm(const sn_soclcp *P, double *x, double *y, const sn_settings *s, sn_info *info);
+int sn_soclcp_pd(const sn_soclcp *P, double *x, double *y, const sn_settings *s, sn_info *info);
+/* Local frictional contact through its SOCLCP form: fixed-point outer loop on the De Saxce
+ * term s = |u_T| around an SOCLCP solver (sn_fc_to_soclcp); the error is sn_fc_error. */
+int sn_fc_via_soclcp(const sn_fc *P, sn_soclcp_solver_fn inner, double *r, double *u,
+                     const sn_settings *s, sn_info *info);
+int sn_fc_socsmooth(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
+int sn_fc_socipm(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
+int sn_fc_socpd(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
+/* polyhedral friction cone with k facets ("k=8") as an LCP solved by Lemke (Stewart-Trinkle /
+ * Anitescu-Potra); info->error is the standard measure against the true cone */
+int sn_fc_poly(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
+/* global problem without forming W: ADMM with one factorization of the KKT system */
+int sn_gfc_admm(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info);
 
 #ifdef __cplusplus
 }

@@ -1,19 +1,20 @@
 /* The solver registry: one constant table, solvers chosen by name. */
 #include "signorini/solver.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const sn_solver_entry registry[] = {
     {"lemke", "lcp", 0, "Lemke's complementary pivoting (lexicographic, ray termination reported)",
-     sn_lcp_lemke, NULL},
-    {"pgs", "lcp", 0, "projected Gauss-Seidel / PSOR (option omega=)", sn_lcp_pgs, NULL},
+     sn_lcp_lemke, NULL, NULL, NULL},
+    {"pgs", "lcp", 0, "projected Gauss-Seidel / PSOR (option omega=)", sn_lcp_pgs, NULL, NULL, NULL},
     {"nsgs", "fc", 4 | 8, "nonsmooth Gauss-Seidel over contacts (local=proj|ac|hybrid, omega=, shuffle=)",
-     NULL, sn_fc_nsgs},
-    {"prox", "fc", 4 | 8, "accelerated proximal point, inner NSGS (inner=nsgs), or extragradient with self-adaptive step (inner=fp)", NULL, sn_fc_prox},
+     NULL, sn_fc_nsgs, NULL, NULL},
+    {"prox", "fc", 4 | 8, "accelerated proximal point, inner NSGS (inner=nsgs), or extragradient with self-adaptive step (inner=fp)", NULL, sn_fc_prox, NULL, NULL},
     {"apgd", "fc", 4 | 8, "accelerated projected gradient, Nesterov momentum, adaptive restart",
-     NULL, sn_fc_apgd},
-    {"lemke2d", "fc", 4, "2D frictional contact as an LCP, solved by Lemke", NULL, sn_fc2d_lemke},
-    {NULL, NULL, 0, NULL, NULL, NULL}};
+     NULL, sn_fc_apgd, NULL, NULL},
+    {"lemke2d", "fc", 4, "2D frictional contact as an LCP, solved by Lemke", NULL, sn_fc2d_lemke, NULL, NULL},
+    {NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL}};
 
 const sn_solver_entry *sn_solvers(void) { return registry; }
 
@@ -39,4 +40,40 @@ int sn_fc_solve(const sn_fc *P, const char *solver, double *r, double *u, const 
   const sn_solver_entry *e = sn_solver_find(solver);
   if (!P || !e || !e->fc || !(e->dims & (1 << P->dim))) return SN_ERR_UNKNOWN;
   return e->fc(P, r, u, s, info);
+}
+
+int sn_soclcp_solve(const sn_soclcp *P, const char *solver, double *x, double *y,
+                    const sn_settings *s, sn_info *info)
+{
+  const sn_solver_entry *e = sn_solver_find(solver);
+  if (!e || !e->soclcp) return SN_ERR_UNKNOWN;
+  return e->soclcp(P, x, y, s, info);
+}
+
+/* direct global solver, or condensation + local solver + velocity recovery */
+int sn_gfc_solve(const sn_gfc *P, const char *solver, double *r, double *v, const sn_settings *s,
+                 sn_info *info)
+{
+  const sn_solver_entry *e = sn_solver_find(solver);
+  if (!P || !e || (!e->gfc && !(e->fc && (e->dims & (1 << P->dim))))) return SN_ERR_UNKNOWN;
+  if (e->gfc) return e->gfc(P, r, v, s, info);
+  double t0 = sn_wtime();
+  sn_fc *L;
+  int st = sn_gfc_to_fc(P, &L);
+  if (st) return st;
+  int n = P->dim * P->nc;
+  double *u = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
+  if (!u) { sn_fc_free(L); return SN_ERR_NOMEM; }
+  st = e->fc(L, r, u, s, info);
+  free(u);
+  sn_fc_free(L);
+  if (st >= 0) {
+    int sv = sn_gfc_velocity(P, r, v);
+    if (sv) st = sv;
+  }
+  if (info && st >= 0) {
+    info->error = sn_gfc_error(P, r, v, NULL, NULL, NULL);
+    info->seconds = sn_wtime() - t0;
+  }
+  return st;
 }
