@@ -146,8 +146,14 @@ static int fc_open_dset(fc_ctx *c, hid_t g, const char *gpath, const char *name,
   if (d < 0) return fc_fail(c, SN_ERR_FORMAT, where, "not a dataset");
   hid_t t = H5Dget_type(d), s = H5Dget_space(d);
   H5T_class_t cls = t >= 0 ? H5Tget_class(t) : H5T_NO_CLASS;
+  size_t esize = t >= 0 ? H5Tget_size(t) : 0;
   hssize_t np = s >= 0 ? H5Sget_simple_extent_npoints(s) : -1;
   H5S_class_t sc = s >= 0 ? H5Sget_simple_extent_type(s) : H5S_NO_CLASS;
+  hsize_t stored = H5Dget_storage_size(d);
+  /* a dataset may declare a size without storing it (HDF5 then reads its fill value): only
+   * the placeholders of /solution and /guesses may (the shared files have unwritten r, v);
+   * elsewhere a tiny file declaring 10^8 entries would make us allocate and fill them all */
+  int placeholder_ok = !strncmp(gpath, "/solution", 9) || !strncmp(gpath, "/guesses", 8);
   if (t >= 0) H5Tclose(t);
   if (s >= 0) H5Sclose(s);
   int rc = SN_OK;
@@ -160,6 +166,11 @@ static int fc_open_dset(fc_ctx *c, hid_t g, const char *gpath, const char *name,
   else if ((long long)np > FC_MAX_LEN)
     rc = fc_fail(c, SN_ERR_FORMAT, where, "%lld entries, more than the limit %lld", (long long)np,
                  FC_MAX_LEN);
+  else if (np > 0 && !placeholder_ok && stored == 0)
+    rc = fc_fail(c, SN_ERR_FORMAT, where, "declares %lld entries but stores no data", (long long)np);
+  else if (np > 0 && !placeholder_ok && (double)np * (double)esize > 1024.0 * (double)stored)
+    rc = fc_fail(c, SN_ERR_FORMAT, where, "declares %lld entries in %llu stored bytes", (long long)np,
+                 (unsigned long long)stored);
   if (rc) { H5Dclose(d); return rc; }
   *out = d;
   *len = (long long)np;
@@ -425,6 +436,8 @@ static int fc_read_local(fc_ctx *c, hid_t f, sn_fc **out)
       rc = fc_fail(c, SN_ERR_FORMAT, "/fclib_local/vectors/mu", "entry %d is negative (%g)", k, P->mu[k]);
       goto done;
     }
+  char msg[256];
+  if (sn_fc_check(P, msg, sizeof msg)) rc = fc_fail(c, SN_ERR_FORMAT, gp, "%s", msg);
 done:
   fc_close_group(extra);
   fc_close_group(vg);
@@ -481,6 +494,8 @@ static int fc_read_global(fc_ctx *c, hid_t f, sn_gfc **out)
       rc = fc_fail(c, SN_ERR_FORMAT, "/fclib_global/vectors/mu", "entry %d is negative (%g)", k, P->mu[k]);
       goto done;
     }
+  char msg[256];
+  if (sn_gfc_check(P, msg, sizeof msg)) rc = fc_fail(c, SN_ERR_FORMAT, gp, "%s", msg);
 done:
   fc_close_group(gg);
   fc_close_group(vg);
@@ -858,6 +873,9 @@ static int fc_write_file(fc_ctx *c, const sn_fc *fc, const sn_gfc *gfc, const sn
     long long nr = (long long)gfc->dim * gfc->nc;
     if ((rc = fc_check_gfc(c, gfc)) || (rc = fc_check_solution(c, S, nr, gfc->ndof, gfc->neq))) return rc;
   }
+  char msg[256];   /* the full problem checks (sums of duplicates, symmetry of M) */
+  if ((rc = fc ? sn_fc_check(fc, msg, sizeof msg) : sn_gfc_check(gfc, msg, sizeof msg)))
+    return fc_fail(c, rc, NULL, "%s", msg);
   fc_out o;
   if ((rc = fc_create(c, &o))) return rc;
   rc = fc ? fc_write_local(c, o.f, fc) : fc_write_global(c, o.f, gfc);

@@ -1,6 +1,8 @@
 /* Read a problem of any kind: FCLIB HDF5 by its signature, else Siconos text by content. */
 #include "signorini/io.h"
 
+#include "text_scan.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +30,14 @@ static int is_hdf5(FILE *f)
 
 static const char *contains(const char *path, const char *what) { return strstr(path, what); }
 
+static int read_kind(const char *path, sn_kind k, sn_file_problem *F, char *err, size_t errlen)
+{
+  F->kind = k;
+  if (k == SN_KIND_LCP) return sn_dat_read_lcp(path, &F->lcp, err, errlen);
+  if (k == SN_KIND_GFC) return sn_dat_read_gfc(path, &F->gfc, err, errlen);
+  return sn_dat_read_fc(path, &F->fc, err, errlen);
+}
+
 int sn_read_problem(const char *path, sn_file_problem **out, char *err, size_t errlen)
 {
   if (!path || !out) return SN_ERR_ARG;
@@ -42,21 +52,22 @@ int sn_read_problem(const char *path, sn_file_problem **out, char *err, size_t e
   if (h5) return sn_fclib_read(path, out, err, errlen);
   sn_file_problem *F = calloc(1, sizeof *F);
   if (!F) return SN_ERR_NOMEM;
-  int st;
-  /* Siconos text files do not say what they hold; the name and folder do (lcp/, gfc3d/,
-   * GlobalFrictionContact...), and a local problem is the default */
+  /* Siconos text files do not say what they hold: the name and folder give a first guess
+   * (lcp/, gfc3d/, GlobalFrictionContact...; a local problem otherwise); when the file does
+   * not read as that kind, its content decides (sn_dat_detect) */
   const char *base = strrchr(path, '/');
   base = base ? base + 1 : path;
-  if (contains(path, "lcp/") || contains(base, "LCP") || contains(base, "lcp_")) {
-    F->kind = SN_KIND_LCP;
-    st = sn_dat_read_lcp(path, &F->lcp, err, errlen);
-  } else if ((contains(path, "gfc3d/") || contains(base, "GFC") || contains(base, "Global")) &&
-             !contains(base, "condensed")) {
-    F->kind = SN_KIND_GFC;
-    st = sn_dat_read_gfc(path, &F->gfc, err, errlen);
-  } else {
-    F->kind = SN_KIND_FC;
-    st = sn_dat_read_fc(path, &F->fc, err, errlen);
+  sn_kind guess = SN_KIND_FC;
+  if (contains(path, "lcp/") || contains(base, "LCP") || contains(base, "lcp_")) guess = SN_KIND_LCP;
+  else if ((contains(path, "gfc3d/") || contains(base, "GFC") || contains(base, "Global")) &&
+           !contains(base, "condensed"))
+    guess = SN_KIND_GFC;
+  int st = read_kind(path, guess, F, err, errlen);
+  if (st == SN_ERR_FORMAT) {
+    sn_kind k;
+    char derr[8];
+    if (sn_dat_detect(path, &k, derr, sizeof derr) == SN_OK && k != guess)
+      st = read_kind(path, k, F, err, errlen);
   }
   if (st) { sn_file_problem_free(F); return st; }
   *out = F;

@@ -130,6 +130,7 @@ int sn_gfc_check(const sn_gfc *P, char *msg, size_t len)
   if (!P) return fail(SN_ERR_ARG, msg, len, "no problem");
   if (P->dim != 2 && P->dim != 3) return fail(SN_ERR_DIM, msg, len, "dimension %d is not 2 or 3", P->dim);
   if (P->nc < 0 || P->ndof < 0 || P->neq < 0) return fail(SN_ERR_DIM, msg, len, "negative size");
+  if (P->nc > (1 << 28)) return fail(SN_ERR_DIM, msg, len, "invalid number of contacts %d", P->nc);
   int n = P->dim * P->nc;
   int st = check_matrix(P->M, P->ndof, P->ndof, "M", msg, len);
   if (!st) st = check_matrix(P->H, P->ndof, n, "H", msg, len);

@@ -114,6 +114,9 @@ int sn_fc2d_lemke(const sn_fc *P, double *r, double *u, const sn_settings *s, sn
       z[4 * c + 3] = finite && isfinite(u[2 * c + 1]) ? fabs(u[2 * c + 1]) : 0.0;
     }
     sn_lcp L = {m, M, qq};
+    double werr = finite ? sn_fc_error(P, r, NULL) : INFINITY;
+    if (!(werr <= s->tol)) sn_fill(m, 0.0, z);   /* a warm start that is not a solution: start
+                                                    Lemke cold (its LCP measure may accept it) */
     st = sn_lcp_lemke(&L, z, w, s, info);
   }
   if (st >= 0) {                    /* r from z */

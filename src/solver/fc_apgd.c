@@ -159,10 +159,12 @@ int sn_fc_apgd(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_in
 {
   double t0 = sn_wtime();
   if (info) sn_info_reset(info);
-  int st = apgd_solve(P, r, u, s, info, t0);
+  int st = sn_fc_check(P, NULL, 0);   /* mu >= 0, finite data, consistent sizes */
+  if (!st) st = apgd_solve(P, r, u, s, info, t0);
   if (info) {
     info->status = st;
     info->seconds = sn_wtime() - t0;
+    if (isnan(info->error)) info->error = INFINITY;   /* never NaN: failure is the status */
   }
   return st;
 }

@@ -19,7 +19,7 @@ int sn_fc_via_soclcp(const sn_fc *P, sn_soclcp_solver_fn inner, double *r, doubl
   double *sT = calloc((size_t)P->nc + 1, sizeof(double));
   double *x = calloc((size_t)n + 1, sizeof(double)), *y = calloc((size_t)n + 1, sizeof(double));
   double *best = malloc(sizeof(double) * ((size_t)n + 1));
-  if (!sT || !x || !y || !best) { st = SN_ERR_NOMEM; goto done; }
+  if (!sT || !x || !y || !best) { st = SN_ERR_NOMEM; if (info) info->status = st; goto done; }
   for (int i = 0; i < n; i++)
     if (!isfinite(r[i])) r[i] = 0.0;                  /* a NaN warm start is no start */
   sn_copy(n, r, best);
@@ -48,7 +48,9 @@ int sn_fc_via_soclcp(const sn_fc *P, sn_soclcp_solver_fn inner, double *r, doubl
     it++;
     if (!(err >= 0)) { st = SN_ERR_NAN; break; }
     if (err < best_err) { best_err = err; sn_copy(n, r, best); }
-    if ((st = sn_info_record(info, s, it, err, t0))) break;
+    int rec = sn_info_record(info, s, it, err, t0);
+    if (err <= s->tol) break;                          /* converged: limits do not matter */
+    if ((st = rec)) break;
   }
   if (st != SN_OK || !(err <= best_err)) { sn_copy(n, best, r); err = best_err; }
   sn_copy(n, P->q, u);

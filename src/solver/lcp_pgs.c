@@ -104,7 +104,7 @@ int sn_lcp_pgs(const sn_lcp *P, double *z, double *w, const sn_settings *s, sn_i
       int rec = sn_info_record(info, s, iter, err, t0);
       if (rec) { st = rec; break; }
     }
-    if (st == SN_ERR_NAN) sn_copy(n, zbest, z);   /* diverged: hand back the best iterate */
+    if (st != SN_OK) sn_copy(n, zbest, z);   /* stopped early: hand back the best iterate */
     residual(P, z, w);
   }
   free(diag);

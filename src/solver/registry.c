@@ -58,10 +58,17 @@ int sn_gfc_solve(const sn_gfc *P, const char *solver, double *r, double *v, cons
   const sn_solver_entry *e = sn_solver_find(solver);
   if (!P || !e || (!e->gfc && !(e->fc && (e->dims & (1 << P->dim))))) return SN_ERR_UNKNOWN;
   if (e->gfc) return e->gfc(P, r, v, s, info);
+  sn_settings def;
+  if (!s) { sn_settings_default(&def); s = &def; }
   double t0 = sn_wtime();
   sn_fc *L;
   int st = sn_gfc_to_fc(P, &L);
   if (st) return st;
+  if (s->time_limit > 0 && sn_wtime() - t0 > s->time_limit) {   /* the reduction used it all */
+    sn_fc_free(L);
+    if (info) { info->status = SN_TIME_LIMIT; info->seconds = sn_wtime() - t0; }
+    return SN_TIME_LIMIT;
+  }
   int n = P->dim * P->nc, its = 0;
   double *u = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
   if (!u) { sn_fc_free(L); return SN_ERR_NOMEM; }
@@ -69,6 +76,10 @@ int sn_gfc_solve(const sn_gfc *P, const char *solver, double *r, double *v, cons
   sn_settings ls = *s;
   double err = NAN;
   for (int pass = 0; pass < 4; pass++) {
+    if (s->time_limit > 0) {   /* each pass gets what is left of the time limit */
+      ls.time_limit = s->time_limit - (sn_wtime() - t0);
+      if (ls.time_limit <= 0) { st = SN_TIME_LIMIT; break; }
+    }
     st = e->fc(L, r, u, &ls, info);
     if (info) its += info->iterations;
     if (st < 0) break;
@@ -77,10 +88,6 @@ int sn_gfc_solve(const sn_gfc *P, const char *solver, double *r, double *v, cons
     err = sn_gfc_error(P, r, v, NULL, NULL, NULL);
     if (st != SN_OK || err <= s->tol) break;
     ls.tol *= 0.1;
-    if (s->time_limit > 0) {
-      ls.time_limit = s->time_limit - (sn_wtime() - t0);
-      if (ls.time_limit <= 0) { st = SN_TIME_LIMIT; break; }
-    }
   }
   if (st == SN_OK && !(err <= s->tol)) st = SN_STALLED;
   free(u);

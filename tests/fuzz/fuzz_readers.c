@@ -18,11 +18,16 @@
 
 static char path[256];
 
+static void remove_path(void) { remove(path); }
+
 static void make_path(void)
 {
   if (path[0]) return;
-  const char *dir = getenv("TMPDIR");
-  snprintf(path, sizeof path, "%s/sn_fuzz_%ld%s", dir ? dir : "/tmp", (long)getpid(),
+  atexit(remove_path);
+  /* an in-memory file system: millions of small writes to a disk-backed /tmp stall on writeback */
+  const char *dir = getenv("SN_FUZZ_DIR");
+  if (!dir) dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+  snprintf(path, sizeof path, "%s/sn_fuzz_%ld%s", dir, (long)getpid(),
            FUZZ_TARGET == 1 ? "_fc.dat" : FUZZ_TARGET == 2 ? "_gfc.dat" : FUZZ_TARGET == 3 ? "_lcp.dat" : ".hdf5");
 }
 

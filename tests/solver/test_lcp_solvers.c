@@ -503,7 +503,7 @@ static void test_pgs(void)
   /* warm start at the solution: no sweep */
   CHECK_INT(sn_lcp_pgs(P, z, w, &s, &info), SN_OK);
   CHECK_INT(info.iterations, 0);
-  /* a tiny cap: SN_MAX_ITER, last iterate, history */
+  /* a tiny cap: SN_MAX_ITER, the best iterate, history */
   s.options = NULL;
   s.tol = 1e-15;
   s.max_iter = 2;
