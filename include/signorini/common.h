@@ -89,6 +89,9 @@ int sn_option_double(const char *options, const char *key, double *value);
 /* The same for a word ("local=ac"): copies the value (blanks trimmed) into buf[len].
  * Returns 1 if present, 0 if absent, SN_ERR_FORMAT if empty or longer than len - 1. */
 int sn_option_string(const char *options, const char *key, char *buf, size_t len);
+/* Every key of the options string must be one of keys (NULL-terminated): SN_ERR_UNKNOWN for
+ * a misspelled or foreign key, SN_ERR_FORMAT for an entry without '=', SN_OK otherwise. */
+int sn_option_check(const char *options, const char *const *keys);
 
 #ifdef __cplusplus
 }

@@ -88,6 +88,10 @@ int sn_cli_solve(int argc, char **argv)
   else if (F->kind == SN_KIND_FC) st = sn_fc_solve(F->fc, solver, S->r, S->u, &s, &info);
   else st = sn_gfc_solve(F->gfc, solver, S->r, S->v, &s, &info);   /* direct, or condensed */
   double err = info.error, geq = NAN, gloc = NAN;
+  if (st == SN_ERR_UNKNOWN && s.options) {
+    rc = sn_cli_usage_error("solve: solver '%s' does not know an option in '%s'", solver, s.options);
+    goto done;
+  }
   if (st < 0) { rc = sn_cli_fail("%s: %s failed: %s", file, solver, sn_strerror(st)); goto done; }
   if (F->kind == SN_KIND_GFC) {
     sn_copy(n, F->gfc->w, S->u);            /* u = H^T v + w */

@@ -88,3 +88,25 @@ int sn_option_double(const char *options, const char *key, double *value)
   *value = v;
   return 1;
 }
+
+/* every key of "k=v,k=v" must be one of keys[] (NULL-terminated) */
+int sn_option_check(const char *options, const char *const *keys)
+{
+  if (!options) return SN_OK;
+  const char *p = options;
+  while (*p) {
+    while (*p == ' ' || *p == ',') p++;
+    if (!*p) break;
+    const char *end = strchr(p, ','), *eq = strchr(p, '=');
+    if (!end) end = p + strlen(p);
+    if (!eq || eq > end) return SN_ERR_FORMAT;
+    const char *ke = eq;
+    while (ke > p && ke[-1] == ' ') ke--;
+    int known = 0;
+    for (const char *const *k = keys; k && *k && !known; k++)
+      known = strlen(*k) == (size_t)(ke - p) && !strncmp(*k, p, (size_t)(ke - p));
+    if (!known) return SN_ERR_UNKNOWN;
+    p = end;
+  }
+  return SN_OK;
+}

@@ -51,6 +51,8 @@ int sn_lcp_pgs(const sn_lcp *P, double *z, double *w, const sn_settings *s, sn_i
   if (info) sn_info_reset(info);
   int st = (!z || !w) ? SN_ERR_ARG : sn_lcp_check(P, NULL, 0);
   double omega = 1.0;
+  static const char *const keys[] = {"omega", NULL};
+  if (!st) st = sn_option_check(s->options, keys);
   if (!st && s->options) {
     int o = sn_option_double(s->options, "omega", &omega);
     if (o < 0) st = o;

@@ -65,6 +65,11 @@ int main(void)
   CHECK_INT(sn_option_double("rho=abc", "rho", &v), SN_ERR_FORMAT);
   CHECK_INT(sn_option_double("rho=", "rho", &v), SN_ERR_FORMAT);
   CHECK_INT(sn_option_double(NULL, "rho", &v), 0);
+  static const char *const keys[] = {"rho", "local", NULL};
+  CHECK_INT(sn_option_check("rho=1, local=ac", keys), SN_OK);
+  CHECK_INT(sn_option_check("rho=1,omga=1.5", keys), SN_ERR_UNKNOWN);   /* misspelled */
+  CHECK_INT(sn_option_check("rho", keys), SN_ERR_FORMAT);
+  CHECK_INT(sn_option_check(NULL, keys), SN_OK);
 
   double t0 = sn_wtime(), t1 = sn_wtime();
   CHECK(t1 >= t0 && t0 > 0);
