@@ -135,7 +135,7 @@ int sn_cli_solvers(int argc, char **argv)
   (void)argv;
   if (argc) return sn_cli_usage_error("solvers takes no arguments");
   for (const sn_solver_entry *e = sn_solvers(); e->name; e++)
-    printf("%-8s %-4s %-6s %s\n", e->name, e->kind,
+    printf("%-10s %-6s %-6s %s\n", e->name, e->kind,
            e->dims == 12 ? "2D,3D" : e->dims == 4 ? "2D" : e->dims == 8 ? "3D" : "", e->summary);
   return 0;
 }

@@ -15,6 +15,14 @@ static const sn_solver_entry registry[] = {
     {"apgd", "fc", 4 | 8, "accelerated projected gradient, Nesterov momentum, adaptive restart",
      NULL, sn_fc_apgd, NULL, NULL},
     {"lemke2d", "fc", 4, "2D frictional contact as an LCP, solved by Lemke", NULL, sn_fc2d_lemke, NULL, NULL},
+    {"poly", "fc", 4 | 8, "polyhedral friction cone (k= facets, inscribed) as an LCP, solved by Lemke",
+     NULL, sn_fc_poly, NULL, NULL},
+    {"socsmooth", "fc", 4 | 8, "SOCLCP form (fixed point on the De Saxce term), smoothing-regularization Newton",
+     NULL, sn_fc_socsmooth, NULL, NULL},
+    {"smooth", "soclcp", 0, "combined smoothing and regularization Newton (Hayashi-Yamashita-Fukushima)",
+     NULL, NULL, sn_soclcp_smooth, NULL},
+    {"admm", "gfc", 4 | 8, "global problem without forming W: ADMM on one factorization of M + rho H H^T",
+     NULL, NULL, NULL, sn_gfc_admm},
     {NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL}};
 
 const sn_solver_entry *sn_solvers(void) { return registry; }

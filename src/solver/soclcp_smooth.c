@@ -271,6 +271,8 @@ int sn_soclcp_smooth(const sn_soclcp *P, double *x, double *y, const sn_settings
   double t0 = sn_wtime(), mu0, eps0;
   if (info) sn_info_reset(info);
   int st = !P || !x || !y ? SN_ERR_ARG : sn_soclcp_check(P, NULL, 0);
+  static const char *const keys[] = {"mu0", "eps0", NULL};
+  if (!st) st = sn_option_check(s->options, keys);
   if (!st) st = options(s->options, &mu0, &eps0);
   work W;
   if (!st && (st = work_init(&W, P))) work_free(&W);

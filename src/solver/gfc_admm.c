@@ -1,0 +1,572 @@
+/* Global frictional contact (M v = H r + f, u = H^T v + w, Coulomb's law with De Saxce's
+ * modification) by ADMM, without forming W = H^T M^-1 H.
+ *
+ * At a fixed De Saxce term b = [mu |u_T|, 0, 0] per contact the problem is the optimality system
+ * of the convex program  min 1/2 v.M v - f.v  subject to  xi = H^T v + w + b in K*  (K* the dual
+ * cone {mu |xi_T| <= xi_N}), with r in K its multiplier. ADMM on the splitting (v, xi), r the
+ * (unscaled) multiplier, rho > 0 the penalty (V. Acary, M. Bremond, O. Huber, "On solving
+ * contact problems with Coulomb friction: formulations and numerical comparisons", in Advanced
+ * Topics in Nonsmooth Dynamics, Springer 2018, and Siconos' GFC3D_ADMM; S. Boyd et al.,
+ * "Distributed optimization and statistical learning via the alternating direction method of
+ * multipliers", Found. Trends Mach. Learn. 3 (2011), sec. 3.4.3 for the relaxation):
+ *   (M + rho H H^T) v = f + H (r + rho (xi - w - b))     one solve with a fixed factorization
+ *   u = H^T v + w,  b = [mu |u_T|, 0, 0]                  De Saxce term from the new velocity
+ *   z = alpha (u + b) + (1 - alpha) xi - r / rho          (over-relaxation alpha in (0, 2))
+ *   r = rho P_K(-z),  xi = z + P_K(-z)                    one projection per contact (Moreau)
+ * so r in K, xi in K* and r . xi = 0 at every iterate; at a fixed point xi = u + b and
+ * M v = H r + f. The equilibrium residual M v - H r - f is the dual residual, u + b - xi the
+ * primal one.
+ *
+ * The matrix M + rho H H^T (H H^T formed once, sparse) is factorized by CHOLMOD when M is
+ * symmetric to round-off, else by UMFPACK: stored FE matrices are symmetric only to their
+ * printed digits, and the equilibrium residual is measured with M as stored (as in
+ * gfc_reduce.c), so the fixed point must satisfy M v = H r + f with that M. (Cholesky of the
+ * symmetric part with iterative refinement was tried: on CubeH8 / LMGC00046, asymmetry 1.5e-7,
+ * |S^-1 (M - M^T)/2| is about 0.3 and the refinement does not pay.)
+ *
+ * rho: initial value 1 / mean_j (sum_i H_ij^2 / M_ii) (the inverse of a diagonal estimate of the
+ * diagonal of W), then adapted every ADMM_ADAPT_EVERY iterations by the residual-balancing rule
+ * of OSQP (B. Stellato et al., "OSQP: an operator splitting solver for quadratic programs",
+ * Math. Prog. Comp. 12 (2020) 637-672, sec. 5.2): rho *= sqrt(primal_rel / dual_rel), applied
+ * (one new factorization) only when that changes rho by more than a factor ADMM_RHO_RATIO, or
+ * ADMM_STALL_RATIO after ADMM_STALL iterations without a 1% gain. The stall rule is for
+ * hyperstatic problems (spheres-in-a-box: 768 contact unknowns, 588 dofs, r not unique), where
+ * r creeps along ker H at a constant rate and the primal residual (creep / rho) plateaus: a
+ * larger rho is then what lowers it. No update while the error fell tenfold over the last
+ * ADMM_ADAPT_EVERY iterations (a factorization is not worth it then).
+ *
+ * Acceleration: type-II Anderson acceleration of the ADMM map on the state y = (xi, r / rho, b)
+ * (H.F. Walker, P. Ni, "Anderson acceleration for fixed-point iterations", SINUM 49 (2011)
+ * 1715-1735), memory "aa=" (default 10, 0 to turn off), with the safeguard of SCS (B.
+ * O'Donoghue, "Operator splitting for a homogeneous embedding of the linear complementarity
+ * problem", SIOPT 31 (2021) 1999-2023): an extrapolated point whose fixed-point residual
+ * exceeds the previous one is rejected for the plain ADMM step and the memory is cleared
+ * (also at every change of rho). Every map evaluation yields a consistent iterate (r in K,
+ * v from the linear solve), so the error is always that of a genuine (r, v).
+ *
+ * Error and stop: the global error of sn_gfc_error (relative equilibrium residual + local
+ * measure of (r, H^T v + w)) computed every iteration; stop when <= tol. r and v returned are
+ * the best iterate seen. Options: "rho=" (initial penalty, default automatic), "adapt=1" (0:
+ * fixed rho), "alpha=1" (relaxation, in (0, 2)), "aa=10" (Anderson memory, 0..50).
+ * Equality constraints (neq > 0) are not handled: SN_ERR_ARG (as sn_gfc_to_fc). */
+#include "signorini/solver.h"
+
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ADMM_ADAPT_EVERY 10   /* iterations between two rho updates */
+#define ADMM_RHO_RATIO 5.0    /* refactorize only when rho changes by more than this factor */
+#define ADMM_STALL 50          /* iterations without a 1% gain that count as a stall */
+#define ADMM_STALL_RATIO 2.0  /* the refactorization threshold during a stall */
+#define ADMM_FAST 0.1         /* no rho update after a 10x error drop in ADMM_ADAPT_EVERY iterations */
+#define ADMM_RHO_RANGE 1e12   /* rho stays within this factor of its initial value */
+#define ADMM_AA_MAX 50        /* largest Anderson memory */
+
+typedef struct {
+  const sn_gfc *P;
+  int n, m;               /* contact unknowns dim*nc, dofs */
+  sn_csc *HHt;            /* H H^T, m x m */
+  int nt, *ti, *tj;       /* triplets of M (first nnz(M)) then of H H^T */
+  double *tx;
+  int lu;                 /* 0: CHOLMOD (M symmetric to round-off), 1: UMFPACK */
+  sn_chol *C;
+  sn_lu *L;
+  double rho;
+} admm;
+
+/* H H^T (m x m) as the sum over the columns h_j of H of h_j h_j^T, column by column:
+ * column c = sum over the entries H_cj of row c of H_cj h_j (dense accumulator, marks) */
+static int form_hht(const sn_csc *H, sn_csc **out)
+{
+  int m = H->m, st;
+  sn_csc *T = NULL, *A = NULL;
+  if ((st = sn_csc_transpose(H, &T))) return st;   /* column c of T = row c of H */
+  int *mark = malloc(sizeof(int) * (size_t)(m > 0 ? m : 1));
+  double *acc = malloc(sizeof(double) * (size_t)(m > 0 ? m : 1));
+  st = SN_ERR_NOMEM;
+  if (!mark || !acc) goto done;
+  for (int i = 0; i < m; i++) mark[i] = -1;
+  size_t nnz = 0;                       /* pass 1: pattern size */
+  for (int c = 0; c < m; c++)
+    for (int p = T->colptr[c]; p < T->colptr[c + 1]; p++) {
+      int j = T->rowind[p];
+      for (int q = H->colptr[j]; q < H->colptr[j + 1]; q++)
+        if (mark[H->rowind[q]] != c) { mark[H->rowind[q]] = c; nnz++; }
+    }
+  if (nnz > INT_MAX) goto done;
+  if (!(A = sn_csc_alloc(m, m, (int)(nnz > 0 ? nnz : 1)))) goto done;
+  for (int i = 0; i < m; i++) mark[i] = -1;
+  int k = 0;                            /* pass 2: values */
+  for (int c = 0; c < m; c++) {
+    A->colptr[c] = k;
+    for (int p = T->colptr[c]; p < T->colptr[c + 1]; p++) {
+      int j = T->rowind[p];
+      double hcj = T->val[p];
+      for (int q = H->colptr[j]; q < H->colptr[j + 1]; q++) {
+        int i = H->rowind[q];
+        if (mark[i] != c) { mark[i] = c; acc[i] = 0.0; A->rowind[k++] = i; }
+        acc[i] += H->val[q] * hcj;
+      }
+    }
+    for (int p = A->colptr[c]; p < k; p++) A->val[p] = acc[A->rowind[p]];
+  }
+  A->colptr[m] = k;
+  A->nnz = k;
+  *out = A;
+  A = NULL;
+  st = SN_OK;
+done:
+  sn_csc_free(T);
+  sn_csc_free(A);
+  free(mark);
+  free(acc);
+  return st;
+}
+
+static void admm_free(admm *A)
+{
+  sn_csc_free(A->HHt);
+  free(A->ti);
+  free(A->tj);
+  free(A->tx);
+  sn_chol_free(A->C);
+  sn_lu_free(A->L);
+}
+
+/* factorize M + rho H H^T, replacing any previous factor */
+static int admm_factor(admm *A, double rho)
+{
+  const sn_csc *M = A->P->M;
+  int nm = M->colptr[M->n];
+  for (int p = 0; p < nm; p++) A->tx[p] = M->val[p];
+  for (int p = 0; p < A->HHt->nnz; p++) A->tx[nm + p] = rho * A->HHt->val[p];
+  sn_csc *K = NULL;
+  int st = sn_csc_from_triplets(A->m, A->m, A->nt, A->ti, A->tj, A->tx, &K);
+  if (st) return st;
+  sn_chol_free(A->C);
+  sn_lu_free(A->L);
+  A->C = NULL;
+  A->L = NULL;
+  if (!A->lu) {
+    st = sn_chol_factor(K, &A->C);
+    if (st == SN_ERR_NOT_SPD) { A->lu = 1; st = SN_OK; }   /* let UMFPACK decide */
+  }
+  if (A->lu && !st) st = sn_lu_factor(K, &A->L);
+  sn_csc_free(K);
+  if (!st) A->rho = rho;
+  return st;
+}
+
+static int admm_solve(admm *A, const double *b, double *x)
+{
+  return A->lu ? sn_lu_solve(A->L, b, x) : sn_chol_solve(A->C, b, x);
+}
+
+/* H H^T, triplets, symmetry test, initial rho, first factorization */
+static int admm_setup(admm *A, const sn_gfc *P, double rho0)
+{
+  const sn_csc *M = P->M, *H = P->H;
+  int st = form_hht(H, &A->HHt);
+  if (st) return st;
+  double asym = sn_csc_asymmetry(M);
+  if (!isfinite(asym)) return SN_ERR_NOMEM;
+  A->lu = !(asym <= 1e-14);
+  int nm = M->colptr[M->n];
+  if ((size_t)nm + (size_t)A->HHt->nnz > INT_MAX) return SN_ERR_NOMEM;
+  A->nt = nm + A->HHt->nnz;
+  size_t cap = (size_t)(A->nt > 0 ? A->nt : 1);
+  A->ti = malloc(sizeof(int) * cap);
+  A->tj = malloc(sizeof(int) * cap);
+  A->tx = malloc(sizeof(double) * cap);
+  if (!A->ti || !A->tj || !A->tx) return SN_ERR_NOMEM;
+  for (int j = 0; j < M->n; j++)
+    for (int p = M->colptr[j]; p < M->colptr[j + 1]; p++) { A->ti[p] = M->rowind[p]; A->tj[p] = j; }
+  for (int j = 0; j < A->m; j++)
+    for (int p = A->HHt->colptr[j]; p < A->HHt->colptr[j + 1]; p++) {
+      A->ti[nm + p] = A->HHt->rowind[p];
+      A->tj[nm + p] = j;
+    }
+  if (rho0 <= 0.0) {                    /* 1 / mean diagonal of H^T diag(M)^-1 H */
+    double *dm = calloc((size_t)(A->m > 0 ? A->m : 1), sizeof(double));
+    if (!dm) return SN_ERR_NOMEM;
+    for (int j = 0; j < M->n; j++)
+      for (int p = M->colptr[j]; p < M->colptr[j + 1]; p++)
+        if (M->rowind[p] == j) dm[j] += M->val[p];
+    double sum = 0.0;
+    int cnt = 0;
+    for (int j = 0; j < H->n; j++) {
+      double wjj = 0.0;
+      for (int p = H->colptr[j]; p < H->colptr[j + 1]; p++)
+        if (dm[H->rowind[p]] > 0.0) wjj += H->val[p] * H->val[p] / dm[H->rowind[p]];
+      if (wjj > 0.0) { sum += wjj; cnt++; }
+    }
+    free(dm);
+    rho0 = cnt > 0 && sum > 0.0 && isfinite(sum) ? cnt / sum : 1.0;
+  }
+  return admm_factor(A, rho0);
+}
+
+/* ---- Anderson acceleration (type II, Walker & Ni 2011) ---- */
+typedef struct {
+  int dim, mem, k, head;  /* state size, memory, stored pairs, next slot */
+  double *dY, *dG;        /* dim x mem: differences of states and of residuals */
+  double *y0, *g0;        /* the previous state and residual */
+  double *A, *c;          /* mem x mem normal matrix, mem right-hand side / solution */
+  int prev;               /* y0, g0 hold a pair */
+} anderson;
+
+static int aa_init(anderson *W, int dim, int mem)
+{
+  memset(W, 0, sizeof *W);
+  W->dim = dim;
+  W->mem = mem;
+  if (mem == 0) return SN_OK;
+  size_t dm = (size_t)dim * (size_t)mem;
+  W->dY = malloc(sizeof(double) * dm);
+  W->dG = malloc(sizeof(double) * dm);
+  W->y0 = malloc(sizeof(double) * (size_t)dim);
+  W->g0 = malloc(sizeof(double) * (size_t)dim);
+  W->A = malloc(sizeof(double) * (size_t)(mem * mem));
+  W->c = malloc(sizeof(double) * (size_t)mem);
+  return W->dY && W->dG && W->y0 && W->g0 && W->A && W->c ? SN_OK : SN_ERR_NOMEM;
+}
+
+static void aa_free(anderson *W)
+{
+  free(W->dY);
+  free(W->dG);
+  free(W->y0);
+  free(W->g0);
+  free(W->A);
+  free(W->c);
+}
+
+static void aa_reset(anderson *W) { W->k = W->head = W->prev = 0; }
+
+/* record the pair (y, g = G(y) - y) */
+static void aa_push(anderson *W, const double *y, const double *g)
+{
+  if (W->mem == 0) return;
+  int n = W->dim;
+  if (W->prev) {
+    double *dy = W->dY + (size_t)W->head * (size_t)n, *dg = W->dG + (size_t)W->head * (size_t)n;
+    for (int i = 0; i < n; i++) {
+      dy[i] = y[i] - W->y0[i];
+      dg[i] = g[i] - W->g0[i];
+    }
+    W->head = (W->head + 1) % W->mem;
+    if (W->k < W->mem) W->k++;
+  }
+  sn_copy(n, y, W->y0);
+  sn_copy(n, g, W->g0);
+  W->prev = 1;
+}
+
+/* y_next = y + g - (dY + dG) gamma, gamma = argmin |g - dG gamma| (normal equations with a
+ * small Tikhonov term, Cholesky); returns 0 when no extrapolation is possible */
+static int aa_step(anderson *W, const double *y, const double *g, double *out)
+{
+  int k = W->k, n = W->dim;
+  if (k == 0) return 0;
+  double *A = W->A, *c = W->c, tr = 0.0;
+  for (int a = 0; a < k; a++) {
+    const double *ga = W->dG + (size_t)a * (size_t)n;
+    for (int b = 0; b <= a; b++) A[a + b * k] = sn_dot(n, ga, W->dG + (size_t)b * (size_t)n);
+    c[a] = sn_dot(n, ga, g);
+    tr += A[a + a * k];
+  }
+  if (!(tr > 0.0) || !isfinite(tr)) return 0;
+  double reg = 1e-10 * tr / k;
+  for (int a = 0; a < k; a++) A[a + a * k] += reg;
+  for (int j = 0; j < k; j++) {         /* lower Cholesky in place */
+    double dj = A[j + j * k];
+    for (int p = 0; p < j; p++) dj -= A[j + p * k] * A[j + p * k];
+    if (!(dj > 0.0)) return 0;
+    dj = sqrt(dj);
+    A[j + j * k] = dj;
+    for (int i = j + 1; i < k; i++) {
+      double s = A[i + j * k];
+      for (int p = 0; p < j; p++) s -= A[i + p * k] * A[j + p * k];
+      A[i + j * k] = s / dj;
+    }
+  }
+  for (int i = 0; i < k; i++) {         /* forward, then backward substitution */
+    double s = c[i];
+    for (int p = 0; p < i; p++) s -= A[i + p * k] * c[p];
+    c[i] = s / A[i + i * k];
+  }
+  for (int i = k - 1; i >= 0; i--) {
+    double s = c[i];
+    for (int p = i + 1; p < k; p++) s -= A[p + i * k] * c[p];
+    c[i] = s / A[i + i * k];
+  }
+  for (int i = 0; i < n; i++) out[i] = y[i] + g[i];
+  for (int a = 0; a < k; a++) {
+    sn_axpy(n, -c[a], W->dY + (size_t)a * (size_t)n, out);
+    sn_axpy(n, -c[a], W->dG + (size_t)a * (size_t)n, out);
+  }
+  for (int i = 0; i < n; i++)
+    if (!isfinite(out[i])) return 0;
+  return 1;
+}
+
+/* the global error of (r, v) (sn_gfc_error's formula, no allocation): u = H^T v + w given,
+ * Mv, Hr scratch of size m */
+static double global_error(const sn_gfc *P, const double *r, const double *v, const double *u,
+                           double *Mv, double *Hr, double nf, double nw, double *eq_out,
+                           double *loc_out)
+{
+  int m = P->ndof, d = P->dim;
+  sn_csc_gemv(P->M, 1.0, v, 0.0, Mv);
+  sn_csc_gemv(P->H, 1.0, r, 0.0, Hr);
+  double res = 0.0;
+  for (int i = 0; i < m; i++) {
+    double t = Mv[i] - Hr[i] - P->f[i];
+    res += t * t;
+  }
+  double den = fmax(nf, fmax(sn_nrm2(m, Mv), sn_nrm2(m, Hr)));
+  double eq = sqrt(res);
+  if (den > DBL_EPSILON) eq /= den;
+  double sum = 0.0, nr = 0.0, nu = 0.0;
+  for (int c = 0; c < P->nc; c++) {
+    const double *rc = r + d * c, *uc = u + d * c;
+    double mu = P->mu[c], ut = d == 3 ? hypot(uc[1], uc[2]) : fabs(uc[1]), t[3];
+    t[0] = rc[0] - uc[0] - mu * ut;
+    for (int k = 1; k < d; k++) t[k] = rc[k] - uc[k];
+    sn_proj_cone(d, mu, t);
+    for (int k = 0; k < d; k++) {
+      sum += (rc[k] - t[k]) * (rc[k] - t[k]);
+      nr += rc[k] * rc[k];
+      nu += uc[k] * uc[k];
+    }
+  }
+  double nrm = fmax(nw, fmax(sqrt(nr), sqrt(nu)));
+  double loc = nrm > DBL_EPSILON ? sqrt(sum) / nrm : sqrt(sum);
+  if (eq_out) *eq_out = eq;
+  if (loc_out) *loc_out = loc;
+  return eq + loc;
+}
+
+typedef struct {
+  double rho;             /* initial penalty, 0 = automatic */
+  int adapt;              /* residual balancing on/off */
+  double alpha;           /* relaxation */
+  int aa;                 /* Anderson memory */
+} admm_opts;
+
+static int parse_options(const char *options, admm_opts *o)
+{
+  double v;
+  int st;
+  o->rho = 0.0;
+  o->adapt = 1;
+  o->alpha = 1.0;
+  o->aa = 10;
+  if ((st = sn_option_double(options, "rho", &v)) < 0) return st;
+  if (st == 1) {
+    if (!(v > 0.0 && isfinite(v))) return SN_ERR_ARG;
+    o->rho = v;
+  }
+  if ((st = sn_option_double(options, "adapt", &v)) < 0) return st;
+  if (st == 1) o->adapt = v != 0.0;
+  if ((st = sn_option_double(options, "alpha", &v)) < 0) return st;
+  if (st == 1) {
+    if (!(v > 0.0 && v < 2.0)) return SN_ERR_ARG;
+    o->alpha = v;
+  }
+  if ((st = sn_option_double(options, "aa", &v)) < 0) return st;
+  if (st == 1) {
+    if (!(v >= 0 && v <= ADMM_AA_MAX && v == floor(v))) return SN_ERR_ARG;
+    o->aa = (int)v;
+  }
+  return SN_OK;
+}
+
+/* u = H^T v + w and the De Saxce term b (normal components only; the others are 0) */
+static void velocity(const sn_gfc *P, const double *v, double *u, double *b)
+{
+  int d = P->dim;
+  sn_copy(P->dim * P->nc, P->w, u);
+  sn_csc_gemv_t(P->H, 1.0, v, 1.0, u);
+  for (int c = 0; c < P->nc; c++) {
+    const double *uc = u + d * c;
+    b[d * c] = P->mu[c] * (d == 3 ? hypot(uc[1], uc[2]) : fabs(uc[1]));
+    for (int k = 1; k < d; k++) b[d * c + k] = 0.0;
+  }
+}
+
+/* One ADMM step from the state y = (xi, r / rho, b) to Gy (same layout), with v, u = H^T v + w
+ * and r = rho Gy_r of the new iterate; *prim and *pnorm: |u + b - xi| and max(|u + b|, |xi|). */
+static int admm_map(admm *A, double alpha, const double *y, double *Gy, double *v, double *u,
+                    double *r, double *rhs, double *prim, double *pnorm)
+{
+  const sn_gfc *P = A->P;
+  int n = A->n, d = P->dim;
+  double rho = A->rho;
+  const double *xi = y, *rs = y + n, *b = y + 2 * n;
+  double *xi1 = Gy, *rs1 = Gy + n, *b1 = Gy + 2 * n;
+  for (int i = 0; i < n; i++) r[i] = rho * (rs[i] + xi[i] - P->w[i] - b[i]);
+  sn_copy(A->m, P->f, rhs);             /* v-step */
+  sn_csc_gemv(P->H, 1.0, r, 1.0, rhs);
+  int st = admm_solve(A, rhs, v);
+  if (st) return st;
+  velocity(P, v, u, b1);
+  double pr = 0.0, nh = 0.0, nx = 0.0;
+  for (int c = 0; c < P->nc; c++) {     /* xi- and r-steps, contact by contact */
+    double t[3], z[3];
+    for (int k = 0; k < d; k++) {
+      int i = d * c + k;
+      z[k] = alpha * (u[i] + b1[i]) + (1.0 - alpha) * xi[i] - rs[i];
+      t[k] = -z[k];
+    }
+    sn_proj_cone(d, P->mu[c], t);
+    for (int k = 0; k < d; k++) {
+      int i = d * c + k;
+      double h = u[i] + b1[i];
+      rs1[i] = t[k];
+      r[i] = rho * t[k];
+      xi1[i] = z[k] + t[k];
+      pr += (h - xi1[i]) * (h - xi1[i]);
+      nh += h * h;
+      nx += xi1[i] * xi1[i];
+    }
+  }
+  *prim = sqrt(pr);
+  *pnorm = sqrt(fmax(nh, nx));
+  return SN_OK;
+}
+
+int sn_gfc_admm(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info)
+{
+  double t0 = sn_wtime();
+  sn_settings sd;
+  if (!s) { sn_settings_default(&sd); s = &sd; }
+  if (info) sn_info_reset(info);
+  admm A;
+  memset(&A, 0, sizeof A);
+  anderson W;
+  memset(&W, 0, sizeof W);
+  admm_opts o;
+  static const char *const keys[] = {"rho", "adapt", "alpha", "aa", NULL};
+  int st = (!r || !v) ? SN_ERR_ARG : sn_gfc_check(P, NULL, 0);
+  if (!st) st = sn_option_check(s->options, keys);
+  if (!st && P->neq > 0) st = SN_ERR_ARG;
+  if (!st) st = parse_options(s->options, &o);
+  if (st) {
+    if (info) info->status = st;
+    return st;
+  }
+  int n = P->dim * P->nc, m = P->ndof, d = P->dim, ny = 3 * n;
+  A.P = P;
+  A.n = n;
+  A.m = m;
+  /* work: states y, Gy, g, yf (fallback) of 3n; n-vectors u, rbest; m-vectors rhs, Mv, Hr, vbest */
+  size_t len = (size_t)4 * (size_t)ny + (size_t)2 * (size_t)n + (size_t)4 * (size_t)m;
+  double *buf = malloc(sizeof(double) * (len > 0 ? len : 1));
+  if (!buf) st = SN_ERR_NOMEM;
+  double *y = buf, *Gy = y + ny, *g = Gy + ny, *yf = g + ny, *u = yf + ny, *rbest = u + n;
+  double *rhs = rbest + n, *Mv = rhs + m, *Hr = Mv + m, *vbest = Hr + m;
+  double nf = sn_nrm2(m, P->f), nw = sn_nrm2(n, P->w);
+  if (!st) {                            /* start from (r, v) when finite (r onto K), else 0 */
+    int finite = 1;
+    for (int i = 0; i < n; i++) finite = finite && isfinite(r[i]);
+    for (int i = 0; i < m; i++) finite = finite && isfinite(v[i]);
+    if (!finite) { sn_fill(n, 0.0, r); sn_fill(m, 0.0, v); }
+    for (int c = 0; c < P->nc; c++) sn_proj_cone(d, P->mu[c], r + d * c);
+    velocity(P, v, u, y + 2 * n);
+  }
+  double err = INFINITY, best = INFINITY, eq = 0.0;
+  if (!st) {
+    err = global_error(P, r, v, u, Mv, Hr, nf, nw, &eq, NULL);
+    best = err;
+    sn_copy(n, r, rbest);
+    sn_copy(m, v, vbest);
+  }
+  int it = 0;
+  if (!st && !(err <= s->tol)) {
+    st = admm_setup(&A, P, o.rho);
+    if (!st) st = aa_init(&W, ny, o.aa < ny ? o.aa : ny);
+    if (!st)                            /* y = (P_K*(u + b), r / rho, b) */
+      for (int c = 0; c < P->nc; c++) {
+        double t[3];
+        for (int k = 0; k < d; k++) t[k] = -(u[d * c + k] + y[2 * n + d * c + k]);
+        sn_proj_cone(d, P->mu[c], t);
+        for (int k = 0; k < d; k++) {
+          int i = d * c + k;
+          y[i] = u[i] + y[2 * n + i] + t[k];
+          y[n + i] = r[i] / A.rho;
+        }
+      }
+    double rho_init = A.rho, gprev = INFINITY, err_check = INFINITY;
+    int extrapolated = 0, last_gain = 0;
+    while (!st) {
+      if (it >= s->max_iter) { st = SN_MAX_ITER; break; }
+      double prim, pnorm;
+      if ((st = admm_map(&A, o.alpha, y, Gy, v, u, r, rhs, &prim, &pnorm))) break;
+      it++;
+      err = global_error(P, r, v, u, Mv, Hr, nf, nw, &eq, NULL);
+      if (!isfinite(err)) { st = SN_ERR_NAN; break; }
+      if (err < 0.99 * best) last_gain = it;
+      if (err < best) {
+        best = err;
+        sn_copy(n, r, rbest);
+        sn_copy(m, v, vbest);
+      }
+      if (err <= s->tol) break;
+      if ((st = sn_info_record(info, s, it, err, t0))) break;
+      for (int i = 0; i < ny; i++) g[i] = Gy[i] - y[i];
+      double gn = sn_nrm2(ny, g);
+      if (extrapolated && !(gn <= gprev)) {   /* safeguard: back to the plain step */
+        sn_copy(ny, yf, y);
+        aa_reset(&W);
+        extrapolated = 0;
+        continue;
+      }
+      gprev = gn;
+      aa_push(&W, y, g);
+      sn_copy(ny, Gy, yf);
+      extrapolated = aa_step(&W, y, g, y);
+      if (!extrapolated) sn_copy(ny, Gy, y);
+      if (o.adapt && it % ADMM_ADAPT_EVERY == 0 && !(err < ADMM_FAST * err_check)) {
+        double rho = A.rho;                   /* residual balancing, unless converging fast */
+        double ratio = sqrt((prim / fmax(pnorm, DBL_MIN)) / fmax(eq, DBL_MIN));
+        double nrho = fmin(fmax(rho * ratio, rho_init / ADMM_RHO_RANGE), rho_init * ADMM_RHO_RANGE);
+        double lim = it - last_gain >= ADMM_STALL ? ADMM_STALL_RATIO : ADMM_RHO_RATIO;
+        if (isfinite(nrho) && (nrho > lim * rho || nrho * lim < rho)) {
+          last_gain = it;
+          if ((st = admm_factor(&A, nrho))) break;
+          for (int i = n; i < 2 * n; i++) {   /* r / rho in the new units */
+            y[i] *= rho / nrho;
+            yf[i] *= rho / nrho;
+          }
+          aa_reset(&W);
+          extrapolated = 0;
+          gprev = INFINITY;
+        }
+      }
+      if (it % ADMM_ADAPT_EVERY == 0) err_check = err;
+    }
+  }
+  if (buf) {                            /* the best iterate */
+    sn_copy(n, rbest, r);
+    sn_copy(m, vbest, v);
+  }
+  if (st >= 0 || st == SN_ERR_NAN) {
+    err = sn_gfc_error(P, r, v, NULL, NULL, NULL);
+    if (st == SN_OK && !(err <= s->tol)) st = SN_STALLED;
+  }
+  if (info) {
+    if (st == SN_OK) sn_info_record(info, NULL, it, err, t0);
+    info->status = st;
+    info->iterations = it;
+    info->error = err;
+    info->seconds = sn_wtime() - t0;
+  }
+  aa_free(&W);
+  admm_free(&A);
+  free(buf);
+  return st;
+}
