@@ -1,0 +1,738 @@
+/* Global semismooth Newton for the local 3D frictional contact problem u = W r + q.
+ *
+ * Both methods write the problem as a nonsmooth equation Phi(r) = 0, Phi = (Phi_1, ..., Phi_nc),
+ * Phi_i a 3-vector of (r_i, u_i), and run a semismooth Newton method on it (L. Qi, J. Sun, "A
+ * nonsmooth version of Newton's method", Math. Program. 58 (1993) 353-367): with H_i = dPhi_i/du_i
+ * and G_i = dPhi_i/dr_i elements of the generalized Jacobians, the global Jacobian is
+ *   J = H W + G        (H, G block diagonal with 3x3 blocks),
+ * with the 3x3 block pattern of W (plus the diagonal blocks). Contacts with H_i = 0 (AC take-off)
+ * are decoupled, G_i d_i = -Phi_i; the others form a reduced system, assembled in compressed
+ * columns and factorized by UMFPACK (sn_lu_factor) every iteration.
+ *
+ * Alart-Curnier (sn_fc_nsn_ac): P. Alart, A. Curnier, "A mixed formulation for frictional contact
+ * problems prone to Newton like solution methods", CMAME 92 (1991) 353-375; the global
+ * "nonsmooth Newton" of P.W. Christensen, A. Klarbring, J.S. Pang, N. Stromberg, "Formulation and
+ * comparison of algorithms for frictional contact problems", IJNME 42 (1998) 145-173:
+ *   Phi_N = r_N - max(0, r_N - rho_N u_N)
+ *   Phi_T = r_T - P_B(mu max(0, r_N - rho_N u_N)) (r_T - rho_T u_T),   B(R) the disc of radius R,
+ * rho_N = 1/W_ii,NN and rho_T = 1/lambda_max(sym W_ii,TT) per contact (option rho= fixes both).
+ * Its zeros are the solutions of Coulomb's law, hence of the De Saxce form of problem.h.
+ * Generalized Jacobian (a = r_N - rho_N u_N, t = r_T - rho_T u_T, R = mu max(a, 0)):
+ *   a > 0: Phi_N = rho_N u_N (H row rho_N e_N);            a <= 0: Phi_N = r_N (G row e_N);
+ *   a <= 0 (R = 0): Phi_T = r_T, G_TT = I (the element of the take-off side, also at a = 0);
+ *   |t| <= R (stick): Phi_T = rho_T u_T, H_TT = rho_T I;
+ *   |t| > R (slip), t^ = t/|t|, g = R/|t|, Q = I - t^ t^T:
+ *     G_TN = -mu t^, G_TT = I - g Q, H_TN = mu rho_N t^, H_TT = g rho_T Q.
+ *
+ * Fischer-Burmeister (sn_fc_nsn_fb): the Jordan-algebra FB function of the second-order cone
+ * L3 = {x0 >= |x1|}, M. Fukushima, Z.-Q. Luo, P. Tseng, "Smoothing functions for second-order-
+ * cone complementarity problems", SIAM J. Optim. 12 (2001) 436-460:
+ *   phi(x, y) = x + y - (x o x + y o y)^(1/2),  x o y = (x.y, x0 y1 + y0 x1),
+ * zero iff x in L3, y in L3, x.y = 0. Per contact with mu > 0, x = (mu r_N, r_T) (in L3 iff r is
+ * in the Coulomb cone) and y = rho (u_N + mu |u_T|, mu u_T) (in L3 iff u_hat in the dual cone;
+ * x.y = rho mu r.u_hat), rho = 3/trace(W_ii). With w = x o x + y o y = lambda1 c1 + lambda2 c2
+ * (spectral decomposition, lambda_{1,2} = w0 -+ |w1|, c_{1,2} = (1, -+w1^)/2) and
+ * z = w^(1/2), where w is in the interior of L3 phi is smooth with dphi/dx = I - L_z^-1 L_x,
+ * dphi/dy = I - L_z^-1 L_y (L_x the arrow matrix [x0 x1^T; x1 x0 I]), and
+ *   L_z^-1 = c2c2^T 2/sqrt(lambda2) + c1c1^T 2/sqrt(lambda1) + P_perp / z0,
+ *   P_perp = [0 0; 0 I - w1^ w1^T].
+ * Non-differentiable points (lambda1 = 0) get the limit of the Jacobians of the smoothed
+ * function phi_eps = x + y - (x o x + y o y + 2 eps^2 e)^(1/2) as eps -> 0, an element of the
+ * generalized Jacobian (Jacobian consistency of the smoothing, Fukushima-Luo-Tseng 2001): on bd L3
+ * c1^T L_x = c1^T L_y = 0, so the 1/sqrt(lambda1) term drops out (it is dropped as soon as
+ * lambda1 <= 1e-20 lambda2, where its rounding dominates); at w = 0 (x = y = 0) the limit is
+ * dphi/dx = dphi/dy = I. |u_T| at u_T = 0 takes the subgradient 0. mu = 0: scalar FB on
+ * (r_N, rho u_N) (the L1 cone) and Phi_T = r_T.
+ *
+ * Globalization. Line search on the merit psi = |Phi|^2/2 along the Newton direction d,
+ * backtracking by halves (at most 20): the non-monotone rule of L. Grippo, F. Lampariello,
+ * S. Lucidi, "A nonmonotone line search technique for Newton's method", SIAM J. Numer. Anal. 23
+ * (1986) 707-716, psi(r + a d) <= ref - 2 sigma a psi(r), sigma = 1e-4, ref = the largest merit
+ * of the last 10 iterates but at most 100 psi(r) (ls=nm, the default: near the kinks of Phi the
+ * full step often raises psi for one step and wins the next), or Armijo's ref = psi(r)
+ * (ls=armijo).
+ * Rank-deficient W (more contacts than the bodies' degrees of freedom: BoxesStack is rank 78 of
+ * 156, the capsule piles alike) makes J singular wherever the contacts of a hyperstatic cluster
+ * stick. The Jacobian is therefore taken for W + lambda I,
+ *   J = H (W + lambda I) + G,   lambda = wbar max(reg max(min(1, e), 1e-8), theta),
+ * wbar the mean diagonal of W, e the current error, reg = 0.3 (option reg=; 0 with theta = 0
+ * is plain Newton). The step is one Newton step on the proximal problem u' = W r + q +
+ * lambda (r - r_k) centred at the iterate (R.T. Rockafellar, "Monotone operators and the
+ * proximal point algorithm", SIAM J. Control Optim. 14 (1976) 877-898), whose residual at r_k
+ * is Phi(r_k); the perturbation lambda H d = O(e |d|) = O(e^2) keeps the local rate quadratic,
+ * as for the Levenberg-Marquardt parameter proportional to the residual (N. Yamashita,
+ * M. Fukushima, "On the rate of convergence of the Levenberg-Marquardt method", Computing
+ * Suppl. 15 (2001) 239-249). theta is a Levenberg-Marquardt-like trust parameter: 0 at first,
+ * raised (x10, at least 1e-6) after a step shorter than a = 0.1, lowered (x0.1, to 0 below
+ * 1e-6) after a full step; when no step is acceptable or the factorization fails, theta is
+ * raised x100 (up to 100) and the direction recomputed at the same point.
+ * Safeguard: when that fails too, or 20 Newton steps have not halved the error, NSGS sweeps
+ * (fc_nsgs.c, the hybrid local solver) run from the best iterate, `safeguard` of them (default
+ * 10), and Newton resumes from where they end. When the best error has not halved since the
+ * previous safeguard, the next one continues the previous sweeps instead, twice as many: after
+ * repeated Newton failures the method degrades to NSGS, never to a cycle.
+ * Convergence: error e <= tol for r projected onto the cones (Newton iterates are not
+ * projected; the projection, kept only when its error is <= tol, makes the returned r lie in
+ * K exactly). The returned r is that, or the best iterate seen (never a non-finite one).
+ *
+ * Options: rho=R (fixed rho for every contact, also the local NSGS step), ls=nm|armijo,
+ * safeguard=N (>= 1), reg=C (>= 0), and the NSGS options of the safeguard sweeps (local=,
+ * omega=, local_tol=, local_iter=, shuffle=, seed=).
+ * Iterations: every Newton step and every safeguard sweep counts as one and records the error
+ * (sn_fc_error's measure) in the history. Only dim = 3 (SN_ERR_ARG otherwise). */
+#include "solver/fc_local.h"
+#include "signorini/solver.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { NSN_AC = 0, NSN_FB = 1 };
+enum { NM_MEMORY = 10, LS_MAX = 20, STALL_STEPS = 20 };
+static const double NM_CAP = 100.0;        /* non-monotone reference at most NM_CAP psi */
+static const double LAMBDA_FLOOR = 1e-8;   /* lambda >= reg wbar LAMBDA_FLOOR */
+static const double THETA_MIN = 1e-6, THETA_MAX = 1e2;
+enum { GO_ON = 100 };   /* internal: neither converged nor stopped */
+
+typedef struct {
+  double rho;       /* > 0: fixed rho for every contact; 0: automatic */
+  int nm;           /* line-search memory: 1 = Armijo, NM_MEMORY = Grippo-Lampariello-Lucidi */
+  int safeguard;    /* NSGS sweeps per safeguard */
+  double reg;       /* relative Jacobian regularization */
+} nsn_opts;
+
+typedef struct {
+  const sn_fc *P;
+  int form, n, nc;
+  nsn_opts o;
+  sn_bsr *W;        /* block view of P->W */
+  sn_csc *J;        /* the reduced Newton matrix (rows/columns of the coupled contacts) */
+  int nblk;         /* blocks of the full J: W's block pattern plus the diagonal blocks */
+  int *cptr;        /* nc+1: blocks of block column j are cptr[j] .. cptr[j+1]-1, rows sorted */
+  int *bI, *bk;     /* per block: block row, index of the block in W (-1: diagonal only) */
+  int *idx;         /* nc: position of a coupled contact in the reduced system, -1 if decoupled */
+  double *M;        /* 9 per block of one block column: scratch */
+  double *rn, *rt;  /* per-contact rho (rt unused by FB) */
+  double *H, *G;    /* 9 per contact, column-major: dPhi_i/du_i, dPhi_i/dr_i */
+  double wbar;      /* mean diagonal of W */
+  double *buf;      /* the vectors below, n each */
+  double *phi, *d, *wd, *rtry, *utry, *ptry, *best, *rhs, *sgr;
+} nsn_ws;
+
+/* ---- small dense helpers (3x3 column-major) ---- */
+
+static void mat3_mul(const double *A, const double *B, double *C)   /* C = A B */
+{
+  for (int j = 0; j < 3; j++)
+    for (int i = 0; i < 3; i++)
+      C[j * 3 + i] = A[i] * B[j * 3] + A[3 + i] * B[j * 3 + 1] + A[6 + i] * B[j * 3 + 2];
+}
+
+/* ---- the per-contact functions ---- */
+
+/* Alart-Curnier Phi_i and (if H) its Jacobian blocks (see the header comment) */
+static void ac_contact(double mu, double rn, double rt, const double *r, const double *u,
+                       double *phi, double *H, double *G)
+{
+  double a = r[0] - rn * u[0];
+  if (H) {
+    memset(H, 0, 9 * sizeof(double));
+    memset(G, 0, 9 * sizeof(double));
+  }
+  if (a > 0) {
+    phi[0] = rn * u[0];
+    if (H) H[0] = rn;
+  } else {
+    phi[0] = r[0];
+    if (H) G[0] = 1.0;
+  }
+  double R = mu * fmax(a, 0.0);
+  double t1 = r[1] - rt * u[1], t2 = r[2] - rt * u[2], nt = hypot(t1, t2);
+  if (!(R > 0.0)) {                                       /* take-off (or mu = 0) */
+    phi[1] = r[1];
+    phi[2] = r[2];
+    if (H) G[4] = G[8] = 1.0;
+    return;
+  }
+  if (nt <= R) {                                          /* stick */
+    phi[1] = rt * u[1];
+    phi[2] = rt * u[2];
+    if (H) H[4] = H[8] = rt;
+    return;
+  }
+  double th[2] = {t1 / nt, t2 / nt}, g = R / nt;          /* slip */
+  phi[1] = r[1] - R * th[0];
+  phi[2] = r[2] - R * th[1];
+  if (!H) return;
+  for (int k = 0; k < 2; k++) {
+    G[k + 1] = -mu * th[k];                               /* column 0 (r_N), row k+1 */
+    H[k + 1] = mu * rn * th[k];
+    for (int l = 0; l < 2; l++) {
+      double Q = (k == l ? 1.0 : 0.0) - th[k] * th[l];
+      G[(l + 1) * 3 + k + 1] = (k == l ? 1.0 : 0.0) - g * Q;
+      H[(l + 1) * 3 + k + 1] = g * rt * Q;
+    }
+  }
+}
+
+/* arrow matrix L_x (3x3 column-major, symmetric) */
+static void arrow(const double *x, double *L)
+{
+  L[0] = x[0]; L[3] = x[1]; L[6] = x[2];
+  L[1] = x[1]; L[4] = x[0]; L[7] = 0.0;
+  L[2] = x[2]; L[5] = 0.0;  L[8] = x[0];
+}
+
+/* SOC Fischer-Burmeister phi(x, y) and (if Vx) dphi/dx, dphi/dy (column-major) */
+static void fb_soc(const double *x, const double *y, double *phi, double *Vx, double *Vy)
+{
+  double w0 = x[0] * x[0] + x[1] * x[1] + x[2] * x[2] + y[0] * y[0] + y[1] * y[1] + y[2] * y[2];
+  double w1 = 2.0 * (x[0] * x[1] + y[0] * y[1]), w2 = 2.0 * (x[0] * x[2] + y[0] * y[2]);
+  double nw = hypot(w1, w2);
+  double l1 = fmax(w0 - nw, 0.0), l2 = w0 + nw, s1 = sqrt(l1), s2 = sqrt(l2);
+  double e1 = 0.0, e2 = 0.0;                 /* unit vector w1^ (0 when w1 = 0) */
+  if (nw > 0.0) { e1 = w1 / nw; e2 = w2 / nw; }
+  double z[3] = {0.5 * (s1 + s2), 0.5 * (s2 - s1) * e1, 0.5 * (s2 - s1) * e2};
+  for (int k = 0; k < 3; k++) phi[k] = x[k] + y[k] - z[k];
+  if (!Vx) return;
+  double Li[9];                              /* L_z^-1 */
+  if (!(z[0] > 0.0)) {                       /* x = y = 0: the smoothing limit, V = I */
+    memset(Li, 0, sizeof Li);
+  } else if (!(nw > 0.0)) {                  /* z = z0 e */
+    memset(Li, 0, sizeof Li);
+    Li[0] = Li[4] = Li[8] = 1.0 / z[0];
+  } else {
+    double c2 = 1.0 / s2, c1 = l1 > 1e-20 * l2 ? 1.0 / s1 : 0.0, cp = 1.0 / z[0];
+    double v[3] = {1.0, e1, e2}, m[3] = {1.0, -e1, -e2};
+    for (int j = 0; j < 3; j++)
+      for (int i = 0; i < 3; i++) {
+        double p = (i == j && i > 0 ? 1.0 : 0.0) - (i > 0 && j > 0 ? v[i] * v[j] : 0.0);
+        Li[j * 3 + i] = 0.5 * c2 * v[i] * v[j] + 0.5 * c1 * m[i] * m[j] + cp * p;
+      }
+  }
+  double Lx[9], Ly[9];
+  arrow(x, Lx);
+  arrow(y, Ly);
+  mat3_mul(Li, Lx, Vx);
+  mat3_mul(Li, Ly, Vy);
+  for (int k = 0; k < 9; k++) {
+    Vx[k] = (k % 4 == 0 ? 1.0 : 0.0) - Vx[k];
+    Vy[k] = (k % 4 == 0 ? 1.0 : 0.0) - Vy[k];
+  }
+}
+
+/* Fischer-Burmeister Phi_i and (if H) its Jacobian blocks */
+static void fb_contact(double mu, double rho, const double *r, const double *u, double *phi,
+                       double *H, double *G)
+{
+  if (H) {
+    memset(H, 0, 9 * sizeof(double));
+    memset(G, 0, 9 * sizeof(double));
+  }
+  if (!(mu > 0.0)) {                         /* frictionless: scalar FB, r_T = 0 */
+    double a = r[0], b = rho * u[0], s = hypot(a, b);
+    phi[0] = a + b - s;
+    phi[1] = r[1];
+    phi[2] = r[2];
+    if (H) {
+      G[0] = s > 0.0 ? 1.0 - a / s : 1.0;
+      H[0] = rho * (s > 0.0 ? 1.0 - b / s : 1.0);
+      G[4] = G[8] = 1.0;
+    }
+    return;
+  }
+  double nut = hypot(u[1], u[2]);
+  double x[3] = {mu * r[0], r[1], r[2]};
+  double y[3] = {rho * (u[0] + mu * nut), rho * mu * u[1], rho * mu * u[2]};
+  if (!H) {
+    fb_soc(x, y, phi, NULL, NULL);
+    return;
+  }
+  double Vx[9], Vy[9], Dy[9] = {0};
+  fb_soc(x, y, phi, Vx, Vy);
+  for (int k = 0; k < 3; k++) {              /* G = Vx diag(mu, 1, 1) */
+    G[k] = Vx[k] * mu;
+    G[3 + k] = Vx[3 + k];
+    G[6 + k] = Vx[6 + k];
+  }
+  Dy[0] = rho;                               /* dy/du */
+  if (nut > 0.0) {
+    Dy[3] = rho * mu * u[1] / nut;
+    Dy[6] = rho * mu * u[2] / nut;
+  }
+  Dy[4] = Dy[8] = rho * mu;
+  mat3_mul(Vy, Dy, H);
+}
+
+/* Phi(r) given u = W r + q, and (if jac) the blocks H, G; returns psi = |Phi|^2 / 2 (inf if not
+ * finite) */
+static double eval_phi(nsn_ws *ws, const double *r, const double *u, double *phi, int jac)
+{
+  const sn_fc *P = ws->P;
+  for (int i = 0; i < ws->nc; i++) {
+    double *H = jac ? ws->H + 9 * i : NULL, *G = jac ? ws->G + 9 * i : NULL;
+    if (ws->form == NSN_AC)
+      ac_contact(P->mu[i], ws->rn[i], ws->rt[i], r + 3 * i, u + 3 * i, phi + 3 * i, H, G);
+    else
+      fb_contact(P->mu[i], ws->rn[i], r + 3 * i, u + 3 * i, phi + 3 * i, H, G);
+  }
+  double psi = 0.5 * sn_dot(ws->n, phi, phi);
+  return isfinite(psi) ? psi : INFINITY;
+}
+
+/* Solve A x = b (3x3 column-major) by Gaussian elimination with partial pivoting; -1 when a
+ * pivot is negligible against the largest entry. */
+static int solve3(const double *A, const double *b, double *x)
+{
+  double a[9], y[3], amax = 0.0;
+  memcpy(a, A, sizeof a);
+  memcpy(y, b, sizeof y);
+  for (int k = 0; k < 9; k++) amax = fmax(amax, fabs(a[k]));
+  if (!(amax > 0.0) || !isfinite(amax)) return -1;
+  for (int k = 0; k < 3; k++) {
+    int p = k;
+    for (int i = k + 1; i < 3; i++)
+      if (fabs(a[k * 3 + i]) > fabs(a[k * 3 + p])) p = i;
+    if (!(fabs(a[k * 3 + p]) > 1e-12 * amax)) return -1;
+    for (int j = 0; j < 3; j++) {
+      double t = a[j * 3 + k];
+      a[j * 3 + k] = a[j * 3 + p];
+      a[j * 3 + p] = t;
+    }
+    double t = y[k];
+    y[k] = y[p];
+    y[p] = t;
+    for (int i = k + 1; i < 3; i++) {
+      double f = a[k * 3 + i] / a[k * 3 + k];
+      for (int j = k; j < 3; j++) a[j * 3 + i] -= f * a[j * 3 + k];
+      y[i] -= f * y[k];
+    }
+  }
+  for (int i = 2; i >= 0; i--) {
+    double t = y[i];
+    for (int j = i + 1; j < 3; j++) t -= a[j * 3 + i] * x[j];
+    x[i] = t / a[i * 3 + i];
+  }
+  return 0;
+}
+
+/* The Newton direction d of J d = -Phi, J = H (W + lambda I) + G. A contact whose H_i vanishes
+ * (AC take-off; FB with x_i = 0, y_i interior, where H_i is rounding) is decoupled:
+ * G_i d_i = -Phi_i. The others form the reduced system J_AA d_A = -Phi_A - H_A W_AF d_F,
+ * assembled in compressed columns and factorized by UMFPACK. Returns 0, or non-zero when the
+ * factorization fails or d is not finite. */
+static int newton_direction(nsn_ws *ws, double lambda)
+{
+  const sn_bsr *W = ws->W;
+  int nc = ws->nc, na = 0, st = 0;
+  double *d = ws->d, *t = ws->wd, *rhs = ws->rhs;
+  for (int i = 0; i < nc; i++) {
+    const double *H = ws->H + 9 * i, *G = ws->G + 9 * i;
+    double hmax = 0.0, gmax = 0.0;
+    for (int k = 0; k < 9; k++) {
+      hmax = fmax(hmax, fabs(H[k]));
+      gmax = fmax(gmax, fabs(G[k]));
+    }
+    double mphi[3] = {-ws->phi[3 * i], -ws->phi[3 * i + 1], -ws->phi[3 * i + 2]};
+    if (hmax <= 1e-14 * gmax * ws->rn[i] && !solve3(G, mphi, d + 3 * i)) {   /* H W_ii ~ 0 */
+      ws->idx[i] = -1;
+    } else {
+      ws->idx[i] = na++;
+      d[3 * i] = d[3 * i + 1] = d[3 * i + 2] = 0.0;
+    }
+  }
+  if (na < nc) sn_bsr_gemv(W, 1.0, d, 0.0, t);   /* t = W d_F */
+  else sn_fill(ws->n, 0.0, t);
+  sn_csc *J = ws->J;
+  int p = 0;
+  for (int j = 0; j < nc; j++) {
+    int jj = ws->idx[j];
+    if (jj < 0) continue;
+    int nb = 0;
+    for (int b = ws->cptr[j]; b < ws->cptr[j + 1]; b++) {    /* the blocks of this column */
+      int I = ws->bI[b];
+      if (ws->idx[I] < 0) continue;
+      const double *H = ws->H + 9 * I;
+      double *Mb = ws->M + 9 * nb++;
+      if (ws->bk[b] >= 0) mat3_mul(H, W->val + (size_t)ws->bk[b] * 9, Mb);
+      else memset(Mb, 0, 9 * sizeof(double));
+      if (I == j)
+        for (int k = 0; k < 9; k++) Mb[k] += ws->G[9 * I + k] + lambda * H[k];
+    }
+    for (int c = 0; c < 3; c++) {
+      J->colptr[3 * jj + c] = p;
+      int m = 0;
+      for (int b = ws->cptr[j]; b < ws->cptr[j + 1]; b++) {
+        int I = ws->bI[b];
+        if (ws->idx[I] < 0) continue;
+        for (int a = 0; a < 3; a++) {
+          J->rowind[p] = 3 * ws->idx[I] + a;
+          J->val[p++] = ws->M[9 * m + 3 * c + a];
+        }
+        m++;
+      }
+    }
+  }
+  J->m = J->n = 3 * na;
+  J->colptr[3 * na] = J->nnz = p;
+  for (int i = 0; i < nc; i++) {                     /* rhs_A = -Phi_A - H_A (W d_F)_A */
+    int ii = ws->idx[i];
+    if (ii < 0) continue;
+    const double *H = ws->H + 9 * i;
+    for (int a = 0; a < 3; a++)
+      rhs[3 * ii + a] = -ws->phi[3 * i + a] -
+                        (H[a] * t[3 * i] + H[3 + a] * t[3 * i + 1] + H[6 + a] * t[3 * i + 2]);
+  }
+  if (na > 0) {
+    sn_lu *F = NULL;
+    st = sn_lu_factor(J, &F);
+    if (!st) st = sn_lu_solve(F, rhs, t);
+    sn_lu_free(F);
+    if (st) return st;
+    for (int i = 0; i < nc; i++)
+      if (ws->idx[i] >= 0) memcpy(d + 3 * i, t + 3 * ws->idx[i], 3 * sizeof(double));
+  }
+  for (int j = 0; j < ws->n; j++)
+    if (!isfinite(d[j])) return SN_ERR_NAN;
+  return SN_OK;
+}
+
+/* ---- workspace ---- */
+
+static void ws_free(nsn_ws *ws)
+{
+  sn_bsr_free(ws->W);
+  sn_csc_free(ws->J);
+  free(ws->cptr);
+  free(ws->M);
+  free(ws->rn);
+  free(ws->buf);
+}
+
+/* automatic rho per contact from the diagonal block W_ii */
+static void set_rho(nsn_ws *ws)
+{
+  for (int i = 0; i < ws->nc; i++) {
+    double Wi[9] = {0};
+    if (ws->W->diag[i] >= 0) memcpy(Wi, ws->W->val + (size_t)ws->W->diag[i] * 9, sizeof Wi);
+    double fb = ws->wbar > 0 ? 1.0 / ws->wbar : 1.0, tr = Wi[0] + Wi[4] + Wi[8];
+    if (ws->o.rho > 0) {
+      ws->rn[i] = ws->rt[i] = ws->o.rho;
+    } else if (ws->form == NSN_FB) {
+      ws->rn[i] = ws->rt[i] = tr > 0 ? 3.0 / tr : fb;
+    } else {
+      double a = Wi[4], b = Wi[8], c = 0.5 * (Wi[5] + Wi[7]);
+      double lt = 0.5 * (a + b) + sqrt(0.25 * (a - b) * (a - b) + c * c);
+      ws->rn[i] = Wi[0] > 1e-12 * fabs(tr) && Wi[0] > 0 ? 1.0 / Wi[0] : fb;
+      ws->rt[i] = lt > 1e-12 * fabs(tr) && lt > 0 ? 1.0 / lt : fb;
+    }
+  }
+}
+
+static int ws_init(nsn_ws *ws, const sn_fc *P, int form, const nsn_opts *o)
+{
+  memset(ws, 0, sizeof *ws);
+  ws->P = P;
+  ws->form = form;
+  ws->o = *o;
+  ws->nc = P->nc;
+  ws->n = 3 * P->nc;
+  int st = sn_bsr_from_csc(P->W, 3, &ws->W);
+  if (st) return st;
+  const sn_bsr *W = ws->W;
+  int nc = ws->nc, nb = W->nnzb;
+  for (int i = 0; i < nc; i++) nb += W->diag[i] < 0;
+  size_t sz = (size_t)(ws->n > 0 ? ws->n : 1), szb = (size_t)(nb > 0 ? nb : 1);
+  ws->cptr = malloc(sizeof(int) * ((size_t)nc + 1 + 2 * szb + (size_t)nc + 1));
+  ws->rn = malloc(sizeof(double) * sz * 8);   /* rn, rt (nc each), H, G (9 nc each) */
+  ws->buf = malloc(sizeof(double) * sz * 9);
+  if (!ws->cptr || !ws->rn || !ws->buf) return SN_ERR_NOMEM;
+  ws->bI = ws->cptr + nc + 1;
+  ws->bk = ws->bI + szb;
+  ws->idx = ws->bk + szb;
+  ws->rt = ws->rn + sz;
+  ws->H = ws->rn + 2 * sz;
+  ws->G = ws->rn + 5 * sz;
+  double **vec[9] = {&ws->phi, &ws->d, &ws->wd, &ws->rtry, &ws->utry, &ws->ptry, &ws->best,
+                     &ws->rhs, &ws->sgr};
+  for (int k = 0; k < 9; k++) *vec[k] = ws->buf + (size_t)k * sz;
+  /* blocks by column (rows in increasing order): W's, plus the missing diagonal ones */
+  int *cnt = ws->idx;                            /* nc + 1 ints of scratch */
+  memset(cnt, 0, sizeof(int) * ((size_t)nc + 1));
+  for (int I = 0; I < nc; I++) {
+    for (int k = W->browptr[I]; k < W->browptr[I + 1]; k++) cnt[W->bcolind[k]]++;
+    if (W->diag[I] < 0) cnt[I]++;
+  }
+  int maxcol = 0;
+  ws->cptr[0] = 0;
+  for (int j = 0; j < nc; j++) {
+    ws->cptr[j + 1] = ws->cptr[j] + cnt[j];
+    if (cnt[j] > maxcol) maxcol = cnt[j];
+    cnt[j] = ws->cptr[j];
+  }
+  for (int I = 0; I < nc; I++) {
+    for (int k = W->browptr[I]; k < W->browptr[I + 1]; k++) {
+      int b = cnt[W->bcolind[k]]++;
+      ws->bI[b] = I;
+      ws->bk[b] = k;
+    }
+    if (W->diag[I] < 0) {
+      int b = cnt[I]++;
+      ws->bI[b] = I;
+      ws->bk[b] = -1;
+    }
+  }
+  ws->nblk = nb;
+  ws->M = malloc(sizeof(double) * 9 * (size_t)(maxcol > 0 ? maxcol : 1));
+  ws->J = sn_csc_alloc(ws->n, ws->n, 9 * nb);
+  if (!ws->M || !ws->J) return SN_ERR_NOMEM;
+  double s = 0.0;
+  int nd = 0;
+  for (int i = 0; i < nc; i++)
+    if (W->diag[i] >= 0) {
+      const double *w = W->val + (size_t)W->diag[i] * 9;
+      s += fabs(w[0]) + fabs(w[4]) + fabs(w[8]);
+      nd += 3;
+    }
+  ws->wbar = nd && s > 0 ? s / nd : 1.0;
+  set_rho(ws);
+  return SN_OK;
+}
+
+static int parse(const char *options, nsn_opts *o)
+{
+  o->rho = 0.0;
+  o->nm = NM_MEMORY;
+  o->safeguard = 10;
+  o->reg = 0.3;
+  double v;
+  char buf[16];
+  int st;
+  if ((st = sn_option_double(options, "rho", &v)) < 0) return st;
+  if (st == 1) { if (!(v > 0)) return SN_ERR_ARG; o->rho = v; }
+  if ((st = sn_option_string(options, "ls", buf, sizeof buf)) < 0) return st;
+  if (st == 1) {
+    if (!strcmp(buf, "armijo")) o->nm = 1;
+    else if (!strcmp(buf, "nm")) o->nm = NM_MEMORY;
+    else return SN_ERR_UNKNOWN;
+  }
+  if ((st = sn_option_double(options, "safeguard", &v)) < 0) return st;
+  if (st == 1) { if (!(v >= 1 && v <= 1e6)) return SN_ERR_ARG; o->safeguard = (int)v; }
+  if ((st = sn_option_double(options, "reg", &v)) < 0) return st;
+  if (st == 1) { if (!(v >= 0 && v <= 1e6)) return SN_ERR_ARG; o->reg = v; }
+  return SN_OK;
+}
+
+/* ---- the solver ---- */
+
+typedef struct {
+  const sn_settings *s;
+  sn_info *info;
+  double t0;
+  int k;            /* iterations so far */
+  double e, be;     /* current and best error */
+} run_state;
+
+/* Newton iterates are not projected: r is in the cones only up to the error. Project r onto
+ * the cones; keep the projection when its error (sn_fc_error) is at most tol (tol < 0: at most
+ * the error of r). Returns 1 and sets *e to the error of the r kept when that is <= tol >= 0. */
+static int polish(nsn_ws *ws, double *r, double tol, double *e)
+{
+  const sn_fc *P = ws->P;
+  int n = ws->n, moved = 0;
+  sn_copy(n, r, ws->rtry);
+  for (int i = 0; i < ws->nc; i++) {
+    double *x = ws->rtry + 3 * i, x0 = x[0], x1 = x[1], x2 = x[2];
+    sn_proj_cone(3, P->mu[i], x);
+    moved |= x[0] != x0 || x[1] != x1 || x[2] != x2;
+  }
+  double ep = sn_fc_error(P, moved ? ws->rtry : r, NULL);
+  if (tol < 0.0) {
+    if (moved && ep <= sn_fc_error(P, r, NULL)) sn_copy(n, ws->rtry, r);
+    return 0;
+  }
+  if (!(ep <= tol)) return 0;
+  if (moved) sn_copy(n, ws->rtry, r);
+  *e = ep;
+  return 1;
+}
+
+/* record one iteration with error e at iterate r: convergence (r projected onto the cones, see
+ * polish), best iterate, limits. Returns SN_OK (converged), GO_ON or a stopping status. */
+static int step_done(nsn_ws *ws, run_state *R, double *r, double e)
+{
+  R->k++;
+  int conv = e <= R->s->tol && polish(ws, r, R->s->tol, &e);
+  R->e = e;
+  if (e < R->be) {
+    R->be = e;
+    sn_copy(ws->n, r, ws->best);
+  }
+  int rec = sn_info_record(R->info, R->s, R->k, e, R->t0);
+  if (conv) return SN_OK;
+  if (rec) return rec;
+  return R->k >= R->s->max_iter ? SN_MAX_ITER : GO_ON;
+}
+
+/* Backtracking along d from (r, u): the first a = 1, 1/2, ... (at most LS_MAX halvings) with
+ * psi(r + a d) <= ref - 2e-4 a psi (Armijo when ref = psi); r + a d in ws->rtry, its u in
+ * ws->utry (u + a W d). Returns 1 if found. */
+static int line_search(nsn_ws *ws, const double *r, const double *u, double psi, double ref,
+                       double *a)
+{
+  int n = ws->n;
+  sn_bsr_gemv(ws->W, 1.0, ws->d, 0.0, ws->wd);
+  *a = 1.0;
+  for (int ls = 0; ls <= LS_MAX; ls++, *a *= 0.5) {
+    for (int j = 0; j < n; j++) {
+      ws->rtry[j] = r[j] + *a * ws->d[j];
+      ws->utry[j] = u[j] + *a * ws->wd[j];
+    }
+    if (eval_phi(ws, ws->rtry, ws->utry, ws->ptry, 0) <= ref - 2e-4 * *a * psi) return 1;
+  }
+  return 0;
+}
+
+typedef struct {
+  int sweeps;       /* length of the last safeguard */
+  double best;      /* best error when it ended */
+} sg_state;
+
+/* The safeguard: NSGS sweeps from the best iterate, or, when the best error has not halved since
+ * the previous safeguard, from where that one ended and twice as many. Returns step_done's
+ * status of the last sweep. */
+static int safeguard(nsn_ws *ws, run_state *R, sn_nsgs_ws *gs, sg_state *g, double *r, double *u)
+{
+  const sn_fc *P = ws->P;
+  int n = ws->n, st = GO_ON;
+  if (R->be <= 0.5 * g->best) {
+    g->sweeps = ws->o.safeguard;
+    sn_copy(n, ws->best, r);
+  } else {
+    g->sweeps = g->sweeps < (1 << 20) ? 2 * g->sweeps : g->sweeps;
+    sn_copy(n, ws->sgr, r);
+  }
+  for (int j = 0; j < g->sweeps && st == GO_ON; j++) {
+    int sw = sn_nsgs_sweep(gs, r);
+    double e = sn_fc_eval(P, ws->W, 0.0, NULL, r, u);
+    if (sw || !isfinite(e)) {          /* a non-finite update: back to the best */
+      sn_copy(n, ws->best, r);
+      e = sn_fc_eval(P, ws->W, 0.0, NULL, r, u);
+    }
+    st = step_done(ws, R, r, e);
+  }
+  sn_copy(n, r, ws->sgr);
+  g->best = R->be;
+  return st;
+}
+
+static int nsn_solve(const sn_fc *P, int form, double *r, double *u, const sn_settings *s,
+                     sn_info *info, double t0)
+{
+  sn_settings def;
+  if (!s) { sn_settings_default(&def); s = &def; }
+  if (!P || !P->W || !P->q || !P->mu || !r || !u) return SN_ERR_ARG;
+  if (P->dim != 3 || P->nc < 0) return SN_ERR_ARG;
+  int n = 3 * P->nc;
+  if (P->W->m != n || P->W->n != n) return SN_ERR_DIM;
+  static const char *const keys[] = {"rho", "ls", "safeguard", "reg", "local", "omega", "shuffle",
+                                     "seed", "local_tol", "local_iter", "stall", NULL};
+  int sc = sn_fc_check(P, NULL, 0);
+  if (!sc) sc = sn_option_check(s->options, keys);
+  if (sc) return sc;
+  nsn_opts o;
+  sn_nsgs_opts no;
+  int st = parse(s->options, &o);
+  if (st || (st = sn_nsgs_parse(s->options, &no))) return st;
+  if (!sn_option_double(s->options, "local_tol", &(double){0}))
+    no.local_tol = fmin(no.local_tol, 0.1 * s->tol);
+  nsn_ws ws;
+  sn_nsgs_ws *gs = NULL;
+  if ((st = ws_init(&ws, P, form, &o)) || (st = sn_nsgs_ws_new(P, ws.W, &no, &gs))) goto done;
+  for (int j = 0; j < n; j++)
+    if (!isfinite(r[j])) { sn_fill(n, 0.0, r); break; }   /* unusable warm start: cold start */
+  run_state R = {s, info, t0, 0, 0.0, 0.0};
+  R.e = sn_fc_eval(P, ws.W, 0.0, NULL, r, u);
+  R.be = R.e;
+  sn_copy(n, r, ws.best);
+  st = isfinite(R.e) ? (s->max_iter > 0 ? GO_ON : SN_MAX_ITER) : SN_ERR_NAN;
+  if (R.e <= s->tol && polish(&ws, r, s->tol, &R.e)) st = SN_OK;
+  double hist[NM_MEMORY];
+  int nh = 0, stall = 0;
+  double stall_ref = R.e, theta = 0.0;
+  sg_state sg = {o.safeguard, INFINITY};
+  while (st == GO_ON) {
+    /* ---- a Newton step ---- */
+    double psi = eval_phi(&ws, r, u, ws.phi, 1);
+    double lambda = ws.wbar * fmax(o.reg * fmax(LAMBDA_FLOOR, fmin(1.0, R.e)), theta);
+    int fail = !isfinite(psi) || newton_direction(&ws, lambda) != SN_OK, ok = 0;
+    double a = 1.0;
+    if (!fail) {
+      double ref = psi;                /* the non-monotone reference */
+      for (int j = 0; j < nh; j++) ref = fmax(ref, hist[j]);
+      ok = line_search(&ws, r, u, psi, fmin(ref, NM_CAP * psi), &a);
+    }
+    if (!ok && isfinite(psi) && theta < THETA_MAX) {
+      theta = fmin(fmax(100.0 * theta, THETA_MIN), THETA_MAX);  /* same point, more damping */
+      continue;
+    }
+    if (ok) {
+      if (o.nm > 1) {                  /* the merits of the last nm - 1 accepted iterates */
+        if (nh == o.nm - 1) memmove(hist, hist + 1, sizeof(double) * (size_t)--nh);
+        hist[nh++] = psi;
+      }
+      if (a == 1.0) theta = 0.1 * theta < THETA_MIN ? 0.0 : 0.1 * theta;
+      else if (a < 0.1) theta = fmin(fmax(10.0 * theta, THETA_MIN), THETA_MAX);
+      sn_copy(n, ws.rtry, r);
+      double e = sn_fc_eval(P, ws.W, 0.0, NULL, r, u);    /* fresh u = W r + q */
+      fail = !isfinite(e);
+      if (!fail) {
+        st = step_done(&ws, &R, r, e);
+        if (e <= 0.5 * stall_ref) { stall_ref = e; stall = 0; }
+        else if (++stall >= STALL_STEPS) fail = 1;      /* Newton crawls */
+      }
+    }
+    if (ok && !fail) continue;
+    if (st != GO_ON) break;
+    st = safeguard(&ws, &R, gs, &sg, r, u);   /* Newton failed or crawls */
+    nh = 0;
+    stall = 0;
+    stall_ref = R.e;
+    theta = 0.0;
+  }
+  if (st != SN_OK) sn_copy(n, ws.best, r);
+  if (st != SN_OK && isfinite(R.be)) polish(&ws, r, -1.0, NULL);
+  if (info) info->iterations = R.k;
+done:
+  if (ws.W) {
+    sn_fc_eval(P, ws.W, 0.0, NULL, r, u);
+    if (info) info->error = sn_fc_error(P, r, NULL);
+  }
+  sn_nsgs_ws_free(gs);
+  ws_free(&ws);
+  return st;
+}
+
+static int nsn_run(const sn_fc *P, int form, double *r, double *u, const sn_settings *s,
+                   sn_info *info)
+{
+  double t0 = sn_wtime();
+  if (info) sn_info_reset(info);
+  int st = nsn_solve(P, form, r, u, s, info, t0);
+  if (info) {
+    info->status = st;
+    info->seconds = sn_wtime() - t0;
+  }
+  return st;
+}
+
+int sn_fc_nsn_ac(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info)
+{
+  return nsn_run(P, NSN_AC, r, u, s, info);
+}
+
+int sn_fc_nsn_fb(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info)
+{
+  return nsn_run(P, NSN_FB, r, u, s, info);
+}
