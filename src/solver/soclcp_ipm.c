@@ -457,9 +457,12 @@ static int parse_opts(const char *options, ipm_opts *o)
   o->polish = 10;
   o->shift = 1e-5;
   o->lm = 3;
+  static const char *const keys[] = {"eta",   "refine", "shift",   "lm",
+                                     "polish", "start", "history", NULL};
+  int st = sn_option_check(options, keys);   /* unknown keys are refused */
+  if (st) return st;
   double v;
   char buf[16];
-  int st;
   if ((st = sn_option_double(options, "eta", &v)) < 0) return st;
   if (st == 1) { if (!(v > 0 && v < 1)) return SN_ERR_ARG; o->eta = v; }
   if ((st = sn_option_double(options, "refine", &v)) < 0) return st;
@@ -498,7 +501,8 @@ typedef struct {
   double dmax;              /* max |M_ii| */
 } ipm_run;
 
-/* keep the best, record the iteration; returns SN_OK to go on, SN_OK + stop flag via *done */
+/* keep the best, record the iteration; *done = 1 when the solve is over (tol met, callback,
+ * time limit, max_iter), with the status returned */
 static int ipm_record(ipm_run *R, const double *x, double err, double gap, int *done)
 {
   int n = R->P->n;
@@ -667,7 +671,7 @@ static int ipm_solve(const sn_soclcp *P, double *x, double *y, const sn_settings
   sn_copy(n, x, xw);
   if (warm && R.o.polish > 0) {
     st = polish(&R, w, x, y, R.o.polish < 3 ? R.o.polish : 3, 1, buf, &done);
-    if (done) goto finish;
+    if (done || st < 0) goto finish;
     sn_copy(n, xw, x);
     sn_copy(n, P->q, y);
     sn_csc_gemv(P->M, 1.0, x, 1.0, y);

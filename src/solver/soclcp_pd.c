@@ -50,10 +50,21 @@
  * Every iteration costs one product M x (M T(z)'s x-part; the Halpern average follows by
  * linearity) and two projections per cone.
  *
- * The error is sn_soclcp_error at x+ (in K); the best iterate is returned. Stops with
- * SN_STALLED when the best error has not improved by 1% over the last max(2000, it/2)
- * iterations. Options: accel=inertial|halpern|cp|none, gamma=0, eta=0.95, w0= (primal weight;
- * default |q| / |x| of the warm start, else L), restart=1|0 (inertial, halpern), history=error|gap (gap: x . v / n,
+ * Non-symmetric M. A forward step on a monotone but not cocoercive operator (a skew part) may
+ * cycle; the forward-reflected step of Y. Malitsky, M. K. Tam, SIAM J. Optim. 30 (2020)
+ * 1451-1472 does not: M x is replaced by 2 M x_k - M x_{k-1} in the x-step, with
+ * sigma (tau + 2 L) <= eta and the inertia bounded by a <= 0.3 (an inertial method keeps its
+ * guarantees for small a only; a -> 1 does cycle on the random skew problems of the tests).
+ * reflect=auto (default) switches to these steps, from the best x, the first time the plain
+ * ones stall on a non-symmetric M (exactly symmetric data never pays for it); reflect=1 from the
+ * start, reflect=0 never.
+ *
+ * The error is sn_soclcp_error at x+ (in K); the best iterate is returned, the success confirmed
+ * by sn_soclcp_error itself. Stops with SN_STALLED when the best error has not improved by 1%
+ * over the last max(2000, it/2) iterations (after the switch above, if any).
+ * Options: accel=inertial|halpern|cp|none, gamma=0, eta=0.95, w0= (primal weight; default
+ * |q| / |x| of the warm start, else L), restart=1|0 (inertial, halpern), reflect=auto|0|1,
+ * amax= (inertia bound, default 1, 0.3 with reflected steps), history=error|gap (gap: x . v / n,
  * the complementarity of the primal-dual pair). */
 #include "signorini/solver.h"
 
@@ -80,9 +91,12 @@ static int parse_opts(const char *options, pd_opts *o)
   o->gap_hist = 0;
   o->reflect = 2;
   o->amax = -1.0;
+  static const char *const keys[] = {"accel", "gamma", "eta",     "w0",      "reflect",
+                                     "amax",  "restart", "history", NULL};
+  int st = sn_option_check(options, keys);   /* unknown keys are refused */
+  if (st) return st;
   double v;
   char buf[16];
-  int st;
   if ((st = sn_option_string(options, "accel", buf, sizeof buf)) < 0) return st;
   if (st == 1) {
     if (!strcmp(buf, "none")) o->accel = 0;
@@ -265,14 +279,13 @@ static int pd_solve(pd_run *R, double *x, double *y)
       mark_it = it;
       continue;
     }
-    /* the fixed-point residual in the weighted norm w |dx|^2 + |dv|^2 / w */
-    double dx2 = 0.0, dv2 = 0.0;
-    for (int i = 0; i < n; i++) {
-      dx2 += (xp[i] - x[i]) * (xp[i] - x[i]);
-      dv2 += (vp[i] - v[i]) * (vp[i] - v[i]);
-    }
-    double res = sqrt(w * dx2 + dv2 / w);
     if (R->o.accel == 1) {
+      double dx2 = 0.0, dv2 = 0.0;                   /* |z - T(z)| in the norm w|x|^2 + |v|^2/w */
+      for (int i = 0; i < n; i++) {
+        dx2 += (xp[i] - x[i]) * (xp[i] - x[i]);
+        dv2 += (vp[i] - v[i]) * (vp[i] - v[i]);
+      }
+      double res = sqrt(w * dx2 + dv2 / w);
       if (r0 < 0) r0 = res;
       int restart = R->o.restart && k > 0 &&
                     (res <= 0.2 * r0 || (res <= 0.8 * r0 && res > rprev) || k >= 10000);

@@ -123,7 +123,8 @@ static void solve_and_compare(const sn_soclcp *P, const double *xs, const double
     s.max_iter = 100000;
     sn_info info = {0};
     int st = solvers[k].soc(P, x, y, &s, &info);
-    if (st) fprintf(stderr, "  %s on %s: status %d error %g\n", solvers[k].name, what, st, info.error);
+    if (st)
+      fprintf(stderr, "  %s on %s: status %d error %g\n", solvers[k].name, what, st, info.error);
     CHECK_INT(st, SN_OK);
     CHECK_INT(info.status, SN_OK);
     CHECK(info.error <= 1e-12);
@@ -358,6 +359,8 @@ static void test_statuses(void)
     CHECK_INT(f(P, x, y, &s, &info), SN_ERR_ARG);
     s.options = "eta=abc";
     CHECK_INT(f(P, x, y, &s, &info), SN_ERR_FORMAT);
+    s.options = "etta=0.9";                           /* unknown keys are refused */
+    CHECK_INT(f(P, x, y, &s, &info), SN_ERR_UNKNOWN);
   }
   sn_settings s;
   sn_info info = {0};
