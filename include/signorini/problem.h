@@ -100,6 +100,8 @@ double sn_gfc_error(const sn_gfc *P, const double *r, const double *v, const dou
 /* SOCLCP natural-map residual |x - P_K(x - y)| / max(|q|, |x|, |y|), y = M x + q
  * (not divided when that max is below DBL_EPSILON). */
 double sn_soclcp_error(const sn_soclcp *P, const double *x);
+/* The same with y = M x + q already computed (solvers that keep y). */
+double sn_soclcp_error_y(const sn_soclcp *P, const double *x, const double *y);
 /* Projection onto the second-order cone L^m (m = 1, 2, 3; x0 first). */
 void sn_proj_soc(int m, double *x);
 

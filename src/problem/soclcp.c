@@ -48,14 +48,10 @@ void sn_proj_soc(int m, double *x)
   for (int k = 1; k < m; k++) x[k] *= a / t;
 }
 
-double sn_soclcp_error(const sn_soclcp *P, const double *x)
+double sn_soclcp_error_y(const sn_soclcp *P, const double *x, const double *y)
 {
-  if (!P || !x) return NAN;
+  if (!P || !x || !y) return NAN;
   int n = P->n;
-  double *y = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
-  if (!y) return NAN;
-  sn_copy(n, P->q, y);
-  sn_csc_gemv(P->M, 1.0, x, 1.0, y);
   double sum = 0.0, t[3];
   for (int k = 0, o = 0; k < P->ncones; o += P->csize[k++]) {
     int m = P->csize[k];
@@ -64,8 +60,20 @@ double sn_soclcp_error(const sn_soclcp *P, const double *x)
     for (int j = 0; j < m; j++) sum += (x[o + j] - t[j]) * (x[o + j] - t[j]);
   }
   double nrm = fmax(sn_nrm2(n, P->q), fmax(sn_nrm2(n, x), sn_nrm2(n, y)));
-  free(y);
   return nrm > DBL_EPSILON ? sqrt(sum) / nrm : sqrt(sum);
+}
+
+double sn_soclcp_error(const sn_soclcp *P, const double *x)
+{
+  if (!P || !x) return NAN;
+  int n = P->n;
+  double *y = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
+  if (!y) return NAN;
+  sn_copy(n, P->q, y);
+  sn_csc_gemv(P->M, 1.0, x, 1.0, y);
+  double e = sn_soclcp_error_y(P, x, y);
+  free(y);
+  return e;
 }
 
 /* offset of contact i in the SOCLCP vector (contacts with mu = 0 keep only their normal) */

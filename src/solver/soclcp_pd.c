@@ -135,18 +135,10 @@ static void proj_K(const sn_soclcp *P, double *x)
   for (int k = 0, o = 0; k < P->ncones; o += P->csize[k++]) sn_proj_soc(P->csize[k], x + o);
 }
 
-/* sn_soclcp_error's formula with y = M x + q given */
+/* the natural-map residual with y = M x + q given; infinite, never NaN, on overflow */
 static double nat_error(const sn_soclcp *P, const double *x, const double *y)
 {
-  double sum = 0.0, t[3];
-  for (int k = 0, o = 0; k < P->ncones; o += P->csize[k++]) {
-    int m = P->csize[k];
-    for (int j = 0; j < m; j++) t[j] = x[o + j] - y[o + j];
-    sn_proj_soc(m, t);
-    for (int j = 0; j < m; j++) sum += (x[o + j] - t[j]) * (x[o + j] - t[j]);
-  }
-  double nrm = fmax(sn_nrm2(P->n, P->q), fmax(sn_nrm2(P->n, x), sn_nrm2(P->n, y)));
-  double e = nrm > DBL_EPSILON ? sqrt(sum) / nrm : sqrt(sum);
+  double e = sn_soclcp_error_y(P, x, y);
   return isfinite(e) ? e : INFINITY;
 }
 
