@@ -1,0 +1,270 @@
+/* signorini finite elements: element types, element routines (stiffness, loads, stresses) and
+ * the model a deck describes (mesh, sets, materials, sections, springs, amplitudes, surfaces,
+ * contact definitions, steps). Linear elasticity in small strain; trusses also in total
+ * Lagrangian large displacement (NLGEOM).
+ *
+ * Conventions
+ * - Node coordinates are always stored with 3 components (z = 0 in 2D).
+ * - Degrees of freedom: a model has ndf = 2 (plane / axisymmetric, trusses T2D2) or 3 (3D)
+ *   displacement components per node, global dof of node i component c = ndf * i + c.
+ * - Element node order, face numbering (S1..S6) and integration-point order are Abaqus' /
+ *   CalculiX's (CalculiX User's Manual, section 6.2 "Element types").
+ * - Stress components in Abaqus order: 11, 22, 33, 12, 13, 23 (engineering shear strains).
+ *   Plane and axisymmetric elements: 1 = x (r), 2 = y (z), 3 = out of plane (hoop).
+ * - Axisymmetric elements (CAX*): x = r, y = z; stiffness and loads integrated over one radian
+ *   (CalculiX' convention for forces on axisymmetric models is documented in src/fem/).
+ * - Everything allocated by the library is released by the matching _free; no global state. */
+#ifndef SIGNORINI_FEM_H
+#define SIGNORINI_FEM_H
+
+#include <stddef.h>
+
+#include "signorini/common.h"
+#include "signorini/la.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- element types ---- */
+typedef enum {
+  SN_EL_NONE = 0,
+  SN_EL_T2D2, SN_EL_T3D2,            /* two-node trusses, 2D / 3D */
+  SN_EL_SPRINGA,                     /* axial spring between two nodes (linear or tabulated) */
+  SN_EL_CPE3, SN_EL_CPE4, SN_EL_CPE6, SN_EL_CPE8, SN_EL_CPE8R,      /* plane strain */
+  SN_EL_CPS3, SN_EL_CPS4, SN_EL_CPS6, SN_EL_CPS8, SN_EL_CPS8R,      /* plane stress */
+  SN_EL_CAX4, SN_EL_CAX8, SN_EL_CAX8R,                               /* axisymmetric */
+  SN_EL_C3D4, SN_EL_C3D8, SN_EL_C3D10, SN_EL_C3D20, SN_EL_C3D20R,    /* 3D solids */
+  SN_EL_COUNT
+} sn_eltype;
+
+typedef enum {
+  SN_KIND_TRUSS, SN_KIND_SPRING, SN_KIND_PLANE_STRAIN, SN_KIND_PLANE_STRESS, SN_KIND_AXISYM,
+  SN_KIND_SOLID
+} sn_elkind;
+
+typedef struct {
+  sn_eltype type;
+  const char *name;      /* "C3D8" */
+  sn_elkind kind;
+  int nnodes;            /* nodes per element */
+  int sdim;              /* space dimension of the element (2 or 3) */
+  int nip;               /* integration points (stiffness and stress output) */
+  int nfaces;            /* faces S1..S<nfaces> (edges in 2D); 0 for trusses and springs */
+} sn_eldesc;
+
+/* Descriptor of a type (NULL for SN_EL_NONE or out of range); lookup by Abaqus name, case
+ * insensitive (SN_EL_NONE if unknown). */
+const sn_eldesc *sn_element_desc(sn_eltype t);
+sn_eltype sn_element_type(const char *name);
+/* Local node numbers (0-based) of face `face` (1-based, S1..) in the element's order;
+ * returns their count (2 or 3 for 2D edges, 3, 4, 6 or 8 for 3D faces) or a negative status. */
+int sn_element_face_nodes(sn_eltype t, int face, int *nodes);
+
+/* Isotropic linear elastic material plus the section data an element needs. */
+typedef struct {
+  double E, nu;          /* Young's modulus, Poisson's ratio */
+  double density;        /* for GRAV loads (0 if none) */
+  double thickness;      /* plane elements (default 1) */
+  double area;           /* trusses (cross-section) */
+} sn_elprops;
+
+/* Element stiffness (linear, small strain) Ke, dense, column-major, size (nnodes*ndf)^2 with
+ * ndf = sdim; X: nnodes x 3 node coordinates (row per node). Trusses: linear axial stiffness.
+ * Returns SN_OK, SN_ERR_ARG, or SN_ERR_FORMAT for a degenerate element (zero or negative
+ * Jacobian determinant at an integration point: inverted or zero-volume). */
+int sn_element_stiffness(sn_eltype t, const double *X, const sn_elprops *p, double *Ke);
+/* Stresses of an element for displacements ue (nnodes*ndf): at integration points
+ * (Sip: nip x 6) and extrapolated to nodes (Snode: nnodes x 6); either may be NULL. */
+int sn_element_stress(sn_eltype t, const double *X, const sn_elprops *p, const double *ue,
+                      double *Sip, double *Snode);
+/* Consistent nodal forces of a uniform pressure p on face `face` (positive pointing into the
+ * element, Abaqus' P convention), added to fe (nnodes*ndf). */
+int sn_element_pressure_load(sn_eltype t, const double *X, const sn_elprops *p, int face,
+                             double pressure, double *fe);
+/* Consistent nodal forces of a body acceleration g (3 components, GRAV magnitude * direction)
+ * times the density, added to fe. */
+int sn_element_gravity_load(sn_eltype t, const double *X, const sn_elprops *p, const double *g,
+                            double *fe);
+/* Volume (area times thickness in plane models, per radian for CAX, length times area for
+ * trusses) of an element; negative status on a degenerate element. */
+int sn_element_volume(sn_eltype t, const double *X, const sn_elprops *p, double *vol);
+/* Truss in total Lagrangian form (Green-Lagrange strain, St Venant-Kirchhoff): internal force
+ * fint (2*sdim) and tangent Kt ((2*sdim)^2, column-major) at displacement ue; axial force N. */
+int sn_truss_nlgeom(int sdim, const double *X, const sn_elprops *p, const double *ue, double *fint,
+                    double *Kt, double *N);
+
+/* ---- the model a deck describes ---- */
+typedef enum { SN_SET_NODE, SN_SET_ELEM } sn_setkind;
+
+typedef struct {
+  char name[81];         /* upper-cased as written */
+  sn_setkind kind;
+  int n, cap;
+  int *items;            /* 0-based node or element indices, in order of appearance, no repeats */
+} sn_set;
+
+typedef struct {
+  char name[81];
+  double E, nu, density;
+  int has_elastic, has_density;
+} sn_material;
+
+typedef struct {
+  int elset;             /* index into sets */
+  int material;          /* index into materials */
+  double thickness;      /* plane elements (default 1) or truss area (the first data value) */
+  int line;              /* deck line of the keyword, for messages */
+} sn_section;
+
+/* *SPRING, ELSET=: linear stiffness, or a nonlinear force-displacement table (NONLINEAR):
+ * pairs (force, elongation) sorted by elongation, extrapolated linearly beyond the ends. */
+typedef struct {
+  int elset;
+  int dof1, dof2;        /* 1-based directions for SPRINGA: unused (axial), kept 0 */
+  double k;              /* linear stiffness (if ntab == 0) */
+  int ntab;
+  double *force, *elong;
+  int line;
+} sn_spring;
+
+typedef struct {
+  char name[81];
+  int n;
+  double *t, *a;         /* piecewise linear (TIME=STEP TIME) */
+} sn_amplitude;
+
+/* *SURFACE: element faces (TYPE=ELEMENT, default) or nodes (TYPE=NODE) */
+typedef struct {
+  char name[81];
+  int node_based;
+  int n;
+  int *elem, *face;      /* element index and face number (1-based) for element surfaces */
+  int *node;             /* node indices for node surfaces */
+  int line;
+} sn_surface;
+
+/* *RIGID BODY, NSET= or ELSET=, REF NODE= */
+typedef struct {
+  int set;               /* index into sets */
+  int ref_node;          /* node index */
+  int line;
+} sn_rigid;
+
+typedef enum { SN_OVERCLOSURE_HARD, SN_OVERCLOSURE_LINEAR } sn_overclosure;
+
+typedef struct {
+  char name[81];
+  sn_overclosure law;
+  double slope;          /* LINEAR: penalty slope (pressure per overclosure) */
+  double mu;             /* *FRICTION: coefficient (0 if none) */
+  double stick_slope;    /* *FRICTION second value (0 if not given) */
+  int has_friction;
+  int line;
+} sn_interaction;
+
+typedef enum { SN_PAIR_NODE_TO_SURFACE, SN_PAIR_SURFACE_TO_SURFACE } sn_pairtype;
+
+typedef struct {
+  int interaction;       /* index into interactions */
+  int slave, master;     /* surface indices (slave first, as in the deck) */
+  sn_pairtype type;
+  int line;
+} sn_contact_pair;
+
+/* *BOUNDARY data: prescribed displacement of dofs first..last (1-based) of a node */
+typedef struct {
+  int node;
+  int first, last;
+  double value;
+  int amplitude;         /* index or -1 */
+  int line;
+} sn_bc;
+
+/* *CLOAD: force on one dof; *DLOAD: pressure on an element face, or GRAV */
+typedef struct {
+  int node, dof;         /* dof 1-based */
+  double value;
+  int amplitude;
+  int line;
+} sn_cload;
+
+typedef struct {
+  int elem;              /* element index; for GRAV the load applies to every element listed */
+  int face;              /* 1..6 for Pn, 0 for GRAV */
+  double value;          /* pressure, or GRAV magnitude */
+  double dir[3];         /* GRAV direction */
+  int amplitude;
+  int line;
+} sn_dload;
+
+/* Output requests (*NODE PRINT / *EL PRINT / *CONTACT PRINT / *NODE FILE / *EL FILE) */
+typedef enum { SN_OUT_NODE_PRINT, SN_OUT_EL_PRINT, SN_OUT_CONTACT_PRINT, SN_OUT_NODE_FILE,
+               SN_OUT_EL_FILE } sn_outkind;
+
+typedef struct {
+  sn_outkind kind;
+  int set;               /* NSET= / ELSET= (index) or -1 for all */
+  char vars[128];        /* the data line as written, upper-cased: "U,RF" */
+  int line;
+} sn_output;
+
+/* signorini's own parameter of *STEP: CONTACT=LAGRANGE (default) | PENALTY | AUGMENTED |
+ * INTERIOR, and SOLVER=name for the Lagrange treatment */
+typedef enum { SN_CT_LAGRANGE, SN_CT_PENALTY, SN_CT_AUGMENTED, SN_CT_INTERIOR } sn_contact_treatment;
+
+typedef struct {
+  int nlgeom;
+  int inc;               /* maximum number of increments (INC=, default 100) */
+  double dt0, period, dtmin, dtmax;   /* *STATIC data line (defaults 1, 1, 1e-5 * period, period) */
+  int direct;            /* *STATIC, DIRECT: fixed increments */
+  sn_contact_treatment contact;
+  char solver[32];       /* registry name, "" for the default */
+  int nbc, ncload, ndload, nout;
+  sn_bc *bc;
+  sn_cload *cload;
+  sn_dload *dload;
+  sn_output *out;
+  int line;
+} sn_step;
+
+typedef struct {
+  char heading[256];
+  int ndf;               /* displacement components per node: 2 or 3 */
+  /* nodes: user ids, coordinates (3 per node) */
+  int nnodes;
+  int *node_id;
+  double *x;
+  /* elements: user ids, types, connectivity (node indices) in CSR form, section per element */
+  int nelems;
+  int *elem_id;
+  sn_eltype *elem_type;
+  int *elem_ptr, *elem_conn;
+  int *elem_section;     /* index into sections (or springs for SPRINGA, see elem_spring), -1 */
+  int *elem_spring;      /* index into springs, -1 */
+  int nsets, nmaterials, nsections, nsprings, namplitudes, nsurfaces, nrigids, ninteractions,
+      npairs, nsteps;
+  sn_set *sets;
+  sn_material *materials;
+  sn_section *sections;
+  sn_spring *springs;
+  sn_amplitude *amplitudes;
+  sn_surface *surfaces;
+  sn_rigid *rigids;
+  sn_interaction *interactions;
+  sn_contact_pair *pairs;
+  sn_step *steps;
+} sn_model;
+
+void sn_model_free(sn_model *m);               /* frees everything and m itself */
+/* index of a node / element by user id, -1 if none (binary search on a sorted copy or a map
+ * built by the reader) */
+int sn_model_node_index(const sn_model *m, int id);
+int sn_model_elem_index(const sn_model *m, int id);
+/* Amplitude value at time t (index -1: ramp t/period over the step, the *STATIC default) */
+double sn_amplitude_value(const sn_model *m, int amp, double t, double period);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
