@@ -12,7 +12,8 @@
  * - Stress components in Abaqus order: 11, 22, 33, 12, 13, 23 (engineering shear strains).
  *   Plane and axisymmetric elements: 1 = x (r), 2 = y (z), 3 = out of plane (hoop).
  * - Axisymmetric elements (CAX*): x = r, y = z; stiffness and loads integrated over one radian
- *   (CalculiX' convention for forces on axisymmetric models is documented in src/fem/).
+ *   (CalculiX' convention for forces on axisymmetric models is documented in src/fem/
+ *   element_solid.c: decks give point forces for the full ring, 2 pi times per radian).
  * - Everything allocated by the library is released by the matching _free; no global state. */
 #ifndef SIGNORINI_FEM_H
 #define SIGNORINI_FEM_H
@@ -48,7 +49,8 @@ typedef struct {
   const char *name;      /* "C3D8" */
   sn_elkind kind;
   int nnodes;            /* nodes per element */
-  int sdim;              /* space dimension of the element (2 or 3) */
+  int sdim;              /* space dimension of the element (2 or 3; 3 for SPRINGA, see
+                            sn_spring_axial for a spring in a 2D model) */
   int nip;               /* integration points (stiffness and stress output) */
   int nfaces;            /* faces S1..S<nfaces> (edges in 2D); 0 for trusses and springs */
 } sn_eldesc;
@@ -57,40 +59,68 @@ typedef struct {
  * insensitive (SN_EL_NONE if unknown). */
 const sn_eldesc *sn_element_desc(sn_eltype t);
 sn_eltype sn_element_type(const char *name);
-/* Local node numbers (0-based) of face `face` (1-based, S1..) in the element's order;
- * returns their count (2 or 3 for 2D edges, 3, 4, 6 or 8 for 3D faces) or a negative status. */
+/* Local node numbers (0-based) of face `face` (1-based, S1..) in the element's order, corners
+ * first then midside nodes (C3D20 S1: 1-2-3-4-9-10-11-12; CPE8 S1: 1-2-5); returns their count
+ * (2 or 3 for 2D edges, 3, 4, 6 or 8 for 3D faces) or SN_ERR_ARG. In a positively oriented
+ * element a 3D face's corners turn with the right-hand normal pointing INTO the element, and
+ * 2D edges run counterclockwise (inward normal = tangent turned by +90 degrees). */
 int sn_element_face_nodes(sn_eltype t, int face, int *nodes);
 
 /* Isotropic linear elastic material plus the section data an element needs. */
 typedef struct {
-  double E, nu;          /* Young's modulus, Poisson's ratio */
+  double E, nu;          /* Young's modulus (> 0), Poisson's ratio (-1 < nu < 0.5) */
   double density;        /* for GRAV loads (0 if none) */
-  double thickness;      /* plane elements (default 1) */
-  double area;           /* trusses (cross-section) */
+  double thickness;      /* plane elements (1 when 0) */
+  double area;           /* trusses (cross-section, 1 when 0) */
+  double k;              /* SPRINGA: axial stiffness, force per elongation (for a nonlinear
+                            spring the current tangent) */
 } sn_elprops;
 
 /* Element stiffness (linear, small strain) Ke, dense, column-major, size (nnodes*ndf)^2 with
- * ndf = sdim; X: nnodes x 3 node coordinates (row per node). Trusses: linear axial stiffness.
- * Returns SN_OK, SN_ERR_ARG, or SN_ERR_FORMAT for a degenerate element (zero or negative
- * Jacobian determinant at an integration point: inverted or zero-volume). */
+ * ndf = sdim; X: nnodes x 3 node coordinates (row per node, X[3 * a + j]). Trusses: linear
+ * axial stiffness E A / L; SPRINGA: k along the axis, in 3D (sdim 3; a spring of a 2D model:
+ * sn_spring_axial). Returns SN_OK, SN_ERR_ARG (bad type, NULL, E <= 0, nu out of range,
+ * negative thickness / area), SN_ERR_NAN (coordinates not finite), or SN_ERR_FORMAT for a
+ * degenerate element (zero or negative Jacobian determinant at an integration point:
+ * inverted or zero-volume; an axisymmetric integration point at r <= 0; a zero-length truss).
+ * Plane elements: integrated over the thickness; axisymmetric ones PER RADIAN (times r dr dz;
+ * the whole ring, for which Abaqus and CalculiX give concentrated forces, is 2 pi times that). */
 int sn_element_stiffness(sn_eltype t, const double *X, const sn_elprops *p, double *Ke);
 /* Stresses of an element for displacements ue (nnodes*ndf): at integration points
- * (Sip: nip x 6) and extrapolated to nodes (Snode: nnodes x 6); either may be NULL. */
+ * (Sip: nip x 6, in the type's integration-point order) and extrapolated to nodes
+ * (Snode: nnodes x 6); either may be NULL. Extrapolation: least-squares fit of the linear
+ * family's polynomial (exact inverse map for linear elements and reduced rules) evaluated at
+ * the corners, midside nodes the mean of their two corners (details in src/fem/element_shape.c).
+ * Trusses: S11 = axial stress; SPRINGA: S11 = spring force. */
 int sn_element_stress(sn_eltype t, const double *X, const sn_elprops *p, const double *ue,
                       double *Sip, double *Snode);
+/* Physical coordinates of the integration points (Xip: nip x 3) in the order of Sip. */
+int sn_element_ip_coords(sn_eltype t, const double *X, double *Xip);
 /* Consistent nodal forces of a uniform pressure p on face `face` (positive pointing into the
- * element, Abaqus' P convention), added to fe (nnodes*ndf). */
+ * element, Abaqus' P convention), added to fe (nnodes*ndf). 2D: times the thickness (plane)
+ * or r (axisymmetric, per radian). p may be NULL (thickness 1). SN_ERR_ARG for an element
+ * without faces or a face out of range, SN_ERR_FORMAT for a zero-area face. */
 int sn_element_pressure_load(sn_eltype t, const double *X, const sn_elprops *p, int face,
                              double pressure, double *fe);
 /* Consistent nodal forces of a body acceleration g (3 components, GRAV magnitude * direction)
- * times the density, added to fe. */
+ * times the density, added to fe (2D: the first two components of g are used). */
 int sn_element_gravity_load(sn_eltype t, const double *X, const sn_elprops *p, const double *g,
                             double *fe);
 /* Volume (area times thickness in plane models, per radian for CAX, length times area for
- * trusses) of an element; negative status on a degenerate element. */
+ * trusses, 0 for springs) of an element; negative status on a degenerate element. p may be
+ * NULL (thickness and area 1). */
 int sn_element_volume(sn_eltype t, const double *X, const sn_elprops *p, double *vol);
+/* Axial spring between two nodes in sdim = 2 or 3 (X: 2 x 3), small displacements along the
+ * undeformed axis n: stiffness k [n n^T, -n n^T; -n n^T, n n^T] into Ke ((2*sdim)^2,
+ * column-major), elongation n.(u2 - u1) of ue (2*sdim) into elong, n into dir (sdim); each
+ * output may be NULL (ue only needed for elong). Nodal forces of an axial force F:
+ * (-F n, F n). SN_ERR_FORMAT for coincident nodes. */
+int sn_spring_axial(int sdim, const double *X, const double *ue, double k, double *Ke,
+                    double *elong, double *dir);
 /* Truss in total Lagrangian form (Green-Lagrange strain, St Venant-Kirchhoff): internal force
- * fint (2*sdim) and tangent Kt ((2*sdim)^2, column-major) at displacement ue; axial force N. */
+ * fint (2*sdim) and tangent Kt ((2*sdim)^2, column-major) at displacement ue (2*sdim); axial
+ * force N = A S l / L (second Piola-Kirchhoff stress S, current length l: the force carried in
+ * the deformed configuration, positive in tension). X: 2 x 3. Each output may be NULL. */
 int sn_truss_nlgeom(int sdim, const double *X, const sn_elprops *p, const double *ue, double *fint,
                     double *Kt, double *N);
 
@@ -141,6 +171,7 @@ typedef struct {
   int n;
   int *elem, *face;      /* element index and face number (1-based) for element surfaces */
   int *node;             /* node indices for node surfaces */
+  double *weight;        /* node surfaces: the optional second data value (default 1) */
   int line;
 } sn_surface;
 
@@ -156,7 +187,9 @@ typedef enum { SN_OVERCLOSURE_HARD, SN_OVERCLOSURE_LINEAR } sn_overclosure;
 typedef struct {
   char name[81];
   sn_overclosure law;
-  double slope;          /* LINEAR: penalty slope (pressure per overclosure) */
+  double slope;          /* LINEAR: penalty slope (pressure per overclosure); HARD: the optional
+                            data line (penalty stiffness for CONTACT=PENALTY|AUGMENTED), 0 if none */
+  double sigma_inf, c0;  /* LINEAR: the optional second and third data values (0 if not given) */
   double mu;             /* *FRICTION: coefficient (0 if none) */
   double stick_slope;    /* *FRICTION second value (0 if not given) */
   int has_friction;
@@ -220,6 +253,9 @@ typedef struct {
   int direct;            /* *STATIC, DIRECT: fixed increments */
   sn_contact_treatment contact;
   char solver[32];       /* registry name, "" for the default */
+  /* bc: the model-data *BOUNDARY lines (those before the first *STEP, which hold in every
+   * step) followed by the step's own, one record per node; each step lists only what its own
+   * lines say (no Abaqus-style propagation from the previous step: the analysis decides) */
   int nbc, ncload, ndload, nout;
   sn_bc *bc;
   sn_cload *cload;
@@ -254,14 +290,24 @@ typedef struct {
   sn_interaction *interactions;
   sn_contact_pair *pairs;
   sn_step *steps;
+  /* id lookup tables (sn_model_build_index): open addressing on the user ids, 1 << *_hbits
+   * slots holding index + 1 (0: empty); NULL until built */
+  int node_hbits, elem_hbits;
+  int *node_hash, *elem_hash;
 } sn_model;
 
-void sn_model_free(sn_model *m);               /* frees everything and m itself */
-/* index of a node / element by user id, -1 if none (binary search on a sorted copy or a map
- * built by the reader) */
+void sn_model_free(sn_model *m);               /* frees everything and m itself; NULL is fine */
+/* (Re)build the id lookup tables of sn_model_node_index / sn_model_elem_index. The reader
+ * calls it; a model built or extended by hand should call it again after adding nodes or
+ * elements (without tables the lookups scan linearly). SN_OK, SN_ERR_ARG or SN_ERR_NOMEM. */
+int sn_model_build_index(sn_model *m);
+/* index of a node / element by user id, -1 if none (hash lookup, O(1)) */
 int sn_model_node_index(const sn_model *m, int id);
 int sn_model_elem_index(const sn_model *m, int id);
-/* Amplitude value at time t (index -1: ramp t/period over the step, the *STATIC default) */
+/* Amplitude value at time t of the step. amp -1: ramp t/period over the step (the *STATIC
+ * default), clamped to [0, 1] (1 if period <= 0). amp >= 0: the tabular amplitude, piecewise
+ * linear between its points, constant (first / last value) outside them. 0 for an index out
+ * of range. */
 double sn_amplitude_value(const sn_model *m, int amp, double t, double period);
 
 #ifdef __cplusplus

@@ -7,6 +7,7 @@
 #ifndef SIGNORINI_IO_H
 #define SIGNORINI_IO_H
 
+#include "signorini/fem.h"
 #include "signorini/problem.h"
 
 #ifdef __cplusplus
@@ -49,6 +50,90 @@ int sn_fclib_write(const char *path, const sn_fc *fc, const sn_gfc *gfc,
 int sn_fclib_write_solution(const char *path, const sn_solution *S, char *err, size_t errlen);
 /* Read the /solution group of a file. */
 int sn_fclib_read_solution(const char *path, sn_solution **out, char *err, size_t errlen);
+
+/* ==== finite-element results: VTK XML (.vtu, .pvd) and CalculiX-style text tables (.dat) ====
+ * (src/io/vtu_writer.c, src/io/results_writer.c; layouts in docs/results.md)
+ * Every file is written under a temporary name in the target's folder and renamed over the
+ * target when complete: readers never see a partial file, and on any failure the temporary
+ * file is removed, the target is left as it was, and SN_ERR_IO (or SN_ERR_ARG for bad input,
+ * SN_ERR_NOMEM) is returned with "PATH: reason" in msg. */
+
+/* A named array of point (node) or cell (element) values, data[ncomp * i + c]. */
+typedef struct {
+  const char *name;                /* "RF", "S", "CPRESS", ... (XML-escaped when written) */
+  int ncomp;                       /* components per point / cell, >= 1 */
+  const double *data;
+  /* ncomp component names shown by ParaView, or NULL: a 6-component array is then taken as a
+   * symmetric tensor in Abaqus order and named NAME11, NAME22, NAME33, NAME12, NAME13, NAME23
+   * (S -> S11 ... S23); other arrays get none (ParaView shows X, Y, Z or NAME_0 ...). */
+  const char *const *components;
+} sn_field;
+
+/* VTK XML UnstructuredGrid (.vtu), one piece: the model's nodes and elements, Float64 values
+ * inline in base64 binary (UInt64 headers, the machine's byte order). Point arrays: "U" (from
+ * u, m->ndf values per node, may be NULL; always written with 3 components, z = 0 in 2D),
+ * the caller's point fields, "NodeId" (Int32); cell arrays: the caller's cell fields,
+ * "ElementId" (Int32). Element node order is Abaqus', which for every supported type is VTK's
+ * (docs/results.md). */
+int sn_vtu_write(const char *path, const sn_model *m, const double *u, const sn_field *point,
+                 int npoint, const sn_field *cell, int ncell, char *msg, size_t msglen);
+
+/* ParaView collection (.pvd) of n files (names as they go into the file: relative to the .pvd's
+ * folder) at the given times. Rewrite it after every increment. */
+int sn_pvd_write(const char *path, int n, const double *times, const char *const *files,
+                 char *msg, size_t msglen);
+
+/* A text results file in the layout of CalculiX' .dat (*NODE PRINT, *EL PRINT, *CONTACT
+ * PRINT tables). Blocks are added to the increment in progress; sn_results_flush() commits
+ * the increment: the file is rewritten (previous content + the new blocks) under a temporary
+ * name and renamed, so an interrupted run leaves the complete increments already flushed. */
+typedef struct sn_results sn_results;
+
+typedef enum { SN_TOTALS_NO = 0, SN_TOTALS_YES, SN_TOTALS_ONLY } sn_totals;
+
+typedef struct {
+  const char *var;     /* CalculiX' name: node tables "U", "RF" (ncomp 3, or 2 with z printed
+                          as 0); integration-point tables "S", "E" (ncomp 6), "ENER" (1);
+                          element table "EVOL" (1); contact tables "CDIS", "CSTR" (3) */
+  const char *set;     /* set name for the header ("for set NAME"); NULL or "" for node and
+                          element tables: "for all nodes" / "for all elements"; not used by
+                          contact tables ("for all contact elements") */
+  double time;         /* total time of the increment */
+  int nrows;
+  int ncomp;           /* values per row in val */
+  const int *id;       /* per row: node id (U, RF, CDIS, CSTR) or element id */
+  const int *ip;       /* per row: integration point, 1-based (S, E, ENER); NULL otherwise */
+  const double *val;   /* val[ncomp * row + c] */
+  sn_totals totals;    /* TOTALS=YES/ONLY: RF ("total force") and EVOL ("total volume") */
+} sn_results_block;
+
+/* Start a results file: creates (or atomically empties) path. */
+int sn_results_open(const char *path, sn_results **out, char *msg, size_t msglen);
+/* Format one block into the increment in progress (nothing is written yet). */
+int sn_results_add(sn_results *r, const sn_results_block *b, char *msg, size_t msglen);
+/* Commit the increment in progress to the file (a no-op when nothing was added). */
+int sn_results_flush(sn_results *r, char *msg, size_t msglen);
+/* Free r; blocks added since the last flush are discarded. */
+void sn_results_close(sn_results *r);
+/* ==== end of the finite-element results section ==== */
+
+/* ---- Abaqus / CalculiX input decks (.inp): the model of include/signorini/fem.h ----
+ * The subset read (keywords, parameters, data lines, signorini's own *STEP parameters
+ * CONTACT= and SOLVER=) is documented in docs/deck.md. Anything outside it -- an unknown
+ * keyword or parameter, a malformed or out-of-range value, a dangling name -- is an error,
+ * never skipped. On success SN_OK and *out (free with sn_model_free). On error a negative
+ * status (SN_ERR_FORMAT malformed deck, SN_ERR_IO a file cannot be read, SN_ERR_NOMEM,
+ * SN_ERR_ARG), *out = NULL, nothing leaked, and msg = "FILE:LINE: reason" (FILE: the
+ * included file when the error is in one; always NUL-terminated when msglen > 0).
+ *
+ * sn_inp_read: the deck at path; *INCLUDE, INPUT= names are resolved relative to the
+ * directory of path (absolute names as written). */
+int sn_inp_read(const char *path, sn_model **out, char *msg, size_t msglen);
+/* The deck held in memory (text[0..len), need not be NUL-terminated); name is what messages
+ * call it (NULL: "<memory>"); *INCLUDE names are resolved relative to basedir, and refused
+ * (an error) when basedir is NULL. */
+int sn_inp_parse(const char *text, size_t len, const char *name, const char *basedir,
+                 sn_model **out, char *msg, size_t msglen);
 
 #ifdef __cplusplus
 }

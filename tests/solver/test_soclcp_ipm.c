@@ -459,6 +459,12 @@ static const data_case data_cases[] = {
     {"fc3d/Rover1040.dat", 1, 0},
     {"fc3d/Rover11035.dat", 1, 0},
     {"fc3d/Rover4396.dat", 1, 0},
+    /* 2D; the slider-crank (mu = 0.01) once stalled in the De Saxce fixed point: the SOCLCP's
+     * scale is 100 times the frictional-contact one and the inner solver accepted every warm start */
+    {"fc2d/FC2D_SliderCrankLagrangian00000.dat", 1, 0},
+    {"fc2d/FrictionContactProblem00031.dat", 1, 0},
+    {"fc2d/FrictionContactProblem00374.dat", 1, 0},
+    {"fc2d/FrictionContactProblem00394.dat", 1, 0},
 };
 enum { NDATA = sizeof data_cases / sizeof data_cases[0] };
 

@@ -437,6 +437,13 @@ static const struct { const char *file; int big; double du; } fc_files[] = {
     {"fc3d/Rover1040.dat", 0, 0},
     {"fc3d/Rover11035.dat", 0, 0},
     {"fc3d/Rover4396.dat", 0, 0},
+    /* 2D; the slider-crank (mu = 0.01) once stalled: its SOCLCP scale is 100 times the
+     * frictional-contact one, and the inner solver accepted every warm start */
+    {"fc2d/FC2D_SliderCrankLagrangian00000.dat", 0, 0},
+    {"fc2d/FrictionContactProblem00031.dat", 0, 0},
+    {"fc2d/FrictionContactProblem00071.dat", 0, 0},
+    {"fc2d/FrictionContactProblem00374.dat", 0, 0},
+    {"fc2d/FrictionContactProblem00394.dat", 0, 0},
 };
 
 static double rel_diff(int n, const double *a, const double *b, double scale)
@@ -512,8 +519,38 @@ static int test_fc_data(void)
   return ran;
 }
 
+/* the fixed point's own options: relaxation, refused values, inner options passed through */
+static void test_fp_options(void)
+{
+  char path[1024], err[512];
+  snprintf(path, sizeof path, "%s/fc3d/FC3D_Example1.dat", SN_DATA_DIR);
+  sn_file_problem *F = NULL;
+  if (sn_read_problem(path, &F, err, sizeof err)) return;
+  sn_fc *P = F->fc;
+  int n = P->dim * P->nc;
+  if (n > 64) { sn_file_problem_free(F); return; }
+  double r[64] = {0}, u[64] = {0};
+  sn_settings s;
+  sn_settings_default(&s);
+  sn_info info = {0};
+  s.options = "fp_omega=0.6,mu0=1e-2";
+  CHECK_INT(sn_fc_socsmooth(P, r, u, &s, &info), SN_OK);
+  CHECK(sn_fc_error(P, r, NULL) <= 1e-8);
+  s.options = "fp_omega=0";
+  CHECK_INT(sn_fc_socsmooth(P, r, u, &s, &info), SN_ERR_FORMAT);
+  s.options = "fp_omega=1.5";
+  CHECK_INT(sn_fc_socsmooth(P, r, u, &s, &info), SN_ERR_FORMAT);
+  s.options = "fp_stall=0";
+  CHECK_INT(sn_fc_socsmooth(P, r, u, &s, &info), SN_ERR_FORMAT);
+  s.options = "fp_omega=0.5,bogus=1";            /* the inner solver refuses its unknown key */
+  for (int i = 0; i < n; i++) r[i] = 0.0;
+  CHECK(sn_fc_socsmooth(P, r, u, &s, &info) == SN_ERR_UNKNOWN);
+  sn_file_problem_free(F);
+}
+
 int main(void)
 {
+  test_fp_options();
   test_hand();
   test_random();
   test_not_monotone();

@@ -1,0 +1,79 @@
+/* Internal interface of the element library (src/fem/element_*.c): shape-function families,
+ * quadrature rules, the per-type table and the isoparametric geometry helpers.
+ * Nothing here is public; include/signorini/fem.h is the API. */
+#ifndef SN_FEM_ELEMENT_INTERNAL_H
+#define SN_FEM_ELEMENT_INTERNAL_H
+
+#include "signorini/fem.h"
+
+/* Shape-function families (isoparametric, natural coordinates):
+ *   LINE2, LINE3   s in [-1, 1]; LINE3 nodes ordered end, end, middle
+ *   TRI3, TRI6     (xi, eta) with L1 = 1 - xi - eta, L2 = xi, L3 = eta
+ *   QUAD4, QUAD8   (xi, eta) in [-1, 1]^2, QUAD8 serendipity
+ *   TET4, TET10    (xi, eta, zeta) with L1 = 1 - xi - eta - zeta, L2 = xi, L3 = eta, L4 = zeta
+ *   HEX8, HEX20    (xi, eta, zeta) in [-1, 1]^3, HEX20 serendipity */
+typedef enum {
+  SN_FAM_NONE = 0,
+  SN_FAM_LINE2, SN_FAM_LINE3, SN_FAM_TRI3, SN_FAM_TRI6, SN_FAM_QUAD4, SN_FAM_QUAD8,
+  SN_FAM_TET4, SN_FAM_TET10, SN_FAM_HEX8, SN_FAM_HEX20
+} sn_fefam;
+
+/* Quadrature rules (point order = Abaqus / CalculiX integration-point order) */
+typedef enum {
+  SN_RULE_NONE = 0,
+  SN_RULE_LINE1, SN_RULE_LINE2, SN_RULE_LINE3,   /* Gauss-Legendre 1, 2, 3 points */
+  SN_RULE_TRI1, SN_RULE_TRI3,                    /* triangle centroid; 3 interior points */
+  SN_RULE_QUAD4, SN_RULE_QUAD9,                  /* Gauss 2x2, 3x3 */
+  SN_RULE_TET1, SN_RULE_TET4,                    /* tetrahedron centroid; 4 points */
+  SN_RULE_HEX8, SN_RULE_HEX27                    /* Gauss 2x2x2, 3x3x3 */
+} sn_ferule;
+
+#define SN_FE_MAXN 20    /* most nodes of an element */
+#define SN_FE_MAXIP 27   /* most integration points of a rule */
+
+typedef struct {
+  sn_eldesc d;           /* the public descriptor */
+  sn_fefam fam;          /* shape functions (SN_FAM_NONE for trusses and springs) */
+  sn_ferule rule;        /* stiffness and stress rule (d.nip points) */
+  sn_ferule mass_rule;   /* loads and volume: exact for N * det J on undistorted elements */
+  int ncorner;           /* corner nodes (the midside nodes follow them) */
+  sn_fefam face_fam;     /* family of a face (edge in 2D) */
+  int face_nn;           /* nodes per face */
+  const int (*faces)[8]; /* d.nfaces rows of face_nn local nodes: corners first, then midsides */
+  const int (*mid)[2];   /* row m: the corners bounding midside node ncorner + m */
+} sn_elinfo;
+
+/* Table entry of a type, NULL when out of range or SN_EL_NONE. */
+const sn_elinfo *sn_element_info(sn_eltype t);
+
+/* Number of natural coordinates and nodes of a family. */
+int sn_fe_fam_dim(sn_fefam f);
+int sn_fe_fam_nodes(sn_fefam f);
+/* Natural coordinates of node a of a family (dim values). */
+const double *sn_fe_node_xi(sn_fefam f, int a);
+/* Shape functions N[a] and derivatives dN[a * dim + k] = dN_a / dxi_k at xi (dN may be NULL). */
+void sn_fe_shape(sn_fefam f, const double *xi, double *N, double *dN);
+/* Quadrature rule: number of points; point k: natural coordinates xi (dim) and weight w. */
+int sn_fe_rule_size(sn_ferule r);
+void sn_fe_rule_point(sn_ferule r, int k, double *xi, double *w);
+
+/* Isoparametric map of an element (nn nodes, X nn x 3, sdim 2 or 3) at the natural point xi:
+ * N, dN/dx (dNdx[a * sdim + j]), det J and the physical point x (3 values, may be NULL).
+ * Returns SN_OK, SN_ERR_FORMAT if det J <= tol (inverted or flat element), SN_ERR_NAN when
+ * det J is not finite. */
+int sn_fe_geometry(sn_fefam f, int sdim, const double *X, const double *xi, double *N,
+                   double *dNdx, double *detJ, double *x);
+
+/* Extrapolation of integration-point values to nodes: M (nnodes x nip, row-major) with
+ * value_node[a] = sum_k M[a * nip + k] value_ip[k]. See element_shape.c for the method. */
+int sn_fe_extrapolation(const sn_elinfo *e, double *M);
+
+/* Trusses and springs (element_truss.c) */
+int sn_fe_truss_stiffness(const sn_elinfo *e, const double *X, const sn_elprops *p, double *Ke);
+int sn_fe_truss_stress(const sn_elinfo *e, const double *X, const sn_elprops *p, const double *ue,
+                     double *Sip, double *Snode);
+int sn_fe_truss_gravity(const sn_elinfo *e, const double *X, const sn_elprops *p, const double *g,
+                      double *fe);
+int sn_fe_truss_volume(const sn_elinfo *e, const double *X, const sn_elprops *p, double *vol);
+
+#endif
