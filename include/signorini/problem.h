@@ -53,6 +53,18 @@ typedef struct {
   double *q;
 } sn_soclcp;
 
+/* Mixed SOCLCP (SOCMLCP; Kanno, Martins & Pinto da Costa, CMNE 2004, slide 18):
+ * z = (w, x), w in R^nf free, x in R^n in K (the product of the cones L^csize[k], sizes 1, 2, 3,
+ * in order, n = sum csize), F(z) = A z + a with A square of size nf + n (CSC). Find z with
+ *   F_free(z) = 0 (the first nf rows),  x in K,  y = F_cone(z) in K (the last n rows),  x . y = 0.
+ * An SOCLCP is the case nf = 0 (A = M, a = q). */
+typedef struct {
+  int nf, n, ncones;
+  int *csize;
+  sn_csc *A;
+  double *a;
+} sn_socmlcp;
+
 /* A solution (FCLIB "/solution" or "/guesses"): r and u of size dim*nc (or z and w of an LCP,
  * size n), v of size ndof for global problems (NULL otherwise), l for the equality part. */
 typedef struct {
@@ -65,6 +77,7 @@ void sn_fc_free(sn_fc *P);
 void sn_gfc_free(sn_gfc *P);
 void sn_solution_free(sn_solution *S);   /* frees arrays and struct */
 void sn_soclcp_free(sn_soclcp *P);
+void sn_socmlcp_free(sn_socmlcp *P);
 /* allocate a solution with zeroed arrays (nv, nl may be 0) */
 sn_solution *sn_solution_alloc(int nr, int nv, int nl);
 
@@ -76,6 +89,7 @@ int sn_lcp_check(const sn_lcp *P, char *msg, size_t msglen);
 int sn_fc_check(const sn_fc *P, char *msg, size_t msglen);
 int sn_gfc_check(const sn_gfc *P, char *msg, size_t msglen);
 int sn_soclcp_check(const sn_soclcp *P, char *msg, size_t msglen);
+int sn_socmlcp_check(const sn_socmlcp *P, char *msg, size_t msglen);
 
 /* ---- error measures ----
  * Local frictional contact, exactly Siconos' fc3d_compute_error / fc2d: with u = W r + q
@@ -104,6 +118,58 @@ double sn_soclcp_error(const sn_soclcp *P, const double *x);
 double sn_soclcp_error_y(const sn_soclcp *P, const double *x, const double *y);
 /* Projection onto the second-order cone L^m (m = 1, 2, 3; x0 first). */
 void sn_proj_soc(int m, double *x);
+
+/* SOCMLCP natural-map residual: with F = A z + a (nf + n entries) and x = z + nf, y = F + nf,
+ *   |(F_free, x - P_K(x - y))| / max(|a|, |z|, |F|)      (2-norms)
+ * not divided when that max is below DBL_EPSILON (for nf = 0 exactly sn_soclcp_error).
+ * NaN for NULL arguments or when memory fails. */
+double sn_socmlcp_error(const sn_socmlcp *P, const double *z);
+/* The same with F = A z + a already computed (nf + n doubles). */
+double sn_socmlcp_error_y(const sn_socmlcp *P, const double *z, const double *F);
+
+/* ---- the exact cone form of Coulomb's law, one extra variable per contact ----
+ * (Kanno, Martins & Pinto da Costa, CMNE 2004, slides 8-10 and 18; Y. Kanno, J.A.C. Martins,
+ * A. Pinto da Costa, "Three-dimensional quasi-static frictional contact by using second-order
+ * cone linear complementarity problem", IJNME 65 (2006) 62-83.) For contact i with
+ * u = (u_N, u_T), r = (r_N, r_T) and lambda_i >= 0:
+ *   (mu r_N, r_T) in L^dim, (lambda, u_T) in L^dim, (mu r_N, r_T) . (lambda, u_T) = 0,
+ *   r_N >= 0, u_N >= 0, r_N u_N = 0,
+ * which is Coulomb's law (lambda = |u_T| where the contact slides; lambda >= |u_T| is free where
+ * r = 0). Per contact with mu_i > 0: the cone variable x_i = (lambda, u_T ; u_N) in L^dim x L^1
+ * and y_i = (mu r_N, r_T ; r_N); with mu_i = 0 only the L^1 pair (x_i = u_N, y_i = r_N) and
+ * r_T = 0 (the tangential velocity is then unconstrained).
+ *
+ * Local form (sn_fc_to_socmlcp): z = (r, x), nf = dim nc, the free equations
+ *   (W r + q - S x)_j = 0   for the normal rows and the tangential rows of contacts with mu > 0,
+ *   r_j = 0                 for the tangential rows of contacts with mu = 0,
+ * S picking u_i from x_i, and F_cone(z) = y = P r (no cone-cone block). z . A z = r.W r +
+ * sum_i mu_i lambda_i r_N,i: monotone up to the friction term ("nearly monotone").
+ * r is z[0 .. dim nc). The result is owned by the caller (sn_socmlcp_free). */
+int sn_fc_to_socmlcp(const sn_fc *P, sn_socmlcp **out);
+/* Global form without W (slide 18): z = (v, r, x), nf = ndof + dim nc, free equations
+ *   M v - H r - f = 0,   H^T v + w - S x = 0  (tangential rows of mu = 0 contacts: r_T = 0),
+ * y = P r as above; z . A z = v.M v + sum_i mu_i lambda_i r_N,i. v is z[0 .. ndof), r is
+ * z[ndof .. ndof + dim nc). Equality constraints (neq > 0): SN_ERR_ARG. */
+int sn_gfc_to_socmlcp(const sn_gfc *P, sn_socmlcp **out);
+/* Starting points: x from r (u = W r + q, or H^T v + w: lambda = |u_T|), and z = (r, x) or
+ * (v, r, x). r (and v) may be NULL (zero). */
+int sn_fc_socmlcp_start(const sn_fc *P, const double *r, double *z);
+int sn_gfc_socmlcp_start(const sn_gfc *P, const double *r, const double *v, double *z);
+
+/* Pure SOCLCP form (slide 10): eliminating r = W_KK^-1 (S x - q_K) (K: the normal rows and the
+ * tangential rows of contacts with mu > 0; r_T = 0 where mu = 0) gives
+ *   x_i = (lambda, u_T, u_N) in L^dim x L^1 (mu_i > 0) or u_N in L^1 (mu_i = 0),
+ *   y = P r = M x + q,  M = P W_KK^-1 S,  q = -P W_KK^-1 q_K.
+ * W_KK is factorized densely (LAPACK dgetrf); SN_ERR_SINGULAR when it is singular or its
+ * reciprocal condition number (1-norm estimate, dgecon) is below 1e-13; SN_ERR_ARG when
+ * dim nc > 3000 (dense n^3 work). M is stored with its exact zeros dropped (it is dense in
+ * general). The result is owned by the caller (sn_soclcp_free). */
+int sn_fc_to_soclcp_exact(const sn_fc *P, sn_soclcp **out);
+/* Back map: r from x of that SOCLCP. y = M x + q holds r itself (y_i = (mu r_N, r_T, r_N)),
+ * so r_N = y of the L^1 entry, r_T = the tangential entries of y (0 where mu = 0); S is the
+ * problem built by sn_fc_to_soclcp_exact(P). Forward map (warm start): x from r. */
+int sn_soclcp_exact_x_to_r(const sn_fc *P, const sn_soclcp *S, const double *x, double *r);
+int sn_soclcp_exact_r_to_x(const sn_fc *P, const double *r, double *x);
 
 /* Local frictional contact as an SOCLCP for a fixed De Saxce term s (s_i ~ |u_T,i|):
  *   x_i = (mu_i r_N, r_T) in L^dim,  y_i = ((u_N + mu_i s_i)/mu_i, u_T) in L^dim,

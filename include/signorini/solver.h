@@ -79,6 +79,20 @@ int sn_fc_nsn_fb(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_
 int sn_soclcp_smooth(const sn_soclcp *P, double *x, double *y, const sn_settings *s, sn_info *info);
 int sn_soclcp_ipm(const sn_soclcp *P, double *x, double *y, const sn_settings *s, sn_info *info);
 int sn_soclcp_pd(const sn_soclcp *P, double *x, double *y, const sn_settings *s, sn_info *info);
+/* SOCMLCP (problem.h): the same smoothing-regularization Newton with free variables (the
+ * Tikhonov term eps acts on all of z, P_mu on the cone part only; sparse Jacobian, UMFPACK).
+ * z (in/out, warm start, nf + n), y (out, nf + n): y = A z + a, the cone y at y + nf.
+ * info->error = sn_socmlcp_error. Options: "mu0=", "eps0=" as sn_soclcp_smooth. */
+int sn_socmlcp_smooth(const sn_socmlcp *P, double *z, double *y, const sn_settings *s, sn_info *info);
+/* Local frictional contact through the exact SOCMLCP form (sn_fc_to_socmlcp, no fixed point):
+ * r is rescaled internally (r' = c r, c the mean diagonal of W) so that both sides of every
+ * cone are velocities; tolerance tightened (warm) until sn_fc_error <= tol; when Newton stalls
+ * (the problem is not monotone) a few NSGS sweeps restart it. info->error = sn_fc_error, the
+ * history that of the SOCMLCP residual. 2D and 3D. */
+int sn_fc_socmix(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
+/* Global frictional contact through sn_gfc_to_socmlcp (W never formed), same strategy,
+ * info->error = sn_gfc_error. neq > 0: SN_ERR_ARG. */
+int sn_gfc_socmix(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info);
 /* Local frictional contact through its SOCLCP form: fixed-point outer loop on the De Saxce
  * term s = |u_T| around an SOCLCP solver (sn_fc_to_soclcp); the error is sn_fc_error. */
 int sn_fc_via_soclcp(const sn_fc *P, sn_soclcp_solver_fn inner, double *r, double *u,

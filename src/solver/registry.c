@@ -27,6 +27,8 @@ static const sn_solver_entry registry[] = {
      NULL, sn_fc_socipm, NULL, NULL},
     {"socpd", "fc", 4 | 8, "SOCLCP form (fixed point on the De Saxce term), accelerated primal-dual first order",
      NULL, sn_fc_socpd, NULL, NULL},
+    {"socmix", "fc", 4 | 8, "exact SOCMLCP form (one extra variable per contact, no fixed point), smoothing-regularization Newton",
+     NULL, sn_fc_socmix, NULL, NULL},
     {"ipm", "soclcp", 0, "primal-dual interior point, Nesterov-Todd scaling, Mehrotra predictor-corrector",
      NULL, NULL, sn_soclcp_ipm, NULL},
     {"pd", "soclcp", 0, "accelerated primal-dual first-order method (Kanno 2021)", NULL, NULL, sn_soclcp_pd, NULL},
@@ -34,6 +36,8 @@ static const sn_solver_entry registry[] = {
      NULL, NULL, sn_soclcp_smooth, NULL},
     {"admm", "gfc", 4 | 8, "global problem without forming W: ADMM on one factorization of M + rho H H^T",
      NULL, NULL, NULL, sn_gfc_admm},
+    {"socmixg", "gfc", 4 | 8, "global problem as an exact SOCMLCP (no W formed), smoothing-regularization Newton",
+     NULL, NULL, NULL, sn_gfc_socmix},
     {NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL}};
 
 const sn_solver_entry *sn_solvers(void) { return registry; }
