@@ -7,3 +7,6 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/build.sh build
 ./build/signorini demo seed-1dof -o results
+# the finite-element core on a built-in deck: a clamped steel block under pressure (C3D8);
+# ParaView opens results/block/block.pvd
+./build/signorini run examples/block.inp -o results/block

@@ -1,21 +1,22 @@
 #!/usr/bin/env bash
 # Build the libFuzzer harness (tests/fuzz/fuzz_readers.c) for each reader with clang and
 # run it for a while on its seed corpus (tests/fuzz/corpus/*).
-# Usage: scripts/fuzz.sh [SECONDS_PER_TARGET=20] [TARGETS="dat_fc dat_gfc dat_lcp fclib"]
+# Usage: scripts/fuzz.sh [SECONDS_PER_TARGET=20] [TARGETS="dat_fc dat_gfc dat_lcp fclib inp"]
+# (inp: Abaqus / CalculiX decks, with the keyword dictionary tests/fuzz/corpus/inp.dict)
 # Crashes leave a crash-* file in build-fuzz/ and a non-zero exit status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-20}
-targets=${2:-"dat_fc dat_gfc dat_lcp fclib"}
+targets=${2:-"dat_fc dat_gfc dat_lcp fclib inp"}
 command -v clang >/dev/null || { echo "fuzz: clang not found (scripts/install-deps.sh installs it)" >&2; exit 1; }
 out=build-fuzz
 mkdir -p "$out"
 [ -f build/include/signorini/version.h ] || bash scripts/build.sh build >/dev/null
 inc="-Iinclude -Ibuild/include -Isrc -I/usr/include/suitesparse -I/usr/include/hdf5/serial -I/usr/include/x86_64-linux-gnu"
 libs="-lumfpack -lcholmod -lamd -lcolamd -lsuitesparseconfig -llapacke -lopenblas -L/usr/lib/x86_64-linux-gnu/hdf5/serial -lhdf5 -lm"
-srcs=$(ls src/common/*.c src/la/*.c src/problem/*.c src/io/*.c)
+srcs=$(ls src/common/*.c src/la/*.c src/problem/*.c src/fem/*.c src/io/*.c)
 i=0
-for t in dat_fc dat_gfc dat_lcp fclib; do
+for t in dat_fc dat_gfc dat_lcp fclib inp; do
   i=$((i + 1))
   case " $targets " in *" $t "*) ;; *) continue ;; esac
   bin="$out/fuzz_$t"
@@ -23,11 +24,13 @@ for t in dat_fc dat_gfc dat_lcp fclib; do
     clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
       -DFUZZ_TARGET=$i $inc tests/fuzz/fuzz_readers.c $srcs $libs -o "$bin"
   fi
+  dict=""
+  [ -f "tests/fuzz/corpus/$t.dict" ] && dict="-dict=../tests/fuzz/corpus/$t.dict"
   mkdir -p "$out/corpus_$t"
   echo "fuzz: $t for ${secs}s" >&2
   (cd "$out" && ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
      "./fuzz_$t" -max_total_time="$secs" -rss_limit_mb=2048 -max_len=65536 -timeout=10 \
-     -print_final_stats=1 "corpus_$t" "../tests/fuzz/corpus/$t" 2>"fuzz_$t.log") || {
+     -print_final_stats=1 $dict "corpus_$t" "../tests/fuzz/corpus/$t" 2>"fuzz_$t.log") || {
     tail -n 40 "$out/fuzz_$t.log" >&2; echo "fuzz: $t FAILED" >&2; exit 1; }
   grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$out/fuzz_$t.log" | sed "s/^/fuzz: $t /" >&2
 done

@@ -8,4 +8,6 @@
 #include "signorini/io.h"
 #include "signorini/solver.h"
 #include "signorini/onedof.h"
+#include "signorini/fem.h"
+#include "signorini/analysis.h"
 #endif

@@ -9,6 +9,7 @@ int sn_cli_check(int argc, char **argv);
 int sn_cli_convert(int argc, char **argv);
 int sn_cli_info(int argc, char **argv);
 int sn_cli_solvers(int argc, char **argv);
+int sn_cli_run(int argc, char **argv);
 
 /* print "signorini: <message>" to stderr and return exit status 2 (usage) or 1 (failure) */
 int sn_cli_usage_error(const char *fmt, ...);

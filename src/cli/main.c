@@ -10,6 +10,11 @@ static const char *usage =
     "Contact mechanics with Coulomb friction.\n"
     "\n"
     "Commands:\n"
+    "  run DECK.inp [-o DIR]\n"
+    "                   quasi-static finite-element analysis of an Abaqus/CalculiX-style deck\n"
+    "                   (docs/deck.md); writes BASE.NNNN.vtu per increment, BASE.pvd (ParaView)\n"
+    "                   and BASE.dat (*NODE PRINT / *EL PRINT tables) into DIR (default: the\n"
+    "                   deck's folder). Exit 0: done; 1: deck or analysis error; 2: usage.\n"
     "  demo seed-1dof [--method M] [-o DIR]\n"
     "                   the first seed's one-degree-of-freedom contact algorithms; M is one of\n"
     "                   penalty, lagrange, al, ip, nonlinear, friction, all (default all).\n"
@@ -59,6 +64,7 @@ static int dispatch(int argc, char **argv)
     printf("signorini %s\nbackends: %s\n", sn_version(), sn_backends());
     return 0;
   }
+  if (!strcmp(cmd, "run")) return sn_cli_run(argc - 2, argv + 2);
   if (!strcmp(cmd, "demo")) return sn_cli_demo(argc - 2, argv + 2);
   if (!strcmp(cmd, "solve")) return sn_cli_solve(argc - 2, argv + 2);
   if (!strcmp(cmd, "check")) return sn_cli_check(argc - 2, argv + 2);

@@ -3,13 +3,17 @@
  * 4 (FCLIB HDF5, structure-aware: the input bytes choose which groups and datasets exist,
  * their sizes and their values, and a well-formed HDF5 file is written with the HDF5 API and
  * read back; byte-level mutation of HDF5 containers would fuzz libhdf5 itself, which is not
- * ours to fix). The readers take a path, so each input is written to a private temporary file. */
+ * ours to fix), 5 (Abaqus / CalculiX decks, sn_inp_parse from memory; *INCLUDE resolves
+ * against a private folder holding two small decks, inc_nodes.inp and inc_bad.inp).
+ * The .dat and HDF5 readers take a path, so each input is written to a private temporary
+ * file. */
 #define _GNU_SOURCE
 #include <signorini/io.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #if FUZZ_TARGET == 4
@@ -17,8 +21,19 @@
 #endif
 
 static char path[256];
+#if FUZZ_TARGET == 5
+static char incdir[256], incfile[2][300];
+#endif
 
-static void remove_path(void) { remove(path); }
+static void remove_path(void)
+{
+  remove(path);
+#if FUZZ_TARGET == 5
+  remove(incfile[0]);
+  remove(incfile[1]);
+  rmdir(incdir);
+#endif
+}
 
 static void make_path(void)
 {
@@ -29,6 +44,21 @@ static void make_path(void)
   if (!dir) dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
   snprintf(path, sizeof path, "%s/sn_fuzz_%ld%s", dir, (long)getpid(),
            FUZZ_TARGET == 1 ? "_fc.dat" : FUZZ_TARGET == 2 ? "_gfc.dat" : FUZZ_TARGET == 3 ? "_lcp.dat" : ".hdf5");
+#if FUZZ_TARGET == 5
+  /* the folder *INCLUDE resolves against: a node block and a deck with an error */
+  snprintf(incdir, sizeof incdir, "%s/sn_fuzz_%ld_inc", dir, (long)getpid());
+  mkdir(incdir, 0700);
+  static const char *const text[2] = {"*NODE, NSET=INC\n1001, 0, 0\n1002, 1, 0\n1003, 1, 1\n1004, 0, 1\n",
+                                      "*NODE\n2001, 0, 0\n2002, x, 0\n"};
+  for (int i = 0; i < 2; i++) {
+    snprintf(incfile[i], sizeof incfile[i], "%s/%s", incdir, i ? "inc_bad.inp" : "inc_nodes.inp");
+    FILE *f = fopen(incfile[i], "wb");
+    if (f) {
+      fputs(text[i], f);
+      fclose(f);
+    }
+  }
+#endif
 }
 
 #if FUZZ_TARGET == 4
@@ -118,6 +148,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #if FUZZ_TARGET == 4
   H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
   write_h5(data, size);
+#elif FUZZ_TARGET == 5
+  /* nothing to write: the deck is parsed from memory */
 #else
   FILE *f = fopen(path, "wb");
   if (!f) return 0;
@@ -138,6 +170,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   sn_lcp *P = NULL;
   st = sn_dat_read_lcp(path, &P, err, sizeof err);
   if (!st) sn_lcp_free(P);
+#elif FUZZ_TARGET == 5
+  sn_model *M = NULL;
+  st = sn_inp_parse((const char *)data, size, "fuzz.inp", incdir, &M, err, sizeof err);
+  if (!st) {
+    /* a model the reader accepts is consistent: indices in range */
+    for (int e = 0; e < M->nelems; e++) {
+      if (M->elem_section[e] < -1 || M->elem_section[e] >= M->nsections) abort();
+      for (int k = M->elem_ptr[e]; k < M->elem_ptr[e + 1]; k++)
+        if (M->elem_conn[k] < 0 || M->elem_conn[k] >= M->nnodes) abort();
+    }
+    for (int s = 0; s < M->nsteps; s++)
+      for (int b = 0; b < M->steps[s].nbc; b++) {
+        const sn_bc *c = &M->steps[s].bc[b];
+        if (c->node < 0 || c->node >= M->nnodes || c->first < 1 || c->last > M->ndf || c->first > c->last) abort();
+      }
+    for (int i = 0; i < M->nnodes; i++)
+      if (sn_model_node_index(M, M->node_id[i]) != i) abort();
+    sn_model_free(M);
+  } else if (M) {
+    abort();                                        /* no model on an error */
+  }
 #else
   sn_file_problem *P = NULL;
   st = sn_fclib_read(path, &P, err, sizeof err);

@@ -1,0 +1,129 @@
+/* signorini finite-element analysis: the assembled system of a model (degrees of freedom,
+ * sparse stiffness, internal and external forces, stresses) and the quasi-static incremental
+ * driver over the steps of a deck.
+ *
+ * Conventions: a model has ndf displacement components per node (2 or 3); dof c of node i is
+ * ndf * i + c. Degrees of freedom of nodes that no element uses are inactive (held at 0, never
+ * reported as reactions). Axisymmetric models: element matrices and distributed loads are taken
+ * over the whole ring (2 pi times the per-radian element routines), so that concentrated forces
+ * and reactions are for the complete circumference, as in Abaqus and CalculiX.
+ * Reactions RF = f_int(u) - f_ext at constrained dofs (for a support without applied load, the
+ * force the structure receives from it is -RF; the sum of RF balances the applied loads). */
+#ifndef SIGNORINI_ANALYSIS_H
+#define SIGNORINI_ANALYSIS_H
+
+#include "signorini/fem.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- the assembled system ---- */
+typedef struct sn_fesys sn_fesys;
+
+/* Resolve sections, materials and springs of every element, check element / model dimension
+ * agreement and element geometry (degenerate elements refused), build the node-element
+ * incidence. Errors: SN_ERR_FORMAT with "element ID (TYPE): reason" in msg. */
+int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen);
+void sn_fesys_free(sn_fesys *S);
+int sn_fesys_ndof(const sn_fesys *S);
+/* 1 if the internal force is linear in u (no nonlinear spring, no NLGEOM truss with nlgeom) */
+int sn_fesys_is_linear(const sn_fesys *S, int nlgeom);
+/* active[dof] = 1 for dofs some element uses (ndof ints, owned by S) */
+const unsigned char *sn_fesys_active(const sn_fesys *S);
+
+/* Internal force fint(u) (ndof, overwritten). If K is not NULL, also the tangent stiffness
+ * restricted to the dofs with eq[dof] >= 0, numbered eq[dof], upper triangle, into *K (built on
+ * the first call for a given eq, reused - values refreshed - while eq is unchanged: pass the
+ * same eq array and keep *K; a different neq or eq_version rebuilds it).
+ * nlgeom: trusses in total Lagrangian form. */
+int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, const int *eq,
+                      int neq, int eq_version, sn_csc **K, char *msg, size_t msglen);
+
+/* Consistent nodal forces of a pressure p on face `face` of element e, and of the body
+ * acceleration g (3 components) on element e, added to f (ndof). */
+int sn_fesys_pressure(sn_fesys *S, int e, int face, double p, double *f);
+int sn_fesys_gravity(sn_fesys *S, int e, const double *g, double *f);
+
+/* Stresses for displacement u: nodal values averaged over the elements that share a node
+ * (Snode: nnodes x 6, may be NULL), and integration-point values (Sip: sum over elements of
+ * nip x 6, element e starting at ip_offset[e] * 6; may be NULL). Continuum elements only;
+ * trusses give S11 (axial stress) at their nodes, springs nothing. */
+int sn_fesys_stress(sn_fesys *S, const double *u, double *Snode, double *Sip);
+/* integration-point offsets (nelems + 1 ints, owned by S) */
+const int *sn_fesys_ip_offset(const sn_fesys *S);
+
+/* ---- quasi-static incremental analysis ---- */
+typedef struct {
+  int step, increment;     /* 1-based step; increment within the step */
+  int total_increment;     /* 1-based over the whole run */
+  double step_time, total_time, load_factor;   /* load_factor = step_time / period */
+  int newton_iterations;
+  double residual;         /* relative residual of the last Newton iteration */
+  int cutbacks;            /* cutbacks before this increment converged */
+  const double *u;         /* ndof: displacements */
+  const double *rf;        /* ndof: reactions (0 at unconstrained dofs) */
+  const double *fext;      /* ndof: external forces */
+  const double *s_node;    /* nnodes x 6 averaged nodal stresses */
+  const double *s_ip;      /* integration-point stresses (see sn_fesys_stress) */
+  const unsigned char *constrained;   /* ndof: 1 where a displacement is prescribed */
+} sn_increment;
+
+/* Called after every converged increment; a non-zero return stops the run (its value is
+ * returned by sn_static_run). */
+typedef int (*sn_increment_fn)(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
+                               void *user);
+
+typedef struct {
+  double tol;              /* relative residual tolerance of the Newton iterations (1e-8) */
+  int max_newton;          /* Newton iterations before a cutback (16) */
+  double cutback;          /* increment factor on failure (0.25) */
+  double grow;             /* increment factor after two fast increments (1.5) */
+  sn_increment_fn on_increment;
+  void *user;
+} sn_static_settings;
+
+typedef struct {
+  int status;              /* SN_OK or an error */
+  int increments, cutbacks, newton_iterations;
+  double seconds, factor_seconds;
+  int ndof, nfree;
+} sn_static_info;
+
+void sn_static_settings_default(sn_static_settings *s);
+/* Run every *STEP of the model (static, small strain; NLGEOM trusses; nonlinear springs).
+ * Loads and prescribed displacements persist from one step to the next (Abaqus' OP=MOD);
+ * within a step a load without amplitude ramps linearly from its value at the end of the
+ * previous step to its new value, one with an *AMPLITUDE follows it. Increments as *STATIC
+ * says: DIRECT fixed, otherwise automatic (cut back by `cutback` when Newton fails, down to the
+ * minimum; grown by `grow` after two increments converged in at most 4 iterations, up to the
+ * maximum; INC= increments at most). A model with contact pairs is refused (SN_ERR_ARG): contact
+ * comes with the contact analysis. Errors come back in msg (deck line where known). */
+int sn_static_run(const sn_model *m, const sn_static_settings *s, sn_static_info *info,
+                  char *msg, size_t msglen);
+/* The checks sn_static_run makes before its first increment (contact pairs, steps, element
+ * geometry, sections and materials), without running: call it before creating output files. */
+int sn_static_check(const sn_model *m, char *msg, size_t msglen);
+
+/* ---- results of a run on disk ----
+ * In folder dir: BASE.NNNN.vtu per increment (point arrays U, RF, S with S11..S23, NodeId;
+ * cell array ElementId), BASE.pvd (the ParaView series, time = total time, rewritten after every
+ * increment), and BASE.dat with the *NODE PRINT (U, RF) and *EL PRINT (S) tables the deck
+ * requests, in CalculiX' layout (docs/results.md). Every file is written atomically.
+ * *NODE FILE / *EL FILE requests are accepted: the VTU files always hold U, RF and S.
+ * Other variables are refused by sn_run_output_open with the deck line. */
+typedef struct sn_run_output sn_run_output;
+int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_run_output **out,
+                       char *msg, size_t msglen);
+/* sn_increment_fn-compatible: user = the sn_run_output */
+int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
+                            void *user);
+/* message of the last failure of sn_run_output_increment ("" if none) */
+const char *sn_run_output_error(const sn_run_output *o);
+int sn_run_output_count(const sn_run_output *o);   /* increments written */
+void sn_run_output_close(sn_run_output *o);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

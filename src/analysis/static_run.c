@@ -1,0 +1,329 @@
+/* Quasi-static incremental analysis over the steps of a model: prescribed displacements by
+ * elimination (the free-free block of the tangent, CHOLMOD), loads ramped or following their
+ * amplitudes, Newton iterations on the residual R(u) = f_int(u) - f_ext(t) at the free dofs
+ * (nonlinear springs, NLGEOM trusses), automatic increments with cutback and growth. */
+#include "signorini/analysis.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void sn_static_settings_default(sn_static_settings *s)
+{
+  if (!s) return;
+  memset(s, 0, sizeof *s);
+  s->tol = 1e-8;
+  s->max_newton = 16;
+  s->cutback = 0.25;
+  s->grow = 1.5;
+}
+
+/* a load record: a nodal force (node, dof) or a distributed load (element, face; face 0 = GRAV) */
+typedef struct {
+  int dist, node, dof, elem, face;
+  double value, start, dir[3];
+  int amp, line;
+} load_rec;
+
+typedef struct {
+  const sn_model *m;
+  sn_fesys *S;
+  int ndf, ndof;
+  /* prescribed displacements, per dof */
+  unsigned char *cons;      /* 1: prescribed by a *BOUNDARY */
+  double *target, *ustart;
+  int *bamp;
+  int *eq, neq, eq_version;
+  /* loads */
+  load_rec *loads;
+  int nloads, cap;
+} run_state;
+
+static int find_load(run_state *R, const load_rec *q)
+{
+  for (int k = 0; k < R->nloads; k++) {
+    const load_rec *p = &R->loads[k];
+    if (p->dist != q->dist) continue;
+    if (!p->dist && p->node == q->node && p->dof == q->dof) return k;
+    if (p->dist && p->elem == q->elem && p->face == q->face) return k;
+  }
+  return -1;
+}
+
+/* value of a load record at step time t */
+static double load_value(const sn_model *m, const load_rec *p, double t, double period)
+{
+  if (p->amp >= 0) return p->value * sn_amplitude_value(m, p->amp, t, period);
+  return p->start + (p->value - p->start) * sn_amplitude_value(m, -1, t, period);
+}
+
+static int add_load(run_state *R, const load_rec *q, double t_end, double period_prev)
+{
+  int k = find_load(R, q);
+  if (k >= 0) {                           /* OP=MOD: the new value replaces, ramped from the old */
+    double now = load_value(R->m, &R->loads[k], t_end, period_prev);
+    R->loads[k] = *q;
+    R->loads[k].start = now;
+    return SN_OK;
+  }
+  if (R->nloads == R->cap) {
+    int nc = R->cap ? 2 * R->cap : 64;
+    load_rec *p = realloc(R->loads, sizeof *p * (size_t)nc);
+    if (!p) return SN_ERR_NOMEM;
+    R->loads = p;
+    R->cap = nc;
+  }
+  R->loads[R->nloads] = *q;
+  R->loads[R->nloads].start = 0.0;
+  R->nloads++;
+  return SN_OK;
+}
+
+static int external_force(run_state *R, double t, double period, double *f)
+{
+  memset(f, 0, sizeof(double) * (size_t)R->ndof);
+  for (int k = 0; k < R->nloads; k++) {
+    const load_rec *p = &R->loads[k];
+    double v = load_value(R->m, p, t, period);
+    if (!p->dist) { f[R->ndf * p->node + p->dof] += v; continue; }
+    int st;
+    if (p->face > 0) st = sn_fesys_pressure(R->S, p->elem, p->face, v, f);
+    else {
+      double g[3] = {v * p->dir[0], v * p->dir[1], v * p->dir[2]};
+      st = sn_fesys_gravity(R->S, p->elem, g, f);
+    }
+    if (st) return st;
+  }
+  return SN_OK;
+}
+
+static double prescribed(const run_state *R, int dof, double t, double period)
+{
+  if (R->bamp[dof] >= 0) return R->target[dof] * sn_amplitude_value(R->m, R->bamp[dof], t, period);
+  return R->ustart[dof] + (R->target[dof] - R->ustart[dof]) * sn_amplitude_value(R->m, -1, t, period);
+}
+
+/* equation numbers of the free dofs (active and not prescribed) */
+static void number_equations(run_state *R)
+{
+  const unsigned char *act = sn_fesys_active(R->S);
+  R->neq = 0;
+  for (int d = 0; d < R->ndof; d++) R->eq[d] = (act[d] && !R->cons[d]) ? R->neq++ : -1;
+  R->eq_version++;
+}
+
+static double nrminf_free(const run_state *R, const double *v, int free_only)
+{
+  double n = 0.0;
+  const unsigned char *act = sn_fesys_active(R->S);
+  for (int d = 0; d < R->ndof; d++)
+    if (act[d] && (!free_only || R->eq[d] >= 0)) n = fmax(n, fabs(v[d]));
+  return n;
+}
+
+int sn_static_check(const sn_model *m, char *msg, size_t msglen)
+{
+  if (msg && msglen) msg[0] = '\0';
+  if (!m) return SN_ERR_ARG;
+  if (m->npairs > 0) {
+    if (msg) snprintf(msg, msglen, "line %d: *CONTACT PAIR: contact analysis is not available yet (the finite-element core runs decks without contact)", m->pairs[0].line);
+    return SN_ERR_ARG;
+  }
+  if (m->nsteps == 0) {
+    if (msg) snprintf(msg, msglen, "the deck has no *STEP: nothing to analyse");
+    return SN_ERR_ARG;
+  }
+  sn_fesys *S = NULL;
+  int st = sn_fesys_create(m, &S, msg, msglen);
+  sn_fesys_free(S);
+  return st;
+}
+
+int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_info *info,
+                  char *msg, size_t msglen)
+{
+  sn_static_settings s;
+  if (s_in) s = *s_in; else sn_static_settings_default(&s);
+  if (info) memset(info, 0, sizeof *info);
+  if (msg && msglen) msg[0] = '\0';
+  if (!m) return SN_ERR_ARG;
+  double t0 = sn_wtime();
+  int st = sn_static_check(m, msg, msglen);
+  if (st) return st;
+  run_state R = {0};
+  R.m = m;
+  st = sn_fesys_create(m, &R.S, msg, msglen);
+  if (st) return st;
+  R.ndf = m->ndf;
+  R.ndof = sn_fesys_ndof(R.S);
+  size_t nd = (size_t)R.ndof + 1, nn = (size_t)m->nnodes + 1;
+  const int *ipo = sn_fesys_ip_offset(R.S);
+  R.cons = calloc(nd, 1);
+  R.target = calloc(nd, sizeof(double));
+  R.ustart = calloc(nd, sizeof(double));
+  R.bamp = malloc(nd * sizeof(int));
+  R.eq = malloc(nd * sizeof(int));
+  double *u = calloc(nd, sizeof(double)), *usave = calloc(nd, sizeof(double));
+  double *fint = calloc(nd, sizeof(double)), *fext = calloc(nd, sizeof(double));
+  double *rf = calloc(nd, sizeof(double)), *rhs = calloc(nd, sizeof(double));
+  double *du = calloc(nd, sizeof(double));
+  double *snode = calloc(6 * nn, sizeof(double));
+  double *sip = calloc(6 * ((size_t)ipo[m->nelems] + 1), sizeof(double));
+  sn_csc *K = NULL;
+  sn_chol *F = NULL;
+  int F_version = -1, total_inc = 0, cutbacks_total = 0;
+  if (!R.cons || !R.target || !R.ustart || !R.bamp || !R.eq || !u || !usave || !fint || !fext ||
+      !rf || !rhs || !du || !snode || !sip) { st = SN_ERR_NOMEM; goto done; }
+  for (int d = 0; d < R.ndof; d++) R.bamp[d] = -1;
+  double total_time = 0.0, period_prev = 1.0;
+  const unsigned char *act = sn_fesys_active(R.S);
+  for (int k = 0; k < m->nsteps; k++) {
+    const sn_step *sp = &m->steps[k];
+    int nlgeom = sp->nlgeom, linear = sn_fesys_is_linear(R.S, nlgeom);
+    /* boundary conditions of this step: they replace earlier values on the same dofs */
+    for (int b = 0; b < sp->nbc; b++) {
+      const sn_bc *bc = &sp->bc[b];
+      for (int c = bc->first; c <= bc->last && c <= R.ndf; c++) {
+        int d = R.ndf * bc->node + c - 1;
+        R.cons[d] = 1;
+        R.target[d] = bc->value;
+        R.bamp[d] = bc->amplitude;
+        R.ustart[d] = u[d];
+      }
+    }
+    for (int d = 0; d < R.ndof; d++)          /* kept from earlier steps: hold where they ended */
+      if (R.cons[d]) R.ustart[d] = u[d];
+    number_equations(&R);
+    /* loads of earlier steps stay at the value they reached (ramped ones: fully applied) */
+    for (int q = 0; q < R.nloads; q++)
+      if (R.loads[q].amp < 0) R.loads[q].start = R.loads[q].value;
+    /* loads of this step: they modify earlier ones on the same dof / face (OP=MOD) */
+    for (int c = 0; c < sp->ncload; c++) {
+      const sn_cload *cl = &sp->cload[c];
+      if (cl->dof < 1 || cl->dof > R.ndf) {
+        st = SN_ERR_FORMAT;
+        if (msg) snprintf(msg, msglen, "line %d: *CLOAD on degree of freedom %d of a model with %d", cl->line, cl->dof, R.ndf);
+        goto done;
+      }
+      load_rec q = {0, cl->node, cl->dof - 1, -1, 0, cl->value, 0, {0, 0, 0}, cl->amplitude, cl->line};
+      if ((st = add_load(&R, &q, period_prev, period_prev))) goto done;
+    }
+    for (int c = 0; c < sp->ndload; c++) {
+      const sn_dload *dl = &sp->dload[c];
+      load_rec q = {1, -1, 0, dl->elem, dl->face, dl->value, 0, {dl->dir[0], dl->dir[1], dl->dir[2]}, dl->amplitude, dl->line};
+      if ((st = add_load(&R, &q, period_prev, period_prev))) goto done;
+    }
+    /* check distributed loads once (a face the element does not have, an element without faces) */
+    if ((st = external_force(&R, 0.0, 1.0, fext))) {
+      if (msg) snprintf(msg, msglen, "line %d: *DLOAD: %s", sp->line, sn_strerror(st));
+      goto done;
+    }
+    double period = sp->period > 0 ? sp->period : 1.0;
+    double dt = sp->dt0 > 0 ? fmin(sp->dt0, period) : period;
+    double dtmin = sp->dtmin > 0 ? sp->dtmin : 1e-5 * period;
+    double dtmax = sp->dtmax > 0 ? sp->dtmax : period;
+    int maxinc = sp->inc > 0 ? sp->inc : 100, inc = 0, fast = 0, cut_here = 0;
+    double t = 0.0;
+    while (t < period * (1 - 1e-12)) {
+      if (inc >= maxinc) {
+        st = SN_ERR_ARG;
+        if (msg) snprintf(msg, msglen, "line %d: step %d needs more than INC=%d increments (time %g of %g)", sp->line, k + 1, maxinc, t, period);
+        goto done;
+      }
+      double tn = (period - t < dt * (1 + 1e-9)) ? period : t + dt;
+      sn_copy(R.ndof, u, usave);
+      for (int d = 0; d < R.ndof; d++)
+        if (R.cons[d]) u[d] = prescribed(&R, d, tn, period);
+        else if (!act[d]) u[d] = 0.0;
+      if ((st = external_force(&R, tn, period, fext))) goto done;
+      int it = 0, conv = 0;
+      double res = INFINITY;
+      for (; it <= s.max_newton; it++) {
+        int need_K = !linear || F_version != R.eq_version;
+        st = sn_fesys_internal(R.S, u, nlgeom, fint, R.eq, R.neq, R.eq_version, need_K ? &K : NULL, msg, msglen);
+        if (st) goto done;
+        double ref = fmax(nrminf_free(&R, fext, 0), nrminf_free(&R, fint, 0));
+        for (int d = 0; d < R.ndof; d++)
+          if (R.eq[d] >= 0) rhs[R.eq[d]] = fext[d] - fint[d];
+        double rn = 0.0;
+        for (int q = 0; q < R.neq; q++) rn = fmax(rn, fabs(rhs[q]));
+        res = ref > 0 ? rn / ref : rn;
+        if (!(res == res)) break;                             /* NaN: diverged */
+        if ((it > 0 || ref == 0.0) && res <= s.tol) { conv = 1; break; }
+        if (it == s.max_newton) break;
+        if (R.neq == 0) { conv = 1; break; }
+        if (need_K) {
+          sn_chol_free(F);
+          F = NULL;
+          double tf = sn_wtime();
+          st = sn_chol_factor(K, &F);
+          if (info) info->factor_seconds += sn_wtime() - tf;
+          if (st) {
+            if (st == SN_ERR_NOT_SPD && msg)
+              snprintf(msg, msglen, "step %d: the stiffness matrix is singular or not positive definite: the model is not restrained against rigid motion, or an element is unusable (%d free degrees of freedom)", k + 1, R.neq);
+            if (linear || st != SN_ERR_NOT_SPD) goto done;
+            st = SN_OK;
+            break;                                           /* nonlinear: try a smaller increment */
+          }
+          F_version = linear ? R.eq_version : -1;
+        }
+        if ((st = sn_chol_solve(F, rhs, du))) goto done;
+        for (int d = 0; d < R.ndof; d++)
+          if (R.eq[d] >= 0) u[d] += du[R.eq[d]];
+        if (info) info->newton_iterations++;
+      }
+      if (!conv) {
+        sn_copy(R.ndof, usave, u);
+        if (sp->direct) {
+          st = SN_ERR_ARG;
+          if (msg) snprintf(msg, msglen, "step %d: the increment to time %g did not converge (residual %.3g after %d iterations) and *STATIC, DIRECT allows no cutback", k + 1, tn, res, it);
+          goto done;
+        }
+        dt *= s.cutback;
+        cut_here++;
+        cutbacks_total++;
+        if (dt < dtmin * (1 - 1e-12)) {
+          st = SN_ERR_ARG;
+          if (msg) snprintf(msg, msglen, "step %d: no convergence at time %g even with the minimum increment %g (residual %.3g)", k + 1, t, dtmin, res);
+          goto done;
+        }
+        continue;
+      }
+      /* converged increment: reactions, stresses, report */
+      inc++;
+      total_inc++;
+      for (int d = 0; d < R.ndof; d++) rf[d] = R.cons[d] && act[d] ? fint[d] - fext[d] : 0.0;
+      if ((st = sn_fesys_stress(R.S, u, snode, sip))) goto done;
+      sn_increment I = {k + 1, inc, total_inc, tn, total_time + tn, tn / period, it, res, cut_here,
+                        u, rf, fext, snode, sip, R.cons};
+      cut_here = 0;
+      t = tn;
+      if (s.on_increment) {
+        int rc = s.on_increment(m, R.S, &I, s.user);
+        if (rc) { st = rc; goto done; }
+      }
+      if (!sp->direct) {
+        fast = it <= 4 ? fast + 1 : 0;
+        if (fast >= 2) { dt = fmin(dt * s.grow, dtmax); fast = 0; }
+      }
+    }
+    total_time += period;
+    period_prev = period;
+  }
+done:
+  if (info) {
+    info->status = st;
+    info->increments = total_inc;
+    info->cutbacks = cutbacks_total;
+    info->seconds = sn_wtime() - t0;
+    info->ndof = R.ndof;
+    info->nfree = R.neq;
+  }
+  sn_chol_free(F);
+  sn_csc_free(K);
+  sn_fesys_free(R.S);
+  free(R.cons); free(R.target); free(R.ustart); free(R.bamp); free(R.eq); free(R.loads);
+  free(u); free(usave); free(fint); free(fext); free(rf); free(rhs); free(du); free(snode); free(sip);
+  return st;
+}

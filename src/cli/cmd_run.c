@@ -1,0 +1,97 @@
+/* signorini run DECK.inp [-o DIR]: the quasi-static finite-element analysis of a deck.
+ * Results go to DIR (default: the deck's folder): BASE.NNNN.vtu, BASE.pvd, BASE.dat (BASE the
+ * deck's name without .inp). A progress line per increment on a terminal (stderr), quiet
+ * otherwise. Exit 0: every step completed; 1: the deck or the analysis failed; 2: usage. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+#include "signorini/analysis.h"
+#include "signorini/io.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+typedef struct {
+  sn_run_output *out;
+  int tty;
+} run_ctx;
+
+static int on_increment(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
+{
+  run_ctx *c = user;
+  int st = sn_run_output_increment(m, S, inc, c->out);
+  if (c->tty)
+    fprintf(stderr, "\rstep %d increment %d  time %-10.4g load factor %-6.4f  newton %d  residual %.2e%s",
+            inc->step, inc->increment, inc->total_time, inc->load_factor, inc->newton_iterations,
+            inc->residual, inc->cutbacks ? "  (after cutback)" : "");
+  return st;
+}
+
+/* "DECK:N: reason" for the library's "line N: reason", "DECK: reason" otherwise */
+static int fail_at(const char *deck, const char *msg, int st)
+{
+  int line = 0, n = 0;
+  if (sscanf(msg, "line %d: %n", &line, &n) == 1 && n > 0) return sn_cli_fail("%s:%d: %s", deck, line, msg + n);
+  return sn_cli_fail("%s: %s", deck, msg[0] ? msg : sn_strerror(st));
+}
+
+int sn_cli_run(int argc, char **argv)
+{
+  const char *deck = NULL, *dir = NULL;
+  for (int i = 0; i < argc; i++) {
+    if (!strcmp(argv[i], "-o") && i + 1 < argc) dir = argv[++i];
+    else if (argv[i][0] == '-' && argv[i][1]) return sn_cli_usage_error("run: unknown option '%s'", argv[i]);
+    else if (!deck) deck = argv[i];
+    else return sn_cli_usage_error("run: more than one deck given ('%s')", argv[i]);
+  }
+  if (!deck) return sn_cli_usage_error("run: no deck given (signorini run DECK.inp [-o DIR])");
+  /* BASE and the default folder from the deck's path */
+  char folder[1024], base[256];
+  const char *slash = strrchr(deck, '/');
+  const char *fname = slash ? slash + 1 : deck;
+  if (slash) snprintf(folder, sizeof folder, "%.*s", (int)(slash - deck), deck);
+  else snprintf(folder, sizeof folder, ".");
+  snprintf(base, sizeof base, "%s", fname);
+  size_t bl = strlen(base);
+  if (bl > 4 && !strcasecmp(base + bl - 4, ".inp")) base[bl - 4] = '\0';
+  if (!base[0]) return sn_cli_usage_error("run: '%s' names no file", deck);
+  if (!dir) dir = folder[0] ? folder : "/";
+  else if (mkdir(dir, 0777) && errno != EEXIST) return sn_cli_fail("run: cannot create %s: %s", dir, strerror(errno));
+
+  char msg[1024];
+  sn_model *m = NULL;
+  int st = sn_inp_read(deck, &m, msg, sizeof msg);
+  if (st) return sn_cli_fail("%s", msg);
+  run_ctx c = {NULL, isatty(2)};
+  st = sn_static_check(m, msg, sizeof msg);
+  if (!st) st = sn_run_output_open(dir, base, m, &c.out, msg, sizeof msg);
+  if (st) {
+    sn_model_free(m);
+    return fail_at(deck, msg, st);
+  }
+  sn_static_settings s;
+  sn_static_settings_default(&s);
+  s.on_increment = on_increment;
+  s.user = &c;
+  sn_static_info info;
+  st = sn_static_run(m, &s, &info, msg, sizeof msg);
+  if (c.tty) fputc('\n', stderr);
+  int rc = 0;
+  if (st) {
+    const char *werr = sn_run_output_error(c.out);
+    if (werr[0]) rc = sn_cli_fail("run: %s", werr);
+    else rc = fail_at(deck, msg, st);
+  } else {
+    printf("%s: %d step%s, %d increment%s, %d Newton iteration%s, %d cutback%s; %d degrees of freedom (%d free); %.3f s (factorization %.3f s)\n",
+           deck, m->nsteps, m->nsteps == 1 ? "" : "s", info.increments, info.increments == 1 ? "" : "s",
+           info.newton_iterations, info.newton_iterations == 1 ? "" : "s", info.cutbacks,
+           info.cutbacks == 1 ? "" : "s", info.ndof, info.nfree, info.seconds, info.factor_seconds);
+    printf("results: %s/%s.pvd (ParaView), %s/%s.NNNN.vtu, %s/%s.dat\n", dir, base, dir, base, dir, base);
+  }
+  sn_run_output_close(c.out);
+  sn_model_free(m);
+  return rc;
+}

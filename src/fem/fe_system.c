@@ -1,0 +1,346 @@
+/* The assembled finite-element system of a model: element properties resolved from sections,
+ * materials and springs; node-element incidence; the sparse tangent stiffness on the free
+ * dofs (upper triangle, pattern from the node graph, values scattered element by element);
+ * internal forces; distributed loads; averaged nodal stresses. */
+#include "signorini/analysis.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TWO_PI 6.283185307179586
+enum { MAXN = 20, MAXDOF = 60 };
+
+struct sn_fesys {
+  const sn_model *m;
+  int ndf, ndof, nn, ne;
+  sn_elprops *props;        /* per element */
+  double *scale;            /* per element: 2 pi for axisymmetric, 1 otherwise */
+  int *nptr, *nel;          /* node -> elements (CSR) */
+  unsigned char *active;    /* per dof */
+  int *ip_off;              /* nelems + 1 */
+  int linear;               /* no nonlinear spring */
+  int has_truss;
+  /* the K pattern cache */
+  int k_neq, k_version;
+  const int *k_eq;
+};
+
+static void fail(char *msg, size_t len, const char *fmt, const sn_model *m, int e, const char *why)
+{
+  if (msg && len) snprintf(msg, len, fmt, m->elem_id[e], sn_element_desc(m->elem_type[e])->name, why);
+}
+
+static void coords(const sn_model *m, int e, double *X)
+{
+  int a0 = m->elem_ptr[e], nn = m->elem_ptr[e + 1] - a0;
+  for (int a = 0; a < nn; a++) memcpy(X + 3 * a, m->x + 3 * m->elem_conn[a0 + a], 3 * sizeof(double));
+}
+
+/* element dofs in the model's numbering (count returned) */
+static int elem_dofs(const sn_fesys *S, int e, int *dofs)
+{
+  const sn_model *m = S->m;
+  int a0 = m->elem_ptr[e], nn = m->elem_ptr[e + 1] - a0, k = 0;
+  for (int a = 0; a < nn; a++)
+    for (int c = 0; c < S->ndf; c++) dofs[k++] = S->ndf * m->elem_conn[a0 + a] + c;
+  return k;
+}
+
+static int is_axi(sn_eltype t) { return sn_element_desc(t)->kind == SN_KIND_AXISYM; }
+
+int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
+{
+  if (!m || !out) return SN_ERR_ARG;
+  *out = NULL;
+  if (msg && msglen) msg[0] = '\0';
+  if (m->ndf != 2 && m->ndf != 3) return SN_ERR_ARG;
+  sn_fesys *S = calloc(1, sizeof *S);
+  if (!S) return SN_ERR_NOMEM;
+  S->m = m;
+  S->ndf = m->ndf;
+  S->nn = m->nnodes;
+  S->ne = m->nelems;
+  S->ndof = m->ndf * m->nnodes;
+  S->linear = 1;
+  S->k_neq = -1;
+  S->props = calloc((size_t)S->ne + 1, sizeof *S->props);
+  S->scale = calloc((size_t)S->ne + 1, sizeof *S->scale);
+  S->nptr = calloc((size_t)S->nn + 1, sizeof(int));
+  S->active = calloc((size_t)S->ndof + 1, 1);
+  S->ip_off = calloc((size_t)S->ne + 1, sizeof(int));
+  int st = SN_OK;
+  if (!S->props || !S->scale || !S->nptr || !S->active || !S->ip_off) { st = SN_ERR_NOMEM; goto fail; }
+  double X[3 * MAXN];
+  for (int e = 0; e < S->ne; e++) {
+    sn_eltype t = m->elem_type[e];
+    const sn_eldesc *d = sn_element_desc(t);
+    if (!d) { st = SN_ERR_FORMAT; if (msg) snprintf(msg, msglen, "element %d: unknown type", m->elem_id[e]); goto fail; }
+    S->ip_off[e + 1] = S->ip_off[e] + d->nip;
+    sn_elprops *p = &S->props[e];
+    S->scale[e] = is_axi(t) ? TWO_PI : 1.0;
+    if (d->kind == SN_KIND_SPRING) {
+      int k = m->elem_spring ? m->elem_spring[e] : -1;
+      if (k < 0 || k >= m->nsprings) { st = SN_ERR_FORMAT; fail(msg, msglen, "element %d (%s): %s", m, e, "no *SPRING covers it"); goto fail; }
+      const sn_spring *sp = &m->springs[k];
+      if (sp->ntab > 0) S->linear = 0;
+      p->k = sp->ntab > 0 ? 0.0 : sp->k;
+      p->E = 1.0;
+    } else {
+      int k = m->elem_section ? m->elem_section[e] : -1;
+      if (k < 0 || k >= m->nsections) { st = SN_ERR_FORMAT; fail(msg, msglen, "element %d (%s): %s", m, e, "no *SOLID SECTION covers it"); goto fail; }
+      const sn_section *sec = &m->sections[k];
+      const sn_material *mat = &m->materials[sec->material];
+      if (!mat->has_elastic) { st = SN_ERR_FORMAT; fail(msg, msglen, "element %d (%s): %s", m, e, "its material has no *ELASTIC"); goto fail; }
+      p->E = mat->E;
+      p->nu = mat->nu;
+      p->density = mat->density;
+      if (d->kind == SN_KIND_TRUSS) { p->area = sec->thickness; S->has_truss = 1; }
+      else p->thickness = sec->thickness;
+      int sd = d->sdim;
+      if (sd != m->ndf) {
+        st = SN_ERR_FORMAT;
+        fail(msg, msglen, "element %d (%s): %s", m, e, sd == 2 ? "a two-dimensional element in a three-dimensional model" : "a three-dimensional element in a two-dimensional model");
+        goto fail;
+      }
+      coords(m, e, X);
+      double vol;
+      int sv = sn_element_volume(t, X, p, &vol);
+      if (sv) {
+        st = SN_ERR_FORMAT;
+        fail(msg, msglen, "element %d (%s): %s", m, e, sv == SN_ERR_NAN ? "coordinates not finite" : sv == SN_ERR_ARG ? "invalid material or section data" : "zero or negative volume (degenerate or inverted: check the node order)");
+        goto fail;
+      }
+    }
+    for (int a = m->elem_ptr[e]; a < m->elem_ptr[e + 1]; a++) {
+      S->nptr[m->elem_conn[a] + 1]++;
+      for (int c = 0; c < S->ndf; c++) S->active[S->ndf * m->elem_conn[a] + c] = 1;
+    }
+  }
+  for (int i = 0; i < S->nn; i++) S->nptr[i + 1] += S->nptr[i];
+  S->nel = malloc(sizeof(int) * ((size_t)S->nptr[S->nn] + 1));
+  int *fillp = malloc(sizeof(int) * ((size_t)S->nn + 1));
+  if (!S->nel || !fillp) { free(fillp); st = SN_ERR_NOMEM; goto fail; }
+  memcpy(fillp, S->nptr, sizeof(int) * (size_t)S->nn);
+  for (int e = 0; e < S->ne; e++)
+    for (int a = m->elem_ptr[e]; a < m->elem_ptr[e + 1]; a++) S->nel[fillp[m->elem_conn[a]]++] = e;
+  free(fillp);
+  *out = S;
+  return SN_OK;
+fail:
+  sn_fesys_free(S);
+  return st;
+}
+
+void sn_fesys_free(sn_fesys *S)
+{
+  if (!S) return;
+  free(S->props); free(S->scale); free(S->nptr); free(S->nel); free(S->active); free(S->ip_off);
+  free(S);
+}
+
+int sn_fesys_ndof(const sn_fesys *S) { return S ? S->ndof : 0; }
+const unsigned char *sn_fesys_active(const sn_fesys *S) { return S ? S->active : NULL; }
+const int *sn_fesys_ip_offset(const sn_fesys *S) { return S ? S->ip_off : NULL; }
+int sn_fesys_is_linear(const sn_fesys *S, int nlgeom) { return S->linear && !(nlgeom && S->has_truss); }
+
+static int cmp_int(const void *a, const void *b) { int x = *(const int *)a, y = *(const int *)b; return (x > y) - (x < y); }
+
+/* the upper-triangle pattern of K on the free dofs, from the node graph */
+static int build_pattern(sn_fesys *S, const int *eq, int neq, sn_csc **out)
+{
+  const sn_model *m = S->m;
+  int ndf = S->ndf, nn = S->nn;
+  int *mark = malloc(sizeof(int) * ((size_t)nn + 1)), *adj = malloc(sizeof(int) * 4096);
+  int *colptr = calloc((size_t)neq + 1, sizeof(int));
+  if (!mark || !adj || !colptr) { free(mark); free(adj); free(colptr); return SN_ERR_NOMEM; }
+  for (int i = 0; i < nn; i++) mark[i] = -1;
+  /* pass 1 counts, pass 2 fills */
+  sn_csc *K = NULL;
+  for (int pass = 0; pass < 2; pass++) {
+    for (int j = 0; j < nn; j++) {
+      int na = 0;
+      for (int k = S->nptr[j]; k < S->nptr[j + 1]; k++) {
+        int e = S->nel[k];
+        for (int a = m->elem_ptr[e]; a < m->elem_ptr[e + 1]; a++) {
+          int i = m->elem_conn[a];
+          if (i <= j && mark[i] != j && na < 4096) { mark[i] = j; adj[na++] = i; }
+        }
+      }
+      qsort(adj, (size_t)na, sizeof(int), cmp_int);
+      for (int c = 0; c < ndf; c++) {
+        int col = eq[ndf * j + c];
+        if (col < 0) continue;
+        int cnt = 0;
+        for (int t = 0; t < na; t++)
+          for (int c2 = 0; c2 < ndf; c2++) {
+            int row = eq[ndf * adj[t] + c2];
+            if (row < 0 || row > col) continue;
+            if (pass == 1) K->rowind[K->colptr[col] + cnt] = row;
+            cnt++;
+          }
+        if (pass == 0) colptr[col + 1] = cnt;
+      }
+    }
+    if (pass == 0) {
+      for (int c = 0; c < neq; c++) colptr[c + 1] += colptr[c];
+      K = sn_csc_alloc(neq, neq, colptr[neq] > 0 ? colptr[neq] : 1);
+      if (!K) { free(mark); free(adj); free(colptr); return SN_ERR_NOMEM; }
+      memcpy(K->colptr, colptr, sizeof(int) * ((size_t)neq + 1));
+      K->nnz = colptr[neq];
+      for (int i = 0; i < nn; i++) mark[i] = -1;
+    }
+  }
+  free(mark); free(adj); free(colptr);
+  *out = K;
+  return SN_OK;
+}
+
+/* add element matrix Ke (nd x nd, column-major) into K on the free dofs */
+static void scatter(sn_csc *K, const int *eq, const int *dofs, int nd, const double *Ke)
+{
+  for (int b = 0; b < nd; b++) {
+    int col = eq[dofs[b]];
+    if (col < 0) continue;
+    const int *rows = K->rowind + K->colptr[col];
+    int len = K->colptr[col + 1] - K->colptr[col];
+    for (int a = 0; a < nd; a++) {
+      int row = eq[dofs[a]];
+      if (row < 0 || row > col) continue;
+      int lo = 0, hi = len - 1;
+      while (lo < hi) { int mid = (lo + hi) / 2; if (rows[mid] < row) lo = mid + 1; else hi = mid; }
+      K->val[K->colptr[col] + lo] += Ke[a + (size_t)nd * b];
+    }
+  }
+}
+
+/* force and tangent of a nonlinear spring table at elongation d: piecewise linear through the
+ * (elongation, force) points, extended linearly beyond the ends */
+static void spring_law(const sn_spring *sp, double d, double *F, double *k)
+{
+  int n = sp->ntab, i = 0;
+  if (n == 1) { *k = sp->elong[0] != 0 ? sp->force[0] / sp->elong[0] : 0.0; *F = *k * d; return; }
+  while (i < n - 2 && d > sp->elong[i + 1]) i++;
+  double de = sp->elong[i + 1] - sp->elong[i];
+  *k = de > 0 ? (sp->force[i + 1] - sp->force[i]) / de : 0.0;
+  *F = sp->force[i] + *k * (d - sp->elong[i]);
+}
+
+int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, const int *eq,
+                      int neq, int eq_version, sn_csc **K, char *msg, size_t msglen)
+{
+  if (!S || !u || !fint) return SN_ERR_ARG;
+  const sn_model *m = S->m;
+  int ndf = S->ndf;
+  if (K) {
+    if (!*K || S->k_neq != neq || S->k_version != eq_version || S->k_eq != eq) {
+      sn_csc_free(*K);
+      *K = NULL;
+      int st = build_pattern(S, eq, neq, K);
+      if (st) return st;
+      S->k_neq = neq; S->k_version = eq_version; S->k_eq = eq;
+    }
+    memset((*K)->val, 0, sizeof(double) * (size_t)(*K)->nnz);
+  }
+  memset(fint, 0, sizeof(double) * (size_t)S->ndof);
+  double X[3 * MAXN], ue[MAXDOF], fe[MAXDOF], Ke[MAXDOF * MAXDOF];
+  int dofs[MAXDOF];
+  for (int e = 0; e < S->ne; e++) {
+    sn_eltype t = m->elem_type[e];
+    const sn_eldesc *d = sn_element_desc(t);
+    int nd = elem_dofs(S, e, dofs);
+    coords(m, e, X);
+    for (int a = 0; a < nd; a++) ue[a] = u[dofs[a]];
+    int st = SN_OK;
+    if (d->kind == SN_KIND_SPRING) {
+      const sn_spring *sp = &m->springs[m->elem_spring[e]];
+      double elong, dir[3], kk = sp->k, F;
+      st = sn_spring_axial(ndf, X, ue, 1.0, NULL, &elong, dir);
+      if (!st) {
+        if (sp->ntab > 0) spring_law(sp, elong, &F, &kk);
+        else F = kk * elong;
+        st = sn_spring_axial(ndf, X, ue, kk, Ke, NULL, NULL);
+        for (int c = 0; c < ndf; c++) { fe[c] = -F * dir[c]; fe[ndf + c] = F * dir[c]; }
+      }
+    } else if (d->kind == SN_KIND_TRUSS && nlgeom) {
+      st = sn_truss_nlgeom(ndf, X, &S->props[e], ue, fe, Ke, NULL);
+    } else {
+      st = sn_element_stiffness(t, X, &S->props[e], Ke);
+      if (!st) {
+        double sc = S->scale[e];
+        if (sc != 1.0) for (int k = 0; k < nd * nd; k++) Ke[k] *= sc;
+        sn_dense_gemv(nd, nd, 1.0, Ke, ue, 0.0, fe);
+      }
+    }
+    if (st) {
+      if (msg && msglen) snprintf(msg, msglen, "element %d (%s): %s", m->elem_id[e], d->name, sn_strerror(st));
+      return st;
+    }
+    for (int a = 0; a < nd; a++) fint[dofs[a]] += fe[a];
+    if (K) scatter(*K, eq, dofs, nd, Ke);
+  }
+  return SN_OK;
+}
+
+int sn_fesys_pressure(sn_fesys *S, int e, int face, double p, double *f)
+{
+  const sn_model *m = S->m;
+  double X[3 * MAXN] = {0}, fe[MAXDOF] = {0};
+  int dofs[MAXDOF];
+  int nd = elem_dofs(S, e, dofs);
+  coords(m, e, X);
+  int st = sn_element_pressure_load(m->elem_type[e], X, &S->props[e], face, p, fe);
+  if (st) return st;
+  for (int a = 0; a < nd; a++) f[dofs[a]] += S->scale[e] * fe[a];
+  return SN_OK;
+}
+
+int sn_fesys_gravity(sn_fesys *S, int e, const double *g, double *f)
+{
+  const sn_model *m = S->m;
+  if (sn_element_desc(m->elem_type[e])->kind == SN_KIND_SPRING) return SN_OK;
+  double X[3 * MAXN] = {0}, fe[MAXDOF] = {0};
+  int dofs[MAXDOF];
+  int nd = elem_dofs(S, e, dofs);
+  coords(m, e, X);
+  int st = sn_element_gravity_load(m->elem_type[e], X, &S->props[e], g, fe);
+  if (st) return st;
+  for (int a = 0; a < nd; a++) f[dofs[a]] += S->scale[e] * fe[a];
+  return SN_OK;
+}
+
+int sn_fesys_stress(sn_fesys *S, const double *u, double *Snode, double *Sip)
+{
+  const sn_model *m = S->m;
+  int *cnt = NULL;
+  if (Snode) {
+    cnt = calloc((size_t)S->nn + 1, sizeof(int));
+    if (!cnt) return SN_ERR_NOMEM;
+    memset(Snode, 0, sizeof(double) * 6 * (size_t)S->nn);
+  }
+  double X[3 * MAXN], ue[MAXDOF], sn[6 * MAXN], sip[6 * 27];
+  int dofs[MAXDOF];
+  for (int e = 0; e < S->ne; e++) {
+    sn_eltype t = m->elem_type[e];
+    const sn_eldesc *d = sn_element_desc(t);
+    if (d->kind == SN_KIND_SPRING) continue;
+    int nd = elem_dofs(S, e, dofs);
+    coords(m, e, X);
+    for (int a = 0; a < nd; a++) ue[a] = u[dofs[a]];
+    int st = sn_element_stress(t, X, &S->props[e], ue, sip, sn);
+    if (st) { free(cnt); return st; }
+    if (Sip) memcpy(Sip + 6 * (size_t)S->ip_off[e], sip, sizeof(double) * 6 * (size_t)d->nip);
+    if (Snode)
+      for (int a = 0; a < d->nnodes; a++) {
+        int i = m->elem_conn[m->elem_ptr[e] + a];
+        for (int c = 0; c < 6; c++) Snode[6 * i + c] += sn[6 * a + c];
+        cnt[i]++;
+      }
+  }
+  if (Snode)
+    for (int i = 0; i < S->nn; i++)
+      if (cnt[i] > 1) for (int c = 0; c < 6; c++) Snode[6 * i + c] /= cnt[i];
+  free(cnt);
+  return SN_OK;
+}

@@ -1,0 +1,142 @@
+/* The model a deck describes: release, id lookup, amplitudes. */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "signorini/fem.h"
+
+void sn_model_free(sn_model *m)
+{
+  if (!m) return;
+  free(m->node_id);
+  free(m->x);
+  free(m->elem_id);
+  free(m->elem_type);
+  free(m->elem_ptr);
+  free(m->elem_conn);
+  free(m->elem_section);
+  free(m->elem_spring);
+  for (int i = 0; i < m->nsets; i++) free(m->sets[i].items);
+  free(m->sets);
+  free(m->materials);
+  free(m->sections);
+  for (int i = 0; i < m->nsprings; i++) {
+    free(m->springs[i].force);
+    free(m->springs[i].elong);
+  }
+  free(m->springs);
+  for (int i = 0; i < m->namplitudes; i++) {
+    free(m->amplitudes[i].t);
+    free(m->amplitudes[i].a);
+  }
+  free(m->amplitudes);
+  for (int i = 0; i < m->nsurfaces; i++) {
+    free(m->surfaces[i].elem);
+    free(m->surfaces[i].face);
+    free(m->surfaces[i].node);
+    free(m->surfaces[i].weight);
+  }
+  free(m->surfaces);
+  free(m->rigids);
+  free(m->interactions);
+  free(m->pairs);
+  for (int i = 0; i < m->nsteps; i++) {
+    free(m->steps[i].bc);
+    free(m->steps[i].cload);
+    free(m->steps[i].dload);
+    free(m->steps[i].out);
+  }
+  free(m->steps);
+  free(m->node_hash);
+  free(m->elem_hash);
+  free(m);
+}
+
+/* Fibonacci hashing of a user id into a table of 1 << bits slots */
+static unsigned slot(int id, int bits)
+{
+  return (unsigned)(((uint32_t)id * 2654435761u) >> (32 - bits));
+}
+
+static int build(int **tab, int *hbits, const int *ids, int n)
+{
+  free(*tab);
+  *tab = NULL;
+  *hbits = 0;
+  if (n <= 0) return SN_OK;
+  int bits = 4;
+  while (bits < 30 && ((size_t)1 << bits) < (size_t)n * 2) bits++;
+  if (((size_t)1 << bits) < (size_t)n + 1) return SN_ERR_ARG;   /* cannot happen below 2^29 ids */
+  int *t = calloc((size_t)1 << bits, sizeof *t);
+  if (!t) return SN_ERR_NOMEM;
+  unsigned mask = (1u << bits) - 1;
+  for (int i = 0; i < n; i++) {
+    unsigned h = slot(ids[i], bits);
+    while (t[h]) {
+      if (ids[t[h] - 1] == ids[i]) break;          /* duplicate id: the first one wins */
+      h = (h + 1) & mask;
+    }
+    if (!t[h]) t[h] = i + 1;
+  }
+  *tab = t;
+  *hbits = bits;
+  return SN_OK;
+}
+
+int sn_model_build_index(sn_model *m)
+{
+  if (!m || m->nnodes < 0 || m->nelems < 0) return SN_ERR_ARG;
+  int st = build(&m->node_hash, &m->node_hbits, m->node_id, m->nnodes);
+  if (!st) st = build(&m->elem_hash, &m->elem_hbits, m->elem_id, m->nelems);
+  return st;
+}
+
+static int lookup(const int *tab, int bits, const int *ids, int n, int id)
+{
+  if (!ids || n <= 0) return -1;
+  if (!tab) {
+    for (int i = 0; i < n; i++)
+      if (ids[i] == id) return i;
+    return -1;
+  }
+  unsigned mask = (1u << bits) - 1, h = slot(id, bits);
+  for (;;) {
+    int v = tab[h];
+    if (!v) return -1;
+    if (v <= n && ids[v - 1] == id) return v - 1;
+    h = (h + 1) & mask;
+  }
+}
+
+int sn_model_node_index(const sn_model *m, int id)
+{
+  return m ? lookup(m->node_hash, m->node_hbits, m->node_id, m->nnodes, id) : -1;
+}
+
+int sn_model_elem_index(const sn_model *m, int id)
+{
+  return m ? lookup(m->elem_hash, m->elem_hbits, m->elem_id, m->nelems, id) : -1;
+}
+
+double sn_amplitude_value(const sn_model *m, int amp, double t, double period)
+{
+  if (amp < 0) {
+    if (!(period > 0)) return 1.0;
+    double r = t / period;
+    return r < 0 ? 0.0 : r > 1 ? 1.0 : r;
+  }
+  if (!m || amp >= m->namplitudes) return 0.0;
+  const sn_amplitude *A = &m->amplitudes[amp];
+  int n = A->n;
+  if (n <= 0 || !A->t || !A->a) return 0.0;
+  if (!(t > A->t[0])) return A->a[0];              /* also for a NaN t */
+  if (t >= A->t[n - 1]) return A->a[n - 1];
+  int lo = 0, hi = n - 1;                          /* t[lo] < t < t[hi] */
+  while (hi - lo > 1) {
+    int mid = lo + (hi - lo) / 2;
+    if (A->t[mid] <= t) lo = mid;
+    else hi = mid;
+  }
+  double dt = A->t[hi] - A->t[lo];
+  double w = dt > 0 ? (t - A->t[lo]) / dt : 1.0;
+  return A->a[lo] + w * (A->a[hi] - A->a[lo]);
+}
