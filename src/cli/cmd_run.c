@@ -58,8 +58,8 @@ int sn_cli_run(int argc, char **argv)
   size_t bl = strlen(base);
   if (bl > 4 && !strcasecmp(base + bl - 4, ".inp")) base[bl - 4] = '\0';
   if (!base[0]) return sn_cli_usage_error("run: '%s' names no file", deck);
+  int make_dir = dir != NULL;
   if (!dir) dir = folder[0] ? folder : "/";
-  else if (mkdir(dir, 0777) && errno != EEXIST) return sn_cli_fail("run: cannot create %s: %s", dir, strerror(errno));
 
   char msg[1024];
   sn_model *m = NULL;
@@ -67,6 +67,10 @@ int sn_cli_run(int argc, char **argv)
   if (st) return sn_cli_fail("%s", msg);
   run_ctx c = {NULL, isatty(2)};
   st = sn_static_check(m, msg, sizeof msg);
+  if (!st && make_dir && mkdir(dir, 0777) && errno != EEXIST) {
+    sn_model_free(m);
+    return sn_cli_fail("run: cannot create %s: %s", dir, strerror(errno));
+  }
   if (!st) st = sn_run_output_open(dir, base, m, &c.out, msg, sizeof msg);
   if (st) {
     sn_model_free(m);

@@ -1972,6 +1972,16 @@ static int finish(rd *p)
     } else if (m->elem_section[e] < 0)
       return fail_at(p, p->def_file[e], p->def_line[e], "element %d (%s) has no section (no *SOLID SECTION covers it)",
                      m->elem_id[e], tn);
+    else {
+      /* geometry: an inverted or flat element is refused here, where its deck line is known */
+      double X[3 * 20], vol;
+      int a0 = m->elem_ptr[e], nn = m->elem_ptr[e + 1] - a0;
+      for (int a = 0; a < nn && a < 20; a++) memcpy(X + 3 * a, m->x + 3 * m->elem_conn[a0 + a], 3 * sizeof(double));
+      int sv = sn_element_volume(m->elem_type[e], X, NULL, &vol);
+      if (sv == SN_ERR_FORMAT)
+        return fail_at(p, p->def_file[e], p->def_line[e], "element %d (%s) has zero or negative volume (flat, or inverted: check the node order)",
+                       m->elem_id[e], tn);
+    }
   }
   /* model-data boundaries first in every step */
   if (p->npre)
