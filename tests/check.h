@@ -4,6 +4,19 @@
 #include <math.h>
 #include <stdio.h>
 
+/* SN_SANITIZED: 1 under AddressSanitizer (gcc, clang), where the tests leave out their large
+ * problems to keep the suite short */
+#if defined(__SANITIZE_ADDRESS__)
+#define SN_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SN_SANITIZED 1
+#endif
+#endif
+#ifndef SN_SANITIZED
+#define SN_SANITIZED 0
+#endif
+
 static int sn_check_failed = 0, sn_check_passed = 0;
 
 #define CHECK(cond)                                                              \

@@ -13,6 +13,8 @@
  *    global SOCMLCP residual;
  *  - refusals: mu < 0, NULL, neq > 0, dim nc > 3000 for the dense form. */
 #include "check.h"
+#include "test_util.h"
+#include "fc_hand_cases.h"
 #include "signorini/io.h"
 #include "signorini/solver.h"
 
@@ -21,16 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SN_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SN_SANITIZED 1
-#endif
-#endif
-#ifndef SN_SANITIZED
-#define SN_SANITIZED 0
-#endif
 
 /* ---- the test's own cone algebra ---- */
 
@@ -178,28 +170,12 @@ static void test_check_error(void)
 
 /* ---- single contacts by hand ---- */
 
-typedef struct {
-  int d;
-  double W[9], q[3], mu, r[3];
-} hand_fc;
-
-static const hand_fc cases[] = {
-    {3, {1, 0, 0, 0, 1, 0, 0, 0, 1}, {-1, 0.5, 0}, 0.3, {1, -0.3, 0}},           /* slip */
-    {3, {1, 0, 0, 0, 1, 0, 0, 0, 1}, {-1, 0.2, 0.1}, 0.5, {1, -0.2, -0.1}},      /* stick */
-    {3, {1, 0, 0, 0, 1, 0, 0, 0, 1}, {1, 0.3, 0}, 0.5, {0, 0, 0}},               /* take-off */
-    {3, {2, 0.5, 0, 0.5, 1, 0, 0, 0, 1}, {-1, 1, 0}, 0.2, {10.0 / 19, -2.0 / 19, 0}},
-    {3, {1, 0, 0, 0, 2, 0, 0, 0, 2}, {-1, 1.2, 1.6}, 0.5, {1, -0.3, -0.4}},      /* oblique */
-    {3, {1, 0, 0, 0, 1, 0, 0, 0, 1}, {-2, 0.7, -0.1}, 0.0, {2, 0, 0}},           /* mu = 0 */
-    {2, {1, 0, 0, 1}, {-1, 0.5}, 0.3, {1, -0.3}},
-    {2, {1, 0, 0, 1}, {-1, 0.1}, 0.3, {1, -0.1}},
-    {2, {2, 0.5, 0.5, 1}, {-1, 1}, 0.2, {10.0 / 19, -2.0 / 19}},
-    {2, {1, 0, 0, 1}, {-1, 0.4}, 0.0, {1, 0}},
-};
+/* the single contacts of fc_hand_cases.h (hand-computed in test_fc_solvers.c) */
 
 static void test_hand(void)
 {
-  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-    const hand_fc *h = &cases[c];
+  for (int c = 0; c < FC_HAND_CORE_END; c++) {
+    const hand_fc *h = &fc_hand[c];
     sn_fc P = {h->d, 1, NULL, (double *)h->q, (double *)&h->mu};
     sn_csc_from_dense(h->d, h->d, h->W, 0.0, &P.W);
     int d = h->d;
@@ -363,10 +339,8 @@ static int test_fc_files(void)
   int found = 0;
   for (size_t f = 0; f < sizeof fc_files / sizeof fc_files[0]; f++) {
     if (fc_files[f].big && SN_SANITIZED) continue;
-    char path[1024], err[256];
-    snprintf(path, sizeof path, "%s/fc3d/%s", SN_DATA_DIR, fc_files[f].file);
-    sn_file_problem *F = NULL;
-    if (sn_read_problem(path, &F, err, sizeof err)) continue;
+    sn_file_problem *F = read_shared("fc3d", fc_files[f].file);
+    if (!F) continue;
     found++;
     sn_fc *P = F->fc;
     int d = P->dim, nc = P->nc, nf = d * nc;
@@ -463,10 +437,8 @@ static int test_gfc_files(void)
   int found = 0;
   for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
     if (files[f].big && SN_SANITIZED) continue;
-    char path[1024], err[256];
-    snprintf(path, sizeof path, "%s/gfc3d/%s", SN_DATA_DIR, files[f].file);
-    sn_file_problem *F = NULL;
-    if (sn_read_problem(path, &F, err, sizeof err)) continue;
+    sn_file_problem *F = read_shared("gfc3d", files[f].file);
+    if (!F) continue;
     found++;
     sn_gfc *P = F->gfc;
     int d = P->dim, nc = P->nc, nr = d * nc, m = P->ndof;

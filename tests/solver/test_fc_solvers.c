@@ -1,8 +1,8 @@
 /* Local frictional contact solvers: NSGS (local proj / ac / hybrid / exact 2D), PROX (inner nsgs
  * and fp), APGD.
- *  - single contacts whose answers are computed by hand below (take-off, stick, slip, slip in an
- *    oblique direction, coupled normal/tangent block, mu = 0), for every local solver and every
- *    global solver;
+ *  - single contacts whose answers are computed by hand in fc_hand_cases.h (take-off, stick,
+ *    slip, slip in an oblique direction, coupled normal/tangent block, mu = 0), for every local
+ *    solver and every global solver;
  *  - random well-conditioned problems W = J M^-1 J^T (SPD), 2D and 3D, some mu = 0: error <= tol,
  *    r in K, u = W r + q, history and info consistent;
  *  - statuses: max_iter, time limit, progress callback, bad options, NULL arguments, warm start,
@@ -11,6 +11,7 @@
  *    to sn_fc_error <= 1e-8 (skipped when the data folder is absent). The large problems run with
  *    the fast solvers only, to keep the suite short under the sanitizers. */
 #include "check.h"
+#include "fc_hand_cases.h"
 #include "signorini/io.h"
 #include "signorini/solver.h"
 #include "solver/fc_local.h"
@@ -21,40 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- hand-computed single contacts ---- */
+/* ---- hand-computed single contacts (their table and computation: fc_hand_cases.h) ---- */
 
-typedef struct {
-  const char *name;
-  int d;
-  double W[9], q[3], mu, r[3], u[3];   /* W column-major */
-} hand_case;
-
-/* With W = I the normal and tangential parts decouple: u_N = r_N + q_N = 0 gives r_N = -q_N when
- * q_N < 0; stick r_T = -q_T if |q_T| <= mu r_N, else slip r_T = -mu r_N q_T/|q_T|,
- * u_T = q_T + r_T. The coupled case: W = [2 .5 0; .5 1 0; 0 0 1], q = (-1, 1, 0), mu = 0.2:
- * stick would need r = -W^-1 q = (0.857, -1.43) outside the cone, so slip with u_T > 0:
- * r_T = -0.2 r_N, 2 r_N + 0.5 r_T - 1 = 0 -> r_N = 1/1.9 = 10/19, r_T = -2/19,
- * u_T = 0.5 r_N + r_T + 1 = 22/19 > 0 (consistent). Oblique slip: W = diag(1, 2, 2),
- * q = (-1, 1.2, 1.6), mu = 0.5: r_N = 1, stick would need |r_T| = |q_T|/2 = 1 > 0.5, so
- * r_T = -0.5 (0.6, 0.8), u_T = 2 r_T + q_T = (0.6, 0.8), along -r_T. */
-static const hand_case cases[] = {
-    {"3d slip", 3, {1, 0, 0, 0, 1, 0, 0, 0, 1}, {-1, 0.5, 0}, 0.3, {1, -0.3, 0}, {0, 0.2, 0}},
-    {"3d stick", 3, {1, 0, 0, 0, 1, 0, 0, 0, 1}, {-1, 0.2, 0.1}, 0.5, {1, -0.2, -0.1}, {0, 0, 0}},
-    {"3d take-off", 3, {1, 0, 0, 0, 1, 0, 0, 0, 1}, {1, 0.3, 0}, 0.5, {0, 0, 0}, {1, 0.3, 0}},
-    {"3d coupled slip", 3, {2, 0.5, 0, 0.5, 1, 0, 0, 0, 1}, {-1, 1, 0}, 0.2,
-     {10.0 / 19, -2.0 / 19, 0}, {0, 22.0 / 19, 0}},
-    {"3d oblique slip", 3, {1, 0, 0, 0, 2, 0, 0, 0, 2}, {-1, 1.2, 1.6}, 0.5, {1, -0.3, -0.4},
-     {0, 0.6, 0.8}},
-    {"3d mu=0", 3, {1, 0, 0, 0, 1, 0, 0, 0, 1}, {-2, 0.7, -0.1}, 0.0, {2, 0, 0}, {0, 0.7, -0.1}},
-    {"2d slip right", 2, {1, 0, 0, 1}, {-1, 0.5}, 0.3, {1, -0.3}, {0, 0.2}},
-    {"2d slip left", 2, {1, 0, 0, 1}, {-1, -1}, 0.3, {1, 0.3}, {0, -0.7}},
-    {"2d stick", 2, {1, 0, 0, 1}, {-1, 0.1}, 0.3, {1, -0.1}, {0, 0}},
-    {"2d take-off", 2, {1, 0, 0, 1}, {0.5, -3}, 0.3, {0, 0}, {0.5, -3}},
-    {"2d coupled slip", 2, {2, 0.5, 0.5, 1}, {-1, 1}, 0.2, {10.0 / 19, -2.0 / 19},
-     {0, 22.0 / 19}},
-    {"2d mu=0", 2, {1, 0, 0, 1}, {-2, 0.7}, 0.0, {2, 0}, {0, 0.7}},
-};
-enum { NCASES = sizeof cases / sizeof cases[0] };
+static const hand_fc *const cases = fc_hand + FC_HAND_CORE;
+enum { NCASES = FC_HAND_N - FC_HAND_CORE };
 
 static void check_vec(const char *what, const char *name, int d, const double *got,
                       const double *want, double tol)
@@ -71,7 +42,7 @@ static void check_vec(const char *what, const char *name, int d, const double *g
 static void test_local_solvers(void)
 {
   for (int c = 0; c < NCASES; c++) {
-    const hand_case *h = &cases[c];
+    const hand_fc *h = &cases[c];
     sn_fc_local L;
     memset(&L, 0, sizeof L);
     L.dim = h->d;
@@ -109,7 +80,7 @@ static void test_local_solvers(void)
 }
 
 /* a one-contact sn_fc from a hand case */
-static sn_fc *single_problem(const hand_case *h)
+static sn_fc *single_problem(const hand_fc *h)
 {
   sn_fc *P = calloc(1, sizeof *P);
   int d = h->d;

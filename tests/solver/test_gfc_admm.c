@@ -14,6 +14,7 @@
  *    to 1e-12). spheres-in-a-box has no condensed reference (NSGS and PROX stall near 1e-6 there)
  *    and is skipped under the sanitizers (7 s there) to keep the suite short. */
 #include "check.h"
+#include "test_util.h"
 #include "signorini/io.h"
 #include "signorini/solver.h"
 
@@ -22,16 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
 
 /* a global problem from dense column-major M (m x m) and H (m x n) */
 typedef struct {
@@ -290,11 +281,9 @@ static int test_files(void)
   };
   int found = 0;
   for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
-    if (files[f].big && SANITIZED) continue;
-    char path[1024], err[256];
-    snprintf(path, sizeof path, "%s/gfc3d/%s", SN_DATA_DIR, files[f].file);
-    sn_file_problem *F = NULL;
-    if (sn_read_problem(path, &F, err, sizeof err)) continue;
+    if (files[f].big && SN_SANITIZED) continue;
+    sn_file_problem *F = read_shared("gfc3d", files[f].file);
+    if (!F) continue;
     found++;
     sn_gfc *P = F->gfc;
     int n = P->dim * P->nc, m = P->ndof;

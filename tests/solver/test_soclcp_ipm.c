@@ -29,16 +29,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SN_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SN_SANITIZED 1
-#endif
-#endif
-#ifndef SN_SANITIZED
-#define SN_SANITIZED 0
-#endif
 
 typedef struct {
   const char *name;

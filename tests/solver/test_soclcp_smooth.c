@@ -16,6 +16,8 @@
  *    forces are unique, velocities against PROX where they are not (rank-deficient W: NSGS and
  *    PROX disagree on r too). The large files are left out under the sanitizers. */
 #include "check.h"
+#include "test_util.h"
+#include "fc_hand_cases.h"
 #include "signorini/io.h"
 #include "signorini/solver.h"
 
@@ -25,16 +27,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SN_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SN_SANITIZED 1
-#endif
-#endif
-#ifndef SN_SANITIZED
-#define SN_SANITIZED 0
-#endif
 
 /* ---- helpers ---- */
 
@@ -377,28 +369,12 @@ static void test_overflow(void)
 
 /* ---- frictional contact ---- */
 
-typedef struct {
-  int d;
-  double W[9], q[3], mu, r[3];
-} hand_fc;
-
-/* the single contacts of test_fc_solvers.c (W column-major), with their hand-computed forces */
-static const hand_fc fc_cases[] = {
-    {3, {1, 0, 0, 0, 1, 0, 0, 0, 1}, {-1, 0.5, 0}, 0.3, {1, -0.3, 0}},           /* slip */
-    {3, {1, 0, 0, 0, 1, 0, 0, 0, 1}, {-1, 0.2, 0.1}, 0.5, {1, -0.2, -0.1}},      /* stick */
-    {3, {1, 0, 0, 0, 1, 0, 0, 0, 1}, {1, 0.3, 0}, 0.5, {0, 0, 0}},               /* take-off */
-    {3, {2, 0.5, 0, 0.5, 1, 0, 0, 0, 1}, {-1, 1, 0}, 0.2, {10.0 / 19, -2.0 / 19, 0}},
-    {3, {1, 0, 0, 0, 2, 0, 0, 0, 2}, {-1, 1.2, 1.6}, 0.5, {1, -0.3, -0.4}},      /* oblique */
-    {3, {1, 0, 0, 0, 1, 0, 0, 0, 1}, {-2, 0.7, -0.1}, 0.0, {2, 0, 0}},           /* mu = 0 */
-    {2, {1, 0, 0, 1}, {-1, 0.5}, 0.3, {1, -0.3}},
-    {2, {1, 0, 0, 1}, {-1, 0.1}, 0.3, {1, -0.1}},
-    {2, {2, 0.5, 0.5, 1}, {-1, 1}, 0.2, {10.0 / 19, -2.0 / 19}},
-};
+/* the single contacts of fc_hand_cases.h (hand-computed in test_fc_solvers.c) */
 
 static void test_fc_hand(void)
 {
-  for (size_t c = 0; c < sizeof fc_cases / sizeof fc_cases[0]; c++) {
-    const hand_fc *h = &fc_cases[c];
+  for (int c = FC_HAND_CORE; c < FC_HAND_CORE_END; c++) {
+    const hand_fc *h = &fc_hand[c];
     sn_fc P = {h->d, 1, NULL, (double *)h->q, (double *)&h->mu};
     sn_csc_from_dense(h->d, h->d, h->W, 0.0, &P.W);
     double r[3] = {0}, u[3];
@@ -522,10 +498,8 @@ static int test_fc_data(void)
 /* the fixed point's own options: relaxation, refused values, inner options passed through */
 static void test_fp_options(void)
 {
-  char path[1024], err[512];
-  snprintf(path, sizeof path, "%s/fc3d/FC3D_Example1.dat", SN_DATA_DIR);
-  sn_file_problem *F = NULL;
-  if (sn_read_problem(path, &F, err, sizeof err)) return;
+  sn_file_problem *F = read_shared("fc3d", "FC3D_Example1.dat");
+  if (!F) return;
   sn_fc *P = F->fc;
   int n = P->dim * P->nc;
   if (n > 64) { sn_file_problem_free(F); return; }

@@ -20,6 +20,8 @@
  *    says so).
  * The large files are left out under the sanitizers. */
 #include "check.h"
+#include "test_util.h"
+#include "fc_hand_cases.h"
 #include "signorini/io.h"
 #include "signorini/solver.h"
 
@@ -29,16 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SN_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SN_SANITIZED 1
-#endif
-#endif
-#ifndef SN_SANITIZED
-#define SN_SANITIZED 0
-#endif
 
 static double urand(uint64_t *s)
 {
@@ -189,28 +181,12 @@ static int stop_at_2(int it, double e, void *user)
 
 /* ---- frictional contact by hand ---- */
 
-typedef struct {
-  int d;
-  double W[9], q[3], mu, r[3];
-} hand_fc;
-
-static const hand_fc cases[] = {
-    {3, {1, 0, 0, 0, 1, 0, 0, 0, 1}, {-1, 0.5, 0}, 0.3, {1, -0.3, 0}},           /* slip */
-    {3, {1, 0, 0, 0, 1, 0, 0, 0, 1}, {-1, 0.2, 0.1}, 0.5, {1, -0.2, -0.1}},      /* stick */
-    {3, {1, 0, 0, 0, 1, 0, 0, 0, 1}, {1, 0.3, 0}, 0.5, {0, 0, 0}},               /* take-off */
-    {3, {2, 0.5, 0, 0.5, 1, 0, 0, 0, 1}, {-1, 1, 0}, 0.2, {10.0 / 19, -2.0 / 19, 0}},
-    {3, {1, 0, 0, 0, 2, 0, 0, 0, 2}, {-1, 1.2, 1.6}, 0.5, {1, -0.3, -0.4}},      /* oblique */
-    {3, {1, 0, 0, 0, 1, 0, 0, 0, 1}, {-2, 0.7, -0.1}, 0.0, {2, 0, 0}},           /* mu = 0 */
-    {2, {1, 0, 0, 1}, {-1, 0.5}, 0.3, {1, -0.3}},
-    {2, {1, 0, 0, 1}, {-1, 0.1}, 0.3, {1, -0.1}},
-    {2, {2, 0.5, 0.5, 1}, {-1, 1}, 0.2, {10.0 / 19, -2.0 / 19}},
-    {2, {1, 0, 0, 1}, {-1, 0.4}, 0.0, {1, 0}},
-};
+/* the single contacts of fc_hand_cases.h (hand-computed in test_fc_solvers.c) */
 
 static void test_fc_hand(void)
 {
-  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-    const hand_fc *h = &cases[c];
+  for (int c = 0; c < FC_HAND_CORE_END; c++) {
+    const hand_fc *h = &fc_hand[c];
     sn_fc P = {h->d, 1, NULL, (double *)h->q, (double *)&h->mu};
     sn_csc_from_dense(h->d, h->d, h->W, 0.0, &P.W);
     double r[3] = {0}, u[3];
@@ -228,8 +204,9 @@ static void test_fc_hand(void)
     sn_csc_free(P.W);
   }
   /* refusals */
-  sn_fc P = {3, 1, NULL, (double *)cases[0].q, (double *)&cases[0].mu};
-  sn_csc_from_dense(3, 3, cases[0].W, 0.0, &P.W);
+  const hand_fc *h = &fc_hand[FC_HAND_CORE];                  /* 3d slip */
+  sn_fc P = {3, 1, NULL, (double *)h->q, (double *)&h->mu};
+  sn_csc_from_dense(3, 3, h->W, 0.0, &P.W);
   double r[3] = {0}, u[3];
   sn_settings s;
   sn_settings_default(&s);
@@ -302,10 +279,8 @@ static int test_fc_files(void)
   int found = 0, superlinear = 0;
   for (size_t f = 0; f < sizeof fc_files / sizeof fc_files[0]; f++) {
     if (fc_files[f].big && SN_SANITIZED) continue;
-    char path[1024], err[256];
-    snprintf(path, sizeof path, "%s/%s", SN_DATA_DIR, fc_files[f].file);
-    sn_file_problem *F = NULL;
-    if (sn_read_problem(path, &F, err, sizeof err)) continue;
+    sn_file_problem *F = read_shared(NULL, fc_files[f].file);
+    if (!F) continue;
     found++;
     sn_fc *P = F->fc;
     int n = P->dim * P->nc;
@@ -371,10 +346,8 @@ static int test_fc_files(void)
  * the NSGS restart of sn_fc_socmix brings the error to tol; the status and error stay honest */
 static void test_restart(void)
 {
-  char path[1024], err[256];
-  snprintf(path, sizeof path, "%s/fc3d/OneObject-i100000-316.hdf5", SN_DATA_DIR);
-  sn_file_problem *F = NULL;
-  if (sn_read_problem(path, &F, err, sizeof err)) return;
+  sn_file_problem *F = read_shared("fc3d", "OneObject-i100000-316.hdf5");
+  if (!F) return;
   sn_fc *P = F->fc;
   for (int i = 0; i < P->nc; i++) P->mu[i] *= 2;
   int n = P->dim * P->nc;
@@ -406,10 +379,8 @@ static int test_gfc_files(void)
   int found = 0;
   for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
     if (files[f].big && SN_SANITIZED) continue;
-    char path[1024], err[256];
-    snprintf(path, sizeof path, "%s/gfc3d/%s", SN_DATA_DIR, files[f].file);
-    sn_file_problem *F = NULL;
-    if (sn_read_problem(path, &F, err, sizeof err)) continue;
+    sn_file_problem *F = read_shared("gfc3d", files[f].file);
+    if (!F) continue;
     found++;
     sn_gfc *P = F->gfc;
     int n = P->dim * P->nc, m = P->ndof;
@@ -454,10 +425,8 @@ static int test_exact_soclcp(void)
   const char *solvers[] = {"smooth", "ipm"};
   int found = 0;
   for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
-    char path[1024], err[256];
-    snprintf(path, sizeof path, "%s/fc3d/%s", SN_DATA_DIR, files[f]);
-    sn_file_problem *F = NULL;
-    if (sn_read_problem(path, &F, err, sizeof err)) continue;
+    sn_file_problem *F = read_shared("fc3d", files[f]);
+    if (!F) continue;
     found++;
     sn_fc *P = F->fc;
     int n = P->dim * P->nc;
