@@ -79,6 +79,13 @@ typedef struct {
   int max_newton;          /* Newton iterations before a cutback (16) */
   double cutback;          /* increment factor on failure (0.25) */
   double grow;             /* increment factor after two fast increments (1.5) */
+  /* equation solver: 0 automatic (CHOLMOD unless the predicted factor exceeds direct_limit_gb,
+   * then conjugate gradients; a step's *STATIC, SOLVER= overrides), 1 CHOLMOD, 2 Jacobi-
+   * preconditioned CG (relative tolerance cg_tol, at most cg_max_iter iterations per solve) */
+  int linear_solver;
+  double direct_limit_gb;  /* 4 */
+  double cg_tol;           /* 1e-10 */
+  int cg_max_iter;         /* 20000 */
   sn_increment_fn on_increment;
   void *user;
 } sn_static_settings;
@@ -86,8 +93,12 @@ typedef struct {
 typedef struct {
   int status;              /* SN_OK or an error */
   int increments, cutbacks, newton_iterations;
-  double seconds, factor_seconds;
+  double seconds, factor_seconds;   /* factor_seconds: CHOLMOD factorizations or CG solves */
   int ndof, nfree;
+  int iterative;           /* 1 if conjugate gradients solved the last step's equations */
+  int cg_iterations;       /* total over the run */
+  double predicted_factor_gb;   /* the CHOLMOD factor size predicted by the automatic choice (0
+                                   when not predicted: small models go to CHOLMOD directly) */
 } sn_static_info;
 
 void sn_static_settings_default(sn_static_settings *s);

@@ -251,6 +251,8 @@ typedef struct {
   int inc;               /* maximum number of increments (INC=, default 100) */
   double dt0, period, dtmin, dtmax;   /* *STATIC data line (defaults 1, 1, 1e-5 * period, period) */
   int direct;            /* *STATIC, DIRECT: fixed increments */
+  int linsolver;         /* *STATIC, SOLVER=: 0 not given (automatic), 1 direct (SPOOLES, PARDISO,
+                            PASTIX: CHOLMOD here), 2 iterative (ITERATIVE SCALING / CHOLESKY: CG) */
   sn_contact_treatment contact;
   char solver[32];       /* registry name, "" for the default */
   /* bc: the model-data *BOUNDARY lines (those before the first *STEP, which hold in every

@@ -105,6 +105,21 @@ int sn_lu_solve(sn_lu *F, const double *b, double *x);     /* x = A^-1 b */
 int sn_lu_solve_t(sn_lu *F, const double *b, double *x);   /* x = A^-T b */
 void sn_lu_free(sn_lu *F);
 
+/* Predicted size of the Cholesky factor of A (upper triangle used): nonzeros of L and
+ * floating-point operations of the factorization, from CHOLMOD's analysis (orderings AMD and
+ * METIS, the better kept), without factorizing. */
+int sn_chol_predict(const sn_csc *A, double *lnz, double *flops);
+
+/* ---- iterative ---- */
+/* y = A x for a symmetric A stored as its upper triangle */
+void sn_csc_symv_upper(const sn_csc *A, const double *x, double *y);
+/* Jacobi-preconditioned conjugate gradients on a symmetric positive definite A stored as its
+ * upper triangle; x is the initial guess and the result. Stops at |b - A x| <= rtol |b|.
+ * SN_OK, SN_MAX_ITER (true residual above 10 rtol after maxit), SN_ERR_NOT_SPD (a non-positive
+ * diagonal or curvature), SN_ERR_NOMEM. iters and relres (the true relative residual) may be NULL. */
+int sn_pcg_upper(const sn_csc *A, const double *b, double *x, double rtol, int maxit, int *iters,
+                 double *relres);
+
 /* Dense solve A x = b (n x n, column-major, LAPACK dgesv); A and b are not modified. */
 int sn_dense_solve(int n, const double *A, const double *b, double *x);
 

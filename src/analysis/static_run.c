@@ -17,6 +17,9 @@ void sn_static_settings_default(sn_static_settings *s)
   s->max_newton = 16;
   s->cutback = 0.25;
   s->grow = 1.5;
+  s->direct_limit_gb = 4.0;
+  s->cg_tol = 1e-10;
+  s->cg_max_iter = 20000;
 }
 
 /* a load record: a nodal force (node, dof) or a distributed load (element, face; face 0 = GRAV) */
@@ -195,6 +198,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
     for (int d = 0; d < R.ndof; d++)          /* kept from earlier steps: hold where they ended */
       if (R.cons[d]) R.ustart[d] = u[d];
     number_equations(&R);
+    int use_cg = -1;                            /* decided at the first solve of the step */
     /* loads of earlier steps stay at the value they reached (ramped ones: fully applied) */
     for (int q = 0; q < R.nloads; q++)
       if (R.loads[q].amp < 0) R.loads[q].start = R.loads[q].value;
@@ -253,6 +257,35 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
         if ((it > 0 || ref == 0.0) && res <= s.tol) { conv = 1; break; }
         if (it == s.max_newton) break;
         if (R.neq == 0) { conv = 1; break; }
+        if (need_K && use_cg < 0) {          /* choose the equation solver once per step */
+          int want = sp->linsolver ? sp->linsolver : s.linear_solver;
+          use_cg = want == 2;
+          if (want == 0 && R.neq > 200000) {
+            double lnz = 0;
+            if (!sn_chol_predict(K, &lnz, NULL)) {
+              if (info) info->predicted_factor_gb = lnz * 8e-9;
+              use_cg = lnz * 8e-9 > s.direct_limit_gb || lnz > 2.0e9;   /* 32-bit CHOLMOD indices */
+            } else use_cg = 1;                       /* too large even to analyse */
+          }
+          if (info) info->iterative = use_cg;
+        }
+        if (use_cg) {
+          double tf = sn_wtime(), rr;
+          int cgit;
+          memset(du, 0, sizeof(double) * (size_t)R.neq);
+          st = sn_pcg_upper(K, rhs, du, s.cg_tol, s.cg_max_iter, &cgit, &rr);
+          if (info) { info->factor_seconds += sn_wtime() - tf; info->cg_iterations += cgit; }
+          if (st == SN_MAX_ITER) st = SN_OK;       /* Newton's residual check decides */
+          if (st) {
+            if (msg) snprintf(msg, msglen, "step %d: conjugate gradients failed (%s): the model is not restrained against rigid motion, or an element is unusable", k + 1, sn_strerror(st));
+            goto done;
+          }
+          F_version = linear ? R.eq_version : -1;
+          for (int d = 0; d < R.ndof; d++)
+            if (R.eq[d] >= 0) u[d] += du[R.eq[d]];
+          if (info) info->newton_iterations++;
+          continue;
+        }
         if (need_K) {
           sn_chol_free(F);
           F = NULL;

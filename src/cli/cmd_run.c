@@ -89,10 +89,13 @@ int sn_cli_run(int argc, char **argv)
     if (werr[0]) rc = sn_cli_fail("run: %s", werr);
     else rc = fail_at(deck, msg, st);
   } else {
-    printf("%s: %d step%s, %d increment%s, %d Newton iteration%s, %d cutback%s; %d degrees of freedom (%d free); %.3f s (factorization %.3f s)\n",
+    char how[128];
+    if (info.iterative) snprintf(how, sizeof how, "conjugate gradients, %d iterations", info.cg_iterations);
+    else snprintf(how, sizeof how, "CHOLMOD");
+    printf("%s: %d step%s, %d increment%s, %d Newton iteration%s, %d cutback%s; %d degrees of freedom (%d free); %.3f s (equations: %s, %.3f s)\n",
            deck, m->nsteps, m->nsteps == 1 ? "" : "s", info.increments, info.increments == 1 ? "" : "s",
            info.newton_iterations, info.newton_iterations == 1 ? "" : "s", info.cutbacks,
-           info.cutbacks == 1 ? "" : "s", info.ndof, info.nfree, info.seconds, info.factor_seconds);
+           info.cutbacks == 1 ? "" : "s", info.ndof, info.nfree, info.seconds, how, info.factor_seconds);
     printf("results: %s/%s.pvd (ParaView), %s/%s.NNNN.vtu, %s/%s.dat\n", dir, base, dir, base, dir, base);
   }
   sn_run_output_close(c.out);

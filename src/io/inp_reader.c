@@ -1445,11 +1445,30 @@ static int k_step_data(rd *p)
 
 static int k_static_begin(rd *p)
 {
+  SBUF;
   int r, direct;
   if (p->step_static) return fail(p, "second *STATIC in the step");
   if ((r = par_flag(p, "DIRECT", &direct))) return r;
   p->step_static = 1;
   cur_step(p)->direct = direct;
+  const param *q = getpar(p, "SOLVER");
+  if (q) {
+    /* CalculiX' equation solvers: the direct ones map to CHOLMOD, the iterative ones to
+     * Jacobi-preconditioned CG (compared without blanks: ITERATIVE SCALING = ITERATIVESCALING) */
+    static const char *const direct_names[] = {"SPOOLES", "PARDISO", "PASTIX", "DIRECT", "CHOLMOD"};
+    static const char *const iter_names[] = {"ITERATIVESCALING", "ITERATIVECHOLESKY", "ITERATIVE"};
+    char v[64] = "";
+    size_t k = 0;
+    for (const char *c = q->val ? q->val : ""; *c && k + 1 < sizeof v; c++)
+      if (*c != ' ') v[k++] = *c;
+    v[k] = '\0';
+    int kind = 0;
+    for (size_t i = 0; i < sizeof direct_names / sizeof *direct_names; i++) if (!strcmp(v, direct_names[i])) kind = 1;
+    for (size_t i = 0; i < sizeof iter_names / sizeof *iter_names; i++) if (!strcmp(v, iter_names[i])) kind = 2;
+    if (!kind)
+      return fail(p, "*STATIC, SOLVER=%s: expected SPOOLES, PARDISO, PASTIX or DIRECT (all solved by CHOLMOD), or ITERATIVE SCALING / ITERATIVE CHOLESKY (preconditioned conjugate gradients)", q->val ? SHOW(q->raw) : "");
+    cur_step(p)->linsolver = kind;
+  }
   return SN_OK;
 }
 
@@ -1825,7 +1844,7 @@ static const kwdef keywords[] = {
   {"FRICTION", "*FRICTION", W_MODEL, "", 1, 0, k_friction_begin, k_friction_data, NULL},
   {"CONTACTPAIR", "*CONTACT PAIR", W_MODEL, "INTERACTION TYPE", 1, 0, k_pair_begin, k_pair_data, NULL},
   {"STEP", "*STEP", W_NOSTEP, "NLGEOM INC CONTACT SOLVER", 0, 1, k_step_begin, k_step_data, NULL},
-  {"STATIC", "*STATIC", W_STEP, "DIRECT", 0, 0, k_static_begin, k_static_data, NULL},
+  {"STATIC", "*STATIC", W_STEP, "DIRECT SOLVER", 0, 0, k_static_begin, k_static_data, NULL},
   {"ENDSTEP", "*END STEP", W_STEP, "", 0, 0, k_endstep_begin, NULL, NULL},
   {"BOUNDARY", "*BOUNDARY", W_BOUNDARY, "AMPLITUDE OP", 1, 0, load_begin, k_boundary_data, NULL},
   {"CLOAD", "*CLOAD", W_STEP, "AMPLITUDE OP", 1, 0, load_begin, k_cload_data, NULL},

@@ -78,6 +78,33 @@ int sn_chol_factor(const sn_csc *A, sn_chol **out)
   return SN_OK;
 }
 
+/* the analysis sn_chol_factor would do, its predicted fill and work, nothing factorized */
+int sn_chol_predict(const sn_csc *A, double *lnz, double *flops)
+{
+  if (!A || A->m != A->n) return SN_ERR_ARG;
+  if (sn_csc_check(A)) return SN_ERR_FORMAT;
+  const sn_csc *B;
+  sn_csc *tmp;
+  int st = canonical(A, &B, &tmp);
+  if (st) return st;
+  cholmod_common c;
+  cholmod_start(&c);
+  c.print = 0;
+  c.error_handler = NULL;
+  cholmod_sparse S;
+  chol_view(B, &S);
+  cholmod_factor *L = cholmod_analyze(&S, &c);
+  if (!L) st = c.status == CHOLMOD_OUT_OF_MEMORY ? SN_ERR_NOMEM : SN_ERR_BACKEND;
+  else {
+    if (lnz) *lnz = c.lnz;
+    if (flops) *flops = c.fl;
+  }
+  cholmod_free_factor(&L, &c);
+  cholmod_finish(&c);
+  sn_csc_free(tmp);
+  return st;
+}
+
 int sn_chol_solve(sn_chol *F, const double *b, double *x)
 {
   if (!F || !b || !x) return SN_ERR_ARG;
