@@ -49,7 +49,11 @@ int sn_fesys_gravity(sn_fesys *S, int e, const double *g, double *f);
  * (Snode: nnodes x 6, may be NULL), and integration-point values (Sip: sum over elements of
  * nip x 6, element e starting at ip_offset[e] * 6; may be NULL). Continuum elements only;
  * trusses give S11 (axial stress) at their nodes, springs nothing. */
-int sn_fesys_stress(sn_fesys *S, const double *u, double *Snode, double *Sip);
+int sn_fesys_stress(const sn_fesys *S, const double *u, double *Snode, double *Sip);
+/* Strains, the same way (from the stresses by the isotropic compliance: plane-stress and
+ * axisymmetric out-of-plane components included); shear components are TENSOR components
+ * (e12 = gamma12 / 2), as CalculiX prints E. */
+int sn_fesys_strain(const sn_fesys *S, const double *u, double *Enode, double *Eip);
 /* integration-point offsets (nelems + 1 ints, owned by S) */
 const int *sn_fesys_ip_offset(const sn_fesys *S);
 
@@ -117,12 +121,13 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s, sn_static_info
 int sn_static_check(const sn_model *m, char *msg, size_t msglen);
 
 /* ---- results of a run on disk ----
- * In folder dir: BASE.NNNN.vtu per increment (point arrays U, RF, S with S11..S23, NodeId;
- * cell array ElementId), BASE.pvd (the ParaView series, time = total time, rewritten after every
- * increment), and BASE.dat with the *NODE PRINT (U, RF) and *EL PRINT (S) tables the deck
- * requests, in CalculiX' layout (docs/results.md). Every file is written atomically.
- * *NODE FILE / *EL FILE requests are accepted: the VTU files always hold U, RF and S.
- * Other variables are refused by sn_run_output_open with the deck line. */
+ * In folder dir: BASE.NNNN.vtu per increment (point arrays U, RF, S with S11..S23, and E with
+ * E11..E23 when an *EL FILE or *EL PRINT asks for E; NodeId; cell array ElementId), BASE.pvd
+ * (the ParaView series, time = total time, rewritten after every increment), and BASE.dat with
+ * the *NODE PRINT (U, RF) and *EL PRINT (S, E) tables the deck requests, in CalculiX' layout
+ * (docs/results.md). Every file is written atomically. *NODE FILE / *EL FILE requests are
+ * accepted: the VTU files always hold U, RF and S. Other variables are refused by
+ * sn_run_output_open with the deck line. */
 typedef struct sn_run_output sn_run_output;
 int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_run_output **out,
                        char *msg, size_t msglen);

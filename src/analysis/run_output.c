@@ -14,6 +14,7 @@ struct sn_run_output {
   int n, cap;
   double *times;
   char **files;
+  int want_e;            /* some request asks for strains */
   char err[512];
 };
 
@@ -45,9 +46,9 @@ static const char *next_var(const char *p, char *w, size_t len)
 static int var_ok(sn_outkind k, const char *v)
 {
   if (k == SN_OUT_NODE_PRINT) return !strcmp(v, "U") || !strcmp(v, "RF");
-  if (k == SN_OUT_EL_PRINT) return !strcmp(v, "S");
+  if (k == SN_OUT_EL_PRINT) return !strcmp(v, "S") || !strcmp(v, "E");
   if (k == SN_OUT_NODE_FILE) return !strcmp(v, "U") || !strcmp(v, "RF") || !strcmp(v, "NT");
-  if (k == SN_OUT_EL_FILE) return !strcmp(v, "S");
+  if (k == SN_OUT_EL_FILE) return !strcmp(v, "S") || !strcmp(v, "E");
   return 0;
 }
 
@@ -63,12 +64,18 @@ int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_
       const char *p = o->vars;
       while ((p = next_var(p, w, sizeof w)))
         if (!var_ok(o->kind, w)) {
-          if (msg) snprintf(msg, msglen, "line %d: %s: variable %s is not available (node tables: U, RF; element tables: S%s)", o->line, out_name(o->kind), w, o->kind == SN_OUT_CONTACT_PRINT ? "; contact tables come with the contact analysis" : "");
+          if (msg) snprintf(msg, msglen, "line %d: %s: variable %s is not available (node tables: U, RF; element tables: S, E%s)", o->line, out_name(o->kind), w, o->kind == SN_OUT_CONTACT_PRINT ? "; contact tables come with the contact analysis" : "");
           return SN_ERR_FORMAT;
         }
     }
   sn_run_output *R = calloc(1, sizeof *R);
   if (!R) return SN_ERR_NOMEM;
+  for (int k = 0; k < m->nsteps; k++)
+    for (int q = 0; q < m->steps[k].nout; q++) {
+      char w[64];
+      const char *p = m->steps[k].out[q].vars;
+      while ((p = next_var(p, w, sizeof w))) if (!strcmp(w, "E")) R->want_e = 1;
+    }
   if (snprintf(R->dir, sizeof R->dir, "%s", dir) >= (int)sizeof R->dir ||
       snprintf(R->base, sizeof R->base, "%s", base) >= (int)sizeof R->base) { free(R); return SN_ERR_ARG; }
   char path[1400];
@@ -99,8 +106,9 @@ static int add_node_table(sn_run_output *R, const sn_model *m, const sn_incremen
   return st;
 }
 
-static int add_stress_table(sn_run_output *R, const sn_model *m, const sn_fesys *S,
-                            const sn_increment *inc, const sn_output *o)
+static int add_ip_table(sn_run_output *R, const sn_model *m, const sn_fesys *S,
+                        const sn_increment *inc, const sn_output *o, const char *var,
+                        const double *src)
 {
   const int *ipo = sn_fesys_ip_offset(S);
   int ne = o->set >= 0 ? m->sets[o->set].n : m->nelems, rows = 0;
@@ -118,10 +126,10 @@ static int add_stress_table(sn_run_output *R, const sn_model *m, const sn_fesys 
     for (int g = ipo[e]; g < ipo[e + 1]; g++, k++) {
       id[k] = m->elem_id[e];
       ip[k] = g - ipo[e] + 1;
-      memcpy(val + 6 * k, inc->s_ip + 6 * (size_t)g, 6 * sizeof(double));
+      memcpy(val + 6 * k, src + 6 * (size_t)g, 6 * sizeof(double));
     }
   }
-  sn_results_block b = {"S", o->set >= 0 ? m->sets[o->set].name : NULL, inc->total_time, rows, 6,
+  sn_results_block b = {var, o->set >= 0 ? m->sets[o->set].name : NULL, inc->total_time, rows, 6,
                         id, ip, val, SN_TOTALS_NO};
   int st = sn_results_add(R->dat, &b, R->err, sizeof R->err);
   free(id); free(ip); free(val);
@@ -140,13 +148,22 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   if (!rf3) return SN_ERR_NOMEM;
   for (int i = 0; i < m->nnodes; i++)
     for (int c = 0; c < ndf; c++) rf3[3 * i + c] = inc->rf[ndf * i + c];
-  sn_field pf[2] = {{"RF", 3, rf3, NULL}, {"S", 6, inc->s_node, NULL}};
+  double *e_node = NULL, *e_ip = NULL;
+  int st = SN_OK;
+  if (R->want_e) {
+    const int *ipo = sn_fesys_ip_offset(S);
+    e_node = malloc(sizeof(double) * 6 * ((size_t)m->nnodes + 1));
+    e_ip = malloc(sizeof(double) * 6 * ((size_t)ipo[m->nelems] + 1));
+    if (!e_node || !e_ip) st = SN_ERR_NOMEM;
+    else st = sn_fesys_strain(S, inc->u, e_node, e_ip);
+  }
+  sn_field pf[3] = {{"RF", 3, rf3, NULL}, {"S", 6, inc->s_node, NULL}, {"E", 6, e_node, NULL}};
   char name[300], path[1400];
   snprintf(name, sizeof name, "%s.%04d.vtu", R->base, inc->total_increment);
   snprintf(path, sizeof path, "%s/%s", R->dir, name);
-  int st = sn_vtu_write(path, m, inc->u, pf, 2, NULL, 0, R->err, sizeof R->err);
+  if (!st) st = sn_vtu_write(path, m, inc->u, pf, R->want_e ? 3 : 2, NULL, 0, R->err, sizeof R->err);
   free(rf3);
-  if (st) return st;
+  if (st) { free(e_node); free(e_ip); return st; }
   /* the series */
   if (R->n == R->cap) {
     int nc = R->cap ? 2 * R->cap : 16;
@@ -164,7 +181,7 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   R->n++;
   snprintf(path, sizeof path, "%s/%s.pvd", R->dir, R->base);
   st = sn_pvd_write(path, R->n, R->times, (const char *const *)R->files, R->err, sizeof R->err);
-  if (st) return st;
+  if (st) { free(e_node); free(e_ip); return st; }
   /* the printed tables of this step */
   const sn_step *sp = &m->steps[inc->step - 1];
   for (int q = 0; q < sp->nout; q++) {
@@ -173,11 +190,13 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
     char w[64];
     const char *p = o->vars;
     while ((p = next_var(p, w, sizeof w))) {
-      st = o->kind == SN_OUT_NODE_PRINT ? add_node_table(R, m, inc, o, w)
-                                        : add_stress_table(R, m, S, inc, o);
-      if (st) return st;
+      if (o->kind == SN_OUT_NODE_PRINT) st = add_node_table(R, m, inc, o, w);
+      else st = add_ip_table(R, m, S, inc, o, w, !strcmp(w, "E") ? e_ip : inc->s_ip);
+      if (st) { free(e_node); free(e_ip); return st; }
     }
   }
+  free(e_node);
+  free(e_ip);
   return sn_results_flush(R->dat, R->err, sizeof R->err);
 }
 

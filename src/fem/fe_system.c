@@ -310,14 +310,26 @@ int sn_fesys_gravity(sn_fesys *S, int e, const double *g, double *f)
   return SN_OK;
 }
 
-int sn_fesys_stress(sn_fesys *S, const double *u, double *Snode, double *Sip)
+/* strain from stress by the isotropic compliance, tensor shear components (CalculiX' E):
+ * e_ii = (s_ii - nu (s_jj + s_kk)) / E, e_ij = (1 + nu) s_ij / E */
+static void compliance(const sn_elprops *p, const double *sg, double *ep)
+{
+  double E = p->E, nu = p->nu;
+  ep[0] = (sg[0] - nu * (sg[1] + sg[2])) / E;
+  ep[1] = (sg[1] - nu * (sg[0] + sg[2])) / E;
+  ep[2] = (sg[2] - nu * (sg[0] + sg[1])) / E;
+  for (int c = 3; c < 6; c++) ep[c] = (1 + nu) * sg[c] / E;
+}
+
+/* stresses (strain = 0) or strains (strain = 1) at nodes (averaged) and integration points */
+static int fields(const sn_fesys *S, const double *u, int strain, double *Vnode, double *Vip)
 {
   const sn_model *m = S->m;
   int *cnt = NULL;
-  if (Snode) {
+  if (Vnode) {
     cnt = calloc((size_t)S->nn + 1, sizeof(int));
     if (!cnt) return SN_ERR_NOMEM;
-    memset(Snode, 0, sizeof(double) * 6 * (size_t)S->nn);
+    memset(Vnode, 0, sizeof(double) * 6 * (size_t)S->nn);
   }
   double X[3 * MAXN], ue[MAXDOF], sn[6 * MAXN], sip[6 * 27];
   int dofs[MAXDOF];
@@ -330,17 +342,32 @@ int sn_fesys_stress(sn_fesys *S, const double *u, double *Snode, double *Sip)
     for (int a = 0; a < nd; a++) ue[a] = u[dofs[a]];
     int st = sn_element_stress(t, X, &S->props[e], ue, sip, sn);
     if (st) { free(cnt); return st; }
-    if (Sip) memcpy(Sip + 6 * (size_t)S->ip_off[e], sip, sizeof(double) * 6 * (size_t)d->nip);
-    if (Snode)
+    if (strain) {
+      double tmp[6];
+      for (int g = 0; g < d->nip; g++) { compliance(&S->props[e], sip + 6 * g, tmp); memcpy(sip + 6 * g, tmp, sizeof tmp); }
+      for (int a = 0; a < d->nnodes; a++) { compliance(&S->props[e], sn + 6 * a, tmp); memcpy(sn + 6 * a, tmp, sizeof tmp); }
+    }
+    if (Vip) memcpy(Vip + 6 * (size_t)S->ip_off[e], sip, sizeof(double) * 6 * (size_t)d->nip);
+    if (Vnode)
       for (int a = 0; a < d->nnodes; a++) {
         int i = m->elem_conn[m->elem_ptr[e] + a];
-        for (int c = 0; c < 6; c++) Snode[6 * i + c] += sn[6 * a + c];
+        for (int c = 0; c < 6; c++) Vnode[6 * i + c] += sn[6 * a + c];
         cnt[i]++;
       }
   }
-  if (Snode)
+  if (Vnode)
     for (int i = 0; i < S->nn; i++)
-      if (cnt[i] > 1) for (int c = 0; c < 6; c++) Snode[6 * i + c] /= cnt[i];
+      if (cnt[i] > 1) for (int c = 0; c < 6; c++) Vnode[6 * i + c] /= cnt[i];
   free(cnt);
   return SN_OK;
+}
+
+int sn_fesys_stress(const sn_fesys *S, const double *u, double *Snode, double *Sip)
+{
+  return fields(S, u, 0, Snode, Sip);
+}
+
+int sn_fesys_strain(const sn_fesys *S, const double *u, double *Enode, double *Eip)
+{
+  return fields(S, u, 1, Enode, Eip);
 }
