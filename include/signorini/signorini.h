@@ -9,5 +9,6 @@
 #include "signorini/solver.h"
 #include "signorini/onedof.h"
 #include "signorini/fem.h"
+#include "signorini/contact.h"
 #include "signorini/analysis.h"
 #endif
