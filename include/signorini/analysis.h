@@ -12,6 +12,7 @@
 #ifndef SIGNORINI_ANALYSIS_H
 #define SIGNORINI_ANALYSIS_H
 
+#include "signorini/contact.h"
 #include "signorini/fem.h"
 
 #ifdef __cplusplus
@@ -54,6 +55,10 @@ int sn_fesys_stress(const sn_fesys *S, const double *u, double *Snode, double *S
  * axisymmetric out-of-plane components included); shear components are TENSOR components
  * (e12 = gamma12 / 2), as CalculiX prints E. */
 int sn_fesys_strain(const sn_fesys *S, const double *u, double *Enode, double *Eip);
+/* per node: the reference node of the *RIGID BODY it belongs to, or -1 (nnodes ints, owned by
+ * S). Elements whose nodes all belong to rigid bodies are not assembled (no stiffness, loads,
+ * stresses); rigid nodes move with the translation of their reference node. */
+const int *sn_fesys_rigid_ref(const sn_fesys *S);
 /* integration-point offsets (nelems + 1 ints, owned by S) */
 const int *sn_fesys_ip_offset(const sn_fesys *S);
 
@@ -71,6 +76,15 @@ typedef struct {
   const double *s_node;    /* nnodes x 6 averaged nodal stresses */
   const double *s_ip;      /* integration-point stresses (see sn_fesys_stress) */
   const unsigned char *constrained;   /* ndof: 1 where a displacement is prescribed */
+  /* contact (models with *CONTACT PAIR): the points of the last contact solve, their total
+   * forces r (dim per point, normal first, in the point's frame) and local relative
+   * displacements (normal: the new gap; tangential: the slip of this increment) */
+  int ncontact;
+  const sn_contact_point *contact;
+  const double *contact_r, *contact_u;
+  const char *contact_solver;        /* registry name that solved the last contact problem */
+  int contact_iterations;
+  double contact_error;
 } sn_increment;
 
 /* Called after every converged increment; a non-zero return stops the run (its value is
@@ -100,6 +114,7 @@ typedef struct {
   double seconds, factor_seconds;   /* factor_seconds: CHOLMOD factorizations or CG solves */
   int ndof, nfree;
   int iterative;           /* 1 if conjugate gradients solved the last step's equations */
+  int contact_solves;      /* frictional contact problems solved (models with contact pairs) */
   int cg_iterations;       /* total over the run */
   double predicted_factor_gb;   /* the CHOLMOD factor size predicted by the automatic choice (0
                                    when not predicted: small models go to CHOLMOD directly) */

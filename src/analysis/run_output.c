@@ -1,9 +1,11 @@
-/* Results of an incremental run on disk: one .vtu per increment, the .pvd series, and the
- * .dat tables of the deck's *NODE PRINT / *EL PRINT requests (writers in src/io/). */
+/* Results of an incremental run on disk: one .vtu per increment, the .pvd series, the .dat
+ * tables of the deck's *NODE PRINT / *EL PRINT / *CONTACT PRINT requests (writers in src/io/),
+ * and for contact models BASE_contact.csv. */
 #include "signorini/analysis.h"
 #include "signorini/io.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,8 +17,21 @@ struct sn_run_output {
   double *times;
   char **files;
   int want_e;            /* some request asks for strains */
+  double *slip;          /* per node: accumulated slip path (contact models) */
+  char *csv;             /* the contact CSV so far */
+  size_t csv_len, csv_cap;
   char err[512];
 };
+
+/* contact status of a point: 0 open, 1 stick, 2 slip (relative to the largest pressure) */
+static int cstatus(const sn_contact_point *p, const double *r, const double *ul, int dim, double rmax)
+{
+  if (!(r[0] > 1e-9 * rmax)) return 0;
+  if (p->mu <= 0) return 2;
+  double rt = dim == 3 ? hypot(r[1], r[2]) : fabs(r[1]);
+  double st = dim == 3 ? hypot(ul[1], ul[2]) : fabs(ul[1]);
+  return (rt >= p->mu * r[0] * (1 - 1e-6) && st > 0) ? 2 : 1;
+}
 
 static const char *out_name(sn_outkind k)
 {
@@ -49,6 +64,7 @@ static int var_ok(sn_outkind k, const char *v)
   if (k == SN_OUT_EL_PRINT) return !strcmp(v, "S") || !strcmp(v, "E");
   if (k == SN_OUT_NODE_FILE) return !strcmp(v, "U") || !strcmp(v, "RF") || !strcmp(v, "NT");
   if (k == SN_OUT_EL_FILE) return !strcmp(v, "S") || !strcmp(v, "E");
+  if (k == SN_OUT_CONTACT_PRINT) return !strcmp(v, "CSTR") || !strcmp(v, "CDIS");
   return 0;
 }
 
@@ -64,7 +80,7 @@ int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_
       const char *p = o->vars;
       while ((p = next_var(p, w, sizeof w)))
         if (!var_ok(o->kind, w)) {
-          if (msg) snprintf(msg, msglen, "line %d: %s: variable %s is not available (node tables: U, RF; element tables: S, E%s)", o->line, out_name(o->kind), w, o->kind == SN_OUT_CONTACT_PRINT ? "; contact tables come with the contact analysis" : "");
+          if (msg) snprintf(msg, msglen, "line %d: %s: variable %s is not available (node tables: U, RF; element tables: S, E; contact tables: CSTR, CDIS)", o->line, out_name(o->kind), w);
           return SN_ERR_FORMAT;
         }
     }
@@ -136,6 +152,72 @@ static int add_ip_table(sn_run_output *R, const sn_model *m, const sn_fesys *S,
   return st;
 }
 
+/* *CONTACT PRINT: CSTR = (pressure, shear 1, shear 2) and CDIS = (gap, slip 1, slip 2 of the
+ * increment) per contact slave node, in the point's frame (normal, t1, t2) */
+static int add_contact_table(sn_run_output *R, const sn_model *m, const sn_increment *inc,
+                             const char *var)
+{
+  int n = inc->ncontact, dim = m->ndf;
+  int *id = malloc(sizeof(int) * ((size_t)n + 1));
+  double *val = calloc(3 * ((size_t)n + 1), sizeof(double));
+  if (!id || !val) { free(id); free(val); return SN_ERR_NOMEM; }
+  int cstr = !strcmp(var, "CSTR");
+  for (int k = 0; k < n; k++) {
+    const sn_contact_point *p = &inc->contact[k];
+    double A = p->area > 0 ? p->area : 1.0;
+    id[k] = m->node_id[p->slave_node];
+    for (int c = 0; c < dim; c++)
+      val[3 * k + c] = cstr ? inc->contact_r[dim * k + c] / A : inc->contact_u[dim * k + c];
+  }
+  sn_results_block b = {var, NULL, inc->total_time, n, 3, id, NULL, val, SN_TOTALS_NO};
+  int st = sn_results_add(R->dat, &b, R->err, sizeof R->err);
+  free(id); free(val);
+  return st;
+}
+
+/* BASE_contact.csv: one line per contact point and increment, rewritten atomically (through a
+ * temporary name) after every increment */
+static int contact_csv(sn_run_output *R, const sn_model *m, const sn_increment *inc)
+{
+  int dim = m->ndf;
+  double rmax = 0;
+  for (int k = 0; k < inc->ncontact; k++) rmax = fmax(rmax, inc->contact_r[dim * k]);
+  size_t need = R->csv_len + 256 * ((size_t)inc->ncontact + 2);
+  if (need > R->csv_cap) {
+    char *p = realloc(R->csv, need * 2);
+    if (!p) return SN_ERR_NOMEM;
+    R->csv = p;
+    R->csv_cap = need * 2;
+  }
+  if (R->csv_len == 0)
+    R->csv_len += (size_t)snprintf(R->csv, R->csv_cap, "increment,step,time,node,x,y,z,gap,pressure,shear1,shear2,slip1,slip2,status,solver\n");
+  for (int k = 0; k < inc->ncontact; k++) {
+    const sn_contact_point *p = &inc->contact[k];
+    const double *r = inc->contact_r + dim * k, *ul = inc->contact_u + dim * k;
+    double A = p->area > 0 ? p->area : 1.0;
+    R->csv_len += (size_t)snprintf(R->csv + R->csv_len, R->csv_cap - R->csv_len,
+                                   "%d,%d,%.9g,%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%d,%s\n",
+                                   inc->total_increment, inc->step, inc->total_time, m->node_id[p->slave_node],
+                                   p->x_slave[0], p->x_slave[1], p->x_slave[2], ul[0], r[0] / A, r[1] / A,
+                                   dim == 3 ? r[2] / A : 0.0, ul[1], dim == 3 ? ul[2] : 0.0,
+                                   cstatus(p, r, ul, dim, rmax), inc->contact_solver ? inc->contact_solver : "");
+  }
+  char path[1400], tmp[1420];
+  snprintf(path, sizeof path, "%s/%s_contact.csv", R->dir, R->base);
+  snprintf(tmp, sizeof tmp, "%s.tmp", path);
+  FILE *f = fopen(tmp, "wb");
+  if (!f) { snprintf(R->err, sizeof R->err, "%.400s: cannot write", path); return SN_ERR_IO; }
+  size_t wr = fwrite(R->csv, 1, R->csv_len, f);
+  int bad = wr != R->csv_len;
+  bad |= fclose(f) != 0;
+  if (bad || rename(tmp, path)) {
+    remove(tmp);
+    snprintf(R->err, sizeof R->err, "%.400s: cannot write", path);
+    return SN_ERR_IO;
+  }
+  return SN_OK;
+}
+
 int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
                             void *user)
 {
@@ -157,12 +239,47 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
     if (!e_node || !e_ip) st = SN_ERR_NOMEM;
     else st = sn_fesys_strain(S, inc->u, e_node, e_ip);
   }
-  sn_field pf[3] = {{"RF", 3, rf3, NULL}, {"S", 6, inc->s_node, NULL}, {"E", 6, e_node, NULL}};
+  /* contact fields per node: pressure, shear traction (global vector), gap, slip path, status */
+  double *cf = NULL;
+  int nn = m->nnodes, dim = m->ndf;
+  if (m->npairs > 0) {
+    cf = calloc(7 * ((size_t)nn + 1), sizeof(double));
+    if (!R->slip) R->slip = calloc((size_t)nn + 1, sizeof(double));
+    if (!cf || !R->slip) { free(rf3); free(e_node); free(e_ip); free(cf); return SN_ERR_NOMEM; }
+    double *cp = cf, *csh = cf + nn, *cg = cf + 4 * (size_t)nn, *cst = cf + 5 * (size_t)nn, *csl = cf + 6 * (size_t)nn;
+    double rmax = 0;
+    for (int k = 0; k < inc->ncontact; k++) rmax = fmax(rmax, inc->contact_r[dim * k]);
+    for (int i = 0; i < nn; i++) cg[i] = NAN;
+    for (int k = 0; k < inc->ncontact; k++) {
+      const sn_contact_point *p = &inc->contact[k];
+      const double *r = inc->contact_r + dim * k, *ul = inc->contact_u + dim * k;
+      int i = p->slave_node;
+      double A = p->area > 0 ? p->area : 1.0;
+      cp[i] = r[0] / A;
+      for (int c = 0; c < 3; c++) csh[3 * i + c] = (r[1] * p->t1[c] + (dim == 3 ? r[2] * p->t2[c] : 0.0)) / A;
+      cg[i] = ul[0];
+      cst[i] = cstatus(p, r, ul, dim, rmax);
+      R->slip[i] += dim == 3 ? hypot(ul[1], ul[2]) : fabs(ul[1]);
+    }
+    for (int i = 0; i < nn; i++) { csl[i] = R->slip[i]; if (isnan(cg[i])) cg[i] = 0.0; }
+  }
+  sn_field pf[8] = {{"RF", 3, rf3, NULL}, {"S", 6, inc->s_node, NULL}, {"E", 6, e_node, NULL}};
+  int npf = R->want_e ? 3 : 2;
+  if (cf) {
+    pf[npf++] = (sn_field){"CPRESS", 1, cf, NULL};
+    pf[npf++] = (sn_field){"CSHEAR", 3, cf + nn, NULL};
+    pf[npf++] = (sn_field){"CGAP", 1, cf + 4 * (size_t)nn, NULL};
+    pf[npf++] = (sn_field){"CSTATUS", 1, cf + 5 * (size_t)nn, NULL};
+    pf[npf++] = (sn_field){"CSLIP", 1, cf + 6 * (size_t)nn, NULL};
+  }
+  if (!R->want_e && npf > 2) pf[2] = pf[--npf];      /* keep the array dense */
   char name[300], path[1400];
   snprintf(name, sizeof name, "%s.%04d.vtu", R->base, inc->total_increment);
   snprintf(path, sizeof path, "%s/%s", R->dir, name);
-  if (!st) st = sn_vtu_write(path, m, inc->u, pf, R->want_e ? 3 : 2, NULL, 0, R->err, sizeof R->err);
+  if (!st) st = sn_vtu_write(path, m, inc->u, pf, npf, NULL, 0, R->err, sizeof R->err);
   free(rf3);
+  free(cf);
+  if (!st && m->npairs > 0) st = contact_csv(R, m, inc);
   if (st) { free(e_node); free(e_ip); return st; }
   /* the series */
   if (R->n == R->cap) {
@@ -186,11 +303,12 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   const sn_step *sp = &m->steps[inc->step - 1];
   for (int q = 0; q < sp->nout; q++) {
     const sn_output *o = &sp->out[q];
-    if (o->kind != SN_OUT_NODE_PRINT && o->kind != SN_OUT_EL_PRINT) continue;
+    if (o->kind != SN_OUT_NODE_PRINT && o->kind != SN_OUT_EL_PRINT && o->kind != SN_OUT_CONTACT_PRINT) continue;
     char w[64];
     const char *p = o->vars;
     while ((p = next_var(p, w, sizeof w))) {
-      if (o->kind == SN_OUT_NODE_PRINT) st = add_node_table(R, m, inc, o, w);
+      if (o->kind == SN_OUT_CONTACT_PRINT) st = add_contact_table(R, m, inc, w);
+      else if (o->kind == SN_OUT_NODE_PRINT) st = add_node_table(R, m, inc, o, w);
       else st = add_ip_table(R, m, S, inc, o, w, !strcmp(w, "E") ? e_ip : inc->s_ip);
       if (st) { free(e_node); free(e_ip); return st; }
     }
@@ -210,5 +328,7 @@ void sn_run_output_close(sn_run_output *o)
   for (int k = 0; k < o->n; k++) free(o->files[k]);
   free(o->files);
   free(o->times);
+  free(o->slip);
+  free(o->csv);
   free(o);
 }

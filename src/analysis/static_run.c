@@ -2,6 +2,7 @@
  * elimination (the free-free block of the tangent, CHOLMOD), loads ramped or following their
  * amplitudes, Newton iterations on the residual R(u) = f_int(u) - f_ext(t) at the free dofs
  * (nonlinear springs, NLGEOM trusses), automatic increments with cutback and growth. */
+#include "analysis/contact_internal.h"
 #include "signorini/analysis.h"
 
 #include <math.h>
@@ -129,10 +130,11 @@ int sn_static_check(const sn_model *m, char *msg, size_t msglen)
 {
   if (msg && msglen) msg[0] = '\0';
   if (!m) return SN_ERR_ARG;
-  if (m->npairs > 0) {
-    if (msg) snprintf(msg, msglen, "line %d: *CONTACT PAIR: contact analysis is not available yet (the finite-element core runs decks without contact)", m->pairs[0].line);
-    return SN_ERR_ARG;
-  }
+  for (int k = 0; k < m->nsteps && m->npairs > 0; k++)
+    if (m->steps[k].contact == SN_CT_PENALTY || m->steps[k].contact == SN_CT_AUGMENTED) {
+      if (msg) snprintf(msg, msglen, "line %d: *STEP, CONTACT=%s: this contact treatment is not available yet (LAGRANGE and INTERIOR are)", m->steps[k].line, m->steps[k].contact == SN_CT_PENALTY ? "PENALTY" : "AUGMENTED");
+      return SN_ERR_ARG;
+    }
   if (m->nsteps == 0) {
     if (msg) snprintf(msg, msglen, "the deck has no *STEP: nothing to analyse");
     return SN_ERR_ARG;
@@ -176,8 +178,12 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
   sn_csc *K = NULL;
   sn_chol *F = NULL;
   int F_version = -1, total_inc = 0, cutbacks_total = 0;
+  int contact = m->npairs > 0;
+  sn_cstate cs = {0};
+  double *hr = calloc(nd, sizeof(double)), *rnc = calloc(nd, sizeof(double));
   if (!R.cons || !R.target || !R.ustart || !R.bamp || !R.eq || !u || !usave || !fint || !fext ||
-      !rf || !rhs || !du || !snode || !sip) { st = SN_ERR_NOMEM; goto done; }
+      !rf || !rhs || !du || !snode || !sip || !hr || !rnc) { st = SN_ERR_NOMEM; goto done; }
+  const int *rref = sn_fesys_rigid_ref(R.S);
   for (int d = 0; d < R.ndof; d++) R.bamp[d] = -1;
   double total_time = 0.0, period_prev = 1.0;
   const unsigned char *act = sn_fesys_active(R.S);
@@ -198,6 +204,13 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
     for (int d = 0; d < R.ndof; d++)          /* kept from earlier steps: hold where they ended */
       if (R.cons[d]) R.ustart[d] = u[d];
     number_equations(&R);
+    for (int q = 0; q < m->nrigids; q++)
+      for (int c = 0; c < R.ndf; c++)
+        if (!R.cons[R.ndf * m->rigids[q].ref_node + c]) {
+          st = SN_ERR_ARG;
+          if (msg) snprintf(msg, msglen, "line %d: *RIGID BODY: its reference node %d needs a prescribed displacement in every direction in step %d (rigid bodies driven by forces are not supported)", m->rigids[q].line, m->node_id[m->rigids[q].ref_node], k + 1);
+          goto done;
+        }
     int use_cg = -1;                            /* decided at the first solve of the step */
     /* loads of earlier steps stay at the value they reached (ramped ones: fully applied) */
     for (int q = 0; q < R.nloads; q++)
@@ -240,16 +253,31 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
       for (int d = 0; d < R.ndof; d++)
         if (R.cons[d]) u[d] = prescribed(&R, d, tn, period);
         else if (!act[d]) u[d] = 0.0;
+      for (int i = 0; i < m->nnodes; i++)
+        if (rref[i] >= 0)
+          for (int c = 0; c < R.ndf; c++) u[R.ndf * i + c] = u[R.ndf * rref[i] + c];
       if ((st = external_force(&R, tn, period, fext))) goto done;
+      sn_cstate_clear(&cs);
+      memset(hr, 0, sizeof(double) * (size_t)R.ndof);
       int it = 0, conv = 0;
       double res = INFINITY;
       for (; it <= s.max_newton; it++) {
-        int need_K = !linear || F_version != R.eq_version;
+        int need_K = !linear || F_version != R.eq_version || (contact && !K);
         st = sn_fesys_internal(R.S, u, nlgeom, fint, R.eq, R.neq, R.eq_version, need_K ? &K : NULL, msg, msglen);
         if (st) goto done;
         double ref = fmax(nrminf_free(&R, fext, 0), nrminf_free(&R, fint, 0));
+        /* the force scale of the displacements themselves (max K_ii max |u|): a rigid motion
+         * (no load, no internal force) is measured against it, not against zero */
+        if (K) {
+          double kd = 0, um = 0;
+          for (int j = 0; j < K->n; j++)
+            for (int p = K->colptr[j]; p < K->colptr[j + 1]; p++)
+              if (K->rowind[p] == j) kd = fmax(kd, fabs(K->val[p]));
+          for (int d = 0; d < R.ndof; d++) um = fmax(um, fabs(u[d]));
+          ref = fmax(ref, 1e-3 * kd * um);
+        }
         for (int d = 0; d < R.ndof; d++)
-          if (R.eq[d] >= 0) rhs[R.eq[d]] = fext[d] - fint[d];
+          if (R.eq[d] >= 0) { rnc[R.eq[d]] = fext[d] - fint[d]; rhs[R.eq[d]] = rnc[R.eq[d]] + hr[d]; }
         double rn = 0.0;
         for (int q = 0; q < R.neq; q++) rn = fmax(rn, fabs(rhs[q]));
         res = ref > 0 ? rn / ref : rn;
@@ -257,6 +285,27 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
         if ((it > 0 || ref == 0.0) && res <= s.tol) { conv = 1; break; }
         if (it == s.max_newton) break;
         if (R.neq == 0) { conv = 1; break; }
+        if (contact) {                     /* the contact problem of this configuration */
+          int csolve = sn_contact_lagrange(m, u, R.eq, R.neq, K, rnc,
+                                           sp->solver[0] ? sp->solver : (sp->contact == SN_CT_INTERIOR ? "socipm" : ""),
+                                           fmin(1e-10, 0.01 * s.tol), du, &cs, msg, msglen);
+          if (info) info->contact_solves++;
+          if (csolve < 0) { st = csolve; goto done; }
+          if (cs.np > 0) {
+            if (csolve > 0) break;                           /* missed: cut back */
+            F_version = linear ? R.eq_version : -1;
+            for (int d = 0; d < R.ndof; d++)
+              if (R.eq[d] >= 0) u[d] += du[R.eq[d]];
+            memset(hr, 0, sizeof(double) * (size_t)R.ndof);
+            sn_csc_gemv(cs.H, 1.0, cs.r, 0.0, hr);
+            for (int i = 0; i < m->nnodes; i++)
+              if (rref[i] >= 0)
+                for (int c = 0; c < R.ndf; c++) u[R.ndf * i + c] = u[R.ndf * rref[i] + c];
+            if (info) info->newton_iterations++;
+            continue;
+          }
+          memset(hr, 0, sizeof(double) * (size_t)R.ndof);
+        }
         if (need_K && use_cg < 0) {          /* choose the equation solver once per step */
           int want = sp->linsolver ? sp->linsolver : s.linear_solver;
           use_cg = want == 2;
@@ -326,10 +375,11 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
       /* converged increment: reactions, stresses, report */
       inc++;
       total_inc++;
-      for (int d = 0; d < R.ndof; d++) rf[d] = R.cons[d] && act[d] ? fint[d] - fext[d] : 0.0;
+      for (int d = 0; d < R.ndof; d++) rf[d] = R.cons[d] && (act[d] || hr[d] != 0.0) ? fint[d] - fext[d] - hr[d] : 0.0;
       if ((st = sn_fesys_stress(R.S, u, snode, sip))) goto done;
       sn_increment I = {k + 1, inc, total_inc, tn, total_time + tn, tn / period, it, res, cut_here,
-                        u, rf, fext, snode, sip, R.cons};
+                        u, rf, fext, snode, sip, R.cons, cs.np, cs.pts, cs.r, cs.uloc,
+                        cs.solver, cs.solver_iterations, cs.solver_error};
       cut_here = 0;
       t = tn;
       if (s.on_increment) {
@@ -355,6 +405,8 @@ done:
   }
   sn_chol_free(F);
   sn_csc_free(K);
+  sn_cstate_clear(&cs);
+  free(hr); free(rnc);
   sn_fesys_free(R.S);
   free(R.cons); free(R.target); free(R.ustart); free(R.bamp); free(R.eq); free(R.loads);
   free(u); free(usave); free(fint); free(fext); free(rf); free(rhs); free(du); free(snode); free(sip);

@@ -20,6 +20,8 @@ struct sn_fesys {
   int *nptr, *nel;          /* node -> elements (CSR) */
   unsigned char *active;    /* per dof */
   int *ip_off;              /* nelems + 1 */
+  int *rigid_ref;           /* per node: reference node of its rigid body, or -1 */
+  unsigned char *skip;      /* per element: all its nodes rigid (not assembled) */
   int linear;               /* no nonlinear spring */
   int has_truss;
   /* the K pattern cache */
@@ -72,10 +74,37 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
   S->ip_off = calloc((size_t)S->ne + 1, sizeof(int));
   int st = SN_OK;
   if (!S->props || !S->scale || !S->nptr || !S->active || !S->ip_off) { st = SN_ERR_NOMEM; goto fail; }
+  S->rigid_ref = malloc(sizeof(int) * ((size_t)S->nn + 1));
+  S->skip = calloc((size_t)S->ne + 1, 1);
+  if (!S->rigid_ref || !S->skip) { st = SN_ERR_NOMEM; goto fail; }
+  for (int i = 0; i < S->nn; i++) S->rigid_ref[i] = -1;
+  for (int k = 0; k < m->nrigids; k++) {           /* *RIGID BODY: nodes of its NSET / ELSET */
+    const sn_set *set = &m->sets[m->rigids[k].set];
+    for (int q = 0; q < set->n; q++) {
+      int it = set->items[q];
+      int a0 = set->kind == SN_SET_ELEM ? m->elem_ptr[it] : 0, a1 = set->kind == SN_SET_ELEM ? m->elem_ptr[it + 1] : 1;
+      for (int a = a0; a < a1; a++) {
+        int i = set->kind == SN_SET_ELEM ? m->elem_conn[a] : it;
+        if (i != m->rigids[k].ref_node) S->rigid_ref[i] = m->rigids[k].ref_node;
+      }
+    }
+  }
   double X[3 * MAXN];
   for (int e = 0; e < S->ne; e++) {
     sn_eltype t = m->elem_type[e];
     const sn_eldesc *d = sn_element_desc(t);
+    int nrig = 0, nnod = m->elem_ptr[e + 1] - m->elem_ptr[e];
+    for (int a = m->elem_ptr[e]; a < m->elem_ptr[e + 1]; a++) nrig += S->rigid_ref[m->elem_conn[a]] >= 0;
+    if (nrig == nnod && d) {                         /* part of a rigid body: not assembled */
+      S->skip[e] = 1;
+      S->ip_off[e + 1] = S->ip_off[e] + d->nip;
+      continue;
+    }
+    if (nrig > 0) {
+      st = SN_ERR_FORMAT;
+      if (msg) snprintf(msg, msglen, "element %d: some of its nodes belong to a *RIGID BODY and others do not (an element is either all rigid or all deformable)", m->elem_id[e]);
+      goto fail;
+    }
     if (!d) { st = SN_ERR_FORMAT; if (msg) snprintf(msg, msglen, "element %d: unknown type", m->elem_id[e]); goto fail; }
     S->ip_off[e + 1] = S->ip_off[e] + d->nip;
     sn_elprops *p = &S->props[e];
@@ -124,7 +153,8 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
   if (!S->nel || !fillp) { free(fillp); st = SN_ERR_NOMEM; goto fail; }
   memcpy(fillp, S->nptr, sizeof(int) * (size_t)S->nn);
   for (int e = 0; e < S->ne; e++)
-    for (int a = m->elem_ptr[e]; a < m->elem_ptr[e + 1]; a++) S->nel[fillp[m->elem_conn[a]]++] = e;
+    if (!S->skip[e])
+      for (int a = m->elem_ptr[e]; a < m->elem_ptr[e + 1]; a++) S->nel[fillp[m->elem_conn[a]]++] = e;
   free(fillp);
   *out = S;
   return SN_OK;
@@ -137,12 +167,14 @@ void sn_fesys_free(sn_fesys *S)
 {
   if (!S) return;
   free(S->props); free(S->scale); free(S->nptr); free(S->nel); free(S->active); free(S->ip_off);
+  free(S->rigid_ref); free(S->skip);
   free(S);
 }
 
 int sn_fesys_ndof(const sn_fesys *S) { return S ? S->ndof : 0; }
 const unsigned char *sn_fesys_active(const sn_fesys *S) { return S ? S->active : NULL; }
 const int *sn_fesys_ip_offset(const sn_fesys *S) { return S ? S->ip_off : NULL; }
+const int *sn_fesys_rigid_ref(const sn_fesys *S) { return S ? S->rigid_ref : NULL; }
 int sn_fesys_is_linear(const sn_fesys *S, int nlgeom) { return S->linear && !(nlgeom && S->has_truss); }
 
 static int cmp_int(const void *a, const void *b) { int x = *(const int *)a, y = *(const int *)b; return (x > y) - (x < y); }
@@ -247,6 +279,7 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
   double X[3 * MAXN], ue[MAXDOF], fe[MAXDOF], Ke[MAXDOF * MAXDOF];
   int dofs[MAXDOF];
   for (int e = 0; e < S->ne; e++) {
+    if (S->skip[e]) continue;
     sn_eltype t = m->elem_type[e];
     const sn_eldesc *d = sn_element_desc(t);
     int nd = elem_dofs(S, e, dofs);
@@ -286,6 +319,7 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
 int sn_fesys_pressure(sn_fesys *S, int e, int face, double p, double *f)
 {
   const sn_model *m = S->m;
+  if (S->skip[e]) return SN_OK;                    /* a load on a rigid body's element */
   double X[3 * MAXN] = {0}, fe[MAXDOF] = {0};
   int dofs[MAXDOF];
   int nd = elem_dofs(S, e, dofs);
@@ -299,7 +333,7 @@ int sn_fesys_pressure(sn_fesys *S, int e, int face, double p, double *f)
 int sn_fesys_gravity(sn_fesys *S, int e, const double *g, double *f)
 {
   const sn_model *m = S->m;
-  if (sn_element_desc(m->elem_type[e])->kind == SN_KIND_SPRING) return SN_OK;
+  if (S->skip[e] || sn_element_desc(m->elem_type[e])->kind == SN_KIND_SPRING) return SN_OK;
   double X[3 * MAXN] = {0}, fe[MAXDOF] = {0};
   int dofs[MAXDOF];
   int nd = elem_dofs(S, e, dofs);
@@ -334,6 +368,7 @@ static int fields(const sn_fesys *S, const double *u, int strain, double *Vnode,
   double X[3 * MAXN], ue[MAXDOF], sn[6 * MAXN], sip[6 * 27];
   int dofs[MAXDOF];
   for (int e = 0; e < S->ne; e++) {
+    if (S->skip[e]) continue;
     sn_eltype t = m->elem_type[e];
     const sn_eldesc *d = sn_element_desc(t);
     if (d->kind == SN_KIND_SPRING) continue;

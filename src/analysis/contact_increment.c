@@ -1,0 +1,123 @@
+/* One linearised contact increment (Lagrange multipliers): the global frictional contact
+ * problem of the current configuration, in displacement corrections on the free dofs,
+ *     K_FF du = R_F + H_F r,     u_loc = H_F^T du + w,
+ * r in the Coulomb cones, (u_loc_n + mu |u_loc_t|, u_loc_t) in the dual cones, r . (..) = 0,
+ * where R = f_ext - f_int(u) is the residual, H the contact Jacobian of the points detected at u
+ * (rows of the free dofs; prescribed motions are in the gaps already), w = (gap, 0, 0) and r the
+ * TOTAL contact forces. The tangential part of u_loc is the slip increment of the increment:
+ * Coulomb's law on incremental tangential displacements, hence path dependent (Kanno, Martins &
+ * Pinto da Costa, "Three-dimensional quasi-static frictional contact by using second-order cone
+ * linear complementarity problem", IJNME 65 (2006); the second seed). The problem goes to the
+ * solver registry (sn_gfc_solve). */
+#include "analysis/contact_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void sn_cstate_clear(sn_cstate *c)
+{
+  sn_contact_points_free(c->pts);
+  sn_csc_free(c->H);
+  free(c->r);
+  free(c->uloc);
+  memset(c, 0, sizeof *c);
+}
+
+/* full symmetric copy of an upper-triangle matrix */
+static int sym_full(const sn_csc *U, sn_csc **out)
+{
+  int nz = 0;
+  for (int j = 0; j < U->n; j++)
+    for (int p = U->colptr[j]; p < U->colptr[j + 1]; p++) nz += U->rowind[p] == j ? 1 : 2;
+  int *I = malloc(sizeof(int) * ((size_t)nz + 1)), *J = malloc(sizeof(int) * ((size_t)nz + 1));
+  double *X = malloc(sizeof(double) * ((size_t)nz + 1));
+  if (!I || !J || !X) { free(I); free(J); free(X); return SN_ERR_NOMEM; }
+  int k = 0;
+  for (int j = 0; j < U->n; j++)
+    for (int p = U->colptr[j]; p < U->colptr[j + 1]; p++) {
+      int i = U->rowind[p];
+      I[k] = i; J[k] = j; X[k++] = U->val[p];
+      if (i != j) { I[k] = j; J[k] = i; X[k++] = U->val[p]; }
+    }
+  int st = sn_csc_from_triplets(U->n, U->n, k, I, J, X, out);
+  free(I); free(J); free(X);
+  return st;
+}
+
+/* rows of H on the free dofs, renumbered by eq */
+static int free_rows(const sn_csc *H, const int *eq, int neq, sn_csc **out)
+{
+  int *I = malloc(sizeof(int) * ((size_t)H->nnz + 1)), *J = malloc(sizeof(int) * ((size_t)H->nnz + 1));
+  double *X = malloc(sizeof(double) * ((size_t)H->nnz + 1));
+  if (!I || !J || !X) { free(I); free(J); free(X); return SN_ERR_NOMEM; }
+  int k = 0;
+  for (int j = 0; j < H->n; j++)
+    for (int p = H->colptr[j]; p < H->colptr[j + 1]; p++)
+      if (eq[H->rowind[p]] >= 0) { I[k] = eq[H->rowind[p]]; J[k] = j; X[k++] = H->val[p]; }
+  int st = sn_csc_from_triplets(neq, H->n, k, I, J, X, out);
+  free(I); free(J); free(X);
+  return st;
+}
+
+int sn_contact_lagrange(const sn_model *m, const double *u, const int *eq, int neq,
+                        const sn_csc *K, const double *Rf, const char *solver, double tol,
+                        double *du, sn_cstate *cs, char *msg, size_t msglen)
+{
+  int dim = m->ndf, st;
+  sn_cstate_clear(cs);
+  st = sn_contact_detect(m, u, 0.0, &cs->pts, &cs->np, msg, msglen);
+  if (st) return st;
+  if (cs->np == 0) return SN_OK;                      /* no candidate: the caller solves K du = R */
+  int nl = dim * cs->np;
+  cs->r = calloc((size_t)nl + 1, sizeof(double));
+  cs->uloc = calloc((size_t)nl + 1, sizeof(double));
+  double *w = calloc((size_t)nl + 1, sizeof(double)), *mu = calloc((size_t)cs->np + 1, sizeof(double));
+  sn_csc *HF = NULL, *M = NULL;
+  if (!cs->r || !cs->uloc || !w || !mu) { st = SN_ERR_NOMEM; goto done; }
+  if ((st = sn_contact_H(m, cs->pts, cs->np, &cs->H))) goto done;
+  if ((st = free_rows(cs->H, eq, neq, &HF))) goto done;
+  if ((st = sym_full(K, &M))) goto done;
+  sn_contact_w(dim, cs->pts, cs->np, w);
+  for (int k = 0; k < cs->np; k++) mu[k] = cs->pts[k].mu;
+  sn_gfc P = {dim, cs->np, neq, 0, M, HF, NULL, (double *)Rf, w, mu, NULL};
+  sn_settings s;
+  sn_settings_default(&s);
+  s.tol = tol;
+  s.max_iter = 2000;
+  sn_info info = {0};
+  memset(du, 0, sizeof(double) * (size_t)neq);
+  const char *name = solver && solver[0] ? solver : "socmixg";
+  st = sn_gfc_solve(&P, name, cs->r, du, &s, &info);
+  if (st > 0 || st == SN_ERR_UNKNOWN) {
+    /* the chosen solver did not reach the tolerance (or does not fit this dimension): the
+     * condensed route with the robust local solvers, from scratch */
+    const char *fallback[] = {dim == 3 ? "nsn_ac" : "nsgs", "prox", NULL};
+    for (int f = 0; fallback[f] && st != SN_OK; f++) {
+      if (!strcmp(fallback[f], name)) continue;
+      memset(cs->r, 0, sizeof(double) * (size_t)nl);
+      memset(du, 0, sizeof(double) * (size_t)neq);
+      s.max_iter = 100000;
+      st = sn_gfc_solve(&P, fallback[f], cs->r, du, &s, &info);
+      if (st == SN_OK) name = fallback[f];
+    }
+  }
+  cs->solver = name;
+  cs->solver_status = st;
+  cs->solver_iterations = info.iterations;
+  cs->solver_error = info.error;
+  if (st < 0) {
+    if (msg) snprintf(msg, msglen, "the contact problem (%d points) could not be solved by %s: %s", cs->np, name, sn_strerror(st));
+    goto done;
+  }
+  /* local relative displacements: the new gap, the slip increment */
+  sn_copy(nl, w, cs->uloc);
+  sn_csc_gemv_t(HF, 1.0, du, 1.0, cs->uloc);
+done:
+  sn_csc_free(HF);
+  sn_csc_free(M);
+  free(w);
+  free(mu);
+  return st;
+}

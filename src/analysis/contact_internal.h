@@ -1,0 +1,33 @@
+/* The contact increment of the static analysis (private to src/analysis). */
+#ifndef SN_ANALYSIS_CONTACT_INTERNAL_H
+#define SN_ANALYSIS_CONTACT_INTERNAL_H
+
+#include "signorini/analysis.h"
+#include "signorini/contact.h"
+#include "signorini/solver.h"
+
+/* the contact state of the last solve: points, Jacobian (all dofs), total forces r (normal
+ * first, dim per point), local relative displacements uloc = H_F^T du + w (new gap, slip
+ * increment), and how the solver did */
+typedef struct {
+  sn_contact_point *pts;
+  int np;
+  sn_csc *H;
+  double *r, *uloc;
+  const char *solver;
+  int solver_status, solver_iterations;
+  double solver_error;
+} sn_cstate;
+
+void sn_cstate_clear(sn_cstate *c);
+
+/* Detect at u, build and solve the increment's global frictional contact problem (see
+ * contact_increment.c). K: the tangent on the free dofs (upper triangle), Rf: the residual on
+ * the free dofs, du: the correction (neq). With no contact point, cs->np = 0 and du untouched.
+ * Returns SN_OK, a positive status when the solver (and its fallbacks) missed tol, or an
+ * error with msg. */
+int sn_contact_lagrange(const sn_model *m, const double *u, const int *eq, int neq,
+                        const sn_csc *K, const double *Rf, const char *solver, double tol,
+                        double *du, sn_cstate *cs, char *msg, size_t msglen);
+
+#endif
