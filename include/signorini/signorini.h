@@ -11,4 +11,5 @@
 #include "signorini/fem.h"
 #include "signorini/contact.h"
 #include "signorini/analysis.h"
+#include "signorini/plot.h"
 #endif
