@@ -115,6 +115,7 @@ typedef struct {
   int ndof, nfree;
   int iterative;           /* 1 if conjugate gradients solved the last step's equations */
   int contact_solves;      /* frictional contact problems solved (models with contact pairs) */
+  int uzawa_iterations;    /* multiplier updates of the augmented Lagrangian treatment */
   int cg_iterations;       /* total over the run */
   double predicted_factor_gb;   /* the CHOLMOD factor size predicted by the automatic choice (0
                                    when not predicted: small models go to CHOLMOD directly) */

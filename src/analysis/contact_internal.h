@@ -30,4 +30,14 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const int *eq, int n
                         const sn_csc *K, const double *Rf, const char *solver, double tol,
                         double *du, sn_cstate *cs, char *msg, size_t msglen);
 
+/* Penalty / augmented-Lagrangian forces of the configuration u (contact_penalty.c): detects
+ * at u, fills cs (points, H, forces r in the local frames, uloc = (gap, slip since u0)), hr =
+ * H r (all dofs), and *Keff = K + H_F D H_F^T (upper, free dofs) with the contact stiffness D.
+ * lam_n (per node) and lam_t (3 per node, global) are the multipliers: zero and the previous
+ * increment's tangential forces for the penalty method. */
+int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, const int *eq,
+                       int neq, const sn_csc *K, const double *lam_n, const double *lam_t,
+                       double kfac, double ktfac, sn_cstate *cs, sn_csc **Keff, double *hr,
+                       char *msg, size_t msglen);
+
 #endif

@@ -130,15 +130,26 @@ int sn_static_check(const sn_model *m, char *msg, size_t msglen)
 {
   if (msg && msglen) msg[0] = '\0';
   if (!m) return SN_ERR_ARG;
-  for (int k = 0; k < m->nsteps && m->npairs > 0; k++)
-    if (m->steps[k].contact == SN_CT_PENALTY || m->steps[k].contact == SN_CT_AUGMENTED) {
-      if (msg) snprintf(msg, msglen, "line %d: *STEP, CONTACT=%s: this contact treatment is not available yet (LAGRANGE and INTERIOR are)", m->steps[k].line, m->steps[k].contact == SN_CT_PENALTY ? "PENALTY" : "AUGMENTED");
-      return SN_ERR_ARG;
-    }
   if (m->nsteps == 0) {
     if (msg) snprintf(msg, msglen, "the deck has no *STEP: nothing to analyse");
     return SN_ERR_ARG;
   }
+  /* a rigid body's reference node must be held in every direction, in every step (boundary
+   * conditions persist from step to step) */
+  for (int q = 0; q < m->nrigids; q++)
+    for (int k = 0; k < m->nsteps; k++)
+      for (int c = 1; c <= m->ndf; c++) {
+        int held = 0;
+        for (int k2 = 0; k2 <= k && !held; k2++)
+          for (int b = 0; b < m->steps[k2].nbc && !held; b++) {
+            const sn_bc *bc = &m->steps[k2].bc[b];
+            held = bc->node == m->rigids[q].ref_node && bc->first <= c && c <= bc->last;
+          }
+        if (!held) {
+          if (msg) snprintf(msg, msglen, "line %d: *RIGID BODY: its reference node %d needs a prescribed displacement in every direction in step %d (rigid bodies driven by forces are not supported)", m->rigids[q].line, m->node_id[m->rigids[q].ref_node], k + 1);
+          return SN_ERR_ARG;
+        }
+      }
   sn_fesys *S = NULL;
   int st = sn_fesys_create(m, &S, msg, msglen);
   sn_fesys_free(S);
@@ -181,8 +192,19 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
   int contact = m->npairs > 0;
   sn_cstate cs = {0};
   double *hr = calloc(nd, sizeof(double)), *rnc = calloc(nd, sizeof(double));
+  /* penalty / augmented Lagrangian multipliers per node (normal; tangential as global vectors),
+   * and their values at the start of the increment (restored on a cutback) */
+  double *lam_n = calloc(nn, sizeof(double)), *lam_t = calloc(3 * nn, sizeof(double));
+  double *lam_n0 = calloc(nn, sizeof(double)), *lam_t0 = calloc(3 * nn, sizeof(double));
+  sn_csc *Keff = NULL;
+  double lscale = 0.0;                         /* model size, for the penetration tolerance */
   if (!R.cons || !R.target || !R.ustart || !R.bamp || !R.eq || !u || !usave || !fint || !fext ||
-      !rf || !rhs || !du || !snode || !sip || !hr || !rnc) { st = SN_ERR_NOMEM; goto done; }
+      !rf || !rhs || !du || !snode || !sip || !hr || !rnc || !lam_n || !lam_t || !lam_n0 || !lam_t0) { st = SN_ERR_NOMEM; goto done; }
+  for (int c = 0; c < 3; c++) {
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < m->nnodes; i++) { lo = fmin(lo, m->x[3 * i + c]); hi = fmax(hi, m->x[3 * i + c]); }
+    if (m->nnodes) lscale = fmax(lscale, hi - lo);
+  }
   const int *rref = sn_fesys_rigid_ref(R.S);
   for (int d = 0; d < R.ndof; d++) R.bamp[d] = -1;
   double total_time = 0.0, period_prev = 1.0;
@@ -259,12 +281,22 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
       if ((st = external_force(&R, tn, period, fext))) goto done;
       sn_cstate_clear(&cs);
       memset(hr, 0, sizeof(double) * (size_t)R.ndof);
+      memcpy(lam_n0, lam_n, sizeof(double) * (size_t)m->nnodes);
+      memcpy(lam_t0, lam_t, sizeof(double) * 3 * (size_t)m->nnodes);
+      int pen = contact && (sp->contact == SN_CT_PENALTY || sp->contact == SN_CT_AUGMENTED);
+      int aug = pen && sp->contact == SN_CT_AUGMENTED, uzawa = 0;
       int it = 0, conv = 0;
-      double res = INFINITY;
-      for (; it <= s.max_newton; it++) {
+      double res = INFINITY, res_prev = INFINITY, lstep = 1.0;
+      int maxit = pen ? 4 * s.max_newton : s.max_newton;   /* penalty: quasi-Newton in slip */
+      for (; it <= maxit; it++) {
         int need_K = !linear || F_version != R.eq_version || (contact && !K);
         st = sn_fesys_internal(R.S, u, nlgeom, fint, R.eq, R.neq, R.eq_version, need_K ? &K : NULL, msg, msglen);
         if (st) goto done;
+        if (pen) {                       /* contact forces and stiffness of this configuration */
+          st = sn_contact_penalty(m, u, usave, R.eq, R.neq, K, lam_n, lam_t, aug ? 10.0 : 1000.0,
+                                  aug ? 1e5 : 1000.0, &cs, &Keff, hr, msg, msglen);
+          if (st) goto done;
+        }
         double ref = fmax(nrminf_free(&R, fext, 0), nrminf_free(&R, fint, 0));
         /* the force scale of the displacements themselves (max K_ii max |u|): a rigid motion
          * (no load, no internal force) is measured against it, not against zero */
@@ -281,10 +313,60 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
         double rn = 0.0;
         for (int q = 0; q < R.neq; q++) rn = fmax(rn, fabs(rhs[q]));
         res = ref > 0 ? rn / ref : rn;
+        if (pen && it > 0 && res > res_prev && lstep > 1.0 / 64) {
+          /* backtracking on the penalty Newton step: the stick / slip switch can make full
+           * steps cycle; halve the last step while the residual grows */
+          lstep *= 0.5;
+          for (int d = 0; d < R.ndof; d++)
+            if (R.eq[d] >= 0) u[d] -= lstep * du[R.eq[d]];
+          for (int i = 0; i < m->nnodes; i++)
+            if (rref[i] >= 0)
+              for (int c = 0; c < R.ndf; c++) u[R.ndf * i + c] = u[R.ndf * rref[i] + c];
+          continue;
+        }
+        lstep = 1.0;
+        res_prev = res;
         if (!(res == res)) break;                             /* NaN: diverged */
-        if ((it > 0 || ref == 0.0) && res <= s.tol) { conv = 1; break; }
-        if (it == s.max_newton) break;
+        if ((it > 0 || ref == 0.0) && res <= s.tol) {
+          if (aug) {                     /* Uzawa: multipliers <- forces until the gap closes */
+            double worst = 0.0;
+            for (int q = 0; q < cs.np; q++)
+              if (cs.r[R.ndf * q] > 0) worst = fmax(worst, -cs.pts[q].gap);
+                if (worst > 1e-9 * lscale && uzawa < 100) {
+              uzawa++;
+              if (info) info->uzawa_iterations++;
+              for (int q = 0; q < cs.np; q++) {
+                const sn_contact_point *pq = &cs.pts[q];
+                const double *r = cs.r + R.ndf * q;
+                int i = pq->slave_node;
+                lam_n[i] = r[0];
+              }
+              it = -1;                   /* a fresh Newton loop with the new multipliers */
+              continue;
+            }
+          }
+          conv = 1;
+          break;
+        }
+        if (it == maxit) break;
         if (R.neq == 0) { conv = 1; break; }
+        if (pen) {                         /* Newton step on K + contact stiffness */
+          sn_chol *Fp = NULL;
+          double tf = sn_wtime();
+          st = sn_chol_factor(Keff, &Fp);
+          if (!st) st = sn_chol_solve(Fp, rhs, du);
+          sn_chol_free(Fp);
+          if (info) info->factor_seconds += sn_wtime() - tf;
+          if (st == SN_ERR_NOT_SPD) { st = SN_OK; break; }     /* cut back */
+          if (st) goto done;
+          for (int d = 0; d < R.ndof; d++)
+            if (R.eq[d] >= 0) u[d] += du[R.eq[d]];
+          for (int i = 0; i < m->nnodes; i++)
+            if (rref[i] >= 0)
+              for (int c = 0; c < R.ndf; c++) u[R.ndf * i + c] = u[R.ndf * rref[i] + c];
+          if (info) info->newton_iterations++;
+          continue;
+        }
         if (contact) {                     /* the contact problem of this configuration */
           int csolve = sn_contact_lagrange(m, u, R.eq, R.neq, K, rnc,
                                            sp->solver[0] ? sp->solver : (sp->contact == SN_CT_INTERIOR ? "socipm" : ""),
@@ -357,6 +439,8 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
       }
       if (!conv) {
         sn_copy(R.ndof, usave, u);
+        memcpy(lam_n, lam_n0, sizeof(double) * (size_t)m->nnodes);
+        memcpy(lam_t, lam_t0, sizeof(double) * 3 * (size_t)m->nnodes);
         if (sp->direct) {
           st = SN_ERR_ARG;
           if (msg) snprintf(msg, msglen, "step %d: the increment to time %g did not converge (residual %.3g after %d iterations) and *STATIC, DIRECT allows no cutback", k + 1, tn, res, it);
@@ -372,7 +456,18 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
         }
         continue;
       }
-      /* converged increment: reactions, stresses, report */
+      /* converged increment: the penalty state, reactions, stresses, report */
+      if (pen) {
+        memset(lam_n, 0, sizeof(double) * (size_t)m->nnodes);
+        memset(lam_t, 0, sizeof(double) * 3 * (size_t)m->nnodes);
+        for (int q = 0; q < cs.np; q++) {
+          const sn_contact_point *pq = &cs.pts[q];
+          const double *r = cs.r + R.ndf * q;
+          int i = pq->slave_node;
+          if (aug) lam_n[i] = r[0];
+          for (int c = 0; c < 3; c++) lam_t[3 * i + c] = r[1] * pq->t1[c] + (R.ndf == 3 ? r[2] * pq->t2[c] : 0.0);
+        }
+      }
       inc++;
       total_inc++;
       for (int d = 0; d < R.ndof; d++) rf[d] = R.cons[d] && (act[d] || hr[d] != 0.0) ? fint[d] - fext[d] - hr[d] : 0.0;
@@ -406,7 +501,8 @@ done:
   sn_chol_free(F);
   sn_csc_free(K);
   sn_cstate_clear(&cs);
-  free(hr); free(rnc);
+  sn_csc_free(Keff);
+  free(hr); free(rnc); free(lam_n); free(lam_t); free(lam_n0); free(lam_t0);
   sn_fesys_free(R.S);
   free(R.cons); free(R.target); free(R.ustart); free(R.bamp); free(R.eq); free(R.loads);
   free(u); free(usave); free(fint); free(fext); free(rf); free(rhs); free(du); free(snode); free(sip);

@@ -1,0 +1,119 @@
+/* Penalty and augmented-Lagrangian contact forces of a configuration (Wriggers, "Computational
+ * Contact Mechanics", 2nd ed., sec. 6.3.1 (penalty), 6.3.3 and 10.3 (augmented Lagrangian,
+ * Uzawa); Laursen & Simo's return map for Coulomb friction, sec. 5.3; the first seed, sections
+ * 3.3-3.4: the nested Uzawa-Newton loop):
+ *   normal:      f_n = max(0, lam_n - k_n g)                    (g: the gap at u)
+ *   tangential:  f_tr = lam_t - k_t s,  s = H_t^T (u - u_0)     (slip since the increment began;
+ *                the force on the slave opposes it)
+ *                stick if |f_tr| <= mu f_n (f_t = f_tr, tangent k_t),
+ *                slip otherwise (f_t = mu f_n f_tr / |f_tr|, tangent 0: a secant that keeps the
+ *                matrix symmetric positive definite; Newton is then linear in slip, which
+ *                the iteration budget allows for)
+ * with lam = 0 (normal) and lam_t = the converged tangential force of the previous increment for
+ * the penalty method, and lam updated to the forces after each converged Newton loop for the
+ * augmented Lagrangian. Tangential forces are kept as global vectors per slave node, projected
+ * on the current tangent plane. k_n: the interaction's stiffness (LINEAR slope times the node's
+ * area, or the HARD data line), or else kfac times the largest diagonal entry of K (the caller's
+ * choice: large for the penalty method, moderate for the augmented Lagrangian). k_t: the
+ * *FRICTION stick slope times the area when given, else k_n when the interaction gives one, else
+ * ktfac times that diagonal entry. The augmented Lagrangian augments the normal part only: its
+ * tangential law stays the penalty return map from the previous increment's forces, with a stiff
+ * k_t (the Uzawa update of a stick/slip multiplier made the inner Newton loop cycle between stick
+ * and slip). */
+#include "analysis/contact_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static double dot3(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+/* the penalty stiffnesses of point p */
+static void stiffness(const sn_model *m, const sn_contact_point *p, double kdef, double ktdef,
+                      double *kn, double *kt)
+{
+  const sn_interaction *it = &m->interactions[p->interaction];
+  double A = p->area > 0 ? p->area : 1.0;
+  *kn = p->slope > 0 ? (p->hard ? p->slope : p->slope * A) : kdef;
+  *kt = it->stick_slope > 0 ? it->stick_slope * A : (p->slope > 0 ? *kn : ktdef);
+}
+
+int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, const int *eq,
+                       int neq, const sn_csc *K, const double *lam_n, const double *lam_t,
+                       double kfac, double ktfac, sn_cstate *cs, sn_csc **Keff, double *hr,
+                       char *msg, size_t msglen)
+{
+  int dim = m->ndf, st, ndof = dim * m->nnodes;
+  sn_cstate_clear(cs);
+  memset(hr, 0, sizeof(double) * (size_t)ndof);
+  st = sn_contact_detect(m, u, 0.0, &cs->pts, &cs->np, msg, msglen);
+  if (st) return st;
+  double kdef = 0;
+  for (int j = 0; j < K->n; j++)
+    for (int p = K->colptr[j]; p < K->colptr[j + 1]; p++)
+      if (K->rowind[p] == j) kdef = fmax(kdef, K->val[p]);
+  double ktdef = kdef * ktfac;
+  kdef *= kfac;
+  int nl = dim * cs->np;
+  cs->r = calloc((size_t)nl + 1, sizeof(double));
+  cs->uloc = calloc((size_t)nl + 1, sizeof(double));
+  double *D = calloc((size_t)nl + 1, sizeof(double)), *du0 = malloc(sizeof(double) * ((size_t)ndof + 1));
+  if (!cs->r || !cs->uloc || !D || !du0) { free(D); free(du0); return SN_ERR_NOMEM; }
+  if (cs->np > 0 && (st = sn_contact_H(m, cs->pts, cs->np, &cs->H))) { free(D); free(du0); return st; }
+  for (int d = 0; d < ndof; d++) du0[d] = u[d] - u0[d];
+  if (cs->np > 0) sn_csc_gemv_t(cs->H, 1.0, du0, 0.0, cs->uloc);   /* relative motion since u0 */
+  for (int k = 0; k < cs->np; k++) {
+    const sn_contact_point *p = &cs->pts[k];
+    int i = p->slave_node;
+    double kn, kt, *r = cs->r + dim * k, *ul = cs->uloc + dim * k;
+    stiffness(m, p, kdef, ktdef, &kn, &kt);
+    double fn = lam_n[i] - kn * p->gap;
+    ul[0] = p->gap;                                   /* the local normal entry: the gap at u */
+    if (fn <= 0) continue;                            /* open: no force, no stiffness */
+    r[0] = fn;
+    D[dim * k] = kn;
+    /* tangential trial force in the current frame */
+    double tr[2] = {dot3(lam_t + 3 * i, p->t1) - kt * ul[1], dim == 3 ? dot3(lam_t + 3 * i, p->t2) - kt * ul[2] : 0.0};
+    double nt = hypot(tr[0], tr[1]), lim = p->mu * fn;
+    if (nt <= lim) {
+      r[1] = tr[0];
+      if (dim == 3) r[2] = tr[1];
+      for (int c = 1; c < dim; c++) D[dim * k + c] = kt;
+    } else {
+      r[1] = nt > 0 ? lim * tr[0] / nt : 0.0;
+      if (dim == 3) r[2] = nt > 0 ? lim * tr[1] / nt : 0.0;
+    }
+  }
+  if (cs->np > 0) sn_csc_gemv(cs->H, 1.0, cs->r, 0.0, hr);
+  /* K_eff = K + H_F D H_F^T (upper triangle, on the free dofs) */
+  size_t cap = (size_t)K->nnz + 1;
+  for (int k = 0; k < nl; k++) {
+    if (D[k] == 0) continue;
+    size_t c = (size_t)(cs->H->colptr[k + 1] - cs->H->colptr[k]);
+    cap += c * c;
+  }
+  int *I = malloc(sizeof(int) * cap), *J = malloc(sizeof(int) * cap);
+  double *X = malloc(sizeof(double) * cap);
+  if (!I || !J || !X) { free(I); free(J); free(X); free(D); free(du0); return SN_ERR_NOMEM; }
+  size_t z = 0;
+  for (int j = 0; j < K->n; j++)
+    for (int p = K->colptr[j]; p < K->colptr[j + 1]; p++) { I[z] = K->rowind[p]; J[z] = j; X[z++] = K->val[p]; }
+  for (int k = 0; k < nl; k++) {
+    if (D[k] == 0) continue;
+    for (int a = cs->H->colptr[k]; a < cs->H->colptr[k + 1]; a++) {
+      int ea = eq[cs->H->rowind[a]];
+      if (ea < 0) continue;
+      for (int b = cs->H->colptr[k]; b < cs->H->colptr[k + 1]; b++) {
+        int eb = eq[cs->H->rowind[b]];
+        if (eb < 0 || ea > eb) continue;
+        I[z] = ea; J[z] = eb; X[z++] = D[k] * cs->H->val[a] * cs->H->val[b];
+      }
+    }
+  }
+  sn_csc_free(*Keff);
+  *Keff = NULL;
+  st = sn_csc_from_triplets(neq, neq, (int)z, I, J, X, Keff);
+  free(I); free(J); free(X); free(D); free(du0);
+  cs->solver = "penalty";
+  return st;
+}
