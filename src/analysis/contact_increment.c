@@ -8,7 +8,7 @@
  * Coulomb's law on incremental tangential displacements, hence path dependent (Kanno, Martins &
  * Pinto da Costa, "Three-dimensional quasi-static frictional contact by using second-order cone
  * linear complementarity problem", IJNME 65 (2006); the second seed). The problem goes to the
- * solver registry (sn_gfc_solve). */
+ * solver registry (sn_gfc_solve): the step's SOLVER=, by default ADMM on the global problem. */
 #include "analysis/contact_internal.h"
 
 #include <math.h>
@@ -61,14 +61,25 @@ static int free_rows(const sn_csc *H, const int *eq, int neq, sn_csc **out)
   return st;
 }
 
-int sn_contact_lagrange(const sn_model *m, const double *u, const int *eq, int neq,
-                        const sn_csc *K, const double *Rf, const char *solver, double tol,
-                        double *du, sn_cstate *cs, char *msg, size_t msglen)
+/* small strain: pressures and penalty laws use the slave areas of the reference configuration
+ * (the current ones shrink with the surface strain: about p / E*, 2 % under a Hertz peak) */
+void sn_contact_reference_areas(sn_cstate *cs, const double *area0)
+{
+  if (!area0) return;
+  for (int k = 0; k < cs->np; k++)
+    if (area0[cs->pts[k].slave_node] > 0) cs->pts[k].area = area0[cs->pts[k].slave_node];
+}
+
+int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, const double *area0,
+                        const int *eq, int neq, const sn_csc *K, const double *Rf,
+                        const char *solver, double tol, double *du, sn_cstate *cs, char *msg,
+                        size_t msglen)
 {
   int dim = m->ndf, st;
   sn_cstate_clear(cs);
   st = sn_contact_detect(m, u, 0.0, &cs->pts, &cs->np, msg, msglen);
   if (st) return st;
+  sn_contact_reference_areas(cs, area0);
   if (cs->np == 0) return SN_OK;                      /* no candidate: the caller solves K du = R */
   int nl = dim * cs->np;
   cs->r = calloc((size_t)nl + 1, sizeof(double));
@@ -80,6 +91,19 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const int *eq, int n
   if ((st = free_rows(cs->H, eq, neq, &HF))) goto done;
   if ((st = sym_full(K, &M))) goto done;
   sn_contact_w(dim, cs->pts, cs->np, w);
+  if (u0) {
+    /* a Newton iteration after the first: the slip already made in this increment belongs to
+     * the increment's slip, on which Coulomb's law is written (w_t = H_t^T (u - u0)) */
+    int ndof = dim * m->nnodes;
+    double *d = malloc(sizeof(double) * ((size_t)ndof + 1)), *wl = calloc((size_t)nl + 1, sizeof(double));
+    if (!d || !wl) { free(d); free(wl); st = SN_ERR_NOMEM; goto done; }
+    for (int q = 0; q < ndof; q++) d[q] = u[q] - u0[q];
+    sn_csc_gemv_t(cs->H, 1.0, d, 0.0, wl);
+    for (int k = 0; k < cs->np; k++)
+      for (int c = 1; c < dim; c++) w[dim * k + c] = wl[dim * k + c];
+    free(d);
+    free(wl);
+  }
   for (int k = 0; k < cs->np; k++) mu[k] = cs->pts[k].mu;
   sn_gfc P = {dim, cs->np, neq, 0, M, HF, NULL, (double *)Rf, w, mu, NULL};
   sn_settings s;
@@ -88,20 +112,21 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const int *eq, int n
   s.max_iter = 2000;
   sn_info info = {0};
   memset(du, 0, sizeof(double) * (size_t)neq);
-  const char *name = solver && solver[0] ? solver : "socmixg";
-  st = sn_gfc_solve(&P, name, cs->r, du, &s, &info);
-  if (st > 0 || st == SN_ERR_UNKNOWN) {
-    /* the chosen solver did not reach the tolerance (or does not fit this dimension): the
-     * condensed route with the robust local solvers, from scratch */
-    const char *fallback[] = {dim == 3 ? "nsn_ac" : "nsgs", "prox", NULL};
-    for (int f = 0; fallback[f] && st != SN_OK; f++) {
-      if (!strcmp(fallback[f], name)) continue;
-      memset(cs->r, 0, sizeof(double) * (size_t)nl);
-      memset(du, 0, sizeof(double) * (size_t)neq);
-      s.max_iter = 100000;
-      st = sn_gfc_solve(&P, fallback[f], cs->r, du, &s, &info);
-      if (st == SN_OK) name = fallback[f];
-    }
+  /* the deck's SOLVER= (or the default ADMM on the global problem: one factorization of
+   * K + rho H H^T, which also serves bodies held only by their contacts), then the fallbacks:
+   * the exact SOCMLCP Newton (socmixg), and the condensed route where K is invertible */
+  const char *chain[] = {solver && solver[0] ? solver : "admm", "socmixg", dim == 3 ? "nsn_ac" : "nsgs", "prox", NULL};
+  const char *name = chain[0];
+  st = SN_ERR_UNKNOWN;
+  for (int f = 0; chain[f] && st != SN_OK && st != SN_ERR_NOMEM; f++) {
+    int seen = 0;
+    for (int g = 0; g < f; g++) seen |= !strcmp(chain[g], chain[f]);
+    if (seen) continue;
+    memset(cs->r, 0, sizeof(double) * (size_t)nl);
+    memset(du, 0, sizeof(double) * (size_t)neq);
+    s.max_iter = f == 0 ? 100000 : 20000;
+    st = sn_gfc_solve(&P, chain[f], cs->r, du, &s, &info);
+    name = chain[f];
   }
   cs->solver = name;
   cs->solver_status = st;

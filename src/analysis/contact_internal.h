@@ -24,18 +24,24 @@ void sn_cstate_clear(sn_cstate *c);
 /* Detect at u, build and solve the increment's global frictional contact problem (see
  * contact_increment.c). K: the tangent on the free dofs (upper triangle), Rf: the residual on
  * the free dofs, du: the correction (neq). With no contact point, cs->np = 0 and du untouched.
+ * u0: the displacements at the start of the increment (the tangential w is the slip since
+ * then; NULL: none). area0: per node, the slave areas of the reference configuration (or NULL: current ones).
  * Returns SN_OK, a positive status when the solver (and its fallbacks) missed tol, or an
  * error with msg. */
-int sn_contact_lagrange(const sn_model *m, const double *u, const int *eq, int neq,
-                        const sn_csc *K, const double *Rf, const char *solver, double tol,
-                        double *du, sn_cstate *cs, char *msg, size_t msglen);
+int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, const double *area0,
+                        const int *eq, int neq, const sn_csc *K, const double *Rf,
+                        const char *solver, double tol, double *du, sn_cstate *cs, char *msg,
+                        size_t msglen);
+/* replace the points' areas by the reference-configuration areas area0[slave node] (> 0) */
+void sn_contact_reference_areas(sn_cstate *cs, const double *area0);
 
 /* Penalty / augmented-Lagrangian forces of the configuration u (contact_penalty.c): detects
  * at u, fills cs (points, H, forces r in the local frames, uloc = (gap, slip since u0)), hr =
  * H r (all dofs), and *Keff = K + H_F D H_F^T (upper, free dofs) with the contact stiffness D.
  * lam_n (per node) and lam_t (3 per node, global) are the multipliers: zero and the previous
  * increment's tangential forces for the penalty method. */
-int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, const int *eq,
+int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, const double *area0,
+                       const int *eq,
                        int neq, const sn_csc *K, const double *lam_n, const double *lam_t,
                        double kfac, double ktfac, sn_cstate *cs, sn_csc **Keff, double *hr,
                        char *msg, size_t msglen);

@@ -16,10 +16,7 @@
  * area, or the HARD data line), or else kfac times the largest diagonal entry of K (the caller's
  * choice: large for the penalty method, moderate for the augmented Lagrangian). k_t: the
  * *FRICTION stick slope times the area when given, else k_n when the interaction gives one, else
- * ktfac times that diagonal entry. The augmented Lagrangian augments the normal part only: its
- * tangential law stays the penalty return map from the previous increment's forces, with a stiff
- * k_t (the Uzawa update of a stick/slip multiplier made the inner Newton loop cycle between stick
- * and slip). */
+ * ktfac times that diagonal entry. */
 #include "analysis/contact_internal.h"
 
 #include <math.h>
@@ -38,7 +35,8 @@ static void stiffness(const sn_model *m, const sn_contact_point *p, double kdef,
   *kt = it->stick_slope > 0 ? it->stick_slope * A : (p->slope > 0 ? *kn : ktdef);
 }
 
-int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, const int *eq,
+int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, const double *area0,
+                       const int *eq,
                        int neq, const sn_csc *K, const double *lam_n, const double *lam_t,
                        double kfac, double ktfac, sn_cstate *cs, sn_csc **Keff, double *hr,
                        char *msg, size_t msglen)
@@ -48,6 +46,7 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
   memset(hr, 0, sizeof(double) * (size_t)ndof);
   st = sn_contact_detect(m, u, 0.0, &cs->pts, &cs->np, msg, msglen);
   if (st) return st;
+  sn_contact_reference_areas(cs, area0);
   double kdef = 0;
   for (int j = 0; j < K->n; j++)
     for (int p = K->colptr[j]; p < K->colptr[j + 1]; p++)
@@ -69,8 +68,8 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
     stiffness(m, p, kdef, ktdef, &kn, &kt);
     double fn = lam_n[i] - kn * p->gap;
     ul[0] = p->gap;                                   /* the local normal entry: the gap at u */
-    if (fn <= 0) continue;                            /* open: no force, no stiffness */
-    r[0] = fn;
+    if (fn < 0 || (fn == 0 && p->gap > 0)) continue;  /* open: no force, no stiffness */
+    r[0] = fn;                                        /* (touching, g = 0: stiffness, no force) */
     D[dim * k] = kn;
     /* tangential trial force in the current frame */
     double tr[2] = {dot3(lam_t + 3 * i, p->t1) - kt * ul[1], dim == 3 ? dot3(lam_t + 3 * i, p->t2) - kt * ul[2] : 0.0};

@@ -175,8 +175,9 @@ static int add_contact_table(sn_run_output *R, const sn_model *m, const sn_incre
   return st;
 }
 
-/* BASE_contact.csv: one line per contact point and increment, rewritten atomically (through a
- * temporary name) after every increment */
+/* BASE_contact.csv: one line per contact point and increment (node coordinates of the
+ * reference configuration, gap, pressure, shear tractions, slip of the increment, status),
+ * rewritten atomically (through a temporary name) after every increment */
 static int contact_csv(sn_run_output *R, const sn_model *m, const sn_increment *inc)
 {
   int dim = m->ndf;
@@ -198,7 +199,7 @@ static int contact_csv(sn_run_output *R, const sn_model *m, const sn_increment *
     R->csv_len += (size_t)snprintf(R->csv + R->csv_len, R->csv_cap - R->csv_len,
                                    "%d,%d,%.9g,%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%d,%s\n",
                                    inc->total_increment, inc->step, inc->total_time, m->node_id[p->slave_node],
-                                   p->x_slave[0], p->x_slave[1], p->x_slave[2], ul[0], r[0] / A, r[1] / A,
+                                   m->x[3 * p->slave_node], m->x[3 * p->slave_node + 1], m->x[3 * p->slave_node + 2], ul[0], r[0] / A, r[1] / A,
                                    dim == 3 ? r[2] / A : 0.0, ul[1], dim == 3 ? ul[2] : 0.0,
                                    cstatus(p, r, ul, dim, rmax), inc->contact_solver ? inc->contact_solver : "");
   }

@@ -197,6 +197,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
   double *lam_n = calloc(nn, sizeof(double)), *lam_t = calloc(3 * nn, sizeof(double));
   double *lam_n0 = calloc(nn, sizeof(double)), *lam_t0 = calloc(3 * nn, sizeof(double));
   sn_csc *Keff = NULL;
+  double *area0 = NULL;                        /* reference slave areas per node */
   double lscale = 0.0;                         /* model size, for the penetration tolerance */
   if (!R.cons || !R.target || !R.ustart || !R.bamp || !R.eq || !u || !usave || !fint || !fext ||
       !rf || !rhs || !du || !snode || !sip || !hr || !rnc || !lam_n || !lam_t || !lam_n0 || !lam_t0) { st = SN_ERR_NOMEM; goto done; }
@@ -206,6 +207,15 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
     if (m->nnodes) lscale = fmax(lscale, hi - lo);
   }
   const int *rref = sn_fesys_rigid_ref(R.S);
+  if (contact) {                               /* the reference configuration's slave areas */
+    sn_contact_point *p0 = NULL;
+    int np0 = 0;
+    area0 = calloc(nn, sizeof(double));
+    if (!area0) { st = SN_ERR_NOMEM; goto done; }
+    if ((st = sn_contact_detect(m, NULL, lscale > 0 ? lscale : 0.0, &p0, &np0, msg, msglen))) goto done;
+    for (int q = 0; q < np0; q++) area0[p0[q].slave_node] = p0[q].area;
+    sn_contact_points_free(p0);
+  }
   for (int d = 0; d < R.ndof; d++) R.bamp[d] = -1;
   double total_time = 0.0, period_prev = 1.0;
   const unsigned char *act = sn_fesys_active(R.S);
@@ -293,8 +303,8 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
         st = sn_fesys_internal(R.S, u, nlgeom, fint, R.eq, R.neq, R.eq_version, need_K ? &K : NULL, msg, msglen);
         if (st) goto done;
         if (pen) {                       /* contact forces and stiffness of this configuration */
-          st = sn_contact_penalty(m, u, usave, R.eq, R.neq, K, lam_n, lam_t, aug ? 10.0 : 1000.0,
-                                  aug ? 1e5 : 1000.0, &cs, &Keff, hr, msg, msglen);
+          st = sn_contact_penalty(m, u, usave, area0, R.eq, R.neq, K, lam_n, lam_t, aug ? 10.0 : 1000.0,
+                                  aug ? 10.0 : 1000.0, &cs, &Keff, hr, msg, msglen);
           if (st) goto done;
         }
         double ref = fmax(nrminf_free(&R, fext, 0), nrminf_free(&R, fint, 0));
@@ -328,11 +338,20 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
         res_prev = res;
         if (!(res == res)) break;                             /* NaN: diverged */
         if ((it > 0 || ref == 0.0) && res <= s.tol) {
-          if (aug) {                     /* Uzawa: multipliers <- forces until the gap closes */
+          if (aug) {                     /* Uzawa: multipliers <- forces until the gap closes and
+                                            the stuck points stop slipping */
             double worst = 0.0;
             for (int q = 0; q < cs.np; q++)
               if (cs.r[R.ndf * q] > 0) worst = fmax(worst, -cs.pts[q].gap);
-                if (worst > 1e-9 * lscale && uzawa < 100) {
+                double wslip = 0.0;          /* slip of stuck points since the increment began */
+            for (int q = 0; q < cs.np; q++) {
+              const double *r = cs.r + R.ndf * q, *ul = cs.uloc + R.ndf * q;
+              double rt = R.ndf == 3 ? hypot(r[1], r[2]) : fabs(r[1]);
+              if (r[0] > 0 && rt < cs.pts[q].mu * r[0] * (1 - 1e-9))
+                wslip = fmax(wslip, R.ndf == 3 ? hypot(ul[1], ul[2]) : fabs(ul[1]));
+            }
+            worst = fmax(worst, wslip);
+            if (worst > 1e-9 * lscale && uzawa < 100) {
               uzawa++;
               if (info) info->uzawa_iterations++;
               for (int q = 0; q < cs.np; q++) {
@@ -340,6 +359,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
                 const double *r = cs.r + R.ndf * q;
                 int i = pq->slave_node;
                 lam_n[i] = r[0];
+                for (int c = 0; c < 3; c++) lam_t[3 * i + c] = r[1] * pq->t1[c] + (R.ndf == 3 ? r[2] * pq->t2[c] : 0.0);
               }
               it = -1;                   /* a fresh Newton loop with the new multipliers */
               continue;
@@ -368,7 +388,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
           continue;
         }
         if (contact) {                     /* the contact problem of this configuration */
-          int csolve = sn_contact_lagrange(m, u, R.eq, R.neq, K, rnc,
+          int csolve = sn_contact_lagrange(m, u, usave, area0, R.eq, R.neq, K, rnc,
                                            sp->solver[0] ? sp->solver : (sp->contact == SN_CT_INTERIOR ? "socipm" : ""),
                                            fmin(1e-10, 0.01 * s.tol), du, &cs, msg, msglen);
           if (info) info->contact_solves++;
@@ -502,6 +522,7 @@ done:
   sn_csc_free(K);
   sn_cstate_clear(&cs);
   sn_csc_free(Keff);
+  free(area0);
   free(hr); free(rnc); free(lam_n); free(lam_t); free(lam_n0); free(lam_t0);
   sn_fesys_free(R.S);
   free(R.cons); free(R.target); free(R.ustart); free(R.bamp); free(R.eq); free(R.loads);

@@ -30,6 +30,21 @@ static int on_increment(const sn_model *m, const sn_fesys *S, const sn_increment
   return st;
 }
 
+/* mkdir -p: every missing folder of path */
+static int make_dirs(const char *path)
+{
+  char buf[1024];
+  if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) { errno = ENAMETOOLONG; return -1; }
+  for (char *p = buf + 1; *p; p++)
+    if (*p == '/') {
+      *p = '\0';
+      if (mkdir(buf, 0777) && errno != EEXIST) return -1;
+      *p = '/';
+    }
+  if (mkdir(buf, 0777) && errno != EEXIST) return -1;
+  return 0;
+}
+
 /* "DECK:N: reason" for the library's "line N: reason", "DECK: reason" otherwise */
 static int fail_at(const char *deck, const char *msg, int st)
 {
@@ -67,7 +82,7 @@ int sn_cli_run(int argc, char **argv)
   if (st) return sn_cli_fail("%s", msg);
   run_ctx c = {NULL, isatty(2)};
   st = sn_static_check(m, msg, sizeof msg);
-  if (!st && make_dir && mkdir(dir, 0777) && errno != EEXIST) {
+  if (!st && make_dir && make_dirs(dir)) {
     sn_model_free(m);
     return sn_cli_fail("run: cannot create %s: %s", dir, strerror(errno));
   }
