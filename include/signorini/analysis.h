@@ -56,8 +56,9 @@ int sn_fesys_stress(const sn_fesys *S, const double *u, double *Snode, double *S
  * (e12 = gamma12 / 2), as CalculiX prints E. */
 int sn_fesys_strain(const sn_fesys *S, const double *u, double *Enode, double *Eip);
 /* per node: the reference node of the *RIGID BODY it belongs to, or -1 (nnodes ints, owned by
- * S). Elements whose nodes all belong to rigid bodies are not assembled (no stiffness, loads,
- * stresses); rigid nodes move with the translation of their reference node. */
+ * S). A rigid body's nodes move with the TRANSLATION of its reference node (rotations are not
+ * modelled): elements use the reference node's dofs in place of theirs, so that loads on a
+ * rigid body act on its reference node, which may be loaded (*CLOAD) or prescribed. */
 const int *sn_fesys_rigid_ref(const sn_fesys *S);
 /* integration-point offsets (nelems + 1 ints, owned by S) */
 const int *sn_fesys_ip_offset(const sn_fesys *S);

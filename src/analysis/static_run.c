@@ -134,22 +134,6 @@ int sn_static_check(const sn_model *m, char *msg, size_t msglen)
     if (msg) snprintf(msg, msglen, "the deck has no *STEP: nothing to analyse");
     return SN_ERR_ARG;
   }
-  /* a rigid body's reference node must be held in every direction, in every step (boundary
-   * conditions persist from step to step) */
-  for (int q = 0; q < m->nrigids; q++)
-    for (int k = 0; k < m->nsteps; k++)
-      for (int c = 1; c <= m->ndf; c++) {
-        int held = 0;
-        for (int k2 = 0; k2 <= k && !held; k2++)
-          for (int b = 0; b < m->steps[k2].nbc && !held; b++) {
-            const sn_bc *bc = &m->steps[k2].bc[b];
-            held = bc->node == m->rigids[q].ref_node && bc->first <= c && c <= bc->last;
-          }
-        if (!held) {
-          if (msg) snprintf(msg, msglen, "line %d: *RIGID BODY: its reference node %d needs a prescribed displacement in every direction in step %d (rigid bodies driven by forces are not supported)", m->rigids[q].line, m->node_id[m->rigids[q].ref_node], k + 1);
-          return SN_ERR_ARG;
-        }
-      }
   sn_fesys *S = NULL;
   int st = sn_fesys_create(m, &S, msg, msglen);
   sn_fesys_free(S);
@@ -236,13 +220,6 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
     for (int d = 0; d < R.ndof; d++)          /* kept from earlier steps: hold where they ended */
       if (R.cons[d]) R.ustart[d] = u[d];
     number_equations(&R);
-    for (int q = 0; q < m->nrigids; q++)
-      for (int c = 0; c < R.ndf; c++)
-        if (!R.cons[R.ndf * m->rigids[q].ref_node + c]) {
-          st = SN_ERR_ARG;
-          if (msg) snprintf(msg, msglen, "line %d: *RIGID BODY: its reference node %d needs a prescribed displacement in every direction in step %d (rigid bodies driven by forces are not supported)", m->rigids[q].line, m->node_id[m->rigids[q].ref_node], k + 1);
-          goto done;
-        }
     int use_cg = -1;                            /* decided at the first solve of the step */
     /* loads of earlier steps stay at the value they reached (ramped ones: fully applied) */
     for (int q = 0; q < R.nloads; q++)

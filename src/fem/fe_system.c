@@ -21,7 +21,7 @@ struct sn_fesys {
   unsigned char *active;    /* per dof */
   int *ip_off;              /* nelems + 1 */
   int *rigid_ref;           /* per node: reference node of its rigid body, or -1 */
-  unsigned char *skip;      /* per element: all its nodes rigid (not assembled) */
+  unsigned char *skip;      /* per element: not assembled (none at present; kept for masks) */
   int linear;               /* no nonlinear spring */
   int has_truss;
   /* the K pattern cache */
@@ -40,13 +40,17 @@ static void coords(const sn_model *m, int e, double *X)
   for (int a = 0; a < nn; a++) memcpy(X + 3 * a, m->x + 3 * m->elem_conn[a0 + a], 3 * sizeof(double));
 }
 
-/* element dofs in the model's numbering (count returned) */
+/* the node whose dofs move node i: itself, or its rigid body's reference node */
+static int node_of(const sn_fesys *S, int i) { return S->rigid_ref[i] >= 0 ? S->rigid_ref[i] : i; }
+
+/* element dofs in the model's numbering (count returned); a rigid body's nodes use the dofs of
+ * its reference node (translation only) */
 static int elem_dofs(const sn_fesys *S, int e, int *dofs)
 {
   const sn_model *m = S->m;
   int a0 = m->elem_ptr[e], nn = m->elem_ptr[e + 1] - a0, k = 0;
   for (int a = 0; a < nn; a++)
-    for (int c = 0; c < S->ndf; c++) dofs[k++] = S->ndf * m->elem_conn[a0 + a] + c;
+    for (int c = 0; c < S->ndf; c++) dofs[k++] = S->ndf * node_of(S, m->elem_conn[a0 + a]) + c;
   return k;
 }
 
@@ -93,18 +97,6 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
   for (int e = 0; e < S->ne; e++) {
     sn_eltype t = m->elem_type[e];
     const sn_eldesc *d = sn_element_desc(t);
-    int nrig = 0, nnod = m->elem_ptr[e + 1] - m->elem_ptr[e];
-    for (int a = m->elem_ptr[e]; a < m->elem_ptr[e + 1]; a++) nrig += S->rigid_ref[m->elem_conn[a]] >= 0;
-    if (nrig == nnod && d) {                         /* part of a rigid body: not assembled */
-      S->skip[e] = 1;
-      S->ip_off[e + 1] = S->ip_off[e] + d->nip;
-      continue;
-    }
-    if (nrig > 0) {
-      st = SN_ERR_FORMAT;
-      if (msg) snprintf(msg, msglen, "element %d: some of its nodes belong to a *RIGID BODY and others do not (an element is either all rigid or all deformable)", m->elem_id[e]);
-      goto fail;
-    }
     if (!d) { st = SN_ERR_FORMAT; if (msg) snprintf(msg, msglen, "element %d: unknown type", m->elem_id[e]); goto fail; }
     S->ip_off[e + 1] = S->ip_off[e] + d->nip;
     sn_elprops *p = &S->props[e];
@@ -143,8 +135,8 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
       }
     }
     for (int a = m->elem_ptr[e]; a < m->elem_ptr[e + 1]; a++) {
-      S->nptr[m->elem_conn[a] + 1]++;
-      for (int c = 0; c < S->ndf; c++) S->active[S->ndf * m->elem_conn[a] + c] = 1;
+      S->nptr[node_of(S, m->elem_conn[a]) + 1]++;
+      for (int c = 0; c < S->ndf; c++) S->active[S->ndf * node_of(S, m->elem_conn[a]) + c] = 1;
     }
   }
   for (int i = 0; i < S->nn; i++) S->nptr[i + 1] += S->nptr[i];
@@ -154,7 +146,7 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
   memcpy(fillp, S->nptr, sizeof(int) * (size_t)S->nn);
   for (int e = 0; e < S->ne; e++)
     if (!S->skip[e])
-      for (int a = m->elem_ptr[e]; a < m->elem_ptr[e + 1]; a++) S->nel[fillp[m->elem_conn[a]]++] = e;
+      for (int a = m->elem_ptr[e]; a < m->elem_ptr[e + 1]; a++) S->nel[fillp[node_of(S, m->elem_conn[a])]++] = e;
   free(fillp);
   *out = S;
   return SN_OK;
@@ -196,7 +188,7 @@ static int build_pattern(sn_fesys *S, const int *eq, int neq, sn_csc **out)
       for (int k = S->nptr[j]; k < S->nptr[j + 1]; k++) {
         int e = S->nel[k];
         for (int a = m->elem_ptr[e]; a < m->elem_ptr[e + 1]; a++) {
-          int i = m->elem_conn[a];
+          int i = node_of(S, m->elem_conn[a]);
           if (i <= j && mark[i] != j && na < 4096) { mark[i] = j; adj[na++] = i; }
         }
       }
