@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # README command (a): install what is missing, build, and run the main job on the built-in
-# example: the seed's one-degree-of-freedom contact algorithms, tables printed and results
-# written to results/ (one CSV per method).
+# examples: the second seed's plane-strain bar pressed and pushed sideways against a rigid
+# obstacle with Coulomb friction (mu = 0.7): VTU/PVD series, contact CSV and plots in
+# results/bar/; the first seed's one-degree-of-freedom algorithms (tables, CSVs in results/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/build.sh build
+./build/signorini run examples/bar_obstacle.inp -o results/bar
+echo "plots: results/bar/bar_obstacle_contact_pressure.png, results/bar/bar_obstacle_contact_shear.png;"
+echo "ParaView: results/bar/bar_obstacle.pvd (CPRESS, CSHEAR, CSTATUS, U, S)"
 ./build/signorini demo seed-1dof -o results
-# the finite-element core on a built-in deck: a clamped steel block under pressure (C3D8);
-# ParaView opens results/block/block.pvd
-./build/signorini run examples/block.inp -o results/block

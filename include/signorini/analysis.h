@@ -86,6 +86,9 @@ typedef struct {
   const char *contact_solver;        /* registry name that solved the last contact problem */
   int contact_iterations;
   double contact_error;
+  const double *residuals;           /* the relative residual of every Newton iteration of the
+                                        increment (the first 256) */
+  int nresiduals;
 } sn_increment;
 
 /* Called after every converged increment; a non-zero return stops the run (its value is
@@ -144,7 +147,12 @@ int sn_static_check(const sn_model *m, char *msg, size_t msglen);
  * the *NODE PRINT (U, RF) and *EL PRINT (S, E) tables the deck requests, in CalculiX' layout
  * (docs/results.md). Every file is written atomically. *NODE FILE / *EL FILE requests are
  * accepted: the VTU files always hold U, RF and S. Other variables are refused by
- * sn_run_output_open with the deck line. */
+ * sn_run_output_open with the deck line.
+ * Plots next to them (PNG, cairo): BASE_convergence.png (the Newton residuals of every
+ * increment), and for contact models BASE_contact_pressure.png and BASE_contact_shear.png
+ * (pressure and tangential traction along the contact region, one curve per increment, as the
+ * second seed's slides 13-14) and BASE_load.png (total normal and tangential contact force
+ * against the largest displacement). */
 typedef struct sn_run_output sn_run_output;
 int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_run_output **out,
                        char *msg, size_t msglen);

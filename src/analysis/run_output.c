@@ -3,6 +3,7 @@
  * and for contact models BASE_contact.csv. */
 #include "signorini/analysis.h"
 #include "signorini/io.h"
+#include "signorini/plot.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -18,6 +19,12 @@ struct sn_run_output {
   char **files;
   int want_e;            /* some request asks for strains */
   double *slip;          /* per node: accumulated slip path (contact models) */
+  /* plot data, one entry per increment: residual histories; contact profiles along the
+   * contact region (coordinate s, pressure, signed tangential traction); load curve */
+  int ninc, capinc;
+  double **hist, **cs, **cp, **cq, *ptimes, *fn, *ft, *umax;
+  int *nhist, *ncp;
+  int axis;              /* coordinate (0, 1, 2) along which the contact region is plotted */
   char *csv;             /* the contact CSV so far */
   size_t csv_len, csv_cap;
   char err[512];
@@ -219,6 +226,140 @@ static int contact_csv(sn_run_output *R, const sn_model *m, const sn_increment *
   return SN_OK;
 }
 
+static int cmp_pair(const void *a, const void *b)
+{
+  double x = ((const double *)a)[0], y = ((const double *)b)[0];
+  return (x > y) - (x < y);
+}
+
+/* remember this increment's data for the plots and redraw them */
+static int plots(sn_run_output *R, const sn_model *m, const sn_increment *inc)
+{
+  int dim = m->ndf, n = inc->ncontact;
+  if (R->ninc == R->capinc) {
+    int nc = R->capinc ? 2 * R->capinc : 16;
+    void *p[10] = {realloc(R->hist, sizeof(double *) * nc), realloc(R->cs, sizeof(double *) * nc),
+                   realloc(R->cp, sizeof(double *) * nc), realloc(R->cq, sizeof(double *) * nc),
+                   realloc(R->ptimes, sizeof(double) * nc), realloc(R->fn, sizeof(double) * nc),
+                   realloc(R->ft, sizeof(double) * nc), realloc(R->umax, sizeof(double) * nc),
+                   realloc(R->nhist, sizeof(int) * nc), realloc(R->ncp, sizeof(int) * nc)};
+    if (p[0]) R->hist = p[0];
+    if (p[1]) R->cs = p[1];
+    if (p[2]) R->cp = p[2];
+    if (p[3]) R->cq = p[3];
+    if (p[4]) R->ptimes = p[4];
+    if (p[5]) R->fn = p[5];
+    if (p[6]) R->ft = p[6];
+    if (p[7]) R->umax = p[7];
+    if (p[8]) R->nhist = p[8];
+    if (p[9]) R->ncp = p[9];
+    for (int k = 0; k < 10; k++) if (!p[k]) return SN_ERR_NOMEM;
+    R->capinc = nc;
+  }
+  int k = R->ninc;
+  R->hist[k] = malloc(sizeof(double) * ((size_t)inc->nresiduals + 1));
+  R->cs[k] = malloc(sizeof(double) * ((size_t)n + 1));
+  R->cp[k] = malloc(sizeof(double) * ((size_t)n + 1));
+  R->cq[k] = malloc(sizeof(double) * ((size_t)n + 1));
+  double *tmp = malloc(sizeof(double) * 3 * ((size_t)n + 1));
+  if (!R->hist[k] || !R->cs[k] || !R->cp[k] || !R->cq[k] || !tmp) {
+    free(R->hist[k]); free(R->cs[k]); free(R->cp[k]); free(R->cq[k]); free(tmp);
+    return SN_ERR_NOMEM;
+  }
+  R->ninc++;
+  memcpy(R->hist[k], inc->residuals, sizeof(double) * (size_t)inc->nresiduals);
+  R->nhist[k] = inc->nresiduals;
+  R->ptimes[k] = inc->total_time;
+  double um = 0;
+  for (int i = 0; i < m->nnodes; i++) {
+    double a = 0;
+    for (int c = 0; c < dim; c++) a += inc->u[dim * i + c] * inc->u[dim * i + c];
+    um = fmax(um, sqrt(a));
+  }
+  R->umax[k] = um;
+  /* the plotting axis: the longest extent of the contact nodes (fixed at the first increment) */
+  if (k == 0 && n > 0) {
+    double ext = -1;
+    for (int c = 0; c < 3; c++) {
+      double lo = INFINITY, hi = -INFINITY;
+      for (int q = 0; q < n; q++) { double x = m->x[3 * inc->contact[q].slave_node + c]; lo = fmin(lo, x); hi = fmax(hi, x); }
+      if (hi - lo > ext) { ext = hi - lo; R->axis = c; }
+    }
+  }
+  double fn = 0, ft = 0;
+  for (int q = 0; q < n; q++) {
+    const sn_contact_point *p = &inc->contact[q];
+    const double *r = inc->contact_r + dim * q;
+    double A = p->area > 0 ? p->area : 1.0;
+    tmp[3 * q] = m->x[3 * p->slave_node + R->axis];
+    tmp[3 * q + 1] = r[0] / A;
+    /* signed shear in 2D (along the global axis direction), magnitude in 3D */
+    tmp[3 * q + 2] = dim == 2 ? r[1] * p->t1[R->axis] / A : hypot(r[1], r[2]) / A;
+    fn += r[0];
+    ft += dim == 2 ? r[1] * p->t1[R->axis] : hypot(r[1], r[2]);
+  }
+  qsort(tmp, (size_t)n, 3 * sizeof(double), cmp_pair);
+  for (int q = 0; q < n; q++) { R->cs[k][q] = tmp[3 * q]; R->cp[k][q] = tmp[3 * q + 1]; R->cq[k][q] = tmp[3 * q + 2]; }
+  R->ncp[k] = n;
+  R->fn[k] = fn;
+  R->ft[k] = ft;
+  free(tmp);
+  /* draw */
+  int ni = R->ninc, st = SN_OK;
+  sn_series *se = malloc(sizeof(sn_series) * ((size_t)ni + 2));
+  char (*names)[32] = malloc(sizeof(*names) * ((size_t)ni + 2));
+  if (!se || !names) { free(se); free(names); return SN_ERR_NOMEM; }
+  char path[1400];
+  sn_plot_opts o;
+  sn_plot_opts_default(&o);
+  for (int i = 0; i < ni; i++) {
+    snprintf(names[i], sizeof names[i], "increment %d", i + 1);
+    se[i] = (sn_series){names[i], R->nhist[i], NULL, R->hist[i], SN_PLOT_LINE_MARKERS};
+  }
+  o.title = "Newton iterations of every increment";
+  o.xlabel = "iteration";
+  o.ylabel = "relative residual";
+  o.logy = 1;
+  o.ramp = ni > 12;
+  o.ramp_first = R->ptimes[0];
+  o.ramp_last = R->ptimes[ni - 1];
+  o.ramp_label = "time";
+  snprintf(path, sizeof path, "%s/%s_convergence.png", R->dir, R->base);
+  st = sn_plot_lines(path, &o, se, ni, R->err, sizeof R->err);
+  if (!st && m->npairs > 0) {
+    static const char *const axn[] = {"x", "y", "z"};
+    char xl[64];
+    snprintf(xl, sizeof xl, "%s along the contact region (reference)", axn[R->axis]);
+    sn_plot_opts_default(&o);
+    o.xlabel = xl;
+    o.ramp = 1;
+    o.ramp_first = R->ptimes[0];
+    o.ramp_last = R->ptimes[ni - 1];
+    o.ramp_label = "time";
+    for (int i = 0; i < ni; i++) se[i] = (sn_series){names[i], R->ncp[i], R->cs[i], R->cp[i], SN_PLOT_LINE_MARKERS};
+    o.title = "contact pressure, every increment";
+    o.ylabel = "pressure";
+    snprintf(path, sizeof path, "%s/%s_contact_pressure.png", R->dir, R->base);
+    st = sn_plot_lines(path, &o, se, ni, R->err, sizeof R->err);
+    for (int i = 0; i < ni; i++) se[i] = (sn_series){names[i], R->ncp[i], R->cs[i], R->cq[i], SN_PLOT_LINE_MARKERS};
+    o.title = dim == 2 ? "tangential traction, every increment" : "tangential traction magnitude, every increment";
+    o.ylabel = "tangential traction";
+    snprintf(path, sizeof path, "%s/%s_contact_shear.png", R->dir, R->base);
+    if (!st) st = sn_plot_lines(path, &o, se, ni, R->err, sizeof R->err);
+    sn_plot_opts_default(&o);
+    o.title = "load - displacement";
+    o.xlabel = "largest displacement";
+    o.ylabel = "total contact force";
+    se[0] = (sn_series){"normal", ni, R->umax, R->fn, SN_PLOT_LINE_MARKERS};
+    se[1] = (sn_series){"tangential", ni, R->umax, R->ft, SN_PLOT_LINE_MARKERS};
+    snprintf(path, sizeof path, "%s/%s_load.png", R->dir, R->base);
+    if (!st) st = sn_plot_lines(path, &o, se, 2, R->err, sizeof R->err);
+  }
+  free(se);
+  free(names);
+  return st;
+}
+
 int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
                             void *user)
 {
@@ -316,7 +457,9 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   }
   free(e_node);
   free(e_ip);
-  return sn_results_flush(R->dat, R->err, sizeof R->err);
+  st = sn_results_flush(R->dat, R->err, sizeof R->err);
+  if (!st) st = plots(R, m, inc);
+  return st;
 }
 
 const char *sn_run_output_error(const sn_run_output *o) { return o ? o->err : ""; }
@@ -331,5 +474,8 @@ void sn_run_output_close(sn_run_output *o)
   free(o->times);
   free(o->slip);
   free(o->csv);
+  for (int k = 0; k < o->ninc; k++) { free(o->hist[k]); free(o->cs[k]); free(o->cp[k]); free(o->cq[k]); }
+  free(o->hist); free(o->cs); free(o->cp); free(o->cq); free(o->ptimes); free(o->fn); free(o->ft);
+  free(o->umax); free(o->nhist); free(o->ncp);
   free(o);
 }

@@ -274,6 +274,8 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
       int aug = pen && sp->contact == SN_CT_AUGMENTED, uzawa = 0;
       int it = 0, conv = 0;
       double res = INFINITY, res_prev = INFINITY, lstep = 1.0;
+      double reshist[256];                      /* the residual of every iteration */
+      int nhist = 0;
       int maxit = pen ? 4 * s.max_newton : s.max_newton;   /* penalty: quasi-Newton in slip */
       for (; it <= maxit; it++) {
         int need_K = !linear || F_version != R.eq_version || (contact && !K);
@@ -300,6 +302,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
         double rn = 0.0;
         for (int q = 0; q < R.neq; q++) rn = fmax(rn, fabs(rhs[q]));
         res = ref > 0 ? rn / ref : rn;
+        if (nhist < 256) reshist[nhist++] = res;
         if (pen && it > 0 && res > res_prev && lstep > 1.0 / 64) {
           /* backtracking on the penalty Newton step: the stick / slip switch can make full
            * steps cycle; halve the last step while the residual grows */
@@ -471,7 +474,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
       if ((st = sn_fesys_stress(R.S, u, snode, sip))) goto done;
       sn_increment I = {k + 1, inc, total_inc, tn, total_time + tn, tn / period, it, res, cut_here,
                         u, rf, fext, snode, sip, R.cons, cs.np, cs.pts, cs.r, cs.uloc,
-                        cs.solver, cs.solver_iterations, cs.solver_error};
+                        cs.solver, cs.solver_iterations, cs.solver_error, reshist, nhist};
       cut_here = 0;
       t = tn;
       if (s.on_increment) {
