@@ -37,13 +37,15 @@ void sn_contact_reference_areas(sn_cstate *cs, const double *area0);
 
 /* Penalty / augmented-Lagrangian forces of the configuration u (contact_penalty.c): detects
  * at u, fills cs (points, H, forces r in the local frames, uloc = (gap, slip since u0)), hr =
- * H r (all dofs), and *Keff = K + H_F D H_F^T (upper, free dofs) with the contact stiffness D.
+ * H r (all dofs), and *Keff = K + sum_k H_k C_k H_k^T on the free dofs with the points' contact
+ * tangents C_k: its upper triangle (symmetric: stick and frictionless points), or the whole
+ * matrix with *full = 1 when a slipping point makes it non-symmetric.
  * lam_n (per node) and lam_t (3 per node, global) are the multipliers: zero and the previous
  * increment's tangential forces for the penalty method. */
 int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, const double *area0,
                        const int *eq,
                        int neq, const sn_csc *K, const double *lam_n, const double *lam_t,
-                       double kfac, double ktfac, sn_cstate *cs, sn_csc **Keff, double *hr,
-                       char *msg, size_t msglen);
+                       double kfac, double ktfac, sn_cstate *cs, sn_csc **Keff, int *full,
+                       double *hr, char *msg, size_t msglen);
 
 #endif

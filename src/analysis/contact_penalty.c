@@ -6,9 +6,8 @@
  *   tangential:  f_tr = lam_t - k_t s,  s = H_t^T (u - u_0)     (slip since the increment began;
  *                the force on the slave opposes it)
  *                stick if |f_tr| <= mu f_n (f_t = f_tr, tangent k_t),
- *                slip otherwise (f_t = mu f_n f_tr / |f_tr|, tangent 0: a secant that keeps the
- *                matrix symmetric positive definite; Newton is then linear in slip, which
- *                the iteration budget allows for)
+ *                slip otherwise (f_t = mu f_n f_tr / |f_tr|, with its consistent tangent: not
+ *                symmetric, so the Newton matrix is then factorized by UMFPACK)
  * with lam = 0 (normal) and lam_t = the converged tangential force of the previous increment for
  * the penalty method, and lam updated to the forces after each converged Newton loop for the
  * augmented Lagrangian. Tangential forces are kept as global vectors per slave node, projected
@@ -38,8 +37,8 @@ static void stiffness(const sn_model *m, const sn_contact_point *p, double kdef,
 int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, const double *area0,
                        const int *eq,
                        int neq, const sn_csc *K, const double *lam_n, const double *lam_t,
-                       double kfac, double ktfac, sn_cstate *cs, sn_csc **Keff, double *hr,
-                       char *msg, size_t msglen)
+                       double kfac, double ktfac, sn_cstate *cs, sn_csc **Keff, int *full,
+                       double *hr, char *msg, size_t msglen)
 {
   int dim = m->ndf, st, ndof = dim * m->nnodes;
   sn_cstate_clear(cs);
@@ -61,58 +60,79 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
   if (cs->np > 0 && (st = sn_contact_H(m, cs->pts, cs->np, &cs->H))) { free(D); free(du0); return st; }
   for (int d = 0; d < ndof; d++) du0[d] = u[d] - u0[d];
   if (cs->np > 0) sn_csc_gemv_t(cs->H, 1.0, du0, 0.0, cs->uloc);   /* relative motion since u0 */
+  /* per point the local tangent C (dim x dim, row: force component, column: displacement
+   * component): the stiffness is K + sum_k H_k C_k H_k^T */
+  double *C = calloc((size_t)dim * dim * ((size_t)cs->np + 1), sizeof(double));
+  if (!C) { free(D); free(du0); return SN_ERR_NOMEM; }
+  int nonsym = 0;
   for (int k = 0; k < cs->np; k++) {
     const sn_contact_point *p = &cs->pts[k];
     int i = p->slave_node;
-    double kn, kt, *r = cs->r + dim * k, *ul = cs->uloc + dim * k;
+    double kn, kt, *r = cs->r + dim * k, *ul = cs->uloc + dim * k, *Ck = C + dim * dim * k;
     stiffness(m, p, kdef, ktdef, &kn, &kt);
     double fn = lam_n[i] - kn * p->gap;
     ul[0] = p->gap;                                   /* the local normal entry: the gap at u */
     if (fn < 0 || (fn == 0 && p->gap > 0)) continue;  /* open: no force, no stiffness */
     r[0] = fn;                                        /* (touching, g = 0: stiffness, no force) */
-    D[dim * k] = kn;
+    Ck[0] = kn;
     /* tangential trial force in the current frame */
     double tr[2] = {dot3(lam_t + 3 * i, p->t1) - kt * ul[1], dim == 3 ? dot3(lam_t + 3 * i, p->t2) - kt * ul[2] : 0.0};
     double nt = hypot(tr[0], tr[1]), lim = p->mu * fn;
     if (nt <= lim) {
       r[1] = tr[0];
       if (dim == 3) r[2] = tr[1];
-      for (int c = 1; c < dim; c++) D[dim * k + c] = kt;
-    } else {
-      r[1] = nt > 0 ? lim * tr[0] / nt : 0.0;
-      if (dim == 3) r[2] = nt > 0 ? lim * tr[1] / nt : 0.0;
+      for (int c = 1; c < dim; c++) Ck[c * dim + c] = kt;
+    } else if (nt > 0) {
+      double d[2] = {tr[0] / nt, tr[1] / nt};
+      r[1] = lim * d[0];
+      if (dim == 3) r[2] = lim * d[1];
+      /* slip: r_t = mu f_n d, d = tr / |tr|: d r_t / d u_n = -mu k_n d, d r_t / d u_t =
+       * -mu f_n k_t (I - d d^T) / |tr| (Laursen, sec. 5.3), entered as -(d r / d u) */
+      for (int c = 1; c < dim; c++) {
+        Ck[c * dim] = p->mu * kn * d[c - 1];
+        for (int c2 = 1; c2 < dim; c2++)
+          Ck[c * dim + c2] = lim * kt / nt * ((c == c2) - d[c - 1] * d[c2 - 1]);
+      }
+      nonsym |= p->mu > 0;
     }
   }
   if (cs->np > 0) sn_csc_gemv(cs->H, 1.0, cs->r, 0.0, hr);
-  /* K_eff = K + H_F D H_F^T (upper triangle, on the free dofs) */
-  size_t cap = (size_t)K->nnz + 1;
-  for (int k = 0; k < nl; k++) {
-    if (D[k] == 0) continue;
-    size_t c = (size_t)(cs->H->colptr[k + 1] - cs->H->colptr[k]);
+  /* K_eff: the upper triangle when symmetric (CHOLMOD), else the whole matrix (UMFPACK) */
+  size_t cap = 2 * (size_t)K->nnz + 1;
+  for (int k = 0; k < cs->np; k++) {
+    size_t c = (size_t)(cs->H->colptr[dim * k + dim] - cs->H->colptr[dim * k]);
     cap += c * c;
   }
   int *I = malloc(sizeof(int) * cap), *J = malloc(sizeof(int) * cap);
   double *X = malloc(sizeof(double) * cap);
-  if (!I || !J || !X) { free(I); free(J); free(X); free(D); free(du0); return SN_ERR_NOMEM; }
+  if (!I || !J || !X) { free(I); free(J); free(X); free(C); free(D); free(du0); return SN_ERR_NOMEM; }
   size_t z = 0;
   for (int j = 0; j < K->n; j++)
-    for (int p = K->colptr[j]; p < K->colptr[j + 1]; p++) { I[z] = K->rowind[p]; J[z] = j; X[z++] = K->val[p]; }
-  for (int k = 0; k < nl; k++) {
-    if (D[k] == 0) continue;
-    for (int a = cs->H->colptr[k]; a < cs->H->colptr[k + 1]; a++) {
-      int ea = eq[cs->H->rowind[a]];
-      if (ea < 0) continue;
-      for (int b = cs->H->colptr[k]; b < cs->H->colptr[k + 1]; b++) {
-        int eb = eq[cs->H->rowind[b]];
-        if (eb < 0 || ea > eb) continue;
-        I[z] = ea; J[z] = eb; X[z++] = D[k] * cs->H->val[a] * cs->H->val[b];
-      }
+    for (int p = K->colptr[j]; p < K->colptr[j + 1]; p++) {
+      I[z] = K->rowind[p]; J[z] = j; X[z++] = K->val[p];
+      if (nonsym && K->rowind[p] != j) { I[z] = j; J[z] = K->rowind[p]; X[z++] = K->val[p]; }
     }
-  }
+  for (int k = 0; k < cs->np; k++)
+    for (int ca = 0; ca < dim; ca++)
+      for (int cb = 0; cb < dim; cb++) {
+        double c = C[dim * dim * k + ca * dim + cb];
+        if (c == 0) continue;
+        int ka = dim * k + ca, kb = dim * k + cb;
+        for (int a = cs->H->colptr[ka]; a < cs->H->colptr[ka + 1]; a++) {
+          int ea = eq[cs->H->rowind[a]];
+          if (ea < 0) continue;
+          for (int b = cs->H->colptr[kb]; b < cs->H->colptr[kb + 1]; b++) {
+            int eb = eq[cs->H->rowind[b]];
+            if (eb < 0 || (!nonsym && ea > eb)) continue;
+            I[z] = ea; J[z] = eb; X[z++] = c * cs->H->val[a] * cs->H->val[b];
+          }
+        }
+      }
   sn_csc_free(*Keff);
   *Keff = NULL;
   st = sn_csc_from_triplets(neq, neq, (int)z, I, J, X, Keff);
-  free(I); free(J); free(X); free(D); free(du0);
+  free(I); free(J); free(X); free(C); free(D); free(du0);
   cs->solver = "penalty";
+  if (full) *full = nonsym;
   return st;
 }
