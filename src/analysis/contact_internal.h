@@ -45,7 +45,7 @@ void sn_contact_reference_areas(sn_cstate *cs, const double *area0);
 int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, const double *area0,
                        const int *eq,
                        int neq, const sn_csc *K, const double *lam_n, const double *lam_t,
-                       double kfac, double ktfac, sn_cstate *cs, sn_csc **Keff, int *full,
-                       double *hr, char *msg, size_t msglen);
+                       double kfac, double ktfac, int augmented, sn_cstate *cs, sn_csc **Keff,
+                       int *full, double *hr, char *msg, size_t msglen);
 
 #endif

@@ -15,7 +15,10 @@
  * area, or the HARD data line), or else kfac times the largest diagonal entry of K (the caller's
  * choice: large for the penalty method, moderate for the augmented Lagrangian). k_t: the
  * *FRICTION stick slope times the area when given, else k_n when the interaction gives one, else
- * ktfac times that diagonal entry. */
+ * ktfac times that diagonal entry. The augmented Lagrangian (augmented = 1) converges to the
+ * exact answer of HARD contact whatever the stiffness, and uses kfac / ktfac there (a stiff
+ * penalty only slows its inner Newton loops); LINEAR interactions are a penalty law by
+ * definition and keep their slope, without augmentation. */
 #include "analysis/contact_internal.h"
 
 #include <math.h>
@@ -26,10 +29,15 @@ static double dot3(const double *a, const double *b) { return a[0] * b[0] + a[1]
 
 /* the penalty stiffnesses of point p */
 static void stiffness(const sn_model *m, const sn_contact_point *p, double kdef, double ktdef,
-                      double *kn, double *kt)
+                      int augmented, double *kn, double *kt)
 {
   const sn_interaction *it = &m->interactions[p->interaction];
   double A = p->area > 0 ? p->area : 1.0;
+  if (augmented && p->hard) {          /* any stiffness gives the exact answer: a moderate one */
+    *kn = kdef;
+    *kt = ktdef;
+    return;
+  }
   *kn = p->slope > 0 ? (p->hard ? p->slope : p->slope * A) : kdef;
   *kt = it->stick_slope > 0 ? it->stick_slope * A : (p->slope > 0 ? *kn : ktdef);
 }
@@ -37,8 +45,8 @@ static void stiffness(const sn_model *m, const sn_contact_point *p, double kdef,
 int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, const double *area0,
                        const int *eq,
                        int neq, const sn_csc *K, const double *lam_n, const double *lam_t,
-                       double kfac, double ktfac, sn_cstate *cs, sn_csc **Keff, int *full,
-                       double *hr, char *msg, size_t msglen)
+                       double kfac, double ktfac, int augmented, sn_cstate *cs, sn_csc **Keff,
+                       int *full, double *hr, char *msg, size_t msglen)
 {
   int dim = m->ndf, st, ndof = dim * m->nnodes;
   sn_cstate_clear(cs);
@@ -69,7 +77,7 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
     const sn_contact_point *p = &cs->pts[k];
     int i = p->slave_node;
     double kn, kt, *r = cs->r + dim * k, *ul = cs->uloc + dim * k, *Ck = C + dim * dim * k;
-    stiffness(m, p, kdef, ktdef, &kn, &kt);
+    stiffness(m, p, kdef, ktdef, augmented, &kn, &kt);
     double fn = lam_n[i] - kn * p->gap;
     ul[0] = p->gap;                                   /* the local normal entry: the gap at u */
     if (fn < 0 || (fn == 0 && p->gap > 0)) continue;  /* open: no force, no stiffness */

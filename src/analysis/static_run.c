@@ -284,7 +284,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
         if (st) goto done;
         if (pen) {                       /* contact forces and stiffness of this configuration */
           st = sn_contact_penalty(m, u, usave, area0, R.eq, R.neq, K, lam_n, lam_t, aug ? 10.0 : 1000.0,
-                                  aug ? 10.0 : 1000.0, &cs, &Keff, &kfull, hr, msg, msglen);
+                                  aug ? 10.0 : 1000.0, aug, &cs, &Keff, &kfull, hr, msg, msglen);
           if (st) goto done;
         }
         double ref = fmax(nrminf_free(&R, fext, 0), nrminf_free(&R, fint, 0));
@@ -330,6 +330,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
               const double *r = cs.r + R.ndf * q;
               int i = pq->slave_node;
               rmax = fmax(rmax, r[0]);
+              if (!pq->hard) continue;
               dmax = fmax(dmax, fabs(r[0] - lam_n[i]));
               for (int c = 0; c < 3; c++)
                 dmax = fmax(dmax, fabs(r[1] * pq->t1[c] + (R.ndf == 3 ? r[2] * pq->t2[c] : 0.0) - lam_t[3 * i + c]));
@@ -341,6 +342,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
                 const sn_contact_point *pq = &cs.pts[q];
                 const double *r = cs.r + R.ndf * q;
                 int i = pq->slave_node;
+                if (!pq->hard) continue;   /* LINEAR: a penalty law, not a constraint */
                 lam_n[i] = r[0];
                 for (int c = 0; c < 3; c++) lam_t[3 * i + c] = r[1] * pq->t1[c] + (R.ndf == 3 ? r[2] * pq->t2[c] : 0.0);
               }
