@@ -307,6 +307,23 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
         for (int q = 0; q < R.neq; q++) rn = fmax(rn, fabs(rhs[q]));
         res = ref > 0 ? rn / ref : rn;
         if (nhist < 256) reshist[nhist++] = res;
+        if (pen && it > 0 && res > res_prev && res_prev <= 1e-5 && !aug) {
+          /* the penalty Newton loop at its round-off floor (a stiff penalty conditions the
+           * system): go back to the previous iterate and take it (the method's own error,
+           * O(1 / stiffness), is far larger) */
+          for (int d = 0; d < R.ndof; d++)
+            if (R.eq[d] >= 0) u[d] -= lstep * du[R.eq[d]];
+          for (int i = 0; i < m->nnodes; i++)
+            if (rref[i] >= 0)
+              for (int c = 0; c < R.ndf; c++) u[R.ndf * i + c] = u[R.ndf * rref[i] + c];
+          st = sn_fesys_internal(R.S, u, nlgeom, fint, R.eq, R.neq, R.eq_version, NULL, msg, msglen);
+          if (!st) st = sn_contact_penalty(m, u, usave, area0, R.eq, R.neq, K, lam_n, lam_t, 1000.0, 1000.0, 0,
+                                           &cs, &Keff, &kfull, hr, msg, msglen);
+          if (st) goto done;
+          res = res_prev;
+          conv = 1;
+          break;
+        }
         if (pen && it > 0 && res > res_prev && lstep > 1.0 / 64) {
           /* backtracking on the penalty Newton step: the stick / slip switch can make full
            * steps cycle; halve the last step while the residual grows */
