@@ -109,7 +109,10 @@ rfsum() {
        END { if (n) printf "%s %.9g %.9g %.9g\n", t, fx, fy, fz }' "$1"
 }
 
-echo "run,code,treatment,dims,dofs,contact_nodes,status,wall_s,s_per_increment,increments,newton_iterations,contact_solver,contact_iterations,increment_wall_s,maxrss_kb,Fn_step1,Fx_step2,Fn_step2,Fx2_over_Fn2,slip_nodes_end,stick_nodes_end,open_nodes_end,message" > "$OUTCSV.tmp"
+echo "run,code,version,treatment,dims,dofs,contact_nodes,status,wall_s,s_per_increment,increments,newton_iterations,contact_solver,contact_iterations,increment_wall_s,maxrss_kb,Fn_step1,Fx_step2,Fn_step2,Fx2_over_Fn2,slip_nodes_end,stick_nodes_end,open_nodes_end,message" > "$OUTCSV.tmp"
+# provenance: the signorini library's build time (its sources may change between runs), ccx's version
+SNVER="libsignorini.so $(date -r "$SN_BUILD/libsignorini.so" +%Y-%m-%dT%H:%M:%S)"
+CCXVER=$(ccx -v 2>/dev/null | awk '/Version/ { print "ccx " $NF }' || true)
 read -r NX NY NZ <<< "$DIMS"
 DOFS=$((3 * (NX + 1) * (NY + 1) * (NZ + 1)))
 NC=$(((NX + 1) * (NY + 1)))
@@ -159,9 +162,10 @@ one() { # treatment run
   if [ -f "$d/res/block_contact.csv" ]; then
     read -r slip stick open <<< "$(awk -F, 'NR > 1 { last = $1; st[$1 "," $14]++ } END { print st[last ",2"] + 0, st[last ",1"] + 0, st[last ",0"] + 0 }' "$d/res/block_contact.csv")"
   fi
-  local per=""
+  local per="" ver=$SNVER
+  [ "$code" = ccx ] && ver=$CCXVER
   [ "$status" = ok ] && [ "$incs" -gt 0 ] && per=$(awk -v w="$wall" -v n="$incs" 'BEGIN { printf "%.2f", w / n }')
-  echo "$r,$code,$t,${DIMS// /x},$DOFS,$NC,$status,$wall,$per,$incs,$newton,$solver,$citer,$iwall,$rss,$fn1,$fx2,$fn2,$ratio,$slip,$stick,$open,$msg" >> "$OUTCSV.tmp"
+  echo "$r,$code,$ver,$t,${DIMS// /x},$DOFS,$NC,$status,$wall,$per,$incs,$newton,$solver,$citer,$iwall,$rss,$fn1,$fx2,$fn2,$ratio,$slip,$stick,$open,$msg" >> "$OUTCSV.tmp"
   tail -1 "$OUTCSV.tmp"
 }
 
