@@ -94,7 +94,8 @@ int sn_fc_socmix(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_
  * info->error = sn_gfc_error. neq > 0: SN_ERR_ARG. */
 int sn_gfc_socmix(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info);
 /* Local frictional contact through its SOCLCP form: fixed-point outer loop on the De Saxce
- * term s = |u_T| around an SOCLCP solver (sn_fc_to_soclcp); the error is sn_fc_error. */
+ * term s = |u_T| around an SOCLCP solver (sn_fc_to_soclcp); the error is sn_fc_error.
+ * s may be NULL (the defaults). */
 int sn_fc_via_soclcp(const sn_fc *P, sn_soclcp_solver_fn inner, double *r, double *u,
                      const sn_settings *s, sn_info *info);
 int sn_fc_socsmooth(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);

@@ -44,7 +44,8 @@ void sn_contact_reference_areas(sn_cstate *cs, const double *area0);
  * increment's tangential forces for the penalty method. */
 int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, const double *area0,
                        const int *eq,
-                       int neq, const sn_csc *K, const double *lam_n, const double *lam_t,
+                       int neq, const sn_csc *K, double kdiag, const double *lam_n,
+                       const double *lam_t,
                        double kfac, double ktfac, int augmented, sn_cstate *cs, sn_csc **Keff,
                        int *full, double *hr, char *msg, size_t msglen);
 

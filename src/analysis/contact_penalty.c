@@ -12,7 +12,7 @@
  * the penalty method, and lam updated to the forces after each converged Newton loop for the
  * augmented Lagrangian. Tangential forces are kept as global vectors per slave node, projected
  * on the current tangent plane. k_n: the interaction's stiffness (LINEAR slope times the node's
- * area, or the HARD data line), or else kfac times the largest diagonal entry of K (the caller's
+ * area, or the HARD data line), or else kfac times kdiag, the largest diagonal entry of K (the caller's
  * choice: large for the penalty method, moderate for the augmented Lagrangian). k_t: the
  * *FRICTION stick slope times the area when given, else k_n when the interaction gives one, else
  * ktfac times that diagonal entry. The augmented Lagrangian (augmented = 1) converges to the
@@ -44,7 +44,8 @@ static void stiffness(const sn_model *m, const sn_contact_point *p, double kdef,
 
 int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, const double *area0,
                        const int *eq,
-                       int neq, const sn_csc *K, const double *lam_n, const double *lam_t,
+                       int neq, const sn_csc *K, double kdiag, const double *lam_n,
+                       const double *lam_t,
                        double kfac, double ktfac, int augmented, sn_cstate *cs, sn_csc **Keff,
                        int *full, double *hr, char *msg, size_t msglen)
 {
@@ -54,12 +55,7 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
   st = sn_contact_detect(m, u, 0.0, &cs->pts, &cs->np, msg, msglen);
   if (st) return st;
   sn_contact_reference_areas(cs, area0);
-  double kdef = 0;
-  for (int j = 0; j < K->n; j++)
-    for (int p = K->colptr[j]; p < K->colptr[j + 1]; p++)
-      if (K->rowind[p] == j) kdef = fmax(kdef, K->val[p]);
-  double ktdef = kdef * ktfac;
-  kdef *= kfac;
+  double kdef = kfac * kdiag, ktdef = ktfac * kdiag;
   int nl = dim * cs->np;
   cs->r = calloc((size_t)nl + 1, sizeof(double));
   cs->uloc = calloc((size_t)nl + 1, sizeof(double));

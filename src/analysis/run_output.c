@@ -4,6 +4,7 @@
 #include "signorini/analysis.h"
 #include "signorini/io.h"
 #include "signorini/plot.h"
+#include "io/out_file.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -210,20 +211,14 @@ static int contact_csv(sn_run_output *R, const sn_model *m, const sn_increment *
                                    dim == 3 ? r[2] / A : 0.0, ul[1], dim == 3 ? ul[2] : 0.0,
                                    cstatus(p, r, ul, dim, rmax), inc->contact_solver ? inc->contact_solver : "");
   }
-  char path[1400], tmp[1420];
+  char path[1400];
   snprintf(path, sizeof path, "%s/%s_contact.csv", R->dir, R->base);
-  snprintf(tmp, sizeof tmp, "%s.tmp", path);
-  FILE *f = fopen(tmp, "wb");
-  if (!f) { snprintf(R->err, sizeof R->err, "%.400s: cannot write", path); return SN_ERR_IO; }
-  size_t wr = fwrite(R->csv, 1, R->csv_len, f);
-  int bad = wr != R->csv_len;
-  bad |= fclose(f) != 0;
-  if (bad || rename(tmp, path)) {
-    remove(tmp);
-    snprintf(R->err, sizeof R->err, "%.400s: cannot write", path);
-    return SN_ERR_IO;
-  }
-  return SN_OK;
+  sn_outfile o;
+  int st = sn_outfile_create(&o, path, R->err, sizeof R->err);
+  if (st) return st;
+  if (fwrite(R->csv, 1, R->csv_len, o.f) != R->csv_len)
+    st = sn_outfile_fail(R->err, sizeof R->err, SN_ERR_IO, path, "write failed");
+  return sn_outfile_finish(&o, st, R->err, sizeof R->err);
 }
 
 static int cmp_pair(const void *a, const void *b)

@@ -117,6 +117,41 @@ static void number_equations(run_state *R)
   R->eq_version++;
 }
 
+/* u += a du on the free dofs (du numbered by eq) */
+static void add_free(const run_state *R, double a, const double *du, double *u)
+{
+  for (int d = 0; d < R->ndof; d++)
+    if (R->eq[d] >= 0) u[d] += a * du[R->eq[d]];
+}
+
+/* the nodes of rigid bodies take their reference node's translation */
+static void follow_rigid(const run_state *R, const int *rref, double *u)
+{
+  for (int i = 0; i < R->m->nnodes; i++)
+    if (rref[i] >= 0)
+      for (int c = 0; c < R->ndf; c++) u[R->ndf * i + c] = u[R->ndf * rref[i] + c];
+}
+
+/* the tangential force of a contact point as a global vector (3 components) */
+static void tangential_global(const sn_contact_point *p, const double *r, int ndf, double *g)
+{
+  for (int c = 0; c < 3; c++) g[c] = r[1] * p->t1[c] + (ndf == 3 ? r[2] * p->t2[c] : 0.0);
+}
+
+/* penalty / augmented Lagrangian multipliers from the forces of the last contact state:
+ * tangential always, normal when `normal`; only the HARD points when `hard_only` */
+static void store_multipliers(const sn_cstate *cs, int ndf, int normal, int hard_only, double *lam_n,
+                              double *lam_t)
+{
+  for (int q = 0; q < cs->np; q++) {
+    const sn_contact_point *pq = &cs->pts[q];
+    if (hard_only && !pq->hard) continue;      /* LINEAR: a penalty law, not a constraint */
+    const double *r = cs->r + ndf * q;
+    if (normal) lam_n[pq->slave_node] = r[0];
+    tangential_global(pq, r, ndf, lam_t + 3 * pq->slave_node);
+  }
+}
+
 static double nrminf_free(const run_state *R, const double *v, int free_only)
 {
   double n = 0.0;
@@ -171,6 +206,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
   double *snode = calloc(6 * nn, sizeof(double));
   double *sip = calloc(6 * ((size_t)ipo[m->nelems] + 1), sizeof(double));
   sn_csc *K = NULL;
+  double kdiag = 0.0;                          /* the largest diagonal entry of K */
   sn_chol *F = NULL;
   int F_version = -1, total_inc = 0, cutbacks_total = 0;
   int contact = m->npairs > 0;
@@ -263,9 +299,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
       for (int d = 0; d < R.ndof; d++)
         if (R.cons[d]) u[d] = prescribed(&R, d, tn, period);
         else if (!act[d]) u[d] = 0.0;
-      for (int i = 0; i < m->nnodes; i++)
-        if (rref[i] >= 0)
-          for (int c = 0; c < R.ndf; c++) u[R.ndf * i + c] = u[R.ndf * rref[i] + c];
+      follow_rigid(&R, rref, u);
       if ((st = external_force(&R, tn, period, fext))) goto done;
       sn_cstate_clear(&cs);
       memset(hr, 0, sizeof(double) * (size_t)R.ndof);
@@ -273,6 +307,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
       memcpy(lam_t0, lam_t, sizeof(double) * 3 * (size_t)m->nnodes);
       int pen = contact && (sp->contact == SN_CT_PENALTY || sp->contact == SN_CT_AUGMENTED);
       int aug = pen && sp->contact == SN_CT_AUGMENTED, uzawa = 0;
+      double kfac = aug ? 10.0 : 1000.0;        /* default contact stiffness / max K_ii */
       int it = 0, conv = 0;
       double res = INFINITY, res_prev = INFINITY, lstep = 1.0;
       double reshist[256];                      /* the residual of every iteration */
@@ -282,19 +317,22 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
         int need_K = !linear || F_version != R.eq_version || (contact && !K);
         st = sn_fesys_internal(R.S, u, nlgeom, fint, R.eq, R.neq, R.eq_version, need_K ? &K : NULL, msg, msglen);
         if (st) goto done;
+        if (need_K) {
+          kdiag = 0.0;
+          for (int j = 0; j < K->n; j++)
+            for (int p = K->colptr[j]; p < K->colptr[j + 1]; p++)
+              if (K->rowind[p] == j) kdiag = fmax(kdiag, fabs(K->val[p]));
+        }
         if (pen) {                       /* contact forces and stiffness of this configuration */
-          st = sn_contact_penalty(m, u, usave, area0, R.eq, R.neq, K, lam_n, lam_t, aug ? 10.0 : 1000.0,
-                                  aug ? 10.0 : 1000.0, aug, &cs, &Keff, &kfull, hr, msg, msglen);
+          st = sn_contact_penalty(m, u, usave, area0, R.eq, R.neq, K, kdiag, lam_n, lam_t, kfac, kfac,
+                                  aug, &cs, &Keff, &kfull, hr, msg, msglen);
           if (st) goto done;
         }
         double ref = fmax(nrminf_free(&R, fext, 0), nrminf_free(&R, fint, 0));
         /* the force scale of the displacements themselves (max K_ii max |u|): a rigid motion
          * (no load, no internal force) is measured against it, not against zero */
         if (K) {
-          double kd = 0, um = 0;
-          for (int j = 0; j < K->n; j++)
-            for (int p = K->colptr[j]; p < K->colptr[j + 1]; p++)
-              if (K->rowind[p] == j) kd = fmax(kd, fabs(K->val[p]));
+          double kd = kdiag, um = 0;
           for (int d = 0; d < R.ndof; d++) um = fmax(um, fabs(u[d]));
           ref = fmax(ref, 1e-3 * kd * um);
           /* and an absolute floor: the force that moves the model by 1e-12 of its size (a
@@ -311,14 +349,11 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
           /* the penalty Newton loop at its round-off floor (a stiff penalty conditions the
            * system): go back to the previous iterate and take it (the method's own error,
            * O(1 / stiffness), is far larger) */
-          for (int d = 0; d < R.ndof; d++)
-            if (R.eq[d] >= 0) u[d] -= lstep * du[R.eq[d]];
-          for (int i = 0; i < m->nnodes; i++)
-            if (rref[i] >= 0)
-              for (int c = 0; c < R.ndf; c++) u[R.ndf * i + c] = u[R.ndf * rref[i] + c];
+          add_free(&R, -lstep, du, u);
+          follow_rigid(&R, rref, u);
           st = sn_fesys_internal(R.S, u, nlgeom, fint, R.eq, R.neq, R.eq_version, NULL, msg, msglen);
-          if (!st) st = sn_contact_penalty(m, u, usave, area0, R.eq, R.neq, K, lam_n, lam_t, 1000.0, 1000.0, 0,
-                                           &cs, &Keff, &kfull, hr, msg, msglen);
+          if (!st) st = sn_contact_penalty(m, u, usave, area0, R.eq, R.neq, K, kdiag, lam_n, lam_t, kfac,
+                                           kfac, aug, &cs, &Keff, &kfull, hr, msg, msglen);
           if (st) goto done;
           res = res_prev;
           conv = 1;
@@ -328,11 +363,8 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
           /* backtracking on the penalty Newton step: the stick / slip switch can make full
            * steps cycle; halve the last step while the residual grows */
           lstep *= 0.5;
-          for (int d = 0; d < R.ndof; d++)
-            if (R.eq[d] >= 0) u[d] -= lstep * du[R.eq[d]];
-          for (int i = 0; i < m->nnodes; i++)
-            if (rref[i] >= 0)
-              for (int c = 0; c < R.ndf; c++) u[R.ndf * i + c] = u[R.ndf * rref[i] + c];
+          add_free(&R, -lstep, du, u);
+          follow_rigid(&R, rref, u);
           continue;
         }
         lstep = 1.0;
@@ -341,7 +373,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
         if ((it > 0 || ref == 0.0) && res <= s.tol) {
           if (aug) {                     /* Uzawa: multipliers <- forces until they settle (the
                                             gap closed, the stuck points not slipping) */
-            double dmax = 0.0, rmax = 0.0;
+            double dmax = 0.0, rmax = 0.0, g[3];
             for (int q = 0; q < cs.np; q++) {
               const sn_contact_point *pq = &cs.pts[q];
               const double *r = cs.r + R.ndf * q;
@@ -349,20 +381,13 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
               rmax = fmax(rmax, r[0]);
               if (!pq->hard) continue;
               dmax = fmax(dmax, fabs(r[0] - lam_n[i]));
-              for (int c = 0; c < 3; c++)
-                dmax = fmax(dmax, fabs(r[1] * pq->t1[c] + (R.ndf == 3 ? r[2] * pq->t2[c] : 0.0) - lam_t[3 * i + c]));
+              tangential_global(pq, r, R.ndf, g);
+              for (int c = 0; c < 3; c++) dmax = fmax(dmax, fabs(g[c] - lam_t[3 * i + c]));
             }
             if (dmax > 1e-8 * rmax && uzawa < 200) {
               uzawa++;
               if (info) info->uzawa_iterations++;
-              for (int q = 0; q < cs.np; q++) {
-                const sn_contact_point *pq = &cs.pts[q];
-                const double *r = cs.r + R.ndf * q;
-                int i = pq->slave_node;
-                if (!pq->hard) continue;   /* LINEAR: a penalty law, not a constraint */
-                lam_n[i] = r[0];
-                for (int c = 0; c < 3; c++) lam_t[3 * i + c] = r[1] * pq->t1[c] + (R.ndf == 3 ? r[2] * pq->t2[c] : 0.0);
-              }
+              store_multipliers(&cs, R.ndf, 1, 1, lam_n, lam_t);
               it = -1;                   /* a fresh Newton loop with the new multipliers */
               continue;
             }
@@ -389,11 +414,8 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
           if (info) info->factor_seconds += sn_wtime() - tf;
           if (st == SN_ERR_NOT_SPD) { st = SN_OK; break; }     /* cut back */
           if (st) goto done;
-          for (int d = 0; d < R.ndof; d++)
-            if (R.eq[d] >= 0) u[d] += du[R.eq[d]];
-          for (int i = 0; i < m->nnodes; i++)
-            if (rref[i] >= 0)
-              for (int c = 0; c < R.ndf; c++) u[R.ndf * i + c] = u[R.ndf * rref[i] + c];
+          add_free(&R, 1.0, du, u);
+          follow_rigid(&R, rref, u);
           if (info) info->newton_iterations++;
           continue;
         }
@@ -408,13 +430,9 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
              * where forces and gaps vanish together, stall the relative measures), else cut back */
             if (csolve > 0 && !(cs.solver_error <= 1e-6)) break;
             F_version = linear ? R.eq_version : -1;
-            for (int d = 0; d < R.ndof; d++)
-              if (R.eq[d] >= 0) u[d] += du[R.eq[d]];
-            memset(hr, 0, sizeof(double) * (size_t)R.ndof);
+            add_free(&R, 1.0, du, u);
+            follow_rigid(&R, rref, u);
             sn_csc_gemv(cs.H, 1.0, cs.r, 0.0, hr);
-            for (int i = 0; i < m->nnodes; i++)
-              if (rref[i] >= 0)
-                for (int c = 0; c < R.ndf; c++) u[R.ndf * i + c] = u[R.ndf * rref[i] + c];
             if (info) info->newton_iterations++;
             continue;
           }
@@ -444,8 +462,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
             goto done;
           }
           F_version = linear ? R.eq_version : -1;
-          for (int d = 0; d < R.ndof; d++)
-            if (R.eq[d] >= 0) u[d] += du[R.eq[d]];
+          add_free(&R, 1.0, du, u);
           if (info) info->newton_iterations++;
           continue;
         }
@@ -465,8 +482,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
           F_version = linear ? R.eq_version : -1;
         }
         if ((st = sn_chol_solve(F, rhs, du))) goto done;
-        for (int d = 0; d < R.ndof; d++)
-          if (R.eq[d] >= 0) u[d] += du[R.eq[d]];
+        add_free(&R, 1.0, du, u);
         if (info) info->newton_iterations++;
       }
       if (!conv) {
@@ -492,13 +508,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
       if (pen) {
         memset(lam_n, 0, sizeof(double) * (size_t)m->nnodes);
         memset(lam_t, 0, sizeof(double) * 3 * (size_t)m->nnodes);
-        for (int q = 0; q < cs.np; q++) {
-          const sn_contact_point *pq = &cs.pts[q];
-          const double *r = cs.r + R.ndf * q;
-          int i = pq->slave_node;
-          if (aug) lam_n[i] = r[0];
-          for (int c = 0; c < 3; c++) lam_t[3 * i + c] = r[1] * pq->t1[c] + (R.ndf == 3 ? r[2] * pq->t2[c] : 0.0);
-        }
+        store_multipliers(&cs, R.ndf, aug, 0, lam_n, lam_t);
       }
       inc++;
       total_inc++;

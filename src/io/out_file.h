@@ -1,4 +1,4 @@
-/* Internal to src/io: files written whole under a temporary name beside the target and renamed
+/* Internal to the library (src/io, and src/analysis for the contact CSV): files written whole under a temporary name beside the target and renamed
  * over it when complete, so that a reader (or a crash) never sees a half-written file.
  *
  *   sn_outfile o;

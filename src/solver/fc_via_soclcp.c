@@ -52,7 +52,9 @@ static void tangential_norms(const sn_fc *P, const double *u, double *t)
 int sn_fc_via_soclcp(const sn_fc *P, sn_soclcp_solver_fn inner, double *r, double *u,
                      const sn_settings *s, sn_info *info)
 {
-  if (!P || !inner || !r || !u || !s) return SN_ERR_ARG;
+  if (!P || !inner || !r || !u) return SN_ERR_ARG;
+  sn_settings def;
+  if (!s) { sn_settings_default(&def); s = &def; }   /* NULL settings: the defaults */
   int st = sn_fc_check(P, NULL, 0);
   if (st) return st;
   double omega = 1.0, stall_d = 50;

@@ -716,7 +716,5 @@ int sn_soclcp_ipm(const sn_soclcp *P, double *x, double *y, const sn_settings *s
 
 int sn_fc_socipm(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info)
 {
-  sn_settings def;
-  if (!s) { sn_settings_default(&def); s = &def; }
   return sn_fc_via_soclcp(P, sn_soclcp_ipm, r, u, s, info);
 }

@@ -364,7 +364,5 @@ int sn_soclcp_pd(const sn_soclcp *P, double *x, double *y, const sn_settings *s,
 
 int sn_fc_socpd(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info)
 {
-  sn_settings def;
-  if (!s) { sn_settings_default(&def); s = &def; }
   return sn_fc_via_soclcp(P, sn_soclcp_pd, r, u, s, info);
 }
