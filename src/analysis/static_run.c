@@ -203,6 +203,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
   double *fint = calloc(nd, sizeof(double)), *fext = calloc(nd, sizeof(double));
   double *rf = calloc(nd, sizeof(double)), *rhs = calloc(nd, sizeof(double));
   double *du = calloc(nd, sizeof(double));
+  double *uwd = calloc(nd, sizeof(double)), *duwd = calloc(nd, sizeof(double));   /* watchdog */
   double *snode = calloc(6 * nn, sizeof(double));
   double *sip = calloc(6 * ((size_t)ipo[m->nelems] + 1), sizeof(double));
   sn_csc *K = NULL;
@@ -221,7 +222,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
   double *area0 = NULL;                        /* reference slave areas per node */
   double lscale = 0.0;                         /* model size, for the penetration tolerance */
   if (!R.cons || !R.target || !R.ustart || !R.bamp || !R.eq || !u || !usave || !fint || !fext ||
-      !rf || !rhs || !du || !snode || !sip || !hr || !rnc || !lam_n || !lam_t || !lam_n0 || !lam_t0) { st = SN_ERR_NOMEM; goto done; }
+      !rf || !rhs || !du || !uwd || !duwd || !snode || !sip || !hr || !rnc || !lam_n || !lam_t || !lam_n0 || !lam_t0) { st = SN_ERR_NOMEM; goto done; }
   for (int c = 0; c < 3; c++) {
     double lo = INFINITY, hi = -INFINITY;
     for (int i = 0; i < m->nnodes; i++) { lo = fmin(lo, m->x[3 * i + c]); hi = fmax(hi, m->x[3 * i + c]); }
@@ -312,6 +313,8 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
       double res = INFINITY, res_prev = INFINITY, lstep = 1.0;
       double reshist[256];                      /* the residual of every iteration */
       int nhist = 0;
+      int nup = 0, wd_armed = 0;                /* residual rises let through (penalty) */
+      double wd_res = 0.0;
       int maxit = pen ? 4 * s.max_newton : s.max_newton;   /* penalty: quasi-Newton in slip */
       for (; it <= maxit; it++) {
         int need_K = !linear || F_version != R.eq_version || (contact && !K);
@@ -359,7 +362,35 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
           conv = 1;
           break;
         }
-        if (pen && it > 0 && res > res_prev && lstep > 1.0 / 64) {
+        if (wd_armed) {                  /* the step after a rise let through (watchdog) */
+          wd_armed = 0;
+          if (!(res < wd_res)) {         /* no better than before the rise: go back there and
+                                            backtrack the rising step instead */
+            sn_copy(R.ndof, uwd, u);
+            memcpy(du, duwd, sizeof(double) * (size_t)R.neq);
+            lstep = 0.5;
+            add_free(&R, lstep, du, u);
+            follow_rigid(&R, rref, u);
+            res_prev = wd_res;
+            continue;
+          }
+        }
+        if (pen && it > 0 && res > res_prev && lstep == 1.0 && nup < 2 && res < 10.0 * res_prev) {
+          /* non-monotone (a watchdog, Chamberlain et al., Math. Prog. Study 16, 1982): a full
+           * step that changes the stick / slip set often raises the residual once on its way
+           * to the new set, where the next full step lands (a block going from stick to gross
+           * sliding: 0.16, 0.83, 9e-3, 1e-5, 8e-11); halving it would leave a mixed state and
+           * stall (20-27 iterations instead of 5). The rise is let through if the next
+           * iterate goes below the residual before it; else the rising step is backtracked
+           * from where it began. Two per Newton loop. */
+          nup++;
+          wd_armed = 1;
+          wd_res = res_prev;
+          sn_copy(R.ndof, u, uwd);
+          add_free(&R, -1.0, du, uwd);
+          follow_rigid(&R, rref, uwd);
+          memcpy(duwd, du, sizeof(double) * (size_t)R.neq);
+        } else if (pen && it > 0 && res > res_prev && lstep > 1.0 / 64) {
           /* backtracking on the penalty Newton step: the stick / slip switch can make full
            * steps cycle; halve the last step while the residual grows */
           lstep *= 0.5;
@@ -388,6 +419,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
               uzawa++;
               if (info) info->uzawa_iterations++;
               store_multipliers(&cs, R.ndf, 1, 1, lam_n, lam_t);
+              nup = wd_armed = 0;
               it = -1;                   /* a fresh Newton loop with the new multipliers */
               continue;
             }
@@ -548,6 +580,6 @@ done:
   free(hr); free(rnc); free(lam_n); free(lam_t); free(lam_n0); free(lam_t0);
   sn_fesys_free(R.S);
   free(R.cons); free(R.target); free(R.ustart); free(R.bamp); free(R.eq); free(R.loads);
-  free(u); free(usave); free(fint); free(fext); free(rf); free(rhs); free(du); free(snode); free(sip);
+  free(u); free(usave); free(fint); free(fext); free(rf); free(rhs); free(du); free(uwd); free(duwd); free(snode); free(sip);
   return st;
 }
