@@ -96,6 +96,9 @@ void sn_bsr_row_gemv(const sn_bsr *A, int I, const double *x, double *yI);
 typedef struct sn_chol sn_chol;
 int sn_chol_factor(const sn_csc *A, sn_chol **out);       /* SN_ERR_NOT_SPD if not SPD */
 int sn_chol_solve(sn_chol *F, const double *b, double *x); /* x = A^-1 b (x may alias b) */
+/* X = A^-1 B for nrhs right-hand sides at once (B, X: n x nrhs, column-major, may alias;
+ * the supernodal solve then runs on BLAS-3 blocks) */
+int sn_chol_solve_multi(sn_chol *F, int nrhs, const double *B, double *X);
 void sn_chol_free(sn_chol *F);
 
 /* LU (UMFPACK) of a square unsymmetric A. */

@@ -122,6 +122,25 @@ int sn_chol_solve(sn_chol *F, const double *b, double *x)
   return SN_OK;
 }
 
+int sn_chol_solve_multi(sn_chol *F, int nrhs, const double *B, double *X)
+{
+  if (!F || nrhs < 0 || (nrhs > 0 && (!B || !X))) return SN_ERR_ARG;
+  if (nrhs == 0 || F->n == 0) return SN_OK;
+  cholmod_dense Bd;
+  memset(&Bd, 0, sizeof Bd);
+  Bd.nrow = Bd.d = (size_t)F->n;
+  Bd.ncol = (size_t)nrhs;
+  Bd.nzmax = (size_t)F->n * (size_t)nrhs;
+  Bd.x = (void *)B;
+  Bd.xtype = CHOLMOD_REAL;
+  Bd.dtype = CHOLMOD_DOUBLE;
+  cholmod_dense *Y = cholmod_solve(CHOLMOD_A, F->L, &Bd, &F->c);
+  if (!Y) return F->c.status == CHOLMOD_OUT_OF_MEMORY ? SN_ERR_NOMEM : SN_ERR_BACKEND;
+  memmove(X, Y->x, sizeof(double) * (size_t)F->n * (size_t)nrhs);
+  cholmod_free_dense(&Y, &F->c);
+  return SN_OK;
+}
+
 void sn_chol_free(sn_chol *F)
 {
   if (!F) return;

@@ -34,6 +34,24 @@ int main(void)
   memcpy(x, b, sizeof b);
   CHECK_INT(sn_chol_solve(C, x, x), SN_OK);            /* in place */
   CHECK_CLOSE(x[N / 2], xref[N / 2], 1e-12, 1e-14);
+  /* three right-hand sides at once: b, 2 b and the unit vector e_5 (column 5 of A^-1 from
+   * LAPACK's dposv on the identity's column) */
+  {
+    double B3[3 * N], X3[3 * N], e5[N];
+    for (int i = 0; i < N; i++) { B3[i] = b[i]; B3[N + i] = 2.0 * b[i]; B3[2 * N + i] = e5[i] = i == 5; }
+    memcpy(lu, a, sizeof(double) * N * N);
+    CHECK_INT(LAPACKE_dposv(LAPACK_COL_MAJOR, 'U', N, 1, lu, N, e5, N), 0);
+    CHECK_INT(sn_chol_solve_multi(C, 3, B3, X3), SN_OK);
+    for (int i = 0; i < N; i++) {
+      CHECK_CLOSE(X3[i], xref[i], 1e-12, 1e-14);
+      CHECK_CLOSE(X3[N + i], 2.0 * xref[i], 1e-12, 1e-14);
+      CHECK_CLOSE(X3[2 * N + i], e5[i], 1e-12, 1e-14);
+    }
+    CHECK_INT(sn_chol_solve_multi(C, 3, B3, B3), SN_OK);   /* in place */
+    CHECK_CLOSE(B3[2 * N + 7], e5[7], 1e-12, 1e-14);
+    CHECK_INT(sn_chol_solve_multi(C, 0, NULL, NULL), SN_OK);
+    CHECK_INT(sn_chol_solve_multi(C, -1, B3, X3), SN_ERR_ARG);
+  }
   sn_chol_free(C);
 
   /* upper triangle only gives the same factor */
