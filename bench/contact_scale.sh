@@ -28,6 +28,10 @@
 #    the completed increments, ccx's "iteration" lines; contact_iterations: the contact solver's
 #    iterations per increment (0 for the penalty treatments, which have no contact solver);
 #    slip/stick/open nodes at the last increment from BASE_contact.csv (status 2/1/0).
+# -> plots by signorini_csvplot (bench/csvplot.c), medians over the runs, completed runs only:
+#    bench/out/contact_scale.png (s_per_increment against dofs, a marker per treatment),
+#    bench/out/contact_scale_mem.png (maxrss_kb), and bench/out/contact_scale_inc.png (signorini:
+#    the wall time of each increment, from increment_wall_s, timed-out runs included).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPEAT=${1:-1}
@@ -38,6 +42,11 @@ CCX_THREADS=${CCX_THREADS:-2}
 SN_BUILD=${SN_BUILD:-build}
 case $SN_BUILD in /*) ;; *) SN_BUILD=$PWD/$SN_BUILD ;; esac
 [ -f "$SN_BUILD/libsignorini.so" ] || bash scripts/build.sh "$SN_BUILD"
+# the plotting tool (bench/csvplot.c), built now rather than after the runs; missing: no plots
+CSVPLOT=$SN_BUILD/bench/signorini_csvplot
+# (configured again first: a build folder made before the target existed does not know it)
+[ -x "$CSVPLOT" ] || { cmake -S . -B "$SN_BUILD" > /dev/null && cmake --build "$SN_BUILD" --target signorini_csvplot > /dev/null; } \
+  || echo "contact_scale.sh: cannot build signorini_csvplot in $SN_BUILD (SIGNORINI_BENCH=OFF?): no plots" >&2
 WORK=${WORK:-/tmp/contact_scale}
 mkdir -p "$WORK" bench/out
 OUTCSV=$PWD/bench/out/contact_scale.csv
@@ -174,3 +183,23 @@ for r in $(seq 1 "$REPEAT"); do
 done
 mv "$OUTCSV.tmp" "$OUTCSV"
 echo "wrote $OUTCSV (logs in $WORK)"
+
+# ---- plots (signorini_csvplot; medians over the REPEAT runs) ----
+# increment_wall_s (signorini's runs, timeouts included: the increments they completed) as one
+# row per increment, for the plot of the wall time of each increment
+awk -F, 'NR > 1 && $15 != "" { n = split($15, w, " "); for (i = 1; i <= n; i++) print $1 "," $4 "," $8 "," i "," w[i] }
+         BEGIN { print "run,treatment,status,increment,wall_s" }' "$OUTCSV" > "$WORK/increments.csv"
+plot() { if "$CSVPLOT" "$@"; then echo "plot: $2"; else echo "contact_scale.sh: plot $2 failed (the CSV is complete)" >&2; fi; }
+if [ -x "$CSVPLOT" ]; then
+  plot "$OUTCSV" bench/out/contact_scale.png --x dofs --y s_per_increment --group treatment --where status=ok \
+    --median --style markers --title "contact block ${DIMS// /x}: time per increment" \
+    --xlabel "degrees of freedom" --ylabel "wall time / increment [s]"
+  plot "$OUTCSV" bench/out/contact_scale_mem.png --x dofs --y maxrss_kb --group treatment --where status=ok \
+    --median --style markers --title "contact block ${DIMS// /x}: peak memory" \
+    --xlabel "degrees of freedom" --ylabel "max RSS [kB]"
+  plot "$WORK/increments.csv" bench/out/contact_scale_inc.png --x increment --y wall_s --group treatment --median \
+    --title "contact block ${DIMS// /x}: signorini, each increment" --xlabel "increment (step 1: press, step 2: slide)" --logy \
+    --ylabel "wall time [s]"
+else
+  echo "plot: skipped ($CSVPLOT could not be built)"
+fi

@@ -6,12 +6,19 @@
 # when the predicted factor exceeds 4 GB; ccx: SPOOLES); "cg" decks say
 # *STATIC, SOLVER=ITERATIVE SCALING to both. ccx's direct solver is not run at 10^6 (its
 # factor does not fit in memory here; neither would CHOLMOD's: 18 GB predicted).
-# Usage: bash bench/scale.sh [REPEAT]     -> bench/out/scale.csv (one line per run)
+# Usage: bash bench/scale.sh [REPEAT]     -> bench/out/scale.csv (one line per run), and the
+#   medians per (code, deck) against dof drawn by signorini_csvplot (bench/csvplot.c): wall_s in
+#   bench/out/scale.png, maxrss_kb in bench/out/scale_mem.png (both axes logarithmic: x as log10)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPEAT=${1:-3}
 SN=$PWD/build/signorini
 [ -x "$SN" ] || bash scripts/build.sh build
+# the plotting tool (bench/csvplot.c), built now rather than after the runs; missing: no plots
+CSVPLOT=$PWD/build/bench/signorini_csvplot
+# (configured again first: a build folder made before the target existed does not know it)
+[ -x "$CSVPLOT" ] || { cmake -S . -B build > /dev/null && cmake --build build --target signorini_csvplot > /dev/null; } \
+  || echo "scale.sh: cannot build signorini_csvplot in build (SIGNORINI_BENCH=OFF?): no plots" >&2
 OUT=$PWD/bench/out
 mkdir -p "$OUT"
 WORK=$(mktemp -d)
@@ -46,3 +53,14 @@ for r in $(seq 1 "$REPEAT"); do
 done
 mv "$csv" "$OUT/scale.csv"
 echo "wrote $OUT/scale.csv"
+
+# ---- plots (signorini_csvplot): medians over the REPEAT runs, one line per (code, deck) ----
+plot() { if "$CSVPLOT" "$OUT/scale.csv" "$@"; then echo "plot: $1"; else echo "scale.sh: plot $1 failed (the CSV is complete)" >&2; fi; }
+if [ -x "$CSVPLOT" ]; then
+  plot "$OUT/scale.png" --x dof --y wall_s --group code,deck --median --logx --logy \
+    --title "clamped block, linear static: wall time" --xlabel "degrees of freedom" --ylabel "wall time [s]"
+  plot "$OUT/scale_mem.png" --x dof --y maxrss_kb --group code,deck --median --logx --logy \
+    --title "clamped block, linear static: peak memory" --xlabel "degrees of freedom" --ylabel "max RSS [kB]"
+else
+  echo "plot: skipped ($CSVPLOT could not be built)"
+fi

@@ -172,6 +172,9 @@ def main():
     ap.add_argument("--qratio", type=float, default=0.5, help="Q / (mu P) (Mindlin)")
     ap.add_argument("--obstacle", choices=("rigid", "fixed"), default="rigid", help="Hertz flat")
     ap.add_argument("--treatment", default="LAGRANGE")
+    ap.add_argument("--inc", type=float, default=0.25,
+                    help="Hertz: first increment as a fraction of the load (1: one increment, the "
+                         "frictionless problem is path independent)")
     a = ap.parse_args()
     here = os.path.dirname(os.path.abspath(__file__))
     out = a.output or os.path.join(here, "mindlin.inp" if a.mindlin else "hertz.inp")
@@ -275,8 +278,8 @@ def main():
         w.append("*CONTACT PAIR, INTERACTION=SMOOTH, TYPE=NODE TO SURFACE\nCYLSURF, FLATTOP\n")
         w.append("*SURFACE INTERACTION, NAME=SMOOTH\n*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=HARD\n%.6g\n" % (1000 * E / h_act))
         w.append("*BOUNDARY\nSYMM, XSYMM\n%s, 1, 2\n" % ("FLATREF" if a.obstacle == "rigid" else "FLATNODES"))
-        w.append("*STEP, INC=100, CONTACT=%s\nP/2 = %g N/mm on the quarter: pressure P/(2R) = %g MPa on the cut plane\n*STATIC\n0.25, 1.\n"
-                 % (a.treatment, P / 2, P / (2 * R)))
+        w.append("*STEP, INC=100, CONTACT=%s\nP/2 = %g N/mm on the quarter: pressure P/(2R) = %g MPa on the cut plane\n*STATIC\n%g, 1.\n"
+                 % (a.treatment, P / 2, P / (2 * R), a.inc))
         w.append("*DLOAD\n" + "".join("%d, P%d, %.10g\n" % (e, f, P / (2 * R)) for (e, f) in top_faces))
         w.append("*NODE PRINT, NSET=CONTACTNODES\nU, RF\n*CONTACT PRINT\nCSTR, CDIS\n*NODE FILE\nU\n*EL FILE\nS\n*END STEP\n")
     with open(out, "w") as fo:
