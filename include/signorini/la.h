@@ -90,6 +90,16 @@ void sn_bsr_gemv(const sn_bsr *A, double alpha, const double *x, double beta, do
 /* y_I = (row I of blocks) x: the b-vector of block row I times x (b doubles out). */
 void sn_bsr_row_gemv(const sn_bsr *A, int I, const double *x, double *yI);
 
+/* ---- GMRES ---- */
+/* A linear operator y = Op(x) (n-vectors); returns SN_OK or an error status that stops the
+ * caller. */
+typedef int (*sn_linop)(void *ctx, const double *x, double *y);
+/* Restarted GMRES(restart) for A x = b with the right preconditioner Minv (y = M^-1 x; NULL:
+ * none), from the initial guess in x: stops when |b - A x| <= rtol |b| or after maxit products
+ * with A (SN_MAX_ITER, x the last iterate). iters: products with A; relres: |b - A x| / |b|. */
+int sn_gmres(int n, sn_linop A, void *actx, sn_linop Minv, void *mctx, const double *b, double *x,
+             int restart, int maxit, double rtol, int *iters, double *relres);
+
 /* ---- sparse direct solvers ---- */
 /* Cholesky (CHOLMOD, supernodal where worthwhile) of a symmetric positive definite A.
  * A may hold both triangles or only the upper one (upper is used). */

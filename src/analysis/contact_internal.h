@@ -39,7 +39,10 @@ void sn_contact_reference_areas(sn_cstate *cs, const double *area0);
  * at u, fills cs (points, H, forces r in the local frames, uloc = (gap, slip since u0)), hr =
  * H r (all dofs), and *Keff = K + sum_k H_k C_k H_k^T on the free dofs with the points' contact
  * tangents C_k: its upper triangle (symmetric: stick and frictionless points), or the whole
- * matrix with *full = 1 when a slipping point makes it non-symmetric.
+ * matrix with *full = 1 when a slipping point makes it non-symmetric; then *Pre (when Pre is not
+ * NULL) gets the upper triangle of the same matrix without the slip tangents' normal-to-
+ * tangential coupling mu k_n d n^T (symmetric positive definite where K is: the preconditioner
+ * of the GMRES solve of the Newton step), else *Pre = NULL.
  * lam_n (per node) and lam_t (3 per node, global) are the multipliers: zero and the previous
  * increment's tangential forces for the penalty method. */
 int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, const double *area0,
@@ -47,6 +50,6 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
                        int neq, const sn_csc *K, double kdiag, const double *lam_n,
                        const double *lam_t,
                        double kfac, double ktfac, int augmented, sn_cstate *cs, sn_csc **Keff,
-                       int *full, double *hr, char *msg, size_t msglen);
+                       sn_csc **Pre, int *full, double *hr, char *msg, size_t msglen);
 
 #endif

@@ -47,7 +47,7 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
                        int neq, const sn_csc *K, double kdiag, const double *lam_n,
                        const double *lam_t,
                        double kfac, double ktfac, int augmented, sn_cstate *cs, sn_csc **Keff,
-                       int *full, double *hr, char *msg, size_t msglen)
+                       sn_csc **Pre, int *full, double *hr, char *msg, size_t msglen)
 {
   int dim = m->ndf, st, ndof = dim * m->nnodes;
   sn_cstate_clear(cs);
@@ -107,14 +107,27 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
     size_t c = (size_t)(cs->H->colptr[dim * k + dim] - cs->H->colptr[dim * k]);
     cap += c * c;
   }
+  if (Pre) {
+    sn_csc_free(*Pre);
+    *Pre = NULL;
+  }
+  int pre = Pre && nonsym;
   int *I = malloc(sizeof(int) * cap), *J = malloc(sizeof(int) * cap);
   double *X = malloc(sizeof(double) * cap);
-  if (!I || !J || !X) { free(I); free(J); free(X); free(C); free(D); free(du0); return SN_ERR_NOMEM; }
+  /* the preconditioner's triplets: K's upper triangle, then the symmetric contact entries */
+  size_t pcap = pre ? cap : 1, zp = 0;
+  int *PI = malloc(sizeof(int) * pcap), *PJ = malloc(sizeof(int) * pcap);
+  double *PX = malloc(sizeof(double) * pcap);
+  if (!I || !J || !X || !PI || !PJ || !PX) {
+    free(I); free(J); free(X); free(PI); free(PJ); free(PX); free(C); free(D); free(du0);
+    return SN_ERR_NOMEM;
+  }
   size_t z = 0;
   for (int j = 0; j < K->n; j++)
     for (int p = K->colptr[j]; p < K->colptr[j + 1]; p++) {
       I[z] = K->rowind[p]; J[z] = j; X[z++] = K->val[p];
       if (nonsym && K->rowind[p] != j) { I[z] = j; J[z] = K->rowind[p]; X[z++] = K->val[p]; }
+      if (pre) { PI[zp] = K->rowind[p]; PJ[zp] = j; PX[zp++] = K->val[p]; }
     }
   for (int k = 0; k < cs->np; k++)
     for (int ca = 0; ca < dim; ca++)
@@ -129,13 +142,17 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
             int eb = eq[cs->H->rowind[b]];
             if (eb < 0 || (!nonsym && ea > eb)) continue;
             I[z] = ea; J[z] = eb; X[z++] = c * cs->H->val[a] * cs->H->val[b];
+            if (pre && ea <= eb && !(cb == 0 && ca > 0)) {
+              PI[zp] = ea; PJ[zp] = eb; PX[zp++] = c * cs->H->val[a] * cs->H->val[b];
+            }
           }
         }
       }
   sn_csc_free(*Keff);
   *Keff = NULL;
   st = sn_csc_from_triplets(neq, neq, (int)z, I, J, X, Keff);
-  free(I); free(J); free(X); free(C); free(D); free(du0);
+  if (!st && pre) st = sn_csc_from_triplets(neq, neq, (int)zp, PI, PJ, PX, Pre);
+  free(I); free(J); free(X); free(PI); free(PJ); free(PX); free(C); free(D); free(du0);
   cs->solver = "penalty";
   if (full) *full = nonsym;
   return st;

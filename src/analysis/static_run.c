@@ -175,6 +175,47 @@ int sn_static_check(const sn_model *m, char *msg, size_t msglen)
   return st;
 }
 
+static int csc_op(void *ctx, const double *x, double *y)
+{
+  sn_csc_gemv((const sn_csc *)ctx, 1.0, x, 0.0, y);
+  return SN_OK;
+}
+
+static int chol_op(void *ctx, const double *x, double *y) { return sn_chol_solve((sn_chol *)ctx, x, y); }
+
+/* The Newton step of the penalty treatments with slipping points: K_eff du = rhs, K_eff not
+ * symmetric (the slip tangent's coupling mu k_n d n^T). GMRES preconditioned by the Cholesky
+ * factor of P = K_eff without that coupling (symmetric positive definite where K is; P^-1 K_eff
+ * is the identity plus a term of rank the slipping points' count, nilpotent point by point),
+ * CHOLMOD's factorization being several times faster than UMFPACK's on the same pattern (3D
+ * block, 108k dofs: 13 s per UMFPACK factorization). UMFPACK when P is not positive definite
+ * or GMRES misses 1e-12 within 200 products. SN_ERR_NOT_SPD: singular (the caller cuts back). */
+static int nonsym_step(const sn_csc *Keff, const sn_csc *Kpre, const double *rhs, double *du,
+                       sn_static_info *info)
+{
+  int n = Keff->n, st = SN_ERR_NOT_SPD;
+  if (Kpre) {
+    sn_chol *P = NULL;
+    st = sn_chol_factor(Kpre, &P);
+    if (!st) {
+      int its = 0;
+      double rr = 0;
+      memset(du, 0, sizeof(double) * (size_t)n);
+      st = sn_gmres(n, csc_op, (void *)Keff, chol_op, P, rhs, du, 50, 200, 1e-12, &its, &rr);
+      if (info) info->gmres_iterations += its;
+    }
+    sn_chol_free(P);
+    if (st == SN_OK) return SN_OK;
+    if (st == SN_ERR_NOMEM) return st;
+  }
+  if (info) info->lu_fallbacks++;
+  sn_lu *Fl = NULL;
+  st = sn_lu_factor(Keff, &Fl);
+  if (!st) st = sn_lu_solve(Fl, rhs, du);
+  sn_lu_free(Fl);
+  return st == SN_ERR_SINGULAR ? SN_ERR_NOT_SPD : st;
+}
+
 int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_info *info,
                   char *msg, size_t msglen)
 {
@@ -217,7 +258,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
    * and their values at the start of the increment (restored on a cutback) */
   double *lam_n = calloc(nn, sizeof(double)), *lam_t = calloc(3 * nn, sizeof(double));
   double *lam_n0 = calloc(nn, sizeof(double)), *lam_t0 = calloc(3 * nn, sizeof(double));
-  sn_csc *Keff = NULL;
+  sn_csc *Keff = NULL, *Kpre = NULL;
   int kfull = 0;                               /* Keff holds both triangles (non-symmetric) */
   double *area0 = NULL;                        /* reference slave areas per node */
   double lscale = 0.0;                         /* model size, for the penetration tolerance */
@@ -332,7 +373,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
         }
         if (pen) {                       /* contact forces and stiffness of this configuration */
           st = sn_contact_penalty(m, u, usave, area0, R.eq, R.neq, K, kdiag, lam_n, lam_t, kfac, ktfac,
-                                  aug, &cs, &Keff, &kfull, hr, msg, msglen);
+                                  aug, &cs, &Keff, &Kpre, &kfull, hr, msg, msglen);
           if (st) goto done;
         }
         double ref = fmax(nrminf_free(&R, fext, 0), nrminf_free(&R, fint, 0));
@@ -360,7 +401,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
           follow_rigid(&R, rref, u);
           st = sn_fesys_internal(R.S, u, nlgeom, fint, R.eq, R.neq, R.eq_version, NULL, msg, msglen);
           if (!st) st = sn_contact_penalty(m, u, usave, area0, R.eq, R.neq, K, kdiag, lam_n, lam_t, kfac,
-                                           ktfac, aug, &cs, &Keff, &kfull, hr, msg, msglen);
+                                           ktfac, aug, &cs, &Keff, &Kpre, &kfull, hr, msg, msglen);
           if (st) goto done;
           res = res_prev;
           conv = 1;
@@ -436,11 +477,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
         if (pen) {                         /* Newton step on K + contact stiffness */
           double tf = sn_wtime();
           if (kfull) {                     /* slipping points: the non-symmetric tangent */
-            sn_lu *Fl = NULL;
-            st = sn_lu_factor(Keff, &Fl);
-            if (!st) st = sn_lu_solve(Fl, rhs, du);
-            sn_lu_free(Fl);
-            if (st == SN_ERR_SINGULAR) st = SN_ERR_NOT_SPD;
+            st = nonsym_step(Keff, Kpre, rhs, du, info);
           } else {
             sn_chol *Fp = NULL;
             st = sn_chol_factor(Keff, &Fp);
@@ -580,6 +617,7 @@ done:
   sn_csc_free(K);
   sn_cstate_clear(&cs);
   sn_csc_free(Keff);
+  sn_csc_free(Kpre);
   free(area0);
   free(hr); free(rnc); free(lam_n); free(lam_t); free(lam_n0); free(lam_t0);
   sn_fesys_free(R.S);
