@@ -110,6 +110,14 @@ int sn_chol_solve(sn_chol *F, const double *b, double *x); /* x = A^-1 b (x may 
  * the supernodal solve then runs on BLAS-3 blocks) */
 int sn_chol_solve_multi(sn_chol *F, int nrhs, const double *B, double *X);
 void sn_chol_free(sn_chol *F);
+/* A new factorization of a matrix with the pattern F was analysed for (same canonical
+ * pattern), reusing the fill-reducing ordering and the symbolic factor: SN_ERR_DIM when the
+ * pattern differs (F untouched), SN_ERR_NOT_SPD when A is not positive definite (F then holds
+ * no usable factor until the next successful refactorization). */
+int sn_chol_refactor(sn_chol *F, const sn_csc *A);
+/* *F = the factor of A: sn_chol_refactor when *F was analysed for A's pattern, else a new
+ * sn_chol_factor (*F may be NULL); on failure *F is freed and set to NULL. */
+int sn_chol_update(sn_chol **F, const sn_csc *A);
 
 /* LU (UMFPACK) of a square unsymmetric A. */
 typedef struct sn_lu sn_lu;

@@ -12,6 +12,7 @@ struct sn_chol {
   cholmod_common c;
   cholmod_factor *L;
   int n;
+  int nnz, *pp, *pi;   /* the analysed pattern (canonical), for sn_chol_refactor */
 };
 
 /* A itself when its columns are sorted without duplicates, else a canonical copy in *tmp
@@ -72,10 +73,57 @@ int sn_chol_factor(const sn_csc *A, sn_chol **out)
   if (!F->L) st = F->c.status == CHOLMOD_OUT_OF_MEMORY ? SN_ERR_NOMEM : SN_ERR_BACKEND;
   else if (!cholmod_factorize(&S, F->L, &F->c)) st = SN_ERR_BACKEND;
   else if (F->c.status == CHOLMOD_NOT_POSDEF || F->L->minor < F->L->n) st = SN_ERR_NOT_SPD;
+  if (!st) {                            /* keep the pattern for sn_chol_refactor */
+    F->nnz = B->colptr[B->n];
+    F->pp = malloc(sizeof(int) * ((size_t)B->n + 1));
+    F->pi = malloc(sizeof(int) * ((size_t)F->nnz + 1));
+    if (!F->pp || !F->pi) st = SN_ERR_NOMEM;
+    else {
+      memcpy(F->pp, B->colptr, sizeof(int) * ((size_t)B->n + 1));
+      memcpy(F->pi, B->rowind, sizeof(int) * (size_t)F->nnz);
+    }
+  }
   sn_csc_free(tmp);
   if (st) { sn_chol_free(F); return st; }
   *out = F;
   return SN_OK;
+}
+
+int sn_chol_refactor(sn_chol *F, const sn_csc *A)
+{
+  if (!F || !A || !F->L) return SN_ERR_ARG;
+  if (A->m != A->n || A->n != F->n) return SN_ERR_DIM;
+  if (sn_csc_check(A)) return SN_ERR_FORMAT;
+  const sn_csc *B;
+  sn_csc *tmp;
+  int st = canonical(A, &B, &tmp);
+  if (st) return st;
+  if (B->colptr[B->n] != F->nnz || memcmp(B->colptr, F->pp, sizeof(int) * ((size_t)B->n + 1)) ||
+      memcmp(B->rowind, F->pi, sizeof(int) * (size_t)F->nnz)) {
+    sn_csc_free(tmp);
+    return SN_ERR_DIM;                  /* another pattern: a new analysis is needed */
+  }
+  cholmod_sparse S;
+  chol_view(B, &S);
+  if (!cholmod_factorize(&S, F->L, &F->c)) st = SN_ERR_BACKEND;
+  else if (F->c.status == CHOLMOD_NOT_POSDEF || F->L->minor < F->L->n) st = SN_ERR_NOT_SPD;
+  sn_csc_free(tmp);
+  return st;
+}
+
+int sn_chol_update(sn_chol **F, const sn_csc *A)
+{
+  if (!F) return SN_ERR_ARG;
+  if (*F) {
+    int st = sn_chol_refactor(*F, A);
+    if (st != SN_ERR_DIM) {
+      if (st) { sn_chol_free(*F); *F = NULL; }
+      return st;
+    }
+    sn_chol_free(*F);
+    *F = NULL;
+  }
+  return sn_chol_factor(A, F);
 }
 
 /* the analysis sn_chol_factor would do, its predicted fill and work, nothing factorized */
@@ -145,6 +193,8 @@ void sn_chol_free(sn_chol *F)
 {
   if (!F) return;
   if (F->L) cholmod_free_factor(&F->L, &F->c);
+  free(F->pp);
+  free(F->pi);
   cholmod_finish(&F->c);
   free(F);
 }

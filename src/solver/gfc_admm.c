@@ -167,12 +167,10 @@ static int admm_factor(admm *A, double rho)
   sn_csc *K = NULL;
   int st = sn_csc_from_triplets(A->m, A->m, A->nt, A->ti, A->tj, A->tx, &K);
   if (st) return st;
-  sn_chol_free(A->C);
   sn_lu_free(A->L);
-  A->C = NULL;
   A->L = NULL;
-  if (!A->lu) {
-    st = sn_chol_factor(K, &A->C);
+  if (!A->lu) {                         /* a change of rho keeps the pattern: the analysis reused */
+    st = sn_chol_update(&A->C, K);
     if (st == SN_ERR_NOT_SPD) { A->lu = 1; st = SN_OK; }   /* let UMFPACK decide */
   }
   if (A->lu && !st) st = sn_lu_factor(K, &A->L);

@@ -4,6 +4,7 @@
 #include "signorini/la.h"
 
 #include <lapacke.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,6 +52,42 @@ int main(void)
     CHECK_CLOSE(B3[2 * N + 7], e5[7], 1e-12, 1e-14);
     CHECK_INT(sn_chol_solve_multi(C, 0, NULL, NULL), SN_OK);
     CHECK_INT(sn_chol_solve_multi(C, -1, B3, X3), SN_ERR_ARG);
+  }
+  /* refactorization on the same pattern: 2 A gives x / 2; another pattern is refused (F kept);
+   * an indefinite matrix on the pattern is reported; sn_chol_update re-analyses as needed */
+  {
+    double *a2 = malloc(sizeof(double) * N * N), xr[N];
+    for (int i = 0; i < N * N; i++) a2[i] = 2.0 * a[i];
+    sn_csc *A2, *A3;
+    CHECK_INT(sn_csc_from_dense(N, N, a2, 0.0, &A2), SN_OK);
+    CHECK_INT(sn_chol_refactor(C, A2), SN_OK);
+    CHECK_INT(sn_chol_solve(C, b, xr), SN_OK);
+    for (int i = 0; i < N; i++) CHECK_CLOSE(xr[i], 0.5 * xref[i], 1e-12, 1e-14);
+    a2[0 * N + N - 1] = a2[(N - 1) * N + 0] = 0.0;           /* the long-range entries gone */
+    a2[2 * N + 0] = a2[0 * N + 2] = 0.1;                       /* a new pair */
+    CHECK_INT(sn_csc_from_dense(N, N, a2, 0.0, &A3), SN_OK);
+    CHECK_INT(sn_chol_refactor(C, A3), SN_ERR_DIM);
+    CHECK_INT(sn_chol_solve(C, b, xr), SN_OK);               /* still the factor of 2 A */
+    CHECK_CLOSE(xr[3], 0.5 * xref[3], 1e-12, 1e-14);
+    CHECK_INT(sn_chol_update(&C, A3), SN_OK);                /* re-analysed */
+    CHECK(C != NULL);
+    CHECK_INT(sn_chol_update(&C, A3), SN_OK);                /* reused */
+    double r3 = 0.0, y[N];
+    CHECK_INT(sn_chol_solve(C, b, xr), SN_OK);
+    sn_csc_gemv(A3, 1.0, xr, 0.0, y);
+    for (int i = 0; i < N; i++) r3 = fmax(r3, fabs(y[i] - b[i]));
+    CHECK(r3 <= 1e-12);
+    for (int i = 0; i < N * N; i++) a2[i] = -a2[i];          /* negative definite, same pattern */
+    sn_csc_free(A3);
+    CHECK_INT(sn_csc_from_dense(N, N, a2, 0.0, &A3), SN_OK);
+    CHECK_INT(sn_chol_update(&C, A3), SN_ERR_NOT_SPD);
+    CHECK(C == NULL);
+    CHECK_INT(sn_chol_update(&C, A2), SN_OK);                /* from nothing: a new factor */
+    CHECK_INT(sn_chol_solve(C, b, xr), SN_OK);
+    CHECK_CLOSE(xr[5], 0.5 * xref[5], 1e-12, 1e-14);
+    sn_csc_free(A2);
+    sn_csc_free(A3);
+    free(a2);
   }
   sn_chol_free(C);
 
