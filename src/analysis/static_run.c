@@ -145,9 +145,10 @@ static void store_multipliers(const sn_cstate *cs, int ndf, int normal, int hard
 {
   for (int q = 0; q < cs->np; q++) {
     const sn_contact_point *pq = &cs->pts[q];
-    if (hard_only && !pq->hard) continue;      /* LINEAR: a penalty law, not a constraint */
+    if (hard_only && !pq->hard) continue;
     const double *r = cs->r + ndf * q;
-    if (normal) lam_n[pq->slave_node] = r[0];
+    if (normal && pq->hard) lam_n[pq->slave_node] = r[0];   /* LINEAR: a penalty law, never
+                                                                  augmented in the normal direction */
     tangential_global(pq, r, ndf, lam_t + 3 * pq->slave_node);
   }
 }

@@ -191,6 +191,15 @@ static int admm_solve(admm *A, const double *b, double *x)
  * in blocks of ADMM_BLOCK right-hand sides (CHOLMOD's supernodal solve on BLAS-3 blocks), then
  * O(n^2) per step instead of one sparse solve. v itself is recovered once, at the end. */
 #define ADMM_BLOCK 64
+static void symmetrize(int n, double *W)
+{
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < j; i++) {
+      double a = 0.5 * (W[i + (size_t)n * j] + W[j + (size_t)n * i]);
+      W[i + (size_t)n * j] = W[j + (size_t)n * i] = a;
+    }
+}
+
 static int admm_reduce(admm *A)
 {
   const sn_gfc *P = A->P;
@@ -216,11 +225,7 @@ static int admm_reduce(admm *A)
       sn_csc_gemv_t(H, 1.0, Z + (size_t)m * (size_t)c, 0.0, A->Wd + (size_t)n * (size_t)(j0 + c));
   }
   free(Z);
-  for (int j = 0; j < n; j++)            /* symmetric up to the solves' round-off: make it so */
-    for (int i = 0; i < j; i++) {
-      double a = 0.5 * (A->Wd[i + (size_t)n * j] + A->Wd[j + (size_t)n * i]);
-      A->Wd[i + (size_t)n * j] = A->Wd[j + (size_t)n * i] = a;
-    }
+  symmetrize(n, A->Wd);                 /* symmetric up to the solves' round-off */
   return st;
 }
 
@@ -239,11 +244,7 @@ static int admm_rescale(admm *A, double nrho)
   int info = LAPACKE_dposv(LAPACK_COL_MAJOR, 'L', n, n + 1, S, n, A->Wd, n);
   free(S);
   if (info != 0) return info < 0 ? SN_ERR_ARG : SN_ERR_NOT_SPD;
-  for (int j = 0; j < n; j++)
-    for (int i = 0; i < j; i++) {
-      double a = 0.5 * (A->Wd[i + (size_t)n * j] + A->Wd[j + (size_t)n * i]);
-      A->Wd[i + (size_t)n * j] = A->Wd[j + (size_t)n * i] = a;
-    }
+  symmetrize(n, A->Wd);
   A->rho = nrho;
   return SN_OK;
 }

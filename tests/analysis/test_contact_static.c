@@ -73,11 +73,19 @@ static int grab(const sn_model *m, const sn_fesys *S, const sn_increment *inc, v
 }
 
 static sn_static_info last_info;      /* of the last run */
+static int use_linear;                /* run(): PRESSURE-OVERCLOSURE=LINEAR */
 
 static int run(const char *friction, const char *steps, summary *out, char *msg, size_t len)
 {
   char deck[8192];
   snprintf(deck, sizeof deck, deck_fmt, friction, steps);
+  if (use_linear) {                     /* the LINEAR pressure-overclosure law instead of HARD */
+    char *h = strstr(deck, "PRESSURE-OVERCLOSURE=HARD");
+    if (h) {
+      memmove(h + 27, h + 25, strlen(h + 25) + 1);
+      memcpy(h, "PRESSURE-OVERCLOSURE=LINEAR", 27);
+    }
+  }
   sn_model *m = NULL;
   int st = sn_inp_parse(deck, strlen(deck), "block.inp", NULL, &m, msg, len);
   if (st) { fprintf(stderr, "%s\n", msg); return st; }
@@ -138,6 +146,23 @@ int main(void)
     CHECK_INT(last_info.lu_fallbacks, 0);
     printf("penalty sliding: %d Newton iterations, %d GMRES products, %d UMFPACK fallbacks\n",
            last_info.newton_iterations, last_info.gmres_iterations, last_info.lu_fallbacks);
+    /* a LINEAR law (slope 1e5 per unit area, the nodes' areas 0.25 / 0.5) is a penalty law:
+     * AUGMENTED gives exactly the penalty answer (no normal multiplier is ever augmented) */
+    summary pl, al;
+    use_linear = 1;
+    CHECK_INT(run("1e5\n*FRICTION\n0.3\n", psteps, &pl, msg, sizeof msg), SN_OK);
+    char asteps[512];
+    snprintf(asteps, sizeof asteps, "%s", psteps);
+    for (char *q = strstr(asteps, "PENALTY"); q; q = strstr(q, "PENALTY")) {
+      memmove(q + 9, q + 7, strlen(q + 7) + 1);
+      memcpy(q, "AUGMENTED", 9);
+    }
+    CHECK_INT(run("1e5\n*FRICTION\n0.3\n", asteps, &al, msg, sizeof msg), SN_OK);
+    use_linear = 0;
+    CHECK(pl.sum_rn > 0);
+    CHECK_CLOSE(al.sum_rn, pl.sum_rn, 1e-9, 0);
+    CHECK_CLOSE(al.sum_rt, pl.sum_rt, 1e-9, 0);
+    CHECK(fabs(pl.sum_rn - sp.sum_rn) > 1e-3 * sp.sum_rn);   /* per area, not per node: differs */
   }
   CHECK(s1.max_absgap <= 1e-8);
   /* step 1 alone: symmetric squeeze, the middle node sticks, the interface is balanced */
