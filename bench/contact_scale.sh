@@ -18,6 +18,8 @@
 #
 # Usage: bash bench/contact_scale.sh [REPEAT]            (default 1)
 #   env: DIMS="45 45 16"  RUNS="LAGRANGE CCX PENALTY AUGMENTED INTERIOR"  LIMIT=900 (seconds per
+#        (a run TREATMENT:HARD uses the deck with the HARD law, e.g. AUGMENTED:HARD: the
+#        augmented Lagrangian that converges to exact contact; signorini only)
 #        run; LIMIT_<TREATMENT>=... overrides it for one, e.g. LIMIT_INTERIOR=300)
 #        SN_BUILD=build (a Release build folder; built by scripts/build.sh when missing)
 #        WORK=/tmp/contact_scale (logs, decks, .dat and contact CSVs of every run are kept there;
@@ -97,10 +99,11 @@ int main(int argc, char **argv)
     printf("FAIL %s\n", w[0] ? w : msg);
   } else
     printf("DONE %s: %d steps, %d increments, %d Newton iterations, %d cutbacks; %d degrees of freedom "
-           "(%d free); %.3f s (equations: %s, %.3f s); contact solves %d, Uzawa iterations %d\n",
+           "(%d free); %.3f s (equations: %s, %.3f s); contact solves %d, Uzawa iterations %d, "
+           "GMRES products %d, UMFPACK steps %d\n",
            argv[1], m->nsteps, info.increments, info.newton_iterations, info.cutbacks, info.ndof,
            info.nfree, info.seconds, info.iterative ? "CG" : "CHOLMOD", info.factor_seconds,
-           info.contact_solves, info.uzawa_iterations);
+           info.contact_solves, info.uzawa_iterations, info.gmres_iterations, info.lu_fallbacks);
   sn_run_output_close(c.out);
   sn_model_free(m);
   return st ? 1 : 0;
@@ -129,10 +132,12 @@ NC=$(((NX + 1) * (NY + 1)))
 one() { # treatment run
   local t=$1 r=$2 d="$WORK/$1-$2" code=signorini
   rm -rf "$d"; mkdir -p "$d"
-  python3 bench/gen_contact_block.py $DIMS --treatment "$t" -o "$d/block.inp"
-  local rc=0 lv="LIMIT_$1"
+  local tr=${1%%:*} law=LINEAR
+  case $1 in *:*) law=${1#*:} ;; esac
+  python3 bench/gen_contact_block.py $DIMS --treatment "$tr" --law "$law" -o "$d/block.inp"
+  local rc=0 lv="LIMIT_$tr"
   local lim=${!lv:-$LIMIT}
-  if [ "$t" = CCX ]; then
+  if [ "$tr" = CCX ]; then
     code=ccx
     (cd "$d" && OMP_NUM_THREADS=$CCX_THREADS /usr/bin/time -v -o time.log timeout "$lim" ccx -i block > out.log 2>&1) || rc=$?
   else
