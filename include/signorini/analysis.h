@@ -121,11 +121,11 @@ typedef struct {
   int contact_solves;      /* frictional contact problems solved (models with contact pairs) */
   int uzawa_iterations;    /* multiplier updates of the augmented Lagrangian treatment */
   int cg_iterations;       /* total over the run */
+  double predicted_factor_gb;   /* the CHOLMOD factor size predicted by the automatic choice (0
+                                   when not predicted: small models go to CHOLMOD directly) */
   int gmres_iterations;    /* penalty / augmented Lagrangian: GMRES products of the slipping
                               (non-symmetric) Newton steps, over the run */
   int lu_fallbacks;        /* of those steps, the ones solved by UMFPACK instead */
-  double predicted_factor_gb;   /* the CHOLMOD factor size predicted by the automatic choice (0
-                                   when not predicted: small models go to CHOLMOD directly) */
 } sn_static_info;
 
 void sn_static_settings_default(sn_static_settings *s);

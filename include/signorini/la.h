@@ -96,7 +96,8 @@ void sn_bsr_row_gemv(const sn_bsr *A, int I, const double *x, double *yI);
 typedef int (*sn_linop)(void *ctx, const double *x, double *y);
 /* Restarted GMRES(restart) for A x = b with the right preconditioner Minv (y = M^-1 x; NULL:
  * none), from the initial guess in x: stops when |b - A x| <= rtol |b| or after maxit products
- * with A (SN_MAX_ITER, x the last iterate). iters: products with A; relres: |b - A x| / |b|. */
+ * with A in the Krylov steps (SN_MAX_ITER, x the last iterate; the true residual b - A x is
+ * also formed at each restart). iters: Krylov products; relres: |b - A x| / |b|. */
 int sn_gmres(int n, sn_linop A, void *actx, sn_linop Minv, void *mctx, const double *b, double *x,
              int restart, int maxit, double rtol, int *iters, double *relres);
 

@@ -7,7 +7,7 @@
  *                the force on the slave opposes it)
  *                stick if |f_tr| <= mu f_n (f_t = f_tr, tangent k_t),
  *                slip otherwise (f_t = mu f_n f_tr / |f_tr|, with its consistent tangent: not
- *                symmetric, so the Newton matrix is then factorized by UMFPACK)
+ *                symmetric: the Newton step then goes to GMRES, see static_run.c)
  * with lam = 0 (normal) and lam_t = the converged tangential force of the previous increment for
  * the penalty method, and lam updated to the forces after each converged Newton loop for the
  * augmented Lagrangian. Tangential forces are kept as global vectors per slave node, projected
@@ -101,7 +101,7 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
     }
   }
   if (cs->np > 0) sn_csc_gemv(cs->H, 1.0, cs->r, 0.0, hr);
-  /* K_eff: the upper triangle when symmetric (CHOLMOD), else the whole matrix (UMFPACK) */
+  /* K_eff: the upper triangle when symmetric (CHOLMOD), else the whole matrix (GMRES, UMFPACK) */
   size_t cap = 2 * (size_t)K->nnz + 1;
   for (int k = 0; k < cs->np; k++) {
     size_t c = (size_t)(cs->H->colptr[dim * k + dim] - cs->H->colptr[dim * k]);

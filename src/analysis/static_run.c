@@ -190,12 +190,13 @@ static int chol_op(void *ctx, const double *x, double *y) { return sn_chol_solve
  * is the identity plus a term of rank the slipping points' count, nilpotent point by point),
  * CHOLMOD's factorization being several times faster than UMFPACK's on the same pattern (3D
  * block, 108k dofs: 13 s per UMFPACK factorization). UMFPACK when P is not positive definite
- * or GMRES misses 1e-12 within 200 products. SN_ERR_NOT_SPD: singular (the caller cuts back). */
-static int nonsym_step(const sn_csc *Keff, const sn_csc *Kpre, sn_chol **Pf, const double *rhs,
-                       double *du, sn_static_info *info)
+ * or GMRES misses 1e-12 within 200 products (then for the rest of the increment: *lu_only).
+ * SN_ERR_NOT_SPD: singular (the caller cuts back). */
+static int nonsym_step(const sn_csc *Keff, const sn_csc *Kpre, sn_chol **Pf, int *lu_only,
+                       const double *rhs, double *du, sn_static_info *info)
 {
   int n = Keff->n, st = SN_ERR_NOT_SPD;
-  if (Kpre) {
+  if (Kpre && !*lu_only) {
     st = sn_chol_update(Pf, Kpre);      /* the analysis of an earlier iteration reused */
     sn_chol *P = *Pf;
     if (!st) {
@@ -207,6 +208,7 @@ static int nonsym_step(const sn_csc *Keff, const sn_csc *Kpre, sn_chol **Pf, con
     }
     if (st == SN_OK) return SN_OK;
     if (st == SN_ERR_NOMEM) return st;
+    *lu_only = 1;                       /* UMFPACK for the rest of the increment */
   }
   if (info) info->lu_fallbacks++;
   sn_lu *Fl = NULL;
@@ -349,7 +351,11 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
       memcpy(lam_n0, lam_n, sizeof(double) * (size_t)m->nnodes);
       memcpy(lam_t0, lam_t, sizeof(double) * 3 * (size_t)m->nnodes);
       int pen = contact && (sp->contact == SN_CT_PENALTY || sp->contact == SN_CT_AUGMENTED);
-      int aug = pen && sp->contact == SN_CT_AUGMENTED, uzawa = 0;
+      int aug = pen && sp->contact == SN_CT_AUGMENTED, uzawa = 0, lu_only = 0;
+      if (!pen && Fpen) {                       /* not a penalty increment: its memory back */
+        sn_chol_free(Fpen);
+        Fpen = NULL;
+      }
       double kfac = aug ? 10.0 : 1000.0;        /* default contact stiffness / max K_ii */
       /* augmented Lagrangian, tangential: kdiag (10 kdiag made the sliding Newton loop fail on
        * a 24 x 24 x 8 block pressed and slid with HARD contact; 0.1 kdiag triples the Uzawa
@@ -478,7 +484,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
         if (pen) {                         /* Newton step on K + contact stiffness */
           double tf = sn_wtime();
           if (kfull) {                     /* slipping points: the non-symmetric tangent */
-            st = nonsym_step(Keff, Kpre, &Fpen, rhs, du, info);
+            st = nonsym_step(Keff, Kpre, &Fpen, &lu_only, rhs, du, info);
           } else {                         /* the analysis of an earlier iteration reused */
             st = sn_chol_update(&Fpen, Keff);
             if (!st) st = sn_chol_solve(Fpen, rhs, du);

@@ -60,7 +60,8 @@ int sn_gmres(int n, sn_linop A, void *actx, sn_linop Minv, void *mctx, const dou
         h[j] = t;
       }
       double den = hypot(h[k], h[k + 1]);
-      if (den == 0.0) { k++; break; }            /* breakdown: exact solution in the space */
+      if (den == 0.0) break;                     /* breakdown (singular operator): keep the
+                                                    first k columns, the cap ends the run */
       cs[k] = h[k] / den;
       sn[k] = h[k + 1] / den;
       h[k] = den;

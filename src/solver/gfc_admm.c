@@ -49,7 +49,9 @@
  * the best iterate seen. Options: "rho=" (initial penalty, default automatic), "adapt=1" (0:
  * fixed rho), "alpha=1" (relaxation, in (0, 2)), "aa=10" (Anderson memory, 0..50), "reduce="
  * (1: the reduced form below, 0: a sparse solve per step; default: reduced when M + rho H H^T
- * goes to CHOLMOD and the contact unknowns are fewer than ADMM_DENSE_MAX and than the dofs).
+ * goes to CHOLMOD and the contact unknowns are at most ADMM_DENSE_MAX and fewer than the
+ * dofs; reduce=1 is ignored where M + rho H H^T goes to UMFPACK). With the fallback below,
+ * max_iter and time_limit bound the two runs together.
  *
  * Reduced form (few contact unknowns, many dofs: a finite-element increment): see admm_reduce;
  * a change of rho then costs an n x n Cholesky (Sherman-Morrison-Woodbury) instead of a sparse
@@ -208,6 +210,7 @@ static int admm_reduce(admm *A)
   free(A->Wd);
   A->Wd = malloc(sizeof(double) * (size_t)n * (size_t)(n + 1));
   int nb = n + 1 < ADMM_BLOCK ? n + 1 : ADMM_BLOCK;
+  if ((double)m * nb > 8e6) nb = m > 8000000 ? 1 : (int)(8e6 / m);   /* blocks of 64 MB at most */
   double *Z = malloc(sizeof(double) * (size_t)m * (size_t)nb + 1);
   if (!A->Wd || !Z) { free(Z); return SN_ERR_NOMEM; }
   for (int j0 = 0; j0 <= n && !st; j0 += nb) {   /* columns j0 .. j0 + k - 1 of [H f] */
@@ -225,6 +228,7 @@ static int admm_reduce(admm *A)
       sn_csc_gemv_t(H, 1.0, Z + (size_t)m * (size_t)c, 0.0, A->Wd + (size_t)n * (size_t)(j0 + c));
   }
   free(Z);
+  if (st) return st;
   symmetrize(n, A->Wd);                 /* symmetric up to the solves' round-off */
   return st;
 }
@@ -542,12 +546,11 @@ static int admm_map(admm *A, double alpha, const double *y, double *Gy, double *
 }
 
 static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info,
-                    int sparse_only, int *used_dense)
+                    int sparse_only, int *used_dense, int *recheck, int it0, double t0)
 {
-  double t0 = sn_wtime();
   sn_settings sd;
   if (!s) { sn_settings_default(&sd); s = &sd; }
-  if (info) sn_info_reset(info);
+  if (info && !sparse_only) sn_info_reset(info);   /* the second run goes on with the history */
   admm A;
   memset(&A, 0, sizeof A);
   anderson W;
@@ -592,12 +595,13 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
     sn_copy(n, r, rbest);
     sn_copy(m, v, vbest);
   }
-  int it = 0;
+  int it = it0, conv_est = 0;
   if (!st && !(err <= s->tol)) {
     st = admm_setup(&A, P, o.rho);
     /* the reduced form where n + 1 block solves cost less than the steps' sparse solves are
      * expected to (CHOLMOD only: UMFPACK has no multiple right-hand sides) */
-    if (!st && !A.lu && !sparse_only && (o.reduce == 1 || (o.reduce < 0 && n <= ADMM_DENSE_MAX && n < m))) {
+    if (!st && !A.lu && !sparse_only && n > 0 &&
+        (o.reduce == 1 || (o.reduce < 0 && n <= ADMM_DENSE_MAX && n < m))) {
       A.dense = 1;
       *used_dense = 1;
       st = admm_reduce(&A);
@@ -615,7 +619,7 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
         }
       }
     double rho_init = A.rho, gprev = INFINITY, err_check = INFINITY;
-    int extrapolated = 0, last_gain = 0;
+    int extrapolated = 0, last_gain = it0;
     while (!st) {
       if (it >= s->max_iter) { st = SN_MAX_ITER; break; }
       double prim, pnorm;
@@ -638,10 +642,15 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
           sn_copy(n, u, ubest);
           rho_best = A.rho;
           best_g = 1;
-        } else
+        } else {
           sn_copy(m, v, vbest);
+          best_g = 0;
+        }
       }
-      if (err <= s->tol) break;
+      if (err <= s->tol) {
+        conv_est = A.dense;               /* by the reduced form's own measure */
+        break;
+      }
       if ((st = sn_info_record(info, s, it, err, t0))) break;
       for (int i = 0; i < ny; i++) g[i] = Gy[i] - y[i];
       double gn = sn_nrm2(ny, g);
@@ -663,10 +672,15 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
         double lim = it - last_gain >= ADMM_STALL ? ADMM_STALL_RATIO : ADMM_RHO_RATIO;
         if (isfinite(nrho) && (nrho > lim * rho || nrho * lim < rho)) {
           last_gain = it;
-          if (A.dense && nrho < ADMM_SMW_RANGE * A.rho_fact && nrho * ADMM_SMW_RANGE > A.rho_fact)
+          int done = 0;
+          if (A.dense && nrho < ADMM_SMW_RANGE * A.rho_fact && nrho * ADMM_SMW_RANGE > A.rho_fact) {
             st = admm_rescale(&A, nrho);
-          else if (!(st = admm_factor(&A, nrho)) && A.dense)
-            st = admm_reduce(&A);
+            done = st != SN_ERR_NOT_SPD;     /* else: a new factorization */
+          }
+          if (!done && !(st = admm_factor(&A, nrho)) && A.dense) {
+            if (A.lu) A.dense = 0;            /* gone to UMFPACK: a sparse solve per step */
+            else st = admm_reduce(&A);
+          }
           if (st) break;
           for (int i = n; i < 2 * n; i++) {   /* r / rho in the new units */
             y[i] *= rho / nrho;
@@ -680,7 +694,7 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
       if (it % ADMM_ADAPT_EVERY == 0) err_check = err;
     }
   }
-  if (buf && best_g && st != SN_ERR_NOMEM) {
+  if (buf && best_g && (st >= 0 || st == SN_ERR_NAN) && (A.C || A.L)) {
     /* reduced form: v of the best iterate, (M + rho_best H H^T) v = f + H g, by the factor at
      * rho_fact: (M + rho_fact H H^T) v = f + H (g - (rho_best - rho_fact) H^T v), where
      * H^T v = u - w is the iterate's */
@@ -705,6 +719,7 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
     info->error = err;
     info->seconds = sn_wtime() - t0;
   }
+  if (recheck) *recheck = conv_est && st == SN_STALLED;
   aa_free(&W);
   admm_free(&A);
   free(buf);
@@ -713,19 +728,16 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
 
 int sn_gfc_admm(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info)
 {
-  int dense = 0;
-  int st = admm_run(P, r, v, s, info, 0, &dense);
-  if (dense && st == SN_STALLED) {
+  int dense = 0, recheck = 0, it = 0;
+  double t0 = sn_wtime();
+  int st = admm_run(P, r, v, s, info, 0, &dense, &recheck, 0, t0);
+  if (recheck) {
     /* the reduced form met the tolerance by its own measure but not with the v recovered at
      * the end (where M + rho H H^T is nearly singular, the solves' round-off in Wd and c0 is
-     * amplified): go on from there with a sparse solve per step */
-    int it0 = info ? info->iterations : 0;
-    double t0 = info ? info->seconds : 0.0;
-    st = admm_run(P, r, v, s, info, 1, &dense);
-    if (info) {
-      info->iterations += it0;
-      info->seconds += t0;
-    }
+     * amplified): go on from there with a sparse solve per step, within what is left of the
+     * iteration and time limits, the history continued */
+    if (info) it = info->iterations;
+    st = admm_run(P, r, v, s, info, 1, &dense, NULL, it, t0);
   }
   return st;
 }

@@ -81,7 +81,7 @@ static int run(const char *friction, const char *steps, summary *out, char *msg,
   snprintf(deck, sizeof deck, deck_fmt, friction, steps);
   if (use_linear) {                     /* the LINEAR pressure-overclosure law instead of HARD */
     char *h = strstr(deck, "PRESSURE-OVERCLOSURE=HARD");
-    if (h) {
+    if (h && strlen(deck) + 3 < sizeof deck) {
       memmove(h + 27, h + 25, strlen(h + 25) + 1);
       memcpy(h, "PRESSURE-OVERCLOSURE=LINEAR", 27);
     }

@@ -5,7 +5,8 @@
  *    direct solution; the residual is recomputed here; the preconditioned run needs fewer
  *    products;
  *  - a 3 x 3 system where GMRES is exact in 3 products (Krylov space = whole space);
- *  - the iteration cap (SN_MAX_ITER), b = 0 (x = 0, no product), argument errors. */
+ *  - the iteration cap (SN_MAX_ITER), a singular operator (breakdown), b = 0 (x = 0, no
+ *    product), argument errors. */
 #include "check.h"
 #include "signorini/common.h"
 #include "signorini/la.h"
@@ -93,6 +94,17 @@ int main(void)
     CHECK(it1 <= 3);
     for (int i = 0; i < 3; i++) CHECK_CLOSE(x3[i], xs[i], 1e-12, 1e-13);
     sn_csc_free(T);
+  }
+  /* a singular operator (A = 0, b != 0): a breakdown at the first step, no division by zero;
+   * the cap ends the run with x finite (0) and the residual 1 */
+  {
+    double z9[9] = {0}, bz[3] = {1, 2, 3}, xz[3] = {0, 0, 0};
+    sn_csc *Z;
+    CHECK_INT(sn_csc_from_dense(3, 3, z9, 0.0, &Z), SN_OK);
+    CHECK_INT(sn_gmres(3, csc_op, Z, NULL, NULL, bz, xz, 3, 4, 1e-10, &it1, &rr), SN_MAX_ITER);
+    CHECK(isfinite(xz[0]) && isfinite(xz[1]) && isfinite(xz[2]));
+    CHECK_CLOSE(rr, 1.0, 1e-15, 0);
+    sn_csc_free(Z);
   }
   /* b = 0 */
   for (int i = 0; i < n; i++) { r[i] = 0; x[i] = 1; }
