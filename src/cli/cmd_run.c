@@ -91,6 +91,27 @@ int sn_cli_run(int argc, char **argv)
     sn_model_free(m);
     return fail_at(deck, msg, st);
   }
+  /* what the deck asks for that a treatment enforces differently: said once, before the run */
+  for (int q = 0; q < m->npairs; q++) {
+    const sn_interaction *it = &m->interactions[m->pairs[q].interaction];
+    if (it->law != SN_OVERCLOSURE_LINEAR) continue;
+    int seen = 0;
+    for (int p = 0; p < q; p++) seen |= m->pairs[p].interaction == m->pairs[q].interaction;
+    for (int k = 0; k < m->nsteps && !seen; k++)
+      if (m->steps[k].contact == SN_CT_LAGRANGE || m->steps[k].contact == SN_CT_INTERIOR) {
+        fprintf(stderr, "%s:%d: note: *SURFACE INTERACTION %s: the LINEAR pressure-overclosure law "
+                "is enforced as HARD (exact) contact under CONTACT=%s (step %d); CONTACT=PENALTY "
+                "uses the law\n", deck, it->line, it->name,
+                m->steps[k].contact == SN_CT_LAGRANGE ? "LAGRANGE" : "INTERIOR", k + 1);
+        break;
+      }
+  }
+  for (int q = 0; q < m->npairs; q++)
+    if (m->pairs[q].type == SN_PAIR_SURFACE_TO_SURFACE) {
+      fprintf(stderr, "%s:%d: note: *CONTACT PAIR, TYPE=SURFACE TO SURFACE is enforced node to "
+              "surface (at the slave surface's nodes)\n", deck, m->pairs[q].line);
+      break;
+    }
   sn_static_settings s;
   sn_static_settings_default(&s);
   s.on_increment = on_increment;
