@@ -491,6 +491,13 @@ static void desaxce(const sn_gfc *P, const double *u, double *b)
   }
 }
 
+/* out = f + H x (m-vector; x: n contact components): the right-hand side of the v-step */
+static void f_plus_Hx(const sn_gfc *P, const double *x, double *out)
+{
+  sn_copy(P->ndof, P->f, out);
+  sn_csc_gemv(P->H, 1.0, x, 1.0, out);
+}
+
 static void velocity(const sn_gfc *P, const double *v, double *u, double *b)
 {
   sn_copy(P->dim * P->nc, P->w, u);
@@ -514,8 +521,7 @@ static int admm_map(admm *A, double alpha, const double *y, double *Gy, double *
     cblas_dgemv(CblasColMajor, CblasNoTrans, n, n, 1.0, A->Wd, n, g, 1, 1.0, u, 1);
     desaxce(P, u, b1);
   } else {                              /* v-step: v = (M + rho H H^T)^-1 (f + H g) */
-    sn_copy(A->m, P->f, rhs);
-    sn_csc_gemv(P->H, 1.0, g, 1.0, rhs);
+    f_plus_Hx(P, g, rhs);
     int st = admm_solve(A, rhs, v);
     if (st) return st;
     velocity(P, v, u, b1);
@@ -546,7 +552,7 @@ static int admm_map(admm *A, double alpha, const double *y, double *Gy, double *
 }
 
 static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info,
-                    int sparse_only, int *used_dense, int *recheck, int it0, double t0)
+                    int sparse_only, int *recheck, int it0, double t0)
 {
   sn_settings sd;
   if (!s) { sn_settings_default(&sd); s = &sd; }
@@ -603,7 +609,6 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
     if (!st && !A.lu && !sparse_only && n > 0 &&
         (o.reduce == 1 || (o.reduce < 0 && n <= ADMM_DENSE_MAX && n < m))) {
       A.dense = 1;
-      *used_dense = 1;
       st = admm_reduce(&A);
     }
     if (!st) st = aa_init(&W, ny, o.aa < ny ? o.aa : ny);
@@ -627,8 +632,7 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
       it++;
       if (A.dense) {                    /* M v = f + H (g - rho (u - w)) */
         for (int i = 0; i < n; i++) tn[i] = gk[i] - A.rho * (u[i] - P->w[i]);
-        sn_copy(m, P->f, Mv);
-        sn_csc_gemv(P->H, 1.0, tn, 1.0, Mv);
+        f_plus_Hx(P, tn, Mv);
         err = global_error(P, r, NULL, u, Mv, Hr, nf, nw, &eq, NULL);
       } else
         err = global_error(P, r, v, u, Mv, Hr, nf, nw, &eq, NULL);
@@ -699,8 +703,7 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
      * rho_fact: (M + rho_fact H H^T) v = f + H (g - (rho_best - rho_fact) H^T v), where
      * H^T v = u - w is the iterate's */
     for (int i = 0; i < n; i++) tn[i] = gbest[i] - (rho_best - A.rho_fact) * (ubest[i] - P->w[i]);
-    sn_copy(m, P->f, rhs);
-    sn_csc_gemv(P->H, 1.0, tn, 1.0, rhs);
+    f_plus_Hx(P, tn, rhs);
     int s2 = admm_solve(&A, rhs, vbest);
     if (s2) st = s2;
   }
@@ -728,16 +731,16 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
 
 int sn_gfc_admm(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info)
 {
-  int dense = 0, recheck = 0, it = 0;
+  int recheck = 0, it = 0;
   double t0 = sn_wtime();
-  int st = admm_run(P, r, v, s, info, 0, &dense, &recheck, 0, t0);
+  int st = admm_run(P, r, v, s, info, 0, &recheck, 0, t0);
   if (recheck) {
     /* the reduced form met the tolerance by its own measure but not with the v recovered at
      * the end (where M + rho H H^T is nearly singular, the solves' round-off in Wd and c0 is
      * amplified): go on from there with a sparse solve per step, within what is left of the
      * iteration and time limits, the history continued */
     if (info) it = info->iterations;
-    st = admm_run(P, r, v, s, info, 1, &dense, NULL, it, t0);
+    st = admm_run(P, r, v, s, info, 1, NULL, it, t0);
   }
   return st;
 }
