@@ -49,6 +49,14 @@ static void chol_view(const sn_csc *A, cholmod_sparse *S)
   S->packed = 1;
 }
 
+/* the numeric factorization of S into F's analysed factor (LL^T: an indefinite S is reported) */
+static int numeric(sn_chol *F, cholmod_sparse *S)
+{
+  if (!cholmod_factorize(S, F->L, &F->c)) return SN_ERR_BACKEND;
+  if (F->c.status == CHOLMOD_NOT_POSDEF || F->L->minor < F->L->n) return SN_ERR_NOT_SPD;
+  return SN_OK;
+}
+
 /* analyse (fill-reducing ordering) then factorize A = L L^T */
 int sn_chol_factor(const sn_csc *A, sn_chol **out)
 {
@@ -71,8 +79,7 @@ int sn_chol_factor(const sn_csc *A, sn_chol **out)
   chol_view(B, &S);
   F->L = cholmod_analyze(&S, &F->c);
   if (!F->L) st = F->c.status == CHOLMOD_OUT_OF_MEMORY ? SN_ERR_NOMEM : SN_ERR_BACKEND;
-  else if (!cholmod_factorize(&S, F->L, &F->c)) st = SN_ERR_BACKEND;
-  else if (F->c.status == CHOLMOD_NOT_POSDEF || F->L->minor < F->L->n) st = SN_ERR_NOT_SPD;
+  else st = numeric(F, &S);
   if (!st) {                            /* keep the pattern for sn_chol_refactor */
     F->nnz = B->colptr[B->n];
     F->pp = malloc(sizeof(int) * ((size_t)B->n + 1));
@@ -105,8 +112,7 @@ int sn_chol_refactor(sn_chol *F, const sn_csc *A)
   }
   cholmod_sparse S;
   chol_view(B, &S);
-  if (!cholmod_factorize(&S, F->L, &F->c)) st = SN_ERR_BACKEND;
-  else if (F->c.status == CHOLMOD_NOT_POSDEF || F->L->minor < F->L->n) st = SN_ERR_NOT_SPD;
+  st = numeric(F, &S);
   sn_csc_free(tmp);
   return st;
 }
