@@ -100,6 +100,9 @@ typedef int (*sn_linop)(void *ctx, const double *x, double *y);
  * also formed at each restart). iters: Krylov products; relres: |b - A x| / |b|. */
 int sn_gmres(int n, sn_linop A, void *actx, sn_linop Minv, void *mctx, const double *b, double *x,
              int restart, int maxit, double rtol, int *iters, double *relres);
+/* Operators for sn_gmres: y = A x with ctx the sn_csc A; y = A^-1 x with ctx an sn_chol. */
+int sn_linop_csc(void *ctx, const double *x, double *y);
+int sn_linop_chol(void *ctx, const double *x, double *y);
 
 /* ---- sparse direct solvers ---- */
 /* Cholesky (CHOLMOD, supernodal where worthwhile) of a symmetric positive definite A.

@@ -176,14 +176,6 @@ int sn_static_check(const sn_model *m, char *msg, size_t msglen)
   return st;
 }
 
-static int csc_op(void *ctx, const double *x, double *y)
-{
-  sn_csc_gemv((const sn_csc *)ctx, 1.0, x, 0.0, y);
-  return SN_OK;
-}
-
-static int chol_op(void *ctx, const double *x, double *y) { return sn_chol_solve((sn_chol *)ctx, x, y); }
-
 /* The Newton step of the penalty treatments with slipping points: K_eff du = rhs, K_eff not
  * symmetric (the slip tangent's coupling mu k_n d n^T). GMRES preconditioned by the Cholesky
  * factor of P = K_eff without that coupling (symmetric positive definite where K is; P^-1 K_eff
@@ -203,7 +195,7 @@ static int nonsym_step(const sn_csc *Keff, const sn_csc *Kpre, sn_chol **Pf, int
       int its = 0;
       double rr = 0;
       memset(du, 0, sizeof(double) * (size_t)n);
-      st = sn_gmres(n, csc_op, (void *)Keff, chol_op, P, rhs, du, 50, 200, 1e-12, &its, &rr);
+      st = sn_gmres(n, sn_linop_csc, (void *)Keff, sn_linop_chol, P, rhs, du, 50, 200, 1e-12, &its, &rr);
       if (info) info->gmres_iterations += its;
     }
     if (st == SN_OK) return SN_OK;

@@ -86,3 +86,11 @@ done:
   free(V); free(Z); free(Hm); free(cs); free(sn); free(g); free(r);
   return st;
 }
+
+int sn_linop_csc(void *ctx, const double *x, double *y)
+{
+  sn_csc_gemv((const sn_csc *)ctx, 1.0, x, 0.0, y);
+  return SN_OK;
+}
+
+int sn_linop_chol(void *ctx, const double *x, double *y) { return sn_chol_solve((sn_chol *)ctx, x, y); }

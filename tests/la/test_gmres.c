@@ -15,14 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int csc_op(void *ctx, const double *x, double *y)
-{
-  sn_csc_gemv((const sn_csc *)ctx, 1.0, x, 0.0, y);
-  return SN_OK;
-}
-
-static int chol_op(void *ctx, const double *x, double *y) { return sn_chol_solve((sn_chol *)ctx, x, y); }
-
 /* k x k grid: 4 + shift on the diagonal, -1 to the neighbours, plus c (upwind in x) */
 static sn_csc *grid(int k, double c)
 {
@@ -58,7 +50,7 @@ int main(void)
 
   int it0 = 0, it1 = 0;
   double rr = 1;
-  CHECK_INT(sn_gmres(n, csc_op, A, NULL, NULL, b, x, 30, 5000, 1e-10, &it0, &rr), SN_OK);
+  CHECK_INT(sn_gmres(n, sn_linop_csc, A, NULL, NULL, b, x, 30, 5000, 1e-10, &it0, &rr), SN_OK);
   CHECK(rr <= 1e-10);
   sn_csc_gemv(A, 1.0, x, 0.0, r);
   for (int i = 0; i < n; i++) r[i] = b[i] - r[i];
@@ -68,18 +60,18 @@ int main(void)
   sn_chol *C = NULL;
   CHECK_INT(sn_chol_factor(S, &C), SN_OK);
   memset(x, 0, sizeof(double) * n);
-  CHECK_INT(sn_gmres(n, csc_op, A, chol_op, C, b, x, 30, 5000, 1e-10, &it1, &rr), SN_OK);
+  CHECK_INT(sn_gmres(n, sn_linop_csc, A, sn_linop_chol, C, b, x, 30, 5000, 1e-10, &it1, &rr), SN_OK);
   CHECK(rr <= 1e-10);
   for (int i = 0; i < n; i++) CHECK_CLOSE(x[i], xd[i], 1e-8, 1e-9);
   printf("GMRES(30) products: %d unpreconditioned, %d with the symmetric part's Cholesky\n", it0, it1);
   CHECK(it1 < it0);
   /* warm start from the answer: no product beyond the residual check */
-  CHECK_INT(sn_gmres(n, csc_op, A, chol_op, C, b, x, 30, 5000, 1e-10, &it1, &rr), SN_OK);
+  CHECK_INT(sn_gmres(n, sn_linop_csc, A, sn_linop_chol, C, b, x, 30, 5000, 1e-10, &it1, &rr), SN_OK);
   CHECK_INT(it1, 0);
 
   /* the cap */
   memset(x, 0, sizeof(double) * n);
-  CHECK_INT(sn_gmres(n, csc_op, A, NULL, NULL, b, x, 10, 5, 1e-12, &it1, &rr), SN_MAX_ITER);
+  CHECK_INT(sn_gmres(n, sn_linop_csc, A, NULL, NULL, b, x, 10, 5, 1e-12, &it1, &rr), SN_MAX_ITER);
   CHECK_INT(it1, 5);
   CHECK(rr > 1e-12 && rr < 1.0);
 
@@ -90,7 +82,7 @@ int main(void)
     CHECK_INT(sn_csc_from_dense(3, 3, a, 0.0, &T), SN_OK);
     double xs[3] = {1, 2, 3}, bs[3], x3[3] = {0, 0, 0};
     sn_csc_gemv(T, 1.0, xs, 0.0, bs);
-    CHECK_INT(sn_gmres(3, csc_op, T, NULL, NULL, bs, x3, 50, 50, 1e-14, &it1, &rr), SN_OK);
+    CHECK_INT(sn_gmres(3, sn_linop_csc, T, NULL, NULL, bs, x3, 50, 50, 1e-14, &it1, &rr), SN_OK);
     CHECK(it1 <= 3);
     for (int i = 0; i < 3; i++) CHECK_CLOSE(x3[i], xs[i], 1e-12, 1e-13);
     sn_csc_free(T);
@@ -101,21 +93,21 @@ int main(void)
     double z9[9] = {0}, bz[3] = {1, 2, 3}, xz[3] = {0, 0, 0};
     sn_csc *Z;
     CHECK_INT(sn_csc_from_dense(3, 3, z9, 0.0, &Z), SN_OK);
-    CHECK_INT(sn_gmres(3, csc_op, Z, NULL, NULL, bz, xz, 3, 4, 1e-10, &it1, &rr), SN_MAX_ITER);
+    CHECK_INT(sn_gmres(3, sn_linop_csc, Z, NULL, NULL, bz, xz, 3, 4, 1e-10, &it1, &rr), SN_MAX_ITER);
     CHECK(isfinite(xz[0]) && isfinite(xz[1]) && isfinite(xz[2]));
     CHECK_CLOSE(rr, 1.0, 1e-15, 0);
     sn_csc_free(Z);
   }
   /* b = 0 */
   for (int i = 0; i < n; i++) { r[i] = 0; x[i] = 1; }
-  CHECK_INT(sn_gmres(n, csc_op, A, NULL, NULL, r, x, 30, 100, 1e-10, &it1, &rr), SN_OK);
+  CHECK_INT(sn_gmres(n, sn_linop_csc, A, NULL, NULL, r, x, 30, 100, 1e-10, &it1, &rr), SN_OK);
   CHECK_INT(it1, 0);
   CHECK(x[0] == 0 && x[n - 1] == 0);
   /* argument errors */
   CHECK_INT(sn_gmres(n, NULL, A, NULL, NULL, b, x, 30, 100, 1e-10, NULL, NULL), SN_ERR_ARG);
-  CHECK_INT(sn_gmres(n, csc_op, A, NULL, NULL, b, x, 0, 100, 1e-10, NULL, NULL), SN_ERR_ARG);
-  CHECK_INT(sn_gmres(-1, csc_op, A, NULL, NULL, b, x, 30, 100, 1e-10, NULL, NULL), SN_ERR_ARG);
-  CHECK_INT(sn_gmres(0, csc_op, A, NULL, NULL, b, x, 30, 100, 1e-10, NULL, NULL), SN_OK);
+  CHECK_INT(sn_gmres(n, sn_linop_csc, A, NULL, NULL, b, x, 0, 100, 1e-10, NULL, NULL), SN_ERR_ARG);
+  CHECK_INT(sn_gmres(-1, sn_linop_csc, A, NULL, NULL, b, x, 30, 100, 1e-10, NULL, NULL), SN_ERR_ARG);
+  CHECK_INT(sn_gmres(0, sn_linop_csc, A, NULL, NULL, b, x, 30, 100, 1e-10, NULL, NULL), SN_OK);
 
   sn_chol_free(C);
   sn_csc_free(A);
