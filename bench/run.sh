@@ -7,5 +7,5 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/build.sh build -DSIGNORINI_BENCH=ON
 dirs=("$@")
-[ ${#dirs[@]} -eq 0 ] && dirs=(../shared/data/fc3d ../shared/data/fc2d ../shared/data/lcp ../shared/data/gfc3d)
+[ ${#dirs[@]} -eq 0 ] && dirs=(tests/data/problems/fc3d tests/data/problems/fc2d tests/data/problems/lcp tests/data/problems/gfc3d)
 ./build/bench/signorini_bench ${BENCH_OPTS:-} -o bench/out "${dirs[@]}"

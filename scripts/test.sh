@@ -1,11 +1,29 @@
 #!/usr/bin/env bash
 # README command (b): install what is missing, then build and run the whole test suite twice:
 # the Release build, and the sanitizer build (-fsanitize=address,undefined).
+# A skipped or not-run test fails the command: a skip is not a pass.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
+start=$(date +%s)
+
+run_ctest() {   # run_ctest DIR [env...]: ctest in DIR, failing on any skipped or not-run test
+  local dir=$1 log
+  shift
+  log=$(mktemp)
+  local rc=0
+  (cd "$dir" && env "$@" ctest --output-on-failure -j"$(nproc)") 2>&1 | tee "$log" || rc=$?
+  if grep -qE '\*\*\*Skipped|\*\*\*Not Run|tests did not run' "$log"; then
+    echo "test.sh: tests were skipped or did not run in $dir: that is a failure" >&2
+    rc=1
+  fi
+  rm -f "$log"
+  return "$rc"
+}
+
 bash scripts/build.sh build
-(cd build && ctest --output-on-failure -j"$(nproc)")
+run_ctest build
 bash scripts/build.sh build-asan -DCMAKE_BUILD_TYPE=Debug -DSIGNORINI_SANITIZE=ON
-(cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  LSAN_OPTIONS=suppressions="$PWD/../tests/lsan.supp" ctest --output-on-failure -j"$(nproc)")
+run_ctest build-asan ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  LSAN_OPTIONS=suppressions="$PWD/tests/lsan.supp"
+echo "test.sh: Release and sanitizer suites passed in $(( $(date +%s) - start )) s"

@@ -1,21 +1,37 @@
-/* Helpers shared by the tests that read the shared Siconos data (SN_DATA_DIR, ../shared/data):
- * those tests skip a file that is absent, so that the suite passes without the data. */
+/* Helpers shared by the tests that read the Siconos test problems (SN_DATA_DIR,
+ * tests/data/problems in the repository): a missing or unreadable file is a test failure,
+ * never a skip. */
 #ifndef SN_TEST_UTIL_H
 #define SN_TEST_UTIL_H
 
 #include <stdio.h>
 
+#include "check.h"
 #include "signorini/io.h"
 
-/* SN_DATA_DIR/dir/file (SN_DATA_DIR/file when dir is NULL) read, or NULL when it is absent or
- * cannot be read (the caller skips it) */
+/* a test data file that must be there: counted as a failed check when it is not */
+static inline int sn_need_data(const char *path)
+{
+  FILE *f = fopen(path, "rb");
+  if (f) { fclose(f); return 1; }
+  sn_check_failed++;
+  fprintf(stderr, "missing test data: %s\n", path);
+  return 0;
+}
+
+/* SN_DATA_DIR/dir/file (SN_DATA_DIR/file when dir is NULL) read, or NULL (a failed check) when
+ * it is absent or cannot be read */
 static inline sn_file_problem *read_shared(const char *dir, const char *file)
 {
   char path[1024], err[256];
   if (dir) snprintf(path, sizeof path, "%s/%s/%s", SN_DATA_DIR, dir, file);
   else snprintf(path, sizeof path, "%s/%s", SN_DATA_DIR, file);
   sn_file_problem *F = NULL;
-  if (sn_read_problem(path, &F, err, sizeof err)) return NULL;
+  if (sn_read_problem(path, &F, err, sizeof err)) {
+    sn_check_failed++;
+    fprintf(stderr, "cannot read test data %s: %s\n", path, err);
+    return NULL;
+  }
   return F;
 }
 

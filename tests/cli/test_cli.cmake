@@ -68,8 +68,10 @@ file(WRITE ${WORK}/plainfile "x")
 expect(output_unwritable 1 "" "cannot (create folder|write)" demo seed-1dof --method al -o ${WORK}/plainfile/sub)
 expect(output_is_file 1 "" "cannot write" demo seed-1dof --method al -o ${WORK}/plainfile)
 
-# ---- discrete problems (the shared data beside the repository) ----
-if(EXISTS "${DATA}/lcp/lcp_mmc.dat")
+# ---- discrete problems (tests/data/problems, in the repository) ----
+if(NOT EXISTS "${DATA}/lcp/lcp_mmc.dat")
+  message(FATAL_ERROR "test data not found in ${DATA}")
+endif()
   expect(info_fclib 0 "kind: fc3d.*contacts: 286.*nnz\\(W\\): 11772.*mu: \\[0.7, 0.7\\].*guess: present" ""
          info ${DATA}/fc3d/Capsules-i125-1213.hdf5)
   expect(info_extra 2 "" "info: expected one FILE" info a b)
@@ -95,9 +97,6 @@ if(EXISTS "${DATA}/lcp/lcp_mmc.dat")
     message(SEND_ERROR "convert of an LCP left a file")
   endif()
   expect(solve_gfc 0 "kind\": \"gfc3d\".*\"converged\": true.*equilibrium_error" "" solve ${DATA}/gfc3d/GFC3D_TwoRods1.dat --json)
-else()
-  message(STATUS "shared data not found in ${DATA}: discrete-problem CLI checks skipped")
-endif()
 
 # ---- signorini run: the finite-element analysis of a deck ----
 # examples/block.inp (bench/gen_block.py 6): the probe's displacement equals CalculiX 2.20's on

@@ -79,7 +79,7 @@ int main(void)
 {
   char probe[1024];
   snprintf(probe, sizeof probe, "%s/fc3d", SN_DATA_DIR);
-  if (access(probe, R_OK)) { printf("shared data not found: %s\n", SN_DATA_DIR); return 77; }
+  if (access(probe, R_OK)) { printf("test data not found: %s\n", SN_DATA_DIR); return 1; }
   char tdir[] = "/tmp/sn_convert_XXXXXX", tmp[256];
   if (!mkdtemp(tdir)) return 1;
   snprintf(tmp, sizeof tmp, "%s/p.hdf5", tdir);

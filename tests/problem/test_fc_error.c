@@ -78,7 +78,7 @@ int main(void)
 {
   test_projection();
   FILE *probe = fopen(SN_DATA_DIR "/refsol/Rover4396.NSN_AC.r", "r");
-  if (!probe) { printf("shared data not found: %s\n", SN_DATA_DIR); return 77; }
+  if (!probe) { printf("test data not found: %s\n", SN_DATA_DIR); return 1; }
   fclose(probe);
   test_refsol();
   return sn_check_report();
