@@ -30,7 +30,7 @@ one() { # n deck code run
   mkdir -p "$d"
   python3 bench/gen_block.py "$1" -o "$d/b.inp"
   [ "$2" = cg ] && sed -i 's/^\*STATIC$/*STATIC, SOLVER=ITERATIVE SCALING/' "$d/b.inp"
-  if [ "$3" = signorini ]; then (cd "$d" && /usr/bin/time -v "$SN" run b.inp > out.log 2> time.log)
+  if [ "$3" = signorini ]; then (cd "$d" && /usr/bin/time -v "$SN" run b.inp -o . > out.log 2> time.log)
   else (cd "$d" && OMP_NUM_THREADS=2 /usr/bin/time -v ccx -i b > out.log 2> time.log); fi
   local w rss uz
   w=$(grep "Elapsed (wall" "$d/time.log" | awk '{print $NF}' | awk -F: '{ if (NF == 3) print $1*3600+$2*60+$3; else print $1*60+$2 }')

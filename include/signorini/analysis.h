@@ -115,7 +115,9 @@ typedef struct {
 typedef struct {
   int status;              /* SN_OK or an error */
   int increments, cutbacks, newton_iterations;
-  double seconds, factor_seconds;   /* factor_seconds: CHOLMOD factorizations or CG solves */
+  double seconds, factor_seconds;   /* factor_seconds: the equations of the Newton steps outside
+                                       the contact solver (CHOLMOD factorizations and solves, CG,
+                                       GMRES / UMFPACK) */
   int ndof, nfree;
   int iterative;           /* 1 if conjugate gradients solved the last step's equations */
   int contact_solves;      /* frictional contact problems solved (models with contact pairs) */
@@ -126,6 +128,12 @@ typedef struct {
   int gmres_iterations;    /* penalty / augmented Lagrangian: GMRES products of the slipping
                               (non-symmetric) Newton steps, over the run */
   int lu_fallbacks;        /* of those steps, the ones solved by UMFPACK instead */
+  /* wall time by phase (seconds; with factor_seconds they add up to nearly `seconds`, the
+   * rest being increment bookkeeping): element loops (internal forces, tangent, stresses,
+   * penalty contact terms), the Lagrange-type contact solves (detection, the contact problem,
+   * and the equations solved inside the contact solver, e.g. ADMM's factorization of
+   * K + rho H H^T), and the on_increment callback (the results written by `signorini run`) */
+  double assembly_seconds, contact_seconds, output_seconds;
 } sn_static_info;
 
 void sn_static_settings_default(sn_static_settings *s);
@@ -144,7 +152,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s, sn_static_info
 int sn_static_check(const sn_model *m, char *msg, size_t msglen);
 
 /* ---- results of a run on disk ----
- * In folder dir: BASE.NNNN.vtu per increment (point arrays U, RF, S with S11..S23, and E with
+ * In folder dir (which must exist): BASE.NNNN.vtu per increment (point arrays U, RF, S with S11..S23, and E with
  * E11..E23 when an *EL FILE or *EL PRINT asks for E; NodeId; cell array ElementId), BASE.pvd
  * (the ParaView series, time = total time, rewritten after every increment), and BASE.dat with
  * the *NODE PRINT (U, RF) and *EL PRINT (S, E) tables the deck requests, in CalculiX' layout
@@ -157,6 +165,12 @@ int sn_static_check(const sn_model *m, char *msg, size_t msglen);
  * second seed's slides 13-14) and BASE_load.png (total normal and tangential contact force
  * against the largest displacement). */
 typedef struct sn_run_output sn_run_output;
+/* Takes the folder for this run: a lock (dir/.signorini.lock, removed by sn_run_output_close;
+ * a second run into the same folder, from this process or another, gets SN_ERR_IO and a message
+ * naming the owner's process), then removes the earlier results of the same base there
+ * (BASE.NNNN.vtu of any number, BASE.pvd, BASE.dat, the contact CSV, the plots, and temporaries
+ * left by a killed run), so that a rerun replaces them. BASE.dat is created with the first
+ * increment. */
 int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_run_output **out,
                        char *msg, size_t msglen);
 /* sn_increment_fn-compatible: user = the sn_run_output */
@@ -165,6 +179,10 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
 /* message of the last failure of sn_run_output_increment ("" if none) */
 const char *sn_run_output_error(const sn_run_output *o);
 int sn_run_output_count(const sn_run_output *o);   /* increments written */
+/* For a SIGINT / SIGTERM handler (async-signal-safe: unlink only, no allocation, no lock): removes
+ * the temporary files the writers may hold at this moment and the lock file. The process is
+ * expected to end right after (re-raise the signal); o must not be used any more. */
+void sn_run_output_on_signal(const sn_run_output *o);
 void sn_run_output_close(sn_run_output *o);
 
 #ifdef __cplusplus

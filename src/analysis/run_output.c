@@ -1,6 +1,7 @@
 /* Results of an incremental run on disk: one .vtu per increment, the .pvd series, the .dat
  * tables of the deck's *NODE PRINT / *EL PRINT / *CONTACT PRINT requests (writers in src/io/),
  * and for contact models BASE_contact.csv. */
+#include "analysis/run_folder.h"
 #include "signorini/analysis.h"
 #include "signorini/io.h"
 #include "signorini/plot.h"
@@ -29,6 +30,7 @@ struct sn_run_output {
   char *csv;             /* the contact CSV so far */
   size_t csv_len, csv_cap;
   char err[512];
+  sn_run_folder folder;  /* lock, earlier results removed, temporaries (run_folder.c) */
 };
 
 /* contact status of a point: 0 open, 1 stick, 2 slip (relative to the largest pressure) */
@@ -102,11 +104,9 @@ int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_
     }
   if (snprintf(R->dir, sizeof R->dir, "%s", dir) >= (int)sizeof R->dir ||
       snprintf(R->base, sizeof R->base, "%s", base) >= (int)sizeof R->base) { free(R); return SN_ERR_ARG; }
-  char path[1400];
-  snprintf(path, sizeof path, "%s/%s.dat", dir, base);
-  int st = sn_results_open(path, &R->dat, msg, msglen);
+  int st = sn_run_folder_open(&R->folder, dir, base, msg, msglen);
   if (st) { free(R); return st; }
-  *out = R;
+  *out = R;                 /* BASE.dat: created with the first increment's tables */
   return SN_OK;
 }
 
@@ -413,6 +413,7 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   char name[300], path[1400];
   snprintf(name, sizeof name, "%s.%04d.vtu", R->base, inc->total_increment);
   snprintf(path, sizeof path, "%s/%s", R->dir, name);
+  sn_run_folder_writing(&R->folder, path);
   if (!st) st = sn_vtu_write(path, m, inc->u, pf, npf, NULL, 0, R->err, sizeof R->err);
   free(rf3);
   free(cf);
@@ -436,7 +437,12 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   snprintf(path, sizeof path, "%s/%s.pvd", R->dir, R->base);
   st = sn_pvd_write(path, R->n, R->times, (const char *const *)R->files, R->err, sizeof R->err);
   if (st) { free(e_node); free(e_ip); return st; }
-  /* the printed tables of this step */
+  /* the printed tables of this step, in BASE.dat (created here: no empty file from a run that
+   * fails before its first increment) */
+  if (!R->dat) {
+    snprintf(path, sizeof path, "%s/%s.dat", R->dir, R->base);
+    if ((st = sn_results_open(path, &R->dat, R->err, sizeof R->err))) { free(e_node); free(e_ip); return st; }
+  }
   const sn_step *sp = &m->steps[inc->step - 1];
   for (int q = 0; q < sp->nout; q++) {
     const sn_output *o = &sp->out[q];
@@ -459,11 +465,13 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
 
 const char *sn_run_output_error(const sn_run_output *o) { return o ? o->err : ""; }
 int sn_run_output_count(const sn_run_output *o) { return o ? o->n : 0; }
+void sn_run_output_on_signal(const sn_run_output *o) { if (o) sn_run_folder_on_signal(&o->folder); }
 
 void sn_run_output_close(sn_run_output *o)
 {
   if (!o) return;
   sn_results_close(o->dat);
+  sn_run_folder_close(&o->folder);
   for (int k = 0; k < o->n; k++) free(o->files[k]);
   free(o->files);
   free(o->times);

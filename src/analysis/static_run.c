@@ -362,6 +362,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
       int maxit = pen ? 4 * s.max_newton : s.max_newton;   /* penalty: quasi-Newton in slip */
       for (; it <= maxit; it++) {
         int need_K = !linear || F_version != R.eq_version || (contact && !K);
+        double ta = sn_wtime();
         st = sn_fesys_internal(R.S, u, nlgeom, fint, R.eq, R.neq, R.eq_version, need_K ? &K : NULL, msg, msglen);
         if (st) goto done;
         if (need_K) {
@@ -375,6 +376,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
                                   aug, &cs, &Keff, &Kpre, &kfull, hr, msg, msglen);
           if (st) goto done;
         }
+        if (info) info->assembly_seconds += sn_wtime() - ta;
         double ref = fmax(nrminf_free(&R, fext, 0), nrminf_free(&R, fint, 0));
         /* the force scale of the displacements themselves (max K_ii max |u|): a rigid motion
          * (no load, no internal force) is measured against it, not against zero */
@@ -490,10 +492,11 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
           continue;
         }
         if (contact) {                     /* the contact problem of this configuration */
+          double tc = sn_wtime();
           int csolve = sn_contact_lagrange(m, u, usave, area0, R.eq, R.neq, K, rnc,
                                            sp->solver[0] ? sp->solver : (sp->contact == SN_CT_INTERIOR ? "socipm" : ""),
                                            fmin(1e-10, 0.01 * s.tol), du, &cs, msg, msglen);
-          if (info) info->contact_solves++;
+          if (info) { info->contact_solves++; info->contact_seconds += sn_wtime() - tc; }
           if (csolve < 0) { st = csolve; goto done; }
           if (cs.np > 0) {
             /* missed the tolerance: accept a result within 1e-6 (degenerate configurations,
@@ -551,7 +554,9 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
           }
           F_version = linear ? R.eq_version : -1;
         }
+        double ts = sn_wtime();
         if ((st = sn_chol_solve(F, rhs, du))) goto done;
+        if (info) info->factor_seconds += sn_wtime() - ts;
         add_free(&R, 1.0, du, u);
         if (info) info->newton_iterations++;
       }
@@ -583,14 +588,18 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
       inc++;
       total_inc++;
       for (int d = 0; d < R.ndof; d++) rf[d] = R.cons[d] && (act[d] || hr[d] != 0.0) ? fint[d] - fext[d] - hr[d] : 0.0;
+      double tr = sn_wtime();
       if ((st = sn_fesys_stress(R.S, u, snode, sip))) goto done;
+      if (info) info->assembly_seconds += sn_wtime() - tr;
       sn_increment I = {k + 1, inc, total_inc, tn, total_time + tn, tn / period, it, res, cut_here,
                         u, rf, fext, snode, sip, R.cons, cs.np, cs.pts, cs.r, cs.uloc,
                         cs.solver, cs.solver_iterations, cs.solver_error, reshist, nhist};
       cut_here = 0;
       t = tn;
       if (s.on_increment) {
+        double to = sn_wtime();
         int rc = s.on_increment(m, R.S, &I, s.user);
+        if (info) info->output_seconds += sn_wtime() - to;
         if (rc) { st = rc; goto done; }
       }
       if (!sp->direct) {

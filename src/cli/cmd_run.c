@@ -1,13 +1,18 @@
-/* signorini run DECK.inp [-o DIR]: the quasi-static finite-element analysis of a deck.
- * Results go to DIR (default: the deck's folder): BASE.NNNN.vtu, BASE.pvd, BASE.dat (BASE the
- * deck's name without .inp). A progress line per increment on a terminal (stderr), quiet
- * otherwise. Exit 0: every step completed; 1: the deck or the analysis failed; 2: usage. */
+/* signorini run DECK.inp [-o DIR] [--quiet]: the quasi-static finite-element analysis of a deck.
+ * Results go to DIR (default: ./BASE, created; BASE the deck's name without .inp):
+ * BASE.NNNN.vtu, BASE.pvd, BASE.dat, plots; a rerun replaces the earlier results of the same
+ * BASE there, and a second run into a folder in use is refused (sn_run_output_open). One
+ * progress line per increment on stderr (overwritten in place on a terminal), unless --quiet.
+ * SIGINT / SIGTERM remove the temporary files being written and the lock, then end the
+ * process as the signal would. Exit 0: every step completed; 1: the deck or the analysis
+ * failed; 2: usage. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 #include "signorini/analysis.h"
 #include "signorini/io.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -16,17 +21,68 @@
 
 typedef struct {
   sn_run_output *out;
-  int tty;
+  int tty, quiet, width;   /* width: of the last progress line written in place */
+  double t0;
+  const char *solver;      /* the contact solver of the last increment with contact points */
 } run_ctx;
+
+/* the run's output for the signal handler (the library keeps no global state; this layer does) */
+static sn_run_output *volatile g_out;
+
+static void on_signal(int sig)
+{
+  sn_run_output *o = g_out;
+  if (o) sn_run_output_on_signal(o);
+  raise(sig);              /* SA_RESETHAND: the default action, once this handler returns */
+}
+
+/* on: the handler for SIGINT and SIGTERM, except where they are ignored (a background job of a
+ * shell without job control stays immune to ^C); off: the default back */
+static void catch_signals(int on)
+{
+  static const int sigs[] = {SIGINT, SIGTERM};
+  for (int k = 0; k < 2; k++) {
+    struct sigaction sa, old;
+    if (sigaction(sigs[k], NULL, &old) || old.sa_handler == SIG_IGN) continue;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on ? on_signal : SIG_DFL;
+    sa.sa_flags = on ? SA_RESETHAND : 0;
+    sigemptyset(&sa.sa_mask);
+    sigaddset(&sa.sa_mask, SIGINT);
+    sigaddset(&sa.sa_mask, SIGTERM);
+    sigaction(sigs[k], &sa, NULL);
+  }
+}
+
+/* "step 1  increment 3  time 0.3  newton 4  contact admm 57 it  2.1 s" */
+static void progress(run_ctx *c, const sn_model *m, const sn_increment *inc)
+{
+  char line[256];
+  int n = snprintf(line, sizeof line, "step %d  increment %d  time %.4g  newton %d", inc->step,
+                   inc->increment, inc->total_time, inc->newton_iterations);
+  if (m->npairs > 0 && n < (int)sizeof line) {
+    if (inc->ncontact > 0 && inc->contact_solver)
+      n += snprintf(line + n, sizeof line - (size_t)n, "  contact %s %d it", inc->contact_solver,
+                    inc->contact_iterations);
+    else n += snprintf(line + n, sizeof line - (size_t)n, "  no contact");
+  }
+  if (n < (int)sizeof line)
+    n += snprintf(line + n, sizeof line - (size_t)n, "%s  %.1f s", inc->cutbacks ? "  (after cutback)" : "",
+                  sn_wtime() - c->t0);
+  if (n >= (int)sizeof line) n = (int)sizeof line - 1;
+  if (c->tty) {            /* in place: blanks over what the longer previous line left */
+    fprintf(stderr, "\r%s%*s", line, c->width > n ? c->width - n : 0, "");
+    c->width = n;
+  } else fprintf(stderr, "%s\n", line);
+  fflush(stderr);
+}
 
 static int on_increment(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
 {
   run_ctx *c = user;
   int st = sn_run_output_increment(m, S, inc, c->out);
-  if (c->tty)
-    fprintf(stderr, "\rstep %d increment %d  time %-10.4g load factor %-6.4f  newton %d  residual %.2e%s",
-            inc->step, inc->increment, inc->total_time, inc->load_factor, inc->newton_iterations,
-            inc->residual, inc->cutbacks ? "  (after cutback)" : "");
+  if (inc->ncontact > 0 && inc->contact_solver) c->solver = inc->contact_solver;
+  if (!c->quiet) progress(c, m, inc);
   return st;
 }
 
@@ -53,45 +109,19 @@ static int fail_at(const char *deck, const char *msg, int st)
   return sn_cli_fail("%s: %s", deck, msg[0] ? msg : sn_strerror(st));
 }
 
-int sn_cli_run(int argc, char **argv)
+/* the output folder: DIR of -o, else ./BASE; created when missing, refused when not a folder */
+static int output_folder(const char *dir)
 {
-  const char *deck = NULL, *dir = NULL;
-  for (int i = 0; i < argc; i++) {
-    if (!strcmp(argv[i], "-o") && i + 1 < argc) dir = argv[++i];
-    else if (argv[i][0] == '-' && argv[i][1]) return sn_cli_usage_error("run: unknown option '%s'", argv[i]);
-    else if (!deck) deck = argv[i];
-    else return sn_cli_usage_error("run: more than one deck given ('%s')", argv[i]);
-  }
-  if (!deck) return sn_cli_usage_error("run: no deck given (signorini run DECK.inp [-o DIR])");
-  /* BASE and the default folder from the deck's path */
-  char folder[1024], base[256];
-  const char *slash = strrchr(deck, '/');
-  const char *fname = slash ? slash + 1 : deck;
-  if (slash) snprintf(folder, sizeof folder, "%.*s", (int)(slash - deck), deck);
-  else snprintf(folder, sizeof folder, ".");
-  snprintf(base, sizeof base, "%s", fname);
-  size_t bl = strlen(base);
-  if (bl > 4 && !strcasecmp(base + bl - 4, ".inp")) base[bl - 4] = '\0';
-  if (!base[0]) return sn_cli_usage_error("run: '%s' names no file", deck);
-  int make_dir = dir != NULL;
-  if (!dir) dir = folder[0] ? folder : "/";
+  struct stat sb;
+  if (make_dirs(dir)) return sn_cli_fail("run: cannot create the output folder %s: %s", dir, strerror(errno));
+  if (stat(dir, &sb) || !S_ISDIR(sb.st_mode))
+    return sn_cli_fail("run: the output folder %s is not a folder (give another with -o DIR)", dir);
+  return 0;
+}
 
-  char msg[1024];
-  sn_model *m = NULL;
-  int st = sn_inp_read(deck, &m, msg, sizeof msg);
-  if (st) return sn_cli_fail("%s", msg);
-  run_ctx c = {NULL, isatty(2)};
-  st = sn_static_check(m, msg, sizeof msg);
-  if (!st && make_dir && make_dirs(dir)) {
-    sn_model_free(m);
-    return sn_cli_fail("run: cannot create %s: %s", dir, strerror(errno));
-  }
-  if (!st) st = sn_run_output_open(dir, base, m, &c.out, msg, sizeof msg);
-  if (st) {
-    sn_model_free(m);
-    return fail_at(deck, msg, st);
-  }
-  /* what the deck asks for that a treatment enforces differently: said once, before the run */
+/* what the deck asks for that a treatment enforces differently: said once, before the run */
+static void notes(const char *deck, const sn_model *m)
+{
   for (int q = 0; q < m->npairs; q++) {
     const sn_interaction *it = &m->interactions[m->pairs[q].interaction];
     if (it->law != SN_OVERCLOSURE_LINEAR) continue;
@@ -112,29 +142,103 @@ int sn_cli_run(int argc, char **argv)
               "surface (at the slave surface's nodes)\n", deck, m->pairs[q].line);
       break;
     }
+}
+
+/* the summary: counts, then the time by phase (the equations of a Lagrange-type contact
+ * increment are solved inside the contact solver: its time holds their factorizations) */
+static void summary(const char *deck, const sn_model *m, const sn_static_info *info,
+                    const char *solver, const char *dir, const char *base)
+{
+  char how[128];
+  if (info->iterative) snprintf(how, sizeof how, "conjugate gradients, %d iterations", info->cg_iterations);
+  else snprintf(how, sizeof how, "CHOLMOD");
+  printf("%s: %d step%s, %d increment%s, %d Newton iteration%s, %d cutback%s; %d degrees of freedom (%d free)\n",
+         deck, m->nsteps, m->nsteps == 1 ? "" : "s", info->increments, info->increments == 1 ? "" : "s",
+         info->newton_iterations, info->newton_iterations == 1 ? "" : "s", info->cutbacks,
+         info->cutbacks == 1 ? "" : "s", info->ndof, info->nfree);
+  double other = info->seconds - info->assembly_seconds - info->factor_seconds - info->contact_seconds -
+                 info->output_seconds;
+  printf("time: %.3f s = assembly %.3f s + equations (%s) %.3f s", info->seconds,
+         info->assembly_seconds, how, info->factor_seconds);
+  if (info->contact_solves > 0)
+    printf(" + contact solve %.3f s (%d solves, last by %s, equations included)", info->contact_seconds,
+           info->contact_solves, solver ? solver : "-");
+  printf(" + output %.3f s + other %.3f s\n", info->output_seconds, other > 0 ? other : 0.0);
+  printf("results: %s/%s.pvd (ParaView), %s/%s.NNNN.vtu, %s/%s.dat\n", dir, base, dir, base, dir, base);
+}
+
+int sn_cli_run(int argc, char **argv)
+{
+  const char *deck = NULL, *dir = NULL;
+  int quiet = 0;
+  for (int i = 0; i < argc; i++) {
+    if (!strcmp(argv[i], "-o") && i + 1 < argc) dir = argv[++i];
+    else if (!strcmp(argv[i], "-o")) return sn_cli_usage_error("run: -o needs a folder");
+    else if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) quiet = 1;
+    else if (argv[i][0] == '-' && argv[i][1]) return sn_cli_usage_error("run: unknown option '%s'", argv[i]);
+    else if (!deck) deck = argv[i];
+    else return sn_cli_usage_error("run: more than one deck given ('%s')", argv[i]);
+  }
+  if (!deck) return sn_cli_usage_error("run: no deck given (signorini run DECK.inp [-o DIR] [--quiet])");
+  /* BASE from the deck's path; the default folder ./BASE */
+  char base[256], folder[300];
+  const char *slash = strrchr(deck, '/');
+  snprintf(base, sizeof base, "%s", slash ? slash + 1 : deck);
+  size_t bl = strlen(base);
+  if (bl > 4 && !strcasecmp(base + bl - 4, ".inp")) base[bl - 4] = '\0';
+  if (!base[0]) return sn_cli_usage_error("run: '%s' names no file", deck);
+  snprintf(folder, sizeof folder, "./%s", base);
+  if (!dir) dir = folder;
+
+  char msg[1024];
+  sn_model *m = NULL;
+  int st = sn_inp_read(deck, &m, msg, sizeof msg);
+  if (st) return sn_cli_fail("%s", msg);
+  run_ctx c = {NULL, isatty(2), quiet, 0, 0.0, NULL};
+  st = sn_static_check(m, msg, sizeof msg);
+  if (st) {
+    sn_model_free(m);
+    return fail_at(deck, msg, st);
+  }
+  if (output_folder(dir)) {
+    sn_model_free(m);
+    return 1;
+  }
+  catch_signals(1);
+  st = sn_run_output_open(dir, base, m, &c.out, msg, sizeof msg);
+  if (st) {
+    catch_signals(0);
+    sn_model_free(m);
+    /* "line N: ..." is the deck's; anything else is the folder's */
+    if (!strncmp(msg, "line ", 5)) return fail_at(deck, msg, st);
+    return sn_cli_fail("run: %s", msg);
+  }
+  g_out = c.out;
+  notes(deck, m);
   sn_static_settings s;
   sn_static_settings_default(&s);
   s.on_increment = on_increment;
   s.user = &c;
   sn_static_info info;
+  c.t0 = sn_wtime();
   st = sn_static_run(m, &s, &info, msg, sizeof msg);
-  if (c.tty) fputc('\n', stderr);
+  if (c.tty && !c.quiet && c.width) fputc('\n', stderr);
   int rc = 0;
   if (st) {
     const char *werr = sn_run_output_error(c.out);
     if (werr[0]) rc = sn_cli_fail("run: %s", werr);
     else rc = fail_at(deck, msg, st);
-  } else {
-    char how[128];
-    if (info.iterative) snprintf(how, sizeof how, "conjugate gradients, %d iterations", info.cg_iterations);
-    else snprintf(how, sizeof how, "CHOLMOD");
-    printf("%s: %d step%s, %d increment%s, %d Newton iteration%s, %d cutback%s; %d degrees of freedom (%d free); %.3f s (equations: %s, %.3f s)\n",
-           deck, m->nsteps, m->nsteps == 1 ? "" : "s", info.increments, info.increments == 1 ? "" : "s",
-           info.newton_iterations, info.newton_iterations == 1 ? "" : "s", info.cutbacks,
-           info.cutbacks == 1 ? "" : "s", info.ndof, info.nfree, info.seconds, how, info.factor_seconds);
-    printf("results: %s/%s.pvd (ParaView), %s/%s.NNNN.vtu, %s/%s.dat\n", dir, base, dir, base, dir, base);
-  }
+  } else summary(deck, m, &info, c.solver, dir, base);
+  /* the handler must not see the output being freed */
+  sigset_t block, old;
+  sigemptyset(&block);
+  sigaddset(&block, SIGINT);
+  sigaddset(&block, SIGTERM);
+  sigprocmask(SIG_BLOCK, &block, &old);
+  g_out = NULL;
   sn_run_output_close(c.out);
+  sigprocmask(SIG_SETMASK, &old, NULL);
+  catch_signals(0);
   sn_model_free(m);
   return rc;
 }

@@ -24,6 +24,10 @@ int sn_outfile_create(sn_outfile *o, const char *path, char *msg, size_t msglen)
 /* rc == 0: flush, fsync, close and rename; a failure of any of them returns SN_ERR_IO with a
  * message. rc != 0: close and remove the temporary file, return rc (msg untouched). */
 int sn_outfile_finish(sn_outfile *o, int rc, char *msg, size_t msglen);
+/* The temporary name sn_outfile_create tries k-th for path in process pid ("PATH.tmpPID_K"),
+ * into buf; returns the length it needs (as snprintf). Lets a signal handler know, in advance,
+ * what to remove (sn_run_output_on_signal). */
+int sn_outfile_tmpname(char *buf, size_t len, const char *path, long pid, int k);
 /* "PATH: message" into msg (when msglen > 0); returns code */
 int sn_outfile_fail(char *msg, size_t msglen, int code, const char *path, const char *fmt, ...)
 #if defined(__GNUC__)

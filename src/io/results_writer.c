@@ -58,6 +58,11 @@ static const char *os_reason(int e, char *buf, size_t len)
   return buf;
 }
 
+int sn_outfile_tmpname(char *buf, size_t len, const char *path, long pid, int k)
+{
+  return snprintf(buf, len, "%s.tmp%ld_%d", path, pid, k);
+}
+
 int sn_outfile_create(sn_outfile *o, const char *path, char *msg, size_t msglen)
 {
   char why[128];
@@ -71,7 +76,7 @@ int sn_outfile_create(sn_outfile *o, const char *path, char *msg, size_t msglen)
   o->tmp = malloc(len);
   if (!o->tmp) return sn_outfile_fail(msg, msglen, SN_ERR_NOMEM, path, "out of memory");
   for (int k = 0; k < 100; k++) {
-    snprintf(o->tmp, len, "%s.tmp%ld_%d", path, (long)getpid(), k);
+    sn_outfile_tmpname(o->tmp, len, path, (long)getpid(), k);
     fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
     if (fd >= 0) break;
     err = errno;

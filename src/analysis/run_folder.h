@@ -1,0 +1,43 @@
+/* The output folder of a run (private to src/analysis; used by run_output.c): one run at a time
+ * (a lock), the earlier results of the same BASE removed before the first file is written, and
+ * the names of the temporary files a signal handler has to remove.
+ *
+ * Lock: DIR/.signorini.lock, held with flock() for the run's lifetime (the system releases it
+ * when the process ends, however it ends: a lock file left by a killed run is taken over); it
+ * holds the owner's pid for the message that refuses a second run, and is removed by
+ * sn_run_folder_close. */
+#ifndef SN_ANALYSIS_RUN_FOLDER_H
+#define SN_ANALYSIS_RUN_FOLDER_H
+
+#include <signal.h>
+#include <stddef.h>
+
+#define SN_RUN_LOCK_NAME ".signorini.lock"
+#define SN_RUN_PATH_MAX 1400
+
+/* The files of a run besides BASE.NNNN.vtu: BASE + suffix. Every file run_output.c writes must
+ * be listed here, or a rerun leaves the earlier run's copy and a signal its temporary. */
+extern const char *const sn_run_suffixes[];
+
+typedef struct {
+  char dir[1024], base[256];
+  int lock_fd;                              /* -1: none */
+  char lock_path[SN_RUN_PATH_MAX];
+  char *tmps;                               /* the temporaries of sn_run_suffixes' files, each
+                                               NUL-terminated, an empty string after the last */
+  char vtu_tmp[2][SN_RUN_PATH_MAX + 48];    /* the temporary of the .vtu being written */
+  volatile sig_atomic_t vtu_cur;            /* which of the two is current */
+} sn_run_folder;
+
+/* Lock dir, then remove the earlier results of base there (BASE.NNNN.vtu, BASE + each suffix,
+ * and their temporaries). Returns SN_OK, or SN_ERR_IO with "DIR: reason" in msg (another run
+ * holds the folder; a file that cannot be removed; no folder). F is closed on failure. */
+int sn_run_folder_open(sn_run_folder *F, const char *dir, const char *base, char *msg, size_t msglen);
+/* the .vtu at path is about to be written: its temporary's name for the signal handler */
+void sn_run_folder_writing(sn_run_folder *F, const char *path);
+/* async-signal-safe (unlink only): remove the temporaries that may exist now and the lock file */
+void sn_run_folder_on_signal(const sn_run_folder *F);
+/* release and remove the lock file; free the names */
+void sn_run_folder_close(sn_run_folder *F);
+
+#endif

@@ -1,0 +1,226 @@
+/* The output folder of a run (sn_run_output_open / _close / _on_signal, run_folder.c) and the
+ * time by phase of sn_static_info:
+ *  - a second sn_run_output on a folder in use is refused (the lock is per open, so even from
+ *    the same process), with the owner's pid in the message; the lock file goes with close;
+ *  - opening removes the earlier results of the same BASE (every BASE.NNNN.vtu, BASE.pvd,
+ *    BASE.dat, the contact CSV, the plots, temporaries of a killed run) and nothing else;
+ *  - no BASE.dat before the first increment: a run that fails there leaves none;
+ *  - sn_run_output_on_signal removes the temporaries the writers would be holding and the lock;
+ *  - a rerun with fewer increments leaves exactly its own series;
+ *  - the phases of the Hertz deck (examples/hertz.inp, through the writers) are non-negative,
+ *    add up to at most the total and to most of it. */
+#define _POSIX_C_SOURCE 200809L
+#include "check.h"
+#include "signorini/analysis.h"
+#include "signorini/io.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define EX SN_TEST_DATA "/../../examples/"
+#define DIR_ "run_output_work"
+
+static int exists(const char *name)
+{
+  char p[512];
+  struct stat sb;
+  snprintf(p, sizeof p, DIR_ "/%s", name);
+  return stat(p, &sb) == 0;
+}
+
+static void touch(const char *name)
+{
+  char p[512];
+  snprintf(p, sizeof p, DIR_ "/%s", name);
+  FILE *f = fopen(p, "w");
+  if (f) { fputs("x\n", f); fclose(f); }
+}
+
+/* files of the folder whose names contain s */
+static int count(const char *s)
+{
+  DIR *d = opendir(DIR_);
+  int n = 0;
+  struct dirent *e;
+  while (d && (e = readdir(d))) n += strstr(e->d_name, s) != NULL;
+  if (d) closedir(d);
+  return n;
+}
+
+static void clear(void)
+{
+  DIR *d = opendir(DIR_);
+  struct dirent *e;
+  char p[512];
+  while (d && (e = readdir(d)))
+    if (e->d_name[0] != '.' || strlen(e->d_name) > 2) {
+      snprintf(p, sizeof p, DIR_ "/%s", e->d_name);
+      remove(p);
+    }
+  if (d) closedir(d);
+}
+
+static void test_lock(const sn_model *m)
+{
+  char msg[512], want[64];
+  sn_run_output *a = NULL, *b = NULL;
+  CHECK_INT(sn_run_output_open(DIR_, "first", m, &a, msg, sizeof msg), SN_OK);
+  CHECK(exists(".signorini.lock"));
+  CHECK_INT(sn_run_output_open(DIR_, "second", m, &b, msg, sizeof msg), SN_ERR_IO);
+  CHECK(b == NULL);
+  snprintf(want, sizeof want, "another run (process %ld)", (long)getpid());
+  CHECK(strstr(msg, want) != NULL);
+  CHECK(strstr(msg, ".signorini.lock") != NULL);
+  CHECK(strstr(msg, DIR_ ": ") == msg);
+  sn_run_output_close(a);
+  CHECK(!exists(".signorini.lock"));
+  CHECK_INT(sn_run_output_open(DIR_, "second", m, &b, msg, sizeof msg), SN_OK);   /* free again */
+  sn_run_output_close(b);
+  /* a lock file left by a killed run (the system released its lock): taken over */
+  touch(".signorini.lock");
+  CHECK_INT(sn_run_output_open(DIR_, "third", m, &b, msg, sizeof msg), SN_OK);
+  sn_run_output_close(b);
+  CHECK(!exists(".signorini.lock"));
+  /* no folder: the reason, no crash */
+  CHECK_INT(sn_run_output_open(DIR_ "/missing", "x", m, &b, msg, sizeof msg), SN_ERR_IO);
+  CHECK(strstr(msg, "No such file or directory") != NULL);
+}
+
+static void test_stale(const sn_model *m)
+{
+  static const char *gone[] = {"b.0001.vtu", "b.0012.vtu", "b.12345.vtu", "b.pvd", "b.dat",
+                               "b_contact.csv", "b_load.png", "b_convergence.png",
+                               "b_contact_pressure.png", "b_contact_shear.png",
+                               "b.0003.vtu.tmp123_0", "b.pvd.tmp9_12", NULL};
+  static const char *kept[] = {"b2.0001.vtu", "b_other.txt", "other.0001.vtu", "b.0001.vtu.bak",
+                               "b.inp", "b.vtu", "b.x001.vtu", "b.pvd.tmp", "b.pvd.tmp1_", "bb.pvd",
+                               "b.0001.vtu.tmp1_2x", NULL};
+  clear();
+  for (int k = 0; gone[k]; k++) touch(gone[k]);
+  for (int k = 0; kept[k]; k++) touch(kept[k]);
+  char msg[512];
+  sn_run_output *o = NULL;
+  CHECK_INT(sn_run_output_open(DIR_, "b", m, &o, msg, sizeof msg), SN_OK);
+  for (int k = 0; gone[k]; k++)
+    if (exists(gone[k])) { CHECK(!"an earlier result was kept"); fprintf(stderr, "  %s\n", gone[k]); }
+  for (int k = 0; kept[k]; k++)
+    if (!exists(kept[k])) { CHECK(!"a foreign file was removed"); fprintf(stderr, "  %s\n", kept[k]); }
+  sn_run_output_close(o);
+  CHECK(!exists("b.dat"));                 /* no increment: no .dat */
+  clear();
+}
+
+typedef struct {
+  sn_run_output *out;
+  int stop_after;          /* > 0: fail the run after that many increments */
+} relay_t;
+
+static int relay(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
+{
+  relay_t *r = user;
+  int st = sn_run_output_increment(m, S, inc, r->out);
+  if (!st && r->stop_after > 0 && inc->total_increment >= r->stop_after) st = SN_ERR_ARG;
+  return st;
+}
+
+/* run the deck into DIR_ as base; returns the run's status */
+static int run(const sn_model *m, const char *base, int stop_after, sn_static_info *info, int on_signal)
+{
+  char msg[512];
+  relay_t r = {NULL, stop_after};
+  int st = sn_run_output_open(DIR_, base, m, &r.out, msg, sizeof msg);
+  CHECK_INT(st, SN_OK);
+  if (st) return st;
+  sn_static_settings s;
+  sn_static_settings_default(&s);
+  s.on_increment = relay;
+  s.user = &r;
+  st = sn_static_run(m, &s, info, msg, sizeof msg);
+  if (on_signal) {   /* as if a signal came while the writers held their temporaries */
+    char t1[600], t2[600];
+    int n = sn_run_output_count(r.out);
+    snprintf(t1, sizeof t1, "%s.%04d.vtu.tmp%ld_0", base, n, (long)getpid());
+    snprintf(t2, sizeof t2, "%s.pvd.tmp%ld_0", base, (long)getpid());
+    touch(t1);
+    touch(t2);
+    CHECK(exists(t1) && exists(t2) && exists(".signorini.lock"));
+    sn_run_output_on_signal(r.out);
+    CHECK(!exists(t1) && !exists(t2) && !exists(".signorini.lock"));
+    CHECK_INT(count(".tmp"), 0);
+  }
+  sn_run_output_close(r.out);
+  return st;
+}
+
+static void test_series(void)
+{
+  char msg[512];
+  sn_model *m = NULL;
+  CHECK_INT(sn_inp_read(EX "bar_obstacle.inp", &m, msg, sizeof msg), SN_OK);
+  if (!m) return;
+  sn_static_info info;
+  clear();
+  CHECK_INT(run(m, "bar", 0, &info, 1), SN_OK);
+  CHECK_INT(info.increments, 9);
+  CHECK_INT(count(".vtu"), 9);
+  CHECK(exists("bar.0009.vtu") && exists("bar.dat") && exists("bar_contact.csv"));
+  /* the rerun stops after 3 increments: its 3 files, none of the 9 */
+  CHECK_INT(run(m, "bar", 3, &info, 0), SN_ERR_ARG);
+  CHECK_INT(count(".vtu"), 3);
+  CHECK(exists("bar.0003.vtu") && !exists("bar.0004.vtu") && !exists("bar.0009.vtu"));
+  CHECK_INT(count(".tmp"), 0);
+  CHECK(!exists(".signorini.lock"));
+  /* the phases (1 s of writing and 9 contact solves) */
+  CHECK_INT(run(m, "bar", 0, &info, 0), SN_OK);
+  double sum = info.assembly_seconds + info.factor_seconds + info.contact_seconds + info.output_seconds;
+  CHECK(info.assembly_seconds > 0 && info.contact_seconds > 0 && info.output_seconds > 0);
+  CHECK(info.factor_seconds >= 0);
+  CHECK(sum <= info.seconds);
+  CHECK(sum >= 0.8 * info.seconds);
+  CHECK_INT(info.contact_solves, 9);
+  printf("bar_obstacle: %.3f s = assembly %.3f + equations %.3f + contact %.3f + output %.3f\n",
+         info.seconds, info.assembly_seconds, info.factor_seconds, info.contact_seconds, info.output_seconds);
+  sn_model_free(m);
+  clear();
+}
+
+/* Hertz without writers: the contact solve is most of the time (ADMM's factorization inside) */
+static void test_hertz_phases(void)
+{
+  char msg[512];
+  sn_model *m = NULL;
+  CHECK_INT(sn_inp_read(EX "hertz.inp", &m, msg, sizeof msg), SN_OK);
+  if (!m) return;
+  sn_static_info info;
+  CHECK_INT(sn_static_run(m, NULL, &info, msg, sizeof msg), SN_OK);
+  double sum = info.assembly_seconds + info.factor_seconds + info.contact_seconds + info.output_seconds;
+  CHECK(info.assembly_seconds > 0 && info.contact_seconds > 0);
+  CHECK(info.output_seconds == 0);         /* no callback */
+  CHECK(sum <= info.seconds);
+  CHECK(sum >= 0.8 * info.seconds);
+  CHECK(info.contact_seconds >= 0.5 * info.seconds);
+  printf("hertz: %.3f s = assembly %.3f + equations %.3f + contact %.3f\n", info.seconds,
+         info.assembly_seconds, info.factor_seconds, info.contact_seconds);
+  sn_model_free(m);
+}
+
+int main(void)
+{
+  mkdir(DIR_, 0777);
+  clear();
+  char msg[512];
+  sn_model *m = NULL;
+  CHECK_INT(sn_inp_read(SN_TEST_DATA "/inp/cube3d.inp", &m, msg, sizeof msg), SN_OK);
+  if (m) {
+    test_lock(m);
+    test_stale(m);
+    sn_model_free(m);
+  }
+  test_series();
+  test_hertz_phases();
+  return sn_check_report();
+}
