@@ -29,19 +29,31 @@ int sn_cli_not_a_deck(const sn_cli_cmd *cmd, const char *path)
 }
 
 /* the positional arguments of a command with no options: exactly n of them, else a usage error
- * ("expected WHAT"); returns 0, or the exit status (after --help or an error) */
-static int positionals(const sn_cli_cmd *cmd, int argc, char **argv, int n, const char **out, const char *what)
+ * ("expected WHAT"). Returns 1 to go on; 0 to stop with exit status *rc (after --help or an
+ * error). */
+static int positionals(const sn_cli_cmd *cmd, int argc, char **argv, int n, const char **out, const char *what,
+                       int *rc)
 {
   sn_args a;
   sn_args_init(&a, cmd, argc, argv);
   int k, got = 0;
+  *rc = 2;
   while ((k = sn_args_next(&a)) == SN_ARGS_POS) {
-    if (got == n) return sn_args_error(cmd, "expected %s", what);
+    if (got == n) {
+      sn_args_error(cmd, "expected %s", what);
+      return 0;
+    }
     out[got++] = a.val;
   }
-  if (k == SN_ARGS_EXIT) return a.rc;
-  if (got != n) return sn_args_error(cmd, "expected %s", what);
-  return 0;
+  if (k == SN_ARGS_EXIT) {
+    *rc = a.rc;
+    return 0;
+  }
+  if (got != n) {
+    sn_args_error(cmd, "expected %s", what);
+    return 0;
+  }
+  return 1;
 }
 
 const char *sn_cli_kind(const sn_file_problem *F)
@@ -64,8 +76,8 @@ static void mu_range(int nc, const double *mu, double *lo, double *hi)
 int sn_cli_info(int argc, char **argv)
 {
   const char *file = NULL;
-  int rc = positionals(&sn_cli_cmd_info, argc, argv, 1, &file, "one FILE");
-  if (rc) return rc;
+  int rc;
+  if (!positionals(&sn_cli_cmd_info, argc, argv, 1, &file, "one FILE", &rc)) return rc;
   if (sn_cli_not_a_deck(&sn_cli_cmd_info, file)) return 2;
   sn_file_problem *F = sn_cli_read(file);
   if (!F) return 1;
@@ -94,8 +106,8 @@ int sn_cli_info(int argc, char **argv)
 int sn_cli_convert(int argc, char **argv)
 {
   const char *io[2] = {NULL, NULL};
-  int rc = positionals(&sn_cli_cmd_convert, argc, argv, 2, io, "IN OUT.hdf5");
-  if (rc) return rc;
+  int rc;
+  if (!positionals(&sn_cli_cmd_convert, argc, argv, 2, io, "IN OUT.hdf5", &rc)) return rc;
   if (sn_cli_not_a_deck(&sn_cli_cmd_convert, io[0])) return 2;
   sn_file_problem *F = sn_cli_read(io[0]);
   if (!F) return 1;
