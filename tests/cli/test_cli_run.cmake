@@ -71,6 +71,17 @@ list(LENGTH lines n)
 if(NOT n EQUAL 9)
   message(SEND_ERROR "progress: ${n} progress lines for 9 increments: ${last_err}")
 endif()
+# on a terminal (script(1) gives the run a pty): the lines rewritten in place with \r, one
+# newline after the last
+execute_process(COMMAND script -qec "'${SN}' run '${EX}/bar_obstacle.inp' -o '${WORK}/bar' > /dev/null" /dev/null
+                RESULT_VARIABLE rc OUTPUT_VARIABLE tty ERROR_VARIABLE err)
+string(REGEX MATCHALL "\rstep [0-9]+  increment" lines "${tty}")
+list(LENGTH lines n)
+if(NOT rc EQUAL 0 OR NOT n EQUAL 9 OR NOT tty MATCHES "^\rstep 1  increment 1 [^\n]*\rstep 2  increment 5 [^\n]*\r?\n$")
+  message(SEND_ERROR "progress_tty: exit ${rc}, ${n} lines rewritten in place: '${tty}' ${err}")
+else()
+  message(STATUS "ok: progress_tty")
+endif()
 # the summary's time by phase
 set(s "[0-9]+[.][0-9][0-9][0-9] s")
 expect(phases 0 "time: ${s} = assembly ${s} [+] equations [(]CHOLMOD[)] ${s} [+] contact solve ${s} [(]9 solves, last by [a-z_0-9]+, equations included[)] [+] output ${s} [+] other ${s}\n"
