@@ -144,8 +144,9 @@ static void notes(const char *deck, const sn_model *m)
     }
 }
 
-/* the summary: counts, then the time by phase (the equations of a Lagrange-type contact
- * increment are solved inside the contact solver: its time holds their factorizations) */
+/* the summary: counts, then the time by phase. The equations of a Lagrange-type contact
+ * increment are solved inside the contact solver (ADMM factorizes K + rho H H^T): its time
+ * holds them, and "equations" (those solved outside it) is left out when there were none. */
 static void summary(const char *deck, const sn_model *m, const sn_static_info *info,
                     const char *solver, const char *dir, const char *base)
 {
@@ -158,10 +159,11 @@ static void summary(const char *deck, const sn_model *m, const sn_static_info *i
          info->cutbacks == 1 ? "" : "s", info->ndof, info->nfree);
   double other = info->seconds - info->assembly_seconds - info->factor_seconds - info->contact_seconds -
                  info->output_seconds;
-  printf("time: %.3f s = assembly %.3f s + equations (%s) %.3f s", info->seconds,
-         info->assembly_seconds, how, info->factor_seconds);
+  printf("time: %.3f s = assembly %.3f s", info->seconds, info->assembly_seconds);
+  if (info->factor_seconds > 0 || info->contact_solves == 0)
+    printf(" + equations (%s) %.3f s", how, info->factor_seconds);
   if (info->contact_solves > 0)
-    printf(" + contact solve %.3f s (%d solves, last by %s, equations included)", info->contact_seconds,
+    printf(" + contact solve, equations included %.3f s (%d solves, last by %s)", info->contact_seconds,
            info->contact_solves, solver ? solver : "-");
   printf(" + output %.3f s + other %.3f s\n", info->output_seconds, other > 0 ? other : 0.0);
   printf("results: %s/%s.pvd (ParaView), %s/%s.NNNN.vtu, %s/%s.dat\n", dir, base, dir, base, dir, base);
