@@ -216,9 +216,9 @@ const sn_cli_cmd sn_cli_cmd_check = {
     "whether it is within the tolerance.",
     {{NULL, "--tol", "T", "1e-8", "the tolerance: exit 3 when the error is above T"}},
     {{0, "the error is within the tolerance"},
-     {3, "the error is above the tolerance: NOT SOLVED"},
      {1, "error: a file cannot be read, or the solution does not fit the problem"},
-     {2, "usage error"}},
+     {2, "usage error"},
+     {3, "the error is above the tolerance: NOT SOLVED"}},
     {{"signorini check tests/data/problems/fc2d/FrictionContactProblem00071.dat sol.hdf5",
       "the error of the solution that 'signorini solve ... -o sol.hdf5' wrote"},
      {"signorini check problem.hdf5 problem.hdf5 --tol=1e-10",
@@ -237,7 +237,8 @@ const sn_cli_cmd sn_cli_cmd_convert = {
      {2, "usage error"}},
     {{"signorini convert tests/data/problems/fc3d/Rover1039.dat rover.hdf5",
       "converts a Siconos text file into FCLIB HDF5"},
-     {"signorini info rover.hdf5", "shows what the converted file holds"}},
+     {"signorini convert tests/data/problems/fc3d/Capsules-i100-889.hdf5 capsules.hdf5",
+      "rewrites an FCLIB file in this program's layout (with its solution, when it holds one)"}},
     sn_cli_convert};
 
 const sn_cli_cmd sn_cli_cmd_info = {
