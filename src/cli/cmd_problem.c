@@ -1,4 +1,5 @@
 /* signorini info | convert | check | solvers: look at, convert and verify problem files. */
+#define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 #include "signorini/io.h"
 #include "signorini/solver.h"
@@ -7,6 +8,22 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+
+/* a deck under another name: a regular file whose first non-blank character is '*' (a keyword
+ * or a comment line); problem files start with a number, a '%' comment or HDF5's signature */
+static int looks_like_deck(const char *path)
+{
+  struct stat st;
+  if (stat(path, &st) || !S_ISREG(st.st_mode)) return 0;
+  FILE *f = fopen(path, "rb");
+  if (!f) return 0;
+  int c, n = 0;
+  do c = fgetc(f);
+  while ((c == ' ' || c == '\t' || c == '\r' || c == '\n') && ++n < 4096);
+  fclose(f);
+  return c == '*';
+}
 
 /* read any problem file, reporting failure on stderr; returns NULL on failure */
 sn_file_problem *sn_cli_read(const char *path)
@@ -16,6 +33,8 @@ sn_file_problem *sn_cli_read(const char *path)
   int st = sn_read_problem(path, &F, err, sizeof err);
   if (st) {
     sn_cli_fail("%s", err[0] ? err : sn_strerror(st));
+    if (st == SN_ERR_FORMAT && looks_like_deck(path))
+      fprintf(stderr, "signorini: %s looks like an input deck: decks are run with 'signorini run %s'\n", path, path);
     return NULL;
   }
   return F;
@@ -197,9 +216,9 @@ const sn_cli_cmd sn_cli_cmd_check = {
     "whether it is within the tolerance.",
     {{NULL, "--tol", "T", "1e-8", "the tolerance: exit 3 when the error is above T"}},
     {{0, "the error is within the tolerance"},
-     {3, "the error is above the tolerance: NOT SOLVED"},
      {1, "error: a file cannot be read, or the solution does not fit the problem"},
-     {2, "usage error"}},
+     {2, "usage error"},
+     {3, "the error is above the tolerance: NOT SOLVED"}},
     {{"signorini check tests/data/problems/fc2d/FrictionContactProblem00071.dat sol.hdf5",
       "the error of the solution that 'signorini solve ... -o sol.hdf5' wrote"},
      {"signorini check problem.hdf5 problem.hdf5 --tol=1e-10",
@@ -218,7 +237,8 @@ const sn_cli_cmd sn_cli_cmd_convert = {
      {2, "usage error"}},
     {{"signorini convert tests/data/problems/fc3d/Rover1039.dat rover.hdf5",
       "converts a Siconos text file into FCLIB HDF5"},
-     {"signorini info rover.hdf5", "shows what the converted file holds"}},
+     {"signorini convert tests/data/problems/fc3d/Capsules-i100-889.hdf5 capsules.hdf5",
+      "rewrites an FCLIB file in this program's layout (with its solution, when it holds one)"}},
     sn_cli_convert};
 
 const sn_cli_cmd sn_cli_cmd_info = {

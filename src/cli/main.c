@@ -10,6 +10,13 @@ const char *const sn_cli_about =
     "Abaqus/CalculiX-style input decks (run), and the discrete contact problems of FCLIB and "
     "Siconos files (solve, check, convert, info).";
 
+const sn_cli_exit sn_cli_exits[] = {
+    {0, "success"},
+    {1, "failure: a file cannot be read or written, invalid data, a failed analysis or solver"},
+    {2, "usage error: unknown command or option, a missing or invalid argument"},
+    {3, "solve and check: the tolerance was not reached"},
+    {0, NULL}};
+
 const sn_cli_cmd *const sn_cli_commands[] = {&sn_cli_cmd_run,     &sn_cli_cmd_demo,    &sn_cli_cmd_solve,
                                              &sn_cli_cmd_check,   &sn_cli_cmd_convert, &sn_cli_cmd_info,
                                              &sn_cli_cmd_solvers, &sn_cli_cmd_version, NULL};

@@ -102,6 +102,11 @@ void sn_cli_print_man(FILE *f)
     fputc('\n', f);
     text_line(f, (*c)->summary);
   }
+  fputs(".SH \"EXIT STATUS\"\n", f);
+  for (const sn_cli_exit *e = sn_cli_exits; e->text; e++) {
+    fprintf(f, ".TP\n\\fB%d\\fR\n", e->code);
+    text_line(f, e->text);
+  }
   for (const sn_cli_cmd *const *c = sn_cli_commands; *c; c++) command_section(f, *c);
   fputs(".SH \"SEE ALSO\"\n", f);
   text_line(f, "docs/deck.md (the input deck), docs/results.md (the files a run writes) and the README "
