@@ -1,9 +1,10 @@
 /* signorini: one-degree-of-freedom contact algorithms of the tutorial
  * "有限元接触解析算法（之二）" ("Finite-element contact analysis algorithms, part 2",
  * sections 3.1-3.4): a mass on a spring pushed towards a rigid wall across an initial gap,
- * and a block on a spring with Coulomb friction loaded in steps. They are the smallest complete instances of the contact
- * treatments used by the finite-element analysis (penalty, Lagrange multipliers,
- * augmented Lagrangian, primal-dual interior point) and reproduce the tutorial's tables.
+ * and a block on a spring with Coulomb friction loaded in steps. They are the smallest
+ * complete instances of the contact treatments used by the finite-element analysis
+ * (penalty, Lagrange multipliers, augmented Lagrangian, primal-dual interior point) and
+ * reproduce the tutorial's tables.
  *
  * Sign convention of the tutorial (kept so that its tables are reproduced digit by digit):
  * x is the displacement of the mass, the force F < 0 pushes it towards the wall, and the
