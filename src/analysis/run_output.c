@@ -291,14 +291,20 @@ static int draw_profiles(sn_run_output *R, const sn_model *m, sn_series *se, cha
   o.ramp_last = R->ptimes[ni - 1];
   o.ramp_label = label(q, sizeof q, "time", m->units.time);
   for (int i = 0; i < ni; i++) se[i] = (sn_series){names[i], R->ncp[i], R->cs[i], R->cp[i], SN_PLOT_LINE_MARKERS};
-  o.title = "contact pressure CPRESS, every increment";
-  o.ylabel = label(yl, sizeof yl, "contact pressure", m->units.stress);
+  /* node surfaces (TYPE=NODE) divide by the node's weight, not an area: force units */
+  int nodal = 1;
+  for (int k = 0; k < m->npairs; k++) nodal &= m->surfaces[m->pairs[k].slave].node_based != 0;
+  const char *su = nodal ? m->units.force : m->units.stress;
+  o.title = nodal ? "normal contact force per node weight (CPRESS), every increment"
+                  : "contact pressure CPRESS, every increment";
+  o.ylabel = label(yl, sizeof yl, nodal ? "normal force / weight" : "contact pressure", su);
   snprintf(path, sizeof path, "%s/%s_contact_pressure.png", R->dir, R->base);
   st = sn_plot_lines(path, &o, se, ni, R->err, sizeof R->err);
   for (int i = 0; i < ni; i++) se[i] = (sn_series){names[i], R->ncp[i], R->cs[i], R->cq[i], SN_PLOT_LINE_MARKERS};
-  o.title = m->ndf == 2 ? "contact shear stress CSHEAR tang1, every increment"
-                        : "contact shear stress magnitude |CSHEAR|, every increment";
-  o.ylabel = label(yl, sizeof yl, m->ndf == 2 ? "shear stress tang1" : "shear stress magnitude", m->units.stress);
+  o.title = m->ndf == 2 ? "contact shear tang1 (CSHEAR), every increment"
+                        : "contact shear magnitude |CSHEAR|, every increment";
+  o.ylabel = label(yl, sizeof yl, nodal ? (m->ndf == 2 ? "tangential force / weight, tang1" : "tangential force / weight")
+                                        : (m->ndf == 2 ? "shear stress tang1" : "shear stress magnitude"), su);
   snprintf(path, sizeof path, "%s/%s_contact_shear.png", R->dir, R->base);
   if (!st) st = sn_plot_lines(path, &o, se, ni, R->err, sizeof R->err);
   return st;
