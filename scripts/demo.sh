@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # README command (a): install what is missing, build, and run the main job on the built-in
-# examples: the second seed's plane-strain bar pressed and pushed sideways against a rigid
+# examples: the plane-strain bar of Kanno, Martins and Pinto da Costa pressed and pushed sideways against a rigid
 # obstacle with Coulomb friction (mu = 0.7): VTU/PVD series, contact CSV and plots in
-# results/bar/; the first seed's one-degree-of-freedom algorithms (tables, CSVs in results/).
+# results/bar/; the one-degree-of-freedom contact algorithms (mass, spring, rigid wall; tables, CSVs in results/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh

@@ -159,11 +159,15 @@ int sn_static_check(const sn_model *m, char *msg, size_t msglen);
  * (docs/results.md). Every file is written atomically. *NODE FILE / *EL FILE requests are
  * accepted: the VTU files always hold U, RF and S. Other variables are refused by
  * sn_run_output_open with the deck line.
- * Plots next to them (PNG, cairo): BASE_convergence.png (the Newton residuals of every
- * increment), and for contact models BASE_contact_pressure.png and BASE_contact_shear.png
- * (pressure and tangential traction along the contact region, one curve per increment, as the
- * second seed's slides 13-14) and BASE_load.png (total normal and tangential contact force
- * against the largest displacement). */
+ * For contact models: the contact arrays CPRESS, CSHEAR, CGAP, CSTATUS, CSLIP in the VTU files,
+ * BASE_contact.csv, and the *CONTACT PRINT tables (CSTR, CDIS), all in one local frame and
+ * sign convention (CalculiX' tangent directions: docs/results.md, "Contact results").
+ * Plots next to them (PNG, cairo; axes labelled with the deck's declared units):
+ * BASE_convergence.png (the Newton residuals of every increment; a bar per increment when
+ * none took more than one iteration), and for contact models BASE_contact_pressure.png and
+ * BASE_contact_shear.png (pressure and shear along the contact region, one curve per
+ * increment) and BASE_load.png (total normal and tangential contact force against the
+ * largest displacement; bars for a single increment). */
 typedef struct sn_run_output sn_run_output;
 /* Takes the folder for this run: a lock (dir/.signorini.lock, removed by sn_run_output_close;
  * a second run into the same folder, from this process or another, gets SN_ERR_IO and a message

@@ -296,6 +296,10 @@ typedef struct {
    * slots holding index + 1 (0: empty); NULL until built */
   int node_hbits, elem_hbits;
   int *node_hash, *elem_hash;
+  /* the units the deck declares in a comment line "** UNITS: LENGTH=mm, FORCE=N, STRESS=MPa,
+   * TIME=s" (docs/deck.md, "Units"), "" where not declared; labels of plots and tables only,
+   * nothing is converted */
+  struct { char length[16], force[16], stress[16], time[16]; } units;
 } sn_model;
 
 void sn_model_free(sn_model *m);               /* frees everything and m itself; NULL is fine */

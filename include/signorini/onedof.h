@@ -1,14 +1,15 @@
-/* signorini: one-degree-of-freedom contact algorithms of the first seed document
- * ("有限元接触解析算法（之二）", sections 3.1-3.4): a mass on a spring pushed towards a
- * rigid wall across an initial gap, and a block on a spring with Coulomb friction
- * loaded in steps. They are the smallest complete instances of the contact
- * treatments used by the finite-element analysis (penalty, Lagrange multipliers,
- * augmented Lagrangian, primal-dual interior point) and reproduce the seed's tables.
+/* signorini: one-degree-of-freedom contact algorithms of the tutorial
+ * "有限元接触解析算法（之二）" ("Finite-element contact analysis algorithms, part 2",
+ * sections 3.1-3.4): a mass on a spring pushed towards a rigid wall across an initial gap,
+ * and a block on a spring with Coulomb friction loaded in steps. They are the smallest
+ * complete instances of the contact treatments used by the finite-element analysis
+ * (penalty, Lagrange multipliers, augmented Lagrangian, primal-dual interior point) and
+ * reproduce the tutorial's tables.
  *
- * Sign convention of the seed (kept so that its tables are reproduced digit by digit):
+ * Sign convention of the tutorial (kept so that its tables are reproduced digit by digit):
  * x is the displacement of the mass, the force F < 0 pushes it towards the wall, and the
  * gap is g(x) = g0 + x >= 0. The spring force is f_s(x) = (K + c x) x (c = 0: linear).
- * The contact force that the seed prints differs in sign between methods; every result
+ * The contact force that the tutorial prints differs in sign between methods; every result
  * therefore also carries `pressure`, the wall's reaction on the mass (>= 0 in contact). */
 #ifndef SIGNORINI_ONEDOF_H
 #define SIGNORINI_ONEDOF_H
@@ -30,9 +31,9 @@ typedef struct {
   double mu_factor;  /* interior point: barrier reduction per iteration */
 } sn_1dof;
 
-/* The seed's data for sections 3.1-3.3: K = 100, F = -20, g0 = 0.1, eps = 1000,
+/* The tutorial's data for sections 3.1-3.3: K = 100, F = -20, g0 = 0.1, eps = 1000,
  * mu0 = 1, mu_factor = 0.3, c = 0 (3.1, 3.2). For section 3.3 set c = -0.1.
- * The seed's text states eps = 10000; its tables are reproduced by eps = 1000 only. */
+ * The tutorial's text states eps = 10000; its tables are reproduced by eps = 1000 only. */
 void sn_1dof_seed(sn_1dof *P);
 
 /* One printed line of an iteration table. type says which columns v[] hold:
@@ -59,7 +60,7 @@ typedef struct {
   double x;          /* final displacement of the mass */
   double gap;        /* final gap g0 + x (negative: penetration) */
   double lambda;     /* final multiplier, in the method's own sign convention */
-  double force;      /* contact force as the seed prints it for this method */
+  double force;      /* contact force as the tutorial prints it for this method */
   double pressure;   /* wall reaction on the mass, f_s(x) - F (>= 0 in contact) */
 } sn_1dof_result;
 
@@ -70,36 +71,36 @@ int sn_1dof_penalty(const sn_1dof *P, sn_1dof_result *res);
  * solved by LAPACK when in contact (exact gap closure). Linear spring. */
 int sn_1dof_lagrange(const sn_1dof *P, sn_1dof_result *res);
 
-/* Augmented Lagrangian (Uzawa) iteration, seed section 3.1, linear spring.
+/* Augmented Lagrangian (Uzawa) iteration, the tutorial's section 3.1, linear spring.
  * Rows: SN_ROW_ITER v = (displacement increment from the free position, gap, multiplier).
- * Stops when |gap| <= s->tol (the seed: 1e-10). info->iterations = outer iterations. */
+ * Stops when |gap| <= s->tol (the tutorial: 1e-10). info->iterations = outer iterations. */
 int sn_1dof_al(const sn_1dof *P, const sn_settings *s, sn_1dof_trace *tr, sn_1dof_result *res,
                sn_info *info);
 
-/* Primal-dual interior point, seed section 3.2, linear spring.
+/* Primal-dual interior point, the tutorial's section 3.2, linear spring.
  * Rows: SN_ROW_ITER v = (displacement, multiplier, barrier parameter).
  * Stops when the barrier parameter falls below s->tol. */
 int sn_1dof_ip(const sn_1dof *P, const sn_settings *s, sn_1dof_trace *tr, sn_1dof_result *res,
                sn_info *info);
 
-/* Nested augmented Lagrangian with a nonlinear spring, seed section 3.3: outer multiplier
+/* Nested augmented Lagrangian with a nonlinear spring, the tutorial's section 3.3: outer multiplier
  * update, inner Newton on the equilibrium with the augmented term.
  * Rows: SN_ROW_ITER v = (displacement, gap, multiplier); SN_ROW_INNER v[0] = Newton step.
  * Stops when |gap| <= s->tol. */
 int sn_1dof_al_nonlinear(const sn_1dof *P, const sn_settings *s, sn_1dof_trace *tr,
                          sn_1dof_result *res, sn_info *info);
 
-/* ---- a block on a spring with Coulomb friction, loaded in steps (seed section 3.4) ---- */
+/* ---- a block on a spring with Coulomb friction, loaded in steps (the tutorial's section 3.4) ---- */
 typedef struct {
   double K, c;       /* spring f_s(x) = (K + c x) x */
   double fmax;       /* friction limit mu m g */
   double eps_t;      /* tangential (stick) penalty of the augmented Lagrangian */
   int nsteps;
   const double *F;   /* applied force of each load step (total, not increment), >= 0: the
-                        seed's stick/slip tests assume sliding in +x */
+                        tutorial's stick/slip tests assume sliding in +x */
 } sn_1dof_friction;
 
-/* The seed's data: K = 100, c = 0.1, fmax = 10, eps_t = 1000, loads 10, 20, 10. */
+/* The tutorial's data: K = 100, c = 0.1, fmax = 10, eps_t = 1000, loads 10, 20, 10. */
 void sn_1dof_friction_seed(sn_1dof_friction *P);
 
 typedef struct {

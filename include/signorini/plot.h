@@ -2,7 +2,7 @@
  *
  * Used beside the VTU results for contact pressure / tangential traction along the contact
  * region (one curve per increment, coloured along a ramp with a colour bar), load-displacement
- * curves and solver convergence histories (logarithmic y).
+ * curves, solver convergence histories (logarithmic y) and per-increment bar charts.
  *
  *   sn_series s[2] = {{"pressure", n, x, p, SN_PLOT_LINE}, {"traction", n, x, t, SN_PLOT_LINE}};
  *   sn_plot_opts o;
@@ -32,7 +32,11 @@ extern "C" {
 enum {
   SN_PLOT_LINE = 0,          /* a line (an isolated point between gaps is drawn as a dot) */
   SN_PLOT_LINE_MARKERS = 1,  /* a line with a marker at every point */
-  SN_PLOT_MARKERS = 2        /* markers only */
+  SN_PLOT_MARKERS = 2,       /* markers only */
+  /* a vertical bar from 0 (the bottom of a logarithmic axis) to y at every x; the bar series
+   * of a chart share each x slot side by side (0.8 of the smallest x spacing, 1 with a single
+   * x), for per-increment quantities that are one number each */
+  SN_PLOT_BARS = 3
 };
 
 typedef struct {

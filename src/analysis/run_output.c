@@ -5,6 +5,7 @@
 #include "signorini/analysis.h"
 #include "signorini/io.h"
 #include "signorini/plot.h"
+#include "analysis/contact_frame.h"
 #include "io/out_file.h"
 
 #include <ctype.h>
@@ -161,7 +162,7 @@ static int add_ip_table(sn_run_output *R, const sn_model *m, const sn_fesys *S,
 }
 
 /* *CONTACT PRINT: CSTR = (pressure, shear 1, shear 2) and CDIS = (gap, slip 1, slip 2 of the
- * increment) per contact slave node, in the point's frame (normal, t1, t2) */
+ * increment) per contact slave node, in the output frame (contact_frame.h) */
 static int add_contact_table(sn_run_output *R, const sn_model *m, const sn_increment *inc,
                              const char *var)
 {
@@ -174,8 +175,8 @@ static int add_contact_table(sn_run_output *R, const sn_model *m, const sn_incre
     const sn_contact_point *p = &inc->contact[k];
     double A = p->area > 0 ? p->area : 1.0;
     id[k] = m->node_id[p->slave_node];
-    for (int c = 0; c < dim; c++)
-      val[3 * k + c] = cstr ? inc->contact_r[dim * k + c] / A : inc->contact_u[dim * k + c];
+    sn_contact_out_components(p, dim, (cstr ? inc->contact_r : inc->contact_u) + dim * k, val + 3 * k);
+    for (int c = 0; cstr && c < 3; c++) val[3 * k + c] /= A;
   }
   sn_results_block b = {var, NULL, inc->total_time, n, 3, id, NULL, val, SN_TOTALS_NO};
   int st = sn_results_add(R->dat, &b, R->err, sizeof R->err);
@@ -203,12 +204,14 @@ static int contact_csv(sn_run_output *R, const sn_model *m, const sn_increment *
   for (int k = 0; k < inc->ncontact; k++) {
     const sn_contact_point *p = &inc->contact[k];
     const double *r = inc->contact_r + dim * k, *ul = inc->contact_u + dim * k;
-    double A = p->area > 0 ? p->area : 1.0;
+    double A = p->area > 0 ? p->area : 1.0, ro[3], uo[3];
+    sn_contact_out_components(p, dim, r, ro);
+    sn_contact_out_components(p, dim, ul, uo);
     R->csv_len += (size_t)snprintf(R->csv + R->csv_len, R->csv_cap - R->csv_len,
                                    "%d,%d,%.9g,%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%d,%s\n",
                                    inc->total_increment, inc->step, inc->total_time, m->node_id[p->slave_node],
-                                   m->x[3 * p->slave_node], m->x[3 * p->slave_node + 1], m->x[3 * p->slave_node + 2], ul[0], r[0] / A, r[1] / A,
-                                   dim == 3 ? r[2] / A : 0.0, ul[1], dim == 3 ? ul[2] : 0.0,
+                                   m->x[3 * p->slave_node], m->x[3 * p->slave_node + 1], m->x[3 * p->slave_node + 2], uo[0], ro[0] / A, ro[1] / A,
+                                   ro[2] / A, uo[1], uo[2],
                                    cstatus(p, r, ul, dim, rmax), inc->contact_solver ? inc->contact_solver : "");
   }
   char path[1400];
@@ -225,6 +228,124 @@ static int cmp_pair(const void *a, const void *b)
 {
   double x = ((const double *)a)[0], y = ((const double *)b)[0];
   return (x > y) - (x < y);
+}
+
+/* "quantity (unit)", or the quantity alone when the deck declares no unit for it */
+static const char *label(char *buf, size_t n, const char *q, const char *unit)
+{
+  if (unit && unit[0]) snprintf(buf, n, "%s (%s)", q, unit);
+  else snprintf(buf, n, "%s", q);
+  return buf;
+}
+
+/* BASE_convergence.png: the relative residual of every Newton iteration, one curve per
+ * increment; when no increment took more than one Newton iteration (two residuals), a bar of
+ * each increment's final residual instead (a curve of one segment per increment says less) */
+static int draw_convergence(sn_run_output *R, const sn_model *m, sn_series *se, char (*names)[32])
+{
+  int ni = R->ninc, most = 0, augmented = 0;
+  for (int i = 0; i < ni; i++) most = R->nhist[i] > most ? R->nhist[i] : most;
+  for (int k = 0; k < m->nsteps; k++) augmented |= m->steps[k].contact == SN_CT_AUGMENTED && m->npairs > 0;
+  char path[1400];
+  sn_plot_opts o;
+  sn_plot_opts_default(&o);
+  o.logy = 1;
+  o.ylabel = "relative residual";
+  snprintf(path, sizeof path, "%s/%s_convergence.png", R->dir, R->base);
+  if (most <= 2) {
+    double *last = malloc(sizeof(double) * ((size_t)ni + 1));
+    if (!last) return SN_ERR_NOMEM;
+    for (int i = 0; i < ni; i++) last[i] = R->nhist[i] > 0 ? R->hist[i][R->nhist[i] - 1] : NAN;
+    o.title = augmented ? "final residual per increment (one Newton iteration within Uzawa rounds)"
+                        : "final residual per increment (one Newton iteration each)";
+    o.xlabel = "increment";
+    se[0] = (sn_series){NULL, ni, NULL, last, SN_PLOT_BARS};
+    int st = sn_plot_lines(path, &o, se, 1, R->err, sizeof R->err);
+    free(last);
+    return st;
+  }
+  for (int i = 0; i < ni; i++) se[i] = (sn_series){names[i], R->nhist[i], NULL, R->hist[i], SN_PLOT_LINE_MARKERS};
+  o.title = augmented ? "Newton iterations within Uzawa rounds, every increment" : "Newton iterations of every increment";
+  o.xlabel = augmented ? "Newton iteration (all Uzawa rounds of the increment)" : "Newton iteration";
+  o.ramp = ni > 12;
+  o.ramp_first = R->ptimes[0];
+  o.ramp_last = R->ptimes[ni - 1];
+  o.ramp_label = "time";
+  return sn_plot_lines(path, &o, se, ni, R->err, sizeof R->err);
+}
+
+/* BASE_contact_pressure.png, BASE_contact_shear.png: the contact stresses along the contact
+ * region, one curve per increment; the shear is the CSV's and VTU's tang1 in 2D (signed, in
+ * the output frame of docs/results.md), the magnitude of (tang1, tang2) in 3D */
+static int draw_profiles(sn_run_output *R, const sn_model *m, sn_series *se, char (*names)[32])
+{
+  static const char *const axn[] = {"x", "y", "z"};
+  int ni = R->ninc, st;
+  char path[1400], q[96], xl[128], yl[128];
+  sn_plot_opts o;
+  sn_plot_opts_default(&o);
+  snprintf(q, sizeof q, "%s along the contact region", axn[R->axis]);
+  o.xlabel = label(xl, sizeof xl, q, m->units.length);
+  o.ramp = 1;
+  o.ramp_first = R->ptimes[0];
+  o.ramp_last = R->ptimes[ni - 1];
+  o.ramp_label = label(q, sizeof q, "time", m->units.time);
+  for (int i = 0; i < ni; i++) se[i] = (sn_series){names[i], R->ncp[i], R->cs[i], R->cp[i], SN_PLOT_LINE_MARKERS};
+  /* node surfaces (TYPE=NODE) divide by the node's weight, not an area: force units */
+  int nodal = 1;
+  for (int k = 0; k < m->npairs; k++) nodal &= m->surfaces[m->pairs[k].slave].node_based != 0;
+  const char *su = nodal ? m->units.force : m->units.stress;
+  o.title = nodal ? "normal contact force per node weight (CPRESS), every increment"
+                  : "contact pressure CPRESS, every increment";
+  o.ylabel = label(yl, sizeof yl, nodal ? "normal force / weight" : "contact pressure", su);
+  snprintf(path, sizeof path, "%s/%s_contact_pressure.png", R->dir, R->base);
+  st = sn_plot_lines(path, &o, se, ni, R->err, sizeof R->err);
+  for (int i = 0; i < ni; i++) se[i] = (sn_series){names[i], R->ncp[i], R->cs[i], R->cq[i], SN_PLOT_LINE_MARKERS};
+  o.title = m->ndf == 2 ? "contact shear tang1 (CSHEAR), every increment"
+                        : "contact shear magnitude |CSHEAR|, every increment";
+  o.ylabel = label(yl, sizeof yl, nodal ? (m->ndf == 2 ? "tangential force / weight, tang1" : "tangential force / weight")
+                                        : (m->ndf == 2 ? "shear stress tang1" : "shear stress magnitude"), su);
+  snprintf(path, sizeof path, "%s/%s_contact_shear.png", R->dir, R->base);
+  if (!st) st = sn_plot_lines(path, &o, se, ni, R->err, sizeof R->err);
+  return st;
+}
+
+/* BASE_load.png: the total normal contact force and the magnitude of the tangential resultant
+ * against the largest displacement; with a single increment, two bars instead of two points */
+static int draw_load(sn_run_output *R, const sn_model *m, sn_series *se)
+{
+  int ni = R->ninc;
+  char path[1400], xl[128], yl[128];
+  sn_plot_opts o;
+  sn_plot_opts_default(&o);
+  o.ylabel = label(yl, sizeof yl, "total contact force", m->units.force);
+  snprintf(path, sizeof path, "%s/%s_load.png", R->dir, R->base);
+  int style = ni > 1 ? SN_PLOT_LINE_MARKERS : SN_PLOT_BARS;
+  if (ni > 1) {
+    o.title = "load - displacement";
+    o.xlabel = label(xl, sizeof xl, "largest displacement", m->units.length);
+  } else {
+    o.title = "total contact forces (a single increment)";
+    o.xlabel = "increment";
+  }
+  se[0] = (sn_series){"normal", ni, ni > 1 ? R->umax : NULL, R->fn, style};
+  se[1] = (sn_series){"tangential (resultant)", ni, ni > 1 ? R->umax : NULL, R->ft, style};
+  return sn_plot_lines(path, &o, se, 2, R->err, sizeof R->err);
+}
+
+static int draw_plots(sn_run_output *R, const sn_model *m)
+{
+  int ni = R->ninc;
+  sn_series *se = malloc(sizeof(sn_series) * ((size_t)ni + 2));
+  char (*names)[32] = malloc(sizeof(*names) * ((size_t)ni + 2));
+  if (!se || !names) { free(se); free(names); return SN_ERR_NOMEM; }
+  for (int i = 0; i < ni; i++) snprintf(names[i], sizeof names[i], "increment %d", i + 1);
+  int st = draw_convergence(R, m, se, names);
+  if (!st && m->npairs > 0) st = draw_profiles(R, m, se, names);
+  if (!st && m->npairs > 0) st = draw_load(R, m, se);
+  free(se);
+  free(names);
+  return st;
 }
 
 /* remember this increment's data for the plots and redraw them */
@@ -281,78 +402,27 @@ static int plots(sn_run_output *R, const sn_model *m, const sn_increment *inc)
       if (hi - lo > ext) { ext = hi - lo; R->axis = c; }
     }
   }
-  double fn = 0, ft = 0;
+  double fn = 0, ftv[3] = {0, 0, 0};
   for (int q = 0; q < n; q++) {
     const sn_contact_point *p = &inc->contact[q];
     const double *r = inc->contact_r + dim * q;
-    double A = p->area > 0 ? p->area : 1.0;
+    double A = p->area > 0 ? p->area : 1.0, ro[3];
+    sn_contact_out_components(p, dim, r, ro);
     tmp[3 * q] = m->x[3 * p->slave_node + R->axis];
     tmp[3 * q + 1] = r[0] / A;
-    /* signed shear in 2D (along the global axis direction), magnitude in 3D */
-    tmp[3 * q + 2] = dim == 2 ? r[1] * p->t1[R->axis] / A : hypot(r[1], r[2]) / A;
+    /* the shear of the CSV and VTU: tang1 in 2D (signed), |(tang1, tang2)| in 3D */
+    tmp[3 * q + 2] = dim == 2 ? ro[1] / A : hypot(ro[1], ro[2]) / A;
     fn += r[0];
-    ft += dim == 2 ? r[1] * p->t1[R->axis] : hypot(r[1], r[2]);
+    for (int c = 0; c < 3; c++) ftv[c] += r[1] * p->t1[c] + (dim == 3 ? r[2] * p->t2[c] : 0.0);
   }
+  double ft = sqrt(ftv[0] * ftv[0] + ftv[1] * ftv[1] + ftv[2] * ftv[2]);   /* resultant */
   qsort(tmp, (size_t)n, 3 * sizeof(double), cmp_pair);
   for (int q = 0; q < n; q++) { R->cs[k][q] = tmp[3 * q]; R->cp[k][q] = tmp[3 * q + 1]; R->cq[k][q] = tmp[3 * q + 2]; }
   R->ncp[k] = n;
   R->fn[k] = fn;
   R->ft[k] = ft;
   free(tmp);
-  /* draw */
-  int ni = R->ninc, st = SN_OK;
-  sn_series *se = malloc(sizeof(sn_series) * ((size_t)ni + 2));
-  char (*names)[32] = malloc(sizeof(*names) * ((size_t)ni + 2));
-  if (!se || !names) { free(se); free(names); return SN_ERR_NOMEM; }
-  char path[1400];
-  sn_plot_opts o;
-  sn_plot_opts_default(&o);
-  for (int i = 0; i < ni; i++) {
-    snprintf(names[i], sizeof names[i], "increment %d", i + 1);
-    se[i] = (sn_series){names[i], R->nhist[i], NULL, R->hist[i], SN_PLOT_LINE_MARKERS};
-  }
-  o.title = "Newton iterations of every increment";
-  o.xlabel = "iteration";
-  o.ylabel = "relative residual";
-  o.logy = 1;
-  o.ramp = ni > 12;
-  o.ramp_first = R->ptimes[0];
-  o.ramp_last = R->ptimes[ni - 1];
-  o.ramp_label = "time";
-  snprintf(path, sizeof path, "%s/%s_convergence.png", R->dir, R->base);
-  st = sn_plot_lines(path, &o, se, ni, R->err, sizeof R->err);
-  if (!st && m->npairs > 0) {
-    static const char *const axn[] = {"x", "y", "z"};
-    char xl[64];
-    snprintf(xl, sizeof xl, "%s along the contact region (reference)", axn[R->axis]);
-    sn_plot_opts_default(&o);
-    o.xlabel = xl;
-    o.ramp = 1;
-    o.ramp_first = R->ptimes[0];
-    o.ramp_last = R->ptimes[ni - 1];
-    o.ramp_label = "time";
-    for (int i = 0; i < ni; i++) se[i] = (sn_series){names[i], R->ncp[i], R->cs[i], R->cp[i], SN_PLOT_LINE_MARKERS};
-    o.title = "contact pressure, every increment";
-    o.ylabel = "pressure";
-    snprintf(path, sizeof path, "%s/%s_contact_pressure.png", R->dir, R->base);
-    st = sn_plot_lines(path, &o, se, ni, R->err, sizeof R->err);
-    for (int i = 0; i < ni; i++) se[i] = (sn_series){names[i], R->ncp[i], R->cs[i], R->cq[i], SN_PLOT_LINE_MARKERS};
-    o.title = dim == 2 ? "tangential traction, every increment" : "tangential traction magnitude, every increment";
-    o.ylabel = "tangential traction";
-    snprintf(path, sizeof path, "%s/%s_contact_shear.png", R->dir, R->base);
-    if (!st) st = sn_plot_lines(path, &o, se, ni, R->err, sizeof R->err);
-    sn_plot_opts_default(&o);
-    o.title = "load - displacement";
-    o.xlabel = "largest displacement";
-    o.ylabel = "total contact force";
-    se[0] = (sn_series){"normal", ni, R->umax, R->fn, SN_PLOT_LINE_MARKERS};
-    se[1] = (sn_series){"tangential", ni, R->umax, R->ft, SN_PLOT_LINE_MARKERS};
-    snprintf(path, sizeof path, "%s/%s_load.png", R->dir, R->base);
-    if (!st) st = sn_plot_lines(path, &o, se, 2, R->err, sizeof R->err);
-  }
-  free(se);
-  free(names);
-  return st;
+  return draw_plots(R, m);
 }
 
 int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
@@ -376,7 +446,8 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
     if (!e_node || !e_ip) st = SN_ERR_NOMEM;
     else st = sn_fesys_strain(S, inc->u, e_node, e_ip);
   }
-  /* contact fields per node: pressure, shear traction (global vector), gap, slip path, status */
+  /* contact fields per node: pressure, shear traction (tang1, tang2 of the output frame), gap,
+   * slip path, status */
   double *cf = NULL;
   int nn = m->nnodes, dim = m->ndf;
   if (m->npairs > 0) {
@@ -392,8 +463,11 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
       const double *r = inc->contact_r + dim * k, *ul = inc->contact_u + dim * k;
       int i = p->slave_node;
       double A = p->area > 0 ? p->area : 1.0;
+      double ro[3];
+      sn_contact_out_components(p, dim, r, ro);
       cp[i] = r[0] / A;
-      for (int c = 0; c < 3; c++) csh[3 * i + c] = (r[1] * p->t1[c] + (dim == 3 ? r[2] * p->t2[c] : 0.0)) / A;
+      csh[2 * i] = ro[1] / A;
+      csh[2 * i + 1] = ro[2] / A;
       cg[i] = ul[0];
       cst[i] = cstatus(p, r, ul, dim, rmax);
       R->slip[i] += dim == 3 ? hypot(ul[1], ul[2]) : fabs(ul[1]);
@@ -404,12 +478,12 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   int npf = R->want_e ? 3 : 2;
   if (cf) {
     pf[npf++] = (sn_field){"CPRESS", 1, cf, NULL};
-    pf[npf++] = (sn_field){"CSHEAR", 3, cf + nn, NULL};
+    static const char *const shear_names[] = {"tang1", "tang2"};
+    pf[npf++] = (sn_field){"CSHEAR", 2, cf + nn, shear_names};
     pf[npf++] = (sn_field){"CGAP", 1, cf + 4 * (size_t)nn, NULL};
     pf[npf++] = (sn_field){"CSTATUS", 1, cf + 5 * (size_t)nn, NULL};
     pf[npf++] = (sn_field){"CSLIP", 1, cf + 6 * (size_t)nn, NULL};
   }
-  if (!R->want_e && npf > 2) pf[2] = pf[--npf];      /* keep the array dense */
   char name[300], path[1400];
   snprintf(name, sizeof name, "%s.%04d.vtu", R->base, inc->total_increment);
   snprintf(path, sizeof path, "%s/%s", R->dir, name);

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "io/deck_units.h"
 #include "io/text_scan.h"
 #include "signorini/fem.h"
 #include "signorini/io.h"
@@ -2032,7 +2033,11 @@ static int run(rd *p)
     }
     char *l = p->buf;
     while (is_blank(*l)) l++;
-    if (l[0] == '*' && l[1] == '*') continue;             /* comment */
+    if (l[0] == '*' && l[1] == '*') {                      /* comment, or the units line */
+      char e[160];
+      if (sn_deck_units(l + 2, p->m, e, sizeof e) < 0) return fail(p, "%s", e);
+      continue;
+    }
     for (const char *c = l; *c; c++)
       if ((unsigned char)*c < 0x20 && *c != '\t') return fail(p, "control character (byte 0x%02x) in the line", (unsigned)(unsigned char)*c);
     l = trim(l);

@@ -32,7 +32,7 @@
 #define BIG 1e300          /* larger coordinates count as missing */
 #define MAX_TICKS 64
 #define MAX_LEGEND 12      /* legend entries shown, the last one "+ N more" when cut */
-#define LABEL_CHARS 48     /* longest label kept (bytes, cut at a character boundary) */
+#define LABEL_CHARS 80     /* longest label kept (bytes, cut at a character boundary) */
 #define MIN_SIZE 64.0
 #define MAX_SIZE 16384.0
 #define PI 3.14159265358979323846
@@ -379,11 +379,34 @@ static void dot(cairo_t *cr, double x, double y, double r)
   cairo_arc(cr, x, y, r, 0, 2 * PI);
 }
 
+/* bars of a SN_PLOT_BARS series: x + off - w/2 ... x + off + w/2 (x units), from 0 (the bottom
+ * of a logarithmic axis) to y */
+static void draw_bars(cairo_t *cr, const frame *f, const sn_series *s, double off, double w)
+{
+  double v0 = f->ay.log ? -0.02 : clamp_norm((0 - f->ay.lo) / (f->ay.hi - f->ay.lo));
+  for (int i = 0; i < s->n; i++) {
+    double u, v;
+    if (!point_ok(s, i, f->ay.log)) continue;
+    norm_point(f, s, i, &u, &v);
+    double du = off / (f->ax.hi - f->ax.lo), hw = 0.5 * w / (f->ax.hi - f->ax.lo);
+    double xa = pix_x(f, u + du - hw), xb = pix_x(f, u + du + hw);
+    double ya = pix_y(f, fmax(-0.02, fmin(1.02, v0))), yb = pix_y(f, fmax(-0.02, fmin(1.02, v)));
+    cairo_rectangle(cr, xa, fmin(ya, yb), xb - xa, fabs(yb - ya));
+  }
+  cairo_fill(cr);
+}
+
 static void draw_series(cairo_t *cr, const frame *f, const sn_series *s, int k, int ns, int ramp,
-                        double lw)
+                        double lw, double boff, double bw)
 {
   double rgb[3];
   int logy = f->ay.log, n = s->n;
+  if (s->style == SN_PLOT_BARS) {
+    sn_plot_series_color(ramp, k, ns, rgb);
+    cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+    draw_bars(cr, f, s, boff, bw);
+    return;
+  }
   int line = s->style != SN_PLOT_MARKERS, marks = s->style == SN_PLOT_MARKERS ||
                                                   s->style == SN_PLOT_LINE_MARKERS;
   sn_plot_series_color(ramp, k, ns, rgb);
@@ -450,10 +473,32 @@ typedef struct {
   double width, height, lw;
 } chart;
 
-/* the data's extent: x over every usable point (inside the fixed x limits if any) */
+/* the slot of the bars at an x: 0.8 of the smallest spacing of the bar series' x values (1
+ * with fewer than two distinct x); *nb: the number of bar series */
+static double bar_slot(const chart *c, int *nb)
+{
+  double d = INFINITY;
+  *nb = 0;
+  for (int k = 0; k < c->ns; k++) {
+    const sn_series *s = &c->s[k];
+    if (s->style != SN_PLOT_BARS) continue;
+    (*nb)++;
+    for (int i = 0; i < s->n; i++)
+      for (int j = 0; j < i; j++) {
+        double dx = fabs(xval(s, i) - xval(s, j));
+        if (point_ok(s, i, 0) && point_ok(s, j, 0) && dx > 0 && dx < d) d = dx;
+      }
+  }
+  return 0.8 * (isfinite(d) ? d : 1.0);
+}
+
+/* the data's extent: x over every usable point (inside the fixed x limits if any); bars add
+ * their width and, on a linear axis, y = 0 */
 static void data_extent(const chart *c, int fixx, double *x0, double *x1, double *y0, double *y1,
                         int *have)
 {
+  int nb;
+  double slot = bar_slot(c, &nb);
   int logy = c->o->logy != 0;
   *have = 0;
   *x0 = *y0 = INFINITY;
@@ -465,10 +510,12 @@ static void data_extent(const chart *c, int fixx, double *x0, double *x1, double
       double x = xval(s, i), y = logy ? log10(s->y[i]) : s->y[i];
       if (fixx && (x < c->o->xmin || x > c->o->xmax)) continue;
       *have = 1;
-      if (x < *x0) *x0 = x;
-      if (x > *x1) *x1 = x;
+      double h = s->style == SN_PLOT_BARS ? 0.5 * slot / 0.8 : 0.0;
+      if (x - h < *x0) *x0 = x - h;
+      if (x + h > *x1) *x1 = x + h;
       if (y < *y0) *y0 = y;
       if (y > *y1) *y1 = y;
+      if (s->style == SN_PLOT_BARS && !logy) { *y0 = fmin(*y0, 0); *y1 = fmax(*y1, 0); }
     }
   }
 }
@@ -633,7 +680,13 @@ static void draw_chart(cairo_t *cr, const chart *c)
   cairo_save(cr);
   cairo_rectangle(cr, f.L, f.T, f.W, f.H);
   cairo_clip(cr);
-  for (int k = 0; k < c->ns; k++) draw_series(cr, &f, &c->s[k], k, c->ns, o->ramp != 0, c->lw);
+  int nb, jb = 0;
+  double slot = bar_slot(c, &nb);
+  for (int k = 0; k < c->ns; k++) {
+    double bw = nb > 0 ? slot / nb : 0, boff = -0.5 * slot + (jb + 0.5) * bw;
+    if (c->s[k].style == SN_PLOT_BARS) jb++;
+    draw_series(cr, &f, &c->s[k], k, c->ns, o->ramp != 0, c->lw, boff, bw);
+  }
   cairo_restore(cr);
   if (!have) {
     cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
@@ -701,7 +754,10 @@ static void draw_chart(cairo_t *cr, const chart *c)
       sn_plot_series_color(0, k, c->ns, rgb);
       cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
       cairo_set_line_width(cr, c->lw);
-      if (c->s[k].style != SN_PLOT_MARKERS) {
+      if (c->s[k].style == SN_PLOT_BARS) {
+        cairo_rectangle(cr, x + 0.25 * sample, y - 0.35 * fs, 0.5 * sample, 0.7 * fs);
+        cairo_fill(cr);
+      } else if (c->s[k].style != SN_PLOT_MARKERS) {
         set_dash(cr, 0, k, c->lw);
         cairo_move_to(cr, x, y);
         cairo_line_to(cr, x + sample, y);
@@ -813,7 +869,7 @@ int sn_plot_lines(const char *path, const sn_plot_opts *o, const sn_series *s, i
     if (s[k].n < 0 || (s[k].n > 0 && !s[k].y))
       return sn_outfile_fail(msg, msglen, SN_ERR_ARG, path, "series %d: %d points, y %s", k, s[k].n,
                              s[k].y ? "given" : "missing");
-    if (s[k].style < SN_PLOT_LINE || s[k].style > SN_PLOT_MARKERS)
+    if (s[k].style < SN_PLOT_LINE || s[k].style > SN_PLOT_BARS)
       return sn_outfile_fail(msg, msglen, SN_ERR_ARG, path, "series %d: unknown style %d", k, s[k].style);
   }
   fmt = format_of(path);

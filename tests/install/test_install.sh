@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install signorini into a temporary prefix, then build and run a program outside the tree
-# against it, via pkg-config and via CMake's find_package (shared and static).
+# against it, via pkg-config and via CMake's find_package (shared and static), and the two
+# example programs of examples/api (pkg-config and find_package), checked by examples/api/check.sh.
 # Usage: test_install.sh BUILD_DIR THIS_DIR WORK_DIR
 set -euo pipefail
 build=$1 here=$2 work=$3
@@ -28,4 +29,14 @@ cmake -S "$here" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_RP
 cmake --build "$work/cmake" >/dev/null
 "$work/cmake/consumer_shared"
 "$work/cmake/consumer_static"
+
+echo "== the example programs (examples/api) against the installed tree"
+src=$(cd "$here/../.." && pwd)
+for ex in solve_fclib run_deck; do
+  cc -std=c11 -Wall -Wextra -Werror "$src/examples/api/$ex.c" $flags -lm -Wl,-rpath,"$libdir" -o "$work/${ex}_pc"
+done
+bash "$src/examples/api/check.sh" "$work/solve_fclib_pc" "$work/run_deck_pc" "$src" "$work/examples_pc"
+cmake -S "$src/examples/api" -B "$work/examples_cmake" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_RPATH="$libdir" >/dev/null
+cmake --build "$work/examples_cmake" >/dev/null
+bash "$src/examples/api/check.sh" "$work/examples_cmake/solve_fclib" "$work/examples_cmake/run_deck" "$src" "$work/examples_cmake_run"
 echo "install test passed"

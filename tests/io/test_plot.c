@@ -540,6 +540,41 @@ int main(void)
     for (int c = 0; c < 3; c++) CHECK(a[c] >= 0 && a[c] <= 1);
   }
 
+  /* ---- bars: two series side by side at x = 1, 2, 3 (per-increment totals); filled bars
+   * give hundreds of pixels each, series 0 left of series 1 in every slot, heights in
+   * proportion; one increment alone still gives a chart ---- */
+  {
+    double bn[3] = {4, 4, 4}, bt[3] = {1, 2, 3};
+    sn_series sb[2] = {{"normal", 3, NULL, bn, SN_PLOT_BARS}, {"tangential", 3, NULL, bt, SN_PLOT_BARS}};
+    sn_plot_opts_default(&o);
+    o.title = "total contact force per increment";
+    o.xlabel = "increment";
+    o.ylabel = "force (N)";
+    o.width = 640;
+    o.height = 400;
+    write3("bars", &o, sb, 2);
+    image im;
+    int n0 = check_png("bars.png", 640, 400, 0, 0, 2, NULL), n1 = check_png("bars.png", 640, 400, 0, 1, 2, &im);
+    if (n0 < 2000 || n1 < 1000) fprintf(stderr, "bars.png: %d and %d pixels of the two colours\n", n0, n1);
+    CHECK(n0 >= 2000 && n1 >= 1000);
+    /* series 0 is 4/3, 4/2, 4/1 times as tall as series 1: about 2 x (4/3 + 2 + 4) / 6 of
+     * series 1's pixels in all */
+    CHECK(n0 > 1.6 * n1 && n0 < 3.2 * n1);
+    double c0[3], c1[3];
+    sn_plot_series_color(0, 0, 2, c0);
+    sn_plot_series_color(0, 1, 2, c1);
+    int last0 = -1, first1 = -1;   /* the first slot: series 0's columns end before series 1's */
+    for (int x = 0; x < im.w / 3; x++) {
+      if (count_color(&im, c0, x, 0, x + 1, im.h, NULL) > 20) last0 = x;
+      if (first1 < 0 && count_color(&im, c1, x, 0, x + 1, im.h, NULL) > 20) first1 = x;
+    }
+    CHECK(last0 > 0 && first1 > last0);
+    cairo_surface_destroy(im.sf);
+    sn_series one = {"normal", 1, NULL, bn, SN_PLOT_BARS};
+    write3("bar1", &o, &one, 1);
+    CHECK(check_png("bar1.png", 640, 400, 0, 0, 1, NULL) >= 2000);
+  }
+
   if (getenv("SN_PLOT_KEEP")) {
     printf("charts kept in %s\n", dir);
   } else {
