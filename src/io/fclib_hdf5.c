@@ -34,6 +34,7 @@
  * (libhdf5 on Debian is built thread-safe: that handler is per thread.) */
 #define _POSIX_C_SOURCE 200809L
 
+#include "io/inp_internal.h"
 #include "signorini/io.h"
 
 #include <hdf5.h>
@@ -508,6 +509,11 @@ done:
 /* Open a file for reading: SN_ERR_IO if it is missing, unreadable or not HDF5. */
 static int fc_open_file(fc_ctx *c, hid_t *f)
 {
+  int err;
+  char why[96];
+  *f = H5I_INVALID_HID;
+  if (sn_io_check_bounded(c->path, SN_PROBLEM_MAX_FILE_BYTES, &err))   /* no FIFO, no /dev/zero */
+    return fc_fail(c, SN_ERR_IO, NULL, "%s", sn_io_reason(err, SN_PROBLEM_MAX_FILE_BYTES, why, sizeof why));
   *f = H5Fopen(c->path, H5F_ACC_RDONLY, H5P_DEFAULT);
   if (*f < 0) return fc_fail(c, SN_ERR_IO, NULL, "cannot open as an HDF5 file (missing, unreadable or not HDF5)");
   return SN_OK;

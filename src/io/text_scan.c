@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L   /* newlocale / uselocale: numbers in the "C" locale */
 
 #include "io/text_scan.h"
+#include "io/inp_internal.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -54,10 +55,11 @@ int sn_scan_open(const char *path, sn_scan **out, char *err, size_t errlen)
 {
   if (!path || !out) return SN_ERR_ARG;
   *out = NULL;
-  errno = 0;
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    if (err && errlen) snprintf(err, errlen, "%s: %s", path, strerror(errno ? errno : ENOENT));
+  FILE *f;
+  int oe;
+  char why[96];
+  if (sn_io_open_bounded(path, SN_PROBLEM_MAX_FILE_BYTES, &f, NULL, &oe)) {   /* no FIFO, no /dev/zero */
+    if (err && errlen) snprintf(err, errlen, "%s: %s", path, sn_io_reason(oe, SN_PROBLEM_MAX_FILE_BYTES, why, sizeof why));
     return SN_ERR_IO;
   }
   char *buf = NULL;
