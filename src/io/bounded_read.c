@@ -63,7 +63,7 @@ int sn_io_getline(FILE *f, char *buf, size_t cap, size_t *len, int *nul)
   size_t n = 0;
   int c, any = 0;
   *nul = 0;
-  while ((c = getc(f)) != EOF) {
+  while ((c = getc_unlocked(f)) != EOF) {     /* the FILE is the reader's own: no lock needed */
     any = 1;
     if (c == '\n') break;
     if (n + 1 >= cap) {
