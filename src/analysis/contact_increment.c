@@ -140,7 +140,7 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
   cs->solver_iterations = info.iterations;
   cs->solver_error = info.error;
   if (st < 0) {
-    if (msg) snprintf(msg, msglen, "the contact problem (%d points) could not be solved: tried %s", cs->np, cs->tried);
+    if (msg) snprintf(msg, msglen, "the contact problem (%d point%s) could not be solved: tried %s", cs->np, cs->np == 1 ? "" : "s", cs->tried);
     goto done;
   }
   /* local relative displacements: the new gap, the slip increment */

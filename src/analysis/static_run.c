@@ -185,7 +185,7 @@ static void contact_failure(const sn_model *m, const sn_step *sp, int k, int inc
   char why[400];
   sn_contact_diagnose(m, cs, fext, cons, why, sizeof why);
   snprintf(msg, msglen, "line %d: step %d, increment %d, time %g (total time %g): no solution found for the contact "
-           "problem (%d points); solvers tried: %s%s%s", sp->line, k + 1, inc, tn, ttot, cs->np,
+           "problem (%d point%s); solvers tried: %s%s%s", sp->line, k + 1, inc, tn, ttot, cs->np, cs->np == 1 ? "" : "s",
            cs->tried[0] ? cs->tried : "none", why[0] ? "; " : "", why);
 }
 
