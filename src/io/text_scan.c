@@ -26,7 +26,8 @@ struct sn_scan {
 static int is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
-/* whole file into memory, through a growing buffer (works for pipes and special files too) */
+/* whole file into memory, through a growing buffer (the file was checked regular and below
+ * the limit when opened; the limit holds again should it grow meanwhile) */
 static int slurp(FILE *f, char **buf, size_t *len)
 {
   size_t cap = 1 << 16, n = 0;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -98,6 +99,33 @@ static void test_size_limit(void)
   CHECK_INT(read_deck("inc_big.inp", &o, msg, sizeof msg), SN_ERR_IO);
   CHECK(strstr(msg, "inc_big.inp:1: *INCLUDE, INPUT=small.inp: cannot read") && strstr(msg, "larger than 100 bytes"));
   free(deck);
+}
+
+/* a sparse file of 3 GiB (no disk used): refused by its size, unread */
+static void test_huge_sparse(void)
+{
+  char path[512], msg[1024];
+  snprintf(path, sizeof path, "%s/huge.dat", dir);
+  FILE *f = fopen(path, "w");
+  CHECK(f != NULL);
+  if (!f) return;
+  int ok = ftruncate(fileno(f), (off_t)3 << 30) == 0;
+  fclose(f);
+  CHECK(ok);
+  if (!ok) return;
+  sn_file_problem *F = NULL;
+  CHECK_INT(sn_read_problem(path, &F, msg, sizeof msg), SN_ERR_IO);
+  CHECK(strstr(msg, "huge.dat: file larger than 2147483647 bytes") != NULL);
+  sn_fc *fc = NULL;
+  CHECK_INT(sn_dat_read_fc(path, &fc, msg, sizeof msg), SN_ERR_IO);
+  CHECK(strstr(msg, "huge.dat: file larger than 2147483647 bytes") != NULL);
+  CHECK_INT(sn_fclib_read(path, &F, msg, sizeof msg), SN_ERR_IO);
+  CHECK(strstr(msg, "huge.dat: file larger than 2147483647 bytes") != NULL);
+  sn_model *m = NULL;
+  CHECK_INT(sn_inp_read(path, &m, msg, sizeof msg), SN_ERR_IO);
+  CHECK(strstr(msg, "huge.dat: file larger than 2147483647 bytes") != NULL);
+  CHECK(F == NULL && fc == NULL && m == NULL);
+  remove(path);
 }
 
 static void test_include_confined(void)
@@ -201,6 +229,7 @@ int main(void)
   }
   test_missing_and_special();
   test_size_limit();
+  test_huge_sparse();
   test_include_confined();
   test_no_echo();
   test_long_line_streamed();
