@@ -127,11 +127,29 @@ void sn_results_close(sn_results *r);
  * included file when the error is in one; always NUL-terminated when msglen > 0).
  *
  * sn_inp_read: the deck at path; *INCLUDE, INPUT= names are resolved relative to the
- * directory of path (absolute names as written). */
+ * directory of path (absolute names as written) and must lie inside its folder tree. A deck
+ * that cannot be read: SN_ERR_IO and "cannot read PATH: reason" (no line number). */
 int sn_inp_read(const char *path, sn_model **out, char *msg, size_t msglen);
+/* Bytes of one deck file (the deck and each included file) and of one problem file (FCLIB
+ * HDF5, Siconos .dat): a larger file is refused before it is read, as is anything that is not
+ * a regular file (a FIFO, /dev/zero, a folder). Deck lines are read one at a time (at most
+ * 4096 characters each: a longer line is refused when its 4097th character is read). */
+#define SN_INP_MAX_FILE_BYTES 2147483647ull
+#define SN_PROBLEM_MAX_FILE_BYTES 2147483647ull
+/* What sn_inp_read_opts may do beyond the defaults (sn_inp_options_default). */
+typedef struct {
+  /* 0 (default): an *INCLUDE file must lie inside the folder tree of the deck (its real
+   * path, symbolic links resolved, under the real path of the deck's folder); 1: anywhere */
+  int allow_include_anywhere;
+  unsigned long long max_file_bytes;   /* per file; default SN_INP_MAX_FILE_BYTES */
+} sn_inp_options;
+void sn_inp_options_default(sn_inp_options *o);
+/* sn_inp_read with options (NULL: the defaults, as sn_inp_read) */
+int sn_inp_read_opts(const char *path, const sn_inp_options *opt, sn_model **out, char *msg,
+                     size_t msglen);
 /* The deck held in memory (text[0..len), need not be NUL-terminated); name is what messages
- * call it (NULL: "<memory>"); *INCLUDE names are resolved relative to basedir, and refused
- * (an error) when basedir is NULL. */
+ * call it (NULL: "<memory>"); *INCLUDE names are resolved relative to basedir (and must lie
+ * inside its folder tree), and refused (an error) when basedir is NULL. */
 int sn_inp_parse(const char *text, size_t len, const char *name, const char *basedir,
                  sn_model **out, char *msg, size_t msglen);
 

@@ -125,15 +125,22 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
     memset(cs->r, 0, sizeof(double) * (size_t)nl);
     memset(du, 0, sizeof(double) * (size_t)neq);
     s.max_iter = f == 0 ? 100000 : 20000;
+    memset(&info, 0, sizeof info);
+    info.error = NAN;
     st = sn_gfc_solve(&P, chain[f], cs->r, du, &s, &info);
     name = chain[f];
+    size_t L = strlen(cs->tried);
+    if (st > 0)
+      snprintf(cs->tried + L, sizeof cs->tried - L, "%s%s (%s, error %.2e)", L ? ", " : "", name, sn_strerror(st), info.error);
+    else if (st < 0)
+      snprintf(cs->tried + L, sizeof cs->tried - L, "%s%s (%s)", L ? ", " : "", name, sn_strerror(st));
   }
   cs->solver = name;
   cs->solver_status = st;
   cs->solver_iterations = info.iterations;
   cs->solver_error = info.error;
   if (st < 0) {
-    if (msg) snprintf(msg, msglen, "the contact problem (%d points) could not be solved by %s: %s", cs->np, name, sn_strerror(st));
+    if (msg) snprintf(msg, msglen, "the contact problem (%d point%s) could not be solved: tried %s", cs->np, cs->np == 1 ? "" : "s", cs->tried);
     goto done;
   }
   /* local relative displacements: the new gap, the slip increment */

@@ -17,9 +17,16 @@ typedef struct {
   const char *solver;
   int solver_status, solver_iterations;
   double solver_error;
+  char tried[400];          /* the solvers tried, each with its outcome: "admm (..., error e), ..." */
 } sn_cstate;
 
 void sn_cstate_clear(sn_cstate *c);
+
+/* When an increment's contact problem was not solved: "likely cause: ..." into out (""
+ * when nothing is recognised), from the loads fext on the dofs not prescribed (cons 0) and
+ * cs (its points, cs->tried) -- contact_diagnose.c */
+void sn_contact_diagnose(const sn_model *m, const sn_cstate *cs, const double *fext, const unsigned char *cons,
+                         char *out, size_t cap);
 
 /* Detect at u, build and solve the increment's global frictional contact problem (see
  * contact_increment.c). K: the tangent on the free dofs (upper triangle), Rf: the residual on

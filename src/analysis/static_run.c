@@ -176,6 +176,19 @@ int sn_static_check(const sn_model *m, char *msg, size_t msglen)
   return st;
 }
 
+/* The message of an increment whose contact problem was not solved: the step (its deck line),
+ * the increment, the time, the solvers tried with their outcomes, and the likely cause. */
+static void contact_failure(const sn_model *m, const sn_step *sp, int k, int inc, double tn, double ttot,
+                            const sn_cstate *cs, const double *fext, const unsigned char *cons, char *msg, size_t msglen)
+{
+  if (!msg || !msglen) return;
+  char why[400];
+  sn_contact_diagnose(m, cs, fext, cons, why, sizeof why);
+  snprintf(msg, msglen, "line %d: step %d, increment %d, time %g (total time %g): no solution found for the contact "
+           "problem (%d point%s); solvers tried: %s%s%s", sp->line, k + 1, inc, tn, ttot, cs->np, cs->np == 1 ? "" : "s",
+           cs->tried[0] ? cs->tried : "none", why[0] ? "; " : "", why);
+}
+
 /* The Newton step of the penalty treatments with slipping points: K_eff du = rhs, K_eff not
  * symmetric (the slip tangent's coupling mu k_n d n^T). GMRES preconditioned by the Cholesky
  * factor of P = K_eff without that coupling (symmetric positive definite where K is; P^-1 K_eff
@@ -245,6 +258,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
   double kdiag = 0.0;                          /* the largest diagonal entry of K */
   sn_chol *F = NULL;
   int F_version = -1, total_inc = 0, cutbacks_total = 0;
+  int contact_missed = 0;                      /* the trial increment's contact solve missed its tolerance */
   int contact = m->npairs > 0;
   sn_cstate cs = {0};
   double *hr = calloc(nd, sizeof(double)), *rnc = calloc(nd, sizeof(double));
@@ -339,6 +353,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
       follow_rigid(&R, rref, u);
       if ((st = external_force(&R, tn, period, fext))) goto done;
       sn_cstate_clear(&cs);
+      contact_missed = 0;
       memset(hr, 0, sizeof(double) * (size_t)R.ndof);
       memcpy(lam_n0, lam_n, sizeof(double) * (size_t)m->nnodes);
       memcpy(lam_t0, lam_t, sizeof(double) * 3 * (size_t)m->nnodes);
@@ -497,11 +512,15 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
                                            sp->solver[0] ? sp->solver : (sp->contact == SN_CT_INTERIOR ? "socipm" : ""),
                                            fmin(1e-10, 0.01 * s.tol), du, &cs, msg, msglen);
           if (info) { info->contact_solves++; info->contact_seconds += sn_wtime() - tc; }
-          if (csolve < 0) { st = csolve; goto done; }
+          if (csolve < 0) {
+            st = csolve;
+            if (st != SN_ERR_NOMEM && cs.np > 0) contact_failure(m, sp, k, inc + 1, tn, total_time + tn, &cs, fext, R.cons, msg, msglen);
+            goto done;
+          }
           if (cs.np > 0) {
             /* missed the tolerance: accept a result within 1e-6 (degenerate configurations,
              * where forces and gaps vanish together, stall the relative measures), else cut back */
-            if (csolve > 0 && !(cs.solver_error <= 1e-6)) break;
+            if (csolve > 0 && !(cs.solver_error <= 1e-6)) { contact_missed = 1; break; }
             F_version = linear ? R.eq_version : -1;
             add_free(&R, 1.0, du, u);
             follow_rigid(&R, rref, u);
@@ -567,6 +586,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
         if (sp->direct) {
           st = SN_ERR_ARG;
           if (msg) snprintf(msg, msglen, "step %d: the increment to time %g did not converge (residual %.3g after %d iterations) and *STATIC, DIRECT allows no cutback", k + 1, tn, res, it);
+          if (contact_missed) contact_failure(m, sp, k, inc + 1, tn, total_time + tn, &cs, fext, R.cons, msg, msglen);
           goto done;
         }
         dt *= s.cutback;
@@ -575,6 +595,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
         if (dt < dtmin * (1 - 1e-12)) {
           st = SN_ERR_ARG;
           if (msg) snprintf(msg, msglen, "step %d: no convergence at time %g even with the minimum increment %g (residual %.3g)", k + 1, t, dtmin, res);
+          if (contact_missed) contact_failure(m, sp, k, inc + 1, tn, total_time + tn, &cs, fext, R.cons, msg, msglen);
           goto done;
         }
         continue;

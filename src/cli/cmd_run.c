@@ -101,6 +101,25 @@ static int make_dirs(const char *path)
   return 0;
 }
 
+/* a problem file given to run: by its name (.hdf5, .h5, .dat) or the HDF5 signature of a
+ * regular file */
+static int is_problem_file(const char *path)
+{
+  static const char *const ext[] = {".hdf5", ".h5", ".dat"};
+  size_t n = strlen(path);
+  for (int k = 0; k < 3; k++) {
+    size_t e = strlen(ext[k]);
+    if (n > e && !strcasecmp(path + n - e, ext[k])) return 1;
+  }
+  struct stat sb;
+  if (stat(path, &sb) || !S_ISREG(sb.st_mode)) return 0;
+  FILE *f = fopen(path, "rb");
+  unsigned char sig[8];
+  int h5 = f && fread(sig, 1, 8, f) == 8 && !memcmp(sig, "\211HDF\r\n\032\n", 8);
+  if (f) fclose(f);
+  return h5;
+}
+
 /* "DECK:N: reason" for the library's "line N: reason", "DECK: reason" otherwise */
 static int fail_at(const char *deck, const char *msg, int st)
 {
@@ -184,7 +203,9 @@ int sn_cli_run(int argc, char **argv)
   }
   if (k == SN_ARGS_EXIT) return a.rc;
   if (!deck) return sn_args_error(a.cmd, "no deck given (signorini run DECK.inp [-o DIR])");
-  (void)include_anywhere;   /* accepted; *INCLUDE's limits come with their own change (issue #11) */
+  if (is_problem_file(deck))
+    return sn_cli_fail("run: %s is a problem file (FCLIB HDF5 or Siconos .dat), not a deck: problem files are "
+                       "solved with 'signorini solve %s'", deck, deck);
   /* BASE from the deck's path; the default folder ./BASE */
   char base[256], folder[300];
   const char *slash = strrchr(deck, '/');
@@ -197,7 +218,10 @@ int sn_cli_run(int argc, char **argv)
 
   char msg[1024];
   sn_model *m = NULL;
-  int st = sn_inp_read(deck, &m, msg, sizeof msg);
+  sn_inp_options io;
+  sn_inp_options_default(&io);
+  io.allow_include_anywhere = include_anywhere;
+  int st = sn_inp_read_opts(deck, &io, &m, msg, sizeof msg);
   if (st) return sn_cli_fail("%s", msg);
   run_ctx c = {NULL, isatty(2), quiet, 0, 0.0, NULL};
   st = sn_static_check(m, msg, sizeof msg);

@@ -34,6 +34,7 @@
  * (libhdf5 on Debian is built thread-safe: that handler is per thread.) */
 #define _POSIX_C_SOURCE 200809L
 
+#include "io/inp_internal.h"
 #include "signorini/io.h"
 
 #include <errno.h>
@@ -510,17 +511,14 @@ done:
  * system's reason") or not HDF5. */
 static int fc_open_file(fc_ctx *c, hid_t *f)
 {
-  *f = -1;
-  errno = 0;
-  FILE *probe = fopen(c->path, "rb");
-  if (!probe) {
-    int e = errno ? errno : ENOENT;
-    char why[128];
-    if (strerror_r(e, why, sizeof why)) snprintf(why, sizeof why, "error %d", e);
-    if (c->err && c->errlen) snprintf(c->err, c->errlen, "cannot read %s: %s", c->path, why);
+  int err;
+  char why[96];
+  *f = H5I_INVALID_HID;
+  if (sn_io_check_bounded(c->path, SN_PROBLEM_MAX_FILE_BYTES, &err)) {   /* no FIFO, no /dev/zero */
+    if (c->err && c->errlen)
+      snprintf(c->err, c->errlen, "cannot read %s: %s", c->path, sn_io_reason(err, SN_PROBLEM_MAX_FILE_BYTES, why, sizeof why));
     return SN_ERR_IO;
   }
-  fclose(probe);
   *f = H5Fopen(c->path, H5F_ACC_RDONLY, H5P_DEFAULT);
   if (*f < 0) return fc_fail(c, SN_ERR_IO, NULL, "cannot open as an HDF5 file (not HDF5, or damaged)");
   return SN_OK;

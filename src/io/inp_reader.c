@@ -6,7 +6,7 @@
  * deck comes). Names that decks commonly use before defining them (materials of sections,
  * interactions of contact pairs) are resolved at the end; every other name must be defined
  * before it is used. */
-#define _POSIX_C_SOURCE 200809L   /* newlocale / uselocale: numbers in the "C" locale */
+#define _XOPEN_SOURCE 700   /* newlocale / uselocale (numbers in the "C" locale), realpath */
 
 #include <errno.h>
 #include <limits.h>
@@ -20,9 +20,11 @@
 #include <sys/stat.h>
 
 #include "io/deck_units.h"
+#include "io/inp_internal.h"
 #include "io/text_scan.h"
 #include "signorini/fem.h"
 #include "signorini/io.h"
+#include "signorini/solver.h"
 
 #define MAXLINE 4096                 /* characters per line, comments included */
 #define MAXFIELDS (MAXLINE / 2 + 4)  /* a line of MAXLINE characters holds fewer fields */
@@ -36,15 +38,16 @@
  * element plus RECBASE, so that a small deck cannot ask for gigabytes */
 #define RECPERITEM 64
 #define RECBASE ((size_t)1 << 20)
-#define MAXFILE ((size_t)1 << 31)    /* bytes of one deck file */
 
 enum { NS_NSET, NS_ELSET, NS_MAT, NS_AMP, NS_SURF, NS_INTER };
 enum { W_ANY, W_MODEL, W_STEP, W_NOSTEP, W_BOUNDARY };
 
 typedef struct {
-  char *buf;          /* the file's bytes */
+  char *buf;          /* the deck's bytes (a deck parsed from memory), or NULL */
   size_t len, pos;
+  FILE *fp;           /* a file, read one line at a time, when buf is NULL */
   int own;            /* buf is ours to free */
+  int good;           /* lines of it handled without an error */
   int line;           /* line number of the last line read */
   int file;           /* index into rd.fname */
 } source;
@@ -77,6 +80,10 @@ typedef struct rd {
   char *msg;
   size_t msglen;
   const char *basedir;
+  char *root;                             /* real path of basedir: includes stay under it */
+  int anywhere;                           /* includes may be anywhere */
+  unsigned long long maxbytes;            /* bytes of one included file */
+  int noecho;                             /* messages do not quote the line being handled */
   source src[MAXDEPTH + 1];
   int depth;
   char **fname;
@@ -186,16 +193,19 @@ static int fail_code(rd *p, int code, const char *fmt, ...)
 
 static int nomem(rd *p) { return fail_code(p, SN_ERR_NOMEM, "out of memory"); }
 
-/* printable copy of s for messages: at most 40 characters */
-static const char *shown(const char *s, char *out, size_t cap)
+/* printable copy of s for messages: at most 40 characters. Nothing of a line of an included
+ * file before one of its lines has read as deck text: it may be no deck at all (a binary or a
+ * data file named by mistake, or a file the deck's author should not see). */
+static const char *shown(const rd *p, const char *s, char *out, size_t cap)
 {
+  if (p->noecho) return "(content of a non-deck file not shown)";
   size_t i = 0;
   for (; s[i] && i + 4 < cap; i++) out[i] = (s[i] >= 0x20 && s[i] < 0x7f) ? s[i] : '?';
   if (s[i]) { out[i++] = '.'; out[i++] = '.'; out[i++] = '.'; }
   out[i] = '\0';
   return out;
 }
-#define SHOW(s) shown((s), sbuf_, sizeof sbuf_)
+#define SHOW(s) shown(p, (s), sbuf_, sizeof sbuf_)
 #define SBUF char sbuf_[48]
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1434,6 +1444,31 @@ static int k_step_begin(rd *p)
       st->solver[i] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
     }
     st->solver[n] = '\0';
+    char why[512];
+    int lagrange = st->contact == SN_CT_LAGRANGE || st->contact == SN_CT_INTERIOR;
+    if (sn_inp_check_solver(st->solver, lagrange, 0, why, sizeof why)) return fail(p, "%s", why);
+  }
+  return SN_OK;
+}
+
+/* at the end, when the model's dimension and elements are known: each step's SOLVER= solves
+ * problems of that dimension; NLGEOM only with trusses (and springs) */
+static int check_steps(rd *p)
+{
+  sn_model *m = p->m;
+  char why[512];
+  for (int k = 0; k < m->nsteps; k++) {
+    const sn_step *st = &m->steps[k];
+    if (st->solver[0] && sn_inp_check_solver(st->solver, 1, m->ndf, why, sizeof why))
+      return fail_at(p, p->step_file[k], st->line, "%s", why);
+    if (!st->nlgeom) continue;
+    for (int e = 0; e < m->nelems; e++) {
+      const sn_eldesc *d = sn_element_desc(m->elem_type[e]);
+      if (d->kind != SN_KIND_TRUSS && d->kind != SN_KIND_SPRING)
+        return fail_at(p, p->step_file[k], st->line, "*STEP, NLGEOM: NLGEOM is supported for trusses only "
+                       "(element %d is a %s); geometric nonlinearity of continuum elements is not implemented yet: "
+                       "remove NLGEOM (small deformations)", m->elem_id[e], d->name);
+    }
   }
   return SN_OK;
 }
@@ -1654,6 +1689,7 @@ static int k_dload_data(rd *p)
 
 static int out_begin(rd *p, sn_outkind kind)
 {
+  SBUF;
   sn_step *st = cur_step(p);
   char name[MAXNAME + 1] = "";
   int r, set = -1;
@@ -1662,10 +1698,17 @@ static int out_begin(rd *p, sn_outkind kind)
     if ((r = par_name(p, nodal ? "NSET" : "ELSET", 0, name))) return r;
     if (name[0] && (r = need_set(p, nodal ? SN_SET_NODE : SN_SET_ELEM, name, &set))) return r;
   }
+  /* read and ignored, but their values checked: a typo is an error */
   static const char *const ignored[] = {"FREQUENCY", "TOTALS", "GLOBAL", "OUTPUT"};
+  static const char *const values[] = {NULL, "YES NO ONLY", "YES NO", "2D 3D"};
   for (int k = 0; k < 4; k++) {
     param *q = getpar(p, ignored[k]);
-    if (q && (!q->val || !q->val[0])) return fail(p, "parameter %s of %s needs a value", ignored[k], p->kw->shown);
+    if (!q) continue;
+    if (!q->val || !q->val[0]) return fail(p, "parameter %s of %s needs a value", ignored[k], p->kw->shown);
+    int freq;
+    if (!values[k] && (r = get_int(p, q->val, "FREQUENCY", 0, INT_MAX, &freq))) return r;
+    if (values[k] && !in_list(values[k], q->val))
+      return fail(p, "%s=%s: expected one of %s", ignored[k], SHOW(q->raw), values[k]);
   }
   GROW(st->out, p->cap_out, (size_t)st->nout + 1);
   sn_output *o = &st->out[st->nout++];
@@ -1722,67 +1765,56 @@ static int add_fname(rd *p, const char *name)
   return SN_OK;
 }
 
-/* A whole regular file into memory: SN_OK, SN_ERR_IO (errno or EFBIG / EINVAL in *err),
- * SN_ERR_NOMEM. */
-static int slurp(const char *path, char **buf, size_t *len, int *err)
-{
-  *buf = NULL;
-  *len = 0;
-  *err = 0;
-  errno = 0;
-  FILE *f = fopen(path, "rb");
-  if (!f) { *err = errno ? errno : ENOENT; return SN_ERR_IO; }
-  struct stat sb;
-  if (fstat(fileno(f), &sb)) {
-    *err = errno ? errno : EIO;
-    fclose(f);
-    return SN_ERR_IO;
-  }
-  if (!S_ISREG(sb.st_mode)) {
-    *err = S_ISDIR(sb.st_mode) ? EISDIR : EINVAL;
-    fclose(f);
-    return SN_ERR_IO;
-  }
-  if ((unsigned long long)sb.st_size >= MAXFILE) { fclose(f); *err = EFBIG; return SN_ERR_IO; }
-  size_t cap = (size_t)sb.st_size + 1, n = 0;
-  char *b = malloc(cap);
-  if (!b) { fclose(f); return SN_ERR_NOMEM; }
-  for (;;) {
-    if (n == cap) {
-      if (cap >= MAXFILE) { free(b); fclose(f); *err = EFBIG; return SN_ERR_IO; }
-      char *nb = realloc(b, cap * 2);
-      if (!nb) { free(b); fclose(f); return SN_ERR_NOMEM; }
-      b = nb;
-      cap *= 2;
-    }
-    size_t got = fread(b + n, 1, cap - n, f);
-    n += got;
-    if (!got) break;
-  }
-  int bad = ferror(f);
-  fclose(f);
-  if (bad) { free(b); *err = EIO; return SN_ERR_IO; }
-  *buf = b;
-  *len = n;
-  return SN_OK;
-}
-
-static int push_source(rd *p, char *buf, size_t len, int own, const char *name)
+/* the source on top of the stack: the bytes buf (owned if own) or, buf NULL, the file fp */
+static int push_source(rd *p, char *buf, size_t len, int own, FILE *fp, const char *name)
 {
   int r = add_fname(p, name);
   if (r) {
     if (own) free(buf);
+    if (fp) fclose(fp);
     return r;
   }
   source *s = &p->src[p->depth];
+  memset(s, 0, sizeof *s);
   s->buf = buf;
   s->len = len;
-  s->pos = 0;
+  s->fp = fp;
   s->own = own;
-  s->line = 0;
   s->file = p->nfname - 1;
-  if (len >= 3 && (unsigned char)buf[0] == 0xEF && (unsigned char)buf[1] == 0xBB && (unsigned char)buf[2] == 0xBF)
-    s->pos = 3;                              /* UTF-8 byte order mark */
+  return SN_OK;
+}
+
+static void pop_source(source *s)
+{
+  if (s->own) free(s->buf);
+  if (s->fp) fclose(s->fp);
+  s->buf = NULL;
+  s->fp = NULL;
+  s->own = 0;
+}
+
+/* INPUT= resolved: inside the deck's folder tree (unless allowed anywhere), opened; *fp, and
+ * the real path in *real (malloc'ed) */
+static int open_include(rd *p, const char *raw, const char *path, FILE **fp, char **real)
+{
+  SBUF;
+  char why[96];
+  int err;
+  *fp = NULL;
+  *real = realpath(path, NULL);
+  if (!*real)
+    return fail_code(p, SN_ERR_IO, "*INCLUDE, INPUT=%s: cannot read %s: %s", SHOW(raw), path, strerror(errno));
+  if (!p->anywhere) {
+    size_t rl = p->root ? strlen(p->root) : 0;
+    int inside = p->root && !strncmp(*real, p->root, rl) && ((*real)[rl] == '/' || (rl == 1 && p->root[0] == '/'));
+    if (!inside)
+      return fail_code(p, SN_ERR_IO, "*INCLUDE, INPUT=%s: %s is outside the deck's folder %s: included files are read "
+                       "only inside the deck's folder tree unless that is allowed (signorini run --allow-include-anywhere)",
+                       SHOW(raw), *real, p->root ? p->root : "(unresolved)");
+  }
+  if (sn_io_open_bounded(*real, p->maxbytes, fp, NULL, &err))
+    return fail_code(p, SN_ERR_IO, "*INCLUDE, INPUT=%s: cannot read %s: %s", SHOW(raw), path,
+                     sn_io_reason(err, p->maxbytes, why, sizeof why));
   return SN_OK;
 }
 
@@ -1805,18 +1837,16 @@ static int do_include(rd *p)
     path[bl] = '/';
     memcpy(path + bl + 1, q->raw, nl + 1);
   }
-  char *buf;
-  size_t len;
-  int err, r = slurp(path, &buf, &len, &err);
+  FILE *fp;
+  char *real = NULL;
+  int r = open_include(p, q->raw, path, &fp, &real);
+  free(real);
   if (r) {
-    if (r == SN_ERR_NOMEM) r = nomem(p);
-    else r = fail_code(p, SN_ERR_IO, "*INCLUDE, INPUT=%s: cannot read %s: %s", SHOW(q->raw), path,
-                       err == EINVAL ? "not a regular file" : err == EFBIG ? "file too large" : strerror(err));
     free(path);
     return r;
   }
   p->depth++;
-  r = push_source(p, buf, len, 1, path);
+  r = push_source(p, NULL, 0, 0, fp, path);
   if (r) p->depth--;
   free(path);
   return r;
@@ -1878,7 +1908,11 @@ static int keyword_line(rd *p, const char *line)
   const kwdef *d = NULL;
   for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
     if (!strcmp(keywords[i].key, key)) { d = &keywords[i]; break; }
-  if (!d) return fail(p, "unknown keyword *%s", SHOW(key));
+  if (!d) {
+    const char *shown_as = sn_inp_unsupported(key);
+    if (shown_as) return fail(p, "%s is not supported yet (docs/deck.md lists what signorini reads)", shown_as);
+    return fail(p, "unknown keyword *%s", SHOW(key));
+  }
   if ((r = end_keyword(p))) return r;
   switch (d->where) {
   case W_MODEL:
@@ -1939,24 +1973,51 @@ static int data_line(rd *p, char *line)
   return r;
 }
 
-/* next line of the source on top into p->buf: 1, 0 at its end, or an error */
-static int next_line(rd *p)
+/* the next line of a file source into p->buf: 1, 0 at its end, or an error. At most
+ * MAXLINE + 1 bytes are read (the characters and the CR of a CRLF end) before a longer line
+ * is refused: nothing holds more than a line. */
+static int next_file_line(rd *p, source *s, size_t *n, int *nul)
 {
-  source *s = &p->src[p->depth];
-  if (s->pos >= s->len) return 0;
-  const char *b = s->buf + s->pos;
-  size_t rest = s->len - s->pos;
-  const char *nl = memchr(b, '\n', rest);
-  size_t n = nl ? (size_t)(nl - b) : rest;
-  s->pos += n + (nl ? 1 : 0);
+  int r = sn_io_getline(s->fp, p->buf, MAXLINE + 2, n, nul);
+  if (r == 0) return 0;
   s->line++;
   p->file = s->file;
   p->line = s->line;
-  if (n && b[n - 1] == '\r') n--;
+  if (r == -2) return fail(p, "line longer than %d characters", MAXLINE);
+  if (r == -1) return fail_code(p, SN_ERR_IO, "read error: %s", strerror(errno));
+  return 1;
+}
+
+/* the next line of the source on top into p->buf: 1, 0 at its end, or an error */
+static int next_line(rd *p)
+{
+  source *s = &p->src[p->depth];
+  size_t n;
+  int nul = 0;
+  if (s->fp) {
+    int r = next_file_line(p, s, &n, &nul);
+    if (r <= 0) return r;
+  } else {
+    if (s->pos >= s->len) return 0;
+    const char *b = s->buf + s->pos;
+    size_t rest = s->len - s->pos;
+    const char *nl = memchr(b, '\n', rest);
+    n = nl ? (size_t)(nl - b) : rest;
+    s->pos += n + (nl ? 1 : 0);
+    s->line++;
+    p->file = s->file;
+    p->line = s->line;
+    if (n > MAXLINE + 1) return fail(p, "line longer than %d characters", MAXLINE);
+    memcpy(p->buf, b, n);
+    p->buf[n] = '\0';
+    nul = memchr(b, '\0', n) != NULL;
+  }
+  if (n && p->buf[n - 1] == '\r') p->buf[--n] = '\0';
   if (n > MAXLINE) return fail(p, "line longer than %d characters", MAXLINE);
-  memcpy(p->buf, b, n);
-  p->buf[n] = '\0';
-  if (memchr(b, '\0', n)) return fail(p, "NUL byte in the line");
+  if (s->line == 1 && n >= 3 && (unsigned char)p->buf[0] == 0xEF && (unsigned char)p->buf[1] == 0xBB &&
+      (unsigned char)p->buf[2] == 0xBF)
+    memmove(p->buf, p->buf + 3, n - 2);       /* UTF-8 byte order mark */
+  if (nul) return fail(p, "NUL byte in the line");
   return 1;
 }
 
@@ -2003,6 +2064,7 @@ static int finish(rd *p)
                        m->elem_id[e], tn);
     }
   }
+  if ((r = check_steps(p))) return r;
   /* model-data boundaries first in every step */
   if (p->npre)
     for (int k = 0; k < m->nsteps; k++) {
@@ -2026,9 +2088,7 @@ static int run(rd *p)
     if (r < 0) return r;
     if (r == 0) {
       if (p->depth == 0) break;
-      source *s = &p->src[p->depth--];
-      if (s->own) free(s->buf);
-      s->buf = NULL;
+      pop_source(&p->src[p->depth--]);
       continue;
     }
     char *l = p->buf;
@@ -2038,20 +2098,28 @@ static int run(rd *p)
       if (sn_deck_units(l + 2, p->m, e, sizeof e) < 0) return fail(p, "%s", e);
       continue;
     }
-    for (const char *c = l; *c; c++)
+    int printable = 1;
+    for (const char *c = l; *c; c++) {
       if ((unsigned char)*c < 0x20 && *c != '\t') return fail(p, "control character (byte 0x%02x) in the line", (unsigned)(unsigned char)*c);
+      printable &= (unsigned char)*c < 0x7f;
+    }
     l = trim(l);
     if (!*l) continue;                                     /* blank line */
+    source *top = &p->src[p->depth];
+    p->noecho = p->depth > 0 && !top->good && !(*l == '*' && printable);
     r = *l == '*' ? keyword_line(p, l) : data_line(p, l);
     if (r) return r;
+    top = &p->src[p->depth];                               /* an *INCLUDE pushed a new one */
+    if (top->file == p->file) top->good++;
+    p->noecho = 0;
   }
   return finish(p);
 }
 
 static void rd_free(rd *p)
 {
-  for (int i = 0; i <= p->depth && i <= MAXDEPTH; i++)
-    if (p->src[i].own) free(p->src[i].buf);
+  for (int i = 0; i <= p->depth && i <= MAXDEPTH; i++) pop_source(&p->src[i]);
+  free(p->root);
   for (int i = 0; i < p->nfname; i++) free(p->fname[i]);
   free(p->fname);
   free(p->nmap);
@@ -2071,9 +2139,9 @@ static void rd_free(rd *p)
   free(p);
 }
 
-/* the parse of buf (owned if own) named name */
-static int parse(char *buf, size_t len, int own, const char *name, const char *basedir, sn_model **out, char *msg,
-                 size_t msglen)
+/* the parse of buf (owned if own), or of the file fp when buf is NULL, named name */
+static int parse(char *buf, size_t len, int own, FILE *fp, const char *name, const char *basedir,
+                 const sn_inp_options *o, sn_model **out, char *msg, size_t msglen)
 {
   rd *p = calloc(1, sizeof *p);
   sn_model *m = calloc(1, sizeof *m);
@@ -2081,16 +2149,20 @@ static int parse(char *buf, size_t len, int own, const char *name, const char *b
     free(p);
     free(m);
     if (own) free(buf);
-    if (msg && msglen) snprintf(msg, msglen, "%s:0: out of memory", name);
+    if (fp) fclose(fp);
+    if (msg && msglen) snprintf(msg, msglen, "%s: out of memory", name);
     return SN_ERR_NOMEM;
   }
   p->m = m;
   p->msg = msg;
   p->msglen = msglen;
   p->basedir = basedir;
+  p->root = basedir ? realpath(basedir, NULL) : NULL;
+  p->anywhere = o->allow_include_anywhere;
+  p->maxbytes = o->max_file_bytes ? o->max_file_bytes : SN_INP_MAX_FILE_BYTES;
   p->cur_mat = p->cur_int = -1;
   m->ndf = 2;
-  int r = push_source(p, buf, len, own, name);
+  int r = push_source(p, buf, len, own, fp, name);
   if (!r) {
     locale_t cloc = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
     locale_t old = cloc ? uselocale(cloc) : (locale_t)0;
@@ -2100,7 +2172,7 @@ static int parse(char *buf, size_t len, int own, const char *name, const char *b
       freelocale(cloc);
     }
   } else if (msg && msglen) {
-    snprintf(msg, msglen, "%s:0: out of memory", name);
+    snprintf(msg, msglen, "%s: out of memory", name);
   }
   rd_free(p);
   if (r) {
@@ -2112,6 +2184,13 @@ static int parse(char *buf, size_t len, int own, const char *name, const char *b
   return SN_OK;
 }
 
+void sn_inp_options_default(sn_inp_options *o)
+{
+  if (!o) return;
+  memset(o, 0, sizeof *o);
+  o->max_file_bytes = SN_INP_MAX_FILE_BYTES;
+}
+
 int sn_inp_parse(const char *text, size_t len, const char *name, const char *basedir, sn_model **out, char *msg,
                  size_t msglen)
 {
@@ -2121,10 +2200,17 @@ int sn_inp_parse(const char *text, size_t len, const char *name, const char *bas
     if (msg && msglen) snprintf(msg, msglen, "sn_inp_parse: invalid argument");
     return SN_ERR_ARG;
   }
-  return parse((char *)(uintptr_t)text, len, 0, name ? name : "<memory>", basedir, out, msg, msglen);
+  sn_inp_options o;
+  sn_inp_options_default(&o);
+  return parse((char *)(uintptr_t)text, len, 0, NULL, name ? name : "<memory>", basedir, &o, out, msg, msglen);
 }
 
 int sn_inp_read(const char *path, sn_model **out, char *msg, size_t msglen)
+{
+  return sn_inp_read_opts(path, NULL, out, msg, msglen);
+}
+
+int sn_inp_read_opts(const char *path, const sn_inp_options *opt, sn_model **out, char *msg, size_t msglen)
 {
   if (msg && msglen) msg[0] = '\0';
   if (out) *out = NULL;
@@ -2132,24 +2218,24 @@ int sn_inp_read(const char *path, sn_model **out, char *msg, size_t msglen)
     if (msg && msglen) snprintf(msg, msglen, "sn_inp_read: invalid argument");
     return SN_ERR_ARG;
   }
-  char *buf;
-  size_t len;
-  int err, r = slurp(path, &buf, &len, &err);
-  if (r) {
-    if (msg && msglen) {
-      if (r == SN_ERR_NOMEM) snprintf(msg, msglen, "%s:0: out of memory", path);
-      else snprintf(msg, msglen, "%s:0: cannot read: %s", path,
-                    err == EINVAL ? "not a regular file" : err == EFBIG ? "file too large" : strerror(err));
-    }
-    return r;
+  sn_inp_options o;
+  sn_inp_options_default(&o);
+  if (opt) o = *opt;
+  if (!o.max_file_bytes) o.max_file_bytes = SN_INP_MAX_FILE_BYTES;
+  FILE *fp;
+  int err;
+  char why[96];
+  if (sn_io_open_bounded(path, o.max_file_bytes, &fp, NULL, &err)) {
+    if (msg && msglen) snprintf(msg, msglen, "cannot read %s: %s", path, sn_io_reason(err, o.max_file_bytes, why, sizeof why));
+    return SN_ERR_IO;
   }
   /* the directory of path resolves *INCLUDE */
   size_t n = strlen(path);
   while (n && path[n - 1] != '/') n--;
   char *dir = malloc(n + 2);
   if (!dir) {
-    free(buf);
-    if (msg && msglen) snprintf(msg, msglen, "%s:0: out of memory", path);
+    fclose(fp);
+    if (msg && msglen) snprintf(msg, msglen, "%s: out of memory", path);
     return SN_ERR_NOMEM;
   }
   if (n) {
@@ -2157,7 +2243,7 @@ int sn_inp_read(const char *path, sn_model **out, char *msg, size_t msglen)
     dir[n > 1 ? n - 1 : 1] = '\0';           /* "/x.inp" -> "/" */
   } else
     strcpy(dir, ".");
-  r = parse(buf, len, 1, path, dir, out, msg, msglen);
+  int r = parse(NULL, 0, 0, fp, path, dir, &o, out, msg, msglen);
   free(dir);
   return r;
 }

@@ -2,6 +2,7 @@
 #include "signorini/io.h"
 
 #include "text_scan.h"
+#include "inp_internal.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -42,9 +43,11 @@ int sn_read_problem(const char *path, sn_file_problem **out, char *err, size_t e
 {
   if (!path || !out) return SN_ERR_ARG;
   *out = NULL;
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    if (err && errlen) snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+  FILE *f;
+  int oe;
+  char why[96];
+  if (sn_io_open_bounded(path, SN_PROBLEM_MAX_FILE_BYTES, &f, NULL, &oe)) {   /* no FIFO, no /dev/zero */
+    if (err && errlen) snprintf(err, errlen, "cannot read %s: %s", path, sn_io_reason(oe, SN_PROBLEM_MAX_FILE_BYTES, why, sizeof why));
     return SN_ERR_IO;
   }
   int h5 = is_hdf5(f);

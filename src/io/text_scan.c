@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L   /* newlocale / uselocale: numbers in the "C" locale */
 
 #include "io/text_scan.h"
+#include "io/inp_internal.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -25,7 +26,8 @@ struct sn_scan {
 static int is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
-/* whole file into memory, through a growing buffer (works for pipes and special files too) */
+/* whole file into memory, through a growing buffer (the file was checked regular and below
+ * the limit when opened; the limit holds again should it grow meanwhile) */
 static int slurp(FILE *f, char **buf, size_t *len)
 {
   size_t cap = 1 << 16, n = 0;
@@ -54,10 +56,11 @@ int sn_scan_open(const char *path, sn_scan **out, char *err, size_t errlen)
 {
   if (!path || !out) return SN_ERR_ARG;
   *out = NULL;
-  errno = 0;
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    if (err && errlen) snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno ? errno : ENOENT));
+  FILE *f;
+  int oe;
+  char why[96];
+  if (sn_io_open_bounded(path, SN_PROBLEM_MAX_FILE_BYTES, &f, NULL, &oe)) {   /* no FIFO, no /dev/zero */
+    if (err && errlen) snprintf(err, errlen, "cannot read %s: %s", path, sn_io_reason(oe, SN_PROBLEM_MAX_FILE_BYTES, why, sizeof why));
     return SN_ERR_IO;
   }
   char *buf = NULL;

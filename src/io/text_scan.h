@@ -14,9 +14,9 @@
 
 typedef struct sn_scan sn_scan;
 
-/* Read the whole file (at most SN_SCAN_MAX_BYTES bytes). SN_OK, SN_ERR_IO (cannot be read,
- * too large; message "PATH: reason" in err) or SN_ERR_NOMEM. */
-#define SN_SCAN_MAX_BYTES ((size_t)0x7fffffff)
+/* Read the whole file (a regular file of at most SN_SCAN_MAX_BYTES bytes, checked before
+ * reading). SN_OK, SN_ERR_IO (cannot be read, not a regular file, too large; message "PATH: reason" in err) or SN_ERR_NOMEM. */
+#define SN_SCAN_MAX_BYTES ((size_t)SN_PROBLEM_MAX_FILE_BYTES)
 int sn_scan_open(const char *path, sn_scan **out, char *err, size_t errlen);
 void sn_scan_close(sn_scan *s);
 /* back to the first byte (and line 1); the message is kept */

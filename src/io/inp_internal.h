@@ -1,0 +1,35 @@
+/* Internal to src/io: the pieces of the deck reader and of the problem-file readers kept out
+ * of inp_reader.c -- the keywords known but not supported (inp_keywords.c) and the bounded
+ * opening and line reading of files (bounded_read.c). */
+#ifndef SN_IO_INP_INTERNAL_H
+#define SN_IO_INP_INTERNAL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "signorini/io.h"
+
+/* "*DYNAMIC" for the key "DYNAMIC" (blanks removed, upper case) of a keyword that CalculiX or
+ * Abaqus know and signorini does not support; NULL for any other key. */
+const char *sn_inp_unsupported(const char *key);
+/* SN_OK when the registry's solver name (lower case) can solve a step's contact problem:
+ * lagrange: the step's treatment is LAGRANGE or INTERIOR (the others use no solver); ndf: the
+ * model's dimension (0: not known yet). Else SN_ERR_FORMAT and the reason in why. */
+int sn_inp_check_solver(const char *name, int lagrange, int ndf, char *why, size_t cap);
+
+/* Open path for reading when it is a regular file of at most max bytes, without blocking on
+ * a FIFO and without reading anything: SN_OK and *f (and *size), or SN_ERR_IO with *err an
+ * errno value -- EINVAL: not a regular file (EISDIR for a folder), EFBIG: larger than max. */
+int sn_io_open_bounded(const char *path, unsigned long long max, FILE **f, unsigned long long *size, int *err);
+/* The same checks without opening (for readers that open by name, as HDF5 does). */
+int sn_io_check_bounded(const char *path, unsigned long long max, int *err);
+/* "not a regular file", "larger than N bytes" or strerror(err), into buf */
+const char *sn_io_reason(int err, unsigned long long max, char *buf, size_t cap);
+
+/* The next line of f into buf (cap >= 2 bytes; the '\n' dropped, NUL-terminated), reading at
+ * most cap - 1 bytes of it: 1 a line, 0 the end of the file, -1 a read error (errno), -2 the
+ * line does not fit (the rest of it is left unread). *len: the bytes stored; *nul: 1 when
+ * the line holds a NUL byte. */
+int sn_io_getline(FILE *f, char *buf, size_t cap, size_t *len, int *nul);
+
+#endif

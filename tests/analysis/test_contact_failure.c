@@ -1,0 +1,86 @@
+/* An increment whose contact problem has no solution (docs/deck.md, "When an increment has no
+ * solution"): a CPE4 block on a fixed base, pressed with N = 2, then pushed sideways with T up
+ * to 1 beyond mu N = 0.6 and held by nothing else (tests/data/inp/slide_beyond_friction.inp).
+ * The run stops at step 2, increment 3 (T = 0.75) with a status < 0, after reporting three
+ * increments, and the message names the step's line, the increment, the time, the solvers
+ * tried and the cause. With one contact node the block can turn about it: the message says
+ * that the contacts do not fix it in every direction. */
+#include "check.h"
+#include "signorini/analysis.h"
+#include "signorini/io.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DECK SN_TEST_DATA "/inp/slide_beyond_friction.inp"
+
+static int count(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
+{
+  (void)m; (void)S; (void)inc;
+  (*(int *)user)++;
+  return 0;
+}
+
+static int run(sn_model *m, int *n, char *msg, size_t len)
+{
+  sn_static_settings s;
+  sn_static_settings_default(&s);
+  s.on_increment = count;
+  s.user = n;
+  sn_static_info info;
+  return sn_static_run(m, &s, &info, msg, len);
+}
+
+static void test_sliding(void)
+{
+  sn_model *m = NULL;
+  char msg[1024];
+  CHECK_INT(sn_inp_read(DECK, &m, msg, sizeof msg), SN_OK);
+  if (!m) return;
+  int n = 0;
+  int st = run(m, &n, msg, sizeof msg);
+  CHECK(st < 0);
+  CHECK_INT(n, 3);                          /* step 1, then T = 0.25 and 0.5 */
+  printf("%s\n", msg);
+  CHECK(strstr(msg, "line 44: step 2, increment 3, time 0.75 (total time 1.75): no solution found for the contact problem (2 points); solvers tried: admm (") != NULL);
+  CHECK(strstr(msg, "socmixg (") && strstr(msg, "nsgs (matrix is not symmetric positive definite)") && strstr(msg, "prox ("));
+  CHECK(strstr(msg, "likely cause: the tangential load 0.75 exceeds mu times the normal load (0.3 x 2 = 0.6) and nothing "
+                    "else holds the body: rigid-body sliding, no static equilibrium") != NULL);
+  sn_model_free(m);
+}
+
+/* the same block touching with one node only: it can turn about it */
+static void test_one_point(void)
+{
+  FILE *f = fopen(DECK, "rb");
+  CHECK(f != NULL);
+  if (!f) return;
+  char text[4096];
+  size_t len = fread(text, 1, sizeof text - 1, f);
+  fclose(f);
+  text[len] = '\0';
+  char *six = strstr(text, "\n6\n*CONTACT PAIR");    /* the second slave node */
+  CHECK(six != NULL);
+  if (!six) return;
+  memmove(six, six + 2, strlen(six + 2) + 1);
+  sn_model *m = NULL;
+  char msg[1024];
+  CHECK_INT(sn_inp_parse(text, strlen(text), "one_point.inp", NULL, &m, msg, sizeof msg), SN_OK);
+  if (!m) return;
+  int n = 0;
+  int st = run(m, &n, msg, sizeof msg);
+  CHECK(st < 0);
+  CHECK_INT(n, 0);
+  printf("%s\n", msg);
+  CHECK(strstr(msg, "step 1, increment 1, time 1 (total time 1): no solution found for the contact problem (1 point)") != NULL);
+  CHECK(strstr(msg, "likely cause: a body is held by its contacts only and they do not fix it in every direction") != NULL);
+  sn_model_free(m);
+}
+
+int main(void)
+{
+  test_sliding();
+  test_one_point();
+  return sn_check_report();
+}
