@@ -72,12 +72,12 @@ static void test_missing_and_special(void)
   CHECK_INT(sn_read_problem(path, &F, msg, sizeof msg), SN_ERR_IO);
   CHECK(strstr(msg, "not a regular file") != NULL);
   CHECK_INT(sn_read_problem("/dev/zero", &F, msg, sizeof msg), SN_ERR_IO);
-  CHECK(!strcmp(msg, "/dev/zero: not a regular file"));
+  CHECK(!strcmp(msg, "cannot read /dev/zero: not a regular file"));
   CHECK_INT(sn_fclib_read(path, &F, msg, sizeof msg), SN_ERR_IO);
   CHECK(strstr(msg, "not a regular file") != NULL);
   sn_fc *fc = NULL;
   CHECK_INT(sn_dat_read_fc("/dev/zero", &fc, msg, sizeof msg), SN_ERR_IO);
-  CHECK(!strcmp(msg, "/dev/zero: not a regular file"));
+  CHECK(!strcmp(msg, "cannot read /dev/zero: not a regular file"));
   CHECK(F == NULL && fc == NULL);
 }
 
