@@ -3,6 +3,8 @@
 #define SN_CLI_H
 #include <stdio.h>
 
+#include "args.h"
+
 int sn_cli_demo(int argc, char **argv);
 int sn_cli_solve(int argc, char **argv);
 int sn_cli_check(int argc, char **argv);
@@ -10,6 +12,13 @@ int sn_cli_convert(int argc, char **argv);
 int sn_cli_info(int argc, char **argv);
 int sn_cli_solvers(int argc, char **argv);
 int sn_cli_run(int argc, char **argv);
+
+/* each command's help table (args.h), beside its parser */
+extern const sn_cli_cmd sn_cli_cmd_run, sn_cli_cmd_demo, sn_cli_cmd_solve, sn_cli_cmd_check,
+    sn_cli_cmd_convert, sn_cli_cmd_info, sn_cli_cmd_solvers, sn_cli_cmd_version;
+
+/* a problem command given a deck (DECK.inp): the hint to use `run`, exit 2; 0 otherwise */
+int sn_cli_not_a_deck(const sn_cli_cmd *cmd, const char *path);
 
 /* print "signorini: <message>" to stderr and return exit status 2 (usage) or 1 (failure) */
 int sn_cli_usage_error(const char *fmt, ...);

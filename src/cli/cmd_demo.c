@@ -154,29 +154,26 @@ done:
 
 int sn_cli_demo(int argc, char **argv)
 {
-  if (argc < 1) return sn_cli_usage_error("demo: missing example name (available: seed-1dof)");
-  if (strcmp(argv[0], "seed-1dof"))
-    return sn_cli_usage_error("demo: unknown example '%s' (available: seed-1dof)", argv[0]);
-  const char *method = "all", *outdir = NULL;
-  for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--method") || !strcmp(argv[i], "-m")) {
-      if (i + 1 >= argc) return sn_cli_usage_error("demo: %s needs a value", argv[i]);
-      method = argv[++i];
-    } else if (!strncmp(argv[i], "--method=", 9)) {
-      method = argv[i] + 9;
-    } else if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output")) {
-      if (i + 1 >= argc) return sn_cli_usage_error("demo: %s needs a folder", argv[i]);
-      outdir = argv[++i];
-    } else {
-      return sn_cli_usage_error("demo: unknown option '%s'", argv[i]);
-    }
+  const char *example = NULL, *method = "all", *outdir = NULL;
+  int k;
+  sn_args a;
+  sn_args_init(&a, &sn_cli_cmd_demo, argc, argv);
+  while ((k = sn_args_next(&a)) > 0) {
+    if (k == SN_ARGS_POS && !example) example = a.val;
+    else if (k == SN_ARGS_POS) return sn_args_error(a.cmd, "more than one example given ('%s')", a.val);
+    else if (sn_args_is(&a, "--method")) method = a.val;
+    else outdir = a.val;   /* -o */
   }
+  if (k == SN_ARGS_EXIT) return a.rc;
+  if (!example) return sn_args_error(a.cmd, "missing example name (available: seed-1dof)");
+  if (strcmp(example, "seed-1dof"))
+    return sn_args_error(a.cmd, "unknown example '%s' (available: seed-1dof)", example);
   int which = -1;
   if (strcmp(method, "all")) {
     for (int m = 0; m < NMETHODS; m++)
       if (!strcmp(method, methods[m])) which = m;
     if (which < 0)
-      return sn_cli_usage_error("demo: unknown method '%s' (penalty, lagrange, al, ip, nonlinear, friction, all)", method);
+      return sn_args_error(&sn_cli_cmd_demo, "unknown method '%s' (penalty, lagrange, al, ip, nonlinear, friction, all)", method);
   }
   if (outdir && mkdir(outdir, 0777) && errno != EEXIST)
     return sn_cli_fail("cannot create folder %s: %s", outdir, strerror(errno));
@@ -189,3 +186,23 @@ int sn_cli_demo(int argc, char **argv)
   if (outdir && rc == 0) fprintf(stderr, "signorini: results written to %s/\n", outdir);
   return rc;
 }
+
+const sn_cli_cmd sn_cli_cmd_demo = {
+    "demo", "seed-1dof [OPTIONS]",
+    "one-degree-of-freedom contact problems solved by each contact algorithm, with iteration tables",
+    "seed-1dof: a mass on a spring pushed towards a rigid wall across a gap, and a block on a "
+    "spring with Coulomb friction loaded in steps (include/signorini/onedof.h), solved by "
+    "penalty, Lagrange multipliers, augmented Lagrangian, a primal-dual interior-point method, "
+    "augmented Lagrangian with a nonlinear spring, and stick-slip friction. Prints each "
+    "method's iteration table and result.",
+    {{"-m", "--method", "M", "all",
+      "one of penalty, lagrange, al, ip, nonlinear, friction, or all of them"},
+     {"-o", "--output", "DIR", "none",
+      "also write one CSV per method, seed-1dof-METHOD.csv, into DIR (created if missing)"}},
+    {{0, "every method converged"},
+     {1, "a method failed or did not converge, or a file cannot be written"},
+     {2, "usage error"}},
+    {{"signorini demo seed-1dof --method al",
+      "the augmented Lagrangian iterations: displacement increment, gap and multiplier"},
+     {"signorini demo seed-1dof -o demo", "every method, with demo/seed-1dof-METHOD.csv"}},
+    sn_cli_demo};

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* read any problem file, reporting failure on stderr; returns NULL on failure */
 sn_file_problem *sn_cli_read(const char *path)
@@ -18,6 +19,29 @@ sn_file_problem *sn_cli_read(const char *path)
     return NULL;
   }
   return F;
+}
+
+int sn_cli_not_a_deck(const sn_cli_cmd *cmd, const char *path)
+{
+  size_t n = strlen(path);
+  if (n < 4 || strcasecmp(path + n - 4, ".inp")) return 0;
+  return sn_args_error(cmd, "%s is an input deck: decks are run with 'signorini run %s'", path, path);
+}
+
+/* the positional arguments of a command with no options: exactly n of them, else a usage error
+ * ("expected WHAT"); returns 0, or the exit status (after --help or an error) */
+static int positionals(const sn_cli_cmd *cmd, int argc, char **argv, int n, const char **out, const char *what)
+{
+  sn_args a;
+  sn_args_init(&a, cmd, argc, argv);
+  int k, got = 0;
+  while ((k = sn_args_next(&a)) == SN_ARGS_POS) {
+    if (got == n) return sn_args_error(cmd, "expected %s", what);
+    out[got++] = a.val;
+  }
+  if (k == SN_ARGS_EXIT) return a.rc;
+  if (got != n) return sn_args_error(cmd, "expected %s", what);
+  return 0;
 }
 
 const char *sn_cli_kind(const sn_file_problem *F)
@@ -39,11 +63,14 @@ static void mu_range(int nc, const double *mu, double *lo, double *hi)
 
 int sn_cli_info(int argc, char **argv)
 {
-  if (argc != 1) return sn_cli_usage_error("info: expected one FILE");
-  sn_file_problem *F = sn_cli_read(argv[0]);
+  const char *file = NULL;
+  int rc = positionals(&sn_cli_cmd_info, argc, argv, 1, &file, "one FILE");
+  if (rc) return rc;
+  if (sn_cli_not_a_deck(&sn_cli_cmd_info, file)) return 2;
+  sn_file_problem *F = sn_cli_read(file);
   if (!F) return 1;
   double lo, hi;
-  printf("file: %s\nkind: %s\n", argv[0], sn_cli_kind(F));
+  printf("file: %s\nkind: %s\n", file, sn_cli_kind(F));
   if (F->kind == SN_KIND_LCP) {
     printf("size: %d\nnnz: %d\n", F->lcp->n, F->lcp->M->nnz);
   } else if (F->kind == SN_KIND_FC) {
@@ -66,18 +93,21 @@ int sn_cli_info(int argc, char **argv)
 
 int sn_cli_convert(int argc, char **argv)
 {
-  if (argc != 2) return sn_cli_usage_error("convert: expected IN OUT.hdf5");
-  sn_file_problem *F = sn_cli_read(argv[0]);
+  const char *io[2] = {NULL, NULL};
+  int rc = positionals(&sn_cli_cmd_convert, argc, argv, 2, io, "IN OUT.hdf5");
+  if (rc) return rc;
+  if (sn_cli_not_a_deck(&sn_cli_cmd_convert, io[0])) return 2;
+  sn_file_problem *F = sn_cli_read(io[0]);
   if (!F) return 1;
   if (F->kind == SN_KIND_LCP) {
     sn_file_problem_free(F);
-    return sn_cli_fail("%s: an LCP has no FCLIB layout; only frictional contact problems convert", argv[0]);
+    return sn_cli_fail("%s: an LCP has no FCLIB layout; only frictional contact problems convert", io[0]);
   }
   char err[1024] = "";
-  int st = sn_fclib_write(argv[1], F->fc, F->gfc, F->solution, err, sizeof err);
+  int st = sn_fclib_write(io[1], F->fc, F->gfc, F->solution, err, sizeof err);
   sn_file_problem_free(F);
   if (st) return sn_cli_fail("%s", err[0] ? err : sn_strerror(st));
-  fprintf(stderr, "signorini: wrote %s\n", argv[1]);
+  fprintf(stderr, "signorini: wrote %s\n", io[1]);
   return 0;
 }
 
@@ -85,20 +115,23 @@ int sn_cli_check(int argc, char **argv)
 {
   double tol = -1;
   const char *files[2] = {NULL, NULL};
-  int nf = 0;
-  for (int i = 0; i < argc; i++) {
-    if (!strcmp(argv[i], "--tol")) {
+  int nf = 0, k;
+  sn_args a;
+  sn_args_init(&a, &sn_cli_cmd_check, argc, argv);
+  while ((k = sn_args_next(&a)) > 0) {
+    if (k == SN_ARGS_OPT) {   /* --tol */
       char *end;
-      if (i + 1 >= argc) return sn_cli_usage_error("check: --tol needs a value");
-      tol = strtod(argv[++i], &end);
-      if (*end || !(tol > 0)) return sn_cli_usage_error("check: invalid tolerance '%s'", argv[i]);
+      tol = strtod(a.val, &end);
+      if (end == a.val || *end || !(tol > 0)) return sn_args_error(a.cmd, "invalid tolerance '%s'", a.val);
     } else if (nf < 2) {
-      files[nf++] = argv[i];
+      files[nf++] = a.val;
     } else {
-      return sn_cli_usage_error("check: expected PROBLEM SOLUTION [--tol T]");
+      return sn_args_error(a.cmd, "expected PROBLEM SOLUTION [--tol T]");
     }
   }
-  if (nf != 2) return sn_cli_usage_error("check: expected PROBLEM SOLUTION [--tol T]");
+  if (k == SN_ARGS_EXIT) return a.rc;
+  if (nf != 2) return sn_args_error(a.cmd, "expected PROBLEM SOLUTION [--tol T]");
+  if (sn_cli_not_a_deck(a.cmd, files[0]) || sn_cli_not_a_deck(a.cmd, files[1])) return 2;
   sn_file_problem *F = sn_cli_read(files[0]);
   if (!F) return 1;
   sn_solution *S = NULL;
@@ -132,10 +165,72 @@ int sn_cli_check(int argc, char **argv)
 
 int sn_cli_solvers(int argc, char **argv)
 {
-  (void)argv;
-  if (argc) return sn_cli_usage_error("solvers takes no arguments");
+  sn_args a;
+  sn_args_init(&a, &sn_cli_cmd_solvers, argc, argv);
+  int k = sn_args_next(&a);
+  if (k == SN_ARGS_EXIT) return a.rc;
+  if (k != SN_ARGS_END) return sn_cli_usage_error("solvers takes no arguments");
   for (const sn_solver_entry *e = sn_solvers(); e->name; e++)
     printf("%-10s %-6s %-6s %s\n", e->name, e->kind,
            e->dims == 12 ? "2D,3D" : e->dims == 4 ? "2D" : e->dims == 8 ? "3D" : "", e->summary);
   return 0;
 }
+
+const sn_cli_cmd sn_cli_cmd_check = {
+    "check", "PROBLEM SOLUTION [OPTIONS]",
+    "recompute the error of a stored solution, independently of any solver",
+    "PROBLEM is a problem file (FCLIB .hdf5 or Siconos .dat); SOLUTION an FCLIB file with a "
+    "/solution group, as 'signorini solve PROBLEM -o SOL.hdf5' writes it. Prints the error "
+    "(Siconos' relative measure), for a global problem also its equilibrium and local parts, and "
+    "whether it is within the tolerance.",
+    {{NULL, "--tol", "T", "1e-8", "the tolerance: exit 3 when the error is above T"}},
+    {{0, "the error is within the tolerance"},
+     {3, "the error is above the tolerance: NOT SOLVED"},
+     {1, "error: a file cannot be read, or the solution does not fit the problem"},
+     {2, "usage error"}},
+    {{"signorini check tests/data/problems/fc2d/FrictionContactProblem00071.dat sol.hdf5",
+      "the error of the solution that 'signorini solve ... -o sol.hdf5' wrote"},
+     {"signorini check problem.hdf5 problem.hdf5 --tol=1e-10",
+      "checks the solution stored in an FCLIB file against its own problem, at tolerance 1e-10"}},
+    sn_cli_check};
+
+const sn_cli_cmd sn_cli_cmd_convert = {
+    "convert", "IN OUT.hdf5",
+    "convert a frictional contact problem (Siconos .dat or FCLIB) into an FCLIB HDF5 file",
+    "Writes the problem and, when IN holds one, its solution in the FCLIB layout. OUT.hdf5 is "
+    "written under a temporary name and renamed when complete. An LCP has no FCLIB layout and "
+    "is refused.",
+    {{0}},
+    {{0, "OUT.hdf5 was written"},
+     {1, "error: IN cannot be read or is an LCP, or OUT.hdf5 cannot be written"},
+     {2, "usage error"}},
+    {{"signorini convert tests/data/problems/fc3d/Rover1039.dat rover.hdf5",
+      "converts a Siconos text file into FCLIB HDF5"},
+     {"signorini info rover.hdf5", "shows what the converted file holds"}},
+    sn_cli_convert};
+
+const sn_cli_cmd sn_cli_cmd_info = {
+    "info", "FILE",
+    "sizes, nonzeros, friction coefficients and stored solution of a problem file",
+    "FILE is an FCLIB file (.hdf5) or a Siconos text file (.dat). Prints its kind (lcp, fc2d, "
+    "fc3d, gfc2d, gfc3d), its sizes, the nonzeros of its matrices, the range of the friction "
+    "coefficients and whether a solution and a guess are stored.\n"
+    "Input decks (.inp) are analysed with 'signorini run'.",
+    {{0}},
+    {{0, "printed"}, {1, "error: the file cannot be read or holds invalid data"}, {2, "usage error"}},
+    {{"signorini info tests/data/problems/fc3d/Capsules-i125-1213.hdf5",
+      "a 3D problem with 286 contacts and a stored guess"},
+     {"signorini info tests/data/problems/lcp/lcp_mmc.dat", "a linear complementarity problem"}},
+    sn_cli_info};
+
+const sn_cli_cmd sn_cli_cmd_solvers = {
+    "solvers", "",
+    "the solvers: name, problem kind, dimensions and what each suits",
+    "One line per solver of the registry: its name (for 'signorini solve --solver NAME'), the "
+    "problem kind it solves (lcp, fc: local frictional contact, gfc: global), the dimensions and "
+    "a summary.",
+    {{0}},
+    {{0, "printed"}, {2, "usage error (an argument was given)"}},
+    {{"signorini solvers", "lists the solvers"},
+     {"signorini solvers | grep 3D", "the solvers of 3D problems"}},
+    sn_cli_solvers};

@@ -3,39 +3,106 @@
 #include "signorini/common.h"
 
 #include <string.h>
+#include <strings.h>
 
-static const char *usage =
-    "Usage: signorini COMMAND [ARGS]\n"
-    "\n"
-    "Contact mechanics with Coulomb friction.\n"
-    "\n"
-    "Commands:\n"
-    "  run DECK.inp [-o DIR]\n"
-    "                   quasi-static finite-element analysis of an Abaqus/CalculiX-style deck\n"
-    "                   (docs/deck.md); writes BASE.NNNN.vtu per increment, BASE.pvd (ParaView)\n"
-    "                   and BASE.dat (*NODE PRINT / *EL PRINT tables) into DIR (default: the\n"
-    "                   deck's folder). Exit 0: done; 1: deck or analysis error; 2: usage.\n"
-    "  demo seed-1dof [--method M] [-o DIR]\n"
-    "                   the first seed's one-degree-of-freedom contact algorithms; M is one of\n"
-    "                   penalty, lagrange, al, ip, nonlinear, friction, all (default all).\n"
-    "                   Prints the iteration tables in the seed's columns; with -o, writes\n"
-    "                   one CSV per method into DIR (created if missing).\n"
-    "  solve FILE [--solver NAME] [--tol T] [--max-iter N] [--time-limit S] [--options K=V,..]\n"
-    "        [-o SOL.hdf5] [--json]\n"
-    "                   solve an LCP, local or global frictional contact problem (FCLIB .hdf5 or\n"
-    "                   Siconos .dat); prints status, iterations, error and the solver's time.\n"
-    "                   -o writes the problem and its /solution (FCLIB layout).\n"
-    "                   Exit 0: tolerance reached; 3: not reached; 1: error; 2: usage.\n"
-    "  check PROBLEM SOLUTION [--tol T]\n"
-    "                   recompute the error of a stored solution (FCLIB /solution), independently\n"
-    "                   of any solver; with --tol, exit 3 when the error is above T\n"
-    "  convert IN OUT.hdf5   Siconos .dat (or FCLIB) -> FCLIB HDF5\n"
-    "  info FILE        sizes, nnz, mu range, whether a solution is stored\n"
-    "  solvers          the solvers, one line each\n"
-    "  version          library version and the numerical backends it was built with\n"
-    "  --help, -h       this message\n";
+const char *const sn_cli_about =
+    "Contact mechanics with Coulomb friction: quasi-static finite-element analyses of "
+    "Abaqus/CalculiX-style input decks (run), and the discrete contact problems of FCLIB and "
+    "Siconos files (solve, check, convert, info).";
 
-static int dispatch(int argc, char **argv);
+const sn_cli_cmd *const sn_cli_commands[] = {&sn_cli_cmd_run,     &sn_cli_cmd_demo,    &sn_cli_cmd_solve,
+                                             &sn_cli_cmd_check,   &sn_cli_cmd_convert, &sn_cli_cmd_info,
+                                             &sn_cli_cmd_solvers, &sn_cli_cmd_version, NULL};
+
+const sn_cli_cmd *sn_cli_find(const char *name)
+{
+  for (const sn_cli_cmd *const *c = sn_cli_commands; *c; c++)
+    if (!strcmp((*c)->name, name)) return *c;
+  return NULL;
+}
+
+static int version(int argc, char **argv)
+{
+  sn_args a;
+  sn_args_init(&a, &sn_cli_cmd_version, argc, argv);
+  int k = sn_args_next(&a);
+  if (k == SN_ARGS_EXIT) return a.rc;
+  if (k != SN_ARGS_END) return sn_cli_usage_error("version takes no arguments");
+  printf("signorini %s\nbackends: %s\n", sn_version(), sn_backends());
+  return 0;
+}
+
+const sn_cli_cmd sn_cli_cmd_version = {
+    "version", "",
+    "the program's version and the numerical backends it was built with",
+    "Prints the version of the signorini library the program runs on and the backends it was "
+    "built with (BLAS/LAPACK, SuiteSparse, HDF5). 'signorini --version' and 'signorini -V' are "
+    "the same.",
+    {{0}},
+    {{0, "printed"}, {2, "usage error (an argument was given)"}},
+    {{"signorini version", "prints e.g. 'signorini 0.1.0' and the backends"},
+     {"signorini --version", "the same"}},
+    version};
+
+static int help(int argc, char **argv);
+static const sn_cli_cmd help_cmd = {
+    "help", "[COMMAND]", "a command's help (the same as 'signorini COMMAND --help')", "", {{0}},
+    {{0, "printed"}, {2, "unknown command"}}, {{0}}, help};
+
+static int unknown_command(const char *cmd)
+{
+  size_t n = strlen(cmd);
+  if (n > 4 && !strcasecmp(cmd + n - 4, ".inp"))
+    return sn_cli_usage_error("unknown command '%s': decks are run with 'signorini run %s'", cmd, cmd);
+  if ((n > 5 && !strcasecmp(cmd + n - 5, ".hdf5")) || (n > 4 && !strcasecmp(cmd + n - 4, ".dat")))
+    return sn_cli_usage_error("unknown command '%s': problem files are solved with 'signorini solve %s'", cmd, cmd);
+  const char *names[16];
+  int k = 0;
+  for (const sn_cli_cmd *const *c = sn_cli_commands; *c && k < 15; c++) names[k++] = (*c)->name;
+  names[k++] = "help";
+  const char *near = sn_cli_closest(cmd, names, k);
+  if (near) return sn_cli_usage_error("unknown command '%s' (did you mean '%s'?)", cmd, near);
+  return sn_cli_usage_error("unknown command '%s'", cmd);
+}
+
+/* help [COMMAND]: the overview, or COMMAND --help */
+static int help(int argc, char **argv)
+{
+  if (argc == 0) {
+    sn_cli_print_overview(stdout);
+    return 0;
+  }
+  const sn_cli_cmd *c = argc == 1 ? sn_cli_find(argv[0]) : NULL;
+  if (argc > 1) return sn_args_error(&help_cmd, "expected one COMMAND");
+  if (!c && !strcmp(argv[0], "help")) c = &help_cmd;
+  if (!c) return unknown_command(argv[0]);
+  sn_cli_print_help(c, stdout);
+  return 0;
+}
+
+static int dispatch(int argc, char **argv)
+{
+  if (argc < 2) {
+    sn_cli_print_overview(stderr);
+    return 2;
+  }
+  const char *cmd = argv[1];
+  if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+    if (argc > 2) return sn_cli_usage_error("%s takes no arguments (for a command's help: signorini COMMAND --help)", cmd);
+    return help(0, NULL);
+  }
+  if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) return version(argc - 2, argv + 2);
+  if (!strcmp(cmd, "--man")) {   /* hidden: the man page in troff, for the build */
+    if (argc > 2) return sn_cli_usage_error("--man takes no arguments");
+    sn_cli_print_man(stdout);
+    return 0;
+  }
+  if (!strcmp(cmd, "help")) return help(argc - 2, argv + 2);
+  const sn_cli_cmd *c = sn_cli_find(cmd);
+  if (c) return c->run(argc - 2, argv + 2);
+  if (cmd[0] == '-') return sn_cli_usage_error("unknown option '%s' (options follow the command: signorini COMMAND [OPTIONS])", cmd);
+  return unknown_command(cmd);
+}
 
 /* a full disk or closed stdout is a failure, not a silent success */
 int main(int argc, char **argv)
@@ -46,30 +113,4 @@ int main(int argc, char **argv)
     if (rc == 0) rc = 1;
   }
   return rc;
-}
-
-static int dispatch(int argc, char **argv)
-{
-  if (argc < 2) {
-    fputs(usage, stderr);
-    return 2;
-  }
-  const char *cmd = argv[1];
-  if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
-    fputs(usage, stdout);
-    return 0;
-  }
-  if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
-    if (argc > 2) return sn_cli_usage_error("version takes no arguments");
-    printf("signorini %s\nbackends: %s\n", sn_version(), sn_backends());
-    return 0;
-  }
-  if (!strcmp(cmd, "run")) return sn_cli_run(argc - 2, argv + 2);
-  if (!strcmp(cmd, "demo")) return sn_cli_demo(argc - 2, argv + 2);
-  if (!strcmp(cmd, "solve")) return sn_cli_solve(argc - 2, argv + 2);
-  if (!strcmp(cmd, "check")) return sn_cli_check(argc - 2, argv + 2);
-  if (!strcmp(cmd, "convert")) return sn_cli_convert(argc - 2, argv + 2);
-  if (!strcmp(cmd, "info")) return sn_cli_info(argc - 2, argv + 2);
-  if (!strcmp(cmd, "solvers")) return sn_cli_solvers(argc - 2, argv + 2);
-  return sn_cli_usage_error("unknown command '%s'", cmd);
 }
