@@ -62,7 +62,7 @@ int sn_gfc_solve(const sn_gfc *P, const char *solver, double *r, double *v, cons
 /* The automatic solver: an ordered list of solvers (local 3D: nsn_ac, nsn_fb, socmix, nsgs,
  * prox; local 2D: lemke2d when dim nc <= 400, nsgs, socmix, prox; global: nsn_ac on the
  * condensed problem (3D), socmixg, admm, nsgs condensed; with equality constraints admm only;
- * LCP: lemke, pgs), tried in order until one returns SN_OK. All attempts share one budget:
+ * LCP: lemke, pgs, enum (n <= 20)), tried in order until one returns SN_OK. All attempts share one budget:
  * s->max_iter is the total of their iterations and s->time_limit the total time (each attempt
  * gets what is left). Each attempt starts from the best finite iterate so far, the first from
  * the caller's r (z). info->solver names the solver that succeeded (NULL if none),
@@ -81,6 +81,9 @@ int sn_lcp_auto(const sn_lcp *P, double *z, double *w, const sn_settings *s, sn_
  * the per-pivot "error" passed to the progress callback and history is the artificial z0 */
 int sn_lcp_lemke(const sn_lcp *P, double *z, double *w, const sn_settings *s, sn_info *info);
 int sn_lcp_pgs(const sn_lcp *P, double *z, double *w, const sn_settings *s, sn_info *info);
+/* complete enumeration of the complementary bases for n <= 20 (SN_ERR_ARG beyond), smallest
+ * bases first; an iteration is one basis; every basis tried without a solution: SN_STALLED */
+int sn_lcp_enum(const sn_lcp *P, double *z, double *w, const sn_settings *s, sn_info *info);
 /* PGS: an iteration is one sweep; options: "omega=1.0" over-relaxation (PSOR) */
 
 /* NSGS: an iteration is one sweep over the contacts; options: */

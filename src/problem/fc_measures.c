@@ -31,11 +31,13 @@ static void fill(int dim, int nc, const double *mu, const double *r, const doubl
   m->penetration = finite ? pen : INFINITY;
   m->cone_violation = finite ? cv : INFINITY;
   m->vscale = fmax(q_norm, Wr_norm);
-  m->accepted = finite && pen <= tol * m->vscale && cv <= tol * rmax;
-  double nr = sn_nrm2(n, r), nu = sn_nrm2(n, u);
+  /* sqrt(tol): between the round-off of sound results and the O(1) of diverging ones; scales
+   * below DBL_EPSILON count as 1 (absolute), as in Siconos' measure */
+  double atol = sqrt(fmin(fmax(tol, 0.0), 1.0));
+  double vs = m->vscale > DBL_EPSILON ? m->vscale : 1.0, rs = rmax > DBL_EPSILON ? rmax : 1.0;
+  m->accepted = finite && pen <= atol * vs && cv <= atol * rs;
   m->diverging = !m->accepted &&
-                 (!finite || (m->rel_error <= tol && nr > fmax(q_norm, nu)) ||
-                  wr_bound > m->vscale / sqrt(tol));
+                 (!finite || m->rel_error <= tol || wr_bound > m->vscale / sqrt(tol));
 }
 
 static double frobenius(const sn_csc *A)
@@ -63,23 +65,50 @@ int sn_fc_measures(const sn_fc *P, const double *r, double tol, sn_fc_meas *m)
   return SN_OK;
 }
 
+/* the velocity scale of a global problem without factorizing M: with D = diag(M),
+ * max(|w|, |H^T D^-1 f|, |H^T D^-1 H r|) estimates max(|q|, |W r|) of the condensed problem
+ * (|H^T v| alone vanishes at a static equilibrium, where both parts cancel) */
+static int gfc_vscale(const sn_gfc *P, const double *r, double *out)
+{
+  int m = P->ndof, n = P->dim * P->nc;
+  double *a = calloc((size_t)(2 * m + n + 1), sizeof(double));
+  if (!a) return SN_ERR_NOMEM;
+  double *d = a, *x = a + m, *y = a + 2 * m;
+  for (int j = 0; j < m; j++) {
+    d[j] = 0.0;
+    for (int p = P->M->colptr[j]; p < P->M->colptr[j + 1]; p++)
+      if (P->M->rowind[p] == j) d[j] = P->M->val[p];
+  }
+  for (int j = 0; j < m; j++) x[j] = d[j] > 0 ? P->f[j] / d[j] : 0.0;
+  sn_csc_gemv_t(P->H, 1.0, x, 0.0, y);
+  double s = fmax(sn_nrm2(n, P->w), sn_nrm2(n, y));
+  sn_csc_gemv(P->H, 1.0, r, 0.0, x);
+  for (int j = 0; j < m; j++) x[j] = d[j] > 0 ? x[j] / d[j] : 0.0;
+  sn_csc_gemv_t(P->H, 1.0, x, 0.0, y);
+  *out = fmax(s, sn_nrm2(n, y));
+  free(a);
+  return SN_OK;
+}
+
 int sn_gfc_measures(const sn_gfc *P, const double *r, const double *v, double tol, sn_fc_meas *m)
 {
-  if (!P || !P->H || !P->w || !P->mu || !r || !v || !m) return SN_ERR_ARG;
+  if (!P || !P->H || !P->M || !P->f || !P->w || !P->mu || !r || !v || !m) return SN_ERR_ARG;
   int n = P->dim * P->nc;
+  double vs;
+  int st = gfc_vscale(P, r, &vs);
+  if (st) return st;
   double *u = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
   if (!u) return SN_ERR_NOMEM;
   m->rel_error = sn_gfc_error(P, r, v, NULL, NULL, NULL);
-  sn_csc_gemv_t(P->H, 1.0, v, 0.0, u);                /* H^T v, then u = H^T v + w */
-  double hv = sn_nrm2(n, u);
-  for (int k = 0; k < n; k++) u[k] += P->w[k];
+  sn_copy(n, P->w, u);                                /* u = H^T v + w */
+  sn_csc_gemv_t(P->H, 1.0, v, 1.0, u);
   /* the natural-map residual of (r, u): the local problem with W = 0 and q = u */
   int *zp = calloc((size_t)n + 1, sizeof(int));
   if (!zp) { free(u); return SN_ERR_NOMEM; }
   sn_csc Z = {n, n, 0, 0, zp, NULL, NULL};
   sn_fc L = {P->dim, P->nc, &Z, u, P->mu};
-  int st = sn_fc_error_parts(&L, r, &m->abs_residual, NULL);
-  if (!st) fill(P->dim, P->nc, P->mu, r, u, sn_nrm2(n, P->w), hv, 0.0, tol, m);
+  st = sn_fc_error_parts(&L, r, &m->abs_residual, NULL);
+  if (!st) fill(P->dim, P->nc, P->mu, r, u, vs, 0.0, 0.0, tol, m);
   free(zp);
   free(u);
   return st;

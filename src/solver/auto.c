@@ -80,7 +80,7 @@ static int run_list(const target *T, const char **list, int k, const sn_settings
   if (!start || !best) { free(start); free(best); return SN_ERR_NOMEM; }
   memcpy(start, T->x, sizeof(double) * (size_t)T->nx);
   memcpy(start + T->nx, T->y, sizeof(double) * (size_t)T->ny);
-  int used = 0, st = SN_MAX_ITER, best_st = SN_MAX_ITER, any_div = 0, nt = 0, hlen = 0;
+  int used = 0, st = SN_MAX_ITER, best_st = SN_DIVERGED, any_div = 0, nt = 0, hlen = 0;
   double best_err = INFINITY;
   sn_info keep = {0}, ai;
   relay R = {s->progress, s->user, 0};
@@ -96,8 +96,9 @@ static int run_list(const target *T, const char **list, int k, const sn_settings
     if (s->progress) { R.offset = used; as.progress = relay_cb; as.user = &R; }
     memset(&ai, 0, sizeof ai);
     if (info && info->history) { ai.history = info->history + hlen; ai.history_cap = info->history_cap - hlen; }
-    memcpy(T->x, nt && isfinite(best_err) ? best : start, sizeof(double) * (size_t)T->nx);
-    memcpy(T->y, nt && isfinite(best_err) ? best + T->nx : start + T->nx, sizeof(double) * (size_t)T->ny);
+    int warm = nt && isfinite(best_err) && best_st != SN_DIVERGED;   /* never a diverged start */
+    memcpy(T->x, warm ? best : start, sizeof(double) * (size_t)T->nx);
+    memcpy(T->y, warm ? best + T->nx : start + T->nx, sizeof(double) * (size_t)T->ny);
     st = attempt(T, list[a], &as, &ai);
     used += st >= 0 ? ai.iterations : 0;
     hlen += st >= 0 ? ai.history_len : 0;
@@ -110,7 +111,10 @@ static int run_list(const target *T, const char **list, int k, const sn_settings
       nt++;
     }
     any_div |= st == SN_DIVERGED;
-    if (st >= 0 && (st == SN_OK || (st != SN_DIVERGED && ai.error < best_err))) {
+    /* the best attempt: a success, else the lowest error, a diverged one only if none else */
+    int better = st == SN_OK || (st != SN_DIVERGED && (best_st == SN_DIVERGED || ai.error < best_err)) ||
+                 (st == SN_DIVERGED && best_st == SN_DIVERGED && ai.error < best_err);
+    if (st >= 0 && better) {
       best_err = ai.error;
       best_st = st;
       memcpy(best, T->x, sizeof(double) * (size_t)T->nx);
@@ -179,7 +183,7 @@ int sn_lcp_auto(const sn_lcp *P, double *z, double *w, const sn_settings *s, sn_
 {
   if (info) sn_info_reset(info);
   if (!P || !z || !w) return SN_ERR_ARG;
-  const char *list[] = {"lemke", "pgs"};
+  const char *list[3] = {"lemke", "pgs", "enum"};
   target T = {P, NULL, NULL, z, w, P->n, P->n};
-  return run_list(&T, list, 2, s, info);
+  return run_list(&T, list, P->n <= 20 ? 3 : 2, s, info);
 }

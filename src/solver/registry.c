@@ -13,6 +13,8 @@ static const sn_solver_entry registry[] = {
      "the sum over its attempts"},
     {"lemke", "lcp", 0, "Lemke's complementary pivoting (lexicographic, ray termination reported)",
      sn_lcp_lemke, NULL, NULL, NULL, "small and medium LCPs, exact", "one pivot"},
+    {"enum", "lcp", 0, "complete enumeration of the complementary bases (n <= 20)", sn_lcp_enum, NULL,
+     NULL, NULL, "tiny LCPs on which Lemke ends on a ray (bimatrix games)", "one basis"},
     {"pgs", "lcp", 0, "projected Gauss-Seidel / PSOR (option omega=)", sn_lcp_pgs, NULL, NULL, NULL,
      "large LCPs with a positive diagonal", "one sweep"},
     {"nsgs", "fc", 4 | 8, "nonsmooth Gauss-Seidel over contacts (local=proj|ac|hybrid, omega=, shuffle=)",
@@ -114,6 +116,8 @@ int sn_gfc_solve(const sn_gfc *P, const char *solver, double *r, double *v, cons
   sn_settings ls = *s;
   double err = NAN;
   for (int pass = 0; pass < 4; pass++) {
+    ls.max_iter = s->max_iter - its;   /* and of the iterations: max_iter caps their total */
+    if (ls.max_iter <= 0) { st = SN_MAX_ITER; break; }
     if (s->time_limit > 0) {   /* each pass gets what is left of the time limit */
       ls.time_limit = s->time_limit - (sn_wtime() - t0);
       if (ls.time_limit <= 0) { st = SN_TIME_LIMIT; break; }
