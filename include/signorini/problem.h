@@ -121,13 +121,16 @@ int sn_fc_error_parts(const sn_fc *P, const double *r, double *abs_err, double *
  * diverging = 1 when not accepted and either r is not finite, or the relative error meets tol
  * (it is then small only because |r| grew, or because a huge mu |u_T| dominates u_hat), or
  * |W| |r| exceeds vscale / sqrt(tol) (r large along a direction W nearly annihilates); |W| is
- * |W|_F. The solvers then report SN_DIVERGED: no solution found, the problem may be
+ * |W|_F; or when a contact is stuck (below). The solvers then report SN_DIVERGED: no solution found, the problem may be
  * infeasible. */
 typedef struct {
   double rel_error;        /* sn_fc_error (global: sn_gfc_error) */
   double abs_residual;     /* the unnormalised natural-map residual */
   double penetration, cone_violation, vscale;
   int accepted, diverging;
+  int stuck;               /* local: contacts with q_N < 0 whose normal row of W is zero, subnormal
+                              or below DBL_EPSILON max|W|: no reaction stops them (a certificate
+                              of infeasibility; diverging is then set); global: 0 */
 } sn_fc_meas;
 int sn_fc_measures(const sn_fc *P, const double *r, double tol, sn_fc_meas *m);
 int sn_gfc_measures(const sn_gfc *P, const double *r, const double *v, double tol, sn_fc_meas *m);

@@ -139,7 +139,7 @@ int sn_cli_check(int argc, char **argv)
   int st = sn_fclib_read_solution(files[1], &S, err, sizeof err);
   if (st) { sn_file_problem_free(F); return sn_cli_fail("%s", err[0] ? err : sn_strerror(st)); }
   double e = NAN, eq = NAN, loc = NAN;
-  sn_fc_meas m = {NAN, NAN, NAN, NAN, NAN, 1, 0};
+  sn_fc_meas m = {NAN, NAN, NAN, NAN, NAN, 1, 0, 0};
   int n = F->kind == SN_KIND_LCP ? F->lcp->n
           : F->kind == SN_KIND_FC ? F->fc->dim * F->fc->nc : F->gfc->dim * F->gfc->nc;
   if (S->nr != n) {

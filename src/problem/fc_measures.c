@@ -47,6 +47,27 @@ static double frobenius(const sn_csc *A)
   return sqrt(s);
 }
 
+/* contacts with q_N < 0 whose normal row of W is numerically zero: zero or subnormal
+ * (< DBL_MIN), or below DBL_EPSILON times the largest entry of W; no reaction can stop their
+ * penetration (a certificate of infeasibility from the data alone). rowmax: n doubles. */
+static int stuck_contacts(const sn_fc *P, double *rowmax)
+{
+  int d = P->dim, n = d * P->nc, k = 0;
+  double wmax = 0.0;
+  for (int i = 0; i < n; i++) rowmax[i] = 0.0;
+  for (int j = 0; j < P->W->n; j++)
+    for (int p = P->W->colptr[j]; p < P->W->colptr[j + 1]; p++) {
+      double a = fabs(P->W->val[p]);
+      rowmax[P->W->rowind[p]] = fmax(rowmax[P->W->rowind[p]], a);
+      wmax = fmax(wmax, a);
+    }
+  for (int i = 0; i < P->nc; i++) {
+    double w = rowmax[d * i];
+    if (P->q[d * i] < 0 && (w < DBL_MIN || w <= DBL_EPSILON * wmax)) k++;
+  }
+  return k;
+}
+
 int sn_fc_measures(const sn_fc *P, const double *r, double tol, sn_fc_meas *m)
 {
   if (!P || !P->W || !P->q || !P->mu || !r || !m) return SN_ERR_ARG;
@@ -61,6 +82,8 @@ int sn_fc_measures(const sn_fc *P, const double *r, double tol, sn_fc_meas *m)
   double wr = sn_nrm2(n, u);
   for (int k = 0; k < n; k++) u[k] += P->q[k];
   fill(P->dim, P->nc, P->mu, r, u, sn_nrm2(n, P->q), wr, frobenius(P->W) * sn_nrm2(n, r), tol, m);
+  m->stuck = stuck_contacts(P, u);
+  if (!m->accepted && m->stuck) m->diverging = 1;
   free(u);
   return SN_OK;
 }
@@ -109,6 +132,7 @@ int sn_gfc_measures(const sn_gfc *P, const double *r, const double *v, double to
   sn_fc L = {P->dim, P->nc, &Z, u, P->mu};
   st = sn_fc_error_parts(&L, r, &m->abs_residual, NULL);
   if (!st) fill(P->dim, P->nc, P->mu, r, u, vs, 0.0, 0.0, tol, m);
+  m->stuck = 0;
   free(zp);
   free(u);
   return st;

@@ -11,6 +11,9 @@
 #include <string.h>
 
 enum { AUTO_MAX = 8 };
+/* the most iterations an attempt but the last may use: Newton methods that converge at all
+ * do so in tens of steps on the test data, so one failing must not eat the whole budget */
+#define AUTO_SHARE(max_iter) ((max_iter) / 5 > 100 ? (max_iter) / 5 : 100)
 
 /* the attempt lists; a solver is tried only if it fits the problem (checked by the caller) */
 static int fc_order(int dim, int n, const char **list)
@@ -89,6 +92,7 @@ static int run_list(const target *T, const char **list, int k, const sn_settings
     as.options = NULL;
     as.max_iter = s->max_iter - used;
     if (as.max_iter <= 0) { st = SN_MAX_ITER; break; }
+    if (a < k - 1 && as.max_iter > AUTO_SHARE(s->max_iter)) as.max_iter = AUTO_SHARE(s->max_iter);
     if (s->time_limit > 0) {
       as.time_limit = s->time_limit - (sn_wtime() - t0);
       if (as.time_limit <= 0) { st = SN_TIME_LIMIT; break; }

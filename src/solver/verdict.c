@@ -9,6 +9,10 @@ static int judge(const sn_fc_meas *m, int st, int ok, const char *name, sn_info 
   if (ok == SN_OK) {
     if (!m->accepted && (st == SN_OK || m->diverging)) st = m->diverging ? SN_DIVERGED : SN_STALLED;
   }
+  if (st < 0) {                /* an overflow (SN_ERR_NAN) on a problem shown to diverge */
+    if (info) info->status = st;
+    return st;
+  }
   if (!info) return st;
   if (ok == SN_OK) {
     info->abs_residual = m->abs_residual;
@@ -29,7 +33,7 @@ static int judge(const sn_fc_meas *m, int st, int ok, const char *name, sn_info 
 int sn_fc_verdict(const sn_fc *P, const double *r, const sn_settings *s, int st, const char *name,
                   sn_info *info)
 {
-  if (st < 0) {
+  if (st < 0 && st != SN_ERR_NAN) {
     if (info) info->status = st;
     return st;
   }

@@ -6,7 +6,8 @@
 
 /* Measure r (sn_fc_measures / sn_gfc_measures at s->tol), store the absolute measures, the
  * solver's name and a one-entry tried list in info, and return the honest status: st when
- * st < 0 or the result is accepted; SN_DIVERGED when it is not accepted and diverging;
+ * st < 0 or the result is accepted; SN_DIVERGED when it is not accepted and diverging (also
+ * after SN_ERR_NAN, an overflow of the iterates, when r shows the divergence);
  * SN_STALLED when a solver said SN_OK on a result that fails the absolute rule otherwise.
  * info->status is set to the returned status. */
 int sn_fc_verdict(const sn_fc *P, const double *r, const sn_settings *s, int st, const char *name,
