@@ -99,7 +99,7 @@ static void print_json(const char *file, const sn_file_problem *F, int n, const 
   printf(", \"kind\": \"%s\", \"size\": %d, \"solver\": ", sn_cli_kind(F), n);
   json_str(solver);
   printf(", \"solved_by\": ");
-  if (I->solver) json_str(I->solver);
+  if (st == SN_OK && I->solver) json_str(I->solver);
   else printf("null");
   printf(", \"tried\": [");
   for (int k = 0; k < I->ntried; k++) {

@@ -70,7 +70,9 @@ int sn_lcp_solve(const sn_lcp *P, const char *solver, double *z, double *w, cons
   if (solver && !strcmp(solver, "auto")) return sn_lcp_auto(P, z, w, s, info);
   const sn_solver_entry *e = sn_solver_find(solver);
   if (!e || !e->lcp) return SN_ERR_UNKNOWN;
-  return e->lcp(P, z, w, s, info);
+  int st = e->lcp(P, z, w, s, info);
+  sn_info_named(info, e->name, st);
+  return st;
 }
 
 int sn_fc_solve(const sn_fc *P, const char *solver, double *r, double *u, const sn_settings *s,
@@ -87,7 +89,9 @@ int sn_soclcp_solve(const sn_soclcp *P, const char *solver, double *x, double *y
 {
   const sn_solver_entry *e = sn_solver_find(solver);
   if (!e || !e->soclcp) return SN_ERR_UNKNOWN;
-  return e->soclcp(P, x, y, s, info);
+  int st = e->soclcp(P, x, y, s, info);
+  sn_info_named(info, e->name, st);
+  return st;
 }
 
 /* direct global solver, or condensation + local solver + velocity recovery */

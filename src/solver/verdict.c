@@ -4,6 +4,18 @@
 
 #include <math.h>
 
+void sn_info_named(sn_info *info, const char *name, int st)
+{
+  if (!info) return;
+  info->solver = name;
+  info->ntried = 1;
+  info->tried[0].name = name;
+  info->tried[0].status = st;
+  info->tried[0].iterations = info->iterations;
+  info->tried[0].error = info->error;
+  info->tried[0].seconds = info->seconds;
+}
+
 static int judge(const sn_fc_meas *m, int st, int ok, const char *name, sn_info *info)
 {
   if (ok == SN_OK) {
@@ -20,13 +32,7 @@ static int judge(const sn_fc_meas *m, int st, int ok, const char *name, sn_info 
     info->cone_violation = m->cone_violation;
   }
   info->status = st;
-  info->solver = name;
-  info->ntried = 1;
-  info->tried[0].name = name;
-  info->tried[0].status = st;
-  info->tried[0].iterations = info->iterations;
-  info->tried[0].error = info->error;
-  info->tried[0].seconds = info->seconds;
+  sn_info_named(info, name, st);
   return st;
 }
 

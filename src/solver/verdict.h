@@ -15,4 +15,7 @@ int sn_fc_verdict(const sn_fc *P, const double *r, const sn_settings *s, int st,
 int sn_gfc_verdict(const sn_gfc *P, const double *r, const double *v, const sn_settings *s, int st,
                    const char *name, sn_info *info);
 
+/* info->solver = name and a one-entry tried list from info's status, iterations, error, time */
+void sn_info_named(sn_info *info, const char *name, int st);
+
 #endif
