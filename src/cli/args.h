@@ -79,4 +79,5 @@ void sn_cli_print_help(const sn_cli_cmd *cmd, FILE *f);
 void sn_cli_print_overview(FILE *f);
 void sn_cli_print_man(FILE *f);
 extern const char *const sn_cli_about;   /* the program's description (main.c) */
+extern const sn_cli_exit sn_cli_exits[];  /* the exit statuses of all commands (main.c) */
 #endif

@@ -1,4 +1,5 @@
 /* signorini info | convert | check | solvers: look at, convert and verify problem files. */
+#define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 #include "signorini/io.h"
 #include "signorini/solver.h"
@@ -7,6 +8,22 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+
+/* a deck under another name: a regular file whose first non-blank character is '*' (a keyword
+ * or a comment line); problem files start with a number, a '%' comment or HDF5's signature */
+static int looks_like_deck(const char *path)
+{
+  struct stat st;
+  if (stat(path, &st) || !S_ISREG(st.st_mode)) return 0;
+  FILE *f = fopen(path, "rb");
+  if (!f) return 0;
+  int c, n = 0;
+  do c = fgetc(f);
+  while ((c == ' ' || c == '\t' || c == '\r' || c == '\n') && ++n < 4096);
+  fclose(f);
+  return c == '*';
+}
 
 /* read any problem file, reporting failure on stderr; returns NULL on failure */
 sn_file_problem *sn_cli_read(const char *path)
@@ -16,6 +33,8 @@ sn_file_problem *sn_cli_read(const char *path)
   int st = sn_read_problem(path, &F, err, sizeof err);
   if (st) {
     sn_cli_fail("%s", err[0] ? err : sn_strerror(st));
+    if (st == SN_ERR_FORMAT && looks_like_deck(path))
+      fprintf(stderr, "signorini: %s looks like an input deck: decks are run with 'signorini run %s'\n", path, path);
     return NULL;
   }
   return F;
@@ -29,19 +48,31 @@ int sn_cli_not_a_deck(const sn_cli_cmd *cmd, const char *path)
 }
 
 /* the positional arguments of a command with no options: exactly n of them, else a usage error
- * ("expected WHAT"); returns 0, or the exit status (after --help or an error) */
-static int positionals(const sn_cli_cmd *cmd, int argc, char **argv, int n, const char **out, const char *what)
+ * ("expected WHAT"). Returns 1 to go on; 0 to stop with exit status *rc (after --help or an
+ * error). */
+static int positionals(const sn_cli_cmd *cmd, int argc, char **argv, int n, const char **out, const char *what,
+                       int *rc)
 {
   sn_args a;
   sn_args_init(&a, cmd, argc, argv);
   int k, got = 0;
+  *rc = 2;
   while ((k = sn_args_next(&a)) == SN_ARGS_POS) {
-    if (got == n) return sn_args_error(cmd, "expected %s", what);
+    if (got == n) {
+      sn_args_error(cmd, "expected %s", what);
+      return 0;
+    }
     out[got++] = a.val;
   }
-  if (k == SN_ARGS_EXIT) return a.rc;
-  if (got != n) return sn_args_error(cmd, "expected %s", what);
-  return 0;
+  if (k == SN_ARGS_EXIT) {
+    *rc = a.rc;
+    return 0;
+  }
+  if (got != n) {
+    sn_args_error(cmd, "expected %s", what);
+    return 0;
+  }
+  return 1;
 }
 
 const char *sn_cli_kind(const sn_file_problem *F)
@@ -64,8 +95,8 @@ static void mu_range(int nc, const double *mu, double *lo, double *hi)
 int sn_cli_info(int argc, char **argv)
 {
   const char *file = NULL;
-  int rc = positionals(&sn_cli_cmd_info, argc, argv, 1, &file, "one FILE");
-  if (rc) return rc;
+  int rc;
+  if (!positionals(&sn_cli_cmd_info, argc, argv, 1, &file, "one FILE", &rc)) return rc;
   if (sn_cli_not_a_deck(&sn_cli_cmd_info, file)) return 2;
   sn_file_problem *F = sn_cli_read(file);
   if (!F) return 1;
@@ -94,8 +125,8 @@ int sn_cli_info(int argc, char **argv)
 int sn_cli_convert(int argc, char **argv)
 {
   const char *io[2] = {NULL, NULL};
-  int rc = positionals(&sn_cli_cmd_convert, argc, argv, 2, io, "IN OUT.hdf5");
-  if (rc) return rc;
+  int rc;
+  if (!positionals(&sn_cli_cmd_convert, argc, argv, 2, io, "IN OUT.hdf5", &rc)) return rc;
   if (sn_cli_not_a_deck(&sn_cli_cmd_convert, io[0])) return 2;
   sn_file_problem *F = sn_cli_read(io[0]);
   if (!F) return 1;
@@ -207,10 +238,10 @@ const sn_cli_cmd sn_cli_cmd_check = {
     "problems with no solution, which drive the relative error to zero.",
     {{NULL, "--tol", "T", "1e-8", "the tolerance: exit 3 when the result is not solved at T"}},
     {{0, "solved: the error is within the tolerance and the absolute test holds"},
-     {3, "NOT SOLVED: the error is above the tolerance, or the solution penetrates or leaves "
-         "the friction cone"},
      {1, "error: a file cannot be read, or the solution does not fit the problem"},
-     {2, "usage error"}},
+     {2, "usage error"},
+     {3, "NOT SOLVED: the error is above the tolerance, or the solution penetrates or leaves "
+         "the friction cone"}},
     {{"signorini check tests/data/problems/fc2d/FrictionContactProblem00071.dat sol.hdf5",
       "the error of the solution that 'signorini solve ... -o sol.hdf5' wrote"},
      {"signorini check problem.hdf5 problem.hdf5 --tol=1e-10",
@@ -229,7 +260,8 @@ const sn_cli_cmd sn_cli_cmd_convert = {
      {2, "usage error"}},
     {{"signorini convert tests/data/problems/fc3d/Rover1039.dat rover.hdf5",
       "converts a Siconos text file into FCLIB HDF5"},
-     {"signorini info rover.hdf5", "shows what the converted file holds"}},
+     {"signorini convert tests/data/problems/fc3d/Capsules-i100-889.hdf5 capsules.hdf5",
+      "rewrites an FCLIB file in this program's layout (with its solution, when it holds one)"}},
     sn_cli_convert};
 
 const sn_cli_cmd sn_cli_cmd_info = {

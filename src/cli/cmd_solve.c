@@ -242,11 +242,11 @@ const sn_cli_cmd sn_cli_cmd_solve = {
      {"-q", "--quiet", NULL, NULL, "no progress lines (otherwise one a second on stderr for solves "
       "longer than a second)"}},
     {{0, "the tolerance was reached"},
-     {3, "the tolerance was not reached (iteration or time limit, stalled, secondary ray, no "
-         "solution: the problem may be infeasible)"},
      {1, "error: the file cannot be read or holds invalid data, the solver failed, or the "
          "output cannot be written"},
-     {2, "usage error: unknown option or solver, a solver that does not fit the problem"}},
+     {2, "usage error: unknown option or solver, a solver that does not fit the problem"},
+     {3, "the tolerance was not reached (iteration or time limit, stalled, secondary ray, no "
+         "solution: the problem may be infeasible)"}},
     {{"signorini solve tests/data/problems/fc3d/Capsules-i100-889.hdf5",
       "solves a 3D frictional contact problem with the default solver"},
      {"signorini solve tests/data/problems/fc2d/FrictionContactProblem00071.dat --solver lemke2d "

@@ -70,6 +70,15 @@ static void print_opt(FILE *f, const char *label, const char *text, const char *
   wrap(f, buf, n, OPTCOL);
 }
 
+static void print_exits(FILE *f, const sn_cli_exit *e)
+{
+  fprintf(f, "\nExit status:\n");
+  for (; e->text; e++) {
+    int n = fprintf(f, "  %d  ", e->code);
+    wrap(f, e->text, n, n);
+  }
+}
+
 void sn_cli_print_help(const sn_cli_cmd *cmd, FILE *f)
 {
   char label[128];
@@ -83,11 +92,7 @@ void sn_cli_print_help(const sn_cli_cmd *cmd, FILE *f)
     print_opt(f, label, o->text, o->def);
   }
   print_opt(f, "-h, --help", "print this help and exit", NULL);
-  fprintf(f, "\nExit status:\n");
-  for (const sn_cli_exit *e = cmd->exits; e->text; e++) {
-    int n = fprintf(f, "  %d  ", e->code);
-    wrap(f, e->text, n, n);
-  }
+  print_exits(f, cmd->exits);
   fprintf(f, "\nExamples:\n");
   for (int k = 0; k < 2 && cmd->examples[k].cmd; k++) {
     fprintf(f, "  %s\n      ", cmd->examples[k].cmd);
@@ -104,6 +109,7 @@ void sn_cli_print_overview(FILE *f)
     fprintf(f, "  %s%s%s\n      ", (*c)->name, (*c)->synopsis[0] ? " " : "", (*c)->synopsis);
     wrap(f, (*c)->summary, 6, 6);
   }
+  print_exits(f, sn_cli_exits);
   fputc('\n', f);
   wrap(f, "'signorini COMMAND --help' (or 'signorini help COMMAND') describes a command: its options "
           "and their defaults, exit codes and examples; 'man signorini' describes all of them.", 0, 0);

@@ -10,6 +10,13 @@ const char *const sn_cli_about =
     "Abaqus/CalculiX-style input decks (run), and the discrete contact problems of FCLIB and "
     "Siconos files (solve, check, convert, info).";
 
+const sn_cli_exit sn_cli_exits[] = {
+    {0, "success"},
+    {1, "failure: a file cannot be read or written, invalid data, a failed analysis or solver"},
+    {2, "usage error: unknown command or option, a missing or invalid argument"},
+    {3, "solve and check: the tolerance was not reached"},
+    {0, NULL}};
+
 const sn_cli_cmd *const sn_cli_commands[] = {&sn_cli_cmd_run,     &sn_cli_cmd_demo,    &sn_cli_cmd_solve,
                                              &sn_cli_cmd_check,   &sn_cli_cmd_convert, &sn_cli_cmd_info,
                                              &sn_cli_cmd_solvers, &sn_cli_cmd_version, NULL};
@@ -65,7 +72,7 @@ static int unknown_command(const char *cmd)
   return sn_cli_usage_error("unknown command '%s'", cmd);
 }
 
-/* help [COMMAND]: the overview, or COMMAND --help */
+/* help [COMMAND], --help [COMMAND]: the overview, or COMMAND --help */
 static int help(int argc, char **argv)
 {
   if (argc == 0) {
@@ -74,7 +81,7 @@ static int help(int argc, char **argv)
   }
   const sn_cli_cmd *c = argc == 1 ? sn_cli_find(argv[0]) : NULL;
   if (argc > 1) return sn_args_error(&help_cmd, "expected one COMMAND");
-  if (!c && !strcmp(argv[0], "help")) c = &help_cmd;
+  if (!c && (!strcmp(argv[0], "help") || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h"))) c = &help_cmd;
   if (!c) return unknown_command(argv[0]);
   sn_cli_print_help(c, stdout);
   return 0;
@@ -87,17 +94,13 @@ static int dispatch(int argc, char **argv)
     return 2;
   }
   const char *cmd = argv[1];
-  if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
-    if (argc > 2) return sn_cli_usage_error("%s takes no arguments (for a command's help: signorini COMMAND --help)", cmd);
-    return help(0, NULL);
-  }
+  if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) return help(argc - 2, argv + 2);
   if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) return version(argc - 2, argv + 2);
   if (!strcmp(cmd, "--man")) {   /* hidden: the man page in troff, for the build */
     if (argc > 2) return sn_cli_usage_error("--man takes no arguments");
     sn_cli_print_man(stdout);
     return 0;
   }
-  if (!strcmp(cmd, "help")) return help(argc - 2, argv + 2);
   const sn_cli_cmd *c = sn_cli_find(cmd);
   if (c) return c->run(argc - 2, argv + 2);
   if (cmd[0] == '-') return sn_cli_usage_error("unknown option '%s' (options follow the command: signorini COMMAND [OPTIONS])", cmd);

@@ -71,7 +71,7 @@ static void command_section(FILE *f, const sn_cli_cmd *c)
   opt_entry(f, &(sn_cli_opt){"-h", "--help", NULL, NULL, "print this help and exit"});
   fputs(".SS \"Exit status\"\n", f);
   for (const sn_cli_exit *e = c->exits; e->text; e++) {
-    fprintf(f, ".TP\n.B %d\n", e->code);
+    fprintf(f, ".TP\n\\fB%d\\fR\n", e->code);
     text_line(f, e->text);
   }
   fputs(".SS Examples\n", f);
@@ -101,6 +101,11 @@ void sn_cli_print_man(FILE *f)
     esc(f, (*c)->synopsis);
     fputc('\n', f);
     text_line(f, (*c)->summary);
+  }
+  fputs(".SH \"EXIT STATUS\"\n", f);
+  for (const sn_cli_exit *e = sn_cli_exits; e->text; e++) {
+    fprintf(f, ".TP\n\\fB%d\\fR\n", e->code);
+    text_line(f, e->text);
   }
   for (const sn_cli_cmd *const *c = sn_cli_commands; *c; c++) command_section(f, *c);
   fputs(".SH \"SEE ALSO\"\n", f);

@@ -36,6 +36,7 @@
 
 #include "signorini/io.h"
 
+#include <errno.h>
 #include <hdf5.h>
 #include <math.h>
 #include <stdarg.h>
@@ -505,11 +506,23 @@ done:
   return rc;
 }
 
-/* Open a file for reading: SN_ERR_IO if it is missing, unreadable or not HDF5. */
+/* Open a file for reading: SN_ERR_IO if it is missing, unreadable ("cannot read PATH: the
+ * system's reason") or not HDF5. */
 static int fc_open_file(fc_ctx *c, hid_t *f)
 {
+  *f = -1;
+  errno = 0;
+  FILE *probe = fopen(c->path, "rb");
+  if (!probe) {
+    int e = errno ? errno : ENOENT;
+    char why[128];
+    if (strerror_r(e, why, sizeof why)) snprintf(why, sizeof why, "error %d", e);
+    if (c->err && c->errlen) snprintf(c->err, c->errlen, "cannot read %s: %s", c->path, why);
+    return SN_ERR_IO;
+  }
+  fclose(probe);
   *f = H5Fopen(c->path, H5F_ACC_RDONLY, H5P_DEFAULT);
-  if (*f < 0) return fc_fail(c, SN_ERR_IO, NULL, "cannot open as an HDF5 file (missing, unreadable or not HDF5)");
+  if (*f < 0) return fc_fail(c, SN_ERR_IO, NULL, "cannot open as an HDF5 file (not HDF5, or damaged)");
   return SN_OK;
 }
 

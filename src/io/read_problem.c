@@ -44,7 +44,7 @@ int sn_read_problem(const char *path, sn_file_problem **out, char *err, size_t e
   *out = NULL;
   FILE *f = fopen(path, "rb");
   if (!f) {
-    if (err && errlen) snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    if (err && errlen) snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
     return SN_ERR_IO;
   }
   int h5 = is_hdf5(f);

@@ -57,7 +57,7 @@ int sn_scan_open(const char *path, sn_scan **out, char *err, size_t errlen)
   errno = 0;
   FILE *f = fopen(path, "rb");
   if (!f) {
-    if (err && errlen) snprintf(err, errlen, "%s: %s", path, strerror(errno ? errno : ENOENT));
+    if (err && errlen) snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno ? errno : ENOENT));
     return SN_ERR_IO;
   }
   char *buf = NULL;
@@ -67,7 +67,7 @@ int sn_scan_open(const char *path, sn_scan **out, char *err, size_t errlen)
   int e = errno;
   fclose(f);
   if (st == -1) {
-    if (err && errlen) snprintf(err, errlen, "%s: %s", path, strerror(e ? e : EIO));
+    if (err && errlen) snprintf(err, errlen, "cannot read %s: %s", path, strerror(e ? e : EIO));
     return SN_ERR_IO;
   }
   if (st == SN_ERR_IO) {

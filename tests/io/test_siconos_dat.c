@@ -604,8 +604,13 @@ static void test_garbage(void)
   char err[512] = "";
   sn_fc *P = NULL;
   const char *missing = path_of(tmpdir, "no-such-file.dat");
+  char want[600];
+  snprintf(want, sizeof want, "cannot read %s: No such file or directory", missing);
   CHECK_INT(sn_dat_read_fc(missing, &P, err, sizeof err), SN_ERR_IO);
-  CHECK(strstr(err, missing) != NULL);
+  CHECK(!strcmp(err, want));
+  sn_file_problem *FP = NULL;   /* the same words from the reader of any problem file */
+  CHECK_INT(sn_read_problem(missing, &FP, err, sizeof err), SN_ERR_IO);
+  CHECK(!strcmp(err, want) && FP == NULL);
   CHECK_INT(sn_dat_read_fc(tmpdir, &P, err, sizeof err), SN_ERR_IO);
   CHECK(strstr(err, tmpdir) != NULL);
   /* bad arguments, and no message buffer */
