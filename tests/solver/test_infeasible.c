@@ -8,7 +8,9 @@
  *  - the same zero-row problem with mu = 1e8;
  *  - a hand-made penetrating result with mu = 1e8 whose relative error is 1e-8 (|r| = 1e8)
  *    while u_N = -1: sn_fc_measures refuses it (and a true solution of the problem passes);
- *  - the LCP analogues (M = 0, a zero row, M = 1e-320 I, q < 0) for lemke, pgs, enum, auto. */
+ *  - the LCP analogues (M = 0, a zero row, M = 1e-320 I, q < 0) for lemke, pgs, enum, auto;
+ *  - a global problem whose reactions cannot act (H = 0, w_N < 0) for the global solvers, the
+ *    condensed route and auto. */
 #include "check.h"
 #include "signorini/solver.h"
 
@@ -141,9 +143,37 @@ static void test_lcp(void)
   }
 }
 
+/* global: M = I, H = 0 (no reaction reaches the velocity), w_N = -1: u = w penetrates */
+static void test_gfc(void)
+{
+  double one[3] = {1, 1, 1}, zero[3] = {0, 0, 0}, f[3] = {0, 0, 0}, w[3] = {-1, 0.25, 0.25}, mu[1] = {0.5};
+  sn_csc *M = diag(3, one), *H = diag(3, zero);
+  sn_gfc G = {3, 1, 3, 0, M, H, NULL, f, w, mu, NULL};
+  const char *names[] = {"admm", "socmixg", "nsgs", "nsn_ac", "socmix", "auto"};
+  for (int k = 0; k < 6; k++) {
+    double r[3] = {0}, v[3] = {0};
+    sn_settings s;
+    sn_settings_default(&s);
+    s.max_iter = 300;
+    sn_info info = {0};
+    int st = sn_gfc_solve(&G, names[k], r, v, &s, &info);
+    sn_fc_meas m;
+    CHECK_INT(sn_gfc_measures(&G, r, v, 1e-8, &m), SN_OK);
+    if (st == SN_OK || getenv("SN_VERBOSE"))
+      fprintf(stderr, "  global H = 0, %s: status %d (%s), error %g, penetration %g\n", names[k], st,
+              sn_strerror(st), info.error, m.penetration);
+    CHECK(st != SN_OK);
+    CHECK(!m.accepted);
+    CHECK_CLOSE(m.penetration, 1.0, 0, 1e-12);
+  }
+  sn_csc_free(M);
+  sn_csc_free(H);
+}
+
 int main(void)
 {
   test_fc_solvers();
+  test_gfc();
   test_penetrating_result();
   test_lcp();
   return sn_check_report();
