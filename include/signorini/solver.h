@@ -122,7 +122,7 @@ int sn_socmlcp_smooth(const sn_socmlcp *P, double *z, double *y, const sn_settin
  * cone are velocities; tolerance tightened (warm) until sn_fc_error <= tol; when Newton stalls
  * (the problem is not monotone) a few NSGS sweeps restart it. info->error = sn_fc_error, the
  * history that of the SOCMLCP residual. 2D and 3D. An iteration is one Newton step (over all
- * restarts). */
+ * restarts; the few NSGS sweeps of a restart are not counted). */
 int sn_fc_socmix(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 /* Global frictional contact through sn_gfc_to_socmlcp (W never formed), same strategy,
  * info->error = sn_gfc_error. neq > 0: SN_ERR_ARG. */
