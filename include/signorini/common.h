@@ -20,6 +20,8 @@ enum {
   SN_TIME_LIMIT = 2,        /* time limit reached */
   SN_STALLED = 3,           /* no further progress possible (e.g. line search failed) */
   SN_RAY = 4,               /* pivoting ended on a secondary ray: no solution found */
+  SN_DIVERGED = 5,          /* the iterates grew without bound or penetrate: no solution found,
+                               the problem may be infeasible (see sn_fc_measures) */
   /* negative: errors */
   SN_ERR_NOMEM = -1,        /* out of memory */
   SN_ERR_ARG = -2,          /* invalid argument (NULL pointer, negative size, ...) */
@@ -49,15 +51,20 @@ typedef int (*sn_progress)(int iter, double error, void *user);
 
 typedef struct {
   double tol;            /* stop when the method's error measure is <= tol (default 1e-8) */
-  int max_iter;          /* iteration cap (default 1000) */
-  double time_limit;     /* seconds; <= 0 means none (default 0) */
+  int max_iter;          /* cap on OUTER iterations (default 1000), the same for every solver:
+                            a sweep (NSGS, PGS), a gradient step (APGD), a Newton step (NSN,
+                            SOCMLCP, SOCLCP smoothing, interior point), a pivot (Lemke, poly);
+                            each solver's comment in solver.h says what it counts */
+  double time_limit;     /* seconds for the whole solve (also for "auto" over all its
+                            attempts); <= 0 means none (default 0) */
   sn_progress progress;  /* optional, may be NULL */
   void *user;            /* passed to progress */
   const char *options;   /* solver-specific "key=value,key=value", may be NULL */
 } sn_settings;
 
 typedef struct {
-  int status;            /* SN_OK, SN_MAX_ITER, SN_TIME_LIMIT, SN_STALLED or an SN_ERR_* */
+  int status;            /* SN_OK, SN_MAX_ITER, SN_TIME_LIMIT, SN_STALLED, SN_RAY, SN_DIVERGED
+                            or an SN_ERR_* */
   int iterations;        /* iterations performed */
   double error;          /* final error measure */
   double seconds;        /* elapsed wall time of the solve */
@@ -66,6 +73,21 @@ typedef struct {
   double *history;
   int history_cap;
   int history_len;
+  /* ---- honest absolute measures of the result (sn_fc_measures, problem.h), filled by every
+   * frictional-contact solver; NAN where a solver does not compute them (LCP, SOCLCP) ---- */
+  double abs_residual;   /* the unnormalised natural-map residual sqrt(sum |e_i|^2) */
+  double penetration;    /* largest penetration max(0, -min_i u_N,i) */
+  double cone_violation; /* largest max(|r_T| - mu r_N, -r_N, 0) */
+  /* ---- the automatic solver ("auto"): which solver produced the result and every attempt,
+   * in order, with its final status and error (names are the registry's static strings).
+   * A named solver sets solver to its own name and ntried to 1. ---- */
+  const char *solver;
+  int ntried;
+  struct {
+    const char *name;
+    int status, iterations;
+    double error, seconds;
+  } tried[8];
 } sn_info;
 
 /* Fill settings with the documented defaults. */

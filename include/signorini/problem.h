@@ -102,6 +102,39 @@ double sn_fc_error(const sn_fc *P, const double *r, const double *u);
 /* the unnormalised sqrt(sum |e_i|^2) and the normalisation, separately (either may be NULL) */
 int sn_fc_error_parts(const sn_fc *P, const double *r, double *abs_err, double *norm);
 
+/* Honest absolute measures of a frictional-contact result, next to Siconos' relative error.
+ * Siconos' measure divides by max(|q|, |r|, |u|): a reaction growing without bound (a problem
+ * with no solution: W = 0 with q_N < 0, a zero row of W, W = 1e-320 I) drives it to zero while
+ * the bodies still penetrate. With u = W r + q (local) or u = H^T v + w (global):
+ *   penetration     = max(0, max_i -u_N,i)                       (a velocity)
+ *   cone_violation  = max_i max(|r_T,i| - mu_i r_N,i, -r_N,i, 0)  (a reaction)
+ *   vscale          = max(|q|, |W r|)  (2-norms; global: max(|w|, |H^T D^-1 f|,
+ *                     |H^T D^-1 H r|), D = diag(M), an estimate of the same), the velocity
+ *                     scale of the data and of what the reaction produces: a reaction growing
+ *                     in a direction W does not see cannot inflate it, unlike |r|
+ * Acceptance rule (accepted = 1) at tolerance tol, besides the solver's own relative test
+ * (which bounds the residual by tol): every value finite and
+ *   penetration <= sqrt(tol) vscale,   cone_violation <= sqrt(tol) |r|_inf
+ * (a scale below DBL_EPSILON counts as 1, as in sn_fc_error). sqrt(tol) separates the two
+ * populations: results meeting the relative test on the Siconos data penetrate by at most
+ * about 4e-7 vscale (nsgs on Rover1039), diverging ones by O(1) vscale (the data itself).
+ * diverging = 1 when not accepted and either r is not finite, or the relative error meets tol
+ * (it is then small only because |r| grew, or because a huge mu |u_T| dominates u_hat), or
+ * |W| |r| exceeds vscale / sqrt(tol) (r large along a direction W nearly annihilates); |W| is
+ * |W|_F; or when a contact is stuck (below). The solvers then report SN_DIVERGED: no solution found, the problem may be
+ * infeasible. */
+typedef struct {
+  double rel_error;        /* sn_fc_error (global: sn_gfc_error) */
+  double abs_residual;     /* the unnormalised natural-map residual */
+  double penetration, cone_violation, vscale;
+  int accepted, diverging;
+  int stuck;               /* local: contacts with q_N < 0 whose normal row of W is zero, subnormal
+                              or below DBL_EPSILON max|W|: no reaction stops them (a certificate
+                              of infeasibility; diverging is then set); global: 0 */
+} sn_fc_meas;
+int sn_fc_measures(const sn_fc *P, const double *r, double tol, sn_fc_meas *m);
+int sn_gfc_measures(const sn_gfc *P, const double *r, const double *v, double tol, sn_fc_meas *m);
+
 /* LCP: |z - max(0, z - w)| / |q| with w = M z + q (not divided when |q| < DBL_EPSILON). */
 double sn_lcp_error(const sn_lcp *P, const double *z);
 

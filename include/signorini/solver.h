@@ -34,13 +34,20 @@ typedef struct {
   sn_fc_solver_fn fc;
   sn_soclcp_solver_fn soclcp;
   sn_gfc_solver_fn gfc;
+  const char *suits;        /* which problems it suits, one line */
+  const char *iteration;    /* what one iteration (the unit of max_iter) is */
 } sn_solver_entry;
 
 /* The registry: a NULL-name-terminated constant table. */
 const sn_solver_entry *sn_solvers(void);
 const sn_solver_entry *sn_solver_find(const char *name);
 
-/* Solve by name (SN_ERR_UNKNOWN if no such solver or it does not fit the problem). */
+/* Solve by name (SN_ERR_UNKNOWN if no such solver or it does not fit the problem).
+ * The name "auto" (the registry's first entry, kind "any", no function) chooses: see
+ * sn_fc_auto. Every frictional-contact solver ends with the absolute acceptance rule of
+ * sn_fc_measures (problem.h): SN_OK only when the result is honest in absolute terms, and
+ * SN_DIVERGED when the reaction grew without bound; info->abs_residual, penetration and
+ * cone_violation report the measures, info->solver the name. */
 int sn_lcp_solve(const sn_lcp *P, const char *solver, double *z, double *w, const sn_settings *s,
                  sn_info *info);
 int sn_fc_solve(const sn_fc *P, const char *solver, double *r, double *u, const sn_settings *s,
@@ -52,30 +59,56 @@ int sn_soclcp_solve(const sn_soclcp *P, const char *solver, double *x, double *y
 int sn_gfc_solve(const sn_gfc *P, const char *solver, double *r, double *v, const sn_settings *s,
                  sn_info *info);
 
-/* ---- the solvers (each also in the registry) ---- */
-/* Lemke: covering vector 1, lexicographic ratio test; pivot cap max(max_iter, 10 n + 100);
+/* The automatic solver: an ordered list of solvers (local 3D: nsn_ac, nsn_fb, socmix, nsgs,
+ * prox; local 2D: lemke2d when dim nc <= 400, nsgs, socmix, prox; global: nsn_ac on the
+ * condensed problem (3D), socmixg, admm, nsgs condensed; with equality constraints admm only;
+ * LCP: lemke, pgs, enum (n <= 20)), tried in order until one returns SN_OK. All attempts share one budget:
+ * s->max_iter is the total of their iterations (an attempt but the last gets at most
+ * max(100, max_iter / 5) of it) and s->time_limit the total time (each attempt gets what is
+ * left). Each attempt starts from the best finite iterate so far, the first from
+ * the caller's r (z). info->solver names the solver that succeeded (NULL if none),
+ * info->tried[0 .. ntried) every attempt with its status, iterations, error and time. On
+ * failure r holds the best attempt's result and the status is SN_DIVERGED if any attempt
+ * diverged, else the best attempt's status. No solver options (SN_ERR_UNKNOWN if s->options
+ * is set). */
+int sn_fc_auto(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
+int sn_gfc_auto(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info);
+int sn_lcp_auto(const sn_lcp *P, double *z, double *w, const sn_settings *s, sn_info *info);
+
+/* ---- the solvers (each also in the registry) ----
+ * s->max_iter caps OUTER iterations, the same unit for all; each entry below and the
+ * registry's `iteration` field say what one is; info->iterations counts the same unit. */
+/* Lemke: covering vector 1, lexicographic ratio test; an iteration is a pivot, at most max_iter;
  * the per-pivot "error" passed to the progress callback and history is the artificial z0 */
 int sn_lcp_lemke(const sn_lcp *P, double *z, double *w, const sn_settings *s, sn_info *info);
 int sn_lcp_pgs(const sn_lcp *P, double *z, double *w, const sn_settings *s, sn_info *info);
-/* options: "omega=1.0" over-relaxation (PSOR) */
+/* complete enumeration of the complementary bases for n <= 20 (SN_ERR_ARG beyond), smallest
+ * bases first; an iteration is one basis; every basis tried without a solution: SN_STALLED */
+int sn_lcp_enum(const sn_lcp *P, double *z, double *w, const sn_settings *s, sn_info *info);
+/* PGS: an iteration is one sweep; options: "omega=1.0" over-relaxation (PSOR) */
 
+/* NSGS: an iteration is one sweep over the contacts; options: */
 int sn_fc_nsgs(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 /* options: "local=proj|ac|hybrid" (default hybrid: Alart-Curnier Newton with projection
  *          fallback in 3D, exact enumeration in 2D), "omega=1", "shuffle=0|1", "seed=N",
  *          "rho=", "local_tol=", "local_iter=", "stall=1000" (sweeps without a new best error
  *          before switching to shuffled order, then halving omega; 0 turns it off) */
+/* PROX: an iteration is one proximal step (its inner NSGS sweeps are not counted);
+ * APGD: one gradient step; lemke2d: one Lemke pivot (at most max_iter) */
 int sn_fc_prox(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 int sn_fc_apgd(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 int sn_fc2d_lemke(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 
 /* ---- second family: Newton, cone programming, polyhedral, global ---- */
 /* semismooth Newton on the Alart-Curnier / Fischer-Burmeister formulation (3D local), sparse
- * generalized Jacobian by 3x3 blocks solved by UMFPACK, line search, NSGS safeguard */
+ * generalized Jacobian by 3x3 blocks solved by UMFPACK, line search, NSGS safeguard; an
+ * iteration is one Newton step (safeguard sweeps included as steps) */
 int sn_fc_nsn_ac(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 int sn_fc_nsn_fb(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 /* SOCLCP solvers: combined smoothing and regularization Newton (Hayashi, Yamashita, Fukushima
  * 2005), primal-dual interior point (Nesterov-Todd scaling, Mehrotra predictor-corrector),
- * accelerated primal-dual first-order method (Kanno 2021, arXiv 2101.11763) */
+ * accelerated primal-dual first-order method (Kanno 2021, arXiv 2101.11763); an iteration is
+ * one Newton step (smooth, ipm) or one first-order step (pd) */
 int sn_soclcp_smooth(const sn_soclcp *P, double *x, double *y, const sn_settings *s, sn_info *info);
 int sn_soclcp_ipm(const sn_soclcp *P, double *x, double *y, const sn_settings *s, sn_info *info);
 int sn_soclcp_pd(const sn_soclcp *P, double *x, double *y, const sn_settings *s, sn_info *info);
@@ -88,23 +121,27 @@ int sn_socmlcp_smooth(const sn_socmlcp *P, double *z, double *y, const sn_settin
  * r is rescaled internally (r' = c r, c the mean diagonal of W) so that both sides of every
  * cone are velocities; tolerance tightened (warm) until sn_fc_error <= tol; when Newton stalls
  * (the problem is not monotone) a few NSGS sweeps restart it. info->error = sn_fc_error, the
- * history that of the SOCMLCP residual. 2D and 3D. */
+ * history that of the SOCMLCP residual. 2D and 3D. An iteration is one Newton step (over all
+ * restarts; the few NSGS sweeps of a restart are not counted). */
 int sn_fc_socmix(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 /* Global frictional contact through sn_gfc_to_socmlcp (W never formed), same strategy,
  * info->error = sn_gfc_error. neq > 0: SN_ERR_ARG. */
 int sn_gfc_socmix(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info);
 /* Local frictional contact through its SOCLCP form: fixed-point outer loop on the De Saxce
  * term s = |u_T| around an SOCLCP solver (sn_fc_to_soclcp); the error is sn_fc_error.
- * s may be NULL (the defaults). */
+ * s may be NULL (the defaults). An iteration is one fixed-point update (one SOCLCP solve, each
+ * capped at max_iter of its own steps); info->iterations counts these outer updates. */
 int sn_fc_via_soclcp(const sn_fc *P, sn_soclcp_solver_fn inner, double *r, double *u,
                      const sn_settings *s, sn_info *info);
 int sn_fc_socsmooth(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 int sn_fc_socipm(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 int sn_fc_socpd(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 /* polyhedral friction cone with k facets ("k=8") as an LCP solved by Lemke (Stewart-Trinkle /
- * Anitescu-Potra); info->error is the standard measure against the true cone */
+ * Anitescu-Potra); info->error is the standard measure against the true cone; an iteration is
+ * one Lemke pivot, at most max_iter (large problems need max_iter >= about 10 (k+2) nc) */
 int sn_fc_poly(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
-/* global problem without forming W: ADMM with one factorization of the KKT system */
+/* global problem without forming W: ADMM with one factorization of the KKT system; an
+ * iteration is one ADMM step */
 int sn_gfc_admm(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info);
 
 #ifdef __cplusplus

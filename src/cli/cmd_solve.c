@@ -1,5 +1,5 @@
-/* signorini solve FILE --solver NAME [...]: solve a discrete problem from a file.
- * Exit status: 0 tolerance reached; 3 not reached (iteration or time limit, stalled, ray);
+/* signorini solve FILE [--solver NAME] [...]: solve a discrete problem from a file (default: auto).
+ * Exit status: 0 tolerance reached; 3 not reached (iteration or time limit, stalled, ray, diverged);
  * 1 error (file, data, solver failure); 2 usage. */
 #include "cli.h"
 #include "signorini/io.h"
@@ -33,7 +33,7 @@ static void json_str(const char *s)
   putchar('"');
 }
 
-/* the options: --solver, --tol, --max-iter, --time-limit, --options, -o, --json */
+/* the options: --solver, --tol, --max-iter, --time-limit, --options, -o, --json (--quiet: caller) */
 static int option(const sn_args *a, sn_settings *s, const char **solver, const char **out, int *json)
 {
   double v;
@@ -52,16 +52,115 @@ static int option(const sn_args *a, sn_settings *s, const char **solver, const c
   return 0;
 }
 
+/* progress on stderr, at most once a second, from the first second on */
+typedef struct {
+  double t0, last;
+  int printed;
+} progress_ctx;
+
+static int progress(int iter, double error, void *user)
+{
+  progress_ctx *p = user;
+  double now = sn_wtime();
+  if (now - p->t0 < 1.0 || now - p->last < 1.0) return 0;
+  fprintf(stderr, "signorini: solve: iteration %d, error %.3e, %.1f s\n", iter, error, now - p->t0);
+  p->last = now;
+  p->printed = 1;
+  return 0;
+}
+
+/* does the named solver fit the problem? (0, or a usage error printed: 2) */
+static int fits(const sn_file_problem *F, const char *solver)
+{
+  if (!strcmp(solver, "auto")) return 0;
+  const sn_solver_entry *e = sn_solver_find(solver);
+  if (!e) return sn_args_error(&sn_cli_cmd_solve, "unknown solver '%s' (see 'signorini solvers')", solver);
+  if (F->kind == SN_KIND_LCP) {
+    if (!e->lcp) return sn_args_error(&sn_cli_cmd_solve, "solver '%s' does not solve an LCP", solver);
+    return 0;
+  }
+  int dim = F->kind == SN_KIND_FC ? F->fc->dim : F->gfc->dim;
+  if ((e->fc && (e->dims & (1 << dim))) || (F->kind == SN_KIND_GFC && e->gfc)) return 0;
+  return sn_args_error(&sn_cli_cmd_solve, "solver '%s' does not solve %dD %s frictional contact",
+                       solver, dim, F->kind == SN_KIND_GFC ? "global" : "local");
+}
+
+static void json_num(const char *key, double v)
+{
+  if (isfinite(v)) printf(", \"%s\": %.6e", key, v);
+  else printf(", \"%s\": null", key);
+}
+
+static void print_json(const char *file, const sn_file_problem *F, int n, const char *solver,
+                       int st, const sn_info *I, double tol, double geq, double gloc)
+{
+  printf("{\"file\": ");
+  json_str(file);
+  printf(", \"kind\": \"%s\", \"size\": %d, \"solver\": ", sn_cli_kind(F), n);
+  json_str(solver);
+  printf(", \"solved_by\": ");
+  if (st == SN_OK && I->solver) json_str(I->solver);
+  else printf("null");
+  printf(", \"tried\": [");
+  for (int k = 0; k < I->ntried; k++) {
+    printf("%s{\"solver\": ", k ? ", " : "");
+    json_str(I->tried[k].name);
+    printf(", \"status\": ");
+    json_str(sn_strerror(I->tried[k].status));
+    printf(", \"iterations\": %d", I->tried[k].iterations);
+    json_num("error", I->tried[k].error);
+    json_num("seconds", I->tried[k].seconds);
+    printf("}");
+  }
+  printf("], \"status\": ");
+  json_str(sn_strerror(st));
+  printf(", \"status_code\": %d, \"converged\": %s, \"iterations\": %d", st,
+         st == SN_OK ? "true" : "false", I->iterations);
+  json_num("error", I->error);
+  if (F->kind != SN_KIND_LCP) {
+    json_num("absolute_residual", I->abs_residual);
+    json_num("penetration", I->penetration);
+    json_num("cone_violation", I->cone_violation);
+  }
+  printf(", \"tolerance\": %.3e", tol);
+  json_num("seconds", I->seconds);
+  if (F->kind == SN_KIND_GFC) {
+    json_num("equilibrium_error", geq);
+    json_num("local_error", gloc);
+  }
+  printf("}\n");
+}
+
+static void print_text(const char *file, const sn_file_problem *F, int n, const char *solver,
+                       int st, const sn_info *I, double geq, double gloc)
+{
+  printf("problem: %s (%s, size %d)\n", file, sn_cli_kind(F), n);
+  if (!strcmp(solver, "auto")) printf("solver: auto -> %s\n", I->solver ? I->solver : "none succeeded");
+  else printf("solver: %s\n", solver);
+  if (!strcmp(solver, "auto"))
+    for (int k = 0; k < I->ntried; k++)
+      printf("tried: %s: %s, %d iterations, error %.3e, %.3f s\n", I->tried[k].name,
+             sn_strerror(I->tried[k].status), I->tried[k].iterations, I->tried[k].error,
+             I->tried[k].seconds);
+  printf("status: %s\niterations: %d\nerror: %.6e\n", sn_strerror(st), I->iterations, I->error);
+  if (F->kind != SN_KIND_LCP)
+    printf("absolute residual: %.6e\npenetration: %.6e\ncone violation: %.6e\n", I->abs_residual,
+           I->penetration, I->cone_violation);
+  printf("seconds: %.6e\n", I->seconds);
+  if (F->kind == SN_KIND_GFC) printf("error parts: equilibrium %.6e, local %.6e\n", geq, gloc);
+}
+
 int sn_cli_solve(int argc, char **argv)
 {
-  const char *file = NULL, *solver = NULL, *out = NULL;
-  int json = 0, k;
+  const char *file = NULL, *solver = "auto", *out = NULL;
+  int json = 0, quiet = 0, k;
   sn_settings s;
   sn_settings_default(&s);
   sn_args a;
   sn_args_init(&a, &sn_cli_cmd_solve, argc, argv);
   while ((k = sn_args_next(&a)) > 0) {
-    if (k == SN_ARGS_OPT) {
+    if (k == SN_ARGS_OPT && sn_args_is(&a, "--quiet")) quiet = 1;
+    else if (k == SN_ARGS_OPT) {
       if (option(&a, &s, &solver, &out, &json)) return 2;
     } else if (!file) file = a.val;
     else return sn_args_error(a.cmd, "more than one FILE ('%s')", a.val);
@@ -71,34 +170,25 @@ int sn_cli_solve(int argc, char **argv)
   if (sn_cli_not_a_deck(a.cmd, file)) return 2;
   sn_file_problem *F = sn_cli_read(file);
   if (!F) return 1;
-  if (!solver) solver = F->kind == SN_KIND_LCP ? "lemke" : "nsgs";
-  const sn_solver_entry *e = sn_solver_find(solver);
-  if (!e) { sn_file_problem_free(F); return sn_args_error(&sn_cli_cmd_solve, "unknown solver '%s' (see 'signorini solvers')", solver); }
-
-  int n = 0, nv = 0, rc = 0, st, dim = 0;
+  int n = 0, nv = 0, rc = fits(F, solver), st;
   sn_info info = {0};
-  if (F->kind == SN_KIND_LCP) {
-    n = F->lcp->n;
-    if (!e->lcp) rc = sn_args_error(&sn_cli_cmd_solve, "solver '%s' does not solve an LCP", solver);
-  } else {
-    dim = F->kind == SN_KIND_FC ? F->fc->dim : F->gfc->dim;
-    n = dim * (F->kind == SN_KIND_FC ? F->fc->nc : F->gfc->nc);
-    nv = F->kind == SN_KIND_GFC ? F->gfc->ndof : 0;
-    int fits = (e->fc && (e->dims & (1 << dim))) || (F->kind == SN_KIND_GFC && e->gfc);
-    if (!fits) rc = sn_args_error(&sn_cli_cmd_solve, "solver '%s' does not solve %dD %s frictional contact", solver, dim,
-                                       F->kind == SN_KIND_GFC ? "global" : "local");
-  }
+  if (F->kind == SN_KIND_LCP) n = F->lcp->n;
+  else if (F->kind == SN_KIND_FC) n = F->fc->dim * F->fc->nc;
+  else { n = F->gfc->dim * F->gfc->nc; nv = F->gfc->ndof; }
   sn_solution *S = rc ? NULL : sn_solution_alloc(n, nv, 0);
   if (!rc && !S) rc = sn_cli_fail("out of memory");
   if (rc) goto done;
   if (F->guess && F->guess->nr == n) sn_copy(n, F->guess->r, S->r);   /* FCLIB guess: warm start */
   if (F->guess && F->guess->v && F->guess->nv == nv) sn_copy(nv, F->guess->v, S->v);
+  progress_ctx pc = {sn_wtime(), 0.0, 0};
+  if (!quiet) { s.progress = progress; s.user = &pc; }
   if (F->kind == SN_KIND_LCP) st = sn_lcp_solve(F->lcp, solver, S->r, S->u, &s, &info);
   else if (F->kind == SN_KIND_FC) st = sn_fc_solve(F->fc, solver, S->r, S->u, &s, &info);
   else st = sn_gfc_solve(F->gfc, solver, S->r, S->v, &s, &info);   /* direct, or condensed */
-  double err = info.error, geq = NAN, gloc = NAN;
+  double geq = NAN, gloc = NAN;
   if (st == SN_ERR_UNKNOWN && s.options) {
-    rc = sn_args_error(&sn_cli_cmd_solve, "solver '%s' does not know an option in '%s'", solver, s.options);
+    rc = sn_args_error(&sn_cli_cmd_solve, "solver '%s' does not know an option in '%s'%s", solver,
+                       s.options, strcmp(solver, "auto") ? "" : " (auto takes no options: name a solver)");
     goto done;
   }
   if (st < 0) { rc = sn_cli_fail("%s: %s failed: %s", file, solver, sn_strerror(st)); goto done; }
@@ -108,24 +198,9 @@ int sn_cli_solve(int argc, char **argv)
     sn_gfc_error(F->gfc, S->r, S->v, NULL, &geq, &gloc);
   }
   rc = st == SN_OK ? 0 : 3;
-  if (json) {
-    printf("{\"file\": ");
-    json_str(file);
-    printf(", \"kind\": \"%s\", \"size\": %d, \"solver\": ", sn_cli_kind(F), n);
-    json_str(solver);
-    printf(", \"status\": ");
-    json_str(sn_strerror(st));
-    printf(", \"status_code\": %d, \"converged\": %s, \"iterations\": %d, \"error\": %.6e, "
-           "\"tolerance\": %.3e, \"seconds\": %.6e",
-           st, st == SN_OK ? "true" : "false", info.iterations, err, s.tol, info.seconds);
-    if (F->kind == SN_KIND_GFC)
-      printf(", \"equilibrium_error\": %.6e, \"local_error\": %.6e", geq, gloc);
-    printf("}\n");
-  } else {
-    printf("problem: %s (%s, size %d)\nsolver: %s\nstatus: %s\niterations: %d\nerror: %.6e\nseconds: %.6e\n",
-           file, sn_cli_kind(F), n, solver, sn_strerror(st), info.iterations, err, info.seconds);
-    if (F->kind == SN_KIND_GFC) printf("error parts: equilibrium %.6e, local %.6e\n", geq, gloc);
-  }
+  if (json) print_json(file, F, n, solver, st, &info, s.tol, geq, gloc);
+  else print_text(file, F, n, solver, st, &info, geq, gloc);
+  if (st != SN_OK) fprintf(stderr, "signorini: solve: %s: %s\n", file, sn_strerror(st));
   if (out) {   /* FCLIB layout: the problem with its /solution (an LCP: the solution alone) */
     char msg[1024] = "";
     int w = F->kind == SN_KIND_LCP ? sn_fclib_write_solution(out, S, msg, sizeof msg)
@@ -142,25 +217,37 @@ const sn_cli_cmd sn_cli_cmd_solve = {
     "solve", "FILE [OPTIONS]",
     "solve an LCP, a local or a global frictional contact problem from a file",
     "FILE is an FCLIB file (.hdf5) or a Siconos text file (.dat). Prints the problem's kind and "
-    "size, the solver, its status, iterations, error (Siconos' relative measure) and time; for a "
-    "global problem also the equilibrium and local parts of the error. A guess stored in an FCLIB "
-    "file is the starting point.\n"
+    "size, the solver (with auto: the one that succeeded and every solver tried, with its status "
+    "and error), its status, iterations, error (Siconos' relative measure), the absolute "
+    "residual, the largest penetration and the largest cone violation, and the time; for a "
+    "global problem also the equilibrium and local parts of the error. A result is solved only "
+    "when the error is within the tolerance AND it is honest in absolute terms (penetration at "
+    "most sqrt(tol) times the velocity scale of the data, cone violation at most sqrt(tol) times "
+    "the largest reaction: docs/solvers.md); a reaction that grows without bound is reported as "
+    "'no solution found: the problem may be infeasible'. Solves longer than a second print their "
+    "progress on stderr once a second. A guess stored in an FCLIB file is the starting point.\n"
     "Input decks (.inp) are analysed with 'signorini run'.",
     {{NULL, "--solver", "NAME", "auto",
       "the solver, a name from 'signorini solvers'; auto chooses by problem kind and size and "
       "falls back through the registry"},
      {NULL, "--tol", "T", "1e-8", "the tolerance on the error"},
-     {NULL, "--max-iter", "N", "1000", "the largest number of (outer) iterations"},
-     {NULL, "--time-limit", "S", "0 (none)", "stop after S seconds of solver time"},
+     {NULL, "--max-iter", "N", "1000", "the largest number of outer iterations, for every solver "
+      "(a sweep, a Newton step, a pivot: 'signorini solvers' says which); auto: the total over its "
+      "attempts"},
+     {NULL, "--time-limit", "S", "0 (none)", "stop after S seconds of solver time (auto: in all)"},
      {NULL, "--options", "K=V,...", "none", "the solver's own settings (listed by 'signorini solvers')"},
      {"-o", "--output", "SOL.hdf5", "none",
       "write the problem and its solution in the FCLIB layout (for an LCP the solution alone)"},
-     {NULL, "--json", NULL, NULL, "print one JSON object instead of the text lines"}},
+     {NULL, "--json", NULL, NULL, "print one JSON object instead of the text lines (progress, "
+      "if any, still goes to stderr)"},
+     {"-q", "--quiet", NULL, NULL, "no progress lines (otherwise one a second on stderr for solves "
+      "longer than a second)"}},
     {{0, "the tolerance was reached"},
      {1, "error: the file cannot be read or holds invalid data, the solver failed, or the "
          "output cannot be written"},
      {2, "usage error: unknown option or solver, a solver that does not fit the problem"},
-     {3, "the tolerance was not reached (iteration or time limit, stalled, secondary ray)"}},
+     {3, "the tolerance was not reached (iteration or time limit, stalled, secondary ray, no "
+         "solution: the problem may be infeasible)"}},
     {{"signorini solve tests/data/problems/fc3d/Capsules-i100-889.hdf5",
       "solves a 3D frictional contact problem with the default solver"},
      {"signorini solve tests/data/problems/fc2d/FrictionContactProblem00071.dat --solver lemke2d "

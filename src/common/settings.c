@@ -27,6 +27,11 @@ void sn_info_reset(sn_info *info)
   info->error = INFINITY;
   info->seconds = 0.0;
   info->history_len = 0;
+  info->abs_residual = NAN;
+  info->penetration = NAN;
+  info->cone_violation = NAN;
+  info->solver = NULL;
+  info->ntried = 0;
   if (!info->history) info->history_cap = 0;
 }
 

@@ -14,6 +14,7 @@ const char *sn_strerror(int status)
   case SN_TIME_LIMIT: return "time limit reached before the tolerance was met";
   case SN_STALLED: return "no further progress (stalled or stopped by the progress callback)";
   case SN_RAY: return "pivoting ended on a secondary ray: no solution found";
+  case SN_DIVERGED: return "no solution found: the problem may be infeasible";
   case SN_ERR_NOMEM: return "out of memory";
   case SN_ERR_ARG: return "invalid argument";
   case SN_ERR_DIM: return "dimensions do not agree";

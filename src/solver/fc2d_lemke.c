@@ -24,6 +24,7 @@
  * else Lemke's status (SN_RAY, SN_MAX_ITER, SN_TIME_LIMIT, ...). Warm start: r (and the
  * matching u) give z = (r_N, r_T^+, r_T^-, |u_T|), returned at once if it already solves. */
 #include "signorini/solver.h"
+#include "solver/verdict.h"
 
 #include <limits.h>
 #include <math.h>
@@ -138,5 +139,5 @@ int sn_fc2d_lemke(const sn_fc *P, double *r, double *u, const sn_settings *s, sn
     info->error = err;
     info->seconds = sn_wtime() - t0;
   }
-  return st;
+  return sn_fc_verdict(P, r, s, st, "lemke2d", info);
 }

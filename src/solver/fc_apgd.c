@@ -28,6 +28,7 @@
  * restart=1|0. */
 #include "solver/fc_local.h"
 #include "signorini/solver.h"
+#include "solver/verdict.h"
 
 #include <float.h>
 #include <math.h>
@@ -168,5 +169,5 @@ int sn_fc_apgd(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_in
     info->seconds = sn_wtime() - t0;
     if (isnan(info->error)) info->error = INFINITY;   /* never NaN: failure is the status */
   }
-  return st;
+  return sn_fc_verdict(P, r, s, st, "apgd", info);
 }

@@ -20,6 +20,7 @@
  * iterate seen, and after a non-finite update the last finite one (status SN_ERR_NAN). */
 #include "solver/fc_local.h"
 #include "signorini/solver.h"
+#include "solver/verdict.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -249,5 +250,5 @@ int sn_fc_nsgs(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_in
     info->seconds = sn_wtime() - t0;
     if (isnan(info->error)) info->error = INFINITY;   /* never NaN: failure is the status */
   }
-  return st;
+  return sn_fc_verdict(P, r, s, st, "nsgs", info);
 }

@@ -82,6 +82,7 @@
  * (sn_fc_error's measure) in the history. Only dim = 3 (SN_ERR_ARG otherwise). */
 #include "solver/fc_local.h"
 #include "signorini/solver.h"
+#include "solver/verdict.h"
 
 #include <float.h>
 #include <math.h>
@@ -724,7 +725,7 @@ static int nsn_run(const sn_fc *P, int form, double *r, double *u, const sn_sett
     info->status = st;
     info->seconds = sn_wtime() - t0;
   }
-  return st;
+  return sn_fc_verdict(P, r, s, st, form == NSN_AC ? "nsn_ac" : "nsn_fb", info);
 }
 
 int sn_fc_nsn_ac(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info)

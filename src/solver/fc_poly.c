@@ -44,6 +44,7 @@
  * z = (r_N, beta, l) with r_T split over the two vertices that bracket it and l the smallest
  * admissible sliding speed; Lemke returns at once if that already solves the LCP. */
 #include "signorini/solver.h"
+#include "solver/verdict.h"
 
 #include <limits.h>
 #include <math.h>
@@ -249,5 +250,5 @@ int sn_fc_poly(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_in
     info->error = err;
     info->seconds = sn_wtime() - t0;
   }
-  return st;
+  return sn_fc_verdict(P, r, s, st, "poly", info);
 }

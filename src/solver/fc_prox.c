@@ -36,6 +36,7 @@
  * info->iterations counts outer proximal steps (inner=nsgs) or extragradient steps (inner=fp). */
 #include "solver/fc_local.h"
 #include "signorini/solver.h"
+#include "solver/verdict.h"
 
 #include <float.h>
 #include <math.h>
@@ -309,5 +310,5 @@ int sn_fc_prox(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_in
     info->seconds = sn_wtime() - t0;
     if (isnan(info->error)) info->error = INFINITY;   /* never NaN: failure is the status */
   }
-  return st;
+  return sn_fc_verdict(P, r, s, st, "prox", info);
 }

@@ -23,6 +23,7 @@
  * there, at most RESTARTS times (the last run gets what is left of max_iter). Statuses are those of the last engine run: SN_OK only when
  * the original error is <= tol. */
 #include "signorini/solver.h"
+#include "solver/verdict.h"
 
 #include <float.h>
 #include <math.h>
@@ -222,7 +223,7 @@ int sn_fc_socmix(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_
   int n = P->dim * P->nc;
   sn_copy(n, P->q, u);
   sn_csc_gemv(P->W, 1.0, r, 1.0, u);
-  return st;
+  return sn_fc_verdict(P, r, s, st, "socmix", info);
 }
 
 int sn_gfc_socmix(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info)
@@ -259,5 +260,5 @@ int sn_gfc_socmix(const sn_gfc *P, double *r, double *v, const sn_settings *s, s
   orig O = {NULL, P, r, v};
   st = run(&O, S, c, s, info);
   sn_socmlcp_free(S);
-  return st;
+  return sn_gfc_verdict(P, r, v, s, st, "socmixg", info);
 }

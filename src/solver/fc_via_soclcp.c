@@ -16,6 +16,7 @@
  * 0.1 %), down to 1e-12: the inner accuracy follows what the outer error needs rather than a
  * fixed conversion between the two scales. */
 #include "signorini/solver.h"
+#include "solver/verdict.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -79,7 +80,7 @@ int sn_fc_via_soclcp(const sn_fc *P, sn_soclcp_solver_fn inner, double *r, doubl
   sn_copy(n, P->q, u);                                /* s_0 = |u_T(r_0)| */
   sn_csc_gemv(P->W, 1.0, r, 1.0, u);
   tangential_norms(P, u, sT);
-  int it = 0, inner_it = 0, since_best = 0;
+  int it = 0, since_best = 0;
   double tfac = 1.0, itol = fmin(1e-3, fmax(0.1 * err, 0.1 * s->tol));
   sn_settings in = *s;
   in.progress = NULL;
@@ -93,7 +94,6 @@ int sn_fc_via_soclcp(const sn_fc *P, sn_soclcp_solver_fn inner, double *r, doubl
     if (s->time_limit > 0) in.time_limit = fmax(s->time_limit - (sn_wtime() - t0), 1e-3);
     sn_info ii = {0};
     int sti = inner(S, x, y, &in, &ii);
-    inner_it += ii.iterations;
     sn_soclcp_free(S);
     if (sti < 0) { st = sti; break; }
     sn_soclcp_x_to_r(P, x, r);
@@ -121,10 +121,11 @@ int sn_fc_via_soclcp(const sn_fc *P, sn_soclcp_solver_fn inner, double *r, doubl
   sn_csc_gemv(P->W, 1.0, r, 1.0, u);
   if (info) {
     info->status = st;
-    info->iterations = inner_it;
+    info->iterations = it;      /* outer (fixed-point) iterations, what max_iter caps */
     info->error = err;
     info->seconds = sn_wtime() - t0;
   }
+  st = sn_fc_verdict(P, r, s, st, "via_soclcp", info);
 done:
   free(sT); free(ut); free(x); free(y); free(best);
   return st;

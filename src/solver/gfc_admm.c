@@ -62,6 +62,7 @@
  * with a sparse solve per step from there.
  * Equality constraints (neq > 0) are not handled: SN_ERR_ARG (as sn_gfc_to_fc). */
 #include "signorini/solver.h"
+#include "solver/verdict.h"
 
 #include <cblas.h>
 #include <float.h>
@@ -742,5 +743,5 @@ int sn_gfc_admm(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_
     if (info) it = info->iterations;
     st = admm_run(P, r, v, s, info, 1, NULL, it, t0);
   }
-  return st;
+  return sn_gfc_verdict(P, r, v, s, st, "admm", info);
 }

@@ -17,8 +17,9 @@
  * of the final basis, clamped to z >= 0, and w = M z + q.
  *
  * Choices:
- *  - pivot cap: max(max_iter, 10 n + 100) pivots (the default max_iter 1000 is too small for
- *    large problems; Lemke's path has no other natural cap) -> SN_MAX_ITER;
+ *  - pivot cap: max_iter pivots (an iteration is a pivot, as for every solver max_iter caps
+ *    the iterations; large problems need about n to 10 n pivots, so raise max_iter) ->
+ *    SN_MAX_ITER;
  *  - per pivot, sn_info_record gets the value of z0 as the "error" (0 at a solution): it
  *    honours time_limit (SN_TIME_LIMIT) and the progress callback (SN_STALLED);
  *  - pivot tolerance: a_i is a pivot candidate if a_i > LEMKE_PIV_TOL |a|_inf;
@@ -383,8 +384,7 @@ static void final_z(lemke *L, const sn_lcp *P, double *z)
 static int lemke_path(lemke *L, const sn_settings *s, sn_info *info, double t0, int *npiv)
 {
   int n = L->n, z0 = 2 * n, e = z0, piv = 0, st = SN_OK;
-  long cap = (long)10 * n + 100;
-  if (s->max_iter > cap) cap = s->max_iter;
+  long cap = s->max_iter;
   for (;;) {
     if (piv >= cap) { st = SN_MAX_ITER; break; }
     entering_column(L, e);

@@ -716,5 +716,7 @@ int sn_soclcp_ipm(const sn_soclcp *P, double *x, double *y, const sn_settings *s
 
 int sn_fc_socipm(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info)
 {
-  return sn_fc_via_soclcp(P, sn_soclcp_ipm, r, u, s, info);
+  int st = sn_fc_via_soclcp(P, sn_soclcp_ipm, r, u, s, info);
+  if (info && info->ntried == 1) info->solver = info->tried[0].name = "socipm";
+  return st;
 }

@@ -176,7 +176,16 @@ static int test_files(void)
     if (P->nc >= 500) {             /* a long path on a large problem: push every third */
       for (int c = 0; c < P->nc; c += 3) P->q[2 * c] -= 1.0;   /* contact into the wall */
       sn_fill(n, 0.0, r);
-      st = sn_fc2d_lemke(P, r, u, NULL, &info);
+      /* an iteration is a pivot and max_iter bounds them (issue #11): the default 1000 stops
+       * this path with SN_MAX_ITER, a cap of 10 (4 nc) lets it finish */
+      sn_settings s;
+      sn_settings_default(&s);
+      st = sn_fc2d_lemke(P, r, u, &s, &info);
+      CHECK_INT(st, SN_MAX_ITER);
+      CHECK_INT(info.iterations, 1000);
+      sn_fill(n, 0.0, r);
+      s.max_iter = 40 * P->nc;
+      st = sn_fc2d_lemke(P, r, u, &s, &info);
       printf("%-42s %5d %8s %7d %10.3e %9.2e\n", "  same, q_N - 1 on every third contact", P->nc,
              status_name(st), info.iterations, info.error, info.seconds);
       CHECK_INT(st, SN_OK);

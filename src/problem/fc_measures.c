@@ -1,0 +1,139 @@
+/* Honest absolute measures of a frictional-contact result (penetration, cone violation,
+ * unnormalised residual) and the acceptance rule documented in problem.h. */
+#include "signorini/problem.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+
+static int all_finite(int n, const double *x)
+{
+  for (int k = 0; k < n; k++)
+    if (!isfinite(x[k])) return 0;
+  return 1;
+}
+
+/* penetration and cone violation of (r, u); Wr_norm = |W r| (or |H^T v|), q_norm = |q| (|w|),
+ * wr_bound = |W| |r| (a bound of |W r| without cancellation; 0 when unknown) */
+static void fill(int dim, int nc, const double *mu, const double *r, const double *u,
+                 double q_norm, double Wr_norm, double wr_bound, double tol, sn_fc_meas *m)
+{
+  int n = dim * nc;
+  double pen = 0.0, cv = 0.0, rmax = 0.0;
+  for (int i = 0; i < nc; i++) {
+    const double *ri = r + dim * i;
+    double rt = dim == 3 ? hypot(ri[1], ri[2]) : fabs(ri[1]);
+    pen = fmax(pen, -u[dim * i]);
+    cv = fmax(cv, fmax(rt - mu[i] * ri[0], -ri[0]));
+    for (int k = 0; k < dim; k++) rmax = fmax(rmax, fabs(ri[k]));
+  }
+  int finite = all_finite(n, r) && all_finite(n, u) && isfinite(m->rel_error);
+  m->penetration = finite ? pen : INFINITY;
+  m->cone_violation = finite ? cv : INFINITY;
+  m->vscale = fmax(q_norm, Wr_norm);
+  /* sqrt(tol): between the round-off of sound results and the O(1) of diverging ones; scales
+   * below DBL_EPSILON count as 1 (absolute), as in Siconos' measure */
+  double atol = sqrt(fmin(fmax(tol, 0.0), 1.0));
+  double vs = m->vscale > DBL_EPSILON ? m->vscale : 1.0, rs = rmax > DBL_EPSILON ? rmax : 1.0;
+  m->accepted = finite && pen <= atol * vs && cv <= atol * rs;
+  m->diverging = !m->accepted &&
+                 (!finite || m->rel_error <= tol || wr_bound > m->vscale / sqrt(tol));
+}
+
+static double frobenius(const sn_csc *A)
+{
+  double s = 0.0;
+  for (int p = 0; p < A->colptr[A->n]; p++) s += A->val[p] * A->val[p];
+  return sqrt(s);
+}
+
+/* contacts with q_N < 0 whose normal row of W is numerically zero: zero or subnormal
+ * (< DBL_MIN), or below DBL_EPSILON times the largest entry of W; no reaction can stop their
+ * penetration (a certificate of infeasibility from the data alone). rowmax: n doubles. */
+static int stuck_contacts(const sn_fc *P, double *rowmax)
+{
+  int d = P->dim, n = d * P->nc, k = 0;
+  double wmax = 0.0;
+  for (int i = 0; i < n; i++) rowmax[i] = 0.0;
+  for (int j = 0; j < P->W->n; j++)
+    for (int p = P->W->colptr[j]; p < P->W->colptr[j + 1]; p++) {
+      double a = fabs(P->W->val[p]);
+      rowmax[P->W->rowind[p]] = fmax(rowmax[P->W->rowind[p]], a);
+      wmax = fmax(wmax, a);
+    }
+  for (int i = 0; i < P->nc; i++) {
+    double w = rowmax[d * i];
+    if (P->q[d * i] < 0 && (w < DBL_MIN || w <= DBL_EPSILON * wmax)) k++;
+  }
+  return k;
+}
+
+int sn_fc_measures(const sn_fc *P, const double *r, double tol, sn_fc_meas *m)
+{
+  if (!P || !P->W || !P->q || !P->mu || !r || !m) return SN_ERR_ARG;
+  int n = P->dim * P->nc;
+  double *u = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
+  if (!u) return SN_ERR_NOMEM;
+  double nrm;
+  int st = sn_fc_error_parts(P, r, &m->abs_residual, &nrm);
+  if (st) { free(u); return st; }
+  m->rel_error = nrm > DBL_EPSILON ? m->abs_residual / nrm : m->abs_residual;
+  sn_csc_gemv(P->W, 1.0, r, 0.0, u);                  /* W r, then u = W r + q */
+  double wr = sn_nrm2(n, u);
+  for (int k = 0; k < n; k++) u[k] += P->q[k];
+  fill(P->dim, P->nc, P->mu, r, u, sn_nrm2(n, P->q), wr, frobenius(P->W) * sn_nrm2(n, r), tol, m);
+  m->stuck = stuck_contacts(P, u);
+  if (!m->accepted && m->stuck) m->diverging = 1;
+  free(u);
+  return SN_OK;
+}
+
+/* the velocity scale of a global problem without factorizing M: with D = diag(M),
+ * max(|w|, |H^T D^-1 f|, |H^T D^-1 H r|) estimates max(|q|, |W r|) of the condensed problem
+ * (|H^T v| alone vanishes at a static equilibrium, where both parts cancel) */
+static int gfc_vscale(const sn_gfc *P, const double *r, double *out)
+{
+  int m = P->ndof, n = P->dim * P->nc;
+  double *a = calloc((size_t)(2 * m + n + 1), sizeof(double));
+  if (!a) return SN_ERR_NOMEM;
+  double *d = a, *x = a + m, *y = a + 2 * m;
+  for (int j = 0; j < m; j++) {
+    d[j] = 0.0;
+    for (int p = P->M->colptr[j]; p < P->M->colptr[j + 1]; p++)
+      if (P->M->rowind[p] == j) d[j] = P->M->val[p];
+  }
+  for (int j = 0; j < m; j++) x[j] = d[j] > 0 ? P->f[j] / d[j] : 0.0;
+  sn_csc_gemv_t(P->H, 1.0, x, 0.0, y);
+  double s = fmax(sn_nrm2(n, P->w), sn_nrm2(n, y));
+  sn_csc_gemv(P->H, 1.0, r, 0.0, x);
+  for (int j = 0; j < m; j++) x[j] = d[j] > 0 ? x[j] / d[j] : 0.0;
+  sn_csc_gemv_t(P->H, 1.0, x, 0.0, y);
+  *out = fmax(s, sn_nrm2(n, y));
+  free(a);
+  return SN_OK;
+}
+
+int sn_gfc_measures(const sn_gfc *P, const double *r, const double *v, double tol, sn_fc_meas *m)
+{
+  if (!P || !P->H || !P->M || !P->f || !P->w || !P->mu || !r || !v || !m) return SN_ERR_ARG;
+  int n = P->dim * P->nc;
+  double vs;
+  int st = gfc_vscale(P, r, &vs);
+  if (st) return st;
+  double *u = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
+  if (!u) return SN_ERR_NOMEM;
+  m->rel_error = sn_gfc_error(P, r, v, NULL, NULL, NULL);
+  sn_copy(n, P->w, u);                                /* u = H^T v + w */
+  sn_csc_gemv_t(P->H, 1.0, v, 1.0, u);
+  /* the natural-map residual of (r, u): the local problem with W = 0 and q = u */
+  int *zp = calloc((size_t)n + 1, sizeof(int));
+  if (!zp) { free(u); return SN_ERR_NOMEM; }
+  sn_csc Z = {n, n, 0, 0, zp, NULL, NULL};
+  sn_fc L = {P->dim, P->nc, &Z, u, P->mu};
+  st = sn_fc_error_parts(&L, r, &m->abs_residual, NULL);
+  if (!st) fill(P->dim, P->nc, P->mu, r, u, vs, 0.0, 0.0, tol, m);
+  m->stuck = 0;
+  free(zp);
+  free(u);
+  return st;
+}

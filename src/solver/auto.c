@@ -1,0 +1,193 @@
+/* The automatic solver ("auto"): a list of registry solvers chosen by problem kind, dimension
+ * and size, tried in order within one overall iteration and time budget until one meets the
+ * tolerance and the absolute acceptance rule (sn_fc_measures). Every attempt is recorded in
+ * info->tried; each starts from the best finite iterate found so far (or the caller's start).
+ * The orders come from running every solver on every problem of tests/data/problems (the
+ * measurements are in docs/solvers.md). */
+#include "signorini/solver.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { AUTO_MAX = 8 };
+/* the most iterations an attempt but the last may use: Newton methods that converge at all
+ * do so in tens of steps on the test data, so one failing must not eat the whole budget */
+#define AUTO_SHARE(max_iter) ((max_iter) / 5 > 100 ? (max_iter) / 5 : 100)
+
+/* the attempt lists; a solver is tried only if it fits the problem (checked by the caller) */
+static int fc_order(int dim, int n, const char **list)
+{
+  int k = 0;
+  if (dim == 2) {
+    if (n <= 400) list[k++] = "lemke2d";
+    list[k++] = "nsgs";
+    list[k++] = "socmix";
+    list[k++] = "prox";
+  } else {
+    list[k++] = "nsn_ac";
+    list[k++] = "nsn_fb";
+    list[k++] = "socmix";
+    list[k++] = "nsgs";
+    list[k++] = "prox";
+  }
+  return k;
+}
+
+static int gfc_order(int dim, const char **list)
+{
+  int k = 0;
+  if (dim == 3) list[k++] = "nsn_ac";     /* on the condensed problem */
+  list[k++] = "socmixg";
+  list[k++] = "admm";
+  list[k++] = "nsgs";
+  return k;
+}
+
+typedef struct {
+  sn_progress progress;
+  void *user;
+  int offset;                /* iterations of the earlier attempts */
+} relay;
+
+static int relay_cb(int iter, double error, void *user)
+{
+  relay *R = user;
+  return R->progress(R->offset + iter, error, R->user);
+}
+
+/* one solve of the chosen kind */
+typedef struct {
+  const sn_lcp *lcp;
+  const sn_fc *fc;
+  const sn_gfc *gfc;
+  double *x, *y;             /* z, w (lcp) / r, u (fc) / r, v (gfc) */
+  int nx, ny;                /* their lengths */
+} target;
+
+static int attempt(const target *T, const char *name, const sn_settings *s, sn_info *info)
+{
+  if (T->lcp) return sn_lcp_solve(T->lcp, name, T->x, T->y, s, info);
+  if (T->fc) return sn_fc_solve(T->fc, name, T->x, T->y, s, info);
+  return sn_gfc_solve(T->gfc, name, T->x, T->y, s, info);
+}
+
+static int run_list(const target *T, const char **list, int k, const sn_settings *s, sn_info *info)
+{
+  sn_settings def;
+  if (!s) { sn_settings_default(&def); s = &def; }
+  if (s->options && *s->options) return SN_ERR_UNKNOWN;   /* auto takes no solver options */
+  double t0 = sn_wtime();
+  size_t bytes = sizeof(double) * (size_t)(T->nx + T->ny + 2);
+  double *start = malloc(bytes), *best = malloc(bytes);
+  if (!start || !best) { free(start); free(best); return SN_ERR_NOMEM; }
+  memcpy(start, T->x, sizeof(double) * (size_t)T->nx);
+  memcpy(start + T->nx, T->y, sizeof(double) * (size_t)T->ny);
+  int used = 0, st = SN_MAX_ITER, best_st = SN_DIVERGED, any_div = 0, nt = 0, hlen = 0;
+  double best_err = INFINITY;
+  sn_info keep = {0}, ai;
+  relay R = {s->progress, s->user, 0};
+  for (int a = 0; a < k && st != SN_OK; a++) {
+    sn_settings as = *s;
+    as.options = NULL;
+    as.max_iter = s->max_iter - used;
+    if (as.max_iter <= 0) { st = SN_MAX_ITER; break; }
+    if (a < k - 1 && as.max_iter > AUTO_SHARE(s->max_iter)) as.max_iter = AUTO_SHARE(s->max_iter);
+    if (s->time_limit > 0) {
+      as.time_limit = s->time_limit - (sn_wtime() - t0);
+      if (as.time_limit <= 0) { st = SN_TIME_LIMIT; break; }
+    }
+    if (s->progress) { R.offset = used; as.progress = relay_cb; as.user = &R; }
+    memset(&ai, 0, sizeof ai);
+    if (info && info->history) { ai.history = info->history + hlen; ai.history_cap = info->history_cap - hlen; }
+    int warm = nt && isfinite(best_err) && best_st != SN_DIVERGED;   /* never a diverged start */
+    memcpy(T->x, warm ? best : start, sizeof(double) * (size_t)T->nx);
+    memcpy(T->y, warm ? best + T->nx : start + T->nx, sizeof(double) * (size_t)T->ny);
+    st = attempt(T, list[a], &as, &ai);
+    used += st >= 0 ? ai.iterations : 0;
+    hlen += st >= 0 ? ai.history_len : 0;
+    if (nt < AUTO_MAX) {
+      keep.tried[nt].name = list[a];
+      keep.tried[nt].status = st;
+      keep.tried[nt].iterations = st >= 0 ? ai.iterations : 0;
+      keep.tried[nt].error = st >= 0 ? ai.error : INFINITY;
+      keep.tried[nt].seconds = ai.seconds;
+      nt++;
+    }
+    any_div |= st == SN_DIVERGED;
+    /* the best attempt: a success, else the lowest error, a diverged one only if none else */
+    int better = st == SN_OK || (st != SN_DIVERGED && (best_st == SN_DIVERGED || ai.error < best_err)) ||
+                 (st == SN_DIVERGED && best_st == SN_DIVERGED && ai.error < best_err);
+    if (st >= 0 && better) {
+      best_err = ai.error;
+      best_st = st;
+      memcpy(best, T->x, sizeof(double) * (size_t)T->nx);
+      memcpy(best + T->nx, T->y, sizeof(double) * (size_t)T->ny);
+      keep.abs_residual = ai.abs_residual;
+      keep.penetration = ai.penetration;
+      keep.cone_violation = ai.cone_violation;
+      keep.solver = list[a];
+    }
+  }
+  if (st != SN_OK && isfinite(best_err)) {                 /* hand back the best attempt */
+    memcpy(T->x, best, sizeof(double) * (size_t)T->nx);
+    memcpy(T->y, best + T->nx, sizeof(double) * (size_t)T->ny);
+    st = any_div ? SN_DIVERGED : best_st;
+  } else if (st != SN_OK && any_div) {
+    st = SN_DIVERGED;
+  }
+  if (st != SN_OK && !isfinite(best_err)) {                /* nothing usable: the caller's start */
+    memcpy(T->x, start, sizeof(double) * (size_t)T->nx);
+    memcpy(T->y, start + T->nx, sizeof(double) * (size_t)T->ny);
+    if (st < 0 && nt) st = any_div ? SN_DIVERGED : st;
+  }
+  if (info) {
+    info->status = st;
+    info->iterations = used;
+    info->error = isfinite(best_err) ? best_err : INFINITY;
+    info->seconds = sn_wtime() - t0;
+    info->history_len = hlen;
+    info->abs_residual = isfinite(best_err) ? keep.abs_residual : NAN;
+    info->penetration = isfinite(best_err) ? keep.penetration : NAN;
+    info->cone_violation = isfinite(best_err) ? keep.cone_violation : NAN;
+    info->solver = st == SN_OK ? keep.solver : NULL;
+    info->ntried = nt;
+    memcpy(info->tried, keep.tried, sizeof keep.tried);
+  }
+  free(start);
+  free(best);
+  return st;
+}
+
+int sn_fc_auto(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info)
+{
+  if (info) sn_info_reset(info);
+  if (!P || !r || !u || (P->dim != 2 && P->dim != 3)) return SN_ERR_ARG;
+  const char *list[AUTO_MAX];
+  int n = P->dim * P->nc, k = fc_order(P->dim, n, list);
+  target T = {NULL, P, NULL, r, u, n, n};
+  return run_list(&T, list, k, s, info);
+}
+
+int sn_gfc_auto(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info)
+{
+  if (info) sn_info_reset(info);
+  if (!P || !r || !v || (P->dim != 2 && P->dim != 3)) return SN_ERR_ARG;
+  const char *list[AUTO_MAX];
+  int k = gfc_order(P->dim, list);
+  if (P->neq > 0) {   /* the SOCMLCP and condensed routes refuse equality constraints */
+    list[0] = "admm";
+    k = 1;
+  }
+  target T = {NULL, NULL, P, r, v, P->dim * P->nc, P->ndof};
+  return run_list(&T, list, k, s, info);
+}
+
+int sn_lcp_auto(const sn_lcp *P, double *z, double *w, const sn_settings *s, sn_info *info)
+{
+  if (info) sn_info_reset(info);
+  if (!P || !z || !w) return SN_ERR_ARG;
+  const char *list[3] = {"lemke", "pgs", "enum"};
+  target T = {P, NULL, NULL, z, w, P->n, P->n};
+  return run_list(&T, list, P->n <= 20 ? 3 : 2, s, info);
+}

@@ -1,0 +1,63 @@
+/* The final verdict of the frictional-contact solvers: the solver's own (relative) test is
+ * necessary, the absolute acceptance rule of sn_fc_measures (problem.h) is required as well. */
+#include "solver/verdict.h"
+
+#include <math.h>
+
+void sn_info_named(sn_info *info, const char *name, int st)
+{
+  if (!info) return;
+  info->solver = name;
+  info->ntried = 1;
+  info->tried[0].name = name;
+  info->tried[0].status = st;
+  info->tried[0].iterations = info->iterations;
+  info->tried[0].error = info->error;
+  info->tried[0].seconds = info->seconds;
+}
+
+static int judge(const sn_fc_meas *m, int st, int ok, const char *name, sn_info *info)
+{
+  if (ok == SN_OK) {
+    if (!m->accepted && (st == SN_OK || m->diverging)) st = m->diverging ? SN_DIVERGED : SN_STALLED;
+  }
+  if (st < 0) {                /* an overflow (SN_ERR_NAN) on a problem shown to diverge */
+    if (info) info->status = st;
+    return st;
+  }
+  if (!info) return st;
+  if (ok == SN_OK) {
+    info->abs_residual = m->abs_residual;
+    info->penetration = m->penetration;
+    info->cone_violation = m->cone_violation;
+  }
+  info->status = st;
+  sn_info_named(info, name, st);
+  return st;
+}
+
+int sn_fc_verdict(const sn_fc *P, const double *r, const sn_settings *s, int st, const char *name,
+                  sn_info *info)
+{
+  if (st < 0 && st != SN_ERR_NAN) {
+    if (info) info->status = st;
+    return st;
+  }
+  sn_fc_meas m;
+  int ok = sn_fc_measures(P, r, s ? s->tol : 1e-8, &m);
+  if (ok < 0) st = ok;
+  return judge(&m, st, ok, name, info);
+}
+
+int sn_gfc_verdict(const sn_gfc *P, const double *r, const double *v, const sn_settings *s, int st,
+                   const char *name, sn_info *info)
+{
+  if (st < 0) {
+    if (info) info->status = st;
+    return st;
+  }
+  sn_fc_meas m;
+  int ok = sn_gfc_measures(P, r, v, s ? s->tol : 1e-8, &m);
+  if (ok < 0) st = ok;
+  return judge(&m, st, ok, name, info);
+}

@@ -1,0 +1,21 @@
+/* Internal: the final verdict every frictional-contact solver passes its result through. */
+#ifndef SN_SOLVER_VERDICT_H
+#define SN_SOLVER_VERDICT_H
+
+#include "signorini/solver.h"
+
+/* Measure r (sn_fc_measures / sn_gfc_measures at s->tol), store the absolute measures, the
+ * solver's name and a one-entry tried list in info, and return the honest status: st when
+ * st < 0 or the result is accepted; SN_DIVERGED when it is not accepted and diverging (also
+ * after SN_ERR_NAN, an overflow of the iterates, when r shows the divergence);
+ * SN_STALLED when a solver said SN_OK on a result that fails the absolute rule otherwise.
+ * info->status is set to the returned status. */
+int sn_fc_verdict(const sn_fc *P, const double *r, const sn_settings *s, int st, const char *name,
+                  sn_info *info);
+int sn_gfc_verdict(const sn_gfc *P, const double *r, const double *v, const sn_settings *s, int st,
+                   const char *name, sn_info *info);
+
+/* info->solver = name and a one-entry tried list from info's status, iterations, error, time */
+void sn_info_named(sn_info *info, const char *name, int st);
+
+#endif
