@@ -5,25 +5,8 @@
 # completed increments' files kept).
 # Invoked as: cmake -DSN=path/to/signorini -DWORK=dir -DSRC=source_dir -P test_cli_deck.cmake
 set(failures 0)
-# expect(name code stdout_re stderr_re args...): exit code and output; stderr_re may be ""
-function(expect name code stdout_re stderr_re)
-  execute_process(COMMAND ${SN} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
-  set(bad "")
-  if(NOT "${rc}" STREQUAL "${code}")
-    set(bad "exit ${rc}, expected ${code}: ${err}")
-  elseif(NOT "${stdout_re}" STREQUAL "" AND NOT out MATCHES "${stdout_re}")
-    set(bad "stdout does not match '${stdout_re}'")
-  elseif(NOT "${stderr_re}" STREQUAL "" AND NOT err MATCHES "${stderr_re}")
-    set(bad "stderr does not match '${stderr_re}': ${err}")
-  elseif(err MATCHES ":0:")
-    set(bad "line number 0 in the message: ${err}")
-  endif()
-  if(bad)
-    message(SEND_ERROR "${name}: signorini ${ARGN}: ${bad}")
-  else()
-    message(STATUS "ok: ${name}")
-  endif()
-endfunction()
+set(EXPECT_NO_LINE_ZERO ON)
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
 
 function(expect_file name path present)
   if(present AND NOT EXISTS ${path})

@@ -6,22 +6,7 @@
 # - the deck's units line: a malformed one is an error at its line.
 # Invoked as: cmake -DSN=signorini -DPY=python3-with-vtk -DWORK=dir -DSRC=source-dir -P test_cli_docs.cmake
 set(failures 0)
-function(expect name code stdout_re stderr_re)
-  execute_process(COMMAND ${SN} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  set(bad "")
-  if(NOT "${rc}" STREQUAL "${code}")
-    set(bad "exit ${rc}, expected ${code}: ${err}")
-  elseif(NOT "${stdout_re}" STREQUAL "" AND NOT out MATCHES "${stdout_re}")
-    set(bad "stdout does not match '${stdout_re}'")
-  elseif(NOT "${stderr_re}" STREQUAL "" AND NOT err MATCHES "${stderr_re}")
-    set(bad "stderr does not match '${stderr_re}': ${err}")
-  endif()
-  if(bad)
-    message(SEND_ERROR "${name}: signorini ${ARGN}: ${bad}")
-  else()
-    message(STATUS "ok: ${name}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
 
 function(files_agree name dir base)
   execute_process(COMMAND ${PY} ${SRC}/tests/cli/contact_files.py ${dir} ${base} ${ARGN}

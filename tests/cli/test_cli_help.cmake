@@ -4,22 +4,7 @@
 # point to the right command, "cannot read FILE: No such file or directory".
 # Invoked as: cmake -DSN=signorini -DDATA=dir -DWORK=dir -DSRC=dir -DMAN=build/man/signorini.1
 #             -DBUILD=build -P test_cli_help.cmake
-function(expect name code stdout_re stderr_re)
-  execute_process(COMMAND ${SN} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  set(bad "")
-  if(NOT "${rc}" STREQUAL "${code}")
-    set(bad "exit ${rc}, expected ${code}: ${err}")
-  elseif(NOT "${stdout_re}" STREQUAL "" AND NOT out MATCHES "${stdout_re}")
-    set(bad "stdout does not match '${stdout_re}': ${out}")
-  elseif(NOT "${stderr_re}" STREQUAL "" AND NOT err MATCHES "${stderr_re}")
-    set(bad "stderr does not match '${stderr_re}': ${err}")
-  endif()
-  if(bad)
-    message(SEND_ERROR "${name}: signorini ${ARGN}: ${bad}")
-  else()
-    message(STATUS "ok: ${name}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
 
 # the output of signorini ARGN into var (stderr must be empty, exit 0)
 function(run_ok var)

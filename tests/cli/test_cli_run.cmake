@@ -4,24 +4,7 @@
 # time by phase in the summary.
 # Invoked as: cmake -DSN=path/to/signorini -DWORK=dir -DSRC=source_dir -P test_cli_run.cmake
 set(CWD ${WORK})
-function(expect name code stdout_re stderr_re)
-  execute_process(COMMAND ${SN} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err
-                  WORKING_DIRECTORY ${CWD})
-  set(bad "")
-  if(NOT "${rc}" STREQUAL "${code}")
-    set(bad "exit ${rc}, expected ${code}: ${err}")
-  elseif(NOT "${stdout_re}" STREQUAL "" AND NOT out MATCHES "${stdout_re}")
-    set(bad "stdout does not match '${stdout_re}': ${out}")
-  elseif(NOT "${stderr_re}" STREQUAL "" AND NOT err MATCHES "${stderr_re}")
-    set(bad "stderr does not match '${stderr_re}': ${err}")
-  endif()
-  if(bad)
-    message(SEND_ERROR "${name}: signorini ${ARGN}: ${bad}")
-  else()
-    message(STATUS "ok: ${name}")
-  endif()
-  set(last_err "${err}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
 
 # the files of folder dir whose names match glob, counted into var
 function(count var dir glob)

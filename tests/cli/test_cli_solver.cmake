@@ -4,22 +4,7 @@
 # with no solution exit 3 with "no solution found: the problem may be infeasible", and a stored
 # penetrating result is NOT SOLVED; --quiet and --json keep stdout clean.
 # Invoked as: cmake -DSN=path/to/signorini -DDATA=tests/data/problems -DWORK=dir -P test_cli_solver.cmake
-function(expect name code stdout_re stderr_re)
-  execute_process(COMMAND ${SN} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  set(bad "")
-  if(NOT "${rc}" STREQUAL "${code}")
-    set(bad "exit ${rc}, expected ${code}: ${out} ${err}")
-  elseif(NOT "${stdout_re}" STREQUAL "" AND NOT out MATCHES "${stdout_re}")
-    set(bad "stdout does not match '${stdout_re}': ${out}")
-  elseif(NOT "${stderr_re}" STREQUAL "" AND NOT err MATCHES "${stderr_re}")
-    set(bad "stderr does not match '${stderr_re}': ${err}")
-  endif()
-  if(bad)
-    message(SEND_ERROR "${name}: signorini ${ARGN}: ${bad}")
-  else()
-    message(STATUS "ok: ${name}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
 
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
