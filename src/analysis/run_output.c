@@ -425,6 +425,63 @@ static int plots(sn_run_output *R, const sn_model *m, const sn_increment *inc)
   return draw_plots(R, m);
 }
 
+/* the .vtu file name added to the series, BASE.pvd rewritten */
+static int series(sn_run_output *R, const char *name, double time)
+{
+  if (R->n == R->cap) {
+    int nc = R->cap ? 2 * R->cap : 16;
+    double *t = realloc(R->times, sizeof(double) * (size_t)nc);
+    if (t) R->times = t;
+    char **f = realloc(R->files, sizeof(char *) * (size_t)nc);
+    if (f) R->files = f;
+    if (!t || !f) return SN_ERR_NOMEM;
+    R->cap = nc;
+  }
+  R->files[R->n] = malloc(strlen(name) + 1);
+  if (!R->files[R->n]) return SN_ERR_NOMEM;
+  strcpy(R->files[R->n], name);
+  R->times[R->n] = time;
+  R->n++;
+  char path[1400];
+  snprintf(path, sizeof path, "%s/%s.pvd", R->dir, R->base);
+  return sn_pvd_write(path, R->n, R->times, (const char *const *)R->files, R->err, sizeof R->err);
+}
+
+static int is_print(const sn_output *o)
+{
+  return o->kind == SN_OUT_NODE_PRINT || o->kind == SN_OUT_EL_PRINT || o->kind == SN_OUT_CONTACT_PRINT;
+}
+
+/* the printed tables of this increment's step, in BASE.dat: created with the first table (no
+ * empty file from a deck without a print request, or a run that fails before its first
+ * increment) */
+static int print_tables(sn_run_output *R, const sn_model *m, const sn_fesys *S, const sn_increment *inc,
+                        const double *e_ip)
+{
+  const sn_step *sp = &m->steps[inc->step - 1];
+  int st = SN_OK, any = 0;
+  for (int q = 0; q < sp->nout; q++) any |= is_print(&sp->out[q]) && sp->out[q].vars[0];
+  if (!any) return SN_OK;
+  if (!R->dat) {
+    char path[1400];
+    snprintf(path, sizeof path, "%s/%s.dat", R->dir, R->base);
+    if ((st = sn_results_open(path, &R->dat, R->err, sizeof R->err))) return st;
+  }
+  for (int q = 0; q < sp->nout && !st; q++) {
+    const sn_output *o = &sp->out[q];
+    if (!is_print(o)) continue;
+    char w[64];
+    const char *p = o->vars;
+    while (!st && (p = next_var(p, w, sizeof w))) {
+      if (o->kind == SN_OUT_CONTACT_PRINT) st = add_contact_table(R, m, inc, w);
+      else if (o->kind == SN_OUT_NODE_PRINT) st = add_node_table(R, m, inc, o, w);
+      else st = add_ip_table(R, m, S, inc, o, w, !strcmp(w, "E") ? e_ip : inc->s_ip);
+    }
+  }
+  if (!st) st = sn_results_flush(R->dat, R->err, sizeof R->err);
+  return st;
+}
+
 int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
                             void *user)
 {
@@ -492,47 +549,10 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   free(rf3);
   free(cf);
   if (!st && m->npairs > 0) st = contact_csv(R, m, inc);
-  if (st) { free(e_node); free(e_ip); return st; }
-  /* the series */
-  if (R->n == R->cap) {
-    int nc = R->cap ? 2 * R->cap : 16;
-    double *t = realloc(R->times, sizeof(double) * (size_t)nc);
-    if (t) R->times = t;
-    char **f = realloc(R->files, sizeof(char *) * (size_t)nc);
-    if (f) R->files = f;
-    if (!t || !f) return SN_ERR_NOMEM;
-    R->cap = nc;
-  }
-  R->files[R->n] = malloc(strlen(name) + 1);
-  if (!R->files[R->n]) return SN_ERR_NOMEM;
-  strcpy(R->files[R->n], name);
-  R->times[R->n] = inc->total_time;
-  R->n++;
-  snprintf(path, sizeof path, "%s/%s.pvd", R->dir, R->base);
-  st = sn_pvd_write(path, R->n, R->times, (const char *const *)R->files, R->err, sizeof R->err);
-  if (st) { free(e_node); free(e_ip); return st; }
-  /* the printed tables of this step, in BASE.dat (created here: no empty file from a run that
-   * fails before its first increment) */
-  if (!R->dat) {
-    snprintf(path, sizeof path, "%s/%s.dat", R->dir, R->base);
-    if ((st = sn_results_open(path, &R->dat, R->err, sizeof R->err))) { free(e_node); free(e_ip); return st; }
-  }
-  const sn_step *sp = &m->steps[inc->step - 1];
-  for (int q = 0; q < sp->nout; q++) {
-    const sn_output *o = &sp->out[q];
-    if (o->kind != SN_OUT_NODE_PRINT && o->kind != SN_OUT_EL_PRINT && o->kind != SN_OUT_CONTACT_PRINT) continue;
-    char w[64];
-    const char *p = o->vars;
-    while ((p = next_var(p, w, sizeof w))) {
-      if (o->kind == SN_OUT_CONTACT_PRINT) st = add_contact_table(R, m, inc, w);
-      else if (o->kind == SN_OUT_NODE_PRINT) st = add_node_table(R, m, inc, o, w);
-      else st = add_ip_table(R, m, S, inc, o, w, !strcmp(w, "E") ? e_ip : inc->s_ip);
-      if (st) { free(e_node); free(e_ip); return st; }
-    }
-  }
+  if (!st) st = series(R, name, inc->total_time);
+  if (!st) st = print_tables(R, m, S, inc, e_ip);
   free(e_node);
   free(e_ip);
-  st = sn_results_flush(R->dat, R->err, sizeof R->err);
   if (!st) st = plots(R, m, inc);
   return st;
 }

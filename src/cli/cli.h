@@ -17,7 +17,14 @@ int sn_cli_run(int argc, char **argv);
 extern const sn_cli_cmd sn_cli_cmd_run, sn_cli_cmd_demo, sn_cli_cmd_solve, sn_cli_cmd_check,
     sn_cli_cmd_convert, sn_cli_cmd_info, sn_cli_cmd_solvers, sn_cli_cmd_version;
 
-/* a problem command given a deck (DECK.inp): the hint to use `run`, exit 2; 0 otherwise */
+/* what the file at path is: judged by its first bytes when it is a readable regular file (HDF5's
+ * signature: a problem file; a first non-blank '*': a deck), else by its name (.inp: a deck;
+ * .hdf5, .h5, .dat: a problem file). *exists (may be NULL): whether the path exists at all. */
+enum { SN_FILE_OTHER, SN_FILE_DECK, SN_FILE_PROBLEM };
+int sn_cli_file_kind(const char *path, int *exists);
+
+/* a problem command given an existing deck: the hint to use `run`, exit 2; 0 otherwise (a
+ * missing file is left to the reader: "cannot read FILE: ...") */
 int sn_cli_not_a_deck(const sn_cli_cmd *cmd, const char *path);
 
 /* print "signorini: <message>" to stderr and return exit status 2 (usage) or 1 (failure) */

@@ -10,21 +10,6 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-/* a deck under another name: a regular file whose first non-blank character is '*' (a keyword
- * or a comment line); problem files start with a number, a '%' comment or HDF5's signature */
-static int looks_like_deck(const char *path)
-{
-  struct stat st;
-  if (stat(path, &st) || !S_ISREG(st.st_mode)) return 0;
-  FILE *f = fopen(path, "rb");
-  if (!f) return 0;
-  int c, n = 0;
-  do c = fgetc(f);
-  while ((c == ' ' || c == '\t' || c == '\r' || c == '\n') && ++n < 4096);
-  fclose(f);
-  return c == '*';
-}
-
 /* read any problem file, reporting failure on stderr; returns NULL on failure */
 sn_file_problem *sn_cli_read(const char *path)
 {
@@ -33,8 +18,6 @@ sn_file_problem *sn_cli_read(const char *path)
   int st = sn_read_problem(path, &F, err, sizeof err);
   if (st) {
     sn_cli_fail("%s", err[0] ? err : sn_strerror(st));
-    if (st == SN_ERR_FORMAT && looks_like_deck(path))
-      fprintf(stderr, "signorini: %s looks like an input deck: decks are run with 'signorini run %s'\n", path, path);
     return NULL;
   }
   return F;
@@ -42,8 +25,8 @@ sn_file_problem *sn_cli_read(const char *path)
 
 int sn_cli_not_a_deck(const sn_cli_cmd *cmd, const char *path)
 {
-  size_t n = strlen(path);
-  if (n < 4 || strcasecmp(path + n - 4, ".inp")) return 0;
+  int exists;
+  if (sn_cli_file_kind(path, &exists) != SN_FILE_DECK || !exists) return 0;
   return sn_args_error(cmd, "%s is an input deck: decks are run with 'signorini run %s'", path, path);
 }
 

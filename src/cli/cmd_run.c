@@ -101,25 +101,6 @@ static int make_dirs(const char *path)
   return 0;
 }
 
-/* a problem file given to run: by its name (.hdf5, .h5, .dat) or the HDF5 signature of a
- * regular file */
-static int is_problem_file(const char *path)
-{
-  static const char *const ext[] = {".hdf5", ".h5", ".dat"};
-  size_t n = strlen(path);
-  for (int k = 0; k < 3; k++) {
-    size_t e = strlen(ext[k]);
-    if (n > e && !strcasecmp(path + n - e, ext[k])) return 1;
-  }
-  struct stat sb;
-  if (stat(path, &sb) || !S_ISREG(sb.st_mode)) return 0;
-  FILE *f = fopen(path, "rb");
-  unsigned char sig[8];
-  int h5 = f && fread(sig, 1, 8, f) == 8 && !memcmp(sig, "\211HDF\r\n\032\n", 8);
-  if (f) fclose(f);
-  return h5;
-}
-
 /* "DECK:N: reason" for the library's "line N: reason", "DECK: reason" otherwise */
 static int fail_at(const char *deck, const char *msg, int st)
 {
@@ -185,7 +166,12 @@ static void summary(const char *deck, const sn_model *m, const sn_static_info *i
     printf(" + contact solve, equations included %.3f s (%d solves, last by %s)", info->contact_seconds,
            info->contact_solves, solver ? solver : "-");
   printf(" + output %.3f s + other %.3f s\n", info->output_seconds, other > 0 ? other : 0.0);
-  printf("results: %s/%s.pvd (ParaView), %s/%s.NNNN.vtu, %s/%s.dat\n", dir, base, dir, base, dir, base);
+  char dat[1400];
+  struct stat sb;
+  snprintf(dat, sizeof dat, "%s/%s.dat", dir, base);
+  int printed = stat(dat, &sb) == 0;   /* BASE.dat: only with a print request */
+  printf("results: %s/%s.pvd (ParaView), %s/%s.NNNN.vtu%s%s\n", dir, base, dir, base, printed ? ", " : "",
+         printed ? dat : "");
 }
 
 int sn_cli_run(int argc, char **argv)
@@ -199,11 +185,13 @@ int sn_cli_run(int argc, char **argv)
     else if (k == SN_ARGS_POS) return sn_args_error(a.cmd, "more than one deck given ('%s')", a.val);
     else if (sn_args_is(&a, "-o")) dir = a.val;
     else if (sn_args_is(&a, "--quiet")) quiet = 1;
-    else include_anywhere = 1;   /* --allow-include-anywhere */
+    else if (sn_args_is(&a, "--allow-include-anywhere")) include_anywhere = 1;
   }
   if (k == SN_ARGS_EXIT) return a.rc;
+  if (dir && !dir[0]) return sn_args_error(a.cmd, "-o needs a folder (an empty name was given)");
   if (!deck) return sn_args_error(a.cmd, "no deck given (signorini run DECK.inp [-o DIR])");
-  if (is_problem_file(deck))
+  int exists;   /* a missing file: the reader's "cannot read DECK: ..." */
+  if (sn_cli_file_kind(deck, &exists) == SN_FILE_PROBLEM && exists)
     return sn_cli_fail("run: %s is a problem file (FCLIB HDF5 or Siconos .dat), not a deck: problem files are "
                        "solved with 'signorini solve %s'", deck, deck);
   /* BASE from the deck's path; the default folder ./BASE */

@@ -58,10 +58,10 @@ static const sn_cli_cmd help_cmd = {
 
 static int unknown_command(const char *cmd)
 {
-  size_t n = strlen(cmd);
-  if (n > 4 && !strcasecmp(cmd + n - 4, ".inp"))
+  int kind = sn_cli_file_kind(cmd, NULL);
+  if (kind == SN_FILE_DECK)
     return sn_cli_usage_error("unknown command '%s': decks are run with 'signorini run %s'", cmd, cmd);
-  if ((n > 5 && !strcasecmp(cmd + n - 5, ".hdf5")) || (n > 4 && !strcasecmp(cmd + n - 4, ".dat")))
+  if (kind == SN_FILE_PROBLEM)
     return sn_cli_usage_error("unknown command '%s': problem files are solved with 'signorini solve %s'", cmd, cmd);
   const char *names[16];
   int k = 0;

@@ -518,7 +518,7 @@ static int parse_keyword_line(rd *p, const char *line, char *key, size_t keycap)
         for (char *c = v; *c; c++) *vb++ = upc(*c);
         *vb++ = '\0';
       } else {
-        if (memchr(v, '"', vl)) return fail(p, "misplaced quote in the value of %s", pr->name);
+        if (memchr(v, '"', vl)) return fail(p, "misplaced quote in the value of %s", SHOW(pr->name));
         pr->raw = v;
         pr->val = vb;
         for (char *c = v; *c; c++)
@@ -769,11 +769,12 @@ static int k_element_end(rd *p)
 /* *NSET / *ELSET */
 static int set_begin(rd *p, int kind)
 {
+  SBUF;
   char name[MAXNAME + 1];
   const char *key = kind == SN_SET_NODE ? "NSET" : "ELSET";
   int r = par_name(p, key, 1, name);
   if (r) return r;
-  if (is_integer(name)) return fail(p, "set name '%s' is a number", name);
+  if (is_integer(name)) return fail(p, "set name '%s' is a number", SHOW(name));
   if ((r = par_flag(p, "GENERATE", &p->generate))) return r;
   p->cur_set = find_set(p, kind, name);
   if (p->cur_set < 0 && (r = new_set(p, kind, name, &p->cur_set))) return r;
@@ -2093,20 +2094,20 @@ static int run(rd *p)
     }
     char *l = p->buf;
     while (is_blank(*l)) l++;
+    /* an included file is quoted in no message (keyword lines and ** UNITS included) until
+     * one of its lines has been accepted as deck text */
+    source *top = &p->src[p->depth];
+    p->noecho = p->depth > 0 && !top->good;
     if (l[0] == '*' && l[1] == '*') {                      /* comment, or the units line */
       char e[160];
-      if (sn_deck_units(l + 2, p->m, e, sizeof e) < 0) return fail(p, "%s", e);
+      if (sn_deck_units(l + 2, p->m, e, sizeof e) < 0)
+        return p->noecho ? fail(p, "invalid ** UNITS line (content of a non-deck file not shown)") : fail(p, "%s", e);
       continue;
     }
-    int printable = 1;
-    for (const char *c = l; *c; c++) {
+    for (const char *c = l; *c; c++)
       if ((unsigned char)*c < 0x20 && *c != '\t') return fail(p, "control character (byte 0x%02x) in the line", (unsigned)(unsigned char)*c);
-      printable &= (unsigned char)*c < 0x7f;
-    }
     l = trim(l);
     if (!*l) continue;                                     /* blank line */
-    source *top = &p->src[p->depth];
-    p->noecho = p->depth > 0 && !top->good && !(*l == '*' && printable);
     r = *l == '*' ? keyword_line(p, l) : data_line(p, l);
     if (r) return r;
     top = &p->src[p->depth];                               /* an *INCLUDE pushed a new one */

@@ -185,6 +185,23 @@ static void test_no_echo(void)
   put("bin.inp", "*NODE\n*INCLUDE, INPUT=bin.dat\n");
   CHECK_INT(read_deck("bin.inp", NULL, msg, sizeof msg), SN_ERR_FORMAT);
   CHECK(strstr(msg, "bin.dat:1: ") && strstr(msg, "not shown") && !strstr(msg, "HDF"));
+  /* keyword lines and the ** UNITS line of a file not yet accepted are not quoted either */
+  const char *kw[][2] = {{"*TOPSECRET=hunter2\n", "unknown keyword *(content of a non-deck file not shown)"},
+                         {"*HEADING,secretparam=x\n", "not shown"},
+                         {"** UNITS: foo=hunter2\n", "invalid ** UNITS line (content of a non-deck file not shown)"},
+                         {"*NODE, NSET=\"hunter2\n", "unterminated quote"},
+                         {"*NSET, NSET=hunter2\"x\"\n", "misplaced quote in the value of (content of a non-deck file not shown)"}};
+  put("kw.inp", "*INCLUDE, INPUT=kw.txt\n");
+  for (int i = 0; i < 5; i++) {
+    put("kw.txt", kw[i][0]);
+    CHECK_INT(read_deck("kw.inp", NULL, msg, sizeof msg), SN_ERR_FORMAT);
+    CHECK(strstr(msg, "kw.txt:1: ") && strstr(msg, kw[i][1]) && !strstr(msg, "hunter2") && !strstr(msg, "HUNTER2") &&
+          !strstr(msg, "SECRETPARAM") && !strstr(msg, "foo"));
+  }
+  /* once a line is accepted, a later bad keyword is quoted */
+  put("kw.txt", "*NODE\n1, 0, 0\n*TOPSECRET\n");
+  CHECK_INT(read_deck("kw.inp", NULL, msg, sizeof msg), SN_ERR_FORMAT);
+  CHECK(strstr(msg, "kw.txt:3: unknown keyword *TOPSECRET") != NULL);
   /* a deck-like included file: after one good line its lines are quoted as usual */
   put("nodes_bad.inc", "*NODE\n1, 0, 0\n2, abc, 0\n");
   put("quoted.inp", "*INCLUDE, INPUT=nodes_bad.inc\n");

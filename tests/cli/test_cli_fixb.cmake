@@ -1,0 +1,45 @@
+# The review fixes of issue #11 on the command line: one answer to "is this a deck or a problem
+# file" (a missing file is reported missing), -o with an empty folder name, BASE.dat only with a
+# print request, solve --json when the solver fails, demo -o with missing parent folders.
+# Invoked as: cmake -DSN=path/to/signorini -DWORK=dir -DSRC=source_dir -DDATA=problems -P test_cli_fixb.cmake
+set(EXPECT_NO_LINE_ZERO ON)
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+set(CWD ${WORK})
+
+# point 9: a missing file is missing, whatever its name
+expect(run_missing_h5 1 "" "^signorini: cannot read nope.h5: No such file or directory\n$" run nope.h5)
+expect(run_missing_dat 1 "" "^signorini: cannot read nope.dat: No such file or directory\n$" run nope.dat)
+expect(solve_missing_inp 1 "" "cannot read nope.inp: No such file or directory" solve nope.inp)
+expect(info_missing_inp 1 "" "cannot read nope.inp: No such file or directory" info nope.inp)
+# an existing .h5 (by its name) is a problem file to run, and to the command dispatcher
+file(WRITE ${WORK}/p.h5 "0\n")
+expect(run_h5 1 "" "p.h5 is a problem file .*signorini solve p.h5" run p.h5)
+expect(command_h5 2 "" "unknown command 'x.h5': problem files are solved with 'signorini solve x.h5'" x.h5)
+# a deck under a problem file's name: its content says it is a deck, for every command
+file(WRITE ${WORK}/deck.dat "*HEADING\n")
+expect(solve_deck_dat 2 "" "solve: deck.dat is an input deck" solve deck.dat)
+expect(command_deck_dat 2 "" "unknown command 'deck.dat': decks are run with 'signorini run deck.dat'" deck.dat)
+
+# point 19: an empty output folder name is a usage error
+expect(run_output_empty 2 "" "run: -o needs a folder" run ${SRC}/examples/block.inp --output=)
+
+
+# point 20: BASE.dat only when the deck asks for a printed table
+file(READ ${SRC}/examples/onedof_penalty.inp deck)
+string(REGEX REPLACE "\\*NODE PRINT[^\n]*\n[^\n]*\n\\*CONTACT PRINT[^\n]*\n[^\n]*\n" "" noprint "${deck}")
+if(noprint STREQUAL deck)
+  message(SEND_ERROR "noprint: the print requests of onedof_penalty.inp were not found")
+endif()
+file(WRITE ${WORK}/noprint.inp "${noprint}")
+expect(run_noprint 0 "results: out_np/noprint.pvd [(]ParaView[)], out_np/noprint.NNNN.vtu\n" "" run noprint.inp -o out_np --quiet)
+if(EXISTS ${WORK}/out_np/noprint.dat OR NOT EXISTS ${WORK}/out_np/noprint.pvd)
+  message(SEND_ERROR "run_noprint: noprint.dat written (or noprint.pvd missing)")
+endif()
+file(WRITE ${WORK}/print.inp "${deck}")
+expect(run_print 0 "out_p/print.NNNN.vtu, out_p/print.dat\n" "" run print.inp -o out_p --quiet)
+file(SIZE ${WORK}/out_p/print.dat dat_size)
+if(dat_size LESS 100)
+  message(SEND_ERROR "run_print: print.dat has ${dat_size} bytes")
+endif()
