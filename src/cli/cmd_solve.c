@@ -91,8 +91,9 @@ static void json_num(const char *key, double v)
   else printf(", \"%s\": null", key);
 }
 
+/* message: the failure's text (a solver that failed: st < 0), NULL otherwise (then null) */
 static void print_json(const char *file, const sn_file_problem *F, int n, const char *solver,
-                       int st, const sn_info *I, double tol, double geq, double gloc)
+                       int st, const sn_info *I, double tol, double geq, double gloc, const char *message)
 {
   printf("{\"file\": ");
   json_str(file);
@@ -114,8 +115,10 @@ static void print_json(const char *file, const sn_file_problem *F, int n, const 
   }
   printf("], \"status\": ");
   json_str(sn_strerror(st));
-  printf(", \"status_code\": %d, \"converged\": %s, \"iterations\": %d", st,
-         st == SN_OK ? "true" : "false", I->iterations);
+  printf(", \"status_code\": %d, \"converged\": %s, \"message\": ", st, st == SN_OK ? "true" : "false");
+  if (message) json_str(message);
+  else printf("null");
+  printf(", \"iterations\": %d", I->iterations);
   json_num("error", I->error);
   if (F->kind != SN_KIND_LCP) {
     json_num("absolute_residual", I->abs_residual);
@@ -191,14 +194,20 @@ int sn_cli_solve(int argc, char **argv)
                        s.options, strcmp(solver, "auto") ? "" : " (auto takes no options: name a solver)");
     goto done;
   }
-  if (st < 0) { rc = sn_cli_fail("%s: %s failed: %s", file, solver, sn_strerror(st)); goto done; }
+  if (st < 0) {
+    char why[256];
+    snprintf(why, sizeof why, "%s failed: %s", solver, sn_strerror(st));
+    if (json) print_json(file, F, n, solver, st, &info, s.tol, geq, gloc, why);
+    rc = sn_cli_fail("%s: %s", file, why);
+    goto done;
+  }
   if (F->kind == SN_KIND_GFC) {
     sn_copy(n, F->gfc->w, S->u);            /* u = H^T v + w */
     sn_csc_gemv_t(F->gfc->H, 1.0, S->v, 1.0, S->u);
     sn_gfc_error(F->gfc, S->r, S->v, NULL, &geq, &gloc);
   }
   rc = st == SN_OK ? 0 : 3;
-  if (json) print_json(file, F, n, solver, st, &info, s.tol, geq, gloc);
+  if (json) print_json(file, F, n, solver, st, &info, s.tol, geq, gloc, NULL);
   else print_text(file, F, n, solver, st, &info, geq, gloc);
   if (st != SN_OK) fprintf(stderr, "signorini: solve: %s: %s\n", file, sn_strerror(st));
   if (out) {   /* FCLIB layout: the problem with its /solution (an LCP: the solution alone) */

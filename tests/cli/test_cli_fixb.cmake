@@ -43,3 +43,9 @@ file(SIZE ${WORK}/out_p/print.dat dat_size)
 if(dat_size LESS 100)
   message(SEND_ERROR "run_print: print.dat has ${dat_size} bytes")
 endif()
+
+# point 25: solve --json prints a JSON object when the solver fails (pgs on a zero diagonal)
+file(WRITE ${WORK}/zero_diag.dat "2\n0\n2\n2\n2\t2\n0 1\n1 0\n-1 -1\n")
+expect(json_failed 1 "^[{]\"file\": \"zero_diag.dat\", \"kind\": \"lcp\", .*\"status\": \"invalid argument\", \"status_code\": -2, \"converged\": false, \"message\": \"pgs failed: invalid argument\".*[}]\n$"
+       "^signorini: zero_diag.dat: pgs failed: invalid argument\n$" solve zero_diag.dat --solver pgs --json)
+expect(json_solved 0 "\"converged\": true, \"message\": null, " "" solve ${DATA}/lcp/lcp_deudeu.dat --solver lemke --json)

@@ -132,7 +132,7 @@ for i in $(seq 1 400); do grep -q "increment 2 " "$2/first.log" && break; sleep 
 "$1" run "$2/slow.inp" -o "$2/slow" > "$2/second.log" 2>&1
 echo "second=$? pid=$pid"
 seen=0; end=$((SECONDS + 10))
-while [ $SECONDS -lt $end ]; do if compgen -G "$2/slow/*.tmp*" > /dev/null; then seen=1; break; fi; done
+while [ $SECONDS -lt $end ]; do if compgen -G "$2/slow/*.tmp*" > /dev/null; then seen=1; break; fi; sleep 0.01; done
 kill -"$3" $pid
 wait $pid
 echo "first=$? seen=$seen"

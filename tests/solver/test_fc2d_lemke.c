@@ -1,6 +1,6 @@
 /* 2D frictional contact through Lemke (fc2d_lemke.c): one-contact problems solved by hand
  * (stick, slip both ways, take-off, frictionless), two contacts at once, warm start and
- * argument errors, then every problem of ../shared/data/fc2d (read with sn_dat_read_fc). */
+ * argument errors, then every problem of tests/data/problems/fc2d (read with sn_dat_read_fc). */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "signorini/io.h"

@@ -9,7 +9,7 @@
  *  - statuses: max_iter, time limit, progress callback, warm start at a solution (0
  *    iterations), non-finite warm start, NULL settings, bad arguments and options, dim 2, an
  *    overflowing problem (never NaN out);
- *  - the shared Siconos data (../shared/data/fc3d): every file solved to sn_fc_error <= 1e-8 by
+ *  - the Siconos data (tests/data/problems/fc3d): every file solved to sn_fc_error <= 1e-8 by
  *    both methods, and on four of them the residual history shows superlinear convergence:
  *    with e0, e1, e2 the last three errors, the order estimate log(e2/e1) / log(e1/e0) is
  *    >= 1.5 and the last ratio e2/e1 <= 1e-2. A linearly convergent method (NSGS, projection:
@@ -329,7 +329,7 @@ static void test_overflow(void)
   sn_csc_free(P.W);
 }
 
-/* ---- the shared data ---- */
+/* ---- the Siconos data (tests/data/problems) ---- */
 
 static const char *const files[] = {
     "BoxesStack1-i100000-32.hdf5", "Capsules-i100-889.hdf5", "Capsules-i101-404.hdf5",

@@ -5,7 +5,7 @@
  *    2, 2) the polyhedral law says r_T = projection of -q_T / 2 onto the polygon of radius
  *    mu r_N (the normal-cone form of maximum dissipation), computed here edge by edge; the
  *    true-cone error is > 0, shrinks with k, and the status is SN_STALLED at tol 1e-8;
- *  - 2D (k = 2, exact): every ../shared/data/fc2d problem solved to 1e-8, r equal to fc2d_lemke's;
+ *  - 2D (k = 2, exact): every tests/data/problems/fc2d problem solved to 1e-8, r equal to fc2d_lemke's;
  *  - warm start, options and argument errors;
  *  - small 3D Siconos problems (Rover*, NESpheres, Confeti, FC3D_Example1): Lemke solves the
  *    polyhedral LCP for k = 4, 16, 64 (SN_OK with tol = 1), r is in the true cone (inscribed

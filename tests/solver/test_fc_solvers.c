@@ -7,8 +7,8 @@
  *    r in K, u = W r + q, history and info consistent;
  *  - statuses: max_iter, time limit, progress callback, bad options, NULL arguments, warm start,
  *    non-finite warm start, an overflowing problem (never NaN out);
- *  - the shared Siconos data (../shared/data): every file a solver is claimed to solve is solved
- *    to sn_fc_error <= 1e-8 (skipped when the data folder is absent). The large problems run with
+ *  - the Siconos data (tests/data/problems): every file a solver is claimed to solve is solved
+ *    to sn_fc_error <= 1e-8 (a missing data folder or file is a failure). The large problems run with
  *    the fast solvers only, to keep the suite short under the sanitizers. */
 #include "check.h"
 #include "test_util.h"
@@ -335,7 +335,7 @@ static void test_overflow(void)
   sn_csc_free(P.W);
 }
 
-/* ---- the shared data ---- */
+/* ---- the Siconos data (tests/data/problems) ---- */
 
 typedef struct {
   const char *file;      /* under SN_DATA_DIR */

@@ -7,7 +7,7 @@
  *    stored, reaches the tolerance, and the answer agrees with the condensed route;
  *  - options, argument errors, statuses (max_iter, time limit, progress callback), history,
  *    warm start, non-finite warm start;
- *  - every problem of ../shared/data/gfc3d to global error <= 1e-8, r in K, info->error equal to
+ *  - every problem of tests/data/problems/gfc3d to global error <= 1e-8, r in K, info->error equal to
  *    sn_gfc_error; agreement with the condensed route (sn_gfc_solve "nsgs", both at tol 1e-12,
  *    or 1e-10 for Spheres-i099) within 1e-6 relative on r, or on v where r is not unique
  *    (Box_Stacks: hyperstatic box stacks; both solvers reach 1e-13 with r 14% apart and v equal
@@ -246,7 +246,7 @@ static void test_statuses(void)
   tiny_free(&T);
 }
 
-/* ---- the shared global problems ---- */
+/* ---- the global problems of tests/data/problems ---- */
 
 typedef struct {
   const char *file;

@@ -1,6 +1,6 @@
 /* LCP solvers: Lemke (lcp_lemke.c) and projected Gauss-Seidel / SOR (lcp_pgs.c).
  * Hand-made LCPs with solutions worked out in the comments, degenerate and infeasible ones,
- * Murty's exponential example, the Siconos LCPs of ../shared/data/lcp (read with
+ * Murty's exponential example, the Siconos LCPs of tests/data/problems/lcp (read with
  * sn_dat_read_lcp; every small one cross-checked by enumerating its complementary bases),
  * and random symmetric positive definite LCPs where Lemke and PGS must agree. */
 #define _POSIX_C_SOURCE 200809L
@@ -338,7 +338,7 @@ static void test_lemke_args(void)
   lcp_destroy(P);
 }
 
-/* ---- the Siconos LCPs of ../shared/data/lcp ---- */
+/* ---- the Siconos LCPs of tests/data/problems/lcp ---- */
 
 /* Files Lemke cannot solve, and why. Every other file must be solved to 1e-8. */
 static int expected_status(const char *name)

@@ -11,7 +11,7 @@
  *  - statuses: max_iter, time limit, progress callback, warm start at a solution (0 iterations),
  *    non-finite warm start, NULL arguments, bad options, the gap history, an infeasible and a
  *    non-monotone problem (finite, consistent output, never NaN), an empty problem;
- *  - the shared fc3d problems (../shared/data, skipped when absent) through the wrappers: every
+ *  - the fc3d problems of tests/data/problems (missing: a failure) through the wrappers: every
  *    file to sn_fc_error <= 1e-8; where the contact forces are unique (W non-singular) they agree
  *    with sn_fc_prox at 1e-12 within 1e-6 relative (both solved at 1e-10; at 1e-8 an
  *    ill-conditioned W, GFC3D_TwoRods1 with cond ~1e5, gives ~1e-5); for OneObject (W singular,
@@ -426,7 +426,7 @@ static void test_unsolvable(void)
   sn_csc_free(E.M);
 }
 
-/* ---- the shared fc3d data ---- */
+/* ---- the fc3d data (tests/data/problems) ---- */
 
 typedef struct {
   const char *file;

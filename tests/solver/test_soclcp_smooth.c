@@ -11,7 +11,7 @@
  *  - statuses: max_iter, time limit, progress callback, warm start (0 iterations), non-finite
  *    warm start, NULL settings, bad arguments, options and problems, an overflowing problem;
  *  - frictional contact: single contacts solved by hand (the cases of test_fc_solvers.c), and
- *    every fc3d problem of the shared data (../shared/data, skipped when absent) solved to
+ *    every fc3d problem of tests/data/problems (missing: a failure) solved to
  *    sn_fc_error <= 1e-8; contact forces against NSGS at 1e-12 within 1e-6 (relative) where the
  *    forces are unique, velocities against PROX where they are not (rank-deficient W: NSGS and
  *    PROX disagree on r too). The large files are left out under the sanitizers. */

@@ -5,7 +5,7 @@
  *    definite, G = R R^T + skew; error <= tol, the planted z recovered, y = A z + a;
  *  - statuses and refusals (NULL, options, iteration cap, empty problem);
  *  - single contacts solved by hand (2D, 3D, mu = 0): forces to 1e-10;
- *  - every fc3d and fc2d file of the shared data solved to sn_fc_error <= 1e-8 (status SN_OK,
+ *  - every fc3d and fc2d file of tests/data/problems solved to sn_fc_error <= 1e-8 (status SN_OK,
  *    info->error = sn_fc_error of the returned r); then continued to 1e-12 and compared with
  *    sn_fc_nsn_ac at 1e-12 (3D; NSGS in 2D): forces within 1e-6 (relative) where W is
  *    nonsingular, velocities u = W r + q within 1e-6 (in the scale of the error measure) where
@@ -245,7 +245,7 @@ static void test_fc_hand(void)
   sn_csc_free(P.W);
 }
 
-/* ---- the shared fc files ---- */
+/* ---- the fc files of tests/data/problems ---- */
 
 /* unique: 1 = W nonsingular (compare r), 0 = rank-deficient (compare u); super: history must
  * show superlinear convergence */
@@ -366,7 +366,7 @@ static void test_restart(void)
   sn_file_problem_free(F);
 }
 
-/* ---- the shared gfc files ---- */
+/* ---- the gfc files of tests/data/problems ---- */
 
 static int test_gfc_files(void)
 {
