@@ -31,6 +31,9 @@ int sn_cli_not_a_deck(const sn_cli_cmd *cmd, const char *path);
 int sn_cli_usage_error(const char *fmt, ...);
 int sn_cli_fail(const char *fmt, ...);
 
+/* mkdir -p: path and every missing folder above it; 0, or -1 with errno */
+int sn_cli_make_dirs(const char *path);
+
 /* Output written to a temporary name and renamed when complete: a failure never leaves a
  * half-written file. sn_out_open gives a stream on "<path>.tmp.<pid>"; sn_out_close flushes,
  * checks for write errors and renames (or removes the temporary on error). */

@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define MAX_ROWS 512
 
@@ -162,9 +161,10 @@ int sn_cli_demo(int argc, char **argv)
     if (k == SN_ARGS_POS && !example) example = a.val;
     else if (k == SN_ARGS_POS) return sn_args_error(a.cmd, "more than one example given ('%s')", a.val);
     else if (sn_args_is(&a, "--method")) method = a.val;
-    else outdir = a.val;   /* -o */
+    else if (sn_args_is(&a, "-o")) outdir = a.val;
   }
   if (k == SN_ARGS_EXIT) return a.rc;
+  if (outdir && !outdir[0]) return sn_args_error(a.cmd, "-o needs a folder (an empty name was given)");
   if (!example) return sn_args_error(a.cmd, "missing example name (available: seed-1dof)");
   if (strcmp(example, "seed-1dof"))
     return sn_args_error(a.cmd, "unknown example '%s' (available: seed-1dof)", example);
@@ -175,7 +175,7 @@ int sn_cli_demo(int argc, char **argv)
     if (which < 0)
       return sn_args_error(&sn_cli_cmd_demo, "unknown method '%s' (penalty, lagrange, al, ip, nonlinear, friction, all)", method);
   }
-  if (outdir && mkdir(outdir, 0777) && errno != EEXIST)
+  if (outdir && sn_cli_make_dirs(outdir))
     return sn_cli_fail("cannot create folder %s: %s", outdir, strerror(errno));
   int rc = 0;
   for (int m = 0; m < NMETHODS; m++)

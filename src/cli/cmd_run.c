@@ -86,21 +86,6 @@ static int on_increment(const sn_model *m, const sn_fesys *S, const sn_increment
   return st;
 }
 
-/* mkdir -p: every missing folder of path */
-static int make_dirs(const char *path)
-{
-  char buf[1024];
-  if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) { errno = ENAMETOOLONG; return -1; }
-  for (char *p = buf + 1; *p; p++)
-    if (*p == '/') {
-      *p = '\0';
-      if (mkdir(buf, 0777) && errno != EEXIST) return -1;
-      *p = '/';
-    }
-  if (mkdir(buf, 0777) && errno != EEXIST) return -1;
-  return 0;
-}
-
 /* "DECK:N: reason" for the library's "line N: reason", "DECK: reason" otherwise */
 static int fail_at(const char *deck, const char *msg, int st)
 {
@@ -113,7 +98,7 @@ static int fail_at(const char *deck, const char *msg, int st)
 static int output_folder(const char *dir)
 {
   struct stat sb;
-  if (make_dirs(dir)) return sn_cli_fail("run: cannot create the output folder %s: %s", dir, strerror(errno));
+  if (sn_cli_make_dirs(dir)) return sn_cli_fail("run: cannot create the output folder %s: %s", dir, strerror(errno));
   if (stat(dir, &sb) || !S_ISDIR(sb.st_mode))
     return sn_cli_fail("run: the output folder %s is not a folder (give another with -o DIR)", dir);
   return 0;

@@ -1,4 +1,5 @@
-/* Atomic output files: write to a temporary name in the same folder, then rename. */
+/* Messages, output folders (mkdir -p) and atomic output files: write to a temporary name in
+ * the same folder, then rename. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
@@ -6,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int sn_cli_usage_error(const char *fmt, ...)
@@ -28,6 +30,20 @@ int sn_cli_fail(const char *fmt, ...)
   fputc('\n', stderr);
   va_end(ap);
   return 1;
+}
+
+int sn_cli_make_dirs(const char *path)
+{
+  char buf[1024];
+  if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) { errno = ENAMETOOLONG; return -1; }
+  for (char *p = buf + 1; *p; p++)
+    if (*p == '/') {
+      *p = '\0';
+      if (mkdir(buf, 0777) && errno != EEXIST) return -1;
+      *p = '/';
+    }
+  if (mkdir(buf, 0777) && errno != EEXIST) return -1;
+  return 0;
 }
 
 int sn_out_open(sn_outfile *o, const char *path)

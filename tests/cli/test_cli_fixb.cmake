@@ -49,3 +49,12 @@ file(WRITE ${WORK}/zero_diag.dat "2\n0\n2\n2\n2\t2\n0 1\n1 0\n-1 -1\n")
 expect(json_failed 1 "^[{]\"file\": \"zero_diag.dat\", \"kind\": \"lcp\", .*\"status\": \"invalid argument\", \"status_code\": -2, \"converged\": false, \"message\": \"pgs failed: invalid argument\".*[}]\n$"
        "^signorini: zero_diag.dat: pgs failed: invalid argument\n$" solve zero_diag.dat --solver pgs --json)
 expect(json_solved 0 "\"converged\": true, \"message\": null, " "" solve ${DATA}/lcp/lcp_deudeu.dat --solver lemke --json)
+
+# point 10: demo -o creates the missing folders above DIR, as run -o does
+expect(demo_nested 0 "" "results written to deep/a/b/c/" demo seed-1dof --method al -o deep/a/b/c)
+if(NOT EXISTS ${WORK}/deep/a/b/c/seed-1dof-al.csv)
+  message(SEND_ERROR "demo_nested: no deep/a/b/c/seed-1dof-al.csv")
+endif()
+expect(demo_output_empty 2 "" "demo: -o needs a folder" demo seed-1dof --output=)
+file(WRITE ${WORK}/afile "x")
+expect(demo_output_file 1 "" "cannot create folder afile/sub: Not a directory" demo seed-1dof -o afile/sub)
