@@ -1,6 +1,7 @@
 /* Internal to src/io: the pieces of the deck reader and of the problem-file readers kept out
- * of inp_reader.c -- the keywords known but not supported (inp_keywords.c) and the bounded
- * opening and line reading of files (bounded_read.c). */
+ * of inp_reader.c -- the keywords known but not supported (inp_keywords.c), the bounded
+ * opening and line reading of files (bounded_read.c) and *INCLUDE's confinement to the deck's
+ * folder tree (inp_confine.c). */
 #ifndef SN_IO_INP_INTERNAL_H
 #define SN_IO_INP_INTERNAL_H
 
@@ -25,6 +26,17 @@ int sn_io_open_bounded(const char *path, unsigned long long max, FILE **f, unsig
 int sn_io_check_bounded(const char *path, unsigned long long max, int *err);
 /* "not a regular file", "larger than N bytes" or strerror(err), into buf */
 const char *sn_io_reason(int err, unsigned long long max, char *buf, size_t cap);
+
+/* *INCLUDE confinement (inp_confine.c). The resolved absolute path of path (malloc'ed; NULL
+ * when out of memory or nothing of it resolves): realpath's when it exists; otherwise its
+ * longest existing prefix resolved, the rest appended with "." and ".." applied, and *missing
+ * the errno of the failed realpath (ENOENT, ENOTDIR; 0 when it exists). */
+char *sn_io_resolve_any(const char *path, int *missing);
+/* real (resolved) lies in the folder tree of root (resolved) */
+int sn_io_inside(const char *root, const char *real);
+/* the opened f is inside root's tree (Linux: by the path of its descriptor), or else is the
+ * file at real: a symbolic link swapped after the check did not lead out */
+int sn_io_opened_inside(FILE *f, const char *root, const char *real);
 
 /* The next line of f into buf (cap >= 2 bytes; the '\n' dropped, NUL-terminated), reading at
  * most cap - 1 bytes of it: 1 a line, 0 the end of the file, -1 a read error (errno), -2 the

@@ -1794,28 +1794,39 @@ static void pop_source(source *s)
   s->own = 0;
 }
 
+static int outside(rd *p, const char *raw, const char *real, const char *how)
+{
+  SBUF;
+  return fail_code(p, SN_ERR_IO, "*INCLUDE, INPUT=%s: %s is outside the deck's folder %s%s: included files are read "
+                   "only inside the deck's folder tree unless that is allowed (signorini run --allow-include-anywhere)",
+                   SHOW(raw), real, p->root ? p->root : "(unresolved)", how);
+}
+
 /* INPUT= resolved: inside the deck's folder tree (unless allowed anywhere), opened; *fp, and
- * the real path in *real (malloc'ed) */
+ * the real path in *real (malloc'ed). A path outside the tree is refused before anything is
+ * said about its existence; the opened file is checked to be the one that was resolved. */
 static int open_include(rd *p, const char *raw, const char *path, FILE **fp, char **real)
 {
   SBUF;
   char why[96];
-  int err;
+  int err, missing;
   *fp = NULL;
-  *real = realpath(path, NULL);
-  if (!*real)
+  errno = 0;
+  *real = sn_io_resolve_any(path, &missing);
+  if (!*real) {
+    if (!errno || errno == ENOMEM) return nomem(p);
     return fail_code(p, SN_ERR_IO, "*INCLUDE, INPUT=%s: cannot read %s: %s", SHOW(raw), path, strerror(errno));
-  if (!p->anywhere) {
-    size_t rl = p->root ? strlen(p->root) : 0;
-    int inside = p->root && !strncmp(*real, p->root, rl) && ((*real)[rl] == '/' || (rl == 1 && p->root[0] == '/'));
-    if (!inside)
-      return fail_code(p, SN_ERR_IO, "*INCLUDE, INPUT=%s: %s is outside the deck's folder %s: included files are read "
-                       "only inside the deck's folder tree unless that is allowed (signorini run --allow-include-anywhere)",
-                       SHOW(raw), *real, p->root ? p->root : "(unresolved)");
   }
+  if (!p->anywhere && !sn_io_inside(p->root, *real)) return outside(p, raw, *real, "");
+  if (missing) return fail_code(p, SN_ERR_IO, "*INCLUDE, INPUT=%s: cannot read %s: %s", SHOW(raw), path, strerror(missing));
   if (sn_io_open_bounded(*real, p->maxbytes, fp, NULL, &err))
     return fail_code(p, SN_ERR_IO, "*INCLUDE, INPUT=%s: cannot read %s: %s", SHOW(raw), path,
                      sn_io_reason(err, p->maxbytes, why, sizeof why));
+  if (!p->anywhere && !sn_io_opened_inside(*fp, p->root, *real)) {
+    fclose(*fp);
+    *fp = NULL;
+    return outside(p, raw, *real, " (the file opened is not the one resolved: a link changed while it was opened)");
+  }
   return SN_OK;
 }
 

@@ -1,12 +1,14 @@
 /* Bounded reading (docs/deck.md, Limits): decks, included files and problem files that are
  * not regular files (a FIFO, /dev/zero, a folder) are refused before a byte is read; a file
  * above the size limit is refused unread; *INCLUDE stays inside the deck's folder tree
- * (../, absolute paths, symbolic links) unless allow_include_anywhere; a missing deck says
+ * (../, absolute paths, symbolic links; a missing file there is "outside", not "missing") unless
+ * allow_include_anywhere; a missing deck says
  * "cannot read FILE: reason" without a line number; the first line of an included file that
  * is no deck is not echoed. Files are made in a fresh folder under /tmp. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700   /* realpath */
 #include <signorini/fem.h>
 #include <signorini/io.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "io/inp_internal.h"
 
 static char dir[256];
 
@@ -157,6 +160,43 @@ static void test_include_confined(void)
   put("sub/link.inp", "*INCLUDE, INPUT=link.inc\n");
   CHECK_INT(read_deck("sub/link.inp", NULL, msg, sizeof msg), SN_ERR_IO);
   CHECK(strstr(msg, "is outside the deck's folder") != NULL);
+  /* outside the tree, a missing file or folder is "outside" too: no existence test there */
+  const char *gone[] = {"../nothere.inc", "../nodir/x.inc", "nodir/../../nothere.inc", "../nodes.inc/x"};
+  for (int i = 0; i < 4; i++) {
+    snprintf(target, sizeof target, "*INCLUDE, INPUT=%s\n", gone[i]);
+    put("sub/gone.inp", target);
+    CHECK_INT(read_deck("sub/gone.inp", NULL, msg, sizeof msg), SN_ERR_IO);
+    CHECK(strstr(msg, "is outside the deck's folder") && !strstr(msg, "No such file") && !strstr(msg, "Not a directory"));
+  }
+  snprintf(target, sizeof target, "*INCLUDE, INPUT=%s/nothere.inc\n", dir);
+  put("sub/gone.inp", target);
+  CHECK_INT(read_deck("sub/gone.inp", NULL, msg, sizeof msg), SN_ERR_IO);
+  snprintf(path, sizeof path, "%s/nothere.inc is outside the deck's folder", dir);
+  CHECK(strstr(msg, path) != NULL);
+  /* inside, a missing file is said missing */
+  put("sub/missing.inp", "*INCLUDE, INPUT=nodir/x.inc\n");
+  CHECK_INT(read_deck("sub/missing.inp", NULL, msg, sizeof msg), SN_ERR_IO);
+  CHECK(strstr(msg, "missing.inp:1: *INCLUDE, INPUT=nodir/x.inc: cannot read ") && strstr(msg, "/sub/nodir/x.inc: No such file or directory"));
+  /* the opened file is checked against the tree (a link swapped after the check) */
+  char root[512], *real = realpath(dir, NULL);
+  CHECK(real != NULL);
+  snprintf(root, sizeof root, "%s/sub", real ? real : dir);
+  snprintf(path, sizeof path, "%s/nodes.inc", real ? real : dir);
+  FILE *f = fopen(path, "r");
+  CHECK(f != NULL);
+  if (f) {
+    CHECK(!sn_io_opened_inside(f, root, path));
+    CHECK(sn_io_opened_inside(f, real, path));
+    fclose(f);
+  }
+  int missing;
+  char *r = sn_io_resolve_any("/nonexistent_sn_dir/a/./b/../c", &missing);
+  CHECK(r && !strcmp(r, "/nonexistent_sn_dir/a/c") && missing == ENOENT);
+  free(r);
+  r = sn_io_resolve_any("/", &missing);
+  CHECK(r && !strcmp(r, "/") && missing == 0);
+  free(r);
+  free(real);
   /* allowed anywhere: all three read */
   sn_inp_options o;
   sn_inp_options_default(&o);
