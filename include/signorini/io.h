@@ -141,7 +141,10 @@ typedef struct {
   /* 0 (default): an *INCLUDE file must lie inside the folder tree of the deck (its real
    * path, symbolic links resolved, under the real path of the deck's folder); 1: anywhere */
   int allow_include_anywhere;
-  unsigned long long max_file_bytes;   /* per file; default SN_INP_MAX_FILE_BYTES */
+  /* per file, and for the deck with all its included files together (counted as their lines
+   * are read: an *INCLUDE repeated, or a file growing while read, cannot read more);
+   * default SN_INP_MAX_FILE_BYTES */
+  unsigned long long max_file_bytes;
 } sn_inp_options;
 void sn_inp_options_default(sn_inp_options *o);
 /* sn_inp_read with options (NULL: the defaults, as sn_inp_read) */

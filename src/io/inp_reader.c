@@ -82,7 +82,8 @@ typedef struct rd {
   const char *basedir;
   char *root;                             /* real path of basedir: includes stay under it */
   int anywhere;                           /* includes may be anywhere */
-  unsigned long long maxbytes;            /* bytes of one included file */
+  unsigned long long maxbytes;            /* bytes of one file, and of all lines read in all */
+  unsigned long long total;               /* bytes of the lines read so far, every file */
   int noecho;                             /* messages do not quote the line being handled */
   source src[MAXDEPTH + 1];
   int depth;
@@ -2004,18 +2005,20 @@ static int next_file_line(rd *p, source *s, size_t *n, int *nul)
 static int next_line(rd *p)
 {
   source *s = &p->src[p->depth];
-  size_t n;
+  size_t n, end;                              /* end: the line's '\n' read (1) or not */
   int nul = 0;
   if (s->fp) {
     int r = next_file_line(p, s, &n, &nul);
     if (r <= 0) return r;
+    end = !feof(s->fp);
   } else {
     if (s->pos >= s->len) return 0;
     const char *b = s->buf + s->pos;
     size_t rest = s->len - s->pos;
     const char *nl = memchr(b, '\n', rest);
     n = nl ? (size_t)(nl - b) : rest;
-    s->pos += n + (nl ? 1 : 0);
+    end = nl != NULL;
+    s->pos += n + end;
     s->line++;
     p->file = s->file;
     p->line = s->line;
@@ -2024,6 +2027,9 @@ static int next_line(rd *p)
     p->buf[n] = '\0';
     nul = memchr(b, '\0', n) != NULL;
   }
+  p->total += n + end;
+  if (p->total > p->maxbytes)
+    return fail(p, "the deck and its included files hold more than %llu bytes in all", p->maxbytes);
   if (n && p->buf[n - 1] == '\r') p->buf[--n] = '\0';
   if (n > MAXLINE) return fail(p, "line longer than %d characters", MAXLINE);
   if (s->line == 1 && n >= 3 && (unsigned char)p->buf[0] == 0xEF && (unsigned char)p->buf[1] == 0xBB &&

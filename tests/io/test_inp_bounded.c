@@ -104,6 +104,26 @@ static void test_size_limit(void)
   free(deck);
 }
 
+/* the limit holds for the deck and its included files together: an *INCLUDE repeated cannot
+ * read more than max_file_bytes in all */
+static void test_total_budget(void)
+{
+  char msg[1024];
+  put("c.inc", "** a comment line of fifty bytes with its newline\n");   /* 50 bytes */
+  put("rep.inp", "*INCLUDE, INPUT=c.inc\n*INCLUDE, INPUT=c.inc\n*INCLUDE, INPUT=c.inc\n*INCLUDE, INPUT=c.inc\n");
+  sn_inp_options o;
+  sn_inp_options_default(&o);
+  o.max_file_bytes = 200;   /* every file is below it; 22 + 50 + 22 + 50 + 22 + 50 bytes pass it */
+  CHECK_INT(read_deck("rep.inp", &o, msg, sizeof msg), SN_ERR_FORMAT);
+  CHECK(strstr(msg, "/c.inc:1: the deck and its included files hold more than 200 bytes in all") != NULL);
+  o.max_file_bytes = 288;   /* 4 x (22 + 50) = 288: read whole */
+  CHECK_INT(read_deck("rep.inp", &o, msg, sizeof msg), SN_OK);
+  CHECK(strstr(msg, "bytes in all") == NULL);
+  o.max_file_bytes = 287;
+  CHECK_INT(read_deck("rep.inp", &o, msg, sizeof msg), SN_ERR_FORMAT);
+  CHECK(strstr(msg, "/c.inc:1: the deck and its included files hold more than 287 bytes in all") != NULL);
+}
+
 /* a sparse file of 3 GiB (no disk used): refused by its size, unread */
 static void test_huge_sparse(void)
 {
@@ -287,6 +307,7 @@ int main(void)
   test_missing_and_special();
   test_size_limit();
   test_huge_sparse();
+  test_total_budget();
   test_include_confined();
   test_no_echo();
   test_long_line_streamed();
