@@ -195,7 +195,7 @@ int sn_cli_solvers(int argc, char **argv)
   sn_args_init(&a, &sn_cli_cmd_solvers, argc, argv);
   int k = sn_args_next(&a);
   if (k == SN_ARGS_EXIT) return a.rc;
-  if (k != SN_ARGS_END) return sn_cli_usage_error("solvers takes no arguments");
+  if (k != SN_ARGS_END) return sn_args_error(a.cmd, "unexpected argument '%s': %s takes no arguments", a.val, a.cmd->name);
   printf("%-10s %-6s %-6s %-28s %s\n", "NAME", "KIND", "DIM", "ONE ITERATION (--max-iter)", "SUITS / SUMMARY");
   for (const sn_solver_entry *e = sn_solvers(); e->name; e++)
     printf("%-10s %-6s %-6s %-28s %s\n%52s %s\n", e->name, e->kind,

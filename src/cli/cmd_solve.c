@@ -16,7 +16,7 @@ static int parse_num(const char *opt, const char *v, double *out)
 {
   char *end;
   *out = strtod(v, &end);
-  if (end == v || *end || !isfinite(*out) || *out < 0)
+  if (end == v || *end || !isfinite(*out))
     return sn_args_error(&sn_cli_cmd_solve, "invalid value '%s' for %s", v, opt);
   return 0;
 }
@@ -43,12 +43,14 @@ static int option(const sn_args *a, sn_settings *s, const char **solver, const c
   else if (sn_args_is(a, "--options")) s->options = a->val;
   else if (parse_num(a->opt->lng, a->val, &v)) return 2;
   else if (sn_args_is(a, "--tol")) {
-    if (!(v > 0)) return sn_args_error(a->cmd, "--tol must be > 0");
+    if (!(v > 0)) return sn_args_error(a->cmd, "invalid value '%s' for --tol: it must be > 0", a->val);
     s->tol = v;
   } else if (sn_args_is(a, "--max-iter")) {
-    if (v < 1 || v > 1e9 || v != floor(v)) return sn_args_error(a->cmd, "--max-iter must be a positive integer");
+    if (v < 1 || v > 1e9 || v != floor(v))
+      return sn_args_error(a->cmd, "invalid value '%s' for --max-iter: it must be a positive integer", a->val);
     s->max_iter = (int)v;
-  } else s->time_limit = v;
+  } else if (v < 0) return sn_args_error(a->cmd, "invalid value '%s' for --time-limit: it must be >= 0", a->val);
+  else s->time_limit = v;
   return 0;
 }
 

@@ -34,7 +34,7 @@ static int version(int argc, char **argv)
   sn_args_init(&a, &sn_cli_cmd_version, argc, argv);
   int k = sn_args_next(&a);
   if (k == SN_ARGS_EXIT) return a.rc;
-  if (k != SN_ARGS_END) return sn_cli_usage_error("version takes no arguments");
+  if (k != SN_ARGS_END) return sn_args_error(a.cmd, "unexpected argument '%s': %s takes no arguments", a.val, a.cmd->name);
   printf("signorini %s\nbackends: %s\n", sn_version(), sn_backends());
   return 0;
 }

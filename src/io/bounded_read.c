@@ -58,6 +58,13 @@ const char *sn_io_reason(int err, unsigned long long max, char *buf, size_t cap)
   return buf;
 }
 
+int sn_io_cannot_read(char *buf, size_t cap, const char *path, int err, unsigned long long max)
+{
+  char why[96];
+  if (buf && cap) snprintf(buf, cap, "cannot read %s: %s", path, sn_io_reason(err, max, why, sizeof why));
+  return SN_ERR_IO;
+}
+
 int sn_io_getline(FILE *f, char *buf, size_t cap, size_t *len, int *nul)
 {
   size_t n = 0;

@@ -512,13 +512,9 @@ done:
 static int fc_open_file(fc_ctx *c, hid_t *f)
 {
   int err;
-  char why[96];
   *f = H5I_INVALID_HID;
-  if (sn_io_check_bounded(c->path, SN_PROBLEM_MAX_FILE_BYTES, &err)) {   /* no FIFO, no /dev/zero */
-    if (c->err && c->errlen)
-      snprintf(c->err, c->errlen, "cannot read %s: %s", c->path, sn_io_reason(err, SN_PROBLEM_MAX_FILE_BYTES, why, sizeof why));
-    return SN_ERR_IO;
-  }
+  if (sn_io_check_bounded(c->path, SN_PROBLEM_MAX_FILE_BYTES, &err))   /* no FIFO, no /dev/zero */
+    return sn_io_cannot_read(c->err, c->errlen, c->path, err, SN_PROBLEM_MAX_FILE_BYTES);
   *f = H5Fopen(c->path, H5F_ACC_RDONLY, H5P_DEFAULT);
   if (*f < 0) return fc_fail(c, SN_ERR_IO, NULL, "cannot open as an HDF5 file (not HDF5, or damaged)");
   return SN_OK;

@@ -26,6 +26,9 @@ int sn_io_open_bounded(const char *path, unsigned long long max, FILE **f, unsig
 int sn_io_check_bounded(const char *path, unsigned long long max, int *err);
 /* "not a regular file", "larger than N bytes" or strerror(err), into buf */
 const char *sn_io_reason(int err, unsigned long long max, char *buf, size_t cap);
+/* "cannot read PATH: reason" (sn_io_reason's) into buf (when buf and cap > 0): the message
+ * of every reader for a file it cannot open or read. Returns SN_ERR_IO. */
+int sn_io_cannot_read(char *buf, size_t cap, const char *path, int err, unsigned long long max);
 
 /* *INCLUDE confinement (inp_confine.c). The resolved absolute path of path (malloc'ed; NULL
  * when out of memory or nothing of it resolves): realpath's when it exists; otherwise its

@@ -1809,20 +1809,21 @@ static int outside(rd *p, const char *raw, const char *real, const char *how)
 static int open_include(rd *p, const char *raw, const char *path, FILE **fp, char **real)
 {
   SBUF;
-  char why[96];
+  char why[1200];
   int err, missing;
   *fp = NULL;
   errno = 0;
   *real = sn_io_resolve_any(path, &missing);
+  err = errno;
   if (!*real) {
-    if (!errno || errno == ENOMEM) return nomem(p);
-    return fail_code(p, SN_ERR_IO, "*INCLUDE, INPUT=%s: cannot read %s: %s", SHOW(raw), path, strerror(errno));
+    if (!err || err == ENOMEM) return nomem(p);
+  } else if (!p->anywhere && !sn_io_inside(p->root, *real)) return outside(p, raw, *real, "");
+  else if (missing) err = missing;
+  else if (sn_io_open_bounded(*real, p->maxbytes, fp, NULL, &err) == SN_OK) err = 0;
+  if (err) {
+    sn_io_cannot_read(why, sizeof why, path, err, p->maxbytes);
+    return fail_code(p, SN_ERR_IO, "*INCLUDE, INPUT=%s: %s", SHOW(raw), why);
   }
-  if (!p->anywhere && !sn_io_inside(p->root, *real)) return outside(p, raw, *real, "");
-  if (missing) return fail_code(p, SN_ERR_IO, "*INCLUDE, INPUT=%s: cannot read %s: %s", SHOW(raw), path, strerror(missing));
-  if (sn_io_open_bounded(*real, p->maxbytes, fp, NULL, &err))
-    return fail_code(p, SN_ERR_IO, "*INCLUDE, INPUT=%s: cannot read %s: %s", SHOW(raw), path,
-                     sn_io_reason(err, p->maxbytes, why, sizeof why));
   if (!p->anywhere && !sn_io_opened_inside(*fp, p->root, *real)) {
     fclose(*fp);
     *fp = NULL;
@@ -2242,9 +2243,8 @@ int sn_inp_read_opts(const char *path, const sn_inp_options *opt, sn_model **out
   if (!o.max_file_bytes) o.max_file_bytes = SN_INP_MAX_FILE_BYTES;
   FILE *fp;
   int err;
-  char why[96];
   if (sn_io_open_bounded(path, o.max_file_bytes, &fp, NULL, &err)) {
-    if (msg && msglen) snprintf(msg, msglen, "cannot read %s: %s", path, sn_io_reason(err, o.max_file_bytes, why, sizeof why));
+    sn_io_cannot_read(msg, msglen, path, err, o.max_file_bytes);
     return SN_ERR_IO;
   }
   /* the directory of path resolves *INCLUDE */

@@ -45,11 +45,8 @@ int sn_read_problem(const char *path, sn_file_problem **out, char *err, size_t e
   *out = NULL;
   FILE *f;
   int oe;
-  char why[96];
-  if (sn_io_open_bounded(path, SN_PROBLEM_MAX_FILE_BYTES, &f, NULL, &oe)) {   /* no FIFO, no /dev/zero */
-    if (err && errlen) snprintf(err, errlen, "cannot read %s: %s", path, sn_io_reason(oe, SN_PROBLEM_MAX_FILE_BYTES, why, sizeof why));
-    return SN_ERR_IO;
-  }
+  if (sn_io_open_bounded(path, SN_PROBLEM_MAX_FILE_BYTES, &f, NULL, &oe))   /* no FIFO, no /dev/zero */
+    return sn_io_cannot_read(err, errlen, path, oe, SN_PROBLEM_MAX_FILE_BYTES);
   int h5 = is_hdf5(f);
   fclose(f);
   if (h5) return sn_fclib_read(path, out, err, errlen);

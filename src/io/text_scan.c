@@ -58,21 +58,15 @@ int sn_scan_open(const char *path, sn_scan **out, char *err, size_t errlen)
   *out = NULL;
   FILE *f;
   int oe;
-  char why[96];
-  if (sn_io_open_bounded(path, SN_PROBLEM_MAX_FILE_BYTES, &f, NULL, &oe)) {   /* no FIFO, no /dev/zero */
-    if (err && errlen) snprintf(err, errlen, "cannot read %s: %s", path, sn_io_reason(oe, SN_PROBLEM_MAX_FILE_BYTES, why, sizeof why));
-    return SN_ERR_IO;
-  }
+  if (sn_io_open_bounded(path, SN_PROBLEM_MAX_FILE_BYTES, &f, NULL, &oe))   /* no FIFO, no /dev/zero */
+    return sn_io_cannot_read(err, errlen, path, oe, SN_PROBLEM_MAX_FILE_BYTES);
   char *buf = NULL;
   size_t len = 0;
   errno = 0;
   int st = slurp(f, &buf, &len);
   int e = errno;
   fclose(f);
-  if (st == -1) {
-    if (err && errlen) snprintf(err, errlen, "cannot read %s: %s", path, strerror(e ? e : EIO));
-    return SN_ERR_IO;
-  }
+  if (st == -1) return sn_io_cannot_read(err, errlen, path, e ? e : EIO, SN_PROBLEM_MAX_FILE_BYTES);
   if (st == SN_ERR_IO) {
     if (err && errlen) snprintf(err, errlen, "%s: file larger than %zu bytes", path, SN_SCAN_MAX_BYTES);
     return SN_ERR_IO;

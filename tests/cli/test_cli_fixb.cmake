@@ -58,3 +58,10 @@ endif()
 expect(demo_output_empty 2 "" "demo: -o needs a folder" demo seed-1dof --output=)
 file(WRITE ${WORK}/afile "x")
 expect(demo_output_file 1 "" "cannot create folder afile/sub: Not a directory" demo seed-1dof -o afile/sub)
+
+# point 13: one form for a bad option value; a command's own usage hint
+expect(max_iter_zero 2 "" "^signorini: solve: invalid value '0' for --max-iter: it must be a positive integer\nTry 'signorini solve --help'.\n$" solve zero_diag.dat --max-iter=0)
+expect(max_iter_negative 2 "" "^signorini: solve: invalid value '-5' for --max-iter: it must be a positive integer\nTry 'signorini solve --help'.\n$" solve zero_diag.dat --max-iter=-5)
+expect(tol_negative 2 "" "^signorini: solve: invalid value '-1' for --tol: it must be > 0\n" solve zero_diag.dat --tol=-1)
+expect(time_limit_negative 2 "" "^signorini: solve: invalid value '-1' for --time-limit: it must be >= 0\n" solve zero_diag.dat --time-limit=-1)
+expect(solvers_arg 2 "" "^signorini: solvers: unexpected argument 'foo': solvers takes no arguments\nTry 'signorini solvers --help'.\n$" solvers foo)

@@ -55,6 +55,13 @@ static void test_missing_and_special(void)
   CHECK_INT(read_deck("nothere.inp", NULL, msg, sizeof msg), SN_ERR_IO);
   snprintf(path, sizeof path, "cannot read %s/nothere.inp: No such file or directory", dir);
   CHECK(!strcmp(msg, path));
+  /* the one form of the readers' message */
+  char buf[64];
+  CHECK_INT(sn_io_cannot_read(buf, sizeof buf, "a.inp", EFBIG, 100), SN_ERR_IO);
+  CHECK(!strcmp(buf, "cannot read a.inp: file larger than 100 bytes"));
+  CHECK_INT(sn_io_cannot_read(buf, sizeof buf, "a.inp", ENOENT, 100), SN_ERR_IO);
+  CHECK(!strcmp(buf, "cannot read a.inp: No such file or directory"));
+  CHECK_INT(sn_io_cannot_read(NULL, 0, "a.inp", ENOENT, 100), SN_ERR_IO);
   /* a FIFO: refused at once (an open for reading would wait for a writer) */
   snprintf(path, sizeof path, "%s/fifo.inp", dir);
   CHECK(mkfifo(path, 0600) == 0);
