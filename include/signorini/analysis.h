@@ -174,7 +174,8 @@ typedef struct sn_run_output sn_run_output;
  * naming the owner's process), then removes the earlier results of the same base there
  * (BASE.NNNN.vtu of any number, BASE.pvd, BASE.dat, the contact CSV, the plots, and temporaries
  * left by a killed run), so that a rerun replaces them. BASE.dat is created with the first
- * increment. */
+ * printed table (none without a *NODE PRINT, *EL PRINT or *CONTACT PRINT). On a file system
+ * without locks the run goes on unlocked, and sn_run_output_note says so. */
 int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_run_output **out,
                        char *msg, size_t msglen);
 /* sn_increment_fn-compatible: user = the sn_run_output */
@@ -183,6 +184,8 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
 /* message of the last failure of sn_run_output_increment ("" if none) */
 const char *sn_run_output_error(const sn_run_output *o);
 int sn_run_output_count(const sn_run_output *o);   /* increments written */
+/* a note for the user about the output folder ("" if none): the file system has no locks */
+const char *sn_run_output_note(const sn_run_output *o);
 /* For a SIGINT / SIGTERM handler (async-signal-safe: unlink only, no allocation, no lock): removes
  * the temporary files the writers may hold at this moment and the lock file. The process is
  * expected to end right after (re-raise the signal); o must not be used any more. */

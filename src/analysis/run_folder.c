@@ -58,7 +58,11 @@ static int take_lock(sn_run_folder *F, char *msg, size_t msglen)
         return SN_ERR_IO;
       }
       close(fd);
-      if (e == ENOLCK || e == EOPNOTSUPP) { F->lock_fd = -1; return SN_OK; }   /* no locks here */
+      if (e == ENOLCK || e == EOPNOTSUPP) {      /* no locks here: go on, say so, clean up */
+        F->lock_fd = -1;
+        F->unlocked = 1;
+        return SN_OK;
+      }
       return fail(msg, msglen, F->dir, "cannot lock the folder", e);
     }
     /* the file may have been removed by its previous owner between our open and our lock:
@@ -170,7 +174,7 @@ void sn_run_folder_on_signal(const sn_run_folder *F)
   if (F->tmps)
     for (const char *p = F->tmps; *p; p += strlen(p) + 1) unlink(p);
   if (F->vtu_tmp[F->vtu_cur][0]) unlink(F->vtu_tmp[F->vtu_cur]);
-  if (F->lock_fd >= 0) unlink(F->lock_path);
+  if (F->lock_fd >= 0 || F->unlocked) unlink(F->lock_path);
 }
 
 void sn_run_folder_close(sn_run_folder *F)
@@ -179,6 +183,9 @@ void sn_run_folder_close(sn_run_folder *F)
     unlink(F->lock_path);          /* before the lock goes: a run waiting for it retries */
     close(F->lock_fd);
     F->lock_fd = -1;
+  } else if (F->unlocked) {
+    unlink(F->lock_path);
+    F->unlocked = 0;
   }
   free(F->tmps);
   F->tmps = NULL;

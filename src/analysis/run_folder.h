@@ -5,7 +5,8 @@
  * Lock: DIR/.signorini.lock, held with flock() for the run's lifetime (the system releases it
  * when the process ends, however it ends: a lock file left by a killed run is taken over); it
  * holds the owner's pid for the message that refuses a second run, and is removed by
- * sn_run_folder_close. */
+ * sn_run_folder_close. On a file system without locks the run goes on unlocked (F->unlocked,
+ * for a note to the user) and the lock file is still removed at close. */
 #ifndef SN_ANALYSIS_RUN_FOLDER_H
 #define SN_ANALYSIS_RUN_FOLDER_H
 
@@ -22,6 +23,9 @@ extern const char *const sn_run_suffixes[];
 typedef struct {
   char dir[1024], base[256];
   int lock_fd;                              /* -1: none */
+  int unlocked;                             /* the file system has no locks (flock: ENOLCK,
+                                               EOPNOTSUPP): the run goes on without one, and
+                                               the lock file it created goes at close */
   char lock_path[SN_RUN_PATH_MAX];
   char *tmps;                               /* the temporaries of sn_run_suffixes' files, each
                                                NUL-terminated, an empty string after the last */

@@ -31,6 +31,7 @@ struct sn_run_output {
   char *csv;             /* the contact CSV so far */
   size_t csv_len, csv_cap;
   char err[512];
+  char note[1200];       /* what the user should know about the run's folder ("" if nothing) */
   sn_run_folder folder;  /* lock, earlier results removed, temporaries (run_folder.c) */
 };
 
@@ -107,7 +108,10 @@ int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_
       snprintf(R->base, sizeof R->base, "%s", base) >= (int)sizeof R->base) { free(R); return SN_ERR_ARG; }
   int st = sn_run_folder_open(&R->folder, dir, base, msg, msglen);
   if (st) { free(R); return st; }
-  *out = R;                 /* BASE.dat: created with the first increment's tables */
+  if (R->folder.unlocked)
+    snprintf(R->note, sizeof R->note, "%s: the file system does not support locks: this run is not protected "
+             "against another one writing into the same folder at the same time", dir);
+  *out = R;                 /* BASE.dat: created with the first printed table */
   return SN_OK;
 }
 
@@ -558,6 +562,7 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
 }
 
 const char *sn_run_output_error(const sn_run_output *o) { return o ? o->err : ""; }
+const char *sn_run_output_note(const sn_run_output *o) { return o ? o->note : ""; }
 int sn_run_output_count(const sn_run_output *o) { return o ? o->n : 0; }
 void sn_run_output_on_signal(const sn_run_output *o) { if (o) sn_run_folder_on_signal(&o->folder); }
 

@@ -216,6 +216,7 @@ int sn_cli_run(int argc, char **argv)
     return sn_cli_fail("run: %s", msg);
   }
   g_out = c.out;
+  if (sn_run_output_note(c.out)[0]) fprintf(stderr, "signorini: note: %s\n", sn_run_output_note(c.out));
   notes(deck, m);
   sn_static_settings s;
   sn_static_settings_default(&s);

@@ -1,7 +1,8 @@
 /* The output folder of a run (sn_run_output_open / _close / _on_signal, run_folder.c) and the
  * time by phase of sn_static_info:
  *  - a second sn_run_output on a folder in use is refused (the lock is per open, so even from
- *    the same process), with the owner's pid in the message; the lock file goes with close;
+ *    the same process), with the owner's pid in the message; the lock file goes with close,
+ *    also where the file system has no locks (the run goes on without one);
  *  - opening removes the earlier results of the same BASE (every BASE.NNNN.vtu, BASE.pvd,
  *    BASE.dat, the contact CSV, the plots, temporaries of a killed run) and nothing else;
  *  - no BASE.dat before the first increment: a run that fails there leaves none;
@@ -13,6 +14,7 @@
 #include "check.h"
 #include "signorini/analysis.h"
 #include "signorini/io.h"
+#include "analysis/run_folder.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -70,6 +72,7 @@ static void test_lock(const sn_model *m)
   sn_run_output *a = NULL, *b = NULL;
   CHECK_INT(sn_run_output_open(DIR_, "first", m, &a, msg, sizeof msg), SN_OK);
   CHECK(exists(".signorini.lock"));
+  CHECK(!strcmp(sn_run_output_note(a), ""));   /* locked: nothing to say */
   CHECK_INT(sn_run_output_open(DIR_, "second", m, &b, msg, sizeof msg), SN_ERR_IO);
   CHECK(b == NULL);
   snprintf(want, sizeof want, "another run (process %ld)", (long)getpid());
@@ -84,6 +87,16 @@ static void test_lock(const sn_model *m)
   touch(".signorini.lock");
   CHECK_INT(sn_run_output_open(DIR_, "third", m, &b, msg, sizeof msg), SN_OK);
   sn_run_output_close(b);
+  CHECK(!exists(".signorini.lock"));
+  /* a file system without locks (the state flock's ENOLCK leaves): the lock file still goes */
+  sn_run_folder F;
+  CHECK_INT(sn_run_folder_open(&F, DIR_, "fourth", msg, sizeof msg), SN_OK);
+  CHECK(F.lock_fd >= 0 && !F.unlocked);
+  close(F.lock_fd);
+  F.lock_fd = -1;
+  F.unlocked = 1;
+  CHECK(exists(".signorini.lock"));
+  sn_run_folder_close(&F);
   CHECK(!exists(".signorini.lock"));
   /* no folder: the reason, no crash */
   CHECK_INT(sn_run_output_open(DIR_ "/missing", "x", m, &b, msg, sizeof msg), SN_ERR_IO);
