@@ -34,14 +34,16 @@ int sn_cli_fail(const char *fmt, ...);
 /* mkdir -p: path and every missing folder above it; 0, or -1 with errno */
 int sn_cli_make_dirs(const char *path);
 
-/* Output written to a temporary name and renamed when complete: a failure never leaves a
- * half-written file. sn_out_open gives a stream on "<path>.tmp.<pid>"; sn_out_close flushes,
- * checks for write errors and renames (or removes the temporary on error). */
+/* The program's own output files (demo's CSV; the library writes its files itself, with its
+ * own temporaries), written to a temporary name and renamed when complete: a failure never
+ * leaves a half-written file. sn_cli_out_open gives a stream on "<path>.tmp<pid>_<k>" (created
+ * anew, never an existing file); SIGINT and SIGTERM remove it until sn_cli_out_close flushes,
+ * checks for write errors and renames (or removes the temporary on error). One at a time. */
 typedef struct {
   FILE *f;
   char *path, *tmp;
-} sn_outfile;
-int sn_out_open(sn_outfile *o, const char *path);
-int sn_out_close(sn_outfile *o);   /* 0 on success */
-void sn_out_abort(sn_outfile *o);
+} sn_cli_outfile;
+int sn_cli_out_open(sn_cli_outfile *o, const char *path);   /* 0, or -1 with errno */
+int sn_cli_out_close(sn_cli_outfile *o);                    /* 0, or -1 with errno */
+void sn_cli_out_abort(sn_cli_outfile *o);
 #endif

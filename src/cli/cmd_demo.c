@@ -40,8 +40,8 @@ static int write_csv(const char *dir, int m, const sn_1dof_trace *tr, const char
 {
   char path[4096];
   snprintf(path, sizeof path, "%s/seed-1dof-%s.csv", dir, methods[m]);
-  sn_outfile o;
-  if (sn_out_open(&o, path)) return sn_cli_fail("cannot write %s: %s", path, strerror(errno));
+  sn_cli_outfile o;
+  if (sn_cli_out_open(&o, path)) return sn_cli_fail("cannot write %s: %s", path, strerror(errno));
   static const char *types[] = {"iter", "inner", "switch", "step"};
   fprintf(o.f, "# signorini demo seed-1dof --method %s\n# %s\n", methods[m], summary);
   fprintf(o.f, "row,step,iter,inner,%s\n", csv_cols[m]);
@@ -51,7 +51,7 @@ static int write_csv(const char *dir, int m, const sn_1dof_trace *tr, const char
     fprintf(o.f, "%s,%d,%d,%d,%.17g,%.17g,%.17g\n", types[r->type], r->step, r->iter, r->inner,
             r->v[0], r->v[1], r->v[2]);
   }
-  if (sn_out_close(&o)) return sn_cli_fail("cannot write %s: %s", path, strerror(errno));
+  if (sn_cli_out_close(&o)) return sn_cli_fail("cannot write %s: %s", path, strerror(errno));
   return 0;
 }
 

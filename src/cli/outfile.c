@@ -1,9 +1,11 @@
-/* Messages, output folders (mkdir -p) and atomic output files: write to a temporary name in
- * the same folder, then rename. */
+/* Messages, output folders (mkdir -p) and the program's atomic output files: written to a
+ * temporary name in the same folder, renamed when complete, removed on SIGINT / SIGTERM. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,41 +48,94 @@ int sn_cli_make_dirs(const char *path)
   return 0;
 }
 
-int sn_out_open(sn_outfile *o, const char *path)
+/* the temporary being written, for the signal handler (the program's only global state) */
+static char g_tmp[4200];
+static volatile sig_atomic_t g_active;   /* g_tmp is being written */
+static struct sigaction g_old[2];
+static const int g_sigs[2] = {SIGINT, SIGTERM};
+
+static void on_signal(int sig)
+{
+  if (g_active) unlink(g_tmp);
+  raise(sig);   /* SA_RESETHAND: the default action now */
+}
+
+static void guard(int on)
+{
+  static int set[2];
+  if (on) g_active = 1;         /* before the handlers: a signal then removes the file */
+  for (int k = 0; k < 2; k++) {
+    if (!on) {
+      if (set[k]) sigaction(g_sigs[k], &g_old[k], NULL);
+      set[k] = 0;
+      continue;
+    }
+    struct sigaction sa;
+    if (sigaction(g_sigs[k], NULL, &g_old[k]) || g_old[k].sa_handler == SIG_IGN) continue;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sa.sa_flags = SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    set[k] = sigaction(g_sigs[k], &sa, NULL) == 0;
+  }
+  if (!on) g_active = 0;
+}
+
+int sn_cli_out_open(sn_cli_outfile *o, const char *path)
 {
   memset(o, 0, sizeof *o);
-  size_t n = strlen(path) + 32;
+  size_t n = strlen(path) + 48;
   o->path = strdup(path);
   o->tmp = malloc(n);
-  if (!o->path || !o->tmp) { sn_out_abort(o); errno = ENOMEM; return -1; }
-  snprintf(o->tmp, n, "%s.tmp.%ld", path, (long)getpid());
-  o->f = fopen(o->tmp, "w");
-  if (!o->f) { int e = errno; sn_out_abort(o); errno = e; return -1; }
+  if (!o->path || !o->tmp || n > sizeof g_tmp || g_active) {
+    sn_cli_out_abort(o);
+    errno = g_active ? EBUSY : n > sizeof g_tmp ? ENAMETOOLONG : ENOMEM;
+    return -1;
+  }
+  int fd = -1;
+  for (int k = 0; k < 100 && fd < 0; k++) {
+    snprintf(o->tmp, n, "%s.tmp%ld_%d", path, (long)getpid(), k);
+    fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0 && errno != EEXIST) break;
+  }
+  if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
+    int e = errno;
+    if (fd >= 0) { close(fd); unlink(o->tmp); }
+    sn_cli_out_abort(o);
+    errno = e;
+    return -1;
+  }
+  memcpy(g_tmp, o->tmp, strlen(o->tmp) + 1);
+  guard(1);
   return 0;
 }
 
-void sn_out_abort(sn_outfile *o)
+void sn_cli_out_abort(sn_cli_outfile *o)
 {
-  if (o->f) fclose(o->f);
-  if (o->tmp) remove(o->tmp);
+  if (o->f) {                   /* open: the temporary is ours, and guarded */
+    fclose(o->f);
+    remove(o->tmp);
+    guard(0);
+  }
   free(o->path);
   free(o->tmp);
   memset(o, 0, sizeof *o);
 }
 
-int sn_out_close(sn_outfile *o)
+int sn_cli_out_close(sn_cli_outfile *o)
 {
   int bad = ferror(o->f) != 0;
   bad |= fclose(o->f) != 0;
   o->f = NULL;
-  if (!bad && rename(o->tmp, o->path) == 0) {
-    free(o->path);
-    free(o->tmp);
-    memset(o, 0, sizeof *o);
-    return 0;
+  int e = 0;
+  if (bad || rename(o->tmp, o->path)) {
+    e = errno ? errno : EIO;
+    remove(o->tmp);
   }
-  int e = errno;
-  sn_out_abort(o);
-  errno = e ? e : EIO;
-  return -1;
+  guard(0);
+  free(o->path);
+  free(o->tmp);
+  memset(o, 0, sizeof *o);
+  errno = e;
+  return e ? -1 : 0;
 }
