@@ -91,7 +91,12 @@ static int run_list(const target *T, const char **list, int k, const sn_settings
   double t0 = sn_wtime();
   size_t bytes = sizeof(double) * (size_t)(T->nx + T->ny + 2);
   double *start = malloc(bytes), *best = malloc(bytes);
-  if (!start || !best) { free(start); free(best); return SN_ERR_NOMEM; }
+  if (!start || !best) {
+    free(start);
+    free(best);
+    if (info) info->status = SN_ERR_NOMEM;
+    return SN_ERR_NOMEM;
+  }
   memcpy(start, T->x, sizeof(double) * (size_t)T->nx);
   memcpy(start + T->nx, T->y, sizeof(double) * (size_t)T->ny);
   int used = 0, st = SN_MAX_ITER, best_st = SN_DIVERGED, nres = 0, ndiv = 0, nt = 0, hlen = 0;
@@ -168,7 +173,10 @@ static int run_list(const target *T, const char **list, int k, const sn_settings
 int sn_fc_auto(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info)
 {
   if (info) sn_info_reset(info);
-  if (!P || !r || !u || (P->dim != 2 && P->dim != 3)) return SN_ERR_ARG;
+  if (!P || !r || !u || (P->dim != 2 && P->dim != 3)) {
+    if (info) info->status = SN_ERR_ARG;
+    return SN_ERR_ARG;
+  }
   const char *list[AUTO_MAX];
   int n = P->dim * P->nc, k = fc_order(P->dim, n, list);
   sn_fc_meas m;
@@ -184,7 +192,10 @@ int sn_fc_auto(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_in
 int sn_gfc_auto(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info)
 {
   if (info) sn_info_reset(info);
-  if (!P || !r || !v || (P->dim != 2 && P->dim != 3)) return SN_ERR_ARG;
+  if (!P || !r || !v || (P->dim != 2 && P->dim != 3)) {
+    if (info) info->status = SN_ERR_ARG;
+    return SN_ERR_ARG;
+  }
   const char *list[AUTO_MAX];
   int k = gfc_order(P->dim, list);
   if (P->neq > 0) {   /* the SOCMLCP and condensed routes refuse equality constraints */
@@ -198,7 +209,10 @@ int sn_gfc_auto(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_
 int sn_lcp_auto(const sn_lcp *P, double *z, double *w, const sn_settings *s, sn_info *info)
 {
   if (info) sn_info_reset(info);
-  if (!P || !z || !w) return SN_ERR_ARG;
+  if (!P || !z || !w) {
+    if (info) info->status = SN_ERR_ARG;
+    return SN_ERR_ARG;
+  }
   const char *list[3] = {"lemke", "pgs", "enum"};
   target T = {P, NULL, NULL, z, w, P->n, P->n, 0};
   return run_list(&T, list, P->n <= 20 ? 3 : 2, s, info);

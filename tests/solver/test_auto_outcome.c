@@ -26,7 +26,7 @@ static void test_outcome(void)
   CHECK_INT(sn_auto_outcome(SN_TIME_LIMIT, SN_DIVERGED, 0, 0, 0, 0), SN_TIME_LIMIT);
 }
 
-/* auto with a solver option: SN_ERR_UNKNOWN returned and in info->status */
+/* auto with a solver option: SN_ERR_UNKNOWN returned and in info->status (it said SN_OK) */
 static void test_options(void)
 {
   double I3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, q[3] = {-1, 0, 0}, mu[1] = {0.5};
@@ -40,6 +40,10 @@ static void test_options(void)
   sn_info info = {0};
   CHECK_INT(sn_fc_solve(&P, "auto", r, u, &s, &info), SN_ERR_UNKNOWN);
   CHECK_INT(info.status, SN_ERR_UNKNOWN);
+  /* a bad argument: returned and in info->status */
+  sn_fc B = {4, 1, W, q, mu};
+  CHECK_INT(sn_fc_solve(&B, "auto", r, u, NULL, &info), SN_ERR_ARG);
+  CHECK_INT(info.status, SN_ERR_ARG);
   s.options = NULL;
   CHECK_INT(sn_fc_solve(&P, "auto", r, u, &s, &info), SN_OK);
   CHECK_INT(info.status, SN_OK);
