@@ -108,16 +108,26 @@ int sn_fc_error_parts(const sn_fc *P, const double *r, double *abs_err, double *
  * the bodies still penetrate. With u = W r + q (local) or u = H^T v + w (global):
  *   penetration     = max(0, max_i -u_N,i)                       (a velocity)
  *   cone_violation  = max_i max(|r_T,i| - mu_i r_N,i, -r_N,i, 0)  (a reaction)
+ *   complementarity = max_i max(0, r_i . u_hat_i), u_hat_i = (u_N,i + mu_i |u_T,i|, u_T,i)
+ *                     (a power: zero at a solution, where r_i and u_hat_i lie in dual cones)
  *   vscale          = max(|q|, |W r|)  (2-norms; global: max(|w|, |H^T D^-1 f|,
  *                     |H^T D^-1 H r|), D = diag(M), an estimate of the same), the velocity
  *                     scale of the data and of what the reaction produces: a reaction growing
  *                     in a direction W does not see cannot inflate it, unlike |r|
  * Acceptance rule (accepted = 1) at tolerance tol, besides the solver's own relative test
  * (which bounds the residual by tol): every value finite and
- *   penetration <= sqrt(tol) vscale,   cone_violation <= sqrt(tol) |r|_inf
+ *   penetration <= sqrt(tol) vscale,   cone_violation <= sqrt(tol) |r|_inf,
+ *   complementarity <= sqrt(tol) vscale |r|_inf
  * (a scale below DBL_EPSILON counts as 1, as in sn_fc_error). sqrt(tol) separates the two
  * populations: results meeting the relative test on the Siconos data penetrate by at most
  * about 4e-7 vscale (nsgs on Rover1039), diverging ones by O(1) vscale (the data itself).
+ * The complementarity bound is the penetration bound on the other side of the gap: under the
+ * largest force the gap may open by at most sqrt(tol) vscale, and a contact that separates at
+ * speed vscale may carry at most sqrt(tol) |r|_inf. It refuses a reaction grown along a
+ * direction W does not see on separated or sliding contacts (a zero normal row of W, or
+ * W r = 0 by cancellation), which the relative error (divided by |r|), the penetration and the
+ * cone tests all miss. The unnormalised residual is not bounded: it mixes force and velocity
+ * units, and |W| |r| gives no bound where W r cancels.
  * diverging = 1 when not accepted and either r is not finite, or the relative error meets tol
  * (it is then small only because |r| grew, or because a huge mu |u_T| dominates u_hat), or
  * |W| |r| exceeds vscale / sqrt(tol) (r large along a direction W nearly annihilates); |W| is
@@ -131,6 +141,7 @@ typedef struct {
   int stuck;               /* local: contacts with q_N < 0 whose normal row of W is zero, subnormal
                               or below DBL_EPSILON max|W|: no reaction stops them (a certificate
                               of infeasibility; diverging is then set); global: 0 */
+  double complementarity;  /* max_i max(0, r_i . u_hat_i) */
 } sn_fc_meas;
 int sn_fc_measures(const sn_fc *P, const double *r, double tol, sn_fc_meas *m);
 int sn_gfc_measures(const sn_gfc *P, const double *r, const double *v, double tol, sn_fc_meas *m);

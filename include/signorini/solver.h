@@ -68,9 +68,11 @@ int sn_gfc_solve(const sn_gfc *P, const char *solver, double *r, double *v, cons
  * left). Each attempt starts from the best finite iterate so far, the first from
  * the caller's r (z). info->solver names the solver that succeeded (NULL if none),
  * info->tried[0 .. ntried) every attempt with its status, iterations, error and time. On
- * failure r holds the best attempt's result and the status is SN_DIVERGED if any attempt
- * diverged, else the best attempt's status. No solver options (SN_ERR_UNKNOWN if s->options
- * is set). */
+ * failure r holds the best attempt's result and the status is SN_DIVERGED only if every
+ * attempt that returned a result diverged or the data certify infeasibility (a stuck contact,
+ * sn_fc_measures), else the best attempt's status (e.g. SN_MAX_ITER near the solution after
+ * another attempt diverged). No solver options (SN_ERR_UNKNOWN, also in info->status, if
+ * s->options is set). */
 int sn_fc_auto(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 int sn_gfc_auto(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info);
 int sn_lcp_auto(const sn_lcp *P, double *z, double *w, const sn_settings *s, sn_info *info);

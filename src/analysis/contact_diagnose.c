@@ -2,14 +2,13 @@
  * increment's own data: the resultant of the loads on the free degrees of freedom, split
  * along the mean contact normal (n points from the master surface to the slave: a load that
  * presses the slave on the master has F . n < 0), and whether the structure without its
- * contacts is singular (a condensed solver found K not positive definite: a body held by its
- * contacts only). A heuristic over the whole model: with several bodies held only by their
+ * contacts is singular (a condensed solver found K not positive definite, cs->not_spd: a body
+ * held by its contacts only). A heuristic over the whole model: with several bodies held only by their
  * contacts the resultants mix, and the message says "likely". */
 #include "analysis/contact_internal.h"
 
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 /* resultant of the loads on the free dofs, and the normal / tangential split */
 static void load_split(const sn_model *m, const sn_cstate *cs, const double *fext, const unsigned char *cons,
@@ -43,7 +42,7 @@ void sn_contact_diagnose(const sn_model *m, const sn_cstate *cs, const double *f
   if (!cs->np || !fext || !cons) return;
   double N, T, mu;
   load_split(m, cs, fext, cons, &N, &T, &mu);
-  int floating = strstr(cs->tried, sn_strerror(SN_ERR_NOT_SPD)) != NULL;
+  int floating = cs->not_spd;
   double scale = fmax(fabs(N), T);
   if (floating && scale > 0 && N <= 1e-12 * scale)
     snprintf(out, cap, "likely cause: the loads do not press the body onto its contact surface (normal resultant %.4g) "

@@ -106,39 +106,17 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
   }
   for (int k = 0; k < cs->np; k++) mu[k] = cs->pts[k].mu;
   sn_gfc P = {dim, cs->np, neq, 0, M, HF, NULL, (double *)Rf, w, mu, NULL};
-  sn_settings s;
-  sn_settings_default(&s);
-  s.tol = tol;
-  s.max_iter = 2000;
-  sn_info info = {0};
+  /* the deck's SOLVER=, else (SOLVER=AUTO or none) ADMM on the global problem: one
+   * factorization of K + rho H H^T, which also serves bodies held only by their contacts;
+   * then the fallbacks: the exact SOCMLCP Newton (socmixg), and the condensed route where K
+   * is invertible. This is the automatic order for FE contact, not sn_gfc_auto's (nsn_ac on
+   * the condensed problem first in 3D, tuned on the Siconos global problems): an increment's
+   * K has many more dofs than contact unknowns, and condensing it (W = H^T K^-1 H, one solve
+   * per contact unknown) costs far more than ADMM's single factorization. */
+  int deck = solver && solver[0] && strcmp(solver, "auto");
+  const char *chain[] = {deck ? solver : "admm", "socmixg", dim == 3 ? "nsn_ac" : "nsgs", "prox", NULL};
   memset(du, 0, sizeof(double) * (size_t)neq);
-  /* the deck's SOLVER= (or the default ADMM on the global problem: one factorization of
-   * K + rho H H^T, which also serves bodies held only by their contacts), then the fallbacks:
-   * the exact SOCMLCP Newton (socmixg), and the condensed route where K is invertible */
-  const char *chain[] = {solver && solver[0] ? solver : "admm", "socmixg", dim == 3 ? "nsn_ac" : "nsgs", "prox", NULL};
-  const char *name = chain[0];
-  st = SN_ERR_UNKNOWN;
-  for (int f = 0; chain[f] && st != SN_OK && st != SN_ERR_NOMEM; f++) {
-    int seen = 0;
-    for (int g = 0; g < f; g++) seen |= !strcmp(chain[g], chain[f]);
-    if (seen) continue;
-    memset(cs->r, 0, sizeof(double) * (size_t)nl);
-    memset(du, 0, sizeof(double) * (size_t)neq);
-    s.max_iter = f == 0 ? 100000 : 20000;
-    memset(&info, 0, sizeof info);
-    info.error = NAN;
-    st = sn_gfc_solve(&P, chain[f], cs->r, du, &s, &info);
-    name = chain[f];
-    size_t L = strlen(cs->tried);
-    if (st > 0)
-      snprintf(cs->tried + L, sizeof cs->tried - L, "%s%s (%s, error %.2e)", L ? ", " : "", name, sn_strerror(st), info.error);
-    else if (st < 0)
-      snprintf(cs->tried + L, sizeof cs->tried - L, "%s%s (%s)", L ? ", " : "", name, sn_strerror(st));
-  }
-  cs->solver = name;
-  cs->solver_status = st;
-  cs->solver_iterations = info.iterations;
-  cs->solver_error = info.error;
+  st = sn_contact_solve_chain(&P, chain, 100000, 20000, tol, du, cs);
   if (st < 0) {
     if (msg) snprintf(msg, msglen, "the contact problem (%d point%s) could not be solved: tried %s", cs->np, cs->np == 1 ? "" : "s", cs->tried);
     goto done;

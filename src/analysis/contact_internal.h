@@ -17,14 +17,36 @@ typedef struct {
   const char *solver;
   int solver_status, solver_iterations;
   double solver_error;
+  int not_spd;              /* a solver of the chain found K not positive definite (a body held
+                               by its contacts only: contact_diagnose.c) */
+  int relaxed_ok;           /* the result missed tol but passes the relaxed test (below) */
   char tried[400];          /* the solvers tried, each with its outcome: "admm (..., error e), ..." */
 } sn_cstate;
+
+/* The relaxed acceptance of an increment's contact result that missed the tolerance
+ * (degenerate configurations, where forces and gaps vanish together, stall the relative
+ * measures): only a solver that stopped at its iteration cap or stalled (SN_MAX_ITER,
+ * SN_STALLED; never SN_DIVERGED or SN_RAY: no solution found), with relative error at most
+ * SN_CONTACT_RELAXED_TOL, and only when the absolute measures (sn_gfc_measures) accept the
+ * result at that tolerance. Otherwise the increment is cut back. */
+#define SN_CONTACT_RELAXED_TOL 1e-6
+
+/* Solve P (the increment's problem: ndof = the free dofs) by the solvers of chain
+ * (NULL-terminated, a repeated name skipped), each from r = 0, du = 0, the first with at most
+ * max_first iterations, the others max_next, until one returns SN_OK. Keeps the BEST result of
+ * all (a success; else the lowest error among those that missed tol; else among those that
+ * diverged or ended on a ray) in cs->r (dim nc) and du, its solver, status, iterations and
+ * error in cs; appends every attempt to cs->tried; sets cs->not_spd when an attempt returned
+ * SN_ERR_NOT_SPD and cs->relaxed_ok per the rule above. Returns the kept status (SN_OK,
+ * positive), or the last error when no attempt returned a result. */
+int sn_contact_solve_chain(const sn_gfc *P, const char *const *chain, int max_first, int max_next,
+                           double tol, double *du, sn_cstate *cs);
 
 void sn_cstate_clear(sn_cstate *c);
 
 /* When an increment's contact problem was not solved: "likely cause: ..." into out (""
  * when nothing is recognised), from the loads fext on the dofs not prescribed (cons 0) and
- * cs (its points, cs->tried) -- contact_diagnose.c */
+ * cs (its points, cs->not_spd) -- contact_diagnose.c */
 void sn_contact_diagnose(const sn_model *m, const sn_cstate *cs, const double *fext, const unsigned char *cons,
                          char *out, size_t cap);
 
@@ -33,8 +55,9 @@ void sn_contact_diagnose(const sn_model *m, const sn_cstate *cs, const double *f
  * the free dofs, du: the correction (neq). With no contact point, cs->np = 0 and du untouched.
  * u0: the displacements at the start of the increment (the tangential w is the slip since
  * then; NULL: none). area0: per node, the slave areas of the reference configuration (or NULL: current ones).
- * Returns SN_OK, a positive status when the solver (and its fallbacks) missed tol, or an
- * error with msg. */
+ * solver: the step's SOLVER= ("" or "auto": the automatic order, below). Returns SN_OK, a
+ * positive status when the solver (and its fallbacks) missed tol (cs->relaxed_ok: the result
+ * may still be used), or an error with msg. */
 int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, const double *area0,
                         const int *eq, int neq, const sn_csc *K, const double *Rf,
                         const char *solver, double tol, double *du, sn_cstate *cs, char *msg,

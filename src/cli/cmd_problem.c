@@ -153,7 +153,7 @@ int sn_cli_check(int argc, char **argv)
   int st = sn_fclib_read_solution(files[1], &S, err, sizeof err);
   if (st) { sn_file_problem_free(F); return sn_cli_fail("%s", err[0] ? err : sn_strerror(st)); }
   double e = NAN, eq = NAN, loc = NAN;
-  sn_fc_meas m = {NAN, NAN, NAN, NAN, NAN, 1, 0, 0};
+  sn_fc_meas m = {NAN, NAN, NAN, NAN, NAN, 1, 0, 0, NAN};
   int n = F->kind == SN_KIND_LCP ? F->lcp->n
           : F->kind == SN_KIND_FC ? F->fc->dim * F->fc->nc : F->gfc->dim * F->gfc->nc;
   if (S->nr != n) {
@@ -174,14 +174,14 @@ int sn_cli_check(int argc, char **argv)
     printf("error: %.6e\n", e);
     if (F->kind == SN_KIND_GFC) printf("equilibrium: %.6e\nlocal: %.6e\n", eq, loc);
     if (F->kind != SN_KIND_LCP)
-      printf("absolute residual: %.6e\npenetration: %.6e\ncone violation: %.6e\n", m.abs_residual,
-             m.penetration, m.cone_violation);
+      printf("absolute residual: %.6e\npenetration: %.6e\ncone violation: %.6e\ncomplementarity: %.6e\n",
+             m.abs_residual, m.penetration, m.cone_violation, m.complementarity);
     int ok = e <= tol && m.accepted;
     printf("%s (tolerance %g)\n", ok ? "ok" : "NOT SOLVED", tol);
     if (!ok && e <= tol)
       printf("the error is within the tolerance only because the reaction is large: %s\n",
              m.diverging ? "no solution found: the problem may be infeasible"
-                         : "penetration or cone violation too large");
+                         : "penetration, cone violation or complementarity too large");
     if (!ok) st = 3;
   }
   sn_solution_free(S);

@@ -88,14 +88,15 @@ int sn_inp_check_solver(const char *name, int lagrange, int ndf, char *why, size
              "treatment (PENALTY or AUGMENTED) uses none: remove SOLVER= or change CONTACT=", name);
     return SN_ERR_FORMAT;
   }
+  if (!strcmp(name, "auto")) return SN_OK;   /* the default: the automatic order for FE contact */
   if (!e) {
-    snprintf(why, cap, "SOLVER=%s: unknown solver (a step's contact problem is solved by one of: %s; "
+    snprintf(why, cap, "SOLVER=%s: unknown solver (a step's contact problem is solved by one of: %s, or auto (the default); "
              "'signorini solvers' describes them)", name, names);
     return SN_ERR_FORMAT;
   }
   if (strcmp(e->kind, "gfc") && strcmp(e->kind, "fc")) {
     snprintf(why, cap, "SOLVER=%s: %s solves %s problems, not a step's frictional contact problem "
-             "(solvers of kind gfc or fc: %s)", name, name, e->kind, names);
+             "(auto, or solvers of kind gfc or fc: %s)", name, name, e->kind, names);
     return SN_ERR_FORMAT;
   }
   if (ndf && !strcmp(e->kind, "fc") && !(e->dims & (1 << ndf))) {

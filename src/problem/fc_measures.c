@@ -19,23 +19,30 @@ static void fill(int dim, int nc, const double *mu, const double *r, const doubl
                  double q_norm, double Wr_norm, double wr_bound, double tol, sn_fc_meas *m)
 {
   int n = dim * nc;
-  double pen = 0.0, cv = 0.0, rmax = 0.0;
+  double pen = 0.0, cv = 0.0, rmax = 0.0, comp = 0.0;
   for (int i = 0; i < nc; i++) {
-    const double *ri = r + dim * i;
+    const double *ri = r + dim * i, *ui = u + dim * i;
     double rt = dim == 3 ? hypot(ri[1], ri[2]) : fabs(ri[1]);
-    pen = fmax(pen, -u[dim * i]);
+    double ut = dim == 3 ? hypot(ui[1], ui[2]) : fabs(ui[1]);
+    double ru = ri[0] * (ui[0] + mu[i] * ut);          /* r . u_hat, De Saxce's u_hat */
+    for (int k = 1; k < dim; k++) ru += ri[k] * ui[k];
+    pen = fmax(pen, -ui[0]);
     cv = fmax(cv, fmax(rt - mu[i] * ri[0], -ri[0]));
+    comp = fmax(comp, ru);
     for (int k = 0; k < dim; k++) rmax = fmax(rmax, fabs(ri[k]));
   }
   int finite = all_finite(n, r) && all_finite(n, u) && isfinite(m->rel_error);
   m->penetration = finite ? pen : INFINITY;
   m->cone_violation = finite ? cv : INFINITY;
+  m->complementarity = finite ? comp : INFINITY;
   m->vscale = fmax(q_norm, Wr_norm);
   /* sqrt(tol): between the round-off of sound results and the O(1) of diverging ones; scales
-   * below DBL_EPSILON count as 1 (absolute), as in Siconos' measure */
+   * below DBL_EPSILON count as 1 (absolute), as in Siconos' measure. The complementarity
+   * bound is the penetration bound on the other side: under the largest force the gap may
+   * open by sqrt(tol) vscale, a separated contact may carry sqrt(tol) |r|_inf */
   double atol = sqrt(fmin(fmax(tol, 0.0), 1.0));
   double vs = m->vscale > DBL_EPSILON ? m->vscale : 1.0, rs = rmax > DBL_EPSILON ? rmax : 1.0;
-  m->accepted = finite && pen <= atol * vs && cv <= atol * rs;
+  m->accepted = finite && pen <= atol * vs && cv <= atol * rs && comp <= atol * vs * rs;
   m->diverging = !m->accepted &&
                  (!finite || m->rel_error <= tol || wr_bound > m->vscale / sqrt(tol));
 }

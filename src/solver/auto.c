@@ -4,7 +4,7 @@
  * info->tried; each starts from the best finite iterate found so far (or the caller's start).
  * The orders come from running every solver on every problem of tests/data/problems (the
  * measurements are in docs/solvers.md). */
-#include "signorini/solver.h"
+#include "solver/auto_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -63,7 +63,15 @@ typedef struct {
   const sn_gfc *gfc;
   double *x, *y;             /* z, w (lcp) / r, u (fc) / r, v (gfc) */
   int nx, ny;                /* their lengths */
+  int stuck;                 /* the data certify infeasibility (sn_fc_measures' stuck) */
 } target;
+
+int sn_auto_outcome(int last, int best, int have_best, int nres, int ndiv, int stuck)
+{
+  if (last == SN_OK) return SN_OK;
+  if (stuck || (ndiv > 0 && ndiv == nres)) return SN_DIVERGED;
+  return have_best ? best : last;
+}
 
 static int attempt(const target *T, const char *name, const sn_settings *s, sn_info *info)
 {
@@ -76,14 +84,22 @@ static int run_list(const target *T, const char **list, int k, const sn_settings
 {
   sn_settings def;
   if (!s) { sn_settings_default(&def); s = &def; }
-  if (s->options && *s->options) return SN_ERR_UNKNOWN;   /* auto takes no solver options */
+  if (s->options && *s->options) {                          /* auto takes no solver options */
+    if (info) info->status = SN_ERR_UNKNOWN;
+    return SN_ERR_UNKNOWN;
+  }
   double t0 = sn_wtime();
   size_t bytes = sizeof(double) * (size_t)(T->nx + T->ny + 2);
   double *start = malloc(bytes), *best = malloc(bytes);
-  if (!start || !best) { free(start); free(best); return SN_ERR_NOMEM; }
+  if (!start || !best) {
+    free(start);
+    free(best);
+    if (info) info->status = SN_ERR_NOMEM;
+    return SN_ERR_NOMEM;
+  }
   memcpy(start, T->x, sizeof(double) * (size_t)T->nx);
   memcpy(start + T->nx, T->y, sizeof(double) * (size_t)T->ny);
-  int used = 0, st = SN_MAX_ITER, best_st = SN_DIVERGED, any_div = 0, nt = 0, hlen = 0;
+  int used = 0, st = SN_MAX_ITER, best_st = SN_DIVERGED, nres = 0, ndiv = 0, nt = 0, hlen = 0;
   double best_err = INFINITY;
   sn_info keep = {0}, ai;
   relay R = {s->progress, s->user, 0};
@@ -114,7 +130,8 @@ static int run_list(const target *T, const char **list, int k, const sn_settings
       keep.tried[nt].seconds = ai.seconds;
       nt++;
     }
-    any_div |= st == SN_DIVERGED;
+    nres += st >= 0;
+    ndiv += st == SN_DIVERGED;
     /* the best attempt: a success, else the lowest error, a diverged one only if none else */
     int better = st == SN_OK || (st != SN_DIVERGED && (best_st == SN_DIVERGED || ai.error < best_err)) ||
                  (st == SN_DIVERGED && best_st == SN_DIVERGED && ai.error < best_err);
@@ -129,17 +146,11 @@ static int run_list(const target *T, const char **list, int k, const sn_settings
       keep.solver = list[a];
     }
   }
-  if (st != SN_OK && isfinite(best_err)) {                 /* hand back the best attempt */
-    memcpy(T->x, best, sizeof(double) * (size_t)T->nx);
-    memcpy(T->y, best + T->nx, sizeof(double) * (size_t)T->ny);
-    st = any_div ? SN_DIVERGED : best_st;
-  } else if (st != SN_OK && any_div) {
-    st = SN_DIVERGED;
-  }
-  if (st != SN_OK && !isfinite(best_err)) {                /* nothing usable: the caller's start */
-    memcpy(T->x, start, sizeof(double) * (size_t)T->nx);
-    memcpy(T->y, start + T->nx, sizeof(double) * (size_t)T->ny);
-    if (st < 0 && nt) st = any_div ? SN_DIVERGED : st;
+  if (st != SN_OK) {         /* the best attempt, else (nothing usable) the caller's start */
+    const double *src = isfinite(best_err) ? best : start;
+    memcpy(T->x, src, sizeof(double) * (size_t)T->nx);
+    memcpy(T->y, src + T->nx, sizeof(double) * (size_t)T->ny);
+    st = sn_auto_outcome(st, best_st, isfinite(best_err), nres, ndiv, T->stuck);
   }
   if (info) {
     info->status = st;
@@ -162,32 +173,47 @@ static int run_list(const target *T, const char **list, int k, const sn_settings
 int sn_fc_auto(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info)
 {
   if (info) sn_info_reset(info);
-  if (!P || !r || !u || (P->dim != 2 && P->dim != 3)) return SN_ERR_ARG;
+  if (!P || !r || !u || (P->dim != 2 && P->dim != 3)) {
+    if (info) info->status = SN_ERR_ARG;
+    return SN_ERR_ARG;
+  }
   const char *list[AUTO_MAX];
   int n = P->dim * P->nc, k = fc_order(P->dim, n, list);
-  target T = {NULL, P, NULL, r, u, n, n};
+  sn_fc_meas m;
+  int st = sn_fc_measures(P, r, s ? s->tol : 1e-8, &m);
+  if (st) {
+    if (info) info->status = st;
+    return st;
+  }
+  target T = {NULL, P, NULL, r, u, n, n, m.stuck > 0};
   return run_list(&T, list, k, s, info);
 }
 
 int sn_gfc_auto(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info)
 {
   if (info) sn_info_reset(info);
-  if (!P || !r || !v || (P->dim != 2 && P->dim != 3)) return SN_ERR_ARG;
+  if (!P || !r || !v || (P->dim != 2 && P->dim != 3)) {
+    if (info) info->status = SN_ERR_ARG;
+    return SN_ERR_ARG;
+  }
   const char *list[AUTO_MAX];
   int k = gfc_order(P->dim, list);
   if (P->neq > 0) {   /* the SOCMLCP and condensed routes refuse equality constraints */
     list[0] = "admm";
     k = 1;
   }
-  target T = {NULL, NULL, P, r, v, P->dim * P->nc, P->ndof};
+  target T = {NULL, NULL, P, r, v, P->dim * P->nc, P->ndof, 0};
   return run_list(&T, list, k, s, info);
 }
 
 int sn_lcp_auto(const sn_lcp *P, double *z, double *w, const sn_settings *s, sn_info *info)
 {
   if (info) sn_info_reset(info);
-  if (!P || !z || !w) return SN_ERR_ARG;
+  if (!P || !z || !w) {
+    if (info) info->status = SN_ERR_ARG;
+    return SN_ERR_ARG;
+  }
   const char *list[3] = {"lemke", "pgs", "enum"};
-  target T = {P, NULL, NULL, z, w, P->n, P->n};
+  target T = {P, NULL, NULL, z, w, P->n, P->n, 0};
   return run_list(&T, list, P->n <= 20 ? 3 : 2, s, info);
 }

@@ -53,6 +53,12 @@ static void tangential_norms(const sn_fc *P, const double *u, double *t)
 int sn_fc_via_soclcp(const sn_fc *P, sn_soclcp_solver_fn inner, double *r, double *u,
                      const sn_settings *s, sn_info *info)
 {
+  return sn_fc_via_soclcp_named(P, inner, "via_soclcp", r, u, s, info);
+}
+
+int sn_fc_via_soclcp_named(const sn_fc *P, sn_soclcp_solver_fn inner, const char *name, double *r,
+                           double *u, const sn_settings *s, sn_info *info)
+{
   if (!P || !inner || !r || !u) return SN_ERR_ARG;
   sn_settings def;
   if (!s) { sn_settings_default(&def); s = &def; }   /* NULL settings: the defaults */
@@ -125,7 +131,7 @@ int sn_fc_via_soclcp(const sn_fc *P, sn_soclcp_solver_fn inner, double *r, doubl
     info->error = err;
     info->seconds = sn_wtime() - t0;
   }
-  st = sn_fc_verdict(P, r, s, st, "via_soclcp", info);
+  st = sn_fc_verdict(P, r, s, st, name, info);
 done:
   free(sT); free(ut); free(x); free(y); free(best);
   return st;

@@ -65,6 +65,7 @@
  * 0: a pure IPM), lm=3 (phases whose Newton steps may enlarge delta after a failed step: 1 the
  * first, 2 the third, 3 both, 0 none), refine=1 (refinement steps, 0..5), history=error|gap. */
 #include "signorini/solver.h"
+#include "solver/verdict.h"
 
 #include <float.h>
 #include <math.h>
@@ -716,7 +717,5 @@ int sn_soclcp_ipm(const sn_soclcp *P, double *x, double *y, const sn_settings *s
 
 int sn_fc_socipm(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info)
 {
-  int st = sn_fc_via_soclcp(P, sn_soclcp_ipm, r, u, s, info);
-  if (info && info->ntried == 1) info->solver = info->tried[0].name = "socipm";
-  return st;
+  return sn_fc_via_soclcp_named(P, sn_soclcp_ipm, "socipm", r, u, s, info);
 }

@@ -67,6 +67,7 @@
  * amax= (inertia bound, default 1, 0.3 with reflected steps), history=error|gap (gap: x . v / n,
  * the complementarity of the primal-dual pair). */
 #include "signorini/solver.h"
+#include "solver/verdict.h"
 
 #include <float.h>
 #include <math.h>
@@ -364,7 +365,5 @@ int sn_soclcp_pd(const sn_soclcp *P, double *x, double *y, const sn_settings *s,
 
 int sn_fc_socpd(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info)
 {
-  int st = sn_fc_via_soclcp(P, sn_soclcp_pd, r, u, s, info);
-  if (info && info->ntried == 1) info->solver = info->tried[0].name = "socpd";
-  return st;
+  return sn_fc_via_soclcp_named(P, sn_soclcp_pd, "socpd", r, u, s, info);
 }

@@ -4,6 +4,7 @@
  * SOCLCP is the mixed problem without free variables (A = M, a = q), so it is passed as a view
  * that shares M, q and the cone sizes. */
 #include "signorini/solver.h"
+#include "solver/verdict.h"
 
 #include <stddef.h>
 
@@ -23,7 +24,5 @@ int sn_soclcp_smooth(const sn_soclcp *P, double *x, double *y, const sn_settings
 /* local frictional contact through its SOCLCP form (fixed point on the De Saxce term) */
 int sn_fc_socsmooth(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info)
 {
-  int st = sn_fc_via_soclcp(P, sn_soclcp_smooth, r, u, s, info);
-  if (info && info->ntried == 1) info->solver = info->tried[0].name = "socsmooth";
-  return st;
+  return sn_fc_via_soclcp_named(P, sn_soclcp_smooth, "socsmooth", r, u, s, info);
 }

@@ -15,6 +15,11 @@ int sn_fc_verdict(const sn_fc *P, const double *r, const sn_settings *s, int st,
 int sn_gfc_verdict(const sn_gfc *P, const double *r, const double *v, const sn_settings *s, int st,
                    const char *name, sn_info *info);
 
+/* sn_fc_via_soclcp (solver.h) with the name its verdict gives the result (info->solver and
+ * tried[0]): the registry name of the wrapper (socsmooth, socipm, socpd) */
+int sn_fc_via_soclcp_named(const sn_fc *P, sn_soclcp_solver_fn inner, const char *name, double *r,
+                           double *u, const sn_settings *s, sn_info *info);
+
 /* info->solver = name and a one-entry tried list from info's status, iterations, error, time */
 void sn_info_named(sn_info *info, const char *name, int st);
 

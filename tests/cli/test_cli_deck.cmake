@@ -62,11 +62,12 @@ file(WRITE ${WORK}/sub/echo.inp "*NODE\n*INCLUDE, INPUT=secret.txt\n")
 expect(include_no_echo 1 "" "secret.txt:1: .*content of a non-deck file not shown" run ${WORK}/sub/echo.inp -o ${WORK}/o5)
 
 # point 6: an increment with no static equilibrium (tangential load beyond mu N, nothing else
-# holding the block): step, increment, time, solvers and cause; exit 1; increments 1-3 kept
+# holding the block): step, increment, time, solvers and cause; exit 1; the cutbacks approach
+# the limit load mu N = 0.6 (the solvers' best results miss the tolerance); increments 1-5 kept
 expect(contact_sliding 1 ""
-       "slide_beyond_friction.inp:44: step 2, increment 3, time 0.75 [(]total time 1.75[)]: no solution found for the contact problem [(]2 points[)]; solvers tried: admm [(][^)]*[)], socmixg.*nsgs.*prox.*likely cause: the tangential load 0.75 exceeds mu times the normal load [(]0.3 x 2 = 0.6[)] and nothing else holds the body: rigid-body sliding, no static equilibrium"
+       "slide_beyond_friction.inp:44: step 2, increment 5, time 0.601562 [(]total time 1.60156[)]: no solution found for the contact problem [(]2 points[)]; solvers tried: admm [(][^)]*[)], socmixg.*nsgs.*prox.*likely cause: the tangential load 0.6016 exceeds mu times the normal load [(]0.3 x 2 = 0.6[)] and nothing else holds the body: rigid-body sliding, no static equilibrium"
        run ${SRC}/tests/data/inp/slide_beyond_friction.inp -o ${WORK}/slide)
-foreach(i 1 2 3)
+foreach(i 1 2 3 4 5)
   expect_file(contact_sliding_vtu${i} ${WORK}/slide/slide_beyond_friction.000${i}.vtu TRUE)
 endforeach()
-expect_file(contact_sliding_no_vtu4 ${WORK}/slide/slide_beyond_friction.0004.vtu FALSE)
+expect_file(contact_sliding_no_vtu6 ${WORK}/slide/slide_beyond_friction.0006.vtu FALSE)

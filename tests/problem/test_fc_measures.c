@@ -28,11 +28,24 @@ static void test_local(void)
   CHECK_INT(m.accepted, 0);
   CHECK_INT(m.diverging, 0);
   CHECK_INT(m.stuck, 0);
-  /* penetration just below and just above sqrt(tol) vscale (tol = 1e-6: 1e-3) */
-  double vs = sqrt(1.0 + 0.25), below[3] = {1 - 0.9e-3 * vs, 0, 0}, above[3] = {1 - 1.1e-3 * vs, 0, 0};
-  below[1] = above[1] = 0;
+  /* the solution r = (1, -0.5, 0): u = 0, the reaction on the cone's boundary; r = (1, 0, 0)
+   * stops the penetration but lets the contact slide at 0.5 without friction force
+   * (complementarity r . u_hat = mu |u_T| = 0.25): refused */
+  double sol[3] = {1, -0.5, 0}, nofric[3] = {1, 0, 0};
+  CHECK_INT(sn_fc_measures(&P, sol, 1e-8, &m), SN_OK);
+  CHECK_CLOSE(m.rel_error, 0.0, 0, 0);
+  CHECK_INT(m.accepted, 1);
+  CHECK_INT(sn_fc_measures(&P, nofric, 1e-8, &m), SN_OK);
+  CHECK_CLOSE(m.penetration, 0.0, 0, 0);
+  CHECK_CLOSE(m.complementarity, 0.25, 1e-15, 0);
+  CHECK_INT(m.accepted, 0);
+  /* penetration just below and just above sqrt(tol) vscale (tol = 1e-6: 1e-3), along the
+   * solution's ray r = s (1, -0.5, 0) */
+  double vs = sqrt(1.0 + 0.25), sb = 1 - 0.9e-3 * vs, sa = 1 - 1.1e-3 * vs;
+  double below[3] = {sb, -0.5 * sb, 0}, above[3] = {sa, -0.5 * sa, 0};
   CHECK_INT(sn_fc_measures(&P, below, 1e-6, &m), SN_OK);
   CHECK_CLOSE(m.penetration, 0.9e-3 * vs, 1e-9, 0);
+  CHECK_CLOSE(m.complementarity, 0.0, 0, 0);
   CHECK_INT(m.accepted, 1);
   CHECK_INT(sn_fc_measures(&P, above, 1e-6, &m), SN_OK);
   CHECK_INT(m.accepted, 0);
@@ -60,18 +73,85 @@ static void test_local(void)
   sn_csc_free(P.W);
 }
 
-/* M = H = I, f = 0, w = (-1, 0.5, 0): u = v + w, M v = r. r = v = (1, 0, 0) solves it. */
+/* reactions that Siconos' relative error and the penetration / cone tests miss: a huge r_N on
+ * a separated contact whose normal row of W is zero (the review's case: relative error 1e-12,
+ * absolute residual 1, no penetration, r in the cone), the same on two separated contacts with
+ * W = [[1, -1], [-1, 1]] on the normals (W r = 0 by cancellation), and a stick force on a
+ * touching contact sliding freely (W = 0): each breaks complementarity r . u_hat = 0. */
+static void test_complementarity(void)
+{
+  double mu[2] = {0.5, 0.5};
+  sn_fc_meas m;
+  double A[4] = {0, 0, 0, 1}, qa[2] = {1, 0}, ra[2] = {1e12, 0}, r0[2] = {0, 0};
+  sn_fc P = {2, 1, dense(2, A), qa, mu};
+  CHECK_INT(sn_fc_measures(&P, ra, 1e-8, &m), SN_OK);
+  CHECK_CLOSE(m.rel_error, 1e-12, 1e-9, 0);
+  CHECK_CLOSE(m.abs_residual, 1.0, 1e-9, 0);
+  CHECK_CLOSE(m.penetration, 0.0, 0, 0);
+  CHECK_CLOSE(m.cone_violation, 0.0, 0, 0);
+  CHECK_CLOSE(m.complementarity, 1e12, 1e-12, 0);
+  CHECK_INT(m.accepted, 0);
+  CHECK_INT(m.diverging, 1);
+  CHECK_INT(sn_fc_measures(&P, r0, 1e-8, &m), SN_OK);   /* the solution r = 0 */
+  CHECK_CLOSE(m.complementarity, 0.0, 0, 0);
+  CHECK_INT(m.accepted, 1);
+  sn_csc_free(P.W);
+  /* two contacts, normals coupled by [[1, -1], [-1, 1]], tangents by I */
+  double B[16] = {1, 0, -1, 0, 0, 1, 0, 0, -1, 0, 1, 0, 0, 0, 0, 1};
+  double qb[4] = {1, 0, 1, 0}, rb[4] = {1e12, 0, 1e12, 0}, z[4] = {0, 0, 0, 0};
+  sn_fc Q = {2, 2, dense(4, B), qb, mu};
+  CHECK_INT(sn_fc_measures(&Q, rb, 1e-8, &m), SN_OK);
+  CHECK(m.rel_error < 1e-11);
+  CHECK_CLOSE(m.penetration, 0.0, 0, 0);
+  CHECK_CLOSE(m.cone_violation, 0.0, 0, 0);
+  CHECK_INT(m.accepted, 0);
+  CHECK_INT(m.diverging, 1);
+  CHECK_INT(sn_fc_measures(&Q, z, 1e-8, &m), SN_OK);
+  CHECK_INT(m.accepted, 1);
+  /* a solution with a force: q = (-1, 0, 1, 0) on W = I is solved by r = (1, 0, 0, 0); a gap
+   * opening by sqrt(tol) vscale under the force passes, ten times that is refused */
+  double qc[4] = {-1, 0, 1, 0}, rc[4] = {1, 0, 0, 0}, I4[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+  sn_fc C = {2, 2, dense(4, I4), qc, mu};
+  CHECK_INT(sn_fc_measures(&C, rc, 1e-8, &m), SN_OK);
+  CHECK_INT(m.accepted, 1);
+  double vs = sqrt(2.0), in[4] = {1 + 0.9e-4 * vs, 0, 0, 0}, gap[4] = {1 + 1.1e-4 * vs, 0, 0, 0};
+  CHECK_INT(sn_fc_measures(&C, in, 1e-8, &m), SN_OK);
+  CHECK_CLOSE(m.complementarity, (1 + 0.9e-4 * vs) * 0.9e-4 * vs, 1e-9, 0);
+  CHECK_INT(m.accepted, 1);
+  CHECK_INT(sn_fc_measures(&C, gap, 1e-8, &m), SN_OK);
+  CHECK_INT(m.accepted, 0);
+  sn_csc_free(C.W);
+  sn_csc_free(Q.W);
+  /* W = 0, q = (0, 1): touching and sliding; r = (t, -mu t) solves it for any t >= 0, the
+   * stick force r = (1e12, 0) does not: r . u_hat = 1e12 mu |u_T| */
+  double Z[4] = {0, 0, 0, 0}, qs[2] = {0, 1}, stick[2] = {1e12, 0}, slide[2] = {1e12, -0.5e12};
+  sn_fc S = {2, 1, dense(2, Z), qs, mu};
+  CHECK_INT(sn_fc_measures(&S, stick, 1e-8, &m), SN_OK);
+  CHECK(m.rel_error < 1e-11);
+  CHECK_CLOSE(m.complementarity, 0.5e12, 1e-12, 0);
+  CHECK_INT(m.accepted, 0);
+  CHECK_INT(sn_fc_measures(&S, slide, 1e-8, &m), SN_OK);
+  CHECK_CLOSE(m.complementarity, 0.0, 0, 1e-3);
+  CHECK_INT(m.accepted, 1);
+  sn_csc_free(S.W);
+}
+
+/* M = H = I, f = 0, w = (-1, 0.5, 0): u = v + w, M v = r. r = v = (1, -0.5, 0) solves it
+ * (u = 0); r = v = (1, 0, 0) slides without friction force. */
 static void test_global(void)
 {
   double I3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, f[3] = {0, 0, 0}, w[3] = {-1, 0.5, 0}, mu[1] = {0.5};
   sn_csc *M = dense(3, I3), *H = dense(3, I3);
   sn_gfc G = {3, 1, 3, 0, M, H, NULL, f, w, mu, NULL};
   sn_fc_meas m;
-  double r[3] = {1, 0, 0}, v[3] = {1, 0, 0}, z[3] = {0, 0, 0};
+  double r[3] = {1, -0.5, 0}, v[3] = {1, -0.5, 0}, z[3] = {0, 0, 0}, nf[3] = {1, 0, 0};
   CHECK_INT(sn_gfc_measures(&G, r, v, 1e-8, &m), SN_OK);
   CHECK_CLOSE(m.penetration, 0.0, 0, 0);
-  CHECK_CLOSE(m.vscale, sqrt(1.25), 1e-15, 0);     /* max(|w|, 0, |H^T H r| = 1) */
+  CHECK_CLOSE(m.vscale, sqrt(1.25), 1e-15, 0);     /* max(|w|, 0, |H^T H r| = sqrt(1.25)) */
   CHECK_INT(m.accepted, 1);
+  CHECK_INT(sn_gfc_measures(&G, nf, nf, 1e-8, &m), SN_OK);
+  CHECK_CLOSE(m.complementarity, 0.25, 1e-15, 0);
+  CHECK_INT(m.accepted, 0);
   CHECK_INT(sn_gfc_measures(&G, z, z, 1e-8, &m), SN_OK);
   CHECK_CLOSE(m.penetration, 1.0, 0, 0);
   CHECK_INT(m.accepted, 0);
@@ -82,6 +162,7 @@ static void test_global(void)
 int main(void)
 {
   test_local();
+  test_complementarity();
   test_global();
   return sn_check_report();
 }

@@ -1,0 +1,78 @@
+/* The solver chain of a contact increment: the solvers tried in order on the increment's
+ * global frictional contact problem until one succeeds, keeping the best result of all (not the
+ * last: a later solver that fails outright must not discard an earlier one that came close),
+ * and the relaxed acceptance of a result that missed the tolerance (contact_internal.h). */
+#include "analysis/contact_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* order of preference: a success, a result that missed the tolerance, one that diverged or
+ * ended on a ray (no solution found), an error */
+static int rank(int st)
+{
+  return st == SN_OK ? 0 : (st == SN_DIVERGED || st == SN_RAY) ? 2 : st > 0 ? 1 : 3;
+}
+
+static void note(sn_cstate *cs, const char *name, int st, double err)
+{
+  size_t L = strlen(cs->tried);
+  if (st > 0)
+    snprintf(cs->tried + L, sizeof cs->tried - L, "%s%s (%s, error %.2e)", L ? ", " : "", name, sn_strerror(st), err);
+  else if (st < 0)
+    snprintf(cs->tried + L, sizeof cs->tried - L, "%s%s (%s)", L ? ", " : "", name, sn_strerror(st));
+}
+
+int sn_contact_solve_chain(const sn_gfc *P, const char *const *chain, int max_first, int max_next,
+                           double tol, double *du, sn_cstate *cs)
+{
+  int nl = P->dim * P->nc, neq = P->ndof, bst = SN_ERR_UNKNOWN, st = SN_ERR_UNKNOWN;
+  double *keep = malloc(sizeof(double) * ((size_t)nl + (size_t)neq + 1)), best_err = INFINITY;
+  if (!keep) return SN_ERR_NOMEM;
+  sn_settings s;
+  sn_settings_default(&s);
+  s.tol = tol;
+  cs->solver = chain[0];
+  cs->solver_iterations = 0;
+  cs->solver_error = NAN;
+  cs->not_spd = cs->relaxed_ok = 0;
+  for (int f = 0; chain[f] && st != SN_OK && st != SN_ERR_NOMEM; f++) {
+    int seen = 0;
+    for (int g = 0; g < f; g++) seen |= !strcmp(chain[g], chain[f]);
+    if (seen) continue;
+    memset(cs->r, 0, sizeof(double) * (size_t)nl);
+    memset(du, 0, sizeof(double) * (size_t)neq);
+    s.max_iter = f == 0 ? max_first : max_next;
+    sn_info info = {0};
+    info.error = NAN;
+    st = sn_gfc_solve(P, chain[f], cs->r, du, &s, &info);
+    note(cs, chain[f], st, info.error);
+    cs->not_spd |= st == SN_ERR_NOT_SPD;
+    if (rank(st) < rank(bst) || (rank(st) == rank(bst) && rank(st) < 3 && info.error < best_err)) {
+      bst = st;
+      best_err = info.error;
+      cs->solver = chain[f];
+      cs->solver_iterations = info.iterations;
+      cs->solver_error = info.error;
+      memcpy(keep, cs->r, sizeof(double) * (size_t)nl);
+      memcpy(keep + nl, du, sizeof(double) * (size_t)neq);
+    }
+  }
+  if (st == SN_ERR_NOMEM) bst = st;
+  if (bst >= 0) {                          /* hand back the best result */
+    memcpy(cs->r, keep, sizeof(double) * (size_t)nl);
+    memcpy(du, keep + nl, sizeof(double) * (size_t)neq);
+  } else if (bst == SN_ERR_UNKNOWN) {
+    bst = st;
+  }
+  free(keep);
+  cs->solver_status = bst;
+  if (bst == SN_MAX_ITER || bst == SN_STALLED) {
+    sn_fc_meas m;
+    cs->relaxed_ok = cs->solver_error <= SN_CONTACT_RELAXED_TOL &&
+                     sn_gfc_measures(P, cs->r, du, SN_CONTACT_RELAXED_TOL, &m) == SN_OK && m.accepted;
+  }
+  return bst;
+}

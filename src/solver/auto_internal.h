@@ -1,0 +1,19 @@
+/* Internal: the final status of the automatic solver (auto.c), apart so that it can be tested
+ * on its own (tests/solver/test_auto_outcome.c). */
+#ifndef SN_SOLVER_AUTO_INTERNAL_H
+#define SN_SOLVER_AUTO_INTERNAL_H
+
+#include "signorini/solver.h"
+
+/* The status auto returns after its attempts. last: the status that ended the loop (SN_OK when
+ * an attempt succeeded, else the last attempt's or the budget's); best: the status of the best
+ * attempt (a success, else the lowest error, a diverged one only if none else), have_best
+ * whether one left a finite result; nres: attempts that returned a result (status >= 0), ndiv:
+ * those that diverged; stuck: the data certify infeasibility (a contact no reaction can stop).
+ * SN_OK if last is; SN_DIVERGED ("no solution found: the problem may be infeasible") only when
+ * stuck or every attempt that returned a result diverged; else best (have_best) or last. One
+ * diverged attempt followed by one stopped at the iteration cap near the solution is the
+ * latter's SN_MAX_ITER: the problem is not shown infeasible. */
+int sn_auto_outcome(int last, int best, int have_best, int nres, int ndiv, int stuck);
+
+#endif
