@@ -234,6 +234,7 @@ const sn_cli_cmd sn_cli_cmd_solve = {
     "global problem also the equilibrium and local parts of the error. A result is solved only "
     "when the error is within the tolerance AND it is honest in absolute terms (penetration at "
     "most sqrt(tol) times the velocity scale of the data, cone violation at most sqrt(tol) times "
+    "the largest reaction, complementarity r.u at most sqrt(tol) times the velocity scale times "
     "the largest reaction: docs/solvers.md); a reaction that grows without bound is reported as "
     "'no solution found: the problem may be infeasible'. Solves longer than a second print their "
     "progress on stderr once a second. A guess stored in an FCLIB file is the starting point.\n"
