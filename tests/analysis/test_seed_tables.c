@@ -1,5 +1,5 @@
 /* Every printed line of the first seed's one-dof tables (tests/data/seed000/, verbatim from
- * ../shared/seeds/000_579d2b806ad4708f.txt, sections 3.1-3.4) against the output of
+ * the project seed text shared/seeds/000_579d2b806ad4708f.txt, sections 3.1-3.4) against the output of
  * `signorini demo seed-1dof --method M`, which prints the library's iteration trace.
  * Text must agree (blanks normalised); each number must agree to the seed's printed precision
  * (one unit in its last printed digit), or to 1e-4 relative for residual-size values

@@ -1,5 +1,5 @@
 /* Siconos .dat -> FCLIB HDF5 -> read back: identical problems, for every local and global
- * .dat in ../shared/data (what `signorini convert` does), and the written file passes the
+ * .dat in tests/data/problems (what `signorini convert` does), and the written file passes the
  * same checks as the shared FCLIB files. */
 #define _DEFAULT_SOURCE
 #include "check.h"

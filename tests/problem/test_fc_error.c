@@ -1,5 +1,5 @@
 /* Siconos' error measure: reproduce, to 1e-12 relative (1e-15 absolute at the round-off floor), the error Siconos printed for each
- * partial solution in ../shared/data/refsol/ (header line "# siconos_error: ..."), on the
+ * partial solution in tests/data/problems/refsol/ (header line "# siconos_error: ..."), on the
  * problem named in the header (read from its .dat); plus cone projection by hand. */
 #include "check.h"
 #include "signorini/io.h"
