@@ -27,6 +27,10 @@ int sn_cli_file_kind(const char *path, int *exists);
  * missing file is left to the reader: "cannot read FILE: ...") */
 int sn_cli_not_a_deck(const sn_cli_cmd *cmd, const char *path);
 
+/* SIGINT and SIGTERM run cleanup (async-signal-safe: unlink and the like), then end the
+ * process by the signal's default action; NULL restores the handlers found (src/cli/signals.c) */
+void sn_cli_catch_signals(void (*cleanup)(void));
+
 /* print "signorini: <message>" to stderr and return exit status 2 (usage) or 1 (failure) */
 int sn_cli_usage_error(const char *fmt, ...);
 int sn_cli_fail(const char *fmt, ...);

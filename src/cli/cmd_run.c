@@ -29,29 +29,11 @@ typedef struct {
 /* the run's output for the signal handler (the library keeps no global state; this layer does) */
 static sn_run_output *volatile g_out;
 
-static void on_signal(int sig)
+/* SIGINT / SIGTERM: the open temporaries and the lock removed (sn_cli_catch_signals) */
+static void remove_partial(void)
 {
   sn_run_output *o = g_out;
   if (o) sn_run_output_on_signal(o);
-  raise(sig);              /* SA_RESETHAND: the default action, once this handler returns */
-}
-
-/* on: the handler for SIGINT and SIGTERM, except where they are ignored (a background job of a
- * shell without job control stays immune to ^C); off: the default back */
-static void catch_signals(int on)
-{
-  static const int sigs[] = {SIGINT, SIGTERM};
-  for (int k = 0; k < 2; k++) {
-    struct sigaction sa, old;
-    if (sigaction(sigs[k], NULL, &old) || old.sa_handler == SIG_IGN) continue;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on ? on_signal : SIG_DFL;
-    sa.sa_flags = on ? SA_RESETHAND : 0;
-    sigemptyset(&sa.sa_mask);
-    sigaddset(&sa.sa_mask, SIGINT);
-    sigaddset(&sa.sa_mask, SIGTERM);
-    sigaction(sigs[k], &sa, NULL);
-  }
 }
 
 /* "step 1  increment 3  time 0.3  newton 4  contact admm 57 it  2.1 s" */
@@ -206,10 +188,10 @@ int sn_cli_run(int argc, char **argv)
     sn_model_free(m);
     return 1;
   }
-  catch_signals(1);
+  sn_cli_catch_signals(remove_partial);
   st = sn_run_output_open(dir, base, m, &c.out, msg, sizeof msg);
   if (st) {
-    catch_signals(0);
+    sn_cli_catch_signals(NULL);
     sn_model_free(m);
     /* "line N: ..." is the deck's; anything else is the folder's */
     if (!strncmp(msg, "line ", 5)) return fail_at(deck, msg, st);
@@ -241,7 +223,7 @@ int sn_cli_run(int argc, char **argv)
   g_out = NULL;
   sn_run_output_close(c.out);
   sigprocmask(SIG_SETMASK, &old, NULL);
-  catch_signals(0);
+  sn_cli_catch_signals(NULL);
   sn_model_free(m);
   return rc;
 }

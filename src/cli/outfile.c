@@ -48,36 +48,20 @@ int sn_cli_make_dirs(const char *path)
   return 0;
 }
 
-/* the temporary being written, for the signal handler (the program's only global state) */
+/* the temporary being written, for the signal handler (src/cli/signals.c) */
 static char g_tmp[4200];
 static volatile sig_atomic_t g_active;   /* g_tmp is being written */
-static struct sigaction g_old[2];
-static const int g_sigs[2] = {SIGINT, SIGTERM};
 
-static void on_signal(int sig)
+static void remove_tmp(void)
 {
   if (g_active) unlink(g_tmp);
-  raise(sig);   /* SA_RESETHAND: the default action now */
 }
 
+/* on: the temporary g_tmp is removed by SIGINT / SIGTERM; off: no longer */
 static void guard(int on)
 {
-  static int set[2];
   if (on) g_active = 1;         /* before the handlers: a signal then removes the file */
-  for (int k = 0; k < 2; k++) {
-    if (!on) {
-      if (set[k]) sigaction(g_sigs[k], &g_old[k], NULL);
-      set[k] = 0;
-      continue;
-    }
-    struct sigaction sa;
-    if (sigaction(g_sigs[k], NULL, &g_old[k]) || g_old[k].sa_handler == SIG_IGN) continue;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sa.sa_flags = SA_RESETHAND;
-    sigemptyset(&sa.sa_mask);
-    set[k] = sigaction(g_sigs[k], &sa, NULL) == 0;
-  }
+  sn_cli_catch_signals(on ? remove_tmp : NULL);
   if (!on) g_active = 0;
 }
 
