@@ -12,4 +12,5 @@
 #include "signorini/contact.h"
 #include "signorini/analysis.h"
 #include "signorini/plot.h"
+#include "signorini/dynamics.h"
 #endif

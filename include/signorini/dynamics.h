@@ -1,0 +1,184 @@
+/* signorini nonsmooth contact dynamics of rigid bodies (issue #12).
+ *
+ * A scene holds rigid bodies (6 dof: position, unit quaternion orientation, linear velocity,
+ * angular velocity in the world frame, inertia tensor in the body frame) of the shapes below,
+ * gravity, and a contact law (mu, e) per pair of contact materials. It is advanced either by
+ * Moreau-Jean time stepping (sn_scene_step: impulses as unknowns, velocity-level Signorini with
+ * Newton's restitution, exact Coulomb cone; Moreau 1988, Jean 1999) or by event-driven
+ * integration (sn_scene_advance_event: smooth motion between events, acceleration-level
+ * Signorini + Coulomb at each event state, Newton's impact law at impacts; Pfeiffer & Glocker
+ * 1996) for small systems.
+ *
+ * Conventions used everywhere in this header:
+ *  - quaternion q = (w, x, y, z), unit; it maps body coordinates to world coordinates;
+ *  - a contact joins bodies a and b; its normal points from a to b; gap >= 0 is separation;
+ *  - local frame (normal, t1, t2); the impulse r = (r_N, r_T1, r_T2) acts on b, -r on a;
+ *  - relative velocity u = v_b(point) - v_a(point) in the local frame (u_N > 0 separates).
+ *
+ * Ownership: the scene owns copies of everything passed to it; sn_scene_free releases it.
+ * The library never prints; every fallible function returns an SN_* status. */
+#ifndef SIGNORINI_DYNAMICS_H
+#define SIGNORINI_DYNAMICS_H
+
+#include <stddef.h>
+
+#include "signorini/common.h"
+#include "signorini/problem.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  SN_SHAPE_SPHERE = 0, /* radius */
+  SN_SHAPE_BOX,        /* half[3]: half extents along body x, y, z */
+  SN_SHAPE_CAPSULE,    /* radius, half_length: segment on body z from -half_length to +half_length */
+  SN_SHAPE_CYLINDER,   /* radius, half_length: axis body z, flat ends at z = +-half_length */
+  SN_SHAPE_CONVEX,     /* convex hull of vert (body frame); the vertices are shifted by the hull's
+                          centroid, so x is the centre of mass */
+  SN_SHAPE_PLANE,      /* infinite plane through the body origin, outward normal = body +z;
+                          the half space z < 0 is solid. Never dynamic. */
+  SN_SHAPE_MESH,       /* static triangle mesh (vert, tri), body frame; never dynamic */
+  SN_SHAPE_COUNT
+} sn_shape_kind;
+
+typedef enum {
+  SN_BODY_DYNAMIC = 0,  /* moves under gravity and contact */
+  SN_BODY_FIXED,        /* never moves */
+  SN_BODY_KINEMATIC     /* prescribed motion: constant v, w of its description, or sn_scene_set_motion */
+} sn_body_motion;
+
+typedef struct {
+  sn_shape_kind kind;
+  double radius;        /* sphere, capsule, cylinder */
+  double half[3];       /* box */
+  double half_length;   /* capsule, cylinder */
+  int nvert;            /* convex, mesh: number of vertices */
+  const double *vert;   /* 3*nvert coordinates in the body frame (copied) */
+  int ntri;             /* mesh: number of triangles */
+  const int *tri;       /* mesh: 3*ntri 0-based vertex indices, counter-clockwise seen from outside (copied) */
+} sn_shape_desc;
+
+typedef struct {
+  const char *name;     /* copied; NULL gives "body<id>" */
+  sn_shape_desc shape;
+  sn_body_motion motion;
+  double density;       /* kg/m^3: mass and inertia from the shape (default 1000) */
+  double mass;          /* > 0: overrides the density (inertia scaled to it); default 0 */
+  double x[3];          /* position of the body origin (centre of mass for dynamic bodies) */
+  double q[4];          /* orientation (w, x, y, z), normalised on entry; default (1, 0, 0, 0) */
+  double v[3];          /* linear velocity */
+  double w[3];          /* angular velocity, world frame */
+  int material;         /* contact material index >= 0 for the per-pair law (default 0) */
+} sn_body_desc;
+
+void sn_body_desc_default(sn_body_desc *d);
+
+typedef struct sn_scene sn_scene;
+
+int sn_scene_create(sn_scene **out);
+void sn_scene_free(sn_scene *S);
+
+/* Add a body; *id (may be NULL) receives its index, 0, 1, 2, ... in order of addition.
+ * SN_ERR_ARG for a bad shape (non-positive size, fewer than 4 non-coplanar convex vertices,
+ * a dynamic plane or mesh, non-positive density or mass, NaN anywhere). */
+int sn_scene_add_body(sn_scene *S, const sn_body_desc *d, int *id);
+int sn_scene_nbodies(const sn_scene *S);
+const char *sn_scene_body_name(const sn_scene *S, int body);   /* NULL if out of range */
+int sn_scene_find_body(const sn_scene *S, const char *name);   /* index, or -1 */
+int sn_scene_body_desc(const sn_scene *S, int body, sn_body_desc *d); /* the shape and material as
+                                                                        added (pointers into the scene) */
+double sn_scene_body_mass(const sn_scene *S, int body);        /* INFINITY for fixed/kinematic */
+
+int sn_scene_set_gravity(sn_scene *S, const double g[3]);      /* default (0, 0, -9.81) */
+/* Contact law between materials ma and mb (symmetric). ma = mb = -1 sets the default for every
+ * pair without its own law (default mu = 0, e = 0). mu >= 0, 0 <= e <= 1. */
+int sn_scene_set_contact_law(sn_scene *S, int ma, int mb, double mu, double e);
+
+/* Prescribed motion of a kinematic body: f fills its state at time t (q may be left as is). */
+typedef void (*sn_motion_fn)(double t, double x[3], double q[4], double v[3], double w[3], void *user);
+int sn_scene_set_motion(sn_scene *S, int body, sn_motion_fn f, void *user);
+
+typedef struct {
+  double x[3], q[4], v[3], w[3];
+} sn_body_state;
+int sn_scene_body_state(const sn_scene *S, int body, sn_body_state *st);
+int sn_scene_set_body_state(sn_scene *S, int body, const sn_body_state *st);
+double sn_scene_time(const sn_scene *S);
+
+/* ---- contacts of the last step (or event state) ---- */
+enum { SN_CONTACT_OPEN = 0, SN_CONTACT_STICK = 1, SN_CONTACT_SLIP = 2 };
+
+typedef struct {
+  int a, b;             /* bodies; the normal points from a to b */
+  int feature;          /* identity of the contact within the pair (for warm start) */
+  double point[3];      /* contact point, world (midway between the two closest points) */
+  double normal[3], t1[3], t2[3];
+  double gap;           /* signed distance at the start of the step (negative: penetration) */
+  double impulse[3];    /* (N, T1, T2) impulse of the last step on b (force x dt in Moreau-Jean;
+                           the contact force in the event-driven scheme) */
+  double u[3];          /* relative velocity after the step, local frame */
+  double mu, e;
+  int status;           /* SN_CONTACT_OPEN / STICK / SLIP */
+} sn_body_contact;
+
+int sn_scene_ncontacts(const sn_scene *S);
+int sn_scene_contact(const sn_scene *S, int k, sn_body_contact *c);
+
+/* ---- integration ---- */
+typedef struct {
+  double dt;            /* Moreau-Jean time step; event-driven: largest ODE step (default 1e-3) */
+  double theta;         /* Moreau-Jean theta in [0.5, 1] (default 0.5) */
+  double margin;        /* contacts with gap < margin enter the step's problem (default 0:
+                           automatic, 2 dt times the largest speed, bounded below by 1e-6 m) */
+  const char *solver;   /* NULL or "nsgs": matrix-free NSGS on body velocities (default);
+                           any local frictional-contact solver of the registry ("auto", "nsn_ac",
+                           ...): W = H^T M^-1 H assembled block-sparse; "global:NAME": the
+                           global problem (M, H, f, w, mu) solved by the registry's NAME */
+  sn_settings solve;    /* the step's contact solver: tol (default 1e-8), max_iter (default 1000) */
+  int warm_start;       /* start each step from the previous impulses matched by contact identity (default 1) */
+  int projection;       /* 1: after each step, project positions onto the admissible set (default 0) */
+  double event_tol;     /* event-driven: tolerance of event times and of the ODE (default 1e-10) */
+} sn_dyn_settings;
+
+void sn_dyn_settings_default(sn_dyn_settings *s);
+
+typedef struct {
+  int status;           /* worst solver status of the step(s) (SN_OK, SN_MAX_ITER, ...) */
+  int ncontacts;        /* contacts in the (last) step's problem */
+  int iterations;       /* solver iterations of the (last) step */
+  double error;         /* relative error of the (last) step's contact problem (Siconos' measure) */
+  double max_speed;     /* largest body speed (|v| + |w| r_bound) after the step */
+  double max_penetration; /* largest penetration (-gap) after the step, >= 0 */
+  double seconds, seconds_detect, seconds_solve;
+  int events;           /* event-driven: number of events (impacts, closings, openings, stick-slip) */
+  double last_event_time; /* event-driven: time of the last event, or NAN */
+} sn_dyn_info;
+
+/* One Moreau-Jean step of s->dt. */
+int sn_scene_step(sn_scene *S, const sn_dyn_settings *s, sn_dyn_info *info);
+/* Event-driven integration from the scene's time to t_end. */
+int sn_scene_advance_event(sn_scene *S, double t_end, const sn_dyn_settings *s, sn_dyn_info *info);
+
+/* Energies: kinetic and gravity potential now; friction work, impact losses and the work done
+ * by kinematic bodies accumulated since the scene was created. */
+typedef struct {
+  double kinetic, potential, friction_work, impact_loss, kinematic_work;
+} sn_energy;
+int sn_scene_energy(const sn_scene *S, sn_energy *e);
+
+/* The last Moreau-Jean step's local frictional contact problem (W = H^T M^-1 H, q = H^T v_free
+ * + restitution terms) with the impulses found (r may be NULL). Caller frees with sn_fc_free and
+ * free(r). SN_ERR_ARG before any step. */
+int sn_scene_last_problem(const sn_scene *S, sn_fc **P, double **r);
+
+/* Triangulated surface of a body in the body frame (for output): nv vertices (3*nv), nt
+ * triangles (3*nt). Planes are drawn as a square of side `extent` about the body origin.
+ * Caller frees *v and *t. */
+int sn_scene_body_surface(const sn_scene *S, int body, double extent, int *nv, double **v,
+                          int *nt, int **t);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
