@@ -13,4 +13,5 @@
 #include "signorini/analysis.h"
 #include "signorini/plot.h"
 #include "signorini/dynamics.h"
+#include "signorini/scene_output.h"
 #endif

@@ -1,0 +1,49 @@
+/* signorini: the results of a rigid-body scene run on disk (issue #12, outputs).
+ *
+ * In folder dir (which must exist): BASE_bodies.NNNN.vtu (each body's surface as triangles, in
+ * world coordinates, with cell arrays BodyId and point arrays Velocity), BASE_contacts.NNNN.vtu
+ * (the contact points as a point cloud with Normal, ImpulseN, ImpulseT (|tangential impulse|),
+ * Gap, Status), BASE_bodies.pvd and BASE_contacts.pvd (the ParaView series, rewritten after every
+ * frame), BASE_energy.csv (one row per step: time, kinetic, potential, friction work, impact loss,
+ * kinematic work, total, contacts, iterations, solver error, max speed, max penetration) and its
+ * plot BASE_energy.png, and BASE_stepNNNN.hdf5 (the FCLIB local problem of a chosen step, with its
+ * solution) for the steps asked. Every file is written atomically (temporary name, rename). */
+#ifndef SIGNORINI_SCENE_OUTPUT_H
+#define SIGNORINI_SCENE_OUTPUT_H
+
+#include <stddef.h>
+
+#include "signorini/dynamics.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+  int frame_every;      /* write a VTU frame every this many steps (default 1; 0: none) */
+  int energy;           /* write the energy CSV and its plot (default 1) */
+  double plane_extent;  /* side of the square drawn for infinite planes (default 0: from the scene's bounds) */
+} sn_scene_output_settings;
+
+void sn_scene_output_settings_default(sn_scene_output_settings *s);
+
+typedef struct sn_scene_output sn_scene_output;
+
+/* Opens the series (removes earlier BASE_* results there, as a rerun replaces them). */
+int sn_scene_output_open(const char *dir, const char *base, const sn_scene *S,
+                         const sn_scene_output_settings *s, sn_scene_output **out, char *msg, size_t msglen);
+/* After step number `step` (1, 2, ...; 0 for the initial state): the energy row, and a frame when
+ * step % frame_every == 0 (and always for step 0). */
+int sn_scene_output_step(sn_scene_output *o, const sn_scene *S, int step, const sn_dyn_info *info,
+                         char *msg, size_t msglen);
+/* The FCLIB HDF5 of the last Moreau-Jean step's problem and impulses: BASE_stepNNNN.hdf5. */
+int sn_scene_output_dump_fclib(sn_scene_output *o, const sn_scene *S, int step, char *msg, size_t msglen);
+/* Writes the plot and the final PVDs; frees o. */
+int sn_scene_output_close(sn_scene_output *o, char *msg, size_t msglen);
+/* For a SIGINT handler: unlink the temporaries held now (async-signal-safe). */
+void sn_scene_output_on_signal(const sn_scene_output *o);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
