@@ -54,9 +54,13 @@ static pair_fn analytic(sn_shape_kind ka, sn_shape_kind kb) {
   if (kb == SN_SHAPE_SPHERE) {
     switch (ka) {
     case SN_SHAPE_SPHERE: return sn_narrow_sphere_sphere;
+    case SN_SHAPE_BOX: return sn_narrow_box_sphere;
+    case SN_SHAPE_CAPSULE: return sn_narrow_capsule_sphere;
+    case SN_SHAPE_CYLINDER: return sn_narrow_cylinder_sphere;
     default: return NULL;
     }
   }
+  if (ka == SN_SHAPE_CAPSULE && kb == SN_SHAPE_CAPSULE) return sn_narrow_capsule_capsule;
   return NULL;
 }
 
