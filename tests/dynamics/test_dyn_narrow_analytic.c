@@ -346,6 +346,56 @@ static void plane_convex(sn_contact_list *L) {
   CHECK_CLOSE(L->c[0].gap, z3, 0, 1e-14);
 }
 
+/* the whole detection (sn_detect: broad phase, dispatch, laws) on a scene: a box (0.4 x 0.4 x
+ * 0.2) resting 1 mm into the floor and a ball of radius 0.1 1 mm above its top face: the four
+ * lower corners against the floor (gap -0.001, law of materials 0-0) and the ball against the
+ * box (gap 0.001, box as a, law of materials 0-1) */
+static void detect(void) {
+  sn_scene *S;
+  CHECK_INT(sn_scene_create(&S), SN_OK);
+  sn_body_desc d;
+  sn_body_desc_default(&d);
+  d.shape.kind = SN_SHAPE_PLANE;
+  d.motion = SN_BODY_FIXED;
+  CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
+  sn_body_desc_default(&d);
+  d.shape.kind = SN_SHAPE_BOX;
+  d.shape.half[0] = d.shape.half[1] = 0.2; d.shape.half[2] = 0.1;
+  d.x[2] = 0.099;
+  CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
+  sn_body_desc_default(&d);
+  d.shape.radius = 0.1;
+  d.x[0] = 0.05; d.x[2] = 0.3;   /* box top at 0.199 */
+  d.material = 1;
+  CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
+  CHECK_INT(sn_scene_set_contact_law(S, 0, 0, 0.3, 0), SN_OK);
+  CHECK_INT(sn_scene_set_contact_law(S, 0, 1, 0.6, 0.5), SN_OK);
+  CHECK_INT(sn_detect(S, 0.01), SN_OK);
+  CHECK_INT(sn_scene_ncontacts(S), 5);
+  int floor = 0, ball = 0;
+  for (int k = 0; k < sn_scene_ncontacts(S); k++) {
+    sn_body_contact c;
+    CHECK_INT(sn_scene_contact(S, k, &c), SN_OK);
+    if (c.b == 1) {
+      floor++;
+      CHECK_INT(c.a, 0);
+      CHECK_CLOSE(c.gap, -0.001, 0, 1e-14);
+      CHECK_CLOSE(c.mu, 0.3, 0, 0);
+    } else {
+      ball++;
+      CHECK_INT(c.a, 1);
+      CHECK_INT(c.b, 2);
+      CHECK_CLOSE(c.gap, 0.001, 0, 1e-14);
+      CHECK_CLOSE(c.normal[2], 1, 0, 1e-14);
+      CHECK_CLOSE(c.mu, 0.6, 0, 0);
+      CHECK_CLOSE(c.e, 0.5, 0, 0);
+    }
+  }
+  CHECK_INT(floor, 4);
+  CHECK_INT(ball, 1);
+  sn_scene_free(S);
+}
+
 int main(void) {
   sn_contact_list L = {0};
   plane_box(&L);
@@ -356,6 +406,7 @@ int main(void) {
   capsule_sphere(&L);
   cylinder_sphere(&L);
   capsule_capsule(&L);
+  detect();
   sn_contact_list_free(&L);
   return sn_check_report();
 }
