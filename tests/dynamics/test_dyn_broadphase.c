@@ -116,6 +116,11 @@ static void random_scenes(void) {
     d.shape.half[0] = 10; d.shape.half[1] = 10; d.shape.half[2] = 0.3;
     d.x[2] = -1.5;
     CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
+    sn_body_desc_default(&d);                                 /* a long dynamic pole: out too */
+    d.shape.kind = SN_SHAPE_CAPSULE;
+    d.shape.radius = 0.05; d.shape.half_length = 8;
+    d.q[0] = 1; d.q[1] = 0.3; d.q[2] = 0.2;
+    CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
     for (int k = 0; k < 150; k++) add_random_body(S);
     for (int m = 0; m < 3; m++) compare(S, margins[m]);
     /* the scene moved: the warm scratch gives the new set */
