@@ -237,6 +237,27 @@ static void capsule_capsule(sn_contact_list *L) {
     check_vec(c->n, 0, 0, 1, 1e-14);
     check_vec(c->p, k == 1 ? -0.5 : 1, 0, 0.11, 1e-14);
   }
+  /* nearly parallel: B's axis u = (cos e, 0, sin e), e = 1e-4 (sin^2 e below the threshold
+   * 1e-6), centre (0.5, 0, 0.22). Overlap on A: [0.5 - cos e, 1]. At x = 1: the distance to B's
+   * line |(0.5, 0, -0.22) x u| = 0.22 cos e + 0.5 sin e; at x = 0.5 - cos e: B's lower end
+   * (0.5 - cos e, 0, 0.22 - sin e) straight above, distance 0.22 - sin e */
+  double e = 1e-4;
+  rotate(&B, SN_PI / 2 - e, 0, 1, 0);
+  CHECK_INT(run(&A, &B, 0.05, L), 2);
+  if (L->n == 2) {
+    CHECK_CLOSE(feature(L, 2)->gap, 0.22 * cos(e) + 0.5 * sin(e) - 0.2, 0, 1e-14);
+    CHECK_CLOSE(feature(L, 2)->n[0], -sin(e), 0, 1e-14);   /* perpendicular to u, upward */
+    CHECK_CLOSE(feature(L, 1)->gap, 0.02 - sin(e), 0, 1e-14);
+    check_vec(feature(L, 1)->n, 0, 0, 1, 1e-14);
+    CHECK_CLOSE(feature(L, 1)->p[0], 0.5 - cos(e), 0, 1e-14);
+  }
+  /* at 0.1 rad the axes cross in projection: one contact, B's lower end above A at gap
+   * 0.22 - sin 0.1 - 0.2 (the closest points: that end and the point of A below it) */
+  rotate(&B, SN_PI / 2 - 0.1, 0, 1, 0);
+  run(&A, &B, 0.05, L);
+  check_one(L, 0.02 - sin(0.1), (double[]){0, 0, 1}, (double[]){0.5 - cos(0.1), 0, 0.11 - 0.5 * sin(0.1)});
+  CHECK_INT(L->c[0].feature, 0);
+  rotate(&B, SN_PI / 2, 0, 1, 0);
   /* parallel end to end, B at (2.5, 0, 0): no overlap, one contact between the end spheres
    * (1, 0, 0) and (1.5, 0, 0): gap 0.3, n = +x */
   B.x[0] = 2.5; B.x[2] = 0;
