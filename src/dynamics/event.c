@@ -189,7 +189,7 @@ static int integrate(sn_scene *S, ev_scratch *E, double t_end, const sn_dyn_sett
       info->last_event_time = t;
       st = settle(S, E, &which, s, &info->status);
     }
-    h *= fac;
+    h = h * fac < hmax ? h * fac : hmax;
   }
   return st;
 }

@@ -180,8 +180,10 @@ static int build_rows(sn_scene *S, ev_scratch *E, int *m) {
       double u1 = ev_rel(S, c, NULL, c->t1) + 1e-12 * E->cl[j].s[0];
       double u2 = ev_rel(S, c, NULL, c->t2) + 1e-12 * E->cl[j].s[1];
       double l = sqrt(u1 * u1 + u2 * u2);
-      R[r].col[1] = -c->mu * u1 / l;
-      R[r].col[2] = -c->mu * u2 / l;
+      if (c->mu > 0 && l > 0) {
+        R[r].col[1] = -c->mu * u1 / l;
+        R[r].col[2] = -c->mu * u2 / l;
+      }
     }
     r++;
     if (E->cl[j].mode == SN_CONTACT_STICK)

@@ -7,7 +7,8 @@
  *                                                   phase's initial sliding direction s_0)
  * A root is bracketed by the sign change over the step and refined by the Illinois variant of
  * regula falsi (Dowell & Jarratt 1971) until the bracket is below the event tolerance; the
- * event time is the bracket's right end, where the function has crossed. */
+ * event time is the bracket's right end, where the function has crossed (its left end for a
+ * closing). */
 #include <string.h>
 
 #include "dynamics/event_internal.h"
@@ -61,7 +62,7 @@ static const ev_fn *find_fn(const ev_scratch *E, int which, const ev_fn *f) {
 
 /* the crossing of f in (0, 1] by Illinois; gl >= 0 > gr */
 static int refine(sn_scene *S, ev_scratch *E, const ev_fn *f, double gl, double gr, double h, double tol,
-                  double *theta) {
+                  double *theta_l, double *theta_r) {
   double tl = 0, tr = 1;
   int side = 0;
   for (int it = 0; it < 200 && (tr - tl) * h > tol; it++) {
@@ -86,23 +87,29 @@ static int refine(sn_scene *S, ev_scratch *E, const ev_fn *f, double gl, double 
       side = 1;
     }
   }
-  *theta = tr;
+  *theta_l = tl;
+  *theta_r = tr;
   return SN_OK;
 }
 
 int ev_locate(sn_scene *S, ev_scratch *E, double h, double tol, double *theta, ev_fn *which) {
   *theta = -1;
+  double best = 2;
   /* copy the end values: refine() overwrites nothing but f[2] */
   for (int i = 0; i < E->nf[1]; i++) {
     const ev_fn *f1 = &E->f[1][i];
     const ev_fn *f0 = find_fn(E, 0, f1);
     if (f1->g >= 0 || !f0 || f0->g < 0) continue;
-    double th;
+    double tl, tr;
     ev_fn f = *f1;
-    int st = refine(S, E, &f, f0->g, f1->g, h, tol, &th);
+    int st = refine(S, E, &f, f0->g, f1->g, h, tol, &tl, &tr);
     if (st != SN_OK) return st;
-    if (*theta < 0 || th < *theta) {
-      *theta = th;
+    if (*theta < 0 || tr < best) {
+      best = tr;
+      /* a closing stops on the bracket's left end (gap >= 0, the contact forced to touch) so
+       * that the gap restarts from >= 0 after the impact; the other events on the right end,
+       * where the function has crossed and the new modes follow */
+      *theta = f.kind == EV_FN_CLOSE ? tl : tr;
       *which = f;
     }
   }
