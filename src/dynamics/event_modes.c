@@ -179,7 +179,10 @@ static void decide(const sn_scene *S, ev_scratch *E, const lcp_layout *L, const 
   for (int c = 0; c < L->n; c++) {
     if (L->kind[c] != 0) continue;
     int j = L->owner[c];
-    if (!(z[c] > w[c])) continue;   /* lambda_N = 0 < a_N: it opens */
+    /* lambda_N = 0 < a_N: it opens; a_N = 0 = lambda_N (a redundant support, which Lemke's
+     * vertex solution may leave unloaded) stays closed, its force then from the smooth phase's
+     * minimum-norm solution */
+    if (w[c] > 1e-9 * (1 + qscale) && !(z[c] > w[c])) continue;
     ev_closed k = E->cl[j];
     if (k.mode == SN_CONTACT_STICK && z[c + 5] > 1e-9 * (1 + qscale)) {
       double aT[2];
