@@ -86,10 +86,23 @@ static int impact_solve(sn_scene *S, ev_scratch *E, double *y, const ev_gen *gen
     if (fs < 0) st = fs;
     else {
       if (fs > *status) *status = fs;
-      double k0 = ev_kinetic(S);
+      /* the work of a percussion is r . (u- + u+) / 2: its normal part is the impact loss,
+       * its tangential part friction work (the energy.c convention, both >= 0 dissipated) */
+      double *um = u;
+      for (int i = 0; i < 3 * nc; i++) {
+        double d[3];
+        ev_dir(gen[i].c, gen[i].l, d);
+        um[i] = ev_rel(S, gen[i].c, NULL, d);
+      }
       impact_apply(S, E, gen, nc, r, y);
       ev_load(S, E, y);
-      S->energy.impact_loss += k0 - ev_kinetic(S);
+      for (int i = 0; i < 3 * nc; i++) {
+        double d[3];
+        ev_dir(gen[i].c, gen[i].l, d);
+        double w = -r[i] * 0.5 * (um[i] + ev_rel(S, gen[i].c, NULL, d));
+        if (i % 3 == 0) S->energy.impact_loss += w;
+        else S->energy.friction_work += w;
+      }
     }
   }
   sn_csc_free(P.W);

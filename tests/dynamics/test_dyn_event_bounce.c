@@ -68,6 +68,9 @@ int main(void) {
   sn_body_contact c;
   CHECK_INT(sn_scene_contact(S, 0, &c), SN_OK);
   CHECK_CLOSE(c.impulse[0], 2.0 * g, 1e-9, 0);   /* the resting force m g */
+  /* every bit of the initial potential energy m g h went into the impacts */
+  CHECK_CLOSE(S->energy.impact_loss, 2.0 * g * h, 1e-6, 0);
+  CHECK_CLOSE(S->energy.friction_work, 0, 0, 1e-12);
   sn_scene_free(S);
   return sn_check_report();
 }

@@ -81,6 +81,7 @@ static void run(double tanth, double T, double v0) {
     }
     CHECK_CLOSE(N, g * cos(th), 1e-9, 0);        /* total normal force m g cos */
     CHECK_CLOSE(F, mu * g * cos(th), 1e-9, 0);   /* total friction mu m g cos */
+    CHECK_CLOSE(S->energy.friction_work, mu * g * cos(th) * s, 1e-6, 0);   /* friction x distance */
   }
   sn_scene_free(S);
 }
