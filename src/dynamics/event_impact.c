@@ -15,19 +15,6 @@
 #include "dynamics/event_internal.h"
 #include "signorini/solver.h"
 
-double ev_kinetic(const sn_scene *S) {
-  double k = 0;
-  for (int i = 0; i < S->nb; i++) {
-    const sn_body *B = &S->b[i];
-    if (B->motion != SN_BODY_DYNAMIC) continue;
-    double Iw[3], wb[3];
-    for (int a = 0; a < 3; a++) wb[a] = B->R[a] * B->w[0] + B->R[3 + a] * B->w[1] + B->R[6 + a] * B->w[2];
-    for (int a = 0; a < 3; a++) Iw[a] = B->I_body[a] * wb[a];
-    k += 0.5 * B->mass * sn3_dot(B->v, B->v) + 0.5 * sn3_dot(wb, Iw);
-  }
-  return k;
-}
-
 /* the impact problem's data: W, q, mu; gens 3 per touching contact */
 static int impact_data(sn_scene *S, ev_scratch *E, const ev_gen *gen, int nc, sn_fc *P) {
   int n = 3 * nc;
@@ -79,6 +66,7 @@ static int impact_solve(sn_scene *S, ev_scratch *E, double *y, const ev_gen *gen
   if (st == SN_OK) {
     sn_settings set = s->solve;
     set.tol = set.tol < 1e-12 ? set.tol : 1e-12;   /* an impact fixes the rest of the motion */
+    set.options = NULL;                              /* "auto" takes none */
     sn_info info;
     memset(&info, 0, sizeof info);
     sn_info_reset(&info);

@@ -122,7 +122,5 @@ int ev_touching(const sn_scene *S, const ev_scratch *E, const sn_contact *c, con
 /* event_impact.c: Newton's impact law on the touching contacts; *impact set when one happened */
 int ev_impact(sn_scene *S, ev_scratch *E, double *y, const ev_fn *forced, const sn_dyn_settings *s,
               int *impact, int *status);
-/* kinetic energy of the loaded state */
-double ev_kinetic(const sn_scene *S);
 
 #endif

@@ -149,6 +149,7 @@ static int lcp_run(const double *Md, double *q, int n, double *z, double *w, con
   if (st != SN_OK) return st;
   sn_settings set = s->solve;
   set.tol = 1e-12;
+  set.options = NULL;   /* the step's solver options are not Lemke's */
   set.max_iter = set.max_iter > 100 * n ? set.max_iter : 100 * n;
   sn_info info;
   memset(&info, 0, sizeof info);
