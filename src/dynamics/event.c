@@ -229,12 +229,17 @@ int sn_scene_advance_event(sn_scene *S, double t_end, const sn_dyn_settings *s, 
   int st = ev_scratch_get(S, &E);
   if (st != SN_OK) return st;
   E->steps = E->rejected = E->rhs_evals = E->impacts = E->mode_lcps = 0;
-  ev_store(S, E, E->y0);
+  /* the closed set of the last call holds only if the bodies are where that call left them
+   * (sn_scene_set_body_state in between, or a Moreau-Jean step, starts afresh) */
+  ev_store(S, E, E->yt);
+  if (memcmp(E->yt, E->y0, (size_t)E->ny * sizeof *E->y0) != 0) E->ncl = 0;
+  memcpy(E->y0, E->yt, (size_t)E->ny * sizeof *E->y0);
   st = settle(S, E, NULL, s, &info->status);
   if (st == SN_OK) st = integrate(S, E, t_end, s, info);
   if (st == SN_OK || st == SN_STALLED) {
     int p = publish(S, E);
     if (p != SN_OK) st = p;
+    ev_store(S, E, E->y0);   /* as the bodies hold it (normalised), for the next call's test */
   }
   if (st == SN_OK) S->t = t_end;
   if (st != SN_OK && info->status == SN_OK) info->status = st;
