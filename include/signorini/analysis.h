@@ -95,6 +95,8 @@ typedef struct {
   const double *residuals;           /* the relative residual of every Newton iteration of the
                                         increment (the first 256) */
   int nresiduals;
+  const double *v;         /* ndof: velocities of a dynamic analysis (NULL in static ones: the
+                              output then writes no V array) */
 } sn_increment;
 
 /* Called after every converged increment; a non-zero return stops the run (its value is
@@ -157,6 +159,68 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s, sn_static_info
  * geometry, sections and materials), without running: call it before creating output files. */
 int sn_static_check(const sn_model *m, char *msg, size_t msglen);
 
+/* ---- dynamic analysis (*DYNAMIC steps; docs/fe-dynamics.md) ----
+ * Linear elastodynamics (small strain) M a + C v + K u = f_ext + contact, C = alpha M + beta K
+ * (*DAMPING), integrated by the Moreau-Jean time-stepping scheme (Jean 1999, "The non-smooth
+ * contact dynamics method", CMAME 177; Acary 2016, "Energy conservation and dissipation
+ * properties of time-integration methods for nonsmooth elastodynamics with contact", ZAMM 96):
+ * theta method on the smooth forces, velocity-level Signorini condition with Newton's impact
+ * law and Coulomb friction on the contact points (the static analysis' node-to-surface
+ * detection) that are active at the step's predicted gap; each step's global frictional
+ * contact problem (M + h theta C + h^2 theta^2 K) v+ = f + H p, u = H^T v+ + w, solved through
+ * the registry (sn_gfc_solve). Fixed time steps (the *DYNAMIC initial increment). */
+typedef struct {
+  double time;             /* total time */
+  double kinetic;          /* 1/2 v^T M v */
+  double strain;           /* 1/2 u^T K u */
+  double external_work;    /* work of the loads since the start, sum of f_theta . (u+ - u) */
+  double contact_dissipation;   /* minus the work of the contact impulses, sum of -p . v_theta
+                                   (>= 0: energy taken by impacts and friction) */
+  double damping_dissipation;   /* Rayleigh damping, sum of h v_theta^T C v_theta */
+  double total;            /* kinetic + strain + contact and damping dissipation - external
+                              work: constant (the initial energy) for theta = 1/2; for theta >
+                              1/2 it decreases by the scheme's numerical dissipation */
+} sn_dyn_energy;
+
+/* Called after every time step (output: 1 every settings.output_every steps and at the end
+ * of each *STEP); inc->v holds the velocities, the contact arrays hold the points detected
+ * at the step's start with the mean contact forces over the step (impulse / h) and, per point,
+ * the local relative displacements as in the static analysis (normal: the new gap to first
+ * order; tangential: the slip of the step). A non-zero return stops
+ * the run and is returned. */
+typedef int (*sn_dynamic_fn)(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
+                             const sn_dyn_energy *e, int output, void *user);
+
+typedef struct {
+  double tol;              /* contact solver tolerance (1e-10) */
+  int max_iter;            /* contact solver iterations (sn_settings' max_iter, 5000) */
+  int output_every;        /* 0: automatic, at most 200 outputs per step */
+  sn_dynamic_fn on_step;
+  void *user;
+} sn_dynamic_settings;
+
+typedef struct {
+  int status;              /* SN_OK or an error */
+  int steps;               /* time steps over all *STEPs */
+  int ndof, nfree;
+  double mass;             /* total mass of the free dofs in direction 1 */
+  int contact_steps;       /* time steps with active contact points (a contact problem solved) */
+  int contact_missed;      /* of those, the ones whose solver did not reach tol */
+  int contact_iterations;  /* solver iterations, over the run */
+  double seconds, assembly_seconds, contact_seconds, output_seconds;
+  sn_dyn_energy energy;    /* at the end */
+} sn_dynamic_info;
+
+void sn_dynamic_settings_default(sn_dynamic_settings *s);
+/* 1 when some *STEP of m is a *DYNAMIC one */
+int sn_model_is_dynamic(const sn_model *m);
+/* The checks sn_dynamic_run makes before its first step: every *STEP dynamic (a deck mixing
+ * *STATIC and *DYNAMIC steps is refused), CONTACT=LAGRANGE (or the default), a positive density
+ * for every element but springs, initial velocities within the model's dofs. */
+int sn_dynamic_check(const sn_model *m, char *msg, size_t msglen);
+int sn_dynamic_run(const sn_model *m, const sn_dynamic_settings *s, sn_dynamic_info *info,
+                   char *msg, size_t msglen);
+
 /* ---- results of a run on disk ----
  * In folder dir (which must exist): BASE.NNNN.vtu per increment (point arrays U, RF, S with S11..S23, and E with
  * E11..E23 when an *EL FILE or *EL PRINT asks for E; NodeId; cell array ElementId), BASE.pvd
@@ -187,6 +251,10 @@ int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_
 /* sn_increment_fn-compatible: user = the sn_run_output */
 int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
                             void *user);
+/* BASE_energy.csv (time, kinetic, strain, contact_dissipation, damping_dissipation,
+ * external_work, total) and the plot BASE_energy.png of the n rows of a dynamic run so far,
+ * both rewritten whole (atomically). */
+int sn_run_output_energy(sn_run_output *o, const sn_model *m, const sn_dyn_energy *rows, int n);
 /* message of the last failure of sn_run_output_increment ("" if none) */
 const char *sn_run_output_error(const sn_run_output *o);
 int sn_run_output_count(const sn_run_output *o);   /* increments written */

@@ -615,7 +615,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
       if (info) info->assembly_seconds += sn_wtime() - tr;
       sn_increment I = {k + 1, inc, total_inc, tn, total_time + tn, tn / period, it, res, cut_here,
                         u, rf, fext, snode, sip, R.cons, cs.np, cs.pts, cs.r, cs.uloc,
-                        cs.solver, cs.solver_iterations, cs.solver_error, reshist, nhist};
+                        cs.solver, cs.solver_iterations, cs.solver_error, reshist, nhist, NULL};
       cut_here = 0;
       t = tn;
       if (s.on_increment) {
