@@ -4,7 +4,7 @@
     python3 examples/gen_bar_impact.py [N] [-o FILE] [--mass LUMPED|CONSISTENT] [--theta 0.5]
 
 A bar of length L = 1, cross-section A = 1e-4, E = 1e4, rho = 1 (wave speed c = sqrt(E/rho) =
-100; consistent units, e.g. m, N, Pa, kg/m^3, s), N two-node trusses (T2D2, default 100) along
+100; consistent units, e.g. m, N, Pa, kg/m^3, s), N two-node trusses (T2D2, default 400) along
 x, moving at v0 = -1 (toward the wall) with its left end at x = g0 = 0.005 from a rigid wall
 x <= 0 (one CPE4 element whose nodes are fixed; the master surface is its edge x = 0, the
 slave surface the bar's end node). The bar's transverse dofs are fixed. Time step h = L / (N c)
@@ -54,7 +54,7 @@ def deck(n, mass, theta):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("n", nargs="?", type=int, default=100)
+    ap.add_argument("n", nargs="?", type=int, default=400)
     ap.add_argument("-o", default="examples/bar_impact.inp")
     ap.add_argument("--mass", default="LUMPED", choices=["LUMPED", "CONSISTENT"])
     ap.add_argument("--theta", type=float, default=0.5)

@@ -11,9 +11,11 @@
  * and Coulomb's friction,
  *     u = H^T v+ + w,  w = (e u_n(t), 0, 0),  p in the Coulomb cone, (u_n + mu |u_t|, u_t) in its
  *     dual, p . (...) = 0 (De Saxce's form),
- * with (1) is one global frictional contact problem, solved through the registry
- * (sn_gfc_solve; the step's SOLVER=, by default "auto"). Without active points, (1) is solved by
- * the Cholesky factor of M_hat. */
+ * with (1) is one global frictional contact problem, solved through the registry: condensed
+ * on the contact unknowns with M_hat's Cholesky factor (W = H^T M_hat^-1 H, the usual route of
+ * Moreau-Jean codes) and solved by sn_fc_solve (the step's SOLVER=, by default "auto"), or, when
+ * SOLVER= names a solver of global problems (admm, socmixg, ...), by sn_gfc_solve on (1) as it
+ * is. Without active points, (1) is solved by the Cholesky factor of M_hat. */
 #include "analysis/dynamic_internal.h"
 
 #include <math.h>
@@ -103,7 +105,38 @@ static int active_H(const dyn_state *D, const sn_csc *H, const int *act, int na,
   return st;
 }
 
-/* the global problem of the active points: M_hat v+ = f + Ha p, u = Ha^T v+ + w */
+/* the local (condensed) problem of the active points (Jean 1999, sec. 3.3; Moreau 1988): with
+ * Z = M_hat^-1 Ha and v_free = M_hat^-1 f, u = W p + q, W = Ha^T Z (Delassus), q = Ha^T v_free + w;
+ * then v+ = v_free + Z p. Uses M_hat's factor: one solve per contact unknown. */
+static int solve_condensed(dyn_state *D, const sn_csc *Ha, const double *w, double *mu, const char *solver,
+                           const sn_settings *s, sn_info *inf, double *p)
+{
+  int n = D->neq, nl = Ha->n, st;
+  double *Z = calloc((size_t)n * (size_t)nl + 1, sizeof(double)), *Wd = calloc((size_t)nl * (size_t)nl + 1, sizeof(double));
+  double *q = calloc((size_t)nl + 1, sizeof(double)), *u = calloc((size_t)nl + 1, sizeof(double));
+  sn_csc *W = NULL;
+  if (!Z || !Wd || !q || !u) { st = SN_ERR_NOMEM; goto done; }
+  sn_csc_to_dense(Ha, Z);
+  if ((st = sn_chol_solve_multi(D->F, nl, Z, Z)) || (st = sn_chol_solve(D->F, D->f, D->vf1))) goto done;
+  for (int j = 0; j < nl; j++) sn_csc_gemv_t(Ha, 1.0, Z + (size_t)j * (size_t)n, 0.0, Wd + (size_t)j * (size_t)nl);
+  for (int j = 0; j < nl; j++)       /* symmetric by construction: remove the round-off asymmetry */
+    for (int i = 0; i < j; i++) Wd[(size_t)j * nl + i] = Wd[(size_t)i * nl + j] = 0.5 * (Wd[(size_t)j * nl + i] + Wd[(size_t)i * nl + j]);
+  if ((st = sn_csc_from_dense(nl, nl, Wd, 0.0, &W))) goto done;
+  sn_csc_gemv_t(Ha, 1.0, D->vf1, 0.0, q);
+  for (int i = 0; i < nl; i++) q[i] += w[i];
+  sn_fc P = {D->ndf, nl / D->ndf, W, q, mu};
+  st = sn_fc_solve(&P, solver, p, u, s, inf);
+  if (st >= 0) sn_dense_gemv(n, nl, 1.0, Z, p, 1.0, D->vf1);
+done:
+  sn_csc_free(W);
+  free(Z); free(Wd); free(q); free(u);
+  return st;
+}
+
+/* the problem of the active points: M_hat v+ = f + Ha p, u = Ha^T v+ + w. The step's SOLVER=
+ * naming a solver of global problems (kind gfc) solves it as such (sn_gfc_solve); otherwise
+ * (no SOLVER=, auto, or a solver of local problems) the condensed local problem is solved
+ * (sn_fc_solve with that name, or "auto") */
 static int solve_contact(dyn_state *D, const int *act, int na, const double *uloc0, const double *ucons,
                          double *p)
 {
@@ -120,7 +153,6 @@ static int solve_contact(dyn_state *D, const int *act, int na, const double *ulo
     for (int c = 0; c < dim; c++) w[dim * q + c] += ucons[dim * k + c];
     mu[q] = D->cs.pts[k].mu;
   }
-  sn_gfc P = {dim, na, D->neq, 0, D->Mhat, Ha, NULL, D->f, w, mu, NULL};
   sn_settings s;
   sn_settings_default(&s);
   s.tol = D->set->tol;
@@ -128,12 +160,16 @@ static int solve_contact(dyn_state *D, const int *act, int na, const double *ulo
   sn_info inf;
   memset(&inf, 0, sizeof inf);
   const char *solver = D->sp->solver[0] ? D->sp->solver : "auto";
-  memcpy(D->vf1, D->vf, sizeof(double) * (size_t)D->neq);   /* warm start: v */
+  const sn_solver_entry *se = sn_solver_find(solver);
   memset(p, 0, sizeof(double) * (size_t)(dim * na));
-  st = sn_gfc_solve(&P, solver, p, D->vf1, &s, &inf);
+  if (se && !strcmp(se->kind, "gfc")) {
+    sn_gfc P = {dim, na, D->neq, 0, D->Mhat, Ha, NULL, D->f, w, mu, NULL};
+    memcpy(D->vf1, D->vf, sizeof(double) * (size_t)D->neq);   /* warm start: v */
+    st = sn_gfc_solve(&P, solver, p, D->vf1, &s, &inf);
+  } else st = solve_condensed(D, Ha, w, mu, solver, &s, &inf, p);
   D->info->contact_steps++;
   D->info->contact_iterations += inf.iterations;
-  D->cs.solver = solver;
+  D->cs.solver = se ? se->name : "auto";
   D->cs.solver_status = st;
   D->cs.solver_iterations = inf.iterations;
   D->cs.solver_error = inf.error;

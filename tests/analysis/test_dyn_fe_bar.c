@@ -24,6 +24,9 @@ static const double L = 1.0, A = 1e-4, E = 1e4, RHO = 1.0, V0 = 1.0, G0 = 0.005;
 typedef struct {
   int nbar;                 /* bar nodes: 1..nbar are the first nbar nodes of the deck */
   double t_first, t_last;   /* start of the first and end of the last step with a contact force */
+  double t_half;            /* the end of contact read where the force falls through half the
+                               plateau rho A c v0 (the middle of the returning, dispersed front) */
+  double f_prev, t_prev;
   double h;
   double vcm_end;           /* centre-of-mass velocity at the end */
   double e0, emax_dev;      /* initial total energy, largest |total - e0| */
@@ -47,6 +50,11 @@ static int on_step(const sn_model *m, const sn_fesys *S, const sn_increment *inc
     if (R->t_first < 0) R->t_first = inc->total_time - R->h;
     R->t_last = inc->total_time;
   }
+  double fh = 0.5 * RHO * A * sqrt(E / RHO) * V0;
+  if (R->t_first >= 0 && R->t_half < 0 && inc->total_time > R->t_first + 2 * R->h && R->f_prev >= fh && fn < fh)
+    R->t_half = R->t_prev + (inc->total_time - R->t_prev) * (R->f_prev - fh) / (R->f_prev - fn);
+  R->f_prev = fn;
+  R->t_prev = inc->total_time;
   /* lumped masses of a uniform bar: rho A dx, half at the ends */
   double p = 0, mt = 0, dx = L / (R->nbar - 1);
   for (int i = 0; i < R->nbar; i++) {
@@ -68,7 +76,7 @@ static int run_text(const char *text, record *R, sn_dynamic_info *info)
   int st = sn_inp_parse(text, strlen(text), "bar_impact.inp", NULL, &m, msg, sizeof msg);
   if (st) { fprintf(stderr, "parse: %s\n", msg); return st; }
   memset(R, 0, sizeof *R);
-  R->t_first = -1;
+  R->t_first = R->t_half = -1;
   R->nbar = 0;
   for (int i = 0; i < m->nnodes; i++) R->nbar += m->node_id[i] <= 1000;
   R->h = m->steps[0].dt0;
@@ -116,13 +124,19 @@ static void test_reference(const char *deck)
   sn_dynamic_info info;
   CHECK_INT(run_text(deck, &R, &info), SN_OK);
   double c = sqrt(E / RHO), tc = 2 * L / c;
-  printf("lumped, theta 1/2: contact from %.6g to %.6g: duration %.6g (2L/c = %.6g, h = %.3g); "
-         "rebound v_cm = %.6g (v0 = %g); energy drift %.3g of %.6g; contact dissipation %.4g; %d steps, %.3f s\n",
-         R.t_first, R.t_last, R.t_last - R.t_first, tc, R.h, R.vcm_end, V0, R.emax_dev, R.e0, R.diss_end, R.steps,
-         info.seconds);
+  printf("lumped, theta 1/2: contact from %.6g to %.6g (half-force end %.6g): duration %.6g, to the half-force "
+         "end %.6g (2L/c = %.6g, h = %.3g); rebound v_cm = %.6g (v0 = %g); energy drift %.3g of %.6g; contact "
+         "dissipation %.4g; %d steps, %.3f s\n", R.t_first, R.t_last, R.t_half, R.t_last - R.t_first,
+         R.t_half - R.t_first, tc, R.h, R.vcm_end, V0, R.emax_dev, R.e0, R.diss_end, R.steps, info.seconds);
+  printf("time: assembly %.3f s, contact %.3f s (%d solves, %d iterations), output %.3f s\n", info.assembly_seconds, info.contact_seconds, info.contact_steps, info.contact_iterations, info.output_seconds);
   CHECK_CLOSE(R.t_first, G0 / V0, 0, R.h + 1e-12);          /* impact at g0 / v0 */
-  CHECK_CLOSE(R.t_last - R.t_first, tc, 0, R.h + 1e-12);    /* within one step */
-  CHECK_CLOSE(R.t_last - R.t_first, tc, 0.01, 0);           /* and 1 % */
+  /* the force history is the rectangular pulse rho A c v0 over 2 L / c, its returning front
+   * dispersed over a few steps (lumped mass and the trapezoidal rule both slow the short
+   * waves): the last nonzero force comes a few steps late, within 1 %; the front's middle
+   * (half the plateau force) within one step */
+  CHECK_CLOSE(R.t_last - R.t_first, tc, 0.01, 0);
+  CHECK(R.t_last - R.t_first >= tc - 1e-12);
+  CHECK_CLOSE(R.t_half - R.t_first, tc, 0, R.h + 1e-12);
   CHECK_CLOSE(R.vcm_end, V0, 0.01, 0);                      /* rebound -v0 (v0 toward the wall) */
   CHECK_CLOSE(R.emax_dev, 0, 0, 1e-8 * R.e0);               /* discrete energy balance, theta = 1/2 */
   CHECK_CLOSE(info.mass, RHO * A * L, 1e-12, 0);
@@ -166,7 +180,7 @@ static void test_refusals(const char *deck)
     {"*INITIAL CONDITIONS, TYPE=VELOCITY", "*INITIAL CONDITIONS, TYPE=STRESS", "only TYPE=VELOCITY"},
     {"*BOUNDARY\n", "*DAMPING, STRUCTURAL=0.03\n*BOUNDARY\n", "STRUCTURAL"},
     {"*BOUNDARY\n", "*DAMPING, ALPHA=1\n*BOUNDARY\n", "ALPHA= and BETA="},
-    {"0.0001, 0.04", "0.0001, 0.04\n*STATIC", "second procedure"},
+    {"2.5e-05, 0.04", "2.5e-05, 0.04\n*STATIC", "second procedure"},
   };
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     char *t = replace(deck, cases[k][0], cases[k][1]);
@@ -189,7 +203,7 @@ static void test_refusals(const char *deck)
   if (m) {
     CHECK(m->has_damping && m->damp_alpha == 2 && m->damp_beta == 1e-5);
     CHECK(m->steps[0].dynamic && !m->steps[0].consistent_mass && m->steps[0].theta == 0.5);
-    CHECK_INT(m->nivel, 101);
+    CHECK_INT(m->nivel, 401);
   }
   sn_model_free(m);
   free(t);
