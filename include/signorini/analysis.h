@@ -194,7 +194,7 @@ typedef int (*sn_dynamic_fn)(const sn_model *m, const sn_fesys *S, const sn_incr
 typedef struct {
   double tol;              /* contact solver tolerance (1e-10) */
   int max_iter;            /* contact solver iterations (sn_settings' max_iter, 5000) */
-  int output_every;        /* 0: automatic, at most 200 outputs per step */
+  int output_every;        /* 0: automatic, at most 100 outputs per step (every ceil(n / 100) time steps) */
   sn_dynamic_fn on_step;
   void *user;
 } sn_dynamic_settings;

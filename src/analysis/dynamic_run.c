@@ -247,7 +247,7 @@ static int run_step(dyn_state *D, int k, double *ttot, double *snode, double *si
   D->theta = sp->theta > 0 ? sp->theta : 0.5;
   D->e = sp->restitution;
   D->period = sp->period;
-  int every = D->set->output_every > 0 ? D->set->output_every : (n + 199) / 200;
+  int every = D->set->output_every > 0 ? D->set->output_every : (n + 99) / 100;
   if ((st = step_conditions(D)) || (st = step_matrices(D))) return st;
   if (k == 0 && (st = report(D, k, 0, 0.0, *ttot, 1, snode, sip))) return st;
   for (int i = 1; i <= n; i++) {

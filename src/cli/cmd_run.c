@@ -1,4 +1,5 @@
-/* signorini run DECK.inp [-o DIR] [--quiet]: the quasi-static finite-element analysis of a deck.
+/* signorini run DECK.inp [-o DIR] [--quiet]: the quasi-static finite-element analysis of a deck
+ * (a deck of *DYNAMIC steps goes to the dynamic analysis, run_dynamic.c).
  * Results go to DIR (default: ./BASE, created; BASE the deck's name without .inp):
  * BASE.NNNN.vtu, BASE.pvd, BASE.dat, plots; a rerun replaces the earlier results of the same
  * BASE there, and a second run into a folder in use is refused (sn_run_output_open). One
@@ -178,6 +179,7 @@ int sn_cli_run(int argc, char **argv)
   io.allow_include_anywhere = include_anywhere;
   int st = sn_inp_read_opts(deck, &io, &m, msg, sizeof msg);
   if (st) return sn_cli_fail("%s", msg);
+  if (sn_model_is_dynamic(m)) return sn_cli_run_dynamic(deck, m, dir, base, quiet);   /* run_dynamic.c */
   run_ctx c = {NULL, isatty(2), quiet, 0, 0.0, NULL};
   st = sn_static_check(m, msg, sizeof msg);
   if (st) {
