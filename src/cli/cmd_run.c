@@ -244,6 +244,9 @@ const sn_cli_cmd sn_cli_cmd_run = {
     "goes to standard error (step, increment, time, Newton iterations, contact solver and its "
     "iterations, elapsed seconds; rewritten in place on a terminal), the summary to standard "
     "output, with the time by phase: assembly, equations, contact solve, output.\n"
+    "A deck whose steps are *DYNAMIC runs the dynamic analysis (docs/fe-dynamics.md: Moreau-Jean time "
+    "stepping with impacts and friction): BASE.NNNN.vtu per output step with the velocities V, BASE.pvd, "
+    "BASE_energy.csv and BASE_energy.png, a progress line per output step.\n"
     "Problem files (FCLIB .hdf5, Siconos .dat) are solved with 'signorini solve'.",
     {{"-o", "--output", "DIR", "./BASE (the deck's name without .inp)",
       "the folder for the results, created if missing"},
