@@ -156,7 +156,8 @@ void sn_static_settings_default(sn_static_settings *s);
 int sn_static_run(const sn_model *m, const sn_static_settings *s, sn_static_info *info,
                   char *msg, size_t msglen);
 /* The checks sn_static_run makes before its first increment (contact pairs, steps, element
- * geometry, sections and materials), without running: call it before creating output files. */
+ * geometry, sections and materials; a *DYNAMIC step is refused: sn_dynamic_run runs those),
+ * without running: call it before creating output files. */
 int sn_static_check(const sn_model *m, char *msg, size_t msglen);
 
 /* ---- dynamic analysis (*DYNAMIC steps; docs/fe-dynamics.md) ----
@@ -182,11 +183,13 @@ typedef struct {
                               1/2 it decreases by the scheme's numerical dissipation */
 } sn_dyn_energy;
 
-/* Called after every time step (output: 1 every settings.output_every steps and at the end
- * of each *STEP); inc->v holds the velocities, the contact arrays hold the points detected
- * at the step's start with the mean contact forces over the step (impulse / h) and, per point,
- * the local relative displacements as in the static analysis (normal: the new gap to first
- * order; tangential: the slip of the step). A non-zero return stops
+/* Called after every time step, and once before the first with the initial state (output: 1
+ * every settings.output_every steps, at the end of each *STEP and for the initial state;
+ * inc->rf, s_node and s_ip only then, NULL otherwise). inc->v holds the velocities; the
+ * contact arrays hold the points detected at the step's start with the mean contact forces
+ * over the step (impulse / h) and, per point, the local relative displacements as in the
+ * static analysis (normal: the new gap to first order; tangential: the slip of the step).
+ * inc->total_increment counts the time steps (0: the initial state). A non-zero return stops
  * the run and is returned. */
 typedef int (*sn_dynamic_fn)(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
                              const sn_dyn_energy *e, int output, void *user);
@@ -242,7 +245,7 @@ typedef struct sn_run_output sn_run_output;
 /* Takes the folder for this run: a lock (dir/.signorini.lock, removed by sn_run_output_close;
  * a second run into the same folder, from this process or another, gets SN_ERR_IO and a message
  * naming the owner's process), then removes the earlier results of the same base there
- * (BASE.NNNN.vtu of any number, BASE.pvd, BASE.dat, the contact CSV, the plots, and temporaries
+ * (BASE.NNNN.vtu of any number, BASE.pvd, BASE.dat, the contact CSV, the plots, the energy CSV and plot, and temporaries
  * left by a killed run), so that a rerun replaces them. BASE.dat is created with the first
  * printed table (none without a *NODE PRINT, *EL PRINT or *CONTACT PRINT). On a file system
  * without locks the run goes on unlocked, and sn_run_output_note says so. */
