@@ -144,8 +144,12 @@ static void test_reference(const char *deck)
   CHECK(info.contact_steps > 0);
 }
 
-static void test_variants(const char *deck)
+static void test_variants(const char *deck_in)
 {
+  /* under AddressSanitizer the variants take 4 times larger steps (400): the assertions (the
+   * energy balance, theta = 1 slows the rebound) hold for any step */
+  char *coarse = SN_SANITIZED ? replace(deck_in, "2.5e-05, 0.04", "0.0001, 0.04") : NULL;
+  const char *deck = coarse ? coarse : deck_in;
   record R;
   sn_dynamic_info info;
   double c = sqrt(E / RHO), tc = 2 * L / c;
@@ -167,7 +171,7 @@ static void test_variants(const char *deck)
   free(th1);
   /* the same problem through the global route (SOLVER=admm: sn_gfc_solve on M_hat v+ = f + H p)
    * gives the condensed route's result: compared at t = 0.01, halfway through the compression */
-  char *short_ = replace(deck, "2.5e-05, 0.04", "2.5e-05, 0.01");
+  char *short_ = replace(deck_in, "2.5e-05, 0.04", "2.5e-05, 0.01");
   char *g = short_ ? replace(short_, "*STEP\n", "*STEP, SOLVER=ADMM\n") : NULL;
   CHECK(g != NULL);
   double vc = 0;
@@ -183,6 +187,7 @@ static void test_variants(const char *deck)
   } else CHECK(0);
   free(g);
   free(short_);
+  free(coarse);
 }
 
 /* Without contact (the bar moving away from the wall), with mass-proportional Rayleigh damping
