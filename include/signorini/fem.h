@@ -263,8 +263,9 @@ typedef struct {
   sn_contact_treatment contact;
   char solver[32];       /* registry name, "" for the default */
   /* *DYNAMIC instead of *STATIC (docs/fe-dynamics.md): the same data line (dt0, period, dtmin,
-   * dtmax; the time step is fixed: period / ceil(period / dt0)), and signorini's parameters THETA= (0.5), MASS=
-   * LUMPED (default) | CONSISTENT, RESTITUTION= (Newton's coefficient of the contact points, 0) */
+   * dtmax; the time step is fixed: period / ceil(period / dt0)), and signorini's parameters
+   * THETA= (0.5), MASS=LUMPED (default) | CONSISTENT, RESTITUTION= (Newton's coefficient of the
+   * contact points, 0) */
   int dynamic;
   int consistent_mass;   /* 1: consistent element mass matrices, 0: lumped (HRZ diagonal) */
   double theta;          /* theta method of the smooth part, in [0.5, 1] */
