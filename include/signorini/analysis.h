@@ -46,6 +46,12 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
 int sn_fesys_pressure(sn_fesys *S, int e, int face, double p, double *f);
 int sn_fesys_gravity(sn_fesys *S, int e, const double *g, double *f);
 
+/* Mass matrix restricted to the dofs with eq[dof] >= 0, numbered eq (neq x neq, both triangles,
+ * CSC): consistent (lumped 0) or lumped (1: HRZ diagonal), from the materials' *DENSITY (0 when
+ * none); rigid-body nodes add to their reference node's dofs. SN_OK, SN_ERR_ARG, SN_ERR_NOMEM,
+ * SN_ERR_FORMAT (degenerate element). */
+int sn_fesys_mass(const sn_fesys *S, int lumped, const int *eq, int neq, sn_csc **M);
+
 /* Stresses for displacement u: nodal values averaged over the elements that share a node
  * (Snode: nnodes x 6, may be NULL), and integration-point values (Sip: sum over elements of
  * nip x 6, element e starting at ip_offset[e] * 6; may be NULL). Continuum elements only;
@@ -89,6 +95,8 @@ typedef struct {
   const double *residuals;           /* the relative residual of every Newton iteration of the
                                         increment (the first 256) */
   int nresiduals;
+  const double *v;         /* ndof: velocities of a dynamic analysis (NULL in static ones: the
+                              output then writes no V array) */
 } sn_increment;
 
 /* Called after every converged increment; a non-zero return stops the run (its value is
@@ -148,8 +156,73 @@ void sn_static_settings_default(sn_static_settings *s);
 int sn_static_run(const sn_model *m, const sn_static_settings *s, sn_static_info *info,
                   char *msg, size_t msglen);
 /* The checks sn_static_run makes before its first increment (contact pairs, steps, element
- * geometry, sections and materials), without running: call it before creating output files. */
+ * geometry, sections and materials; a *DYNAMIC step is refused: sn_dynamic_run runs those),
+ * without running: call it before creating output files. */
 int sn_static_check(const sn_model *m, char *msg, size_t msglen);
+
+/* ---- dynamic analysis (*DYNAMIC steps; docs/fe-dynamics.md) ----
+ * Linear elastodynamics (small strain) M a + C v + K u = f_ext + contact, C = alpha M + beta K
+ * (*DAMPING), integrated by the Moreau-Jean time-stepping scheme (Jean 1999, "The non-smooth
+ * contact dynamics method", CMAME 177; Acary 2016, "Energy conservation and dissipation
+ * properties of time-integration methods for nonsmooth elastodynamics with contact", ZAMM 96):
+ * theta method on the smooth forces, velocity-level Signorini condition with Newton's impact
+ * law and Coulomb friction on the contact points (the static analysis' node-to-surface
+ * detection) that are active at the step's predicted gap; each step's global frictional
+ * contact problem (M + h theta C + h^2 theta^2 K) v+ = f + H p, u = H^T v+ + w, solved through
+ * the registry (sn_gfc_solve). Fixed time steps (the *DYNAMIC initial increment). */
+typedef struct {
+  double time;             /* total time */
+  double kinetic;          /* 1/2 v^T M v */
+  double strain;           /* 1/2 u^T K u */
+  double external_work;    /* work of the loads since the start, sum of f_theta . (u+ - u) */
+  double contact_dissipation;   /* minus the work of the contact impulses, sum of -p . v_theta
+                                   (>= 0: energy taken by impacts and friction) */
+  double damping_dissipation;   /* Rayleigh damping, sum of h v_theta^T C v_theta */
+  double total;            /* kinetic + strain + contact and damping dissipation - external
+                              work: constant (the initial energy) for theta = 1/2; for theta >
+                              1/2 it decreases by the scheme's numerical dissipation */
+} sn_dyn_energy;
+
+/* Called after every time step, and once before the first with the initial state (output: 1
+ * every settings.output_every steps, at the end of each *STEP and for the initial state;
+ * inc->rf, s_node and s_ip only then, NULL otherwise). inc->v holds the velocities; the
+ * contact arrays hold the points detected at the step's start with the mean contact forces
+ * over the step (impulse / h) and, per point, the local relative displacements as in the
+ * static analysis (normal: the new gap to first order; tangential: the slip of the step).
+ * inc->total_increment counts the time steps (0: the initial state). A non-zero return stops
+ * the run and is returned. */
+typedef int (*sn_dynamic_fn)(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
+                             const sn_dyn_energy *e, int output, void *user);
+
+typedef struct {
+  double tol;              /* contact solver tolerance (1e-10) */
+  int max_iter;            /* contact solver iterations (sn_settings' max_iter, 5000) */
+  int output_every;        /* 0: automatic, at most 100 outputs per step (every ceil(n / 100) time steps) */
+  sn_dynamic_fn on_step;
+  void *user;
+} sn_dynamic_settings;
+
+typedef struct {
+  int status;              /* SN_OK or an error */
+  int steps;               /* time steps over all *STEPs */
+  int ndof, nfree;
+  double mass;             /* total mass of the free dofs in direction 1 */
+  int contact_steps;       /* time steps with active contact points (a contact problem solved) */
+  int contact_missed;      /* of those, the ones whose solver did not reach tol */
+  int contact_iterations;  /* solver iterations, over the run */
+  double seconds, assembly_seconds, contact_seconds, output_seconds;
+  sn_dyn_energy energy;    /* at the end */
+} sn_dynamic_info;
+
+void sn_dynamic_settings_default(sn_dynamic_settings *s);
+/* 1 when some *STEP of m is a *DYNAMIC one */
+int sn_model_is_dynamic(const sn_model *m);
+/* The checks sn_dynamic_run makes before its first step: every *STEP dynamic (a deck mixing
+ * *STATIC and *DYNAMIC steps is refused), CONTACT=LAGRANGE (or the default), a positive density
+ * for every element but springs, initial velocities within the model's dofs. */
+int sn_dynamic_check(const sn_model *m, char *msg, size_t msglen);
+int sn_dynamic_run(const sn_model *m, const sn_dynamic_settings *s, sn_dynamic_info *info,
+                   char *msg, size_t msglen);
 
 /* ---- results of a run on disk ----
  * In folder dir (which must exist): BASE.NNNN.vtu per increment (point arrays U, RF, S with S11..S23, and E with
@@ -172,7 +245,7 @@ typedef struct sn_run_output sn_run_output;
 /* Takes the folder for this run: a lock (dir/.signorini.lock, removed by sn_run_output_close;
  * a second run into the same folder, from this process or another, gets SN_ERR_IO and a message
  * naming the owner's process), then removes the earlier results of the same base there
- * (BASE.NNNN.vtu of any number, BASE.pvd, BASE.dat, the contact CSV, the plots, and temporaries
+ * (BASE.NNNN.vtu of any number, BASE.pvd, BASE.dat, the contact CSV, the plots, the energy CSV and plot, and temporaries
  * left by a killed run), so that a rerun replaces them. BASE.dat is created with the first
  * printed table (none without a *NODE PRINT, *EL PRINT or *CONTACT PRINT). On a file system
  * without locks the run goes on unlocked, and sn_run_output_note says so. */
@@ -181,6 +254,10 @@ int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_
 /* sn_increment_fn-compatible: user = the sn_run_output */
 int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
                             void *user);
+/* BASE_energy.csv (time, kinetic, strain, contact_dissipation, damping_dissipation,
+ * external_work, total) and the plot BASE_energy.png of the n rows of a dynamic run so far,
+ * both rewritten whole (atomically). */
+int sn_run_output_energy(sn_run_output *o, const sn_model *m, const sn_dyn_energy *rows, int n);
 /* message of the last failure of sn_run_output_increment ("" if none) */
 const char *sn_run_output_error(const sn_run_output *o);
 int sn_run_output_count(const sn_run_output *o);   /* increments written */

@@ -110,6 +110,13 @@ int sn_element_gravity_load(sn_eltype t, const double *X, const sn_elprops *p, c
  * trusses, 0 for springs) of an element; negative status on a degenerate element. p may be
  * NULL (thickness and area 1). */
 int sn_element_volume(sn_eltype t, const double *X, const sn_elprops *p, double *vol);
+/* Element mass matrix Me ((nnodes*ndf)^2, column-major, ndf = sdim) for the density of p
+ * (plane elements times the thickness, axisymmetric ones per radian, trusses times the area):
+ * consistent (lumped 0; int rho N_a N_b dV per direction; a two-node truss: rho A L / 6 [2 1; 1 2])
+ * or lumped (lumped 1: the HRZ diagonal, the consistent diagonal scaled to the element's mass).
+ * SPRINGA: zero. SN_OK, SN_ERR_ARG (bad type, NULL, negative density / thickness), SN_ERR_NAN,
+ * SN_ERR_FORMAT (degenerate element). src/fem/element_mass.c. */
+int sn_element_mass(sn_eltype t, const double *X, const sn_elprops *p, int lumped, double *Me);
 /* Axial spring between two nodes in sdim = 2 or 3 (X: 2 x 3), small displacements along the
  * undeformed axis n: stiffness k [n n^T, -n n^T; -n n^T, n n^T] into Ke ((2*sdim)^2,
  * column-major), elongation n.(u2 - u1) of ue (2*sdim) into elong, n into dir (sdim); each
@@ -255,6 +262,14 @@ typedef struct {
                             PASTIX: CHOLMOD here), 2 iterative (ITERATIVE SCALING / CHOLESKY: CG) */
   sn_contact_treatment contact;
   char solver[32];       /* registry name, "" for the default */
+  /* *DYNAMIC instead of *STATIC (docs/fe-dynamics.md): the same data line (dt0, period, dtmin,
+   * dtmax; the time step is fixed: period / ceil(period / dt0)), and signorini's parameters
+   * THETA= (0.5), MASS=LUMPED (default) | CONSISTENT, RESTITUTION= (Newton's coefficient of the
+   * contact points, 0) */
+  int dynamic;
+  int consistent_mass;   /* 1: consistent element mass matrices, 0: lumped (HRZ diagonal) */
+  double theta;          /* theta method of the smooth part, in [0.5, 1] */
+  double restitution;    /* Newton's impact law coefficient, in [0, 1] */
   /* bc: the model-data *BOUNDARY lines (those before the first *STEP, which hold in every
    * step) followed by the step's own, one record per node; each step lists only what its own
    * lines say (no Abaqus-style propagation from the previous step: the analysis decides) */
@@ -265,6 +280,13 @@ typedef struct {
   sn_output *out;
   int line;
 } sn_step;
+
+/* *INITIAL CONDITIONS, TYPE=VELOCITY: velocity of dof (1-based) of a node */
+typedef struct {
+  int node, dof;
+  double value;
+  int line;
+} sn_ivel;
 
 typedef struct {
   char heading[256];
@@ -292,6 +314,14 @@ typedef struct {
   sn_interaction *interactions;
   sn_contact_pair *pairs;
   sn_step *steps;
+  /* initial velocities (*INITIAL CONDITIONS, TYPE=VELOCITY), one record per node and dof, in
+   * order (a later record of the same node and dof replaces the earlier one at the analysis) */
+  int nivel;
+  sn_ivel *ivel;
+  /* *DAMPING, ALPHA=, BETA= (model data, one per deck): Rayleigh damping C = alpha M + beta K
+   * of dynamic steps; 0 when not given */
+  double damp_alpha, damp_beta;
+  int has_damping, damping_line;
   /* id lookup tables (sn_model_build_index): open addressing on the user ids, 1 << *_hbits
    * slots holding index + 1 (0: empty); NULL until built */
   int node_hbits, elem_hbits;

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 const char *const sn_run_suffixes[] = {".pvd", ".dat", "_contact.csv", "_convergence.png",
-                                       "_contact_pressure.png", "_contact_shear.png", "_load.png",
+                                       "_contact_pressure.png", "_contact_shear.png", "_load.png", "_energy.csv", "_energy.png",
                                        NULL};
 
 static int fail(char *msg, size_t msglen, const char *dir, const char *what, int e)

@@ -535,8 +535,13 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
     }
     for (int i = 0; i < nn; i++) { csl[i] = R->slip[i]; if (isnan(cg[i])) cg[i] = 0.0; }
   }
-  sn_field pf[8] = {{"RF", 3, rf3, NULL}, {"S", 6, inc->s_node, NULL}, {"E", 6, e_node, NULL}};
+  double *v3 = NULL;
+  if (inc->v && !(v3 = calloc(3 * ((size_t)m->nnodes + 1), sizeof(double)))) st = SN_ERR_NOMEM;
+  for (int i = 0; v3 && i < m->nnodes; i++)
+    for (int c = 0; c < ndf; c++) v3[3 * i + c] = inc->v[ndf * i + c];
+  sn_field pf[9] = {{"RF", 3, rf3, NULL}, {"S", 6, inc->s_node, NULL}, {"E", 6, e_node, NULL}};
   int npf = R->want_e ? 3 : 2;
+  if (v3) pf[npf++] = (sn_field){"V", 3, v3, NULL};
   if (cf) {
     pf[npf++] = (sn_field){"CPRESS", 1, cf, NULL};
     static const char *const shear_names[] = {"tang1", "tang2"};
@@ -552,12 +557,56 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   if (!st) st = sn_vtu_write(path, m, inc->u, pf, npf, NULL, 0, R->err, sizeof R->err);
   free(rf3);
   free(cf);
+  free(v3);
   if (!st && m->npairs > 0) st = contact_csv(R, m, inc);
   if (!st) st = series(R, name, inc->total_time);
   if (!st) st = print_tables(R, m, S, inc, e_ip);
   free(e_node);
   free(e_ip);
-  if (!st) st = plots(R, m, inc);
+  if (!st && !inc->v) st = plots(R, m, inc);   /* the static plots; a dynamic run has its energy plot */
+  return st;
+}
+
+int sn_run_output_energy(sn_run_output *R, const sn_model *m, const sn_dyn_energy *rows, int n)
+{
+  if (!R || !m || (!rows && n)) return SN_ERR_ARG;
+  char path[1400], msg[512];
+  snprintf(path, sizeof path, "%s/%s_energy.csv", R->dir, R->base);
+  sn_run_folder_writing(&R->folder, path);
+  sn_outfile o;
+  int st = sn_outfile_create(&o, path, R->err, sizeof R->err);
+  if (st) return st;
+  int bad = fprintf(o.f, "time,kinetic,strain,contact_dissipation,damping_dissipation,external_work,total\n") < 0;
+  for (int k = 0; k < n && !bad; k++)
+    bad = fprintf(o.f, "%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g\n", rows[k].time, rows[k].kinetic, rows[k].strain,
+                  rows[k].contact_dissipation, rows[k].damping_dissipation, rows[k].external_work, rows[k].total) < 0;
+  if (bad) st = sn_outfile_fail(R->err, sizeof R->err, SN_ERR_IO, path, "write failed");
+  if ((st = sn_outfile_finish(&o, st, R->err, sizeof R->err))) return st;
+  double *col = malloc(sizeof(double) * 6 * ((size_t)n + 1));
+  if (!col) return SN_ERR_NOMEM;
+  double *t = col, *y = col + n;
+  for (int k = 0; k < n; k++) {
+    t[k] = rows[k].time;
+    y[k] = rows[k].kinetic;
+    y[n + k] = rows[k].strain;
+    y[2 * n + k] = rows[k].contact_dissipation + rows[k].damping_dissipation;
+    y[3 * n + k] = rows[k].external_work;
+    y[4 * n + k] = rows[k].total;
+  }
+  sn_series se[5] = {{"kinetic", n, t, y, SN_PLOT_LINE}, {"strain", n, t, y + n, SN_PLOT_LINE},
+                     {"dissipated (contact + damping)", n, t, y + 2 * n, SN_PLOT_LINE},
+                     {"external work", n, t, y + 3 * n, SN_PLOT_LINE}, {"total", n, t, y + 4 * n, SN_PLOT_LINE}};
+  sn_plot_opts po;
+  sn_plot_opts_default(&po);
+  char xl[128];
+  po.title = "energy";
+  po.xlabel = label(xl, sizeof xl, "time", m->units.time);
+  po.ylabel = "energy";
+  snprintf(path, sizeof path, "%s/%s_energy.png", R->dir, R->base);
+  sn_run_folder_writing(&R->folder, path);
+  st = sn_plot_lines(path, &po, se, 5, msg, sizeof msg);
+  if (st) snprintf(R->err, sizeof R->err, "%s", msg);
+  free(col);
   return st;
 }
 

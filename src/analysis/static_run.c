@@ -170,6 +170,12 @@ int sn_static_check(const sn_model *m, char *msg, size_t msglen)
     if (msg) snprintf(msg, msglen, "the deck has no *STEP: nothing to analyse");
     return SN_ERR_ARG;
   }
+  for (int k = 0; k < m->nsteps; k++)
+    if (m->steps[k].dynamic) {   /* sn_dynamic_run's (docs/fe-dynamics.md) */
+      if (msg) snprintf(msg, msglen, "line %d: a *DYNAMIC step: the quasi-static analysis runs *STATIC steps only "
+                        "(the dynamic analysis is sn_dynamic_run)", m->steps[k].line);
+      return SN_ERR_ARG;
+    }
   sn_fesys *S = NULL;
   int st = sn_fesys_create(m, &S, msg, msglen);
   sn_fesys_free(S);
@@ -615,7 +621,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
       if (info) info->assembly_seconds += sn_wtime() - tr;
       sn_increment I = {k + 1, inc, total_inc, tn, total_time + tn, tn / period, it, res, cut_here,
                         u, rf, fext, snode, sip, R.cons, cs.np, cs.pts, cs.r, cs.uloc,
-                        cs.solver, cs.solver_iterations, cs.solver_error, reshist, nhist};
+                        cs.solver, cs.solver_iterations, cs.solver_error, reshist, nhist, NULL};
       cut_here = 0;
       t = tn;
       if (s.on_increment) {

@@ -1,4 +1,5 @@
-/* signorini run DECK.inp [-o DIR] [--quiet]: the quasi-static finite-element analysis of a deck.
+/* signorini run DECK.inp [-o DIR] [--quiet]: the quasi-static finite-element analysis of a deck
+ * (a deck of *DYNAMIC steps goes to the dynamic analysis, run_dynamic.c).
  * Results go to DIR (default: ./BASE, created; BASE the deck's name without .inp):
  * BASE.NNNN.vtu, BASE.pvd, BASE.dat, plots; a rerun replaces the earlier results of the same
  * BASE there, and a second run into a folder in use is refused (sn_run_output_open). One
@@ -178,6 +179,7 @@ int sn_cli_run(int argc, char **argv)
   io.allow_include_anywhere = include_anywhere;
   int st = sn_inp_read_opts(deck, &io, &m, msg, sizeof msg);
   if (st) return sn_cli_fail("%s", msg);
+  if (sn_model_is_dynamic(m)) return sn_cli_run_dynamic(deck, m, dir, base, quiet);   /* run_dynamic.c */
   run_ctx c = {NULL, isatty(2), quiet, 0, 0.0, NULL};
   st = sn_static_check(m, msg, sizeof msg);
   if (st) {
@@ -242,6 +244,9 @@ const sn_cli_cmd sn_cli_cmd_run = {
     "goes to standard error (step, increment, time, Newton iterations, contact solver and its "
     "iterations, elapsed seconds; rewritten in place on a terminal), the summary to standard "
     "output, with the time by phase: assembly, equations, contact solve, output.\n"
+    "A deck whose steps are *DYNAMIC runs the dynamic analysis (docs/fe-dynamics.md: Moreau-Jean time "
+    "stepping with impacts and friction): BASE.NNNN.vtu per output step with the velocities V, BASE.pvd, "
+    "BASE_energy.csv and BASE_energy.png, a progress line per output step.\n"
     "Problem files (FCLIB .hdf5, Siconos .dat) are solved with 'signorini solve'.",
     {{"-o", "--output", "DIR", "./BASE (the deck's name without .inp)",
       "the folder for the results, created if missing"},

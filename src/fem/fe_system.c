@@ -398,3 +398,42 @@ int sn_fesys_strain(const sn_fesys *S, const double *u, double *Enode, double *E
 {
   return fields(S, u, 1, Enode, Eip);
 }
+
+/* Mass matrix on the free dofs (eq[dof] >= 0, numbered eq), both triangles, from the element
+ * mass matrices (sn_element_mass; axisymmetric ones times 2 pi, as the stiffness): triplets
+ * summed into CSC. */
+int sn_fesys_mass(const sn_fesys *S, int lumped, const int *eq, int neq, sn_csc **M)
+{
+  if (!S || !eq || !M || neq < 0) return SN_ERR_ARG;
+  const sn_model *m = S->m;
+  size_t cap = 0;
+  for (int e = 0; e < m->nelems; e++) {
+    size_t nd = (size_t)(m->elem_ptr[e + 1] - m->elem_ptr[e]) * (size_t)S->ndf;
+    cap += lumped ? nd : nd * nd;
+  }
+  int *I = malloc(sizeof(int) * (cap + 1)), *J = malloc(sizeof(int) * (cap + 1));
+  double *V = malloc(sizeof(double) * (cap + 1)), *Me = malloc(sizeof(double) * MAXDOF * MAXDOF);
+  int st = (!I || !J || !V || !Me) ? SN_ERR_NOMEM : SN_OK;
+  int nz = 0;
+  for (int e = 0; e < m->nelems && !st; e++) {
+    if (S->skip[e]) continue;
+    double X[3 * MAXN] = {0};
+    int dofs[MAXDOF], nd = elem_dofs(S, e, dofs);
+    coords(m, e, X);
+    if ((st = sn_element_mass(m->elem_type[e], X, &S->props[e], lumped, Me))) break;
+    for (int b = 0; b < nd; b++)
+      for (int a = 0; a < nd; a++) {
+        double v = Me[(size_t)b * (size_t)nd + (size_t)a];
+        if (v == 0 || eq[dofs[a]] < 0 || eq[dofs[b]] < 0) continue;
+        I[nz] = eq[dofs[a]];
+        J[nz] = eq[dofs[b]];
+        V[nz++] = S->scale[e] * v;
+      }
+  }
+  if (!st) st = sn_csc_from_triplets(neq, neq, nz, I, J, V, M);
+  free(I);
+  free(J);
+  free(V);
+  free(Me);
+  return st;
+}

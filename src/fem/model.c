@@ -46,6 +46,7 @@ void sn_model_free(sn_model *m)
     free(m->steps[i].out);
   }
   free(m->steps);
+  free(m->ivel);
   free(m->node_hash);
   free(m->elem_hash);
   free(m);

@@ -103,7 +103,7 @@ typedef struct rd {
   /* capacities of the model's arrays */
   size_t cap_nodes, cap_elems, cap_conn, cap_sets, cap_mat, cap_sec, cap_spr, cap_amp,
       cap_surf, cap_rig, cap_int, cap_pair, cap_step, cap_bc, cap_cl, cap_dl, cap_out, cap_item,
-      cap_pre;
+      cap_pre, cap_ivel;
   /* id maps during the parse (the model's own tables are built at the end) */
   int *nmap, *emap;
   int nbits, ebits;
@@ -1463,6 +1463,9 @@ static int check_steps(rd *p)
     const sn_step *st = &m->steps[k];
     if (st->solver[0] && sn_inp_check_solver(st->solver, 1, m->ndf, why, sizeof why))
       return fail_at(p, p->step_file[k], st->line, "%s", why);
+    if (st->nlgeom && st->dynamic)
+      return fail_at(p, p->step_file[k], st->line, "*STEP, NLGEOM with *DYNAMIC: the dynamic analysis is linear "
+                     "(small strain) only; remove NLGEOM");
     if (!st->nlgeom) continue;
     for (int e = 0; e < m->nelems; e++) {
       const sn_eldesc *d = sn_element_desc(m->elem_type[e]);
@@ -1485,7 +1488,7 @@ static int k_static_begin(rd *p)
 {
   SBUF;
   int r, direct;
-  if (p->step_static) return fail(p, "second *STATIC in the step");
+  if (p->step_static) return fail(p, "a second procedure in the step (one *STATIC or *DYNAMIC per step)");
   if ((r = par_flag(p, "DIRECT", &direct))) return r;
   p->step_static = 1;
   cur_step(p)->direct = direct;
@@ -1516,8 +1519,8 @@ static int k_static_data(rd *p)
   static const char *const what[] = {"initial increment", "step period", "minimum increment", "maximum increment"};
   double v[4] = {0, 0, 0, 0};
   int given[4] = {0, 0, 0, 0}, r;
-  if (p->ndata) return fail(p, "*STATIC takes one data line");
-  if (p->nf > 4) return fail(p, "*STATIC data line: expected at most 4 values (initial increment, period, min, max), found %d", p->nf);
+  if (p->ndata) return fail(p, "%s takes one data line", p->kw->shown);
+  if (p->nf > 4) return fail(p, "%s data line: expected at most 4 values (initial increment, period, min, max), found %d", p->kw->shown, p->nf);
   for (int k = 0; k < p->nf; k++) {
     if (!p->f[k][0]) continue;
     if ((r = get_dbl(p, p->f[k], what[k], &v[k]))) return r;
@@ -1536,7 +1539,7 @@ static int k_static_data(rd *p)
 static int k_endstep_begin(rd *p)
 {
   if (!p->step_static)
-    return fail(p, "the *STEP of line %d has no procedure (*STATIC)", cur_step(p)->line);
+    return fail(p, "the *STEP of line %d has no procedure (*STATIC or *DYNAMIC)", cur_step(p)->line);
   p->in_step = 0;
   return SN_OK;
 }
@@ -1869,6 +1872,8 @@ static int do_include(rd *p)
 /* ------------------------------------------------------------------------------------------ */
 /* the keyword table */
 
+#include "io/inp_dynamic.inc"
+
 static const kwdef keywords[] = {
   {"HEADING", "*HEADING", W_ANY, "", 0, 1, NULL, k_heading_data, NULL},
   {"NODE", "*NODE", W_MODEL, "NSET", 1, 0, k_node_begin, k_node_data, NULL},
@@ -1890,6 +1895,10 @@ static const kwdef keywords[] = {
   {"CONTACTPAIR", "*CONTACT PAIR", W_MODEL, "INTERACTION TYPE", 1, 0, k_pair_begin, k_pair_data, NULL},
   {"STEP", "*STEP", W_NOSTEP, "NLGEOM INC CONTACT SOLVER", 0, 1, k_step_begin, k_step_data, NULL},
   {"STATIC", "*STATIC", W_STEP, "DIRECT SOLVER", 0, 0, k_static_begin, k_static_data, NULL},
+  {"DYNAMIC", "*DYNAMIC", W_STEP, "DIRECT SOLVER ALPHA EXPLICIT RELATIVETOABSOLUTE THETA MASS RESTITUTION", 1, 0,
+   k_dynamic_begin, k_static_data, NULL},
+  {"DAMPING", "*DAMPING", W_MODEL, "ALPHA BETA STRUCTURAL", 0, 0, k_damping_begin, NULL, NULL},
+  {"INITIALCONDITIONS", "*INITIAL CONDITIONS", W_MODEL, "TYPE", 1, 0, k_initial_begin, k_initial_data, NULL},
   {"ENDSTEP", "*END STEP", W_STEP, "", 0, 0, k_endstep_begin, NULL, NULL},
   {"BOUNDARY", "*BOUNDARY", W_BOUNDARY, "AMPLITUDE OP", 1, 0, load_begin, k_boundary_data, NULL},
   {"CLOAD", "*CLOAD", W_STEP, "AMPLITUDE OP", 1, 0, load_begin, k_cload_data, NULL},

@@ -120,6 +120,13 @@ expect(run_bad_deck 1 "" "dup_node.inp:4: node 2 is defined twice" run ${SRC}/te
 expect(run_contact 0 "2 steps" "contact2d.inp:30: note: [*]SURFACE INTERACTION SI1: the LINEAR pressure-overclosure law is enforced as HARD [(]exact[)] contact under CONTACT=LAGRANGE [(]step 2[)].*contact2d.inp:27: note: [*]CONTACT PAIR, TYPE=SURFACE TO SURFACE is enforced node to surface" run ${SRC}/tests/data/inp/contact2d.inp -o ${WORK}/run4)
 # the README's main example: the second seed's bar, with its plots (PNG signature checked)
 expect(run_bar 0 "2 steps, 9 increments" "" run ${SRC}/examples/bar_obstacle.inp -o ${WORK}/bar)
+# a *DYNAMIC deck (docs/fe-dynamics.md): the bar hitting a wall, its series, energy CSV and plot
+expect(run_bar_impact 0 "1 step, 1600 time steps; 810 degrees of freedom [(]401 free[)].*total 5e-05" "" run ${SRC}/examples/bar_impact.inp -o ${WORK}/impact --quiet)
+foreach(f bar_impact.pvd bar_impact.0101.vtu bar_impact_energy.csv bar_impact_energy.png)
+  if(NOT EXISTS ${WORK}/impact/${f})
+    message(SEND_ERROR "run_bar_impact: ${f} is missing")
+  endif()
+endforeach()
 foreach(f bar_obstacle.pvd bar_obstacle.0009.vtu bar_obstacle_contact.csv bar_obstacle_contact_pressure.png
           bar_obstacle_contact_shear.png bar_obstacle_load.png bar_obstacle_convergence.png)
   if(NOT EXISTS ${WORK}/bar/${f})

@@ -1,0 +1,54 @@
+/* The energy balance of the dynamic analysis (Acary 2016, ZAMM 96, sec. 4.2, the discrete energy
+ * balance of the Moreau-Jean scheme): over a step, with v_theta = theta v+ + (1 - theta) v,
+ *   Delta(1/2 v^T M v + 1/2 u^T K u) = f_theta . (u+ - u) - h v_theta^T C v_theta + p . v_theta
+ *                                      - (theta - 1/2) (|v+ - v|_M^2 + |u+ - u|_K^2)
+ * so that kinetic + strain + contact dissipation (-sum p . v_theta) + damping dissipation
+ * (sum h v_theta^T C v_theta) - external work (sum f_theta . (u+ - u)) is constant for
+ * theta = 1/2 and decreases by the last (numerical dissipation) term for theta > 1/2. */
+#include "analysis/dynamic_internal.h"
+
+#include <string.h>
+
+int sn_dyn_energy_state(dyn_state *D, const double *u, const double *v, double time)
+{
+  int n = D->neq;
+  sn_dyn_gather(D, v, D->b);
+  sn_csc_gemv(D->M, 1.0, D->b, 0.0, D->c);
+  double ek = 0, es = 0;
+  for (int i = 0; i < n; i++) ek += 0.5 * D->b[i] * D->c[i];
+  int st = sn_fesys_internal(D->S, u, 0, D->w2, NULL, 0, 0, NULL, D->msg, D->msglen);
+  if (st) return st;
+  const unsigned char *act = sn_fesys_active(D->S);
+  for (int d = 0; d < D->ndof; d++)
+    if (act[d]) es += 0.5 * u[d] * D->w2[d];
+  D->en.time = time;
+  D->en.kinetic = ek;
+  D->en.strain = es;
+  D->en.total = ek + es + D->en.contact_dissipation + D->en.damping_dissipation - D->en.external_work;
+  return SN_OK;
+}
+
+void sn_dyn_energy_step(dyn_state *D, const double *ftheta)
+{
+  int n = D->neq;
+  double th = D->theta, wext = 0, wc = 0, wd = 0;
+  for (int d = 0; d < D->ndof; d++) {
+    int i = D->eq[d];
+    if (i < 0) continue;
+    double vt = th * D->v1[d] + (1 - th) * D->v[d];
+    D->b[i] = vt;
+    wext += ftheta[i] * (D->u1[d] - D->u[d]);
+    wc += D->pglob[i] * vt;
+  }
+  if (D->alpha != 0 || D->beta != 0) {     /* h v_theta^T (alpha M + beta K) v_theta */
+    sn_csc_gemv(D->M, D->alpha, D->b, 0.0, D->c);
+    if (D->beta != 0) {
+      sn_csc_symv_upper(D->K, D->b, D->a);
+      for (int i = 0; i < n; i++) D->c[i] += D->beta * D->a[i];
+    }
+    for (int i = 0; i < n; i++) wd += D->h * D->b[i] * D->c[i];
+  }
+  D->en.external_work += wext;
+  D->en.contact_dissipation -= wc;
+  D->en.damping_dissipation += wd;
+}

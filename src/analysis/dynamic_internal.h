@@ -1,0 +1,63 @@
+/* The dynamic analysis (private to src/analysis): the state of a run of *DYNAMIC steps shared by
+ * dynamic_run.c (set-up, the loop over steps and time steps), dynamic_step.c (one Moreau-Jean
+ * time step) and dynamic_energy.c (the energy balance). */
+#ifndef SN_ANALYSIS_DYNAMIC_INTERNAL_H
+#define SN_ANALYSIS_DYNAMIC_INTERNAL_H
+
+#include "analysis/contact_internal.h"
+#include "signorini/analysis.h"
+
+/* a nodal force (node, dof 0-based) or a distributed load (element, face; face 0: GRAV) */
+typedef struct {
+  int dist, node, dof, elem, face;
+  double value, dir[3];
+  int amp;
+} dyn_load;
+
+typedef struct {
+  const sn_model *m;
+  sn_fesys *S;
+  const sn_dynamic_settings *set;
+  int ndf, ndof, neq, eq_version;
+  int *eq;                   /* free dofs: active and not prescribed */
+  unsigned char *cons;       /* per dof: prescribed */
+  double *target;            /* prescribed value (times its amplitude) */
+  int *bamp;
+  dyn_load *loads;
+  int nloads, caploads;
+  /* the step */
+  const sn_step *sp;
+  double h, theta, e, period, alpha, beta;
+  sn_csc *M;                 /* free dofs, both triangles */
+  sn_csc *K;                 /* free dofs, upper triangle (sn_fesys_internal) */
+  sn_csc *Mhat;              /* M + h theta C + h^2 theta^2 K, both triangles */
+  sn_chol *F;                /* factor of Mhat (steps without active contact) */
+  double *area0;             /* per node: slave areas of the reference configuration */
+  /* state, all dofs */
+  double *u, *v, *u1, *v1;   /* at t and t + h */
+  /* work arrays: all dofs (w1, w2, fext0, fext1), free dofs (f, a, b, c) */
+  double *w1, *w2, *fext0, *fext1, *f, *a, *b, *c, *vf, *vf1, *ftheta;
+  /* the last step's contact: points, mean forces, local velocities */
+  sn_cstate cs;
+  double *pglob;             /* contact impulse H p on the free dofs */
+  sn_dyn_energy en;
+  sn_dynamic_info *info;
+  char *msg;
+  size_t msglen;
+} dyn_state;
+
+/* one time step from (u, v) at time t (step time) to (u1, v1) at t + h */
+int sn_dyn_step(dyn_state *D, double t);
+/* prescribed displacement of dof d at step time t */
+double sn_dyn_prescribed(const dyn_state *D, int d, double t);
+/* the external forces at step time t (all dofs) */
+int sn_dyn_external(dyn_state *D, double t, double *f);
+/* free-dof gather / scatter */
+void sn_dyn_gather(const dyn_state *D, const double *all, double *free_);
+/* energy terms of the state (u, v): kinetic and strain into D->en, time t */
+int sn_dyn_energy_state(dyn_state *D, const double *u, const double *v, double time);
+/* the increments of the step from (u, v) to (u1, v1): external work, contact and damping
+ * dissipation (f_theta: the free-dof external forces of the step, pglob: the contact impulse) */
+void sn_dyn_energy_step(dyn_state *D, const double *ftheta);
+
+#endif

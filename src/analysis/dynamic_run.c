@@ -1,0 +1,316 @@
+/* The dynamic analysis of the *DYNAMIC steps of a model (docs/fe-dynamics.md): checks, set-up
+ * (state, initial velocities), per step the boundary conditions, loads and the step matrices
+ * (M, K, M_hat = M + h theta C + h^2 theta^2 K and its factor), then fixed time steps of the
+ * Moreau-Jean scheme (dynamic_step.c) with the energy balance (dynamic_energy.c) and the
+ * caller's callback. */
+#include "analysis/dynamic_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void sn_dynamic_settings_default(sn_dynamic_settings *s)
+{
+  if (!s) return;
+  memset(s, 0, sizeof *s);
+  s->tol = 1e-10;
+  s->max_iter = 5000;
+}
+
+int sn_model_is_dynamic(const sn_model *m)
+{
+  for (int k = 0; m && k < m->nsteps; k++)
+    if (m->steps[k].dynamic) return 1;
+  return 0;
+}
+
+static int refuse(char *msg, size_t msglen, int line, const char *fmt, const char *what)
+{
+  if (msg && msglen) {
+    char b[600];
+    snprintf(b, sizeof b, fmt, what);
+    if (line > 0) snprintf(msg, msglen, "line %d: %s", line, b);
+    else snprintf(msg, msglen, "%s", b);
+  }
+  return SN_ERR_ARG;
+}
+
+int sn_dynamic_check(const sn_model *m, char *msg, size_t msglen)
+{
+  if (msg && msglen) msg[0] = '\0';
+  if (!m) return SN_ERR_ARG;
+  if (m->nsteps == 0) return refuse(msg, msglen, 0, "the deck has no *STEP: nothing to analyse%s", "");
+  for (int k = 0; k < m->nsteps; k++) {
+    const sn_step *sp = &m->steps[k];
+    if (!sp->dynamic)
+      return refuse(msg, msglen, sp->line, "%s", "a deck mixing *STATIC and *DYNAMIC steps is not supported yet: "
+                    "every step of a dynamic analysis is a *DYNAMIC one");
+    if (sp->contact != SN_CT_LAGRANGE && m->npairs > 0)
+      return refuse(msg, msglen, sp->line, "%s", "*STEP, CONTACT=: a *DYNAMIC step enforces contact by impulses "
+                    "(Moreau-Jean, CONTACT=LAGRANGE); PENALTY, AUGMENTED and INTERIOR are static treatments");
+  }
+  sn_fesys *S = NULL;
+  int st = sn_fesys_create(m, &S, msg, msglen);
+  sn_fesys_free(S);
+  if (st) return st;
+  for (int e = 0; e < m->nelems; e++) {
+    if (m->elem_type[e] == SN_EL_SPRINGA || m->elem_section[e] < 0) continue;
+    const sn_material *mat = &m->materials[m->sections[m->elem_section[e]].material];
+    if (!(mat->density > 0)) {
+      char b[200];
+      snprintf(b, sizeof b, "material %s (element %d) has no positive *DENSITY: a *DYNAMIC step needs the mass of "
+               "every element", mat->name, m->elem_id[e]);
+      return refuse(msg, msglen, m->steps[0].line, "%s", b);
+    }
+  }
+  for (int q = 0; q < m->nivel; q++)
+    if (m->ivel[q].dof > m->ndf)
+      return refuse(msg, msglen, m->ivel[q].line, "%s", "*INITIAL CONDITIONS, TYPE=VELOCITY: degree of freedom out "
+                    "of range for the model's dimension");
+  return SN_OK;
+}
+
+/* ---- set-up and release ---- */
+static void state_free(dyn_state *D)
+{
+  sn_fesys_free(D->S);
+  free(D->eq); free(D->cons); free(D->target); free(D->bamp); free(D->loads); free(D->area0);
+  sn_csc_free(D->M); sn_csc_free(D->K); sn_csc_free(D->Mhat); sn_chol_free(D->F);
+  free(D->u); free(D->v); free(D->u1); free(D->v1); free(D->w1); free(D->w2); free(D->fext0); free(D->fext1);
+  free(D->f); free(D->a); free(D->b); free(D->c); free(D->vf); free(D->vf1); free(D->ftheta); free(D->pglob);
+  sn_cstate_clear(&D->cs);
+}
+
+static int state_alloc(dyn_state *D)
+{
+  size_t nd = (size_t)D->ndof + 1;
+  double **all[] = {&D->u, &D->v, &D->u1, &D->v1, &D->w1, &D->w2, &D->fext0, &D->fext1, &D->f, &D->a, &D->b,
+                    &D->c, &D->vf, &D->vf1, &D->ftheta, &D->pglob};
+  for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
+    if (!(*all[k] = calloc(nd, sizeof(double)))) return SN_ERR_NOMEM;
+  D->eq = malloc(nd * sizeof(int));
+  D->cons = calloc(nd, 1);
+  D->target = calloc(nd, sizeof(double));
+  D->bamp = malloc(nd * sizeof(int));
+  D->area0 = calloc((size_t)D->m->nnodes + 1, sizeof(double));
+  if (!D->eq || !D->cons || !D->target || !D->bamp || !D->area0) return SN_ERR_NOMEM;
+  for (int d = 0; d < D->ndof; d++) D->bamp[d] = -1;
+  return SN_OK;
+}
+
+/* initial velocities; the reference slave areas */
+static int initial_state(dyn_state *D)
+{
+  const sn_model *m = D->m;
+  for (int q = 0; q < m->nivel; q++) D->v[D->ndf * m->ivel[q].node + m->ivel[q].dof - 1] = m->ivel[q].value;
+  if (m->npairs == 0) return SN_OK;
+  double lo[3], hi[3], ls = 0;
+  for (int c = 0; c < 3; c++) { lo[c] = INFINITY; hi[c] = -INFINITY; }
+  for (int i = 0; i < m->nnodes; i++)
+    for (int c = 0; c < 3; c++) { lo[c] = fmin(lo[c], m->x[3 * i + c]); hi[c] = fmax(hi[c], m->x[3 * i + c]); }
+  for (int c = 0; c < 3 && m->nnodes; c++) ls = fmax(ls, hi[c] - lo[c]);
+  sn_contact_point *p0 = NULL;
+  int np0 = 0, st = sn_contact_detect(m, NULL, ls, &p0, &np0, D->msg, D->msglen);
+  if (st) return st;
+  for (int q = 0; q < np0; q++) D->area0[p0[q].slave_node] = p0[q].area;
+  sn_contact_points_free(p0);
+  return SN_OK;
+}
+
+/* ---- a step's boundary conditions, loads and matrices ---- */
+static int add_load(dyn_state *D, const dyn_load *q)
+{
+  for (int k = 0; k < D->nloads; k++) {   /* OP=MOD: a later value replaces the earlier one */
+    dyn_load *p = &D->loads[k];
+    if (p->dist == q->dist && (q->dist ? (p->elem == q->elem && p->face == q->face) : (p->node == q->node && p->dof == q->dof))) {
+      *p = *q;
+      return SN_OK;
+    }
+  }
+  if (D->nloads == D->caploads) {
+    int nc = D->caploads ? 2 * D->caploads : 32;
+    dyn_load *p = realloc(D->loads, sizeof *p * (size_t)nc);
+    if (!p) return SN_ERR_NOMEM;
+    D->loads = p;
+    D->caploads = nc;
+  }
+  D->loads[D->nloads++] = *q;
+  return SN_OK;
+}
+
+static int step_conditions(dyn_state *D)
+{
+  const sn_step *sp = D->sp;
+  for (int b = 0; b < sp->nbc; b++)
+    for (int c = sp->bc[b].first; c <= sp->bc[b].last && c <= D->ndf; c++) {
+      int d = D->ndf * sp->bc[b].node + c - 1;
+      D->cons[d] = 1;
+      D->target[d] = sp->bc[b].value;
+      D->bamp[d] = sp->bc[b].amplitude;
+    }
+  for (int c = 0; c < sp->ncload; c++) {
+    const sn_cload *cl = &sp->cload[c];
+    if (cl->dof < 1 || cl->dof > D->ndf) {
+      if (D->msg) snprintf(D->msg, D->msglen, "line %d: *CLOAD on degree of freedom %d of a model with %d", cl->line, cl->dof, D->ndf);
+      return SN_ERR_FORMAT;
+    }
+    dyn_load q = {0, cl->node, cl->dof - 1, -1, 0, cl->value, {0, 0, 0}, cl->amplitude};
+    int st = add_load(D, &q);
+    if (st) return st;
+  }
+  for (int c = 0; c < sp->ndload; c++) {
+    const sn_dload *dl = &sp->dload[c];
+    dyn_load q = {1, -1, 0, dl->elem, dl->face, dl->value, {dl->dir[0], dl->dir[1], dl->dir[2]}, dl->amplitude};
+    int st = add_load(D, &q);
+    if (st) return st;
+  }
+  const unsigned char *act = sn_fesys_active(D->S);
+  D->neq = 0;
+  for (int d = 0; d < D->ndof; d++) D->eq[d] = (act[d] && !D->cons[d]) ? D->neq++ : -1;
+  D->eq_version++;
+  return SN_OK;
+}
+
+/* M, K and M_hat = (1 + h theta alpha) M + (h theta beta + h^2 theta^2) K on the free dofs, and
+ * M_hat's Cholesky factor */
+static int step_matrices(dyn_state *D)
+{
+  int st;
+  sn_csc_free(D->M);
+  D->M = NULL;
+  if ((st = sn_fesys_mass(D->S, !D->sp->consistent_mass, D->eq, D->neq, &D->M))) return st;
+  if ((st = sn_fesys_internal(D->S, D->u, 0, D->w2, D->eq, D->neq, D->eq_version, &D->K, D->msg, D->msglen))) return st;
+  double h = D->h, th = D->theta, cm = 1 + h * th * D->alpha, ck = h * th * D->beta + h * h * th * th;
+  size_t nz = (size_t)D->M->nnz + 2 * (size_t)D->K->nnz + 1;
+  int *I = malloc(sizeof(int) * nz), *J = malloc(sizeof(int) * nz), k = 0;
+  double *X = malloc(sizeof(double) * nz);
+  if (!I || !J || !X) { free(I); free(J); free(X); return SN_ERR_NOMEM; }
+  for (int j = 0; j < D->M->n; j++)
+    for (int p = D->M->colptr[j]; p < D->M->colptr[j + 1]; p++) { I[k] = D->M->rowind[p]; J[k] = j; X[k++] = cm * D->M->val[p]; }
+  for (int j = 0; j < D->K->n; j++)
+    for (int p = D->K->colptr[j]; p < D->K->colptr[j + 1]; p++) {
+      int i = D->K->rowind[p];
+      I[k] = i; J[k] = j; X[k++] = ck * D->K->val[p];
+      if (i != j) { I[k] = j; J[k] = i; X[k++] = ck * D->K->val[p]; }
+    }
+  sn_csc_free(D->Mhat);
+  D->Mhat = NULL;
+  st = sn_csc_from_triplets(D->neq, D->neq, k, I, J, X, &D->Mhat);
+  free(I); free(J); free(X);
+  if (st) return st;
+  sn_chol_free(D->F);
+  D->F = NULL;
+  st = sn_chol_factor(D->Mhat, &D->F);
+  if (st && D->msg)
+    snprintf(D->msg, D->msglen, "line %d: the step's matrix M + h theta C + h^2 theta^2 K is not positive definite "
+             "(a free degree of freedom without mass? every element needs a *DENSITY)", D->sp->line);
+  return st;
+}
+
+/* ---- the callback ---- */
+/* reactions at prescribed dofs (f_int - f_ext; the inertia of prescribed dofs left out) into
+ * w1, stresses into snode and sip */
+static int output_fields(dyn_state *D, double *snode, double *sip)
+{
+  int st = sn_fesys_internal(D->S, D->u, 0, D->w1, NULL, 0, 0, NULL, D->msg, D->msglen);
+  if (st) return st;
+  for (int d = 0; d < D->ndof; d++) D->w1[d] = D->cons[d] ? D->w1[d] - D->fext0[d] : 0.0;
+  return sn_fesys_stress(D->S, D->u, snode, sip);
+}
+
+/* the energy of the state reached at step time t, and the callback (fields with output only) */
+static int report(dyn_state *D, int k, int i, double t, double ttot, int output, double *snode, double *sip)
+{
+  double ta = sn_wtime();
+  int st;
+  if ((st = sn_dyn_energy_state(D, D->u, D->v, ttot + t)) || (st = sn_dyn_external(D, t, D->fext0))) return st;
+  if (output && (st = output_fields(D, snode, sip))) return st;
+  D->info->assembly_seconds += sn_wtime() - ta;
+  if (!D->set->on_step) return SN_OK;
+  double t0 = sn_wtime();
+  sn_increment I = {k + 1, i, D->info->steps, t, ttot + t, t / D->period, 0, 0.0, 0, D->u, output ? D->w1 : NULL, D->fext0,
+                    output ? snode : NULL, output ? sip : NULL, D->cons, D->cs.np, D->cs.pts, D->cs.r, D->cs.uloc,
+                    D->cs.solver, D->cs.solver_iterations, D->cs.solver_error, NULL, 0, D->v};
+  st = D->set->on_step(D->m, D->S, &I, &D->en, output, D->set->user);
+  D->info->output_seconds += sn_wtime() - t0;
+  return st;
+}
+
+/* the time steps of one *STEP (the first one reports the initial state first) */
+static int run_step(dyn_state *D, int k, double *ttot, double *snode, double *sip)
+{
+  const sn_step *sp = D->sp;
+  int n = (int)ceil(sp->period / sp->dt0 - 1e-9), st;
+  if (n < 1) n = 1;
+  D->h = sp->period / n;
+  D->theta = sp->theta > 0 ? sp->theta : 0.5;
+  D->e = sp->restitution;
+  D->period = sp->period;
+  int every = D->set->output_every > 0 ? D->set->output_every : (n + 99) / 100;
+  if ((st = step_conditions(D)) || (st = step_matrices(D))) return st;
+  if (k == 0 && (st = report(D, k, 0, 0.0, *ttot, 1, snode, sip))) return st;
+  for (int i = 1; i <= n; i++) {
+    double t = (i - 1) * D->h, *sw;
+    if ((st = sn_dyn_step(D, t))) return st;
+    sw = D->u; D->u = D->u1; D->u1 = sw;
+    sw = D->v; D->v = D->v1; D->v1 = sw;
+    D->info->steps++;
+    if ((st = report(D, k, i, t + D->h, *ttot, i % every == 0 || i == n, snode, sip))) return st;
+  }
+  *ttot += sp->period;
+  return SN_OK;
+}
+
+int sn_dynamic_run(const sn_model *m, const sn_dynamic_settings *s_in, sn_dynamic_info *info_in,
+                   char *msg, size_t msglen)
+{
+  sn_dynamic_settings s;
+  sn_dynamic_info info_local;
+  if (s_in) s = *s_in; else sn_dynamic_settings_default(&s);
+  sn_dynamic_info *info = info_in ? info_in : &info_local;
+  memset(info, 0, sizeof *info);
+  if (msg && msglen) msg[0] = '\0';
+  double t0 = sn_wtime();
+  int st = sn_dynamic_check(m, msg, msglen);
+  if (st) return info->status = st;
+  dyn_state D;
+  memset(&D, 0, sizeof D);
+  D.m = m;
+  D.set = &s;
+  D.info = info;
+  D.msg = msg;
+  D.msglen = msglen;
+  D.alpha = m->damp_alpha;
+  D.beta = m->damp_beta;
+  double *snode = NULL, *sip = NULL, ttot = 0.0;
+  if ((st = sn_fesys_create(m, &D.S, msg, msglen))) goto done;
+  D.ndf = m->ndf;
+  D.ndof = sn_fesys_ndof(D.S);
+  const int *ipo = sn_fesys_ip_offset(D.S);
+  snode = calloc(6 * ((size_t)m->nnodes + 1), sizeof(double));
+  sip = calloc(6 * ((size_t)ipo[m->nelems] + 1), sizeof(double));
+  if (!snode || !sip || (st = state_alloc(&D))) { st = st ? st : SN_ERR_NOMEM; goto done; }
+  if ((st = initial_state(&D))) goto done;
+  for (int k = 0; k < m->nsteps; k++) {
+    D.sp = &m->steps[k];
+    if ((st = run_step(&D, k, &ttot, snode, sip))) goto done;
+  }
+done:
+  info->ndof = D.ndof;
+  info->nfree = D.neq;
+  if (D.M) {   /* the mass of direction 1: sum of M over the free dofs of component 0 */
+    for (int d = 0; d < D.ndof; d++) D.w1[d] = (D.eq[d] >= 0 && d % D.ndf == 0) ? 1.0 : 0.0;
+    sn_dyn_gather(&D, D.w1, D.b);
+    sn_csc_gemv(D.M, 1.0, D.b, 0.0, D.c);
+    for (int i = 0; i < D.neq; i++) info->mass += D.b[i] * D.c[i];
+  }
+  info->energy = D.en;
+  state_free(&D);
+  free(snode);
+  free(sip);
+  info->seconds = sn_wtime() - t0;
+  info->status = st;
+  if (st && msg && msglen && !msg[0]) snprintf(msg, msglen, "%s", sn_strerror(st));
+  return st;
+}

@@ -1,0 +1,263 @@
+/* One time step of the Moreau-Jean scheme for finite-element bodies (Jean 1999, "The non-smooth
+ * contact dynamics method", CMAME 177, sec. 3; Acary 2016, ZAMM 96, sec. 4 "Moreau-Jean
+ * scheme"): on [t, t + h], with the theta method on the smooth forces,
+ *     M (v+ - v) = h [theta F(t+h) + (1 - theta) F(t)] - h K (u + theta h v_theta) - h C v_theta + H p,
+ *     u+ = u + h v_theta,   v_theta = theta v+ + (1 - theta) v,
+ * that is, with M_hat = M + h theta C + h^2 theta^2 K (C = alpha M + beta K),
+ *     M_hat v+ = M_hat v + h (F_theta - f_int(u + theta h v) - C v) + H p          (1)
+ * (f_int linear: small strain). Contact: the points detected at u (the static analysis'
+ * node-to-surface detection) whose gap predicted at mid-step, g + h/2 u_n, is not positive
+ * form the active set; on them the velocity-level Signorini condition with Newton's impact law
+ * and Coulomb's friction,
+ *     u = H^T v+ + w,  w = (e u_n(t), 0, 0),  p in the Coulomb cone, (u_n + mu |u_t|, u_t) in its
+ *     dual, p . (...) = 0 (De Saxce's form),
+ * with (1) is one global frictional contact problem, solved through the registry: condensed
+ * on the contact unknowns with M_hat's Cholesky factor (W = H^T M_hat^-1 H, the usual route of
+ * Moreau-Jean codes) and solved by sn_fc_solve (the step's SOLVER=, by default "auto"), or, when
+ * SOLVER= names a solver of global problems (admm, socmixg, ...), by sn_gfc_solve on (1) as it
+ * is. Without active points, (1) is solved by the Cholesky factor of M_hat. */
+#include "analysis/dynamic_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+double sn_dyn_prescribed(const dyn_state *D, int d, double t)
+{
+  if (D->bamp[d] >= 0) return D->target[d] * sn_amplitude_value(D->m, D->bamp[d], t, D->period);
+  return D->target[d];   /* without amplitude: a step (full value from the step's start) */
+}
+
+int sn_dyn_external(dyn_state *D, double t, double *f)
+{
+  memset(f, 0, sizeof(double) * (size_t)D->ndof);
+  for (int k = 0; k < D->nloads; k++) {
+    const dyn_load *p = &D->loads[k];
+    double v = p->amp >= 0 ? p->value * sn_amplitude_value(D->m, p->amp, t, D->period) : p->value;
+    if (!p->dist) { f[D->ndf * p->node + p->dof] += v; continue; }
+    int st;
+    if (p->face > 0) st = sn_fesys_pressure(D->S, p->elem, p->face, v, f);
+    else {
+      double g[3] = {v * p->dir[0], v * p->dir[1], v * p->dir[2]};
+      st = sn_fesys_gravity(D->S, p->elem, g, f);
+    }
+    if (st) return st;
+  }
+  return SN_OK;
+}
+
+void sn_dyn_gather(const dyn_state *D, const double *all, double *free_)
+{
+  for (int d = 0; d < D->ndof; d++)
+    if (D->eq[d] >= 0) free_[D->eq[d]] = all[d];
+}
+
+/* f = M_hat v + h (F_theta - f_int(u + theta h v) - C v) on the free dofs (1); D->ftheta: the
+ * free part of F_theta, kept for the energy balance */
+static int smooth_rhs(dyn_state *D, double t)
+{
+  double *ftheta = D->ftheta;
+  int st, n = D->neq;
+  double h = D->h, th = D->theta;
+  if ((st = sn_dyn_external(D, t, D->fext0)) || (st = sn_dyn_external(D, t + h, D->fext1))) return st;
+  for (int d = 0; d < D->ndof; d++) {
+    D->w2[d] = (1 - th) * D->fext0[d] + th * D->fext1[d];
+    D->w1[d] = D->cons[d] ? sn_dyn_prescribed(D, d, t + th * h) : D->u[d] + th * h * D->v[d];
+  }
+  sn_dyn_gather(D, D->w2, ftheta);
+  double t0 = sn_wtime();
+  st = sn_fesys_internal(D->S, D->w1, 0, D->w2, NULL, 0, 0, NULL, D->msg, D->msglen);
+  D->info->assembly_seconds += sn_wtime() - t0;
+  if (st) return st;
+  sn_dyn_gather(D, D->v, D->vf);
+  sn_dyn_gather(D, D->w2, D->a);                 /* f_int(u + theta h v) */
+  sn_csc_gemv(D->Mhat, 1.0, D->vf, 0.0, D->f);   /* M_hat v */
+  sn_csc_gemv(D->M, D->alpha, D->vf, 0.0, D->c); /* C v = alpha M v + beta K v */
+  if (D->beta != 0) {
+    sn_csc_symv_upper(D->K, D->vf, D->b);
+    for (int i = 0; i < n; i++) D->c[i] += D->beta * D->b[i];
+  }
+  for (int i = 0; i < n; i++) D->f[i] += h * (ftheta[i] - D->a[i] - D->c[i]);
+  return SN_OK;
+}
+
+/* the columns of the active points of H (all dofs) on the free rows, renumbered */
+static int active_H(const dyn_state *D, const sn_csc *H, const int *act, int na, sn_csc **out)
+{
+  int dim = D->ndf;
+  int *I = malloc(sizeof(int) * ((size_t)H->nnz + 1)), *J = malloc(sizeof(int) * ((size_t)H->nnz + 1));
+  double *X = malloc(sizeof(double) * ((size_t)H->nnz + 1));
+  if (!I || !J || !X) { free(I); free(J); free(X); return SN_ERR_NOMEM; }
+  int nz = 0;
+  for (int j = 0; j < H->n; j++) {
+    int k = act[j / dim];
+    if (k < 0) continue;
+    for (int p = H->colptr[j]; p < H->colptr[j + 1]; p++)
+      if (D->eq[H->rowind[p]] >= 0) {
+        I[nz] = D->eq[H->rowind[p]];
+        J[nz] = dim * k + j % dim;
+        X[nz++] = H->val[p];
+      }
+  }
+  int st = sn_csc_from_triplets(D->neq, dim * na, nz, I, J, X, out);
+  free(I); free(J); free(X);
+  return st;
+}
+
+/* the local (condensed) problem of the active points (Jean 1999, sec. 3.3; Moreau 1988): with
+ * Z = M_hat^-1 Ha and v_free = M_hat^-1 f, u = W p + q, W = Ha^T Z (Delassus), q = Ha^T v_free + w;
+ * then v+ = v_free + Z p. Uses M_hat's factor: one solve per contact unknown. */
+static int solve_condensed(dyn_state *D, const sn_csc *Ha, const double *w, double *mu, const char *solver,
+                           const sn_settings *s, sn_info *inf, double *p)
+{
+  int n = D->neq, nl = Ha->n, st;
+  double *Z = calloc((size_t)n * (size_t)nl + 1, sizeof(double)), *Wd = calloc((size_t)nl * (size_t)nl + 1, sizeof(double));
+  double *q = calloc((size_t)nl + 1, sizeof(double)), *u = calloc((size_t)nl + 1, sizeof(double));
+  sn_csc *W = NULL;
+  if (!Z || !Wd || !q || !u) { st = SN_ERR_NOMEM; goto done; }
+  sn_csc_to_dense(Ha, Z);
+  if ((st = sn_chol_solve_multi(D->F, nl, Z, Z)) || (st = sn_chol_solve(D->F, D->f, D->vf1))) goto done;
+  for (int j = 0; j < nl; j++) sn_csc_gemv_t(Ha, 1.0, Z + (size_t)j * (size_t)n, 0.0, Wd + (size_t)j * (size_t)nl);
+  for (int j = 0; j < nl; j++)       /* symmetric by construction: remove the round-off asymmetry */
+    for (int i = 0; i < j; i++) Wd[(size_t)j * nl + i] = Wd[(size_t)i * nl + j] = 0.5 * (Wd[(size_t)j * nl + i] + Wd[(size_t)i * nl + j]);
+  if ((st = sn_csc_from_dense(nl, nl, Wd, 0.0, &W))) goto done;
+  sn_csc_gemv_t(Ha, 1.0, D->vf1, 0.0, q);
+  for (int i = 0; i < nl; i++) q[i] += w[i];
+  sn_fc P = {D->ndf, nl / D->ndf, W, q, mu};
+  st = sn_fc_solve(&P, solver, p, u, s, inf);
+  if (st >= 0) sn_dense_gemv(n, nl, 1.0, Z, p, 1.0, D->vf1);
+done:
+  sn_csc_free(W);
+  free(Z); free(Wd); free(q); free(u);
+  return st;
+}
+
+/* the problem of the active points: M_hat v+ = f + Ha p, u = Ha^T v+ + w. The step's SOLVER=
+ * naming a solver of global problems (kind gfc) solves it as such (sn_gfc_solve); otherwise
+ * (no SOLVER=, auto, or a solver of local problems) the condensed local problem is solved
+ * (sn_fc_solve with that name, or "auto") */
+static int solve_contact(dyn_state *D, const int *act, int na, const double *uloc0, const double *ucons,
+                         double *p)
+{
+  int dim = D->ndf, np = D->cs.np, st;
+  sn_csc *Ha = NULL;
+  double *w = calloc((size_t)(dim * na) + 1, sizeof(double)), *mu = calloc((size_t)na + 1, sizeof(double));
+  if (!w || !mu) { free(w); free(mu); return SN_ERR_NOMEM; }
+  if ((st = active_H(D, D->cs.H, act, na, &Ha))) goto done;
+  for (int k = 0; k < np; k++) {
+    int q = act[k];
+    if (q < 0) continue;
+    /* Newton's law on the normal velocity at the step's start; the prescribed dofs' motion */
+    w[dim * q] = D->e * uloc0[dim * k];
+    for (int c = 0; c < dim; c++) w[dim * q + c] += ucons[dim * k + c];
+    mu[q] = D->cs.pts[k].mu;
+  }
+  sn_settings s;
+  sn_settings_default(&s);
+  s.tol = D->set->tol;
+  s.max_iter = D->set->max_iter;
+  sn_info inf;
+  memset(&inf, 0, sizeof inf);
+  const char *solver = D->sp->solver[0] ? D->sp->solver : "auto";
+  const sn_solver_entry *se = sn_solver_find(solver);
+  memset(p, 0, sizeof(double) * (size_t)(dim * na));
+  if (se && !strcmp(se->kind, "gfc")) {
+    sn_gfc P = {dim, na, D->neq, 0, D->Mhat, Ha, NULL, D->f, w, mu, NULL};
+    memcpy(D->vf1, D->vf, sizeof(double) * (size_t)D->neq);   /* warm start: v */
+    st = sn_gfc_solve(&P, solver, p, D->vf1, &s, &inf);
+  } else st = solve_condensed(D, Ha, w, mu, solver, &s, &inf, p);
+  D->info->contact_steps++;
+  D->info->contact_iterations += inf.iterations;
+  D->cs.solver = se ? se->name : "auto";
+  D->cs.solver_status = st;
+  D->cs.solver_iterations = inf.iterations;
+  D->cs.solver_error = inf.error;
+  if (st > 0) D->info->contact_missed++;
+  if (st < 0 && D->msg)
+    snprintf(D->msg, D->msglen, "the contact problem of %d active point%s could not be solved by %s: %s", na,
+             na == 1 ? "" : "s", solver, sn_strerror(st));
+  if (st >= 0) sn_csc_gemv(Ha, 1.0, p, 0.0, D->pglob);
+done:
+  sn_csc_free(Ha);
+  free(w);
+  free(mu);
+  return st < 0 ? st : SN_OK;
+}
+
+/* detection at u, the active set, and v+ (into vf1): by the contact problem or by M_hat's factor */
+static int contact_phase(dyn_state *D, double t)
+{
+  int dim = D->ndf, st;
+  double t0 = sn_wtime();
+  memset(D->pglob, 0, sizeof(double) * (size_t)D->neq);
+  sn_cstate_clear(&D->cs);
+  if (D->m->npairs > 0) {
+    if ((st = sn_contact_detect(D->m, D->u, 0.0, &D->cs.pts, &D->cs.np, D->msg, D->msglen))) return st;
+    sn_contact_reference_areas(&D->cs, D->area0);
+  }
+  int np = D->cs.np, na = 0;
+  if (np == 0) {
+    D->info->contact_seconds += sn_wtime() - t0;
+    return sn_chol_solve(D->F, D->f, D->vf1);
+  }
+  size_t nl = (size_t)(dim * np) + 1;
+  int *act = malloc(sizeof(int) * ((size_t)np + 1));
+  double *uloc0 = calloc(nl, sizeof(double)), *ucons = calloc(nl, sizeof(double));
+  D->cs.r = calloc(nl, sizeof(double));
+  D->cs.uloc = calloc(nl, sizeof(double));
+  if (!act || !uloc0 || !ucons || !D->cs.r || !D->cs.uloc) { st = SN_ERR_NOMEM; goto done; }
+  if ((st = sn_contact_H(D->m, D->cs.pts, np, &D->cs.H))) goto done;
+  sn_csc_gemv_t(D->cs.H, 1.0, D->v, 0.0, uloc0);
+  for (int d = 0; d < D->ndof; d++) D->w1[d] = D->cons[d] ? (sn_dyn_prescribed(D, d, t + D->h) - D->u[d]) / D->h : 0.0;
+  sn_csc_gemv_t(D->cs.H, 1.0, D->w1, 0.0, ucons);
+  for (int k = 0; k < np; k++)   /* active: the gap predicted at mid-step closed */
+    act[k] = D->cs.pts[k].gap + 0.5 * D->h * uloc0[dim * k] <= 0 ? na++ : -1;
+  if (na == 0) st = sn_chol_solve(D->F, D->f, D->vf1);
+  else {
+    double *p = calloc((size_t)(dim * na) + 1, sizeof(double));
+    if (!p) { st = SN_ERR_NOMEM; goto done; }
+    st = solve_contact(D, act, na, uloc0, ucons, p);
+    for (int k = 0; k < np && !st; k++)   /* mean forces over the step */
+      if (act[k] >= 0)
+        for (int c = 0; c < dim; c++) D->cs.r[dim * k + c] = p[dim * act[k] + c] / D->h;
+    free(p);
+  }
+done:
+  free(act);
+  free(uloc0);
+  free(ucons);
+  D->info->contact_seconds += sn_wtime() - t0;
+  return st;
+}
+
+/* u+ = u + h v_theta on the free dofs; prescribed dofs take their values at t + h */
+static void update(dyn_state *D, double t)
+{
+  double h = D->h, th = D->theta;
+  for (int d = 0; d < D->ndof; d++) {
+    int i = D->eq[d];
+    if (i >= 0) {
+      D->v1[d] = D->vf1[i];
+      D->u1[d] = D->u[d] + h * (th * D->v1[d] + (1 - th) * D->v[d]);
+    } else if (D->cons[d]) {
+      D->u1[d] = sn_dyn_prescribed(D, d, t + h);
+      D->v1[d] = (D->u1[d] - D->u[d]) / h;
+    } else D->u1[d] = D->v1[d] = 0.0;
+  }
+}
+
+int sn_dyn_step(dyn_state *D, double t)
+{
+  int st;
+  if ((st = smooth_rhs(D, t))) return st;
+  if ((st = contact_phase(D, t))) return st;
+  update(D, t);
+  if (D->cs.np > 0 && D->cs.uloc) {   /* local (new gap, slip of the step), as the static output */
+    for (int d = 0; d < D->ndof; d++) D->w1[d] = D->u1[d] - D->u[d];
+    sn_csc_gemv_t(D->cs.H, 1.0, D->w1, 0.0, D->cs.uloc);
+    for (int k = 0; k < D->cs.np; k++) D->cs.uloc[D->ndf * k] += D->cs.pts[k].gap;
+  }
+  sn_dyn_energy_step(D, D->ftheta);
+  return SN_OK;
+}
