@@ -30,12 +30,15 @@ typedef struct {
   /* bytes of one file, and of all the lines read from the scene and its included files;
    * 0: SN_INP_MAX_FILE_BYTES (io.h) */
   unsigned long long max_file_bytes;
+  /* bodies of the scene, lattices included (0: SN_SCENE_MAX_BODIES) */
+  long max_bodies;
 } sn_scene_read_options;
 
 void sn_scene_read_options_default(sn_scene_read_options *o);
 
 enum { SN_SCENE_MOREAU = 0, SN_SCENE_EVENT = 1 };
 
+#define SN_SCENE_MAX_BODIES 2000000L  /* default bound on the bodies of a scene file */
 #define SN_SCENE_MAX_DUMPS 64    /* FCLIB dumps of one run */
 #define SN_SCENE_MAX_STEPS 1000000000L /* time steps (Moreau-Jean) or output intervals (event) */
 

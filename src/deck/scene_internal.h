@@ -14,7 +14,6 @@
 #define SR_MAXDEPTH 16                   /* *INCLUDE nesting */
 #define SR_MAXPAR 16                     /* parameters on a keyword line */
 #define SR_MAXNAME 80                    /* body and material names */
-#define SR_MAXBODIES 10000000L           /* bodies of one scene (a lattice included) */
 #define SR_MAXMAT 4096                   /* materials */
 
 typedef struct {
@@ -72,6 +71,7 @@ typedef struct sr {
   const char *basedir;
   char *root;                 /* real path of basedir */
   int anywhere;
+  long maxbodies;             /* bodies of the scene, lattices included */
   unsigned long long maxbytes, total;
   sr_source src[SR_MAXDEPTH + 1];
   int depth;

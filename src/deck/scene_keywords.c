@@ -252,9 +252,10 @@ static int k_lattice_data(sr *p)
     return r;
   }
   int r = sr_fields(p, 2, 2, "the lattice's counts (nx, ny, nz)");
-  for (int i = 0; i < 3 && !r; i++) r = sr_field_int(p, i, "a lattice count", 1, SR_MAXBODIES, &b->count[i]);
-  if (!r && b->count[0] * b->count[1] > SR_MAXBODIES / b->count[2])
-    r = sr_fail(p, "the lattice holds more than %ld bodies", SR_MAXBODIES);
+  for (int i = 0; i < 3 && !r; i++) r = sr_field_int(p, i, "a lattice count", 1, p->maxbodies, &b->count[i]);
+  long room = p->maxbodies - sn_scene_nbodies(p->S);
+  if (!r && (b->count[0] * b->count[1] > room / b->count[2] || room <= 0))
+    r = sr_fail(p, "the lattice makes the scene hold more than %ld bodies (the reader's bound)", p->maxbodies);
   b->has_pos = 1;
   return r;
 }
@@ -408,6 +409,8 @@ void sr_free_pending(sr *p)
 static int add_one(sr *p, sn_body_desc *d)
 {
   sr_pending *b = &p->pend;
+  if (sn_scene_nbodies(p->S) >= p->maxbodies)
+    return sr_fail_at(p, b->file, b->line, "the scene holds more than %ld bodies (the reader's bound)", p->maxbodies);
   int r = sn_scene_add_body(p->S, d, NULL);
   if (r == SN_ERR_NOMEM) return sr_nomem(p);
   if (r) return sr_fail_at(p, b->file, b->line, "the body %s is refused: %s", d->name ? d->name : "(unnamed)",

@@ -561,6 +561,7 @@ static int parse(char *buf, size_t len, FILE *fp, const char *name, const char *
   p->basedir = basedir;
   p->root = basedir ? realpath(basedir, NULL) : NULL;
   p->anywhere = o->allow_include_anywhere;
+  p->maxbodies = o->max_bodies > 0 ? o->max_bodies : SN_SCENE_MAX_BODIES;
   p->maxbytes = o->max_file_bytes ? o->max_file_bytes : SN_INP_MAX_FILE_BYTES;
   p->cur_mat = -1;
   int r = push_source(p, buf, len, fp, name);
@@ -589,6 +590,7 @@ void sn_scene_read_options_default(sn_scene_read_options *o)
   if (!o) return;
   memset(o, 0, sizeof *o);
   o->max_file_bytes = SN_INP_MAX_FILE_BYTES;
+  o->max_bodies = SN_SCENE_MAX_BODIES;
 }
 
 int sn_scene_parse(const char *text, size_t len, const char *name, const char *basedir, sn_scene **S,

@@ -292,7 +292,7 @@ static void bad_scenes(void)
       {"*SCENE\n*LATTICE, NAME=G, TYPE=SPHERE, RADIUS=0.1\n0,0,0\n2,2,2\n0.1,0.3,0.3\n*DYNAMIC\n1,1\n",
        "t.inp:2: the lattice's spacing 0.1 is less than the sphere's diameter 0.2"},
       {"*SCENE\n*LATTICE, NAME=G, TYPE=SPHERE, RADIUS=0.1\n0,0,0\n10000,10000,10000\n1,1,1\n",
-       "t.inp:4: the lattice holds more than"},
+       "t.inp:4: the lattice makes the scene hold more than 2000000 bodies"},
       {"*SCENE\n*GRAVITY\n0, 0, 1e999\n", "t.inp:3: a component of gravity '1e999' overflows a double"},
       {"*SCENE\n0, 0, 0\n", "t.inp:2: *SCENE takes no data lines"},
       {"*SCENE\n*BODY, NAME=A, TYPE=SPHERE, RADIUS=1\n0,0,0\n*BODY, NAME=A, TYPE=SPHERE, RADIUS=1\n3,0,0\n*DYNAMIC\n1,1\n",
