@@ -69,6 +69,20 @@ static int on_increment(const sn_model *m, const sn_fesys *S, const sn_increment
   return st;
 }
 
+/* a deck refused at a keyword of scene files: the file probably lacks its first line *SCENE */
+static const char *scene_hint(const char *msg)
+{
+  static const char *const kw[] = {"*BODY", "*LATTICE", "*GRAVITY", "*CONTACT PROPERTY", "*VELOCITY", "*VERTICES",
+                                   "*TRIANGLES", "*FCLIB", "*SCENE"};
+  const char *u = strstr(msg, "unknown keyword *");
+  for (size_t k = 0; u && k < sizeof kw / sizeof kw[0]; k++) {
+    size_t n = strlen(kw[k]);
+    if (!strncmp(u + 16, kw[k], n) && (!u[16 + n] || u[16 + n] == ' '))
+      return " (a keyword of rigid-body scenes: a scene file starts with *SCENE, docs/dynamics.md)";
+  }
+  return "";
+}
+
 /* "DECK:N: reason" for the library's "line N: reason", "DECK: reason" otherwise */
 static int fail_at(const char *deck, const char *msg, int st)
 {
@@ -182,7 +196,7 @@ int sn_cli_run(int argc, char **argv)
   sn_inp_options_default(&io);
   io.allow_include_anywhere = include_anywhere;
   int st = sn_inp_read_opts(deck, &io, &m, msg, sizeof msg);
-  if (st) return sn_cli_fail("%s", msg);
+  if (st) return sn_cli_fail("%s%s", msg, scene_hint(msg));
   run_ctx c = {NULL, isatty(2), quiet, 0, 0.0, NULL};
   st = sn_static_check(m, msg, sizeof msg);
   if (st) {
