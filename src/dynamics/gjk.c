@@ -101,7 +101,7 @@ static void closest_segment(const double a[3], const double b[3], double lam[2])
 
 /* Ericson 2005, 5.1.5 (ClosestPtPointTriangle) with p = 0; a degenerate triangle falls back to
  * its best edge */
-static void closest_triangle(const double a[3], const double b[3], const double c[3], double lam[3]) {
+void sn_closest_triangle_origin(const double a[3], const double b[3], const double c[3], double lam[3]) {
   double ab[3], ac[3], ap[3] = {-a[0], -a[1], -a[2]}, bp[3] = {-b[0], -b[1], -b[2]}, cp[3] = {-c[0], -c[1], -c[2]};
   sn3_sub(b, a, ab);
   sn3_sub(c, a, ac);
@@ -164,7 +164,7 @@ static int closest_tetra(double W[4][3], double lam[4]) {
     if (so * sd < 0 || fabs(sd) <= 1e-12 * sn3_norm(nrm) * sn3_norm(ad)) {
       double l3[3], q[3];
       outside = 1;
-      closest_triangle(a, b, c, l3);
+      sn_closest_triangle_origin(a, b, c, l3);
       for (int i = 0; i < 3; i++) q[i] = l3[0] * a[i] + l3[1] * b[i] + l3[2] * c[i];
       if (sn3_dot(q, q) < best) {
         best = sn3_dot(q, q);
@@ -184,7 +184,7 @@ static int simplex_reduce(sn_gjk_out *o, double v[3]) {
   double lam[4] = {1, 0, 0, 0};
   int inside = 0;
   if (o->n == 2) closest_segment(o->w[0], o->w[1], lam);
-  else if (o->n == 3) closest_triangle(o->w[0], o->w[1], o->w[2], lam);
+  else if (o->n == 3) sn_closest_triangle_origin(o->w[0], o->w[1], o->w[2], lam);
   else if (o->n == 4) inside = closest_tetra(o->w, lam);
   if (inside) {
     v[0] = v[1] = v[2] = 0;

@@ -58,6 +58,18 @@ typedef struct {
 int sn_manifold(const sn_support_obj *A, const sn_support_obj *B, double gap, const double n[3], const double pa[3],
                 const double pb[3], double margin, sn_manifold_point out[SN_MANIFOLD_MAX]);
 
+/* the flat-feature angle: a face whose normal is within ~10 degrees of the contact normal */
+#define SN_COS_FACE 0.985
+/* the reference face is the triangle T (its normal tri_n), the incident feature B's: clipped
+ * points with gap < margin, at most 4; points made by clipping against a triangle side s with
+ * bit s of drop_sides set are left out (internal edges of a mesh). 0 when B's feature is a
+ * point. */
+int sn_manifold_triangle(const sn_support_obj *T, const sn_support_obj *B, double margin, int drop_sides,
+                         sn_manifold_point out[SN_MANIFOLD_MAX]);
+/* barycentric weights of the point of triangle (a, b, c) closest to the origin (Ericson 2005,
+ * 5.1.5): 1, 2 or 3 of them non-zero for a vertex, edge or face region */
+void sn_closest_triangle_origin(const double a[3], const double b[3], const double c[3], double lam[3]);
+
 /* a contact from two points, a normal and a gap (point midway between pa and pb) */
 void sn_contact_make(sn_contact *c, const sn_body *A, int ia, const sn_body *B, int ib, int feature, const double pa[3],
                      const double pb[3], const double n[3], double gap);

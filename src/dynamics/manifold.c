@@ -8,7 +8,7 @@
 #include "dynamics/gjk.h"
 
 #define FEAT_MAX 32
-#define COS_FACE 0.985   /* a face within ~10 degrees of the normal is a flat contact feature */
+#define COS_FACE SN_COS_FACE
 #define SIN_SIDE 0.0175  /* a segment within ~1 degree of perpendicular lies flat */
 
 typedef struct {
@@ -242,7 +242,8 @@ static int reduce4(sn_manifold_point *P, int n, const double nrm[3]) {
 }
 
 /* points of the incident feature against the reference face, gap measured along its normal */
-static int face_points(const feature *ref, int ref_is_b, feature *inc, double margin, sn_manifold_point *out) {
+static int face_points(const feature *ref, int ref_is_b, feature *inc, double margin, int drop_sides,
+                       sn_manifold_point *out) {
   clip_to_face(ref, inc);
   double dref = sn3_dot(ref->fn, ref->p[0]);
   sn_manifold_point P[FEAT_MAX];
@@ -250,6 +251,7 @@ static int face_points(const feature *ref, int ref_is_b, feature *inc, double ma
   for (int k = 0; k < inc->n; k++) {
     double g = sn3_dot(ref->fn, inc->p[k]) - dref;
     if (g >= margin) continue;
+    if (inc->id[k] >= 64 && (drop_sides >> (((inc->id[k] - 64) / 64) & 31) & 1)) continue;
     sn_manifold_point *q = &P[n++];
     double proj[3];
     for (int i = 0; i < 3; i++) proj[i] = inc->p[k][i] - g * ref->fn[i];
@@ -276,10 +278,10 @@ int sn_manifold(const sn_support_obj *A, const sn_support_obj *B, double gap, co
   if (a_ok && (!b_ok || fa.align >= fb.align)) {
     double m2[3] = {-fa.fn[0], -fa.fn[1], -fa.fn[2]};
     feature_of(B, m2, &inc);
-    if (inc.n >= 2) np = face_points(&fa, 0, &inc, margin, out);
+    if (inc.n >= 2) np = face_points(&fa, 0, &inc, margin, 0, out);
   } else if (b_ok) {
     feature_of(A, fb.fn, &inc);
-    if (inc.n >= 2) np = face_points(&fb, 1, &inc, margin, out);
+    if (inc.n >= 2) np = face_points(&fb, 1, &inc, margin, 0, out);
   }
   if (np > 0) return np;
   /* a curved or edge contact: the one point of GJK / EPA */
@@ -289,6 +291,16 @@ int sn_manifold(const sn_support_obj *A, const sn_support_obj *B, double gap, co
   out[0].gap = gap;
   out[0].id = 4095;
   return 1;
+}
+
+int sn_manifold_triangle(const sn_support_obj *T, const sn_support_obj *B, double margin, int drop_sides,
+                         sn_manifold_point out[SN_MANIFOLD_MAX]) {
+  double mn[3] = {-T->tri_n[0], -T->tri_n[1], -T->tri_n[2]};
+  feature ref, inc;
+  feature_of(T, T->tri_n, &ref);
+  feature_of(B, mn, &inc);
+  if (inc.n < 2) return 0;
+  return face_points(&ref, 0, &inc, margin, drop_sides, out);
 }
 
 void sn_contact_make(sn_contact *c, const sn_body *A, int ia, const sn_body *B, int ib, int feature, const double pa[3],

@@ -167,7 +167,8 @@ static int push_int(int **out, int *n, int *cap, int v) {
   return SN_OK;
 }
 
-int sn_mesh_accel_query(const sn_mesh_accel *m, const double lo[3], const double hi[3], int **out, int *n, int *cap) {
+int sn_mesh_accel_query(const sn_mesh_accel *m, const sn_shape *s, const double lo[3], const double hi[3], int **out,
+                        int *n, int *cap) {
   int stack[128], top = 0;
   if (!m || m->nnode == 0) return SN_OK;
   stack[top++] = 0;
@@ -177,8 +178,13 @@ int sn_mesh_accel_query(const sn_mesh_accel *m, const double lo[3], const double
         nd->lo[2] > hi[2] || nd->hi[2] < lo[2])
       continue;
     if (nd->left < 0) {
-      for (int k = nd->start; k < nd->start + nd->count; k++)
+      for (int k = nd->start; k < nd->start + nd->count; k++) {
+        double tlo[3], thi[3];
+        tri_box(s, m->idx[k], tlo, thi);
+        if (tlo[0] > hi[0] || thi[0] < lo[0] || tlo[1] > hi[1] || thi[1] < lo[1] || tlo[2] > hi[2] || thi[2] < lo[2])
+          continue;
         if (push_int(out, n, cap, m->idx[k]) != SN_OK) return SN_ERR_NOMEM;
+      }
     } else if (top + 2 <= 128) {   /* depth <= log2(ntri) + 1 for median splits */
       stack[top++] = nd->left;
       stack[top++] = nd->right;

@@ -20,7 +20,8 @@ typedef struct {
 
 int sn_mesh_accel_build(const sn_shape *s, sn_mesh_accel **out);
 void sn_mesh_accel_free(void *accel);
-/* the triangles whose boxes overlap [lo, hi] (mesh body frame) appended to *out (grown) */
-int sn_mesh_accel_query(const sn_mesh_accel *m, const double lo[3], const double hi[3], int **out, int *n, int *cap);
+/* the triangles of s whose boxes overlap [lo, hi] (mesh body frame) appended to *out (grown) */
+int sn_mesh_accel_query(const sn_mesh_accel *m, const sn_shape *s, const double lo[3], const double hi[3], int **out,
+                        int *n, int *cap);
 
 #endif
