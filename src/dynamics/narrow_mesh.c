@@ -12,7 +12,8 @@
  *  - an edge or vertex contact is dropped when a triangle sharing one of its mesh vertices gave a
  *    face contact (the face explains the contact), and edge or vertex contacts at the same point
  *    (a sphere above a shared edge) are kept once;
- *  - a body vertex found inside two triangles (on their shared edge) is kept once.
+ *  - a body vertex found inside two nearly coplanar triangles (on their shared edge) is kept once
+ *    (in a crease, it touches both faces and is kept for each).
  * So a flat floor of any triangulation gives a sphere and a box the contacts of a plane.
  * Feature ids: triangle index * 8 + sub-index (face: the body vertex id mod 8; sphere edge or
  * vertex: 1; other edge or vertex contacts: 7). */
@@ -160,7 +161,7 @@ static int keep_candidate(const cand_list *C, int k, const sn_shape *s, double t
     const mesh_cand *o = &C->c[j];
     if (j == k) continue;
     if (c->face) {
-      if (j < k && o->face && c->key >= 0 && o->key == c->key) return 0;
+      if (j < k && o->face && c->key >= 0 && o->key == c->key && sn3_dot(c->p.n, o->p.n) >= SN_COS_FACE) return 0;
       continue;
     }
     if (o->face && shares_vertex(c, s, o->tri)) return 0;
