@@ -285,7 +285,8 @@ const sn_cli_cmd sn_cli_cmd_run = {
     {{"signorini run examples/block.inp -o results",
       "a loaded elastic block of 6 x 6 x 6 hexahedra; writes block.0001.vtu, block.pvd and "
       "block.dat into results/"},
-     {"signorini run examples/scenes/bouncing_ball.inp -o ball --dump-fclib 100",
+     {"signorini run examples/scenes/bouncing_ball.inp -o ball --dump-fclib 452",
       "a ball dropped on the floor, bouncing with restitution 0.8: body and contact frames, the "
-      "energy history, and the contact problem of step 100 as ball/bouncing_ball_step0100.hdf5"}},
+      "energy history, and the contact problem of step 452 (its first impact) as "
+      "ball/bouncing_ball_step0452.hdf5"}},
     sn_cli_run};

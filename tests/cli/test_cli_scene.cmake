@@ -70,13 +70,18 @@ function(ran name base frames)
   endif()
 endfunction()
 
-# the ball: 2000 steps of 1 ms, a frame every 20 (and the initial state): 101 frames
+# the ball: 2000 steps of 1 ms, a frame every 20 (and the initial state): 101 frames; it first
+# touches the floor at t = sqrt(2 / 9.81) = 0.4515 s: step 452 has the contact, dumped as FCLIB
 expect(ball 0 "bouncing_ball[.]inp: 2 bodies, 2000 steps of 0[.]001 s [(]Moreau-Jean[)], time 2 s"
-       "time 0[.]02  step 20/2000  contacts [0-9]+  iterations [0-9]+  error [^\n]*\n" run ${EX}/bouncing_ball.inp -o ${WORK}/ball --dump-fclib 100)
+       "time 0[.]02  step 20/2000  contacts [0-9]+  iterations [0-9]+  error [^\n]*\n" run ${EX}/bouncing_ball.inp -o ${WORK}/ball --dump-fclib 452)
 ran(ball bouncing_ball 101)
-if(NOT EXISTS ${WORK}/ball/bouncing_ball_step0100.hdf5)
-  message(SEND_ERROR "ball: --dump-fclib 100 wrote no bouncing_ball_step0100.hdf5")
+if(NOT EXISTS ${WORK}/ball/bouncing_ball_step0452.hdf5)
+  message(SEND_ERROR "ball: --dump-fclib 452 wrote no bouncing_ball_step0452.hdf5")
 endif()
+# the dump is an FCLIB problem of one contact, which signorini solve reads and solves
+expect(ball_dump_info 0 "kind: fc3d\ncontacts: 1\n.*solution: present" "" info ${WORK}/ball/bouncing_ball_step0452.hdf5)
+# and the impulses stored with it solve it (signorini check: error within 1e-8)
+expect(ball_dump_check 0 "ok [(]tolerance 1e-08[)]" "" check ${WORK}/ball/bouncing_ball_step0452.hdf5 ${WORK}/ball/bouncing_ball_step0452.hdf5)
 expect(ball_quiet 0 "2000 steps" "^$" run ${EX}/bouncing_ball.inp -o ${WORK}/ball --quiet)
 ran(ball bouncing_ball 101)
 expect(incline 0 "incline[.]inp: 2 bodies, 1000 steps" "" run ${EX}/incline.inp -o ${WORK}/incline --quiet)
