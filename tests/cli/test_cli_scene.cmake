@@ -7,7 +7,7 @@ set(EXPECT_NO_LINE_ZERO 1)
 include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
 
 file(REMOVE_RECURSE ${WORK})
-file(MAKE_DIRECTORY ${WORK}/bad)
+file(MAKE_DIRECTORY ${WORK}/bad ${WORK}/rerun)
 set(EX ${SRC}/examples/scenes)
 
 # ---- bad scenes: the message with the file and line, exit 1, no output folder ----
@@ -116,3 +116,55 @@ if(NOT pe MATCHES "^9[.]15608[34]")
 else()
   message(STATUS "ok: event potential energy ${pe} (analytic 9.156084)")
 endif()
+
+# ---- a rerun replaces the earlier series (fewer frames now: none of the old ones is kept) ----
+file(READ ${EX}/bouncing_ball.inp ball)
+string(REPLACE "*OUTPUT, FREQUENCY=20" "*OUTPUT, FREQUENCY=500" sparse "${ball}")
+file(WRITE ${WORK}/rerun/bouncing_ball.inp "${sparse}")
+expect(rerun 0 "2000 steps" "" run ${WORK}/rerun/bouncing_ball.inp -o ${WORK}/ball --quiet)
+ran(ball bouncing_ball 5)   # steps 0, 500, 1000, 1500, 2000
+if(EXISTS ${WORK}/ball/bouncing_ball_step0452.hdf5)
+  message(SEND_ERROR "rerun: the earlier run's FCLIB dump was kept")
+endif()
+
+# ---- a run in progress: a second one into its folder is refused; SIGINT / SIGTERM while a
+# temporary file is being written (polled for) leave no temporary and no lock. The slow scene:
+# the ball with a frame at every step (writing most of the time). bash with job control: a
+# background job of a shell without it ignores SIGINT. ----
+string(REPLACE "*OUTPUT, FREQUENCY=20" "*OUTPUT, FREQUENCY=1" slow "${ball}")
+string(REPLACE "1e-3, 2." "1e-3, 20." slow "${slow}")
+file(WRITE ${WORK}/slow.inp "${slow}")
+foreach(sig INT TERM)
+  execute_process(COMMAND bash -c [=[
+set -m
+"$1" run "$2/slow.inp" -o "$2/slow" > "$2/first.log" 2>&1 &
+pid=$!
+for i in $(seq 1 400); do grep -q "step 5/" "$2/first.log" && break; sleep 0.05; done
+"$1" run "$2/slow.inp" -o "$2/slow" > "$2/second.log" 2>&1
+echo "second=$? pid=$pid"
+seen=0; end=$((SECONDS + 10))
+while [ $SECONDS -lt $end ]; do if compgen -G "$2/slow/*.tmp*" > /dev/null; then seen=1; break; fi; sleep 0.01; done
+kill -"$3" $pid
+wait $pid
+echo "first=$? seen=$seen"
+]=] x ${SN} ${WORK} ${sig} OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  file(READ ${WORK}/second.log second)
+  set(code_INT 130)
+  set(code_TERM 143)
+  string(REGEX MATCH "pid=([0-9]+)" m "${out}")
+  set(pid ${CMAKE_MATCH_1})
+  if(NOT out MATCHES "second=1 " OR NOT second MATCHES "run: ${WORK}/slow: another run [(]process ${pid}[)] is writing its results into this folder")
+    message(SEND_ERROR "lock_${sig}: the second run was not refused: ${out} ${second}")
+  else()
+    message(STATUS "ok: lock_${sig}")
+  endif()
+  if(NOT out MATCHES "first=${code_${sig}} seen=1")
+    message(SEND_ERROR "signal_${sig}: the run did not end by SIG${sig} (exit ${code_${sig}}) while writing: ${out} ${err}")
+  else()
+    message(STATUS "ok: signal_${sig}")
+  endif()
+  file(GLOB l ${WORK}/slow/*.tmp* ${WORK}/slow/.signorini.lock)
+  if(l)
+    message(SEND_ERROR "signal_${sig}: left behind: ${l}")
+  endif()
+endforeach()
