@@ -20,6 +20,12 @@ static const sn_shape_kind type_kind[] = {SN_SHAPE_SPHERE, SN_SHAPE_BOX, SN_SHAP
 /* ------------------------------------------------------------------------------------------ */
 /* *SCENE, *HEADING, *MATERIAL, *DENSITY, *CONTACT PROPERTY, *GRAVITY */
 
+static int k_scene_begin(sr *p)
+{
+  if (p->nkeywords > 1) return sr_fail(p, "*SCENE is given twice: it is the first keyword, once");
+  return SN_OK;
+}
+
 static int k_heading_data(sr *p)
 {
   if (p->ndata == 0) snprintf(p->run->heading, sizeof p->run->heading, "%.127s", p->rawcopy);
@@ -615,7 +621,7 @@ static int k_fclib_data(sr *p)
 #define SHAPEPARS "NAME TYPE MATERIAL MOTION RADIUS HALF HALFX HALFY HALFZ LENGTH MASS"
 
 static const sr_kwdef keywords[] = {
-  {"SCENE", "*SCENE", "", 0, 0, 0, NULL, NULL, NULL},
+  {"SCENE", "*SCENE", "", 0, 0, 0, k_scene_begin, NULL, NULL},
   {"HEADING", "*HEADING", "", 0, -1, 0, NULL, k_heading_data, NULL},
   {"MATERIAL", "*MATERIAL", "NAME", 0, 0, 0, k_material_begin, NULL, NULL},
   {"DENSITY", "*DENSITY", "", 1, 1, 0, k_density_begin, k_density_data, NULL},

@@ -299,6 +299,12 @@ static void bad_scenes(void)
        "t.inp:4: a body named A is defined twice"},
       {"*SCENE\n*INCLUDE, INPUT=x.inp\n", "t.inp:2: *INCLUDE, INPUT=x.inp: includes are refused"},
       {"** nothing\n\n", "t.inp:2: no *SCENE"},
+      {"*SCENE\n*GRAVITY\n0,0,-1\n*SCENE\n", "t.inp:4: *SCENE is given twice"},
+      {"*SCENE\n*BODY, TYPE=SPHERE, RADIUS=1, MOTION=FIXED\n0,0,0\n*VELOCITY\n1,0,0\n", "t.inp:4: *VELOCITY of a MOTION=FIXED body"},
+      {"*SCENE\n*BODY, TYPE=SPHERE, RADIUS=1\n0,0,0\n*ORIENTATION, TYPE=AXIS ANGLE\n0,0,0,30\n", "t.inp:5: *ORIENTATION, TYPE=AXIS ANGLE"},
+      {"*SCENE\n*BODY, TYPE=BOX, HALF X=1, HALF Y=1\n0,0,0\n", "t.inp:2: TYPE=BOX needs HALF= (half the side of a cube) or all of"},
+      {"*SCENE\n*DYNAMIC\n0.1, 1, 0.01\n", "t.inp:3: the minimum increment (field 3) is not used"},
+      {"*SCENE\n*DYNAMIC\n0.1, 1, , 0.05\n", "t.inp:3: the maximum increment (field 4) applies to METHOD=EVENT"},
   };
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     char msg[512];
