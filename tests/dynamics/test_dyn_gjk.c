@@ -228,6 +228,187 @@ static void test_manifolds(void) {
   sn_contact_list_free(&L);
 }
 
+/* ---- random box pairs against independent computations ---- */
+
+static double urand(unsigned *r) {
+  *r = *r * 1103515245u + 12345u;
+  return ((*r >> 8) & 0xffff) / 65535.0;
+}
+
+/* world corner k of box B */
+static void corner(const sn_body *B, int k, double p[3]) {
+  double pb[3];
+  for (int i = 0; i < 3; i++) pb[i] = (k >> i) & 1 ? B->shape.half[i] : -B->shape.half[i];
+  sn_body_to_world(B, pb, p);
+}
+
+/* distance from p to box B: clamp in the box frame */
+static double point_box(const sn_body *B, const double p[3]) {
+  double d[3], db[3], s = 0;
+  sn3_sub(p, B->x, d);
+  sn_body_dir_to_body(B, d, db);
+  for (int i = 0; i < 3; i++) {
+    double e = fabs(db[i]) - B->shape.half[i];
+    if (e > 0) s += e * e;
+  }
+  return sqrt(s);
+}
+
+/* distance between segments p1 q1 and p2 q2 (Ericson 2005, 5.1.9) */
+static double seg_seg(const double p1[3], const double q1[3], const double p2[3], const double q2[3]) {
+  double d1[3], d2[3], r[3], c1[3], c2[3], e[3];
+  sn3_sub(q1, p1, d1);
+  sn3_sub(q2, p2, d2);
+  sn3_sub(p1, p2, r);
+  double a = sn3_dot(d1, d1), f = sn3_dot(d2, d2), c = sn3_dot(d1, r), b = sn3_dot(d1, d2), g = sn3_dot(d2, r);
+  double den = a * f - b * b, sv = 0, t;
+  if (den > 1e-14 * a * f) sv = fmin(fmax((b * g - c * f) / den, 0), 1);
+  t = (b * sv + g) / f;
+  if (t < 0) { t = 0; sv = fmin(fmax(-c / a, 0), 1); }
+  else if (t > 1) { t = 1; sv = fmin(fmax((b - c) / a, 0), 1); }
+  for (int i = 0; i < 3; i++) {
+    c1[i] = p1[i] + d1[i] * sv;
+    c2[i] = p2[i] + d2[i] * t;
+  }
+  sn3_sub(c1, c2, e);
+  return sn3_norm(e);
+}
+
+/* the distance of two disjoint boxes: vertex-box and edge-edge minima */
+static double box_box_distance(const sn_body *A, const sn_body *B) {
+  double m = INFINITY, p[3], q[3], u[3], v[3];
+  for (int k = 0; k < 8; k++) {
+    corner(A, k, p);
+    m = fmin(m, point_box(B, p));
+    corner(B, k, p);
+    m = fmin(m, point_box(A, p));
+  }
+  for (int i = 0; i < 8; i++)
+    for (int bi = 0; bi < 3; bi++) {
+      if ((i >> bi) & 1) continue;
+      corner(A, i, p);
+      corner(A, i | 1 << bi, q);
+      for (int j = 0; j < 8; j++)
+        for (int bj = 0; bj < 3; bj++) {
+          if ((j >> bj) & 1) continue;
+          corner(B, j, u);
+          corner(B, j | 1 << bj, v);
+          m = fmin(m, seg_seg(p, q, u, v));
+        }
+    }
+  return m;
+}
+
+/* the penetration depth of two overlapping boxes by the separating axis theorem: the smallest
+ * overlap over the 15 axes (the face normals and the edge-edge cross products) */
+static double box_box_sat(const sn_body *A, const sn_body *B) {
+  double ax[15][3], d[3], m = INFINITY;
+  int n = 0;
+  for (int i = 0; i < 3; i++) {
+    for (int k = 0; k < 3; k++) ax[n][k] = A->R[3 * k + i];
+    n++;
+    for (int k = 0; k < 3; k++) ax[n][k] = B->R[3 * k + i];
+    n++;
+  }
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++) {
+      double a[3] = {A->R[i], A->R[3 + i], A->R[6 + i]}, b[3] = {B->R[j], B->R[3 + j], B->R[6 + j]};
+      sn3_cross(a, b, ax[n]);
+      double l = sn3_norm(ax[n]);
+      if (l < 1e-9) continue;
+      for (int k = 0; k < 3; k++) ax[n][k] /= l;
+      n++;
+    }
+  sn3_sub(B->x, A->x, d);
+  for (int k = 0; k < n; k++) {
+    double ra = 0, rb = 0;
+    for (int i = 0; i < 3; i++) {
+      double ai[3] = {A->R[i], A->R[3 + i], A->R[6 + i]}, bi[3] = {B->R[i], B->R[3 + i], B->R[6 + i]};
+      ra += A->shape.half[i] * fabs(sn3_dot(ax[k], ai));
+      rb += B->shape.half[i] * fabs(sn3_dot(ax[k], bi));
+    }
+    m = fmin(m, ra + rb - fabs(sn3_dot(ax[k], d)));
+  }
+  return m;
+}
+
+static void test_random_boxes(void) {
+  unsigned r = 2024;
+  int nsep = 0, npen = 0, worst_iter_ok = 1;
+  double err_sep = 0, err_pen = 0, err_hull = 0, err_sphere = 0;
+  int ntrial = SN_SANITIZED ? 60 : 400;
+  for (int trial = 0; trial < ntrial; trial++) {
+    double q1[4], q2[4], x1[3], x2[3], h1[3], h2[3];
+    for (int i = 0; i < 4; i++) { q1[i] = urand(&r) - 0.5; q2[i] = urand(&r) - 0.5; }
+    for (int i = 0; i < 3; i++) {
+      h1[i] = 0.2 + urand(&r);
+      h2[i] = 0.2 + urand(&r);
+      x1[i] = 200 + trial;
+      x2[i] = x1[i] + 3 * (urand(&r) - 0.5);
+    }
+    int ia = body_id(SN_SHAPE_BOX, 0, h1[0], h1[1], h1[2], 0, x1, q1);
+    int ib = body_id(SN_SHAPE_BOX, 0, h2[0], h2[1], h2[2], 0, x2, q2);
+    const sn_body *A = &S->b[ia], *B = &S->b[ib];
+    double n[3], pa[3], pb[3];
+    double g = query(A, B, n, pa, pb);
+    if (!(isfinite(g) && isfinite(n[0]) && isfinite(n[1]) && isfinite(n[2]))) worst_iter_ok = 0;
+    double sat = box_box_sat(A, B);
+    if (sat > 0) {
+      npen++;
+      err_pen = fmax(err_pen, fabs(-g - sat));
+    } else {
+      nsep++;
+      err_sep = fmax(err_sep, fabs(g - box_box_distance(A, B)));
+    }
+    /* the same boxes as convex hulls of their corners: the same signed distance */
+    double v1[24], v2[24];
+    for (int k = 0; k < 8; k++) {
+      double p[3];
+      corner(A, k, p);
+      sn3_sub(p, A->x, v1 + 3 * k);
+      corner(B, k, p);
+      sn3_sub(p, B->x, v2 + 3 * k);
+    }
+    sn_body_desc d;
+    sn_body_desc_default(&d);
+    d.shape.kind = SN_SHAPE_CONVEX;
+    d.shape.nvert = 8;
+    d.shape.vert = v1;
+    memcpy(d.x, A->x, sizeof d.x);
+    int ha, hb;
+    CHECK_INT(sn_scene_add_body(S, &d, &ha), SN_OK);
+    d.shape.vert = v2;
+    memcpy(d.x, B->x, sizeof d.x);
+    CHECK_INT(sn_scene_add_body(S, &d, &hb), SN_OK);
+    err_hull = fmax(err_hull, fabs(query(&S->b[ha], &S->b[hb], n, pa, pb) - g));
+    /* a sphere at B's centre's place against box A: the centre's signed distance to the box
+     * (outside: clamped point; inside: minus the distance to the nearest face) minus r */
+    double rs = 0.1 + 0.5 * urand(&r), dc[3], db[3], sd = point_box(A, x2);
+    int is = body_id(SN_SHAPE_SPHERE, rs, 0, 0, 0, 0, x2, NULL);
+    sn3_sub(x2, A->x, dc);
+    sn_body_dir_to_body(A, dc, db);
+    if (sd == 0) {
+      sd = -INFINITY;
+      for (int i = 0; i < 3; i++) sd = fmax(sd, fabs(db[i]) - A->shape.half[i]);
+    }
+    err_sphere = fmax(err_sphere, fabs(query(A, &S->b[is], n, pa, pb) - (sd - rs)));
+    S->nb -= 5;   /* drop the 5 bodies (their arrays freed) */
+    for (int k = 0; k < 5; k++) {
+      free(S->b[S->nb + k].name);
+      sn_shape_free(&S->b[S->nb + k].shape);
+    }
+  }
+  /* both cases met; GJK distance and EPA depth to round-off */
+  CHECK(nsep > ntrial / 10 && npen > ntrial / 10);
+  CHECK(worst_iter_ok);
+  CHECK_CLOSE(err_sep, 0, 0, 1e-9);
+  CHECK_CLOSE(err_pen, 0, 0, 1e-9);
+  CHECK_CLOSE(err_hull, 0, 0, 1e-9);
+  CHECK_CLOSE(err_sphere, 0, 0, 1e-9);
+  printf("random boxes: %d separated (max |GJK - exact| %.2e), %d overlapping (max |EPA - SAT| %.2e), hull vs box %.2e, "
+         "sphere vs box %.2e\n", nsep, err_sep, npen, err_pen, err_hull, err_sphere);
+}
+
 int main(void) {
   CHECK_INT(sn_scene_create(&S), SN_OK);
   /* room for every body of the test up front: the body pointers below stay valid */
@@ -236,6 +417,7 @@ int main(void) {
   test_distances();
   test_epa();
   test_manifolds();
+  test_random_boxes();
   sn_scene_free(S);
   return sn_check_report();
 }
