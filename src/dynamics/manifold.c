@@ -186,9 +186,9 @@ static void clip_to_face(const feature *ref, feature *inc) {
   }
 }
 
-/* at most 4 of the points: the deepest, the farthest from it, the largest triangle, the point
- * adding the largest area outside that triangle */
-static int reduce4(sn_manifold_point *P, int n, const double nrm[3]) {
+/* at most 4 of the points (moved to the front): the deepest, the farthest from it, the largest
+ * triangle, the point adding the largest area outside that triangle */
+int sn_manifold_reduce(sn_manifold_point *P, int n, const double nrm[3]) {
   if (n <= SN_MANIFOLD_MAX) return n;
   int pick[4], np = 0;
   int i0 = 0;
@@ -261,7 +261,7 @@ static int face_points(const feature *ref, int ref_is_b, feature *inc, double ma
     q->gap = g;
     q->id = (ref_is_b << 11) | inc->id[k];
   }
-  n = reduce4(P, n, ref->fn);
+  n = sn_manifold_reduce(P, n, ref->fn);
   memcpy(out, P, (size_t)n * sizeof *P);
   return n;
 }
@@ -345,7 +345,7 @@ static int plane_convex(const sn_body *P, int ip, const sn_body *B, int ib, doub
     q->gap = g;
     q->id = f.id[k];
   }
-  np = reduce4(pts, np, n);
+  np = sn_manifold_reduce(pts, np, n);
   for (int k = 0; k < np; k++) {
     sn_contact c;
     sn_contact_make(&c, P, ip, B, ib, pts[k].id, pts[k].pa, pts[k].pb, pts[k].n, pts[k].gap);

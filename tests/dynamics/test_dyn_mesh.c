@@ -101,6 +101,14 @@ static void test_floor(void) {
     for (int i = 0; i < Lm.n; i++)
       for (int j = i + 1; j < Lm.n; j++) CHECK(Lm.c[i].feature != Lm.c[j].feature);
   }
+  /* a cylinder standing across the diagonal: its rim (an inscribed octagon) reduced to 4 points
+   * over both triangles together, as on one face */
+  int cy = add_shape(SN_SHAPE_CYLINDER, 0.4, 0.3, NULL, (double[3]){1.1, 0.9, 0.303}, NULL);
+  CHECK_INT(pair(mesh, cy, 0.02, &Lm), 4);
+  for (int i = 0; i < Lm.n; i++) {
+    CHECK_CLOSE(Lm.c[i].gap, 0.003, 0, 1e-12);
+    CHECK_CLOSE(hypot(Lm.c[i].p[0] - 1.1, Lm.c[i].p[1] - 0.9), 0.4, 0, 1e-12);
+  }
   /* a sphere beyond the edge x = 5: the edge contact, distance to the edge by hand */
   int s = add_shape(SN_SHAPE_SPHERE, 0.3, 0, NULL, (double[3]){5.2, 0, 0.2}, NULL);
   CHECK_INT(pair(mesh, s, 0.02, &Lm), 1);
