@@ -225,6 +225,53 @@ static void test_manifolds(void) {
   int nt = contacts(base, tilt, 0.01, &L);
   CHECK(nt >= 1 && nt <= 2);
   for (int k = 0; k < L.n; k++) CHECK_CLOSE(L.c[k].gap, 0.001, 0, 1e-9);
+  /* the cylinder sunk 0.02 into the box: still 4 rim points, gap -0.02 */
+  const sn_body *cyl2 = body(SN_SHAPE_CYLINDER, 0.3, 0, 0, 0, 0.4, (double[3]){-1, 1, 100.88}, NULL);
+  CHECK_INT(contacts(base, cyl2, 0.01, &L), 4);
+  for (int k = 0; k < L.n; k++) CHECK_CLOSE(L.c[k].gap, -0.02, 0, 1e-9);
+  /* a cylinder lying along y, sunk 0.01: its generator line, 2 points at y = +-0.4 */
+  double qx[4];
+  quat_axis(1, 0, 0, SN_PI / 2, qx);
+  const sn_body *cyl3 = body(SN_SHAPE_CYLINDER, 0.3, 0, 0, 0, 0.4, (double[3]){1.2, 0, 100.79}, qx);
+  CHECK_INT(contacts(base, cyl3, 0.01, &L), 2);
+  for (int k = 0; k < L.n; k++) {
+    CHECK_CLOSE(L.c[k].gap, -0.01, 0, 1e-9);
+    CHECK_CLOSE(fabs(L.c[k].p[1]), 0.4, 0, 1e-9);
+  }
+  /* feature ids are stable: the top box slid by 1 mm keeps each corner's id */
+  const sn_body *top2 = body(SN_SHAPE_BOX, 0, 0.5, 0.5, 0.5, 0, (double[3]){0.201, -0.1, 101.01}, q30);
+  sn_contact_list L2 = {0, 0, NULL};
+  CHECK_INT(contacts(base, top, 0.05, &L), 4);
+  CHECK_INT(contacts(base, top2, 0.05, &L2), 4);
+  for (int k = 0; k < L.n; k++)
+    for (int j = 0; j < L2.n; j++)
+      if (L.c[k].feature == L2.c[j].feature) CHECK_CLOSE(L2.c[j].p[0] - L.c[k].p[0], 0.001, 0, 1e-9);
+  int matched = 0;
+  for (int k = 0; k < L.n; k++)
+    for (int j = 0; j < L2.n; j++) matched += L.c[k].feature == L2.c[j].feature;
+  CHECK_INT(matched, 4);
+  sn_contact_list_free(&L2);
+  /* convex hulls of two cubes' corners, one on the other (0.002 apart): 4 contacts */
+  double cube[24];
+  for (int k = 0; k < 8; k++)
+    for (int i = 0; i < 3; i++) cube[3 * k + i] = (k >> i) & 1 ? 0.5 : -0.5;
+  sn_body_desc d2;
+  sn_body_desc_default(&d2);
+  d2.shape.kind = SN_SHAPE_CONVEX;
+  d2.shape.vert = cube;
+  d2.shape.nvert = 8;
+  d2.x[0] = 30;
+  int h1, h2;
+  CHECK_INT(sn_scene_add_body(S, &d2, &h1), SN_OK);
+  d2.x[0] = 30.3;
+  d2.x[2] = 1.002;
+  CHECK_INT(sn_scene_add_body(S, &d2, &h2), SN_OK);
+  CHECK_INT(contacts(&S->b[h1], &S->b[h2], 0.01, &L), 4);
+  for (int k = 0; k < L.n; k++) {
+    CHECK_CLOSE(L.c[k].gap, 0.002, 0, 1e-12);
+    CHECK_CLOSE(L.c[k].n[2], 1.0, 0, 1e-12);
+    CHECK(fabs(L.c[k].p[0] - 29.8) < 1e-12 || fabs(L.c[k].p[0] - 30.5) < 1e-12);   /* the overlap's ends */
+  }
   sn_contact_list_free(&L);
 }
 

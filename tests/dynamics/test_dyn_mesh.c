@@ -114,6 +114,11 @@ static void test_floor(void) {
   CHECK_INT(pair(mesh, s, 0.02, &Lm), 1);
   CHECK_CLOSE(Lm.c[0].gap, hypot(0.2, 0.2) - 0.3, 0, 1e-14);
   CHECK_CLOSE(Lm.c[0].n[0], sqrt(0.5), 0, 1e-14);
+  /* a sphere whose centre lies in the floor (half sunk): the face contact, gap -r */
+  s = add_shape(SN_SHAPE_SPHERE, 0.3, 0, NULL, (double[3]){-1, -2, 0}, NULL);
+  CHECK_INT(pair(mesh, s, 0.02, &Lm), 1);
+  CHECK_CLOSE(Lm.c[0].gap, -0.3, 0, 1e-14);
+  CHECK_CLOSE(Lm.c[0].n[2], 1.0, 0, 1e-14);
   /* a sphere below the floor (behind both triangles): no contact */
   s = add_shape(SN_SHAPE_SPHERE, 0.3, 0, NULL, (double[3]){1, -2, -0.29}, NULL);
   CHECK_INT(pair(mesh, s, 0.02, &Lm), 0);
@@ -152,6 +157,23 @@ static void test_funnel(void) {
     CHECK_CLOSE(L.c[k].gap, 0.004 / sqrt(2.0), 0, 1e-12);
     CHECK_CLOSE(L.c[k].n[2], sqrt(0.5), 0, 1e-12);
   }
+  sn_contact_list_free(&L);
+}
+
+static void test_degenerate_mesh(void) {
+  /* a zero-area triangle (repeated vertex) and a sliver next to a good one: only the good one
+   * makes contact, nothing is NaN */
+  double v[15] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 0, 3, 0, 0};
+  int t[9] = {0, 1, 2, 1, 1, 3, 1, 3, 4};
+  int mesh = add_mesh(v, 5, t, 3, (double[3]){-30, 0, 0});
+  sn_contact_list L = {0, 0, NULL};
+  int s = add_shape(SN_SHAPE_SPHERE, 0.1, 0, NULL, (double[3]){-29.8, 0.2, 0.105}, NULL);
+  CHECK_INT(pair(mesh, s, 0.01, &L), 1);
+  CHECK_CLOSE(L.c[0].gap, 0.005, 0, 1e-14);
+  double half[3] = {0.1, 0.1, 0.1};
+  int b = add_shape(SN_SHAPE_BOX, 0, 0, half, (double[3]){-29.75, 0.25, 0.105}, NULL);
+  CHECK_INT(pair(mesh, b, 0.01, &L), 4);
+  for (int k = 0; k < L.n; k++) CHECK(isfinite(L.c[k].gap) && fabs(L.c[k].gap - 0.005) < 1e-12);
   sn_contact_list_free(&L);
 }
 
@@ -199,6 +221,7 @@ int main(void) {
   CHECK_INT(sn_scene_create(&S), SN_OK);
   test_floor();
   test_funnel();
+  test_degenerate_mesh();
   test_scene_grid();
   sn_scene_free(S);
   return sn_check_report();
