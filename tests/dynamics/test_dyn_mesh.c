@@ -109,6 +109,16 @@ static void test_floor(void) {
     CHECK_CLOSE(Lm.c[i].gap, 0.003, 0, 1e-12);
     CHECK_CLOSE(hypot(Lm.c[i].p[0] - 1.1, Lm.c[i].p[1] - 0.9), 0.4, 0, 1e-12);
   }
+  /* a capsule lying along x across the diagonal, 0.002 above: its 2 segment ends (each inside
+   * one triangle), nothing on the shared edge */
+  double qy[4] = {cos(SN_PI / 4), 0, sin(SN_PI / 4), 0};
+  int cp = add_shape(SN_SHAPE_CAPSULE, 0.1, 0.6, NULL, (double[3]){-2, -2.1, 0.102}, qy);
+  CHECK_INT(pair(mesh, cp, 0.02, &Lm), 2);
+  for (int i = 0; i < Lm.n; i++) {
+    CHECK_CLOSE(Lm.c[i].gap, 0.002, 0, 1e-12);
+    CHECK_CLOSE(fabs(Lm.c[i].p[0] + 2), 0.6, 0, 1e-12);
+    CHECK_CLOSE(Lm.c[i].n[2], 1.0, 0, 1e-14);
+  }
   /* a sphere beyond the edge x = 5: the edge contact, distance to the edge by hand */
   int s = add_shape(SN_SHAPE_SPHERE, 0.3, 0, NULL, (double[3]){5.2, 0, 0.2}, NULL);
   CHECK_INT(pair(mesh, s, 0.02, &Lm), 1);
