@@ -275,7 +275,9 @@ int sn_manifold(const sn_support_obj *A, const sn_support_obj *B, double gap, co
   feature_of(B, mn, &fb);
   int a_ok = fa.n >= 3 && fa.align >= COS_FACE, b_ok = fb.n >= 3 && fb.align >= COS_FACE;
   int np = 0;
-  if (a_ok && (!b_ok || fa.align >= fb.align)) {
+  /* A's face is the reference unless B's is clearly better aligned (by 1e-3: near-ties do not
+   * flip the reference, and with it the feature ids, from step to step) */
+  if (a_ok && (!b_ok || fa.align >= fb.align - 1e-3)) {
     double m2[3] = {-fa.fn[0], -fa.fn[1], -fa.fn[2]};
     feature_of(B, m2, &inc);
     if (inc.n >= 2) np = face_points(&fa, 0, &inc, margin, 0, out);

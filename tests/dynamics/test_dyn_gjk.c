@@ -250,6 +250,17 @@ static void test_manifolds(void) {
   for (int k = 0; k < L.n; k++)
     for (int j = 0; j < L2.n; j++) matched += L.c[k].feature == L2.c[j].feature;
   CHECK_INT(matched, 4);
+  /* the base tilted by 1e-6 rad: its face is the reference still (no flip on near-ties), so
+   * the ids are those of the untilted pair */
+  double qt[4];
+  quat_axis(1, 0, 0, 1e-6, qt);
+  const sn_body *base_t = body(SN_SHAPE_BOX, 0, 2, 2, 0.5, 0, (double[3]){0, 0, 100}, qt);
+  CHECK_INT(contacts(base, top, 0.05, &L), 4);
+  CHECK_INT(contacts(base_t, top, 0.05, &L2), 4);
+  matched = 0;
+  for (int k = 0; k < L.n; k++)
+    for (int j = 0; j < L2.n; j++) matched += L.c[k].feature == L2.c[j].feature;
+  CHECK_INT(matched, 4);
   sn_contact_list_free(&L2);
   /* convex hulls of two cubes' corners, one on the other (0.002 apart): 4 contacts */
   double cube[24];
