@@ -282,7 +282,8 @@ int sn_manifold(const sn_support_obj *A, const sn_support_obj *B, double gap, co
     feature_of(B, m2, &inc);
     if (inc.n >= 2) np = face_points(&fa, 0, &inc, margin, 0, out);
   } else if (b_ok) {
-    feature_of(A, fb.fn, &inc);
+    double m2[3] = {-fb.fn[0], -fb.fn[1], -fb.fn[2]};
+    feature_of(A, m2, &inc);
     if (inc.n >= 2) np = face_points(&fb, 1, &inc, margin, 0, out);
   }
   if (np > 0) return np;

@@ -250,17 +250,36 @@ static void test_manifolds(void) {
   for (int k = 0; k < L.n; k++)
     for (int j = 0; j < L2.n; j++) matched += L.c[k].feature == L2.c[j].feature;
   CHECK_INT(matched, 4);
-  /* the base tilted by 1e-6 rad: its face is the reference still (no flip on near-ties), so
+  /* the pair as (top, base), the top tilted by 1e-6 rad: its face (A's) stays the reference
+   * although the base's is better aligned with the normal by 5e-13 (no flip on near-ties), so
    * the ids are those of the untilted pair */
-  double qt[4];
+  double qt[4], qtt[4];
   quat_axis(1, 0, 0, 1e-6, qt);
-  const sn_body *base_t = body(SN_SHAPE_BOX, 0, 2, 2, 0.5, 0, (double[3]){0, 0, 100}, qt);
-  CHECK_INT(contacts(base, top, 0.05, &L), 4);
-  CHECK_INT(contacts(base_t, top, 0.05, &L2), 4);
+  qtt[0] = qt[0] * q30[0] - qt[3] * q30[3];   /* qt * q30, both about axes with y = 0 parts */
+  qtt[1] = qt[1] * q30[0] + qt[2] * q30[3];
+  qtt[2] = -qt[1] * q30[3] + qt[2] * q30[0];
+  qtt[3] = qt[0] * q30[3] + qt[3] * q30[0];
+  const sn_body *top_t = body(SN_SHAPE_BOX, 0, 0.5, 0.5, 0.5, 0, (double[3]){0.2, -0.1, 101.01}, qtt);
+  CHECK_INT(contacts(top, base, 0.05, &L), 4);
+  CHECK_INT(contacts(top_t, base, 0.05, &L2), 4);
   matched = 0;
   for (int k = 0; k < L.n; k++)
     for (int j = 0; j < L2.n; j++) matched += L.c[k].feature == L2.c[j].feature;
   CHECK_INT(matched, 4);
+  /* A tilted by 5 degrees about y on B: B's face is the reference (clearly better aligned), A's
+   * bottom face clipped against it: its low edge, 2 points at gap 0.001 */
+  double q5[4];
+  quat_axis(0, 1, 0, 5 * SN_PI / 180, q5);
+  double z5 = 100.5 + 0.5 * cos(5 * SN_PI / 180) + 0.5 * sin(5 * SN_PI / 180) + 0.001;
+  const sn_body *tilt5 = body(SN_SHAPE_BOX, 0, 0.5, 0.5, 0.5, 0, (double[3]){0.5, 0.5, z5}, q5);
+  CHECK_INT(contacts(tilt5, base, 0.005, &L2), 2);
+  for (int k = 0; k < L2.n; k++) {
+    CHECK_CLOSE(L2.c[k].gap, 0.001, 0, 1e-12);
+    CHECK_CLOSE(L2.c[k].n[2], -1.0, 0, 1e-12);   /* from A (above) to B */
+    CHECK_CLOSE(fabs(L2.c[k].p[1] - 0.5), 0.5, 0, 1e-12);
+  }
+  CHECK_INT(contacts(base, tilt5, 0.005, &L2), 2);   /* and in the other order */
+  for (int k = 0; k < L2.n; k++) CHECK_CLOSE(L2.c[k].gap, 0.001, 0, 1e-12);
   sn_contact_list_free(&L2);
   /* convex hulls of two cubes' corners, one on the other (0.002 apart): 4 contacts */
   double cube[24];
