@@ -492,7 +492,7 @@ static void test_random_boxes(void) {
 static void test_random_kinds(void) {
   unsigned r = 77;
   int ntrial = SN_SANITIZED ? 100 : 600, bad = 0, nsep = 0, npen = 0;
-  double sym_sep = 0, sym_pen = 0, wit = 0;
+  double sym_sep = 0, sym_pen = 0, wit = 0, low = 0;
   sn_contact_list L = {0, 0, NULL};
   for (int trial = 0; trial < ntrial; trial++) {
     int id[2];
@@ -536,6 +536,9 @@ static void test_random_kinds(void) {
     }
     int nc = contacts(A, B, 0.05, &L);
     if (nc > 4) bad++;
+    /* apart, no contact point is closer than the distance: a clipped point lies over the
+     * reference face, so its gap bounds its distance to A from above */
+    for (int k = 0; k < L.n && g1 > 0; k++) low = fmin(low, L.c[k].gap - g1);
     for (int k = 0; k < L.n; k++)
       if (!(isfinite(L.c[k].gap) && fabs(sn3_norm(L.c[k].n) - 1) < 1e-12 && L.c[k].gap < 0.05)) bad++;
     S->nb -= 2;
@@ -550,6 +553,7 @@ static void test_random_kinds(void) {
   CHECK_CLOSE(sym_sep, 0, 0, 1e-9);   /* GJK: the same distance from both sides */
   CHECK_CLOSE(wit, 0, 0, 1e-9);
   CHECK(sym_pen < 1e-6);              /* EPA, curved shapes included (measured 3.8e-9) */
+  CHECK_CLOSE(low, 0, 0, 1e-9);
   printf("random kinds: %d separated (asymmetry %.2e, witness %.2e), %d overlapping (relative asymmetry %.2e)\n",
          nsep, sym_sep, wit, npen, sym_pen);
 }
