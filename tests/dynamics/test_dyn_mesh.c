@@ -101,6 +101,24 @@ static void test_floor(void) {
     for (int i = 0; i < Lm.n; i++)
       for (int j = i + 1; j < Lm.n; j++) CHECK(Lm.c[i].feature != Lm.c[j].feature);
   }
+  /* a convex hull (octahedron) on one face over the diagonal: its 3 corners, as on the plane */
+  double oct[18] = {1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1};
+  double u[3] = {1 / sqrt(3.0), 1 / sqrt(3.0), 1 / sqrt(3.0)}, w[3] = {0, 0, -1}, ax[3];
+  sn3_cross(u, w, ax);
+  double th = acos(sn3_dot(u, w)), la = sn3_norm(ax);
+  sn_body_desc dc;
+  sn_body_desc_default(&dc);
+  dc.shape.kind = SN_SHAPE_CONVEX;
+  dc.shape.vert = oct;
+  dc.shape.nvert = 6;
+  dc.x[0] = 0.2; dc.x[1] = 0.1; dc.x[2] = 1 / sqrt(3.0) + 0.002;
+  dc.q[0] = cos(th / 2);
+  for (int i = 0; i < 3; i++) dc.q[1 + i] = sin(th / 2) * ax[i] / la;
+  int oc = add(&dc);
+  CHECK_INT(pair(mesh, oc, 0.01, &Lm), 3);
+  CHECK_INT(pair(plane, oc, 0.01, &Lp), 3);
+  same_contacts(&Lm, &Lp);
+  for (int i = 0; i < Lm.n; i++) CHECK_CLOSE(Lm.c[i].gap, 0.002, 0, 1e-12);
   /* a cylinder standing across the diagonal: its rim (an inscribed octagon) reduced to 4 points
    * over both triangles together, as on one face */
   int cy = add_shape(SN_SHAPE_CYLINDER, 0.4, 0.3, NULL, (double[3]){1.1, 0.9, 0.303}, NULL);
