@@ -230,6 +230,20 @@ static void test_scene_grid(void) {
   int s = add_shape(SN_SHAPE_SPHERE, 0.25, 0, NULL, (double[3]){51.5, 1, 0.251}, NULL);
   double half[3] = {0.9, 0.7, 0.2}, q[4] = {cos(0.2), 0, 0, sin(0.2)};
   int b = add_shape(SN_SHAPE_BOX, 0, 0, half, (double[3]){48, -2, 0.202}, q);
+  /* a large sphere (r = 3, cells of 1) at several places: one contact, the plane's gap */
+  sn_contact_list L = {0, 0, NULL};
+  for (int k = 0; k < 6; k++) {
+    double xs[3] = {50 + 0.37 * k - 1, 0.23 * k - 0.5, 3.004};
+    int big = add_shape(SN_SHAPE_SPHERE, 3, 0, NULL, xs, NULL);
+    CHECK_INT(pair(mesh, big, 0.01, &L), 1);
+    CHECK_CLOSE(L.c[0].gap, 0.004, 0, 1e-12);
+  }
+  sn_contact_list_free(&L);
+  S->nb -= 6;   /* out of the detection below */
+  for (int k = 0; k < 6; k++) {
+    free(S->b[S->nb + k].name);
+    sn_shape_free(&S->b[S->nb + k].shape);
+  }
   CHECK_INT(sn_detect(S, 0.01), SN_OK);
   int ns = 0, nbx = 0;
   for (int k = 0; k < S->contacts.n; k++) {
