@@ -264,9 +264,12 @@ void sn_convex_query(const sn_support_obj *A, const sn_support_obj *B, double *g
   sn_gjk_out g;
   sn_gjk(A, B, 0, &g);
   double scale = sn_support_scale(A) + sn_support_scale(B);
-  if (!g.overlap && g.dist > 1e-10 * scale) {
+  double dab[3];
+  sn3_sub(g.pb, g.pa, dab);
+  double lab = sn3_norm(dab);
+  if (!g.overlap && g.dist > 1e-10 * scale && lab > 0) {
     /* separated cores: the closest points moved out by the radii */
-    for (int i = 0; i < 3; i++) n[i] = (g.pb[i] - g.pa[i]) / g.dist;
+    for (int i = 0; i < 3; i++) n[i] = dab[i] / lab;
     for (int i = 0; i < 3; i++) {
       pa[i] = g.pa[i] + A->radius * n[i];
       pb[i] = g.pb[i] - B->radius * n[i];

@@ -71,6 +71,10 @@ int sn_manifold_triangle(const sn_support_obj *T, const sn_support_obj *B, doubl
  * 5.1.5): 1, 2 or 3 of them non-zero for a vertex, edge or face region */
 void sn_closest_triangle_origin(const double a[3], const double b[3], const double c[3], double lam[3]);
 
+/* at most 4 of n points with normal nrm kept at the front of P (the deepest, then the largest
+ * area); returns their number */
+int sn_manifold_reduce(sn_manifold_point *P, int n, const double nrm[3]);
+
 /* a contact from two points, a normal and a gap (point midway between pa and pb) */
 void sn_contact_make(sn_contact *c, const sn_body *A, int ia, const sn_body *B, int ib, int feature, const double pa[3],
                      const double pb[3], const double n[3], double gap);

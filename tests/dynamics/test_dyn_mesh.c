@@ -101,11 +101,52 @@ static void test_floor(void) {
     for (int i = 0; i < Lm.n; i++)
       for (int j = i + 1; j < Lm.n; j++) CHECK(Lm.c[i].feature != Lm.c[j].feature);
   }
+  /* a convex hull (octahedron) on one face over the diagonal: its 3 corners, as on the plane */
+  double oct[18] = {1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1};
+  double u[3] = {1 / sqrt(3.0), 1 / sqrt(3.0), 1 / sqrt(3.0)}, w[3] = {0, 0, -1}, ax[3];
+  sn3_cross(u, w, ax);
+  double th = acos(sn3_dot(u, w)), la = sn3_norm(ax);
+  sn_body_desc dc;
+  sn_body_desc_default(&dc);
+  dc.shape.kind = SN_SHAPE_CONVEX;
+  dc.shape.vert = oct;
+  dc.shape.nvert = 6;
+  dc.x[0] = 0.2; dc.x[1] = 0.1; dc.x[2] = 1 / sqrt(3.0) + 0.002;
+  dc.q[0] = cos(th / 2);
+  for (int i = 0; i < 3; i++) dc.q[1 + i] = sin(th / 2) * ax[i] / la;
+  int oc = add(&dc);
+  CHECK_INT(pair(mesh, oc, 0.01, &Lm), 3);
+  CHECK_INT(pair(plane, oc, 0.01, &Lp), 3);
+  same_contacts(&Lm, &Lp);
+  for (int i = 0; i < Lm.n; i++) CHECK_CLOSE(Lm.c[i].gap, 0.002, 0, 1e-12);
+  /* a cylinder standing across the diagonal: its rim (an inscribed octagon) reduced to 4 points
+   * over both triangles together, as on one face */
+  int cy = add_shape(SN_SHAPE_CYLINDER, 0.4, 0.3, NULL, (double[3]){1.1, 0.9, 0.303}, NULL);
+  CHECK_INT(pair(mesh, cy, 0.02, &Lm), 4);
+  for (int i = 0; i < Lm.n; i++) {
+    CHECK_CLOSE(Lm.c[i].gap, 0.003, 0, 1e-12);
+    CHECK_CLOSE(hypot(Lm.c[i].p[0] - 1.1, Lm.c[i].p[1] - 0.9), 0.4, 0, 1e-12);
+  }
+  /* a capsule lying along x across the diagonal, 0.002 above: its 2 segment ends (each inside
+   * one triangle), nothing on the shared edge */
+  double qy[4] = {cos(SN_PI / 4), 0, sin(SN_PI / 4), 0};
+  int cp = add_shape(SN_SHAPE_CAPSULE, 0.1, 0.6, NULL, (double[3]){-2, -2.1, 0.102}, qy);
+  CHECK_INT(pair(mesh, cp, 0.02, &Lm), 2);
+  for (int i = 0; i < Lm.n; i++) {
+    CHECK_CLOSE(Lm.c[i].gap, 0.002, 0, 1e-12);
+    CHECK_CLOSE(fabs(Lm.c[i].p[0] + 2), 0.6, 0, 1e-12);
+    CHECK_CLOSE(Lm.c[i].n[2], 1.0, 0, 1e-14);
+  }
   /* a sphere beyond the edge x = 5: the edge contact, distance to the edge by hand */
   int s = add_shape(SN_SHAPE_SPHERE, 0.3, 0, NULL, (double[3]){5.2, 0, 0.2}, NULL);
   CHECK_INT(pair(mesh, s, 0.02, &Lm), 1);
   CHECK_CLOSE(Lm.c[0].gap, hypot(0.2, 0.2) - 0.3, 0, 1e-14);
   CHECK_CLOSE(Lm.c[0].n[0], sqrt(0.5), 0, 1e-14);
+  /* a sphere whose centre lies in the floor (half sunk): the face contact, gap -r */
+  s = add_shape(SN_SHAPE_SPHERE, 0.3, 0, NULL, (double[3]){-1, -2, 0}, NULL);
+  CHECK_INT(pair(mesh, s, 0.02, &Lm), 1);
+  CHECK_CLOSE(Lm.c[0].gap, -0.3, 0, 1e-14);
+  CHECK_CLOSE(Lm.c[0].n[2], 1.0, 0, 1e-14);
   /* a sphere below the floor (behind both triangles): no contact */
   s = add_shape(SN_SHAPE_SPHERE, 0.3, 0, NULL, (double[3]){1, -2, -0.29}, NULL);
   CHECK_INT(pair(mesh, s, 0.02, &Lm), 0);
@@ -147,6 +188,23 @@ static void test_funnel(void) {
   sn_contact_list_free(&L);
 }
 
+static void test_degenerate_mesh(void) {
+  /* a zero-area triangle (repeated vertex) and a sliver next to a good one: only the good one
+   * makes contact, nothing is NaN */
+  double v[15] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 0, 3, 0, 0};
+  int t[9] = {0, 1, 2, 1, 1, 3, 1, 3, 4};
+  int mesh = add_mesh(v, 5, t, 3, (double[3]){-30, 0, 0});
+  sn_contact_list L = {0, 0, NULL};
+  int s = add_shape(SN_SHAPE_SPHERE, 0.1, 0, NULL, (double[3]){-29.8, 0.2, 0.105}, NULL);
+  CHECK_INT(pair(mesh, s, 0.01, &L), 1);
+  CHECK_CLOSE(L.c[0].gap, 0.005, 0, 1e-14);
+  double half[3] = {0.1, 0.1, 0.1};
+  int b = add_shape(SN_SHAPE_BOX, 0, 0, half, (double[3]){-29.75, 0.25, 0.105}, NULL);
+  CHECK_INT(pair(mesh, b, 0.01, &L), 4);
+  for (int k = 0; k < L.n; k++) CHECK(isfinite(L.c[k].gap) && fabs(L.c[k].gap - 0.005) < 1e-12);
+  sn_contact_list_free(&L);
+}
+
 static void test_scene_grid(void) {
   /* a 10 x 10 grid of unit squares (200 triangles) at z = 0, centred at (0, 0, 0) + (50, 0, 0):
    * through sn_detect, a sphere gives 1 contact and a box resting across 4 squares 4 */
@@ -172,6 +230,20 @@ static void test_scene_grid(void) {
   int s = add_shape(SN_SHAPE_SPHERE, 0.25, 0, NULL, (double[3]){51.5, 1, 0.251}, NULL);
   double half[3] = {0.9, 0.7, 0.2}, q[4] = {cos(0.2), 0, 0, sin(0.2)};
   int b = add_shape(SN_SHAPE_BOX, 0, 0, half, (double[3]){48, -2, 0.202}, q);
+  /* a large sphere (r = 3, cells of 1) at several places: one contact, the plane's gap */
+  sn_contact_list L = {0, 0, NULL};
+  for (int k = 0; k < 6; k++) {
+    double xs[3] = {50 + 0.37 * k - 1, 0.23 * k - 0.5, 3.004};
+    int big = add_shape(SN_SHAPE_SPHERE, 3, 0, NULL, xs, NULL);
+    CHECK_INT(pair(mesh, big, 0.01, &L), 1);
+    CHECK_CLOSE(L.c[0].gap, 0.004, 0, 1e-12);
+  }
+  sn_contact_list_free(&L);
+  S->nb -= 6;   /* out of the detection below */
+  for (int k = 0; k < 6; k++) {
+    free(S->b[S->nb + k].name);
+    sn_shape_free(&S->b[S->nb + k].shape);
+  }
   CHECK_INT(sn_detect(S, 0.01), SN_OK);
   int ns = 0, nbx = 0;
   for (int k = 0; k < S->contacts.n; k++) {
@@ -191,6 +263,7 @@ int main(void) {
   CHECK_INT(sn_scene_create(&S), SN_OK);
   test_floor();
   test_funnel();
+  test_degenerate_mesh();
   test_scene_grid();
   sn_scene_free(S);
   return sn_check_report();
