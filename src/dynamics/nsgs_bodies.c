@@ -101,7 +101,7 @@ double sn_nsgs_bodies_error(const sn_mj_step *W) {
 }
 
 /* the relaxation option "omega=" of the step's solver settings (0 < omega < 2, default 1) */
-static int parse_omega(const char *options, double *omega) {
+int sn_nsgs_bodies_options(const char *options, double *omega) {
   static const char *const keys[] = {"omega", NULL};
   *omega = 1.0;
   if (!options) return SN_OK;
@@ -126,11 +126,7 @@ int sn_nsgs_bodies_solve(sn_mj_step *W, const sn_settings *s, sn_info *info) {
   sn_info_reset(info);
   info->solver = "nsgs_bodies";
   info->ntried = 1;
-  int st = parse_omega(s->options, &W->omega);
-  if (st != SN_OK) {
-    info->status = st;
-    return st;
-  }
+  int st;
   /* the local problems are solved well below the global tolerance */
   double ltol = fmin(1e-3 * s->tol, 1e-10);
   double err = sn_nsgs_bodies_error(W), prev = NAN;
