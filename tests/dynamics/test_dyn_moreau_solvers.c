@@ -45,12 +45,13 @@ static sn_scene *pile(void) {
   return S;
 }
 
-static void run(const char *solver, double tol, double *out, int *bad, double *err_lp) {
+static void run(const char *solver, double tol, double *out, int *bad, double *err_lp, const char *opts) {
   sn_scene *S = pile();
   sn_dyn_settings s;
   sn_dyn_settings_default(&s);
   s.solver = solver;
   s.solve.tol = tol;
+  s.solve.options = opts;
   *bad = 0;
   *err_lp = 0;
   for (int k = 0; k < 200; k++) {
@@ -90,19 +91,50 @@ static double maxdiff(const double *a, const double *b, int n) {
 static void same_motion(void) {
   double ref[60], x[60], e;
   int bad;
-  run(NULL, 1e-11, ref, &bad, &e);
+  run(NULL, 1e-11, ref, &bad, &e, NULL);
   CHECK_INT(bad, 0);
   printf("nsgs: largest error of the last problems %.3e\n", e);
   CHECK(e <= 1e-11);
   CHECK(ref[12 * 4 + 2] < 0.3);   /* the top ball came down onto the three */
   const char *names[3] = {"auto", "global:nsn_ac", "global:admm"};
   for (int k = 0; k < 3; k++) {
-    run(names[k], 1e-11, x, &bad, &e);
+    run(names[k], 1e-11, x, &bad, &e, NULL);
     double d = maxdiff(ref, x, 60);
     printf("%s: %d steps not SN_OK, largest difference to nsgs %.3e\n", names[k], bad, d);
     CHECK_INT(bad, 0);
     CHECK(d < 1e-7);
   }
+  /* over-relaxed NSGS (option omega=1.5): the same motion */
+  run(NULL, 1e-11, x, &bad, &e, "omega=1.5");
+  CHECK_INT(bad, 0);
+  CHECK(maxdiff(ref, x, 60) < 1e-7);
+}
+
+/* refused settings change nothing: time, states */
+static void refused(void) {
+  sn_scene *S = pile();
+  sn_dyn_settings s;
+  sn_dyn_settings_default(&s);
+  s.solve.options = "omega=2.5";
+  CHECK_INT(sn_scene_step(S, &s, NULL), SN_ERR_ARG);
+  s.solve.options = "omga=1";
+  CHECK_INT(sn_scene_step(S, &s, NULL), SN_ERR_UNKNOWN);
+  s.solve.options = NULL;
+  s.solver = "no_such_solver";
+  CHECK_INT(sn_scene_step(S, &s, NULL), SN_ERR_UNKNOWN);
+  s.solver = "global:lemke";
+  CHECK_INT(sn_scene_step(S, &s, NULL), SN_ERR_UNKNOWN);
+  s.solver = NULL;
+  s.theta = 0.3;
+  CHECK_INT(sn_scene_step(S, &s, NULL), SN_ERR_ARG);
+  s.theta = 0.5;
+  s.dt = -1;
+  CHECK_INT(sn_scene_step(S, &s, NULL), SN_ERR_ARG);
+  CHECK_INT(sn_scene_step(NULL, &s, NULL), SN_ERR_ARG);
+  CHECK(sn_scene_time(S) == 0);
+  sn_fc *P;
+  CHECK_INT(sn_scene_last_problem(S, &P, NULL), SN_ERR_ARG);   /* no step yet */
+  sn_scene_free(S);
 }
 
 static sn_scene *column(void) {
@@ -158,6 +190,7 @@ static void warm_start(void) {
 
 int main(void) {
   same_motion();
+  refused();
   warm_start();
   return sn_check_report();
 }
