@@ -148,6 +148,25 @@ static void fill_info(const sn_scene *S, const ev_scratch *E, sn_dyn_info *info)
     if (-E->geo.c[m].gap > info->max_penetration) info->max_penetration = -E->geo.c[m].gap;
 }
 
+/* friction work over [t0, t0 + th h] of the last step, Simpson's rule on the dense output
+ * (the end value from E->f[1]'s evaluation or computed here at the event state) */
+static int friction_work(sn_scene *S, ev_scratch *E, double th, double h, int end_known) {
+  double pe;
+  if (!end_known) {
+    ev_dense(E, th, E->yt);
+    int st = ev_functions(S, E, E->yt, 2);
+    if (st != SN_OK) return st;
+    pe = E->power[2];
+  } else {
+    pe = E->power[1];
+  }
+  ev_dense(E, 0.5 * th, E->yt);
+  int st = ev_functions(S, E, E->yt, 2);
+  if (st != SN_OK) return st;
+  S->energy.friction_work += th * h / 6 * (E->power[0] + 4 * E->power[2] + pe);
+  return SN_OK;
+}
+
 /* the integration loop from S->t to t_end; the modes are set */
 static int integrate(sn_scene *S, ev_scratch *E, double t_end, const sn_dyn_settings *s, sn_dyn_info *info) {
   double t = S->t, hmax = s->dt > 0 ? s->dt : 1e-3, tol = s->event_tol > 0 ? s->event_tol : 1e-10;
@@ -171,6 +190,7 @@ static int integrate(sn_scene *S, ev_scratch *E, double t_end, const sn_dyn_sett
     ev_fn which;
     if ((st = ev_locate(S, E, h, tol, &th, &which)) != SN_OK) break;
     E->steps++;
+    if (E->ncl > 0 && (st = friction_work(S, E, th < 0 ? 1 : th, h, th < 0)) != SN_OK) break;
     if (th < 0) {
       t = t_end - t <= h ? t_end : t + h;
       memcpy(E->y0, E->y1, (size_t)E->ny * sizeof *E->y0);
@@ -179,6 +199,7 @@ static int integrate(sn_scene *S, ev_scratch *E, double t_end, const sn_dyn_sett
       int sc = E->capf[0], sn = E->nf[0];
       E->f[0] = E->f[1], E->capf[0] = E->capf[1], E->nf[0] = E->nf[1];
       E->f[1] = sw, E->capf[1] = sc, E->nf[1] = sn;
+      E->power[0] = E->power[1];
       S->t = t;
     } else {
       t += th * h;
@@ -208,12 +229,17 @@ int sn_scene_advance_event(sn_scene *S, double t_end, const sn_dyn_settings *s, 
   int st = ev_scratch_get(S, &E);
   if (st != SN_OK) return st;
   E->steps = E->rejected = E->rhs_evals = E->impacts = E->mode_lcps = 0;
-  ev_store(S, E, E->y0);
+  /* the closed set of the last call holds only if the bodies are where that call left them
+   * (sn_scene_set_body_state in between, or a Moreau-Jean step, starts afresh) */
+  ev_store(S, E, E->yt);
+  if (memcmp(E->yt, E->y0, (size_t)E->ny * sizeof *E->y0) != 0) E->ncl = 0;
+  memcpy(E->y0, E->yt, (size_t)E->ny * sizeof *E->y0);
   st = settle(S, E, NULL, s, &info->status);
   if (st == SN_OK) st = integrate(S, E, t_end, s, info);
   if (st == SN_OK || st == SN_STALLED) {
     int p = publish(S, E);
     if (p != SN_OK) st = p;
+    ev_store(S, E, E->y0);   /* as the bodies hold it (normalised), for the next call's test */
   }
   if (st == SN_OK) S->t = t_end;
   if (st != SN_OK && info->status == SN_OK) info->status = st;

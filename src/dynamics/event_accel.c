@@ -175,10 +175,13 @@ static int build_rows(sn_scene *S, ev_scratch *E, int *m) {
     R[r].j = j;
     R[r].row[0] = R[r].col[0] = 1;
     if (E->cl[j].mode == SN_CONTACT_SLIP) {
-      /* the sliding direction: that of u_T, regularised by the phase's initial direction so
-       * that it is defined when the slip starts from rest (u_T = 0) */
-      double u1 = ev_rel(S, c, NULL, c->t1) + 1e-12 * E->cl[j].s[0];
-      double u2 = ev_rel(S, c, NULL, c->t2) + 1e-12 * E->cl[j].s[1];
+      /* the sliding direction: that of u_T + v_r s_0, s_0 the phase's initial direction and
+       * v_r = EV_VEL_TOL: defined when the slip starts from rest (u_T = 0), and smooth there:
+       * the residual u_T of a stick phase (~1e-10 m/s, integration error) would otherwise turn
+       * the direction at random. Exact when u_T stays along s_0 (planar motion); otherwise the
+       * direction lags by at most v_r / |u_T| rad. */
+      double u1 = ev_rel(S, c, NULL, c->t1) + EV_VEL_TOL * E->cl[j].s[0];
+      double u2 = ev_rel(S, c, NULL, c->t2) + EV_VEL_TOL * E->cl[j].s[1];
       double l = sqrt(u1 * u1 + u2 * u2);
       if (c->mu > 0 && l > 0) {
         R[r].col[1] = -c->mu * u1 / l;

@@ -15,19 +15,6 @@
 #include "dynamics/event_internal.h"
 #include "signorini/solver.h"
 
-double ev_kinetic(const sn_scene *S) {
-  double k = 0;
-  for (int i = 0; i < S->nb; i++) {
-    const sn_body *B = &S->b[i];
-    if (B->motion != SN_BODY_DYNAMIC) continue;
-    double Iw[3], wb[3];
-    for (int a = 0; a < 3; a++) wb[a] = B->R[a] * B->w[0] + B->R[3 + a] * B->w[1] + B->R[6 + a] * B->w[2];
-    for (int a = 0; a < 3; a++) Iw[a] = B->I_body[a] * wb[a];
-    k += 0.5 * B->mass * sn3_dot(B->v, B->v) + 0.5 * sn3_dot(wb, Iw);
-  }
-  return k;
-}
-
 /* the impact problem's data: W, q, mu; gens 3 per touching contact */
 static int impact_data(sn_scene *S, ev_scratch *E, const ev_gen *gen, int nc, sn_fc *P) {
   int n = 3 * nc;
@@ -79,6 +66,7 @@ static int impact_solve(sn_scene *S, ev_scratch *E, double *y, const ev_gen *gen
   if (st == SN_OK) {
     sn_settings set = s->solve;
     set.tol = set.tol < 1e-12 ? set.tol : 1e-12;   /* an impact fixes the rest of the motion */
+    set.options = NULL;                              /* "auto" takes none */
     sn_info info;
     memset(&info, 0, sizeof info);
     sn_info_reset(&info);
@@ -86,10 +74,23 @@ static int impact_solve(sn_scene *S, ev_scratch *E, double *y, const ev_gen *gen
     if (fs < 0) st = fs;
     else {
       if (fs > *status) *status = fs;
-      double k0 = ev_kinetic(S);
+      /* the work of a percussion is r . (u- + u+) / 2: its normal part is the impact loss,
+       * its tangential part friction work (the energy.c convention, both >= 0 dissipated) */
+      double *um = u;
+      for (int i = 0; i < 3 * nc; i++) {
+        double d[3];
+        ev_dir(gen[i].c, gen[i].l, d);
+        um[i] = ev_rel(S, gen[i].c, NULL, d);
+      }
       impact_apply(S, E, gen, nc, r, y);
       ev_load(S, E, y);
-      S->energy.impact_loss += k0 - ev_kinetic(S);
+      for (int i = 0; i < 3 * nc; i++) {
+        double d[3];
+        ev_dir(gen[i].c, gen[i].l, d);
+        double w = -r[i] * 0.5 * (um[i] + ev_rel(S, gen[i].c, NULL, d));
+        if (i % 3 == 0) S->energy.impact_loss += w;
+        else S->energy.friction_work += w;
+      }
     }
   }
   sn_csc_free(P.W);

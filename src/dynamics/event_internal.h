@@ -60,6 +60,7 @@ typedef struct {
   int capdrift;
   ev_fn *f[3];          /* event functions at t0, t1, at a trial time */
   int nf[3], capf[3];
+  double power[3];      /* friction power -sum lambda_T . u_T (>= 0) at the same states */
   int capmatch, caplam;
   /* a stick-to-slip event: the contact and the direction it starts to slide in */
   ev_fn slip_fn;
@@ -106,7 +107,7 @@ int ev_dopri_step(sn_scene *S, ev_scratch *E, double h, double tol, double *err)
 void ev_dense(const ev_scratch *E, double theta, double *y);
 
 /* event_locate.c */
-/* the event functions at state y into E->f[which] */
+/* the event functions at state y into E->f[which], the friction power into E->power[which] */
 int ev_functions(sn_scene *S, ev_scratch *E, const double *y, int which);
 /* the earliest crossing in the last step [t0, t0 + h]: *theta (in (0, 1]) or -1 if none, and
  * the function that crossed */
@@ -121,7 +122,5 @@ int ev_touching(const sn_scene *S, const ev_scratch *E, const sn_contact *c, con
 /* event_impact.c: Newton's impact law on the touching contacts; *impact set when one happened */
 int ev_impact(sn_scene *S, ev_scratch *E, double *y, const ev_fn *forced, const sn_dyn_settings *s,
               int *impact, int *status);
-/* kinetic energy of the loaded state */
-double ev_kinetic(const sn_scene *S);
 
 #endif

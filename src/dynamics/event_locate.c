@@ -30,6 +30,7 @@ int ev_functions(sn_scene *S, ev_scratch *E, const double *y, int which) {
   int st = ev_accel(S, E, y);
   if (st != SN_OK) return st;
   E->nf[which] = 0;
+  E->power[which] = 0;
   for (int m = 0; m < E->geo.n && st == SN_OK; m++) {
     const sn_contact *c = &E->geo.c[m];
     int closed = 0;
@@ -41,6 +42,7 @@ int ev_functions(sn_scene *S, ev_scratch *E, const double *y, int which) {
     const sn_contact *c = &E->geo.c[E->match[j]];
     const ev_closed *k = &E->cl[j];
     const double *l = E->lam + 3 * j;
+    E->power[which] -= l[1] * ev_rel(S, c, NULL, c->t1) + l[2] * ev_rel(S, c, NULL, c->t2);
     st = push(E, which, EV_FN_OPEN, k->a, k->b, k->feature, l[0]);
     if (st != SN_OK) break;
     if (k->mode == SN_CONTACT_STICK)

@@ -44,8 +44,8 @@ static int candidates(sn_scene *S, ev_scratch *E, const ev_fn *forced) {
     k->feature = c->feature;
     double u1 = ev_rel(S, c, NULL, c->t1), u2 = ev_rel(S, c, NULL, c->t2), l = hypot(u1, u2);
     k->mode = c->mu > 0 && l <= EV_VEL_TOL ? SN_CONTACT_STICK : SN_CONTACT_SLIP;
-    k->s[0] = c->mu > 0 && l > 0 ? u1 / l : 0;
-    k->s[1] = c->mu > 0 && l > 0 ? u2 / l : 0;
+    k->s[0] = k->mode == SN_CONTACT_SLIP && c->mu > 0 && l > 0 ? u1 / l : 0;   /* sticking: no slip column */
+    k->s[1] = k->mode == SN_CONTACT_SLIP && c->mu > 0 && l > 0 ? u2 / l : 0;
     const ev_fn *f = &E->slip_fn;
     if (f->kind == EV_FN_STICK_SLIP && f->a == c->a && f->b == c->b && f->feature == c->feature &&
         k->mode == SN_CONTACT_STICK) {
@@ -149,6 +149,7 @@ static int lcp_run(const double *Md, double *q, int n, double *z, double *w, con
   if (st != SN_OK) return st;
   sn_settings set = s->solve;
   set.tol = 1e-12;
+  set.options = NULL;   /* the step's solver options are not Lemke's */
   set.max_iter = set.max_iter > 100 * n ? set.max_iter : 100 * n;
   sn_info info;
   memset(&info, 0, sizeof info);
@@ -167,7 +168,7 @@ static int lcp_run(const double *Md, double *q, int n, double *z, double *w, con
 
 /* keep the closed candidates with their modes */
 static void decide(const sn_scene *S, ev_scratch *E, const lcp_layout *L, const double *afree, const double *z,
-                   const double *w, double qscale) {
+                   const double *w, double qscale, const ev_fn *forced) {
   memcpy(E->dvw, afree, 6 * (size_t)S->nb * sizeof *afree);
   for (int c = 0; c < L->n; c++) {
     if (L->kind[c] == 2 || z[c] == 0) continue;
@@ -182,9 +183,12 @@ static void decide(const sn_scene *S, ev_scratch *E, const lcp_layout *L, const 
     /* lambda_N = 0 < a_N: it opens; a_N = 0 = lambda_N (a redundant support, which Lemke's
      * vertex solution may leave unloaded) stays closed, its force then from the smooth phase's
      * minimum-norm solution */
-    if (w[c] > 1e-9 * (1 + qscale) && !(z[c] > w[c])) continue;
     ev_closed k = E->cl[j];
-    if (k.mode == SN_CONTACT_STICK && z[c + 5] > 1e-9 * (1 + qscale)) {
+    int opening = forced && forced->kind == EV_FN_OPEN && forced->a == k.a && forced->b == k.b &&
+                  forced->feature == k.feature;   /* its lambda_N just reached 0 */
+    double tiny = 1e-9 * (1 + qscale);
+    if ((w[c] > tiny || (opening && z[c] <= tiny)) && !(z[c] > w[c])) continue;
+    if (k.mode == SN_CONTACT_STICK && z[c + 5] > tiny) {
       double aT[2];
       tangential(S, E, j, E->dvw, aT);
       double l = hypot(aT[0], aT[1]);
@@ -223,7 +227,7 @@ int ev_modes(sn_scene *S, ev_scratch *E, const double *y, const ev_fn *forced, c
       st = lcp_run(M, q, n, z, w, s, status);
       double qs = 0;
       for (int i = 0; i < n; i++) qs = fabs(q[i]) > qs ? fabs(q[i]) : qs;
-      if (st == SN_OK) decide(S, E, &L, afree, z, w, qs);
+      if (st == SN_OK) decide(S, E, &L, afree, z, w, qs, forced);
       E->mode_lcps++;
     }
   }

@@ -68,6 +68,19 @@ int main(void) {
   sn_body_contact c;
   CHECK_INT(sn_scene_contact(S, 0, &c), SN_OK);
   CHECK_CLOSE(c.impulse[0], 2.0 * g, 1e-9, 0);   /* the resting force m g */
+  /* every bit of the initial potential energy m g h went into the impacts */
+  CHECK_CLOSE(S->energy.impact_loss, 2.0 * g * h, 1e-6, 0);
+  CHECK_CLOSE(S->energy.friction_work, 0, 0, 1e-12);
+  /* lifted by 0.5 m between two calls: the contact closed at rest is forgotten and the ball
+   * falls freely, z = r + 0.5 - g t^2 / 2 */
+  st.x[2] = r + 0.5;
+  CHECK_INT(sn_scene_set_body_state(S, ball, &st), SN_OK);
+  double t0 = sn_scene_time(S);
+  CHECK_INT(sn_scene_advance_event(S, t0 + 0.1, &set, &info), SN_OK);
+  sn_scene_body_state(S, ball, &st);
+  CHECK_CLOSE(st.x[2], r + 0.5 - 0.5 * g * 0.01, 1e-12, 0);
+  CHECK_INT(info.events, 0);
+  CHECK_INT(sn_scene_ncontacts(S), 0);
   sn_scene_free(S);
   return sn_check_report();
 }

@@ -58,6 +58,18 @@ int main(void) {
   CHECK_CLOSE(ke, 0.5 * m * v0 * v0, 1e-8, 0);
   CHECK_CLOSE(S->energy.impact_loss, 0, 0, 1e-8);   /* the scheme's own account of the losses */
   printf("kinetic energy %.17g (analytic 0.5), momentum %.17g\n", ke, p);
+  /* refused: a time before the scene's, a NaN time, a kinematic body (not supported) */
+  CHECK_INT(sn_scene_advance_event(S, 0.5, &set, &info), SN_ERR_ARG);
+  CHECK_INT(sn_scene_advance_event(S, NAN, &set, &info), SN_ERR_ARG);
+  CHECK_CLOSE(sn_scene_time(S), 1.0, 0, 0);
+  sn_body_desc d;
+  sn_body_desc_default(&d);
+  d.shape.kind = SN_SHAPE_SPHERE;
+  d.shape.radius = r;
+  d.motion = SN_BODY_KINEMATIC;
+  d.x[2] = 5;
+  CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
+  CHECK_INT(sn_scene_advance_event(S, 2.0, &set, &info), SN_ERR_ARG);
   sn_scene_free(S);
   return sn_check_report();
 }

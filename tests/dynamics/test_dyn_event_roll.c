@@ -48,6 +48,7 @@ static void incline(void) {
   sn_body_contact c;
   sn_scene_contact(S, 0, &c);
   CHECK_INT(c.status, SN_CONTACT_STICK);
+  CHECK_CLOSE(S->energy.friction_work, 0, 0, 1e-9);   /* rolling: no dissipation */
   CHECK_CLOSE(c.impulse[0], g * cos(th), 1e-6, 0);   /* normal force m g cos */
   CHECK_CLOSE(hypot(c.impulse[1], c.impulse[2]), 2.0 / 7.0 * g * sin(th), 1e-6, 0);   /* F = 2/7 m g sin */
   ev_scratch *E = S->event;
@@ -93,6 +94,8 @@ static void slide_then_roll(void) {
   CHECK_INT(c.status, SN_CONTACT_STICK);
   CHECK_CLOSE(c.impulse[1], 0, 0, 1e-9);   /* rolling on the level: no friction */
   CHECK_CLOSE(c.impulse[2], 0, 0, 1e-9);
+  /* the energy friction dissipated: the kinetic energy lost, m v0^2 / 2 - 7/10 m v*^2 = 1/7 m v0^2 */
+  CHECK_CLOSE(S->energy.friction_work, v0 * v0 / 7, 1e-6, 0);
   ev_scratch *E = S->event;
   printf("slide then roll: event at %.12g (analytic %.12g), v = %.12g (analytic %.12g), %ld steps, %ld rhs\n",
          info.last_event_time, ts, st.v[0], vs, E->steps, E->rhs_evals);
