@@ -1,0 +1,83 @@
+# signorini run on rigid-body scene files (docs/dynamics.md): bad scenes give FILE:LINE, exit 1
+# and write nothing (no output folder is even created); a file that is not a scene (an FE deck)
+# is not taken for one; --dump-fclib is checked; the examples run and write their series.
+# Invoked as: cmake -DSN=path/to/signorini -DWORK=dir -DSRC=source_dir -P test_cli_scene.cmake
+set(CWD ${WORK})
+set(EXPECT_NO_LINE_ZERO 1)
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
+
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK}/bad)
+set(EX ${SRC}/examples/scenes)
+
+# ---- bad scenes: the message with the file and line, exit 1, no output folder ----
+# bad(name "scene text" "expected stderr, after FILE:")
+function(bad name text err)
+  file(WRITE ${WORK}/bad/${name}.inp "${text}")
+  expect(${name} 1 "" "^signorini: ${WORK}/bad/${name}[.]inp:${err}" run ${WORK}/bad/${name}.inp -o ${WORK}/out_${name})
+  if(EXISTS ${WORK}/out_${name})
+    message(SEND_ERROR "${name}: the output folder was created for a bad scene")
+  endif()
+endfunction()
+
+set(head "*SCENE\n*MATERIAL, NAME=STEEL\n*DENSITY\n7800\n")
+set(dyn "*DYNAMIC\n1e-3, 0.01\n")
+bad(unknown_keyword "${head}*SPHERE, RADIUS=1\n0,0,0\n${dyn}" "5: unknown keyword [*]SPHERE")
+bad(unknown_parameter "${head}*BODY, TYPE=SPHERE, RADIUS=1, COLOUR=RED\n0,0,0\n${dyn}" "5: unknown parameter 'COLOUR' for [*]BODY")
+bad(bad_number "${head}*BODY, TYPE=SPHERE, RADIUS=1\n0, 0, 1.2.3\n${dyn}" "6: expected the position [(]x, y, z[)] [(]a number[)], found '1.2.3'")
+bad(missing_data "${head}*BODY, TYPE=SPHERE, RADIUS=1\n${dyn}" "5: [*]BODY needs a data line")
+bad(negative_radius "${head}*BODY, TYPE=SPHERE, RADIUS=-0.1\n0,0,0\n${dyn}" "5: RADIUS=-0.1: a size must be positive")
+bad(unknown_material "${head}*BODY, TYPE=SPHERE, RADIUS=1, MATERIAL=WOOD\n0,0,0\n${dyn}" "5: MATERIAL=WOOD: material WOOD is not defined")
+bad(no_dynamic "${head}*BODY, TYPE=SPHERE, RADIUS=1\n0,0,0\n" "6: the scene has no [*]DYNAMIC")
+bad(bad_restitution "${head}*CONTACT PROPERTY, MATERIAL1=STEEL\n0.3, 2\n${dyn}" "6: the restitution coefficient 2 is outside")
+bad(bad_method "${head}*DYNAMIC, METHOD=RK4\n1e-3, 1\n" "5: METHOD=RK4: expected one of MOREAU EVENT")
+bad(missing_time "${head}*DYNAMIC\n1e-3\n" "6: [*]DYNAMIC [(]time increment, time period")
+# no *SCENE first: the file is a deck, and the deck reader's message points at the missing *SCENE
+file(WRITE ${WORK}/bad/missing_scene.inp "*HEADING\nballs\n*BODY, TYPE=SPHERE, RADIUS=1\n0,0,0\n${dyn}")
+expect(missing_scene 1 "" "missing_scene[.]inp:3: unknown keyword [*]BODY [(]a keyword of rigid-body scenes: a scene file starts with [*]SCENE"
+       run ${WORK}/bad/missing_scene.inp -o ${WORK}/out_missing)
+file(WRITE ${WORK}/bad/late_scene.inp "*HEADING\nx\n*SCENE\n")
+expect(late_scene 1 "" "late_scene[.]inp:3: unknown keyword [*]SCENE [(]a keyword of rigid-body scenes" run ${WORK}/bad/late_scene.inp -o ${WORK}/out_late)
+if(EXISTS ${WORK}/out_missing OR EXISTS ${WORK}/out_late)
+  message(SEND_ERROR "missing_scene, late_scene: an output folder was created for a bad file")
+endif()
+
+# --dump-fclib: steps of the run, Moreau-Jean only, scenes only
+expect(dump_after_end 1 "" "run: --dump-fclib: step 3000 is after the scene's last step [(]2000[)]"
+       run ${EX}/bouncing_ball.inp -o ${WORK}/out_dump --dump-fclib 10,3000)
+expect(dump_not_number 2 "" "run: --dump-fclib takes step numbers separated by commas"
+       run ${EX}/bouncing_ball.inp -o ${WORK}/out_dump --dump-fclib 10,x)
+expect(dump_deck 2 "" "--dump-fclib applies to scene files" run ${SRC}/examples/block.inp -o ${WORK}/out_dump --dump-fclib 1)
+if(EXISTS ${WORK}/out_dump)
+  message(SEND_ERROR "dump: an output folder was created by a refused run")
+endif()
+
+# ---- the examples run and write their series ----
+function(ran name base frames)
+  foreach(f ${base}_bodies.pvd ${base}_contacts.pvd ${base}_energy.csv ${base}_bodies.0000.vtu)
+    if(NOT EXISTS ${WORK}/${name}/${f})
+      message(SEND_ERROR "${name}: ${f} was not written")
+    endif()
+  endforeach()
+  file(GLOB v ${WORK}/${name}/${base}_bodies.*.vtu)
+  list(LENGTH v n)
+  if(NOT n EQUAL ${frames})
+    message(SEND_ERROR "${name}: ${n} body frames, expected ${frames}")
+  endif()
+  file(GLOB l ${WORK}/${name}/*.tmp* ${WORK}/${name}/.signorini.lock)
+  if(l)
+    message(SEND_ERROR "${name}: left behind: ${l}")
+  endif()
+endfunction()
+
+# the ball: 2000 steps of 1 ms, a frame every 20 (and the initial state): 101 frames
+expect(ball 0 "bouncing_ball[.]inp: 2 bodies, 2000 steps of 0[.]001 s [(]Moreau-Jean[)], time 2 s"
+       "time 0[.]02  step 20/2000  contacts [0-9]+  iterations [0-9]+  error [^\n]*\n" run ${EX}/bouncing_ball.inp -o ${WORK}/ball --dump-fclib 100)
+ran(ball bouncing_ball 101)
+if(NOT EXISTS ${WORK}/ball/bouncing_ball_step0100.hdf5)
+  message(SEND_ERROR "ball: --dump-fclib 100 wrote no bouncing_ball_step0100.hdf5")
+endif()
+expect(ball_quiet 0 "2000 steps" "^$" run ${EX}/bouncing_ball.inp -o ${WORK}/ball --quiet)
+ran(ball bouncing_ball 101)
+expect(incline 0 "incline[.]inp: 2 bodies, 1000 steps" "" run ${EX}/incline.inp -o ${WORK}/incline --quiet)
+ran(incline incline 51)
