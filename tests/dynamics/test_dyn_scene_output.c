@@ -534,6 +534,41 @@ static void test_stepped(const char *dir) {
   sn_scene_free(S);
 }
 
+/* failures: a result that cannot be removed refuses the run (and releases the folder); a frame
+ * that cannot be put in place (a folder holds its name) fails with its name, leaves no
+ * temporary, and the series goes on listing the frames that were written */
+static void test_failures(const char *dir) {
+  char msg[512], path[1200];
+  sn_scene *S = make_scene();
+  sn_scene_output *o;
+  snprintf(path, sizeof path, "%s/f_bodies.0003.vtu", dir);
+  mkdir(path, 0755);
+  touch(dir, "f_bodies.0003.vtu/x");
+  CHECK_INT(sn_scene_output_open(dir, "f", S, NULL, &o, msg, sizeof msg), SN_ERR_IO);
+  CHECK(o == NULL && strstr(msg, "cannot remove the earlier run's f_bodies.0003.vtu") != NULL);
+  CHECK(!exists(dir, ".signorini.lock"));
+  snprintf(path, sizeof path, "%s/f_bodies.0003.vtu/x", dir);
+  unlink(path);
+  snprintf(path, sizeof path, "%s/f_bodies.0003.vtu", dir);
+  rmdir(path);
+
+  CHECK_INT(sn_scene_output_open(dir, "f", S, NULL, &o, msg, sizeof msg), SN_OK);
+  CHECK_INT(sn_scene_output_step(o, S, 0, NULL, msg, sizeof msg), SN_OK);
+  snprintf(path, sizeof path, "%s/f_bodies.0001.vtu", dir);
+  mkdir(path, 0755);
+  CHECK_INT(sn_scene_output_step(o, S, 1, NULL, msg, sizeof msg), SN_ERR_IO);
+  CHECK(strstr(msg, "f_bodies.0001.vtu") != NULL);
+  CHECK_INT(count_names(dir, ".tmp"), 0);
+  CHECK_INT(sn_scene_output_close(o, msg, sizeof msg), SN_OK);
+  rmdir(path);
+  snprintf(path, sizeof path, "%s/f_bodies.pvd", dir);
+  char *x = slurp(path, NULL);
+  CHECK(x && strstr(x, "f_bodies.0000.vtu") && !strstr(x, "f_bodies.0001.vtu"));
+  free(x);
+  CHECK_INT(count_names(dir, ".tmp"), 0);
+  sn_scene_free(S);
+}
+
 /* the plane's square from the scene's bounds: bodies at most reach = |x_i - x_plane| + bound_i
  * away, the square's side is 2.4 reach */
 static void test_auto_extent(const char *dir) {
@@ -641,6 +676,7 @@ int main(int argc, char **argv) {
   test_run(dir);
   test_auto_extent(dir);
   test_stepped(dir);
+  test_failures(dir);
   test_many(dir);
   if (!sn_check_failed) {
     char cmd[200];
