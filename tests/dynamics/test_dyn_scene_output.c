@@ -643,9 +643,9 @@ static int write_for_vtk(const char *dir) {
   sn_scene_output *o;
   char msg[512], path[1200];
   int st = sn_scene_output_open(dir, "vtk", S, &set, &o, msg, sizeof msg);
-  set_contacts(S);
   for (int step = 0; step <= 2 && !st; step++) {
     set_states(S, step);
+    if (step == 1) set_contacts(S);   /* none in the first frame: an empty cloud */
     st = sn_scene_output_step(o, S, step, NULL, msg, sizeof msg);
   }
   if (!st) st = sn_scene_output_close(o, msg, sizeof msg);
