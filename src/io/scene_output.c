@@ -315,9 +315,11 @@ int sn_scene_output_dump_fclib(sn_scene_output *o, const sn_scene *S, int step, 
   if (!sol) st = SN_ERR_NOMEM;
   else {
     /* the impulses found and the relative velocities they give, u = W r + q */
-    if (r) memcpy(sol->r, r, sizeof(double) * (size_t)n);
-    memcpy(sol->u, P->q, sizeof(double) * (size_t)n);
-    if (n > 0) sn_csc_gemv(P->W, 1.0, sol->r, 1.0, sol->u);
+    if (n > 0) {
+      if (r) memcpy(sol->r, r, sizeof(double) * (size_t)n);
+      memcpy(sol->u, P->q, sizeof(double) * (size_t)n);
+      sn_csc_gemv(P->W, 1.0, sol->r, 1.0, sol->u);
+    }
     sn_scene_folder_writing(&o->F, SN_SCENE_SLOT_HDF5, path);
     st = sn_fclib_write(path, P, NULL, r ? sol : NULL, msg, msglen);
   }
