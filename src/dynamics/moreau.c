@@ -112,6 +112,7 @@ static int solve_phase(sn_scene *S, sn_mj_step *W, const sn_dyn_settings *s, sn_
   if (W->nrow == 0) {
     sn_info_reset(si);
     si->status = SN_OK;
+    si->error = 0;
     return SN_OK;
   }
   if (!s->solver || strcmp(s->solver, "nsgs_bodies") == 0 || strcmp(s->solver, "nsgs") == 0)

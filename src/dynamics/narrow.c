@@ -1,7 +1,9 @@
 /* Narrow phase: the contacts of one candidate pair, dispatched on the two shape kinds, and the
  * detection of a whole step (broad phase, narrow phase, contact laws). Analytic routines for the
- * pairs that have a closed form; GJK/EPA (gjk.c) for the other convex pairs; narrow_mesh.c for
- * static triangle meshes. */
+ * pairs that have a closed form (narrow_plane.c, narrow_plane_convex.c: a plane against every
+ * shape; narrow_sphere.c: a sphere against sphere, box, capsule, cylinder; narrow_capsule.c:
+ * capsule-capsule); GJK/EPA (gjk.c) for the other convex pairs; narrow_mesh.c for static
+ * triangle meshes. */
 #include <math.h>
 #include <string.h>
 
@@ -54,9 +56,13 @@ static pair_fn analytic(sn_shape_kind ka, sn_shape_kind kb) {
   if (kb == SN_SHAPE_SPHERE) {
     switch (ka) {
     case SN_SHAPE_SPHERE: return sn_narrow_sphere_sphere;
+    case SN_SHAPE_BOX: return sn_narrow_box_sphere;
+    case SN_SHAPE_CAPSULE: return sn_narrow_capsule_sphere;
+    case SN_SHAPE_CYLINDER: return sn_narrow_cylinder_sphere;
     default: return NULL;
     }
   }
+  if (ka == SN_SHAPE_CAPSULE && kb == SN_SHAPE_CAPSULE) return sn_narrow_capsule_capsule;
   return NULL;
 }
 

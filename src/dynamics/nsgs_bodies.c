@@ -48,10 +48,10 @@ static void local_general(const sn_mj_row *c, const double q[3], double r[3], do
   sn_fc_local_solve(SN_LOCAL_HYBRID, &L, r);   /* r: the best iterate even when not converged */
 }
 
-void sn_nsgs_bodies_sweep(sn_mj_step *W, const int *order, int n, double local_tol, int local_iter) {
+void sn_nsgs_bodies_sweep(sn_mj_step *W, const int *order, int n, int reverse, double local_tol, int local_iter) {
   sn_mj_body *body = W->body;
-  for (int k = 0; k < n; k++) {
-    sn_mj_row *c = &W->row[order[k]];
+  for (int kk = 0; kk < n; kk++) {
+    sn_mj_row *c = &W->row[order[reverse ? n - 1 - kk : kk]];
     sn_mj_body *A = &body[c->a], *B = &body[c->b];
     double u[3], q[3], r[3], dr[3];
     sn_mj_row_velocity(c, A, B, u);
@@ -63,6 +63,10 @@ void sn_nsgs_bodies_sweep(sn_mj_step *W, const int *order, int n, double local_t
     } else {
       memcpy(r, c->r, sizeof r);
       local_general(c, q, r, local_tol, local_iter);
+    }
+    if (W->omega != 1.0) {
+      for (int i = 0; i < 3; i++) r[i] = c->r[i] + W->omega * (r[i] - c->r[i]);
+      sn_proj_cone(3, c->mu, r);
     }
     for (int i = 0; i < 3; i++) dr[i] = r[i] - c->r[i];
     if (dr[0] == 0 && dr[1] == 0 && dr[2] == 0) continue;
@@ -96,21 +100,52 @@ double sn_nsgs_bodies_error(const sn_mj_step *W) {
   return isfinite(e) ? e : NAN;
 }
 
+/* the relaxation option "omega=" of the step's solver settings (0 < omega < 2, default 1) */
+static int parse_omega(const char *options, double *omega) {
+  static const char *const keys[] = {"omega", NULL};
+  *omega = 1.0;
+  if (!options) return SN_OK;
+  int st = sn_option_check(options, keys);
+  if (st != SN_OK) return st;
+  st = sn_option_double(options, "omega", omega);
+  if (st < 0) return st;
+  return *omega > 0 && *omega < 2 ? SN_OK : SN_ERR_ARG;
+}
+
+/* sweeps before the next error check: every sweep near tol, else half the number of sweeps
+ * the observed linear rate needs to reach tol (the check costs a third of a sweep) */
+static int next_check(double err, double prev, int gap, double tol) {
+  if (!(prev > err) || !(err > 0) || err < 100 * tol) return 1;
+  double rate = log(err / prev) / gap;   /* < 0 */
+  double k = 0.5 * log(tol / err) / rate;
+  return k < 1 ? 1 : k > 20 ? 20 : (int)k;
+}
+
 int sn_nsgs_bodies_solve(sn_mj_step *W, const sn_settings *s, sn_info *info) {
   double t0 = sn_wtime();
   sn_info_reset(info);
   info->solver = "nsgs_bodies";
   info->ntried = 1;
+  int st = parse_omega(s->options, &W->omega);
+  if (st != SN_OK) {
+    info->status = st;
+    return st;
+  }
   /* the local problems are solved well below the global tolerance */
   double ltol = fmin(1e-3 * s->tol, 1e-10);
-  double err = sn_nsgs_bodies_error(W);
-  int st = SN_MAX_ITER, it = 0;
+  double err = sn_nsgs_bodies_error(W), prev = NAN;
+  int it = 0, gap = 1;
+  st = SN_MAX_ITER;
   if (isnan(err)) st = SN_ERR_NAN;
   else if (err <= s->tol) st = SN_OK;
   while (st == SN_MAX_ITER && it < s->max_iter) {
-    sn_nsgs_bodies_sweep(W, W->order, W->nrow, ltol, 50);
+    int k = next_check(err, prev, gap, s->tol);
+    if (k > s->max_iter - it) k = s->max_iter - it;
+    for (int j = 0; j < k; j++) sn_nsgs_bodies_sweep(W, W->order, W->nrow, 0, ltol, 50);
+    it += k;
+    gap = k;
+    prev = err;
     err = sn_nsgs_bodies_error(W);
-    it++;
     int rec = sn_info_record(info, s, it, err, t0);
     if (isnan(err)) st = SN_ERR_NAN;
     else if (err <= s->tol) st = SN_OK;
