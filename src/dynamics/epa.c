@@ -17,6 +17,7 @@ typedef struct {
 } epa_face;
 
 typedef struct {
+  int full;             /* the whole shapes (1) or their cores (0) */
   int nv, nf;
   double w[EPA_MAX_VERT][3], a[EPA_MAX_VERT][3], b[EPA_MAX_VERT][3];
   epa_face f[EPA_MAX_FACE];
@@ -24,8 +25,8 @@ typedef struct {
 
 static void add_vertex(epa_poly *P, const sn_support_obj *A, const sn_support_obj *B, const double d[3]) {
   double md[3] = {-d[0], -d[1], -d[2]};
-  sn_support_world(A, d, 1, P->a[P->nv]);
-  sn_support_world(B, md, 1, P->b[P->nv]);
+  sn_support_world(A, d, P->full, P->a[P->nv]);
+  sn_support_world(B, md, P->full, P->b[P->nv]);
   sn3_sub(P->a[P->nv], P->b[P->nv], P->w[P->nv]);
   P->nv++;
 }
@@ -170,11 +171,12 @@ static void witness(const epa_poly *P, const epa_face *F, double pa[3], double p
   }
 }
 
-int sn_epa(const sn_support_obj *A, const sn_support_obj *B, const sn_gjk_out *g, double n[3], double *depth,
+int sn_epa(const sn_support_obj *A, const sn_support_obj *B, const sn_gjk_out *g, int full, double n[3], double *depth,
            double pa[3], double pb[3]) {
   epa_poly *P = NULL;
   epa_poly local;   /* about 70 kB on the stack: no allocation on the hot path */
   P = &local;
+  P->full = full;
   P->nv = g->n;
   P->nf = 0;
   for (int k = 0; k < g->n; k++) {

@@ -35,10 +35,11 @@ typedef struct {
 /* GJK distance (Gilbert, Johnson & Keerthi 1988; the closest point of the simplex by Voronoi
  * regions as in Ericson 2005, ch. 9.5; termination by van den Bergen 2003's relative test) */
 void sn_gjk(const sn_support_obj *A, const sn_support_obj *B, int full, sn_gjk_out *o);
-/* EPA (van den Bergen 2001) from a GJK simplex of the full shapes that encloses the origin:
- * penetration depth >= 0, unit normal n from A to B, witness points. SN_OK, or SN_ERR_ARG when
- * the polytope degenerates (the caller falls back) */
-int sn_epa(const sn_support_obj *A, const sn_support_obj *B, const sn_gjk_out *g, double n[3], double *depth,
+/* EPA (van den Bergen 2001) from a GJK simplex (of the cores, full = 0, or of the whole shapes)
+ * that encloses the origin: penetration depth >= 0, unit normal n from A to B, witness points.
+ * SN_OK, or SN_ERR_ARG when the polytope degenerates (flat Minkowski difference of two cores:
+ * the caller falls back) */
+int sn_epa(const sn_support_obj *A, const sn_support_obj *B, const sn_gjk_out *g, int full, double n[3], double *depth,
            double pa[3], double pb[3]);
 
 /* the signed distance of two convex objects: gap (negative: penetration), unit normal n from A
@@ -69,6 +70,10 @@ int sn_manifold_triangle(const sn_support_obj *T, const sn_support_obj *B, doubl
 /* barycentric weights of the point of triangle (a, b, c) closest to the origin (Ericson 2005,
  * 5.1.5): 1, 2 or 3 of them non-zero for a vertex, edge or face region */
 void sn_closest_triangle_origin(const double a[3], const double b[3], const double c[3], double lam[3]);
+
+/* at most 4 of n points with normal nrm kept at the front of P (the deepest, then the largest
+ * area); returns their number */
+int sn_manifold_reduce(sn_manifold_point *P, int n, const double nrm[3]);
 
 /* a contact from two points, a normal and a gap (point midway between pa and pb) */
 void sn_contact_make(sn_contact *c, const sn_body *A, int ia, const sn_body *B, int ib, int feature, const double pa[3],

@@ -186,9 +186,9 @@ static void clip_to_face(const feature *ref, feature *inc) {
   }
 }
 
-/* at most 4 of the points: the deepest, the farthest from it, the largest triangle, the point
- * adding the largest area outside that triangle */
-static int reduce4(sn_manifold_point *P, int n, const double nrm[3]) {
+/* at most 4 of the points (moved to the front): the deepest, the farthest from it, the largest
+ * triangle, the point adding the largest area outside that triangle */
+int sn_manifold_reduce(sn_manifold_point *P, int n, const double nrm[3]) {
   if (n <= SN_MANIFOLD_MAX) return n;
   int pick[4], np = 0;
   int i0 = 0;
@@ -261,7 +261,7 @@ static int face_points(const feature *ref, int ref_is_b, feature *inc, double ma
     q->gap = g;
     q->id = (ref_is_b << 11) | inc->id[k];
   }
-  n = reduce4(P, n, ref->fn);
+  n = sn_manifold_reduce(P, n, ref->fn);
   memcpy(out, P, (size_t)n * sizeof *P);
   return n;
 }
@@ -317,48 +317,10 @@ void sn_contact_make(sn_contact *c, const sn_body *A, int ia, const sn_body *B, 
   c->gap = gap;
 }
 
-/* a plane (solid below its body z) against a convex body: the body's feature facing the plane,
- * every point with gap < margin (reduced to 4); the normal is the plane's */
-static int plane_convex(const sn_body *P, int ip, const sn_body *B, int ib, double margin, sn_contact_list *L) {
-  double n[3] = {P->R[2], P->R[5], P->R[8]}, mn[3] = {-n[0], -n[1], -n[2]}, s[3];
-  sn_support_obj o;
-  sn_support_obj_body(&o, B);
-  sn_support_world(&o, mn, 1, s);
-  double d0 = sn3_dot(n, P->x);
-  if (sn3_dot(n, s) - d0 >= margin) return SN_OK;
-  feature f;
-  feature_of(&o, mn, &f);
-  sn_manifold_point pts[FEAT_MAX];
-  int np = 0;
-  if (f.n == 1 || (f.n >= 3 && f.align < COS_FACE)) {   /* curved or tilted: the support point */
-    f.n = 1;
-    memcpy(f.p[0], s, sizeof s);
-    f.id[0] = 0;
-  }
-  for (int k = 0; k < f.n; k++) {
-    double g = sn3_dot(n, f.p[k]) - d0;
-    if (g >= margin) continue;
-    sn_manifold_point *q = &pts[np++];
-    memcpy(q->pb, f.p[k], sizeof q->pb);
-    for (int i = 0; i < 3; i++) q->pa[i] = f.p[k][i] - g * n[i];
-    memcpy(q->n, n, sizeof n);
-    q->gap = g;
-    q->id = f.id[k];
-  }
-  np = reduce4(pts, np, n);
-  for (int k = 0; k < np; k++) {
-    sn_contact c;
-    sn_contact_make(&c, P, ip, B, ib, pts[k].id, pts[k].pa, pts[k].pb, pts[k].n, pts[k].gap);
-    int st = sn_contact_list_push(L, &c);
-    if (st != SN_OK) return st;
-  }
-  return SN_OK;
-}
-
 int sn_narrow_convex(const sn_body *A, int ia, const sn_body *B, int ib, double margin, sn_contact_list *L) {
-  if (A->shape.kind == SN_SHAPE_PLANE) return plane_convex(A, ia, B, ib, margin, L);
-  if (B->shape.kind == SN_SHAPE_PLANE) return plane_convex(B, ib, A, ia, margin, L);
-  if (A->shape.kind == SN_SHAPE_MESH || B->shape.kind == SN_SHAPE_MESH) return SN_OK;
+  /* planes and meshes have their own routines (narrow_plane*.c, narrow_mesh.c) */
+  sn_shape_kind ka = A->shape.kind, kb = B->shape.kind;
+  if (ka == SN_SHAPE_PLANE || ka == SN_SHAPE_MESH || kb == SN_SHAPE_PLANE || kb == SN_SHAPE_MESH) return SN_ERR_ARG;
   /* bounding spheres first */
   double d[3];
   sn3_sub(B->x, A->x, d);

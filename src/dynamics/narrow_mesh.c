@@ -12,7 +12,9 @@
  *  - an edge or vertex contact is dropped when a triangle sharing one of its mesh vertices gave a
  *    face contact (the face explains the contact), and edge or vertex contacts at the same point
  *    (a sphere above a shared edge) are kept once;
- *  - a body vertex found inside two triangles (on their shared edge) is kept once.
+ *  - the face contacts of one normal (coplanar triangles) are reduced to 4 together, like a plane's;
+ *  - a body vertex found inside two nearly coplanar triangles (on their shared edge) is kept once
+ *    (in a crease, it touches both faces and is kept for each).
  * So a flat floor of any triangulation gives a sphere and a box the contacts of a plane.
  * Feature ids: triangle index * 8 + sub-index (face: the body vertex id mod 8; sphere edge or
  * vertex: 1; other edge or vertex contacts: 7). */
@@ -160,7 +162,7 @@ static int keep_candidate(const cand_list *C, int k, const sn_shape *s, double t
     const mesh_cand *o = &C->c[j];
     if (j == k) continue;
     if (c->face) {
-      if (j < k && o->face && c->key >= 0 && o->key == c->key) return 0;
+      if (j < k && o->face && c->key >= 0 && o->key == c->key && sn3_dot(c->p.n, o->p.n) >= SN_COS_FACE) return 0;
       continue;
     }
     if (o->face && shares_vertex(c, s, o->tri)) return 0;
@@ -171,6 +173,40 @@ static int keep_candidate(const cand_list *C, int k, const sn_shape *s, double t
     }
   }
   return 1;
+}
+
+/* the kept candidates (anti-snagging rule), those of one face normal reduced to 4 together */
+static int emit(cand_list *C, const sn_body *A, int ia, const sn_body *M, int im, sn_contact_list *L) {
+  double tol = 1e-9 * (A->shape.bound + 1e-300);
+  int n = 0, st = SN_OK;
+  for (int k = 0; k < C->n; k++)   /* decide on the whole list, then compact */
+    C->c[k].nv = keep_candidate(C, k, &M->shape, tol) ? C->c[k].nv : -1;
+  for (int k = 0; k < C->n; k++)
+    if (C->c[k].nv >= 0) C->c[n++] = C->c[k];
+  sn_manifold_point *grp = malloc((size_t)(n + 1) * sizeof *grp);
+  int *done = calloc((size_t)n + 1, sizeof *done);
+  if (!grp || !done) st = SN_ERR_NOMEM;
+  for (int k = 0; k < n && st == SN_OK; k++) {
+    if (done[k]) continue;
+    int m = 0;
+    for (int j = k; j < n; j++) {   /* k's group: face contacts of the same normal, or k alone */
+      if (done[j] || (j != k && !(C->c[k].face && C->c[j].face && sn3_dot(C->c[k].p.n, C->c[j].p.n) >= 1 - 1e-12)))
+        continue;
+      done[j] = 1;
+      grp[m] = C->c[j].p;
+      grp[m].id = C->c[j].tri * 8 + (C->c[j].p.id & 7);
+      m++;
+    }
+    m = sn_manifold_reduce(grp, m, grp[0].n);
+    for (int j = 0; j < m && st == SN_OK; j++) {
+      sn_contact ct;
+      sn_contact_make(&ct, M, im, A, ia, grp[j].id, grp[j].pa, grp[j].pb, grp[j].n, grp[j].gap);
+      st = sn_contact_list_push(L, &ct);
+    }
+  }
+  free(grp);
+  free(done);
+  return st;
 }
 
 static int int_cmp(const void *a, const void *b) {
@@ -202,14 +238,7 @@ int sn_narrow_mesh(const sn_body *A, int ia, const sn_body *M, int im, double ma
     if (A->shape.kind == SN_SHAPE_SPHERE) st = sphere_triangle(A, M, tris[k], P, n, margin, &C);
     else st = body_triangle(A, M, acc, tris[k], P, n, margin, &C);
   }
-  double tol = 1e-9 * (A->shape.bound + 1e-300);
-  for (int k = 0; k < C.n && st == SN_OK; k++) {
-    if (!keep_candidate(&C, k, &M->shape, tol)) continue;
-    const mesh_cand *c = &C.c[k];
-    sn_contact ct;
-    sn_contact_make(&ct, M, im, A, ia, c->tri * 8 + (c->p.id & 7), c->p.pa, c->p.pb, c->p.n, c->p.gap);
-    st = sn_contact_list_push(L, &ct);
-  }
+  if (st == SN_OK) st = emit(&C, A, ia, M, im, L);
 done:
   free(tris);
   free(C.c);
