@@ -14,7 +14,8 @@
 #    the results files are written;
 #  - scene_api (a ball of mass 1 dropped from 1 m onto a floor, e = 0, Moreau-Jean steps of 1 ms):
 #    at t = 0.2 s, before contact, z = 1.1 - 9.81 x 0.2^2 / 2 = 0.9038 (the theta = 1/2 scheme is
-#    exact for a constant acceleration); at t = 1 s it rests on the floor, z = 0.1 (the radius),
+#    exact for a constant acceleration); at t = 1 s it rests on the floor, z = 0.1 (the radius, to
+#    1e-5: the constraint is enforced on velocities, positions drift by about g h^2),
 #    with one contact whose normal impulse per step is m g dt = 9.81e-3; on
 #    examples/scenes/bouncing_ball.inp (e = 0.8, 2 s) the run completes, every step converged.
 # Usage: check.sh SOLVE_FCLIB RUN_DECK SOURCE_DIR WORK_DIR SCENE_API
@@ -64,7 +65,7 @@ grep -q "bad.inp:3: node 1 is defined twice" "$work/bad.err" || { echo "FAIL: ba
 out=$("$scene") || { echo "FAIL: scene_api: $out"; fail=1; }
 echo "$out"
 near "ball height at 0.2 s" "$(field "$out" z_0.2)" 0.9038 1e-12
-near "ball height at rest" "$(field "$out" z)" 0.1 1e-6
+near "ball height at rest" "$(field "$out" z)" 0.1 1e-4   # velocity-level contact: drift of order g h^2 = 1e-5
 near "ball normal impulse at rest" "$(field "$out" normal_impulse)" 0.00981 1e-6
 [ "$(field "$out" contacts)" = 1 ] && [ "$(field "$out" unconverged)" = 0 ] || { echo "FAIL: scene_api contacts or convergence"; fail=1; }
 out=$("$scene" "$src/examples/scenes/bouncing_ball.inp") || { echo "FAIL: scene_api on bouncing_ball.inp: $out"; fail=1; }

@@ -34,8 +34,11 @@ static int progress(const sn_scene *S, long step, long nsteps, const sn_dyn_info
   scene_ctx *c = user;
   if (c->quiet) return 0;
   char line[256];
-  int n = snprintf(line, sizeof line, "time %.5g  step %ld/%ld  contacts %d  iterations %d  error %.2g", sn_scene_time(S),
-                   step, nsteps, di->ncontacts, di->iterations, di->error);
+  int n = snprintf(line, sizeof line, "time %.5g  step %ld/%ld  contacts %d  iterations %d  error ", sn_scene_time(S),
+                   step, nsteps, di->ncontacts, di->iterations);
+  if (n < (int)sizeof line)   /* a step without contacts has no problem, so no error */
+    n += di->ncontacts > 0 ? snprintf(line + n, sizeof line - (size_t)n, "%.2g", di->error)
+                           : snprintf(line + n, sizeof line - (size_t)n, "-");
   if (di->events && n < (int)sizeof line) n += snprintf(line + n, sizeof line - (size_t)n, "  events %d", di->events);
   if (di->status > 0 && n < (int)sizeof line) n += snprintf(line + n, sizeof line - (size_t)n, "  (not converged)");
   if (n < (int)sizeof line) n += snprintf(line + n, sizeof line - (size_t)n, "  %.1f s", sn_wtime() - c->t0);
@@ -77,9 +80,10 @@ static void summary(const char *path, const sn_scene *S, const sn_scene_run *run
   if (run->method == SN_SCENE_EVENT) printf("; %ld events", info->events);
   printf("\ntime: %.3f s = integration %.3f s + output %.3f s\n", info->seconds, info->seconds - info->seconds_output,
          info->seconds_output);
-  printf("results: %s/%s_bodies.pvd, %s/%s_contacts.pvd (ParaView)%s%s%s%s\n", dir, base, dir, base,
-         run->energy ? ", " : "", run->energy ? dir : "", run->energy ? "/" : "", run->energy ? base : "");
-  if (run->energy) printf("         (energy: %s/%s_energy.csv)\n", dir, base);
+  printf("results: %s/%s_bodies.pvd, %s/%s_contacts.pvd (ParaView)", dir, base, dir, base);
+  if (run->energy) printf(", %s/%s_energy.csv and .png", dir, base);
+  if (run->ndump) printf(", %s/%s_stepNNNN.hdf5 (FCLIB, %d step%s)", dir, base, run->ndump, run->ndump == 1 ? "" : "s");
+  printf("\n");
 }
 
 static int output_folder(const char *dir)

@@ -58,7 +58,7 @@ static void account(sn_scene_run_info *info, long step, int st, const sn_dyn_inf
   info->iterations += di->iterations;
   info->events += di->events;
   if (di->ncontacts > info->max_contacts) info->max_contacts = di->ncontacts;
-  if (di->error > info->max_error) info->max_error = di->error;
+  if (di->ncontacts > 0 && di->error > info->max_error) info->max_error = di->error;   /* no contact: no problem */
   if (di->max_penetration > info->max_penetration) info->max_penetration = di->max_penetration;
   if (st > 0) {                             /* the solver stopped short of its tolerance */
     if (!info->unconverged) info->first_unconverged = step;

@@ -81,3 +81,33 @@ expect(ball_quiet 0 "2000 steps" "^$" run ${EX}/bouncing_ball.inp -o ${WORK}/bal
 ran(ball bouncing_ball 101)
 expect(incline 0 "incline[.]inp: 2 bodies, 1000 steps" "" run ${EX}/incline.inp -o ${WORK}/incline --quiet)
 ran(incline incline 51)
+# the box slides with a = g (sin 30 - 0.3 cos 30) = 2.356284 m/s^2: at t = 1 s its kinetic
+# energy is m (a t)^2 / 2 with m = 600 x 0.4 x 0.3 x 0.2 = 14.4 kg: 39.97494 J (the last row of
+# the energy table: step, time, kinetic, ...)
+file(STRINGS ${WORK}/incline/incline_energy.csv rows)
+list(GET rows -1 last)
+string(REPLACE "," ";" last "${last}")
+list(GET last 1 t)
+list(GET last 2 ke)
+if(NOT t STREQUAL "1" OR NOT ke MATCHES "^39[.]97[45]")
+  message(SEND_ERROR "incline: the kinetic energy at t = ${t} is ${ke}, expected 39.9749 (Coulomb sliding on the slope)")
+else()
+  message(STATUS "ok: incline kinetic energy ${ke} (analytic 39.9749)")
+endif()
+# the event-driven scheme on the same kind of scene: one interval per output
+file(WRITE ${WORK}/ball_event.inp "*SCENE\n*CONTACT PROPERTY\n0., 0.5\n*BODY, TYPE=PLANE\n0,0,0\n*BODY, NAME=B, TYPE=SPHERE, RADIUS=0.1\n0,0,0.6\n*DYNAMIC, METHOD=EVENT\n0.01, 0.5\n*OUTPUT, FREQUENCY=10\n")
+expect(event 0 "ball_event[.]inp: 2 bodies, 50 intervals of 0[.]01 s [(]event-driven[)], time 0[.]5 s.*events" "" run ${WORK}/ball_event.inp -o ${WORK}/event --quiet)
+ran(event ball_event 6)
+# the ball (m = 4.18879 kg) dropped from 0.5 m lands at t1 = sqrt(2 x 0.5 / 9.81) = 0.31928 s and
+# leaves with e g t1 = 1.5661 m/s: at t = 0.5 s its centre is at 0.1 + v dt - g dt^2 / 2 =
+# 0.222819 m (dt = t - t1), its potential energy m g z = 9.156084 J (Newton's impact law, exact
+# event time)
+file(STRINGS ${WORK}/event/ball_event_energy.csv rows)
+list(GET rows -1 last)
+string(REPLACE "," ";" last "${last}")
+list(GET last 3 pe)
+if(NOT pe MATCHES "^9[.]15608[34]")
+  message(SEND_ERROR "event: the potential energy at t = 0.5 is ${pe}, expected 9.156084 (impact at the exact time)")
+else()
+  message(STATUS "ok: event potential energy ${pe} (analytic 9.156084)")
+endif()
