@@ -2,10 +2,12 @@
  * and their two ParaView series, the energy table and its plot, the FCLIB dump of a step's
  * contact problem; the folder's lock, rerun cleanup and temporaries (scene_folder.c).
  *
- * Cost of long runs: the .csv and the .pvd files are rewritten whole (atomically) but not after
- * every step: a rewrite happens when the rows (frames) not yet on disk reach 1/16 of those that
- * are (every step or frame at first), so the bytes written stay within 17 times the final
- * size, and at close. The .csv is copied from the file on disk and completed, so memory holds
+ * Cost of long runs: every file is fsync'ed before its rename (io/out_file.h), some milliseconds
+ * each, and the .csv and .pvd files are rewritten whole; so they are not rewritten after every
+ * step: the .pvd after each of the first 16 frames, then when the frames not yet listed reach
+ * 1/16 of those listed; the .csv at a frame (at every step when frames are off) when the rows
+ * not yet on disk reach 1/16 of the rows; both at close. The bytes written stay within 17
+ * times the final size, and the files on disk lag by at most 1/16 of the run. The .csv is copied from the file on disk and completed, so memory holds
  * only the rows not yet written. The plot keeps at most 65 536 points per curve (every second
  * point dropped, and the stride doubled, when full). */
 #define _POSIX_C_SOURCE 200809L
@@ -160,7 +162,7 @@ static int frame(sn_scene_output *o, const sn_scene *S, int step, char *msg, siz
   o->fb[o->nframes] = b;
   o->fc[o->nframes] = c;
   o->times[o->nframes++] = sn_scene_time(S);
-  if (o->nframes <= 64 || 16 * (o->nframes - o->pvd_frames) >= o->nframes) st = pvd_write(o, msg, msglen);
+  if (o->nframes <= 16 || 16 * (o->nframes - o->pvd_frames) >= o->nframes) st = pvd_write(o, msg, msglen);
   return st;
 }
 
@@ -253,7 +255,7 @@ static void state_measures(const sn_scene *S, double *speed, double *pen)
 }
 
 /* one row: energies from sn_scene_energy (NaN when it has none), the step's info */
-static int energy_row(sn_scene_output *o, const sn_scene *S, int step, const sn_dyn_info *info, char *msg, size_t msglen)
+static int energy_row(sn_scene_output *o, const sn_scene *S, int step, const sn_dyn_info *info)
 {
   sn_energy E;
   double e[NCURVE], t = sn_scene_time(S);
@@ -278,7 +280,6 @@ static int energy_row(sn_scene_output *o, const sn_scene *S, int step, const sn_
   if (csv_append(o, row, (size_t)n)) return SN_ERR_NOMEM;
   o->csv_rows++;
   plot_add(o, t, e);
-  if (16 * (o->csv_rows - o->csv_rows_disk) >= o->csv_rows) return csv_flush(o, msg, msglen);
   return SN_OK;
 }
 
@@ -287,9 +288,12 @@ int sn_scene_output_step(sn_scene_output *o, const sn_scene *S, int step, const 
 {
   if (msg && msglen) msg[0] = '\0';
   if (!o || !S || step < 0) return SN_ERR_ARG;
-  int st = SN_OK;
-  if (o->set.energy) st = energy_row(o, S, step, info, msg, msglen);
-  if (!st && o->set.frame_every > 0 && (step == 0 || step % o->set.frame_every == 0)) st = frame(o, S, step, msg, msglen);
+  int st = SN_OK, is_frame = o->set.frame_every > 0 && (step == 0 || step % o->set.frame_every == 0);
+  if (o->set.energy) st = energy_row(o, S, step, info);
+  /* the table goes to disk with the frames (every step when there are none) */
+  if (!st && o->set.energy && (is_frame || o->set.frame_every == 0) && 16 * (o->csv_rows - o->csv_rows_disk) >= o->csv_rows)
+    st = csv_flush(o, msg, msglen);
+  if (!st && is_frame) st = frame(o, S, step, msg, msglen);
   if (st == SN_ERR_NOMEM && msg && msglen && !msg[0]) msg_set(msg, msglen, "%s", "out of memory");
   return st;
 }
@@ -311,9 +315,11 @@ int sn_scene_output_dump_fclib(sn_scene_output *o, const sn_scene *S, int step, 
   if (!sol) st = SN_ERR_NOMEM;
   else {
     /* the impulses found and the relative velocities they give, u = W r + q */
-    if (r) memcpy(sol->r, r, sizeof(double) * (size_t)n);
-    memcpy(sol->u, P->q, sizeof(double) * (size_t)n);
-    if (n > 0) sn_csc_gemv(P->W, 1.0, sol->r, 1.0, sol->u);
+    if (n > 0) {
+      if (r) memcpy(sol->r, r, sizeof(double) * (size_t)n);
+      memcpy(sol->u, P->q, sizeof(double) * (size_t)n);
+      sn_csc_gemv(P->W, 1.0, sol->r, 1.0, sol->u);
+    }
     sn_scene_folder_writing(&o->F, SN_SCENE_SLOT_HDF5, path);
     st = sn_fclib_write(path, P, NULL, r ? sol : NULL, msg, msglen);
   }
@@ -328,7 +334,7 @@ int sn_scene_output_dump_fclib(sn_scene_output *o, const sn_scene *S, int step, 
 static int energy_plot(sn_scene_output *o, char *msg, size_t msglen)
 {
   static const char *const NAMES[NCURVE] = {"kinetic", "potential (gravity)", "friction work", "impact loss",
-                                            "work of kinematic bodies", "total (balance)"};
+                                            "work of kinematic bodies", "total: kinetic + potential + losses - kinematic work"};
   sn_series se[NCURVE];
   for (int c = 0; c < NCURVE; c++) se[c] = (sn_series){NAMES[c], o->np, o->pt, o->pe[c], SN_PLOT_LINE};
   sn_plot_opts p;

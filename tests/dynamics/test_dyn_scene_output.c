@@ -19,6 +19,8 @@
 
 #include "check.h"
 #include "dynamics/surface.h"
+#include "signorini/io.h"
+#include "signorini/la.h"
 #include "signorini/scene_output.h"
 
 /* ---------------------------------------------------------------- reading files back ---- */
@@ -428,6 +430,145 @@ static void test_run(const char *dir) {
   sn_scene_free(S);
 }
 
+/* a real Moreau-Jean run (moreau.c): two balls resting on a plane with friction, stepped; the
+ * FCLIB dump of the last step read back equals sn_scene_last_problem (W, q, mu) with its
+ * impulses as /solution r and u = W r + q; the energy rows hold sn_scene_energy's values and
+ * the step's info; the contact frame holds the step's contacts */
+static void test_stepped(const char *dir) {
+  sn_scene *S;
+  sn_scene_create(&S);
+  sn_body_desc d;
+  sn_body_desc_default(&d);
+  d.shape.kind = SN_SHAPE_PLANE;
+  d.motion = SN_BODY_FIXED;
+  sn_scene_add_body(S, &d, NULL);
+  sn_body_desc_default(&d);
+  d.shape.radius = 0.1;
+  d.x[2] = 0.1 - 1e-4;   /* slightly in: a contact from the first step */
+  d.v[0] = 0.3;
+  sn_scene_add_body(S, &d, NULL);
+  d.x[0] = 1;
+  sn_scene_add_body(S, &d, NULL);
+  sn_scene_set_contact_law(S, -1, -1, 0.3, 0.0);
+  sn_dyn_settings ds;
+  sn_dyn_settings_default(&ds);
+  sn_scene_output *o;
+  char msg[512], path[1200];
+  CHECK_INT(sn_scene_output_open(dir, "mj", S, NULL, &o, msg, sizeof msg), SN_OK);
+  CHECK_INT(sn_scene_output_step(o, S, 0, NULL, msg, sizeof msg), SN_OK);
+  double kin[4];
+  sn_dyn_info info;
+  for (int step = 1; step <= 3; step++) {
+    CHECK_INT(sn_scene_step(S, &ds, &info), SN_OK);
+    CHECK_INT(sn_scene_output_step(o, S, step, &info, msg, sizeof msg), SN_OK);
+    sn_energy E;
+    CHECK_INT(sn_scene_energy(S, &E), SN_OK);
+    kin[step] = E.kinetic;
+  }
+  CHECK_INT(sn_scene_ncontacts(S), 2);
+  CHECK_INT(sn_scene_output_dump_fclib(o, S, 3, msg, sizeof msg), SN_OK);
+  CHECK_INT(sn_scene_output_close(o, msg, sizeof msg), SN_OK);
+
+  sn_fc *P;
+  double *r;
+  CHECK_INT(sn_scene_last_problem(S, &P, &r), SN_OK);
+  sn_file_problem *F = NULL;
+  snprintf(path, sizeof path, "%s/mj_step0003.hdf5", dir);
+  CHECK_INT(sn_fclib_read(path, &F, msg, sizeof msg), SN_OK);
+  CHECK(F && F->kind == SN_KIND_FC && F->fc && F->solution);
+  if (F && F->fc && F->solution) {
+    int n = P->dim * P->nc;
+    CHECK_INT(F->fc->nc, 2);
+    CHECK_INT(F->fc->dim, P->dim);
+    CHECK_INT(F->solution->nr, n);
+    double *Wa = calloc((size_t)n * n, sizeof *Wa), *Wb = calloc((size_t)n * n, sizeof *Wb), dw = 0, u[12];
+    sn_csc_to_dense(P->W, Wa);
+    sn_csc_to_dense(F->fc->W, Wb);
+    for (int i = 0; i < n * n; i++) dw = fmax(dw, fabs(Wa[i] - Wb[i]));
+    CHECK(dw == 0);
+    for (int i = 0; i < n; i++) {
+      CHECK(F->fc->q[i] == P->q[i] && F->solution->r[i] == r[i]);
+      u[i] = P->q[i];
+      for (int j = 0; j < n; j++) u[i] += Wa[(size_t)j * n + i] * r[j];   /* column-major dense */
+      CHECK_CLOSE(F->solution->u[i], u[i], 1e-12, 1e-14);
+    }
+    for (int c = 0; c < P->nc; c++) CHECK(F->fc->mu[c] == 0.3);
+    CHECK(r[0] > 0);   /* the resting ball pushes: a positive normal impulse */
+    free(Wa);
+    free(Wb);
+  }
+  sn_file_problem_free(F);
+  sn_fc_free(P);
+  free(r);
+
+  /* the table: rows 1..3 hold the step's contacts and the kinetic energy then */
+  snprintf(path, sizeof path, "%s/mj_energy.csv", dir);
+  char *x = slurp(path, NULL), *line = x ? strchr(x, '\n') + 1 : NULL;
+  for (int row = 0; line && *line && row <= 3; row++) {
+    char *p = line;
+    double v[14];
+    for (int c = 0; c < 14; c++) v[c] = strtod(p, &p), p += *p == ',';
+    if (row > 0) {
+      CHECK_CLOSE(v[2], kin[row], 1e-15, 0);
+      CHECK_INT(v[8], 2);
+      CHECK_INT(v[13], SN_OK);
+    }
+    line = strchr(line, '\n') + 1;
+  }
+  free(x);
+  /* the last frame's contacts: the two balls against the plane (body 0), normal +z */
+  snprintf(path, sizeof path, "%s/mj_contacts.0003.vtu", dir);
+  x = slurp(path, NULL);
+  CHECK_INT(attr(x, "NumberOfPoints"), 2);
+  size_t nb;
+  double *N = (double *)array_data(x, "Normal", &nb), *In = (double *)array_data(x, "ImpulseN", &nb);
+  for (int k = 0; k < 2; k++) {
+    sn_body_contact c;
+    sn_scene_contact(S, k, &c);
+    CHECK_CLOSE(N[3 * k + 2], 1.0, 0, 1e-15);
+    CHECK(In[k] == c.impulse[0] && In[k] > 0);
+  }
+  free(N);
+  free(In);
+  free(x);
+  sn_scene_free(S);
+}
+
+/* failures: a result that cannot be removed refuses the run (and releases the folder); a frame
+ * that cannot be put in place (a folder holds its name) fails with its name, leaves no
+ * temporary, and the series goes on listing the frames that were written */
+static void test_failures(const char *dir) {
+  char msg[512], path[1200];
+  sn_scene *S = make_scene();
+  sn_scene_output *o;
+  snprintf(path, sizeof path, "%s/f_bodies.0003.vtu", dir);
+  mkdir(path, 0755);
+  touch(dir, "f_bodies.0003.vtu/x");
+  CHECK_INT(sn_scene_output_open(dir, "f", S, NULL, &o, msg, sizeof msg), SN_ERR_IO);
+  CHECK(o == NULL && strstr(msg, "cannot remove the earlier run's f_bodies.0003.vtu") != NULL);
+  CHECK(!exists(dir, ".signorini.lock"));
+  snprintf(path, sizeof path, "%s/f_bodies.0003.vtu/x", dir);
+  unlink(path);
+  snprintf(path, sizeof path, "%s/f_bodies.0003.vtu", dir);
+  rmdir(path);
+
+  CHECK_INT(sn_scene_output_open(dir, "f", S, NULL, &o, msg, sizeof msg), SN_OK);
+  CHECK_INT(sn_scene_output_step(o, S, 0, NULL, msg, sizeof msg), SN_OK);
+  snprintf(path, sizeof path, "%s/f_bodies.0001.vtu", dir);
+  mkdir(path, 0755);
+  CHECK_INT(sn_scene_output_step(o, S, 1, NULL, msg, sizeof msg), SN_ERR_IO);
+  CHECK(strstr(msg, "f_bodies.0001.vtu") != NULL);
+  CHECK_INT(count_names(dir, ".tmp"), 0);
+  CHECK_INT(sn_scene_output_close(o, msg, sizeof msg), SN_OK);
+  rmdir(path);
+  snprintf(path, sizeof path, "%s/f_bodies.pvd", dir);
+  char *x = slurp(path, NULL);
+  CHECK(x && strstr(x, "f_bodies.0000.vtu") && !strstr(x, "f_bodies.0001.vtu"));
+  free(x);
+  CHECK_INT(count_names(dir, ".tmp"), 0);
+  sn_scene_free(S);
+}
+
 /* the plane's square from the scene's bounds: bodies at most reach = |x_i - x_plane| + bound_i
  * away, the square's side is 2.4 reach */
 static void test_auto_extent(const char *dir) {
@@ -502,9 +643,9 @@ static int write_for_vtk(const char *dir) {
   sn_scene_output *o;
   char msg[512], path[1200];
   int st = sn_scene_output_open(dir, "vtk", S, &set, &o, msg, sizeof msg);
-  set_contacts(S);
   for (int step = 0; step <= 2 && !st; step++) {
     set_states(S, step);
+    if (step == 1) set_contacts(S);   /* none in the first frame: an empty cloud */
     st = sn_scene_output_step(o, S, step, NULL, msg, sizeof msg);
   }
   if (!st) st = sn_scene_output_close(o, msg, sizeof msg);
@@ -534,6 +675,8 @@ int main(int argc, char **argv) {
   }
   test_run(dir);
   test_auto_extent(dir);
+  test_stepped(dir);
+  test_failures(dir);
   test_many(dir);
   if (!sn_check_failed) {
     char cmd[200];

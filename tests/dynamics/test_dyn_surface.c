@@ -171,6 +171,51 @@ static void test_convex(void) {
   CHECK(v == NULL && t == NULL);
 }
 
+/* convex bodies through the scene (hull by qhull in shape_convex.c): the fans of the hull's
+ * faces enclose the hull's volume, which the scene gives as mass / density; a box's 8 corners
+ * (with interior points, dropped by the hull) give V = 2 x 1 x 0.5 exactly and 12 triangles */
+static void test_scene_convex(void) {
+  sn_scene *S;
+  sn_scene_create(&S);
+  sn_body_desc d;
+  sn_body_desc_default(&d);
+  double pts[3 * 60];
+  int np = 0;
+  for (int i = 0; i < 8; i++) {
+    pts[3 * np] = i & 1 ? 1 : -1; pts[3 * np + 1] = i & 2 ? 0.5 : -0.5; pts[3 * np + 2] = i & 4 ? 0.25 : -0.25;
+    np++;
+  }
+  pts[3 * np] = 0.1; pts[3 * np + 1] = -0.2; pts[3 * np + 2] = 0.05; np++;   /* interior */
+  d.shape.kind = SN_SHAPE_CONVEX;
+  d.shape.nvert = np;
+  d.shape.vert = pts;
+  d.x[0] = 2;
+  int box, ball;
+  CHECK_INT(sn_scene_add_body(S, &d, &box), SN_OK);
+  /* 40 points on a sphere of radius 0.3 (a Fibonacci lattice) */
+  for (int k = 0; k < 40; k++) {
+    double z = 1 - (2 * k + 1) / 40.0, rho = sqrt(1 - z * z), a = k * PI * (3 - sqrt(5.0));
+    pts[3 * k] = 0.3 * rho * cos(a); pts[3 * k + 1] = 0.3 * rho * sin(a); pts[3 * k + 2] = 0.3 * z + 0.7;
+  }
+  d.shape.nvert = 40;
+  CHECK_INT(sn_scene_add_body(S, &d, &ball), SN_OK);
+  for (int b = 0; b < 2; b++) {
+    int nv, nt, *t;
+    double *v, dmin;
+    CHECK_INT(sn_scene_body_surface(S, b, 0, &nv, &v, &nt, &t), SN_OK);
+    if (b == box) CHECK_INT(nt, 12);
+    CHECK_INT(nv, nt / 2 + 2);
+    CHECK(closed(nv, nt, t));
+    CHECK(outward(v, nt, t, &dmin));   /* the origin is the hull's centroid, inside */
+    double V = volume(v, nt, t);
+    CHECK_CLOSE(V, sn_scene_body_mass(S, b) / 1000.0, 1e-12, 0);
+    if (b == box) CHECK_CLOSE(V, 1.0, 1e-13, 0);
+    free(v);
+    free(t);
+  }
+  sn_scene_free(S);
+}
+
 /* through a scene: every kind of body, in the body frame whatever the body's pose */
 static void test_scene(void) {
   sn_scene *S;
@@ -238,5 +283,6 @@ int main(void) {
   test_box_cylinder_capsule();
   test_convex();
   test_scene();
+  test_scene_convex();
   return sn_check_report();
 }
