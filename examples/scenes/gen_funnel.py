@@ -51,7 +51,7 @@ def main():
                 out.append("0.05, 0., 0., -0.05, 0., 0.")
                 out.append("0., 0.05, 0., 0., -0.05, 0.")
                 out.append("0., 0., 0.05, 0., 0., -0.05")
-    out.append("*DYNAMIC, METHOD=MOREAU, TOL=1e-6, MAXIT=300, PROJECTION=YES")
+    out.append("*DYNAMIC, METHOD=MOREAU, TOL=1e-5, MAXIT=1000")
     out.append("2e-3, 1.5")
     out.append("*OUTPUT, FREQUENCY=10")
     print("\n".join(out))
