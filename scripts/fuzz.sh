@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Build the libFuzzer harness (tests/fuzz/fuzz_readers.c) for each reader with clang and
 # run it for a while on its seed corpus (tests/fuzz/corpus/*).
-# Usage: scripts/fuzz.sh [SECONDS_PER_TARGET=20] [TARGETS="dat_fc dat_gfc dat_lcp fclib inp"]
-# (inp: Abaqus / CalculiX decks, with the keyword dictionary tests/fuzz/corpus/inp.dict)
+# Usage: scripts/fuzz.sh [SECONDS_PER_TARGET=20] [TARGETS="dat_fc dat_gfc dat_lcp fclib inp scene"]
+# (inp: Abaqus / CalculiX decks, with the keyword dictionary tests/fuzz/corpus/inp.dict; scene:
+# rigid-body scene files, tests/fuzz/corpus/scene.dict)
 # Crashes leave a crash-* file in build-fuzz/ and a non-zero exit status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-20}
-targets=${2:-"dat_fc dat_gfc dat_lcp fclib inp"}
+targets=${2:-"dat_fc dat_gfc dat_lcp fclib inp scene"}
 command -v clang >/dev/null || { echo "fuzz: clang not found: apt-get install clang libclang-rt-14-dev" >&2; exit 1; }
 out=build-fuzz
 mkdir -p "$out"
@@ -16,14 +17,18 @@ inc="-Iinclude -Ibuild/include -Isrc -I/usr/include/suitesparse -I/usr/include/h
 libs="-lumfpack -lcholmod -lamd -lcolamd -lsuitesparseconfig -llapacke -lopenblas -L/usr/lib/x86_64-linux-gnu/hdf5/serial -lhdf5 -lm"
 # the readers and what they call (the plotting module, cairo, is not needed)
 srcs=$(ls src/common/*.c src/la/*.c src/problem/*.c src/fem/*.c src/io/*.c | grep -v "src/io/plot.c")
+# the scene reader builds scenes (src/dynamics, its solvers and outputs): the whole library
+all_srcs=$(ls src/*/*.c | grep -v "^src/cli/")
+all_libs="$libs -lqhull_r $(pkg-config --libs cairo 2>/dev/null || echo -lcairo)"
 i=0
-for t in dat_fc dat_gfc dat_lcp fclib inp; do
+for t in dat_fc dat_gfc dat_lcp fclib inp scene; do
   i=$((i + 1))
   case " $targets " in *" $t "*) ;; *) continue ;; esac
   bin="$out/fuzz_$t"
   if [ ! -x "$bin" ] || [ -n "$(find src include tests/fuzz -newer "$bin" -name '*.[ch]' | head -n 1)" ]; then
     clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-      -DFUZZ_TARGET=$i $inc tests/fuzz/fuzz_readers.c $srcs $libs -o "$bin"
+      -DFUZZ_TARGET=$i $inc $(pkg-config --cflags cairo 2>/dev/null) tests/fuzz/fuzz_readers.c \
+      $([ "$t" = scene ] && echo "$all_srcs $all_libs" || echo "$srcs $libs") -o "$bin"
   fi
   dict=""
   [ -f "tests/fuzz/corpus/$t.dict" ] && dict="-dict=../tests/fuzz/corpus/$t.dict"

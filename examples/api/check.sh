@@ -11,9 +11,16 @@
 #    displacement 0.1 (analytic);
 #  - run_deck on examples/bar_obstacle.inp: 9 increments and, at the last, the equilibrium of the
 #    bar: normal contact force 4 N/mm (0.01 MPa x 400 mm), tangential 2 N/mm (0.05 MPa x 40 mm);
-#    the results files are written.
+#    the results files are written;
+#  - scene_api (a ball of mass 1 dropped from 1 m onto a floor, e = 0, Moreau-Jean steps of 1 ms):
+#    at t = 0.2 s, before contact, z = 1.1 - 9.81 x 0.2^2 / 2 = 0.9038 (the theta = 1/2 scheme is
+#    exact for a constant acceleration); at t = 1 s it rests on the floor, z = 0.1 (the radius, to
+#    1e-5: the constraint is enforced on velocities, positions drift by about g h^2),
+#    with one contact whose normal impulse per step is m g dt = 9.81e-3; on
+#    examples/scenes/bouncing_ball.inp (e = 0.8, 2 s) the run completes, every step converged.
+# Usage: check.sh SOLVE_FCLIB RUN_DECK SOURCE_DIR WORK_DIR SCENE_API
 set -euo pipefail
-solve=$1 run=$2 src=$3 work=$4
+solve=$1 run=$2 src=$3 work=$4 scene=$5
 rm -rf "$work"
 mkdir -p "$work/bar"
 fail=0
@@ -55,5 +62,14 @@ printf '*NODE\n1, 0, 0\n1, 1, 0\n' > "$work/bad.inp"
 if out=$("$run" "$work/bad.inp" 2> "$work/bad.err"); then echo "FAIL: bad deck accepted"; fail=1; fi
 grep -q "bad.inp:3: node 1 is defined twice" "$work/bad.err" || { echo "FAIL: bad deck message: $(cat "$work/bad.err")"; fail=1; }
 [ -z "$out" ] || { echo "FAIL: output on a bad deck"; fail=1; }
+out=$("$scene") || { echo "FAIL: scene_api: $out"; fail=1; }
+echo "$out"
+near "ball height at 0.2 s" "$(field "$out" z_0.2)" 0.9038 1e-12
+near "ball height at rest" "$(field "$out" z)" 0.1 1e-4   # velocity-level contact: drift of order g h^2 = 1e-5
+near "ball normal impulse at rest" "$(field "$out" normal_impulse)" 0.00981 1e-6
+[ "$(field "$out" contacts)" = 1 ] && [ "$(field "$out" unconverged)" = 0 ] || { echo "FAIL: scene_api contacts or convergence"; fail=1; }
+out=$("$scene" "$src/examples/scenes/bouncing_ball.inp") || { echo "FAIL: scene_api on bouncing_ball.inp: $out"; fail=1; }
+echo "$out"
+[ "$(field "$out" steps)" = 2000 ] && [ "$(field "$out" unconverged)" = 0 ] || { echo "FAIL: scene_api bouncing_ball steps"; fail=1; }
 [ $fail -eq 0 ] && echo "examples passed"
 exit $fail

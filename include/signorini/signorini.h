@@ -14,4 +14,5 @@
 #include "signorini/plot.h"
 #include "signorini/dynamics.h"
 #include "signorini/scene_output.h"
+#include "signorini/scene_io.h"
 #endif

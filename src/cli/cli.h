@@ -26,6 +26,10 @@ extern const sn_cli_cmd sn_cli_cmd_run, sn_cli_cmd_demo, sn_cli_cmd_solve, sn_cl
  * .hdf5, .h5, .dat: a problem file). *exists (may be NULL): whether the path exists at all. */
 enum { SN_FILE_OTHER, SN_FILE_DECK, SN_FILE_PROBLEM };
 int sn_cli_file_kind(const char *path, int *exists);
+/* 1 when the file at path is a rigid-body scene (its first keyword is *SCENE) */
+int sn_cli_is_scene(const char *path);
+/* `run` of a scene file (cmd_run_scene.c): results in dir as base_*; dumps: --dump-fclib's list or NULL */
+int sn_cli_run_scene(const char *path, const char *dir, const char *base, int quiet, int anywhere, const char *dumps);
 
 /* a problem command given an existing deck: the hint to use `run`, exit 2; 0 otherwise (a
  * missing file is left to the reader: "cannot read FILE: ...") */

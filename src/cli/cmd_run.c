@@ -1,5 +1,6 @@
 /* signorini run DECK.inp [-o DIR] [--quiet]: the quasi-static finite-element analysis of a deck
- * (a deck of *DYNAMIC steps goes to the dynamic analysis, run_dynamic.c).
+ * (a deck of *DYNAMIC steps goes to the dynamic analysis, run_dynamic.c; a scene file, first
+ * keyword *SCENE, goes to cmd_run_scene.c).
  * Results go to DIR (default: ./BASE, created; BASE the deck's name without .inp):
  * BASE.NNNN.vtu, BASE.pvd, BASE.dat, plots; a rerun replaces the earlier results of the same
  * BASE there, and a second run into a folder in use is refused (sn_run_output_open). One
@@ -67,6 +68,20 @@ static int on_increment(const sn_model *m, const sn_fesys *S, const sn_increment
   if (inc->ncontact > 0 && inc->contact_solver) c->solver = inc->contact_solver;
   if (!c->quiet) progress(c, m, inc);
   return st;
+}
+
+/* a deck refused at a keyword of scene files: the file probably lacks its first line *SCENE */
+static const char *scene_hint(const char *msg)
+{
+  static const char *const kw[] = {"*BODY", "*LATTICE", "*GRAVITY", "*CONTACT PROPERTY", "*VELOCITY", "*VERTICES",
+                                   "*TRIANGLES", "*FCLIB", "*SCENE"};
+  const char *u = strstr(msg, "unknown keyword *");
+  for (size_t k = 0; u && k < sizeof kw / sizeof kw[0]; k++) {
+    size_t n = strlen(kw[k]);
+    if (!strncmp(u + 16, kw[k], n) && (!u[16 + n] || u[16 + n] == ' '))
+      return " (a keyword of rigid-body scenes: a scene file starts with *SCENE, docs/dynamics.md)";
+  }
+  return "";
 }
 
 /* "DECK:N: reason" for the library's "line N: reason", "DECK: reason" otherwise */
@@ -144,7 +159,7 @@ static void summary(const char *deck, const sn_model *m, const sn_static_info *i
 
 int sn_cli_run(int argc, char **argv)
 {
-  const char *deck = NULL, *dir = NULL;
+  const char *deck = NULL, *dir = NULL, *dumps = NULL;
   int quiet = 0, include_anywhere = 0, k;
   sn_args a;
   sn_args_init(&a, &sn_cli_cmd_run, argc, argv);
@@ -154,6 +169,7 @@ int sn_cli_run(int argc, char **argv)
     else if (sn_args_is(&a, "-o")) dir = a.val;
     else if (sn_args_is(&a, "--quiet")) quiet = 1;
     else if (sn_args_is(&a, "--allow-include-anywhere")) include_anywhere = 1;
+    else if (sn_args_is(&a, "--dump-fclib")) dumps = a.val;
   }
   if (k == SN_ARGS_EXIT) return a.rc;
   if (dir && !dir[0]) return sn_args_error(a.cmd, "-o needs a folder (an empty name was given)");
@@ -171,6 +187,9 @@ int sn_cli_run(int argc, char **argv)
   if (!base[0]) return sn_args_error(a.cmd, "'%s' names no file", deck);
   snprintf(folder, sizeof folder, "./%s", base);
   if (!dir) dir = folder;
+  if (sn_cli_is_scene(deck)) return sn_cli_run_scene(deck, dir, base, quiet, include_anywhere, dumps);
+  if (dumps)
+    return sn_args_error(a.cmd, "--dump-fclib applies to scene files (first keyword *SCENE); %s is an analysis deck", deck);
 
   char msg[1024];
   sn_model *m = NULL;
@@ -178,7 +197,7 @@ int sn_cli_run(int argc, char **argv)
   sn_inp_options_default(&io);
   io.allow_include_anywhere = include_anywhere;
   int st = sn_inp_read_opts(deck, &io, &m, msg, sizeof msg);
-  if (st) return sn_cli_fail("%s", msg);
+  if (st) return sn_cli_fail("%s%s", msg, scene_hint(msg));
   if (sn_model_is_dynamic(m)) return sn_cli_run_dynamic(deck, m, dir, base, quiet);   /* run_dynamic.c */
   run_ctx c = {NULL, isatty(2), quiet, 0, 0.0, NULL};
   st = sn_static_check(m, msg, sizeof msg);
@@ -231,8 +250,9 @@ int sn_cli_run(int argc, char **argv)
 }
 
 const sn_cli_cmd sn_cli_cmd_run = {
-    "run", "DECK.inp [OPTIONS]",
-    "quasi-static finite-element analysis of an Abaqus/CalculiX-style input deck",
+    "run", "DECK.inp|SCENE.inp [OPTIONS]",
+    "quasi-static finite-element analysis of an Abaqus/CalculiX-style input deck, or the "
+    "nonsmooth dynamics of a rigid-body scene",
     "Reads the deck (docs/deck.md: nodes, elements, materials, boundary conditions, loads, "
     "contact pairs, steps), runs its steps increment by increment and writes into DIR, BASE "
     "being the deck's name without .inp: BASE.NNNN.vtu per increment and BASE.pvd (ParaView), "
@@ -247,19 +267,31 @@ const sn_cli_cmd sn_cli_cmd_run = {
     "A deck whose steps are *DYNAMIC runs the dynamic analysis (docs/fe-dynamics.md: Moreau-Jean time "
     "stepping with impacts and friction): BASE.NNNN.vtu per output step with the velocities V, BASE.pvd, "
     "BASE_energy.csv and BASE_energy.png, a progress line per output step.\n"
+    "A file whose first keyword is *SCENE is a rigid-body scene (docs/dynamics.md: materials, "
+    "contact laws, gravity, spheres, boxes, capsules, cylinders, convex polyhedra, planes, "
+    "meshes, lattices of bodies, a *DYNAMIC step by Moreau-Jean time stepping or event-driven "
+    "integration). It is read whole before anything is written, then run to its time period; "
+    "DIR receives BASE_bodies.NNNN.vtu and BASE_contacts.NNNN.vtu frames with their .pvd series, "
+    "BASE_energy.csv and its plot, and BASE_stepNNNN.hdf5 (FCLIB) for the steps asked. A progress "
+    "line per output interval (time, step, contacts, solver iterations and error) goes to "
+    "standard error; a step whose contact solver stopped short of its tolerance is reported.\n"
     "Problem files (FCLIB .hdf5, Siconos .dat) are solved with 'signorini solve'.",
     {{"-o", "--output", "DIR", "./BASE (the deck's name without .inp)",
       "the folder for the results, created if missing"},
      {NULL, "--quiet", NULL, NULL, "no progress lines"},
      {NULL, "--allow-include-anywhere", NULL, NULL,
-      "*INCLUDE may read files outside the deck's folder tree"}},
+      "*INCLUDE may read files outside the deck's folder tree"},
+     {NULL, "--dump-fclib", "STEP,...", "none besides the scene's *FCLIB steps",
+      "scenes run by Moreau-Jean: write the local frictional contact problem of these steps, with "
+      "its solution, as FCLIB HDF5 files BASE_stepNNNN.hdf5"}},
     {{0, "every step completed"},
-     {1, "error: the deck is invalid, a file cannot be read or written, or the analysis failed"},
+     {1, "error: the deck or scene is invalid, a file cannot be read or written, or the analysis failed"},
      {2, "usage error"}},
     {{"signorini run examples/block.inp -o results",
       "a loaded elastic block of 6 x 6 x 6 hexahedra; writes block.0001.vtu, block.pvd and "
       "block.dat into results/"},
-     {"signorini run examples/bar_obstacle.inp --output=bar --quiet",
-      "a plane-strain bar pressed onto a rigid obstacle and pushed sideways, with Coulomb "
-      "friction; contact results and plots in bar/, no progress lines"}},
+     {"signorini run examples/scenes/bouncing_ball.inp -o ball --dump-fclib 452",
+      "a ball dropped on the floor, bouncing with restitution 0.8: body and contact frames, the "
+      "energy history, and the contact problem of step 452 (its first impact) as "
+      "ball/bouncing_ball_step0452.hdf5"}},
     sn_cli_run};

@@ -46,3 +46,32 @@ int sn_cli_file_kind(const char *path, int *exists)
   if (ends_with(path, ".hdf5") || ends_with(path, ".h5") || ends_with(path, ".dat")) return SN_FILE_PROBLEM;
   return SN_FILE_OTHER;
 }
+
+/* a scene file (docs/dynamics.md): its first keyword, after blank lines and "**" comments (and
+ * a UTF-8 byte order mark), is *SCENE -- the rule the scene reader itself applies */
+int sn_cli_is_scene(const char *path)
+{
+  struct stat st;
+  if (stat(path, &st) || !S_ISREG(st.st_mode)) return 0;
+  FILE *f = fopen(path, "rb");
+  if (!f) return 0;
+  char line[256];
+  int scene = 0, lines = 0;
+  while (fgets(line, sizeof line, f) && lines++ < 10000) {
+    char *s = line;
+    if (lines == 1 && !strncmp(s, "\xEF\xBB\xBF", 3)) s += 3;
+    while (*s == ' ' || *s == '\t') s++;
+    if (*s == '\n' || *s == '\r' || !*s || (s[0] == '*' && s[1] == '*')) continue;
+    if (*s == '*') {
+      char key[8];
+      size_t k = 0;
+      for (s++; *s && *s != ',' && *s != '\n' && *s != '\r' && k < sizeof key - 1; s++)
+        if (*s != ' ' && *s != '\t') key[k++] = (char)(*s >= 'a' && *s <= 'z' ? *s - 32 : *s);
+      key[k] = '\0';
+      scene = !strcmp(key, "SCENE") && (!*s || *s == ',' || *s == '\n' || *s == '\r');
+    }
+    break;
+  }
+  fclose(f);
+  return scene;
+}

@@ -6,8 +6,10 @@
  *   broadphase.c             candidate pairs (uniform grid / sweep and prune; never all pairs)
  *   narrow.c                 dispatch per pair of shape kinds, analytic pairs (sphere, plane, box
  *                            on plane, capsule, cylinder on plane, ...)
- *   gjk.c, epa.c, manifold.c support functions, GJK distance, EPA, face clipping (several points)
+ *   gjk.c, epa.c, manifold.c support functions, GJK distance, EPA, face clipping (several points);
+ *                            their seams in gjk.h
  *   narrow_mesh.c            convex shapes against static triangle meshes
+ *   mesh_bvh.c               the meshes' bounding volume hierarchy and edge adjacency (mesh_bvh.h)
  *   moreau.c, nsgs_bodies.c  Moreau-Jean step, matrix-free NSGS, registry path, projection
  *   energy.c                 energies
  *   event.c                  event-driven integrator

@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "io/out_file.h"
+#include "io/vtk_base64.h"
 
 /* ---- element type -> VTK cell ---- */
 typedef struct {
@@ -49,91 +50,20 @@ static const vtk_cell CELLS[SN_EL_COUNT] = {
   [SN_EL_C3D20] = {20, 25}, [SN_EL_C3D20R] = {20, 25},
 };
 
-/* ---- base64 of one stream, written as it comes ---- */
-typedef struct {
-  FILE *f;
-  unsigned char in[3];
-  int n;
-  size_t nout;
-  char out[4096];
-} b64;
-
-static const char B64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-static void b64_group(b64 *e, int n)
-{
-  unsigned v = (unsigned)e->in[0] << 16 | (unsigned)(n > 1 ? e->in[1] : 0) << 8 | (unsigned)(n > 2 ? e->in[2] : 0);
-  if (e->nout + 4 > sizeof e->out) {
-    fwrite(e->out, 1, e->nout, e->f);
-    e->nout = 0;
-  }
-  e->out[e->nout++] = B64[v >> 18 & 63];
-  e->out[e->nout++] = B64[v >> 12 & 63];
-  e->out[e->nout++] = n > 1 ? B64[v >> 6 & 63] : '=';
-  e->out[e->nout++] = n > 2 ? B64[v & 63] : '=';
-}
-
-static void b64_put(b64 *e, const void *data, size_t len)
-{
-  const unsigned char *p = data;
-  for (size_t i = 0; i < len; i++) {
-    e->in[e->n++] = p[i];
-    if (e->n == 3) {
-      b64_group(e, 3);
-      e->n = 0;
-    }
-  }
-}
-
-static void b64_end(b64 *e)
-{
-  if (e->n) b64_group(e, e->n);
-  e->n = 0;
-  fwrite(e->out, 1, e->nout, e->f);   /* a failure sets the stream's error flag */
-  e->nout = 0;
-}
-
-/* ---- XML ---- */
-static void xml_text(FILE *f, const char *s)
-{
-  for (; *s; s++) {
-    switch (*s) {
-    case '&': fputs("&amp;", f); break;
-    case '<': fputs("&lt;", f); break;
-    case '>': fputs("&gt;", f); break;
-    case '"': fputs("&quot;", f); break;
-    case '\'': fputs("&apos;", f); break;
-    default:
-      /* XML 1.0 allows no other control characters, not even as references */
-      if (*s == '\t' || *s == '\n' || *s == '\r') fprintf(f, "&#%d;", *s);
-      else if ((unsigned char)*s < 0x20) fputc('?', f);
-      else fputc(*s, f);
-    }
-  }
-}
-
-static const char *host_order(void)
-{
-  const uint16_t one = 1;
-  unsigned char b;
-  memcpy(&b, &one, 1);
-  return b ? "LittleEndian" : "BigEndian";
-}
-
 /* <DataArray ...> opening tag; comps: component names or NULL */
 static void array_open(FILE *f, const char *type, const char *name, int ncomp, const char *const *comps,
                        const char *autoname)
 {
   static const char *const TENSOR[6] = {"11", "22", "33", "12", "13", "23"};
   fprintf(f, "        <DataArray type=\"%s\" Name=\"", type);
-  xml_text(f, name);
+  sn_xml_text(f, name);
   fputc('"', f);
   if (ncomp > 1) fprintf(f, " NumberOfComponents=\"%d\"", ncomp);
   for (int c = 0; c < ncomp && (comps || (autoname && ncomp == 6)); c++) {
     fprintf(f, " ComponentName%d=\"", c);
-    if (comps) xml_text(f, comps[c]);
+    if (comps) sn_xml_text(f, comps[c]);
     else {
-      xml_text(f, autoname);
+      sn_xml_text(f, autoname);
       fputs(TENSOR[c], f);
     }
     fputc('"', f);
@@ -150,27 +80,27 @@ static void array_close(FILE *f)
 static void write_f64(FILE *f, const char *name, int ncomp, const char *const *comps, const char *autoname,
                       const double *data, size_t n)
 {
-  b64 e = {.f = f};
+  sn_b64 e = {.f = f};
   uint64_t bytes = (uint64_t)n * (uint64_t)ncomp * sizeof(double);
   array_open(f, "Float64", name, ncomp, comps, autoname);
-  b64_put(&e, &bytes, sizeof bytes);
-  if (bytes) b64_put(&e, data, (size_t)bytes);
-  b64_end(&e);
+  sn_b64_put(&e, &bytes, sizeof bytes);
+  if (bytes) sn_b64_put(&e, data, (size_t)bytes);
+  sn_b64_end(&e);
   array_close(f);
 }
 
 /* Int32 array: ids[i], or i + 1 when ids is NULL */
 static void write_i32(FILE *f, const char *name, const int *ids, size_t n)
 {
-  b64 e = {.f = f};
+  sn_b64 e = {.f = f};
   uint64_t bytes = (uint64_t)n * 4u;
   array_open(f, "Int32", name, 1, NULL, NULL);
-  b64_put(&e, &bytes, sizeof bytes);
+  sn_b64_put(&e, &bytes, sizeof bytes);
   for (size_t i = 0; i < n; i++) {
     int32_t v = (int32_t)(ids ? ids[i] : (int)i + 1);
-    b64_put(&e, &v, sizeof v);
+    sn_b64_put(&e, &v, sizeof v);
   }
-  b64_end(&e);
+  sn_b64_end(&e);
   array_close(f);
 }
 
@@ -240,20 +170,20 @@ int sn_vtu_write(const char *path, const sn_model *m, const double *u, const sn_
              "<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" byte_order=\"%s\" header_type=\"UInt64\">\n"
              "  <UnstructuredGrid>\n"
              "    <Piece NumberOfPoints=\"%zu\" NumberOfCells=\"%zu\">\n",
-          host_order(), nn, ne);
+          sn_host_byte_order(), nn, ne);
 
   /* point data: U (3 components), the caller's fields, NodeId */
   fprintf(f, "      <PointData%s>\n", u ? " Vectors=\"U\"" : "");
   if (u) {
-    b64 e = {.f = f};
+    sn_b64 e = {.f = f};
     uint64_t bytes = (uint64_t)nn * 3u * sizeof(double);
     array_open(f, "Float64", "U", 3, NULL, NULL);
-    b64_put(&e, &bytes, sizeof bytes);
+    sn_b64_put(&e, &bytes, sizeof bytes);
     for (size_t i = 0; i < nn; i++) {
       double v[3] = {u[(size_t)m->ndf * i], u[(size_t)m->ndf * i + 1], m->ndf == 3 ? u[(size_t)m->ndf * i + 2] : 0.0};
-      b64_put(&e, v, sizeof v);
+      sn_b64_put(&e, v, sizeof v);
     }
-    b64_end(&e);
+    sn_b64_end(&e);
     array_close(f);
   }
   for (int k = 0; k < npoint; k++)
@@ -275,12 +205,12 @@ int sn_vtu_write(const char *path, const sn_model *m, const double *u, const sn_
   write_i32(f, "connectivity", m->elem_conn, ne ? (size_t)m->elem_ptr[ne] : 0);
   write_i32(f, "offsets", ne ? m->elem_ptr + 1 : NULL, ne);
   {
-    b64 e = {.f = f};
+    sn_b64 e = {.f = f};
     uint64_t bytes = (uint64_t)ne;
     fputs("        <DataArray type=\"UInt8\" Name=\"types\" format=\"binary\">", f);
-    b64_put(&e, &bytes, sizeof bytes);
-    for (size_t i = 0; i < ne; i++) b64_put(&e, &CELLS[m->elem_type[i]].vtk, 1);
-    b64_end(&e);
+    sn_b64_put(&e, &bytes, sizeof bytes);
+    for (size_t i = 0; i < ne; i++) sn_b64_put(&e, &CELLS[m->elem_type[i]].vtk, 1);
+    sn_b64_end(&e);
     array_close(f);
   }
   fputs("      </Cells>\n"
@@ -307,10 +237,10 @@ int sn_pvd_write(const char *path, int n, const double *times, const char *const
   fprintf(o.f, "<?xml version=\"1.0\"?>\n"
                "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"%s\">\n"
                "  <Collection>\n",
-          host_order());
+          sn_host_byte_order());
   for (int i = 0; i < n; i++) {
     fprintf(o.f, "    <DataSet timestep=\"%.17g\" group=\"\" part=\"0\" file=\"", times[i]);
-    xml_text(o.f, files[i]);
+    sn_xml_text(o.f, files[i]);
     fputs("\"/>\n", o.f);
   }
   fputs("  </Collection>\n"

@@ -4,11 +4,15 @@
  * their sizes and their values, and a well-formed HDF5 file is written with the HDF5 API and
  * read back; byte-level mutation of HDF5 containers would fuzz libhdf5 itself, which is not
  * ours to fix), 5 (Abaqus / CalculiX decks, sn_inp_parse from memory; *INCLUDE resolves
- * against a private folder holding two small decks, inc_nodes.inp and inc_bad.inp).
+ * against a private folder holding two small decks, inc_nodes.inp and inc_bad.inp), 6 (scene
+ * files, sn_scene_read of a private file with at most 20 000 bodies; *INCLUDE finds inc_body.inp
+ * and inc_bad.inp beside it).
  * The .dat and HDF5 readers take a path, so each input is written to a private temporary
  * file. */
 #define _GNU_SOURCE
 #include <signorini/io.h>
+#include <signorini/scene_io.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,15 +24,15 @@
 #include <hdf5.h>
 #endif
 
-static char path[256];
-#if FUZZ_TARGET == 5
+static char path[320];
+#if FUZZ_TARGET == 5 || FUZZ_TARGET == 6
 static char incdir[256], incfile[2][300];
 #endif
 
 static void remove_path(void)
 {
   remove(path);
-#if FUZZ_TARGET == 5
+#if FUZZ_TARGET == 5 || FUZZ_TARGET == 6
   remove(incfile[0]);
   remove(incfile[1]);
   rmdir(incdir);
@@ -44,6 +48,22 @@ static void make_path(void)
   if (!dir) dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
   snprintf(path, sizeof path, "%s/sn_fuzz_%ld%s", dir, (long)getpid(),
            FUZZ_TARGET == 1 ? "_fc.dat" : FUZZ_TARGET == 2 ? "_gfc.dat" : FUZZ_TARGET == 3 ? "_lcp.dat" : ".hdf5");
+#if FUZZ_TARGET == 6
+  /* the scene and its two includes in one private folder */
+  snprintf(incdir, sizeof incdir, "%s/sn_fuzz_%ld_scene", dir, (long)getpid());
+  mkdir(incdir, 0700);
+  snprintf(path, sizeof path, "%s/scene.inp", incdir);
+  static const char *const text[2] = {"*BODY, NAME=INC, TYPE=SPHERE, RADIUS=0.1\n0, 0, 0.5\n*VELOCITY\n1, 0, 0\n",
+                                      "*BODY, TYPE=SPHERE, RADIUS=x\n0, 0, 0\n"};
+  for (int i = 0; i < 2; i++) {
+    snprintf(incfile[i], sizeof incfile[i], "%s/%s", incdir, i ? "inc_bad.inp" : "inc_body.inp");
+    FILE *f = fopen(incfile[i], "wb");
+    if (f) {
+      fputs(text[i], f);
+      fclose(f);
+    }
+  }
+#endif
 #if FUZZ_TARGET == 5
   /* the folder *INCLUDE resolves against: a node block and a deck with an error */
   snprintf(incdir, sizeof incdir, "%s/sn_fuzz_%ld_inc", dir, (long)getpid());
@@ -170,6 +190,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   sn_lcp *P = NULL;
   st = sn_dat_read_lcp(path, &P, err, sizeof err);
   if (!st) sn_lcp_free(P);
+#elif FUZZ_TARGET == 6
+  sn_scene *S = NULL;
+  sn_scene_run run;
+  sn_scene_read_options o;
+  sn_scene_read_options_default(&o);
+  o.max_bodies = 20000;
+  st = sn_scene_read(path, &o, &S, &run, err, sizeof err);
+  if (!st) {
+    /* an accepted scene is consistent: bodies named, finite, the run's numbers in range */
+    for (int b = 0; b < sn_scene_nbodies(S); b++) {
+      sn_body_state bs;
+      if (!sn_scene_body_name(S, b) || sn_scene_body_state(S, b, &bs)) abort();
+      for (int i = 0; i < 3; i++)
+        if (!isfinite(bs.x[i]) || !isfinite(bs.v[i])) abort();
+    }
+    if (!(run.dt > 0) || !(run.total > 0) || sn_scene_run_steps(&run) < 1 || run.ndump < 0) abort();
+    sn_scene_free(S);
+  } else if (S || !err[0]) {
+    abort();                                        /* no scene on an error, and a message */
+  }
 #elif FUZZ_TARGET == 5
   sn_model *M = NULL;
   st = sn_inp_parse((const char *)data, size, "fuzz.inp", incdir, &M, err, sizeof err);

@@ -32,11 +32,12 @@ cmake --build "$work/cmake" >/dev/null
 
 echo "== the example programs (examples/api) against the installed tree"
 src=$(cd "$here/../.." && pwd)
-for ex in solve_fclib run_deck; do
+for ex in solve_fclib run_deck scene_api; do
   cc -std=c11 -Wall -Wextra -Werror "$src/examples/api/$ex.c" $flags -lm -Wl,-rpath,"$libdir" -o "$work/${ex}_pc"
 done
-bash "$src/examples/api/check.sh" "$work/solve_fclib_pc" "$work/run_deck_pc" "$src" "$work/examples_pc"
+bash "$src/examples/api/check.sh" "$work/solve_fclib_pc" "$work/run_deck_pc" "$src" "$work/examples_pc" "$work/scene_api_pc"
 cmake -S "$src/examples/api" -B "$work/examples_cmake" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_RPATH="$libdir" >/dev/null
 cmake --build "$work/examples_cmake" >/dev/null
-bash "$src/examples/api/check.sh" "$work/examples_cmake/solve_fclib" "$work/examples_cmake/run_deck" "$src" "$work/examples_cmake_run"
+bash "$src/examples/api/check.sh" "$work/examples_cmake/solve_fclib" "$work/examples_cmake/run_deck" "$src" "$work/examples_cmake_run" \
+  "$work/examples_cmake/scene_api"
 echo "install test passed"

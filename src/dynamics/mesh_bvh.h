@@ -1,0 +1,27 @@
+/* Static triangle meshes: a bounding volume hierarchy of the triangles (axis-aligned boxes,
+ * median split on the longest axis) and the edge adjacency used against internal-edge snagging. */
+#ifndef SN_MESH_BVH_H
+#define SN_MESH_BVH_H
+
+#include "dynamics/dyn_internal.h"
+
+typedef struct {
+  double lo[3], hi[3];
+  int left, right;      /* children, -1 for a leaf */
+  int start, count;     /* leaf: triangles idx[start .. start+count-1] */
+} sn_bvh_node;
+
+typedef struct {
+  int nnode;
+  sn_bvh_node *node;    /* node 0 is the root */
+  int *idx;             /* triangle permutation of the leaves */
+  int *adj;             /* 3*ntri: triangle across edge (tri[3t+e], tri[3t+(e+1)%3]), -1 on the boundary */
+} sn_mesh_accel;
+
+int sn_mesh_accel_build(const sn_shape *s, sn_mesh_accel **out);
+void sn_mesh_accel_free(void *accel);
+/* the triangles of s whose boxes overlap [lo, hi] (mesh body frame) appended to *out (grown) */
+int sn_mesh_accel_query(const sn_mesh_accel *m, const sn_shape *s, const double lo[3], const double hi[3], int **out,
+                        int *n, int *cap);
+
+#endif

@@ -1,0 +1,122 @@
+/* The run of a scene file's *DYNAMIC step (include/signorini/scene_io.h): the time loop over
+ * Moreau-Jean steps (Moreau 1988, Jean 1999: sn_scene_step) or over output intervals of the
+ * event-driven scheme (Pfeiffer & Glocker 1996: sn_scene_advance_event), with the outputs
+ * (scene_output.h) after every step and the progress callback after every output interval. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "signorini/scene_io.h"
+
+void sn_scene_run_default(sn_scene_run *run)
+{
+  if (!run) return;
+  memset(run, 0, sizeof *run);
+  run->method = SN_SCENE_MOREAU;
+  sn_dyn_settings_default(&run->settings);
+  run->settings.solver = NULL;
+  run->frame_every = 1;
+  run->energy = 1;
+}
+
+void sn_scene_run_settings(const sn_scene_run *run, sn_dyn_settings *s)
+{
+  *s = run->settings;
+  s->solver = run->solver[0] ? run->solver : NULL;
+}
+
+long sn_scene_run_steps(const sn_scene_run *run)
+{
+  if (!(run->dt > 0) || !(run->total > 0)) return 0;
+  double n = run->total / run->dt;
+  long k = (long)ceil(n * (1 - 1e-12));    /* 0.3 / 0.1 = 2.9999999999999996 is 3 steps */
+  return k < 1 ? 1 : k;
+}
+
+static double now(void) { return sn_wtime(); }
+
+static int is_dump(const sn_scene_run *run, long step)
+{
+  for (int k = 0; k < run->ndump; k++)
+    if (run->dump[k] == step) return 1;
+  return 0;
+}
+
+/* one step (Moreau-Jean) or interval (event-driven) ending at t_end */
+static int advance(sn_scene *S, const sn_scene_run *run, const sn_dyn_settings *base, double t_end,
+                   sn_dyn_info *di)
+{
+  if (run->method == SN_SCENE_EVENT) return sn_scene_advance_event(S, t_end, base, di);
+  sn_dyn_settings s = *base;
+  s.dt = t_end - sn_scene_time(S);          /* the last step ends at the period exactly */
+  return sn_scene_step(S, &s, di);
+}
+
+static void account(sn_scene_run_info *info, long step, int st, const sn_dyn_info *di)
+{
+  info->steps = step;
+  info->iterations += di->iterations;
+  info->events += di->events;
+  if (di->ncontacts > info->max_contacts) info->max_contacts = di->ncontacts;
+  if (di->ncontacts > 0 && di->error > info->max_error) info->max_error = di->error;   /* no contact: no problem */
+  if (di->max_penetration > info->max_penetration) info->max_penetration = di->max_penetration;
+  if (st > 0) {                             /* the solver stopped short of its tolerance */
+    if (!info->unconverged) info->first_unconverged = step;
+    info->unconverged++;
+    if (st > info->status) info->status = st;
+  }
+}
+
+int sn_scene_simulate(sn_scene *S, const sn_scene_run *run, sn_scene_output *out, sn_scene_progress_fn progress,
+                      void *user, sn_scene_run_info *info, char *msg, size_t msglen)
+{
+  sn_scene_run_info dummy;
+  if (!info) info = &dummy;
+  memset(info, 0, sizeof *info);
+  if (msg && msglen) msg[0] = '\0';
+  if (!S || !run || !(run->dt > 0) || !(run->total > 0)) {
+    if (msg && msglen) snprintf(msg, msglen, "sn_scene_simulate: invalid argument");
+    return info->status = SN_ERR_ARG;
+  }
+  sn_dyn_settings s;
+  sn_scene_run_settings(run, &s);
+  long n = sn_scene_run_steps(run);
+  int every = run->frame_every > 0 ? run->frame_every : (int)(n < 100 ? 1 : n / 100);
+  double t0 = now(), t_out = 0, t_start = sn_scene_time(S);
+  sn_dyn_info di;
+  memset(&di, 0, sizeof di);
+  int st = SN_OK;
+  if (out) {
+    double a = now();
+    st = sn_scene_output_step(out, S, 0, &di, msg, msglen);
+    t_out += now() - a;
+  }
+  for (long k = 1; k <= n && !st; k++) {
+    double t_end = k == n ? t_start + run->total : t_start + (double)k * run->dt;
+    memset(&di, 0, sizeof di);
+    int r = advance(S, run, &s, t_end, &di);
+    if (r < 0) {
+      if (msg && msglen)
+        snprintf(msg, msglen, "%s step %ld (time %g) failed: %s", run->method == SN_SCENE_EVENT ? "event-driven" : "Moreau-Jean",
+                 k, t_end, sn_strerror(r));
+      st = r;
+      break;
+    }
+    account(info, k, r, &di);
+    if (out) {
+      double a = now();
+      st = sn_scene_output_step(out, S, (int)k, &di, msg, msglen);
+      if (!st && is_dump(run, k)) st = sn_scene_output_dump_fclib(out, S, (int)k, msg, msglen);
+      t_out += now() - a;
+      if (st) break;
+    }
+    if (progress && (k % every == 0 || k == n) && progress(S, k, n, &di, user)) {
+      if (msg && msglen) snprintf(msg, msglen, "stopped at step %ld (time %g) by the progress callback", k, t_end);
+      st = SN_STALLED;
+    }
+  }
+  info->seconds = now() - t0;
+  info->seconds_output = t_out;
+  if (st) info->status = st;
+  return info->status;
+}

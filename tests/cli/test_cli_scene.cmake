@@ -1,0 +1,168 @@
+# signorini run on rigid-body scene files (docs/dynamics.md): bad scenes give FILE:LINE, exit 1
+# and write nothing (no output folder is even created); a file that is not a scene (an FE deck)
+# is not taken for one; --dump-fclib is checked; the examples run and write their series.
+# Invoked as: cmake -DSN=path/to/signorini -DWORK=dir -DSRC=source_dir -P test_cli_scene.cmake
+set(CWD ${WORK})
+set(EXPECT_NO_LINE_ZERO 1)
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
+
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK}/bad ${WORK}/rerun)
+set(EX ${SRC}/examples/scenes)
+
+# ---- bad scenes: the message with the file and line, exit 1, no output folder ----
+# bad(name "scene text" "expected stderr, after FILE:")
+function(bad name text err)
+  file(WRITE ${WORK}/bad/${name}.inp "${text}")
+  expect(${name} 1 "" "^signorini: ${WORK}/bad/${name}[.]inp:${err}" run ${WORK}/bad/${name}.inp -o ${WORK}/out_${name})
+  if(EXISTS ${WORK}/out_${name})
+    message(SEND_ERROR "${name}: the output folder was created for a bad scene")
+  endif()
+endfunction()
+
+set(head "*SCENE\n*MATERIAL, NAME=STEEL\n*DENSITY\n7800\n")
+set(dyn "*DYNAMIC\n1e-3, 0.01\n")
+bad(unknown_keyword "${head}*SPHERE, RADIUS=1\n0,0,0\n${dyn}" "5: unknown keyword [*]SPHERE")
+bad(unknown_parameter "${head}*BODY, TYPE=SPHERE, RADIUS=1, COLOUR=RED\n0,0,0\n${dyn}" "5: unknown parameter 'COLOUR' for [*]BODY")
+bad(bad_number "${head}*BODY, TYPE=SPHERE, RADIUS=1\n0, 0, 1.2.3\n${dyn}" "6: expected the position [(]x, y, z[)] [(]a number[)], found '1.2.3'")
+bad(missing_data "${head}*BODY, TYPE=SPHERE, RADIUS=1\n${dyn}" "5: [*]BODY needs a data line")
+bad(negative_radius "${head}*BODY, TYPE=SPHERE, RADIUS=-0.1\n0,0,0\n${dyn}" "5: RADIUS=-0.1: a size must be positive")
+bad(unknown_material "${head}*BODY, TYPE=SPHERE, RADIUS=1, MATERIAL=WOOD\n0,0,0\n${dyn}" "5: MATERIAL=WOOD: material WOOD is not defined")
+bad(no_dynamic "${head}*BODY, TYPE=SPHERE, RADIUS=1\n0,0,0\n" "6: the scene has no [*]DYNAMIC")
+bad(bad_restitution "${head}*CONTACT PROPERTY, MATERIAL1=STEEL\n0.3, 2\n${dyn}" "6: the restitution coefficient 2 is outside")
+bad(bad_method "${head}*DYNAMIC, METHOD=RK4\n1e-3, 1\n" "5: METHOD=RK4: expected one of MOREAU EVENT")
+bad(missing_time "${head}*DYNAMIC\n1e-3\n" "6: [*]DYNAMIC [(]time increment, time period")
+# no *SCENE first: the file is a deck, and the deck reader's message points at the missing *SCENE
+file(WRITE ${WORK}/bad/missing_scene.inp "*HEADING\nballs\n*BODY, TYPE=SPHERE, RADIUS=1\n0,0,0\n${dyn}")
+expect(missing_scene 1 "" "missing_scene[.]inp:3: unknown keyword [*]BODY [(]a keyword of rigid-body scenes: a scene file starts with [*]SCENE"
+       run ${WORK}/bad/missing_scene.inp -o ${WORK}/out_missing)
+file(WRITE ${WORK}/bad/late_scene.inp "*HEADING\nx\n*SCENE\n")
+expect(late_scene 1 "" "late_scene[.]inp:3: unknown keyword [*]SCENE [(]a keyword of rigid-body scenes" run ${WORK}/bad/late_scene.inp -o ${WORK}/out_late)
+if(EXISTS ${WORK}/out_missing OR EXISTS ${WORK}/out_late)
+  message(SEND_ERROR "missing_scene, late_scene: an output folder was created for a bad file")
+endif()
+
+# --dump-fclib: steps of the run, Moreau-Jean only, scenes only
+expect(dump_after_end 1 "" "run: --dump-fclib: step 3000 is after the scene's last step [(]2000[)]"
+       run ${EX}/bouncing_ball.inp -o ${WORK}/out_dump --dump-fclib 10,3000)
+expect(dump_not_number 2 "" "run: --dump-fclib takes step numbers separated by commas"
+       run ${EX}/bouncing_ball.inp -o ${WORK}/out_dump --dump-fclib 10,x)
+expect(dump_deck 2 "" "--dump-fclib applies to scene files" run ${SRC}/examples/block.inp -o ${WORK}/out_dump --dump-fclib 1)
+if(EXISTS ${WORK}/out_dump)
+  message(SEND_ERROR "dump: an output folder was created by a refused run")
+endif()
+
+# ---- the examples run and write their series ----
+function(ran name base frames)
+  foreach(f ${base}_bodies.pvd ${base}_contacts.pvd ${base}_energy.csv ${base}_bodies.0000.vtu)
+    if(NOT EXISTS ${WORK}/${name}/${f})
+      message(SEND_ERROR "${name}: ${f} was not written")
+    endif()
+  endforeach()
+  file(GLOB v ${WORK}/${name}/${base}_bodies.*.vtu)
+  list(LENGTH v n)
+  if(NOT n EQUAL ${frames})
+    message(SEND_ERROR "${name}: ${n} body frames, expected ${frames}")
+  endif()
+  file(GLOB l ${WORK}/${name}/*.tmp* ${WORK}/${name}/.signorini.lock)
+  if(l)
+    message(SEND_ERROR "${name}: left behind: ${l}")
+  endif()
+endfunction()
+
+# the ball: 2000 steps of 1 ms, a frame every 20 (and the initial state): 101 frames; it first
+# touches the floor at t = sqrt(2 / 9.81) = 0.4515 s: step 452 has the contact, dumped as FCLIB
+expect(ball 0 "bouncing_ball[.]inp: 2 bodies, 2000 steps of 0[.]001 s [(]Moreau-Jean[)], time 2 s"
+       "time 0[.]02  step 20/2000  contacts [0-9]+  iterations [0-9]+  error [^\n]*\n" run ${EX}/bouncing_ball.inp -o ${WORK}/ball --dump-fclib 452)
+ran(ball bouncing_ball 101)
+if(NOT EXISTS ${WORK}/ball/bouncing_ball_step0452.hdf5)
+  message(SEND_ERROR "ball: --dump-fclib 452 wrote no bouncing_ball_step0452.hdf5")
+endif()
+# the dump is an FCLIB problem of one contact, which signorini solve reads and solves
+expect(ball_dump_info 0 "kind: fc3d\ncontacts: 1\n.*solution: present" "" info ${WORK}/ball/bouncing_ball_step0452.hdf5)
+# and the impulses stored with it solve it (signorini check: error within 1e-8)
+expect(ball_dump_check 0 "ok [(]tolerance 1e-08[)]" "" check ${WORK}/ball/bouncing_ball_step0452.hdf5 ${WORK}/ball/bouncing_ball_step0452.hdf5)
+expect(incline 0 "incline[.]inp: 2 bodies, 1000 steps" "" run ${EX}/incline.inp -o ${WORK}/incline --quiet)
+ran(incline incline 51)
+# the box slides with a = g (sin 30 - 0.3 cos 30) = 2.356284 m/s^2: at t = 1 s its kinetic
+# energy is m (a t)^2 / 2 with m = 600 x 0.4 x 0.3 x 0.2 = 14.4 kg: 39.97494 J (the last row of
+# the energy table: step, time, kinetic, ...)
+file(STRINGS ${WORK}/incline/incline_energy.csv rows)
+list(GET rows -1 last)
+string(REPLACE "," ";" last "${last}")
+list(GET last 1 t)
+list(GET last 2 ke)
+if(NOT t STREQUAL "1" OR NOT ke MATCHES "^39[.]97[45]")
+  message(SEND_ERROR "incline: the kinetic energy at t = ${t} is ${ke}, expected 39.9749 (Coulomb sliding on the slope)")
+else()
+  message(STATUS "ok: incline kinetic energy ${ke} (analytic 39.9749)")
+endif()
+# the event-driven scheme on the same kind of scene: one interval per output
+file(WRITE ${WORK}/ball_event.inp "*SCENE\n*CONTACT PROPERTY\n0., 0.5\n*BODY, TYPE=PLANE\n0,0,0\n*BODY, NAME=B, TYPE=SPHERE, RADIUS=0.1\n0,0,0.6\n*DYNAMIC, METHOD=EVENT\n0.01, 0.5\n*OUTPUT, FREQUENCY=10\n")
+expect(event 0 "ball_event[.]inp: 2 bodies, 50 intervals of 0[.]01 s [(]event-driven[)], time 0[.]5 s.*events" "" run ${WORK}/ball_event.inp -o ${WORK}/event --quiet)
+ran(event ball_event 6)
+# the ball (m = 4.18879 kg) dropped from 0.5 m lands at t1 = sqrt(2 x 0.5 / 9.81) = 0.31928 s and
+# leaves with e g t1 = 1.5661 m/s: at t = 0.5 s its centre is at 0.1 + v dt - g dt^2 / 2 =
+# 0.222819 m (dt = t - t1), its potential energy m g z = 9.156084 J (Newton's impact law, exact
+# event time)
+file(STRINGS ${WORK}/event/ball_event_energy.csv rows)
+list(GET rows -1 last)
+string(REPLACE "," ";" last "${last}")
+list(GET last 3 pe)
+if(NOT pe MATCHES "^9[.]15608[34]")
+  message(SEND_ERROR "event: the potential energy at t = 0.5 is ${pe}, expected 9.156084 (impact at the exact time)")
+else()
+  message(STATUS "ok: event potential energy ${pe} (analytic 9.156084)")
+endif()
+
+# ---- a rerun replaces the earlier series (fewer frames now: none of the old ones is kept) ----
+file(READ ${EX}/bouncing_ball.inp ball)
+string(REPLACE "*OUTPUT, FREQUENCY=20" "*OUTPUT, FREQUENCY=500" sparse "${ball}")
+file(WRITE ${WORK}/rerun/bouncing_ball.inp "${sparse}")
+expect(rerun_quiet 0 "2000 steps" "^$" run ${WORK}/rerun/bouncing_ball.inp -o ${WORK}/ball --quiet)
+ran(ball bouncing_ball 5)   # steps 0, 500, 1000, 1500, 2000
+if(EXISTS ${WORK}/ball/bouncing_ball_step0452.hdf5)
+  message(SEND_ERROR "rerun: the earlier run's FCLIB dump was kept")
+endif()
+
+# ---- a run in progress: a second one into its folder is refused; SIGINT / SIGTERM while a
+# temporary file is being written (polled for) leave no temporary and no lock. The slow scene:
+# the ball with a frame at every step (writing most of the time). bash with job control: a
+# background job of a shell without it ignores SIGINT. ----
+string(REPLACE "*OUTPUT, FREQUENCY=20" "*OUTPUT, FREQUENCY=1" slow "${ball}")
+string(REPLACE "1e-3, 2." "1e-3, 20." slow "${slow}")
+file(WRITE ${WORK}/slow.inp "${slow}")
+foreach(sig INT TERM)
+  execute_process(COMMAND bash -c [=[
+set -m
+"$1" run "$2/slow.inp" -o "$2/slow" > "$2/first.log" 2>&1 &
+pid=$!
+for i in $(seq 1 400); do grep -q "step 5/" "$2/first.log" && break; sleep 0.05; done
+"$1" run "$2/slow.inp" -o "$2/slow" > "$2/second.log" 2>&1
+echo "second=$? pid=$pid"
+seen=0; end=$((SECONDS + 10))
+while [ $SECONDS -lt $end ]; do if compgen -G "$2/slow/*.tmp*" > /dev/null; then seen=1; break; fi; sleep 0.01; done
+kill -"$3" $pid
+wait $pid
+echo "first=$? seen=$seen"
+]=] x ${SN} ${WORK} ${sig} OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  file(READ ${WORK}/second.log second)
+  set(code_INT 130)
+  set(code_TERM 143)
+  string(REGEX MATCH "pid=([0-9]+)" m "${out}")
+  set(pid ${CMAKE_MATCH_1})
+  if(NOT out MATCHES "second=1 " OR NOT second MATCHES "run: ${WORK}/slow: another run [(]process ${pid}[)] is writing its results into this folder")
+    message(SEND_ERROR "lock_${sig}: the second run was not refused: ${out} ${second}")
+  else()
+    message(STATUS "ok: lock_${sig}")
+  endif()
+  if(NOT out MATCHES "first=${code_${sig}} seen=1")
+    message(SEND_ERROR "signal_${sig}: the run did not end by SIG${sig} (exit ${code_${sig}}) while writing: ${out} ${err}")
+  else()
+    message(STATUS "ok: signal_${sig}")
+  endif()
+  file(GLOB l ${WORK}/slow/*.tmp* ${WORK}/slow/.signorini.lock)
+  if(l)
+    message(SEND_ERROR "signal_${sig}: left behind: ${l}")
+  endif()
+endforeach()
