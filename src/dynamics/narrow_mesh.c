@@ -17,8 +17,9 @@
  *  - a body vertex found inside two nearly coplanar triangles (on their shared edge) is kept once
  *    (in a crease, it touches both faces and is kept for each).
  * So a flat floor of any triangulation gives a sphere and a box the contacts of a plane.
- * Feature ids: triangle index * 8 + sub-index (face: the body vertex id mod 8; sphere edge or
- * vertex: 1; other edge or vertex contacts: 7). */
+ * Feature ids: triangle index * 8 + sub-index (face: the body vertex id mod 8, or for a clipped
+ * point its edge's first vertex mod 8, so hulls of more than 8 vertices may repeat a sub-index;
+ * sphere face 0, sphere edge or vertex 1; other single-point contacts 7). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -141,7 +142,7 @@ static int body_triangle(const sn_body *A, const sn_body *M, const sn_mesh_accel
     m.face = 1;
     for (int k = 0; k < np; k++) {
       m.p = pts[k];
-      m.key = pts[k].id < 64 ? pts[k].id : -1;
+      m.key = pts[k].id & SN_FEAT_CLIPPED ? -1 : pts[k].id;
       int st = cand_push(L, &m);
       if (st != SN_OK) return st;
     }
