@@ -46,6 +46,14 @@ int sn_epa(const sn_support_obj *A, const sn_support_obj *B, const sn_gjk_out *g
  * to B, closest / witness points pa on A and pb on B. Never NaN. */
 void sn_convex_query(const sn_support_obj *A, const sn_support_obj *B, double *gap, double n[3], double pa[3], double pb[3]);
 
+/* feature ids of manifold points: an incident vertex keeps its id (box corner bits, hull vertex
+ * index < 2^20, cylinder rim point); a point made by clipping is SN_FEAT_CLIPPED | reference side
+ * << 8 | the clipped edge's first vertex id (low 8 bits); SN_FEAT_REF_B marks B's face as the
+ * reference; SN_FEAT_SINGLE is the one point of a curved or edge contact */
+#define SN_FEAT_CLIPPED (1 << 20)
+#define SN_FEAT_SINGLE (1 << 23)
+#define SN_FEAT_REF_B (1 << 24)
+
 /* one contact point of a manifold */
 typedef struct {
   double pa[3], pb[3], n[3], gap;

@@ -160,7 +160,7 @@ static void clip_plane(const feature *in, feature *out, const double m[3], doubl
       double t = dp / (dp - dq);
       if (out->n < FEAT_MAX) {
         for (int i = 0; i < 3; i++) out->p[out->n][i] = P[i] + t * (Q[i] - P[i]);
-        out->id[out->n++] = 64 + 64 * (s & 31) + (in->id[k] & 63);
+        out->id[out->n++] = SN_FEAT_CLIPPED | (s & 31) << 8 | (in->id[k] & 0xff);
       }
     }
   }
@@ -251,7 +251,7 @@ static int face_points(const feature *ref, int ref_is_b, feature *inc, double ma
   for (int k = 0; k < inc->n; k++) {
     double g = sn3_dot(ref->fn, inc->p[k]) - dref;
     if (g >= margin) continue;
-    if (inc->id[k] >= 64 && (drop_sides >> (((inc->id[k] - 64) / 64) & 31) & 1)) continue;
+    if ((inc->id[k] & SN_FEAT_CLIPPED) && (drop_sides >> ((inc->id[k] >> 8) & 31) & 1)) continue;
     sn_manifold_point *q = &P[n++];
     double proj[3];
     for (int i = 0; i < 3; i++) proj[i] = inc->p[k][i] - g * ref->fn[i];
@@ -259,7 +259,7 @@ static int face_points(const feature *ref, int ref_is_b, feature *inc, double ma
     memcpy(ref_is_b ? q->pa : q->pb, inc->p[k], sizeof proj);
     for (int i = 0; i < 3; i++) q->n[i] = ref_is_b ? -ref->fn[i] : ref->fn[i];
     q->gap = g;
-    q->id = (ref_is_b << 11) | inc->id[k];
+    q->id = (ref_is_b ? SN_FEAT_REF_B : 0) | inc->id[k];
   }
   n = sn_manifold_reduce(P, n, ref->fn);
   memcpy(out, P, (size_t)n * sizeof *P);
@@ -292,7 +292,7 @@ int sn_manifold(const sn_support_obj *A, const sn_support_obj *B, double gap, co
   memcpy(out[0].pb, pb, 3 * sizeof *pb);
   memcpy(out[0].n, n, 3 * sizeof *n);
   out[0].gap = gap;
-  out[0].id = 4095;
+  out[0].id = SN_FEAT_SINGLE;
   return 1;
 }
 

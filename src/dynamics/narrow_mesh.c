@@ -6,7 +6,8 @@
  *
  * The rule against snagging on internal edges:
  *  - a face contact (sphere: the closest point inside the triangle; other bodies: the contact
- *    normal within ~10 degrees of the triangle's normal) takes the triangle's normal, and keeps
+ *    normal within ~10 degrees of the triangle's normal, then the body's flat feature clipped to
+ *    the triangle, or else one point strictly inside it) takes the triangle's normal, and keeps
  *    only the body's own vertices and the points clipped against boundary or creased edges:
  *    points made by clipping against an edge shared with a nearly coplanar neighbour are left out;
  *  - an edge or vertex contact is dropped when a triangle sharing one of its mesh vertices gave a
@@ -16,8 +17,9 @@
  *  - a body vertex found inside two nearly coplanar triangles (on their shared edge) is kept once
  *    (in a crease, it touches both faces and is kept for each).
  * So a flat floor of any triangulation gives a sphere and a box the contacts of a plane.
- * Feature ids: triangle index * 8 + sub-index (face: the body vertex id mod 8; sphere edge or
- * vertex: 1; other edge or vertex contacts: 7). */
+ * Feature ids: triangle index * 8 + sub-index (face: the body vertex id mod 8, or for a clipped
+ * point its edge's first vertex mod 8, so hulls of more than 8 vertices may repeat a sub-index;
+ * sphere face 0, sphere edge or vertex 1; other single-point contacts 7). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,6 +107,20 @@ static int internal_sides(const sn_shape *s, const sn_mesh_accel *acc, int t) {
   return mask;
 }
 
+/* 1 if point q (on the triangle's plane) is inside triangle P, clear of its edges (barycentric
+ * coordinates > 1e-9) */
+static int strictly_inside(const double P[9], const double q[3]) {
+  double e1[3], e2[3], r[3];
+  sn3_sub(P + 3, P, e1);
+  sn3_sub(P + 6, P, e2);
+  sn3_sub(q, P, r);
+  double d00 = sn3_dot(e1, e1), d01 = sn3_dot(e1, e2), d11 = sn3_dot(e2, e2), d20 = sn3_dot(r, e1), d21 = sn3_dot(r, e2);
+  double den = d00 * d11 - d01 * d01;
+  if (!(den > 0)) return 0;
+  double l1 = (d11 * d20 - d01 * d21) / den, l2 = (d00 * d21 - d01 * d20) / den;
+  return l1 > 1e-9 && l2 > 1e-9 && 1 - l1 - l2 > 1e-9;
+}
+
 /* a convex body against triangle t: GJK/EPA, then face clipping or one point */
 static int body_triangle(const sn_body *A, const sn_body *M, const sn_mesh_accel *acc, int t, const double P[9],
                          const double nt[3], double margin, cand_list *L) {
@@ -126,7 +142,7 @@ static int body_triangle(const sn_body *A, const sn_body *M, const sn_mesh_accel
     m.face = 1;
     for (int k = 0; k < np; k++) {
       m.p = pts[k];
-      m.key = pts[k].id < 64 ? pts[k].id : -1;
+      m.key = pts[k].id & SN_FEAT_CLIPPED ? -1 : pts[k].id;
       int st = cand_push(L, &m);
       if (st != SN_OK) return st;
     }
@@ -141,7 +157,7 @@ static int body_triangle(const sn_body *A, const sn_body *M, const sn_mesh_accel
   memcpy(m.p.n, n, sizeof n);
   m.p.gap = gap;
   m.p.id = 7;
-  if (sn3_dot(n, nt) >= SN_COS_FACE) {   /* a point on the face: the face's normal */
+  if (strictly_inside(P, pa)) {   /* a point inside the face: the face's normal */
     m.face = 1;
     memcpy(m.p.n, nt, sizeof m.p.n);
   }

@@ -281,6 +281,16 @@ static void test_manifolds(void) {
   CHECK_INT(contacts(base, tilt5, 0.005, &L2), 2);   /* and in the other order */
   for (int k = 0; k < L2.n; k++) CHECK_CLOSE(L2.c[k].gap, 0.001, 0, 1e-12);
   sn_contact_list_free(&L2);
+  /* scale disparity: a 2 cm cube on a 2 km block, 1e-5 above and 1e-5 sunk, rotated 10 deg */
+  double q10[4];
+  quat_axis(0, 0, 1, SN_PI / 18, q10);
+  const sn_body *huge = body(SN_SHAPE_BOX, 0, 1000, 1000, 1000, 0, (double[3]){0, 0, -3000}, NULL);
+  for (int k = 0; k < 2; k++) {
+    double zt = -2000 + 0.01 + (k ? -1e-5 : 1e-5);
+    const sn_body *tiny = body(SN_SHAPE_BOX, 0, 0.01, 0.01, 0.01, 0, (double[3]){3.3, -7.1, zt}, q10);
+    CHECK_INT(contacts(huge, tiny, 1e-4, &L), 4);
+    for (int c = 0; c < L.n; c++) CHECK_CLOSE(L.c[c].gap, k ? -1e-5 : 1e-5, 0, 1e-10);
+  }
   /* convex hulls of two cubes' corners, one on the other (0.002 apart): 4 contacts */
   double cube[24];
   for (int k = 0; k < 8; k++)

@@ -137,6 +137,16 @@ static void test_floor(void) {
     CHECK_CLOSE(fabs(Lm.c[i].p[0] + 2), 0.6, 0, 1e-12);
     CHECK_CLOSE(Lm.c[i].n[2], 1.0, 0, 1e-14);
   }
+  /* standing capsules (one end down) inside a triangle, near the diagonal and on it: one
+   * contact, the plane's */
+  double xc[3][3] = {{2, -1, 0.503}, {0.52, 0.5, 0.503}, {-1, -1, 0.497}};
+  for (int k = 0; k < 3; k++) {
+    int ck = add_shape(SN_SHAPE_CAPSULE, 0.1, 0.4, NULL, xc[k], NULL);
+    CHECK_INT(pair(mesh, ck, 0.02, &Lm), 1);
+    CHECK_INT(pair(plane, ck, 0.02, &Lp), 1);
+    same_contacts(&Lm, &Lp);
+    CHECK_CLOSE(Lm.c[0].gap, xc[k][2] - 0.5, 0, 1e-12);
+  }
   /* a sphere beyond the edge x = 5: the edge contact, distance to the edge by hand */
   int s = add_shape(SN_SHAPE_SPHERE, 0.3, 0, NULL, (double[3]){5.2, 0, 0.2}, NULL);
   CHECK_INT(pair(mesh, s, 0.02, &Lm), 1);
