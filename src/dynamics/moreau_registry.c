@@ -274,5 +274,6 @@ static int solve_global(sn_scene *S, sn_mj_step *W, const char *name, const sn_s
 
 int sn_mj_registry_solve(sn_scene *S, sn_mj_step *W, const char *solver, const sn_settings *s, sn_info *info) {
   if (strncmp(solver, "global:", 7) == 0) return solve_global(S, W, solver + 7, s, info);
+  if (strncmp(solver, "local:", 6) == 0) solver += 6;   /* "local:nsgs": the registry's own NSGS on W */
   return solve_local(S, W, solver, s, info);
 }
