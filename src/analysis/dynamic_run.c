@@ -310,6 +310,13 @@ done:
   free(snode);
   free(sip);
   info->seconds = sn_wtime() - t0;
+  if (!st && info->contact_missed) {   /* completed, but not every contact problem to tolerance */
+    st = info->status;
+    if (msg && msglen)
+      snprintf(msg, msglen, "the contact problem of %d time step%s stopped short of the tolerance %g (%s; first at "
+               "time step %d, largest error %.3g)", info->contact_missed, info->contact_missed == 1 ? "" : "s", s.tol,
+               sn_strerror(st), info->first_missed, info->missed_error);
+  }
   info->status = st;
   if (st && msg && msglen && !msg[0]) snprintf(msg, msglen, "%s", sn_strerror(st));
   return st;

@@ -173,7 +173,14 @@ static int solve_contact(dyn_state *D, const int *act, int na, const double *ulo
   D->cs.solver_status = st;
   D->cs.solver_iterations = inf.iterations;
   D->cs.solver_error = inf.error;
-  if (st > 0) D->info->contact_missed++;
+  if (st > 0) {   /* accepted (the solver's last iterate), counted and reported by sn_dynamic_run */
+    sn_dynamic_info *in = D->info;
+    if (!in->contact_missed++) {
+      in->first_missed = in->steps + 1;
+      in->status = st;
+    }
+    if (inf.error > in->missed_error || !(inf.error == inf.error)) in->missed_error = inf.error;
+  }
   if (st < 0 && D->msg)
     snprintf(D->msg, D->msglen, "the contact problem of %d active point%s could not be solved by %s: %s", na,
              na == 1 ? "" : "s", solver, sn_strerror(st));
