@@ -56,12 +56,13 @@ int sn_dynamic_check(const sn_model *m, char *msg, size_t msglen)
   if (st) return st;
   for (int e = 0; e < m->nelems; e++) {
     if (m->elem_type[e] == SN_EL_SPRINGA || m->elem_section[e] < 0) continue;
-    const sn_material *mat = &m->materials[m->sections[m->elem_section[e]].material];
-    if (!(mat->density > 0)) {
+    const sn_section *sec = &m->sections[m->elem_section[e]];
+    const sn_material *mat = &m->materials[sec->material];
+    if (!(mat->density > 0)) {   /* at the section's line: the one that gives the element its material */
       char b[200];
       snprintf(b, sizeof b, "material %s (element %d) has no positive *DENSITY: a *DYNAMIC step needs the mass of "
                "every element", mat->name, m->elem_id[e]);
-      return refuse(msg, msglen, m->steps[0].line, "%s", b);
+      return refuse(msg, msglen, sec->line > 0 ? sec->line : m->steps[0].line, "%s", b);
     }
   }
   for (int q = 0; q < m->nivel; q++)
