@@ -241,6 +241,57 @@ static void test_missed_tolerance(const char *deck_in)
   free(short_);
 }
 
+/* Newton's impact law at the contact node (RESTITUTION=e): the bar flies freely at -v0 (a
+ * rigid translation: K u = 0, v+ = v exactly) until its end node's gap closes; on that first
+ * active time step the impulse is positive and the law's equality holds, u_n+ = -e u_n- with
+ * u_n- = -v0 (the wall fixed, its outward normal +x toward the bar): the node leaves the step
+ * at +e v0, to the solver's tolerance. */
+typedef struct {
+  double v_node;   /* x velocity of the contact node after the first step with a contact force */
+  int seen;
+} newton_rec;
+
+static int on_step_newton(const sn_model *m, const sn_fesys *S, const sn_increment *inc, const sn_dyn_energy *en,
+                          int output, void *user)
+{
+  (void)S; (void)en; (void)output;
+  newton_rec *R = user;
+  for (int k = 0; k < inc->ncontact && !R->seen; k++)
+    if (inc->contact_r[m->ndf * k] > 0) {
+      R->v_node = inc->v[m->ndf * inc->contact[k].slave_node];
+      R->seen = 1;
+    }
+  return 0;
+}
+
+static void test_restitution(const char *deck_in)
+{
+  static const char *const es[] = {"RESTITUTION=0.5", "RESTITUTION=1", "RESTITUTION=0"};
+  static const double ev[] = {0.5, 1.0, 0.0};
+  char *short_ = replace(deck_in, "2.5e-05, 0.04", "2.5e-05, 0.0052");
+  CHECK(short_ != NULL);
+  for (int k = 0; short_ && k < 3; k++) {
+    char *t = replace(short_, "RESTITUTION=0", es[k]);
+    sn_model *m = NULL;
+    char msg[512];
+    CHECK(t != NULL);
+    if (!t || sn_inp_parse(t, strlen(t), "bar_impact.inp", NULL, &m, msg, sizeof msg)) { CHECK(0); free(t); continue; }
+    newton_rec R = {0, 0};
+    sn_dynamic_settings s;
+    sn_dynamic_settings_default(&s);
+    s.on_step = on_step_newton;
+    s.user = &R;
+    sn_dynamic_info info;
+    CHECK_INT(sn_dynamic_run(m, &s, &info, msg, sizeof msg), SN_OK);
+    printf("restitution %g: contact node at %.12g after the impact step (e v0 = %g)\n", ev[k], R.v_node, ev[k] * V0);
+    CHECK(R.seen);
+    CHECK_CLOSE(R.v_node, ev[k] * V0, 0, 1e-8);
+    sn_model_free(m);
+    free(t);
+  }
+  free(short_);
+}
+
 /* Without contact (the bar moving away from the wall), with mass-proportional Rayleigh damping
  * (*DAMPING, ALPHA=a) and an axial force F at the free end: K moves no mass centre (K 1 = 0),
  * so the centre of mass follows M dv/dt = -a M v + F, which the theta = 1/2 scheme advances as
@@ -333,6 +384,7 @@ int main(void)
   test_reference(deck);
   test_variants(deck);
   test_missed_tolerance(deck);
+  test_restitution(deck);
   test_damping_load(deck);
   test_refusals(deck);
   free(deck);
