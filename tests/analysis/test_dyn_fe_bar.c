@@ -348,6 +348,7 @@ static void test_refusals(const char *deck)
     {"*BOUNDARY\n", "*DAMPING, STRUCTURAL=0.03\n*BOUNDARY\n", "STRUCTURAL"},
     {"*BOUNDARY\n", "*DAMPING, ALPHA=1\n*BOUNDARY\n", "ALPHA= and BETA="},
     {"2.5e-05, 0.04", "2.5e-05, 0.04\n*STATIC", "second procedure"},
+    {"*DENSITY\n1\n", "*DENSITY\n1\n*DAMPING, ALPHA=1, BETA=0\n", "inside the definition of material"},
   };
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     char *t = replace(deck, cases[k][0], cases[k][1]);
