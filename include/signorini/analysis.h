@@ -182,7 +182,9 @@ typedef struct {
   double damping_dissipation;   /* Rayleigh damping, sum of h v_theta^T C v_theta */
   double total;            /* kinetic + strain + contact and damping dissipation - external
                               work: constant (the initial energy) for theta = 1/2; for theta >
-                              1/2 it decreases by the scheme's numerical dissipation */
+                              1/2 it decreases by the scheme's numerical dissipation (with fixed
+                              supports: the work of reactions at moving prescribed dofs is not
+                              counted) */
 } sn_dyn_energy;
 
 /* Called after every time step, and once before the first with the initial state (output: 1
