@@ -105,6 +105,7 @@ static int initial_state(dyn_state *D)
 {
   const sn_model *m = D->m;
   for (int q = 0; q < m->nivel; q++) D->v[D->ndf * m->ivel[q].node + m->ivel[q].dof - 1] = m->ivel[q].value;
+  sn_dyn_follow_rigid(D, D->v);   /* a rigid body moves with its reference node's velocity */
   if (m->npairs == 0) return SN_OK;
   double lo[3], hi[3], ls = 0;
   for (int c = 0; c < 3; c++) { lo[c] = INFINITY; hi[c] = -INFINITY; }

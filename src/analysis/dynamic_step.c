@@ -238,7 +238,19 @@ done:
   return st;
 }
 
-/* u+ = u + h v_theta on the free dofs; prescribed dofs take their values at t + h */
+/* the nodes of rigid bodies take their reference node's motion (a: displacements or
+ * velocities, all dofs), as the static analysis does: contact detection and the output read
+ * every node's own dofs */
+void sn_dyn_follow_rigid(const dyn_state *D, double *a)
+{
+  const int *rref = sn_fesys_rigid_ref(D->S);
+  for (int i = 0; i < D->m->nnodes; i++)
+    if (rref[i] >= 0)
+      for (int c = 0; c < D->ndf; c++) a[D->ndf * i + c] = a[D->ndf * rref[i] + c];
+}
+
+/* u+ = u + h v_theta on the free dofs; prescribed dofs take their values at t + h; rigid
+ * bodies' nodes follow their reference node */
 static void update(dyn_state *D, double t)
 {
   double h = D->h, th = D->theta;
@@ -252,6 +264,8 @@ static void update(dyn_state *D, double t)
       D->v1[d] = (D->u1[d] - D->u[d]) / h;
     } else D->u1[d] = D->v1[d] = 0.0;
   }
+  sn_dyn_follow_rigid(D, D->u1);
+  sn_dyn_follow_rigid(D, D->v1);
 }
 
 int sn_dyn_step(dyn_state *D, double t)

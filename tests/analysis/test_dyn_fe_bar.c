@@ -292,6 +292,30 @@ static void test_restitution(const char *deck_in)
   free(short_);
 }
 
+/* The wall made a *RIGID BODY (reference node 1001, held in y) moving away from the bar at
+ * v0 / 2 while the bar follows at v0: its surface must move with the reference node (contact
+ * detection reads every node's own displacement), so the gap g0 closes at the relative
+ * velocity v0 / 2, at t = 2 g0 / v0 = 0.01 (a wall left behind would be hit at 0.005). */
+static void test_rigid_wall(const char *deck_in)
+{
+  char *t1 = replace(deck_in, "2.5e-05, 0.04", "2.5e-05, 0.0104");
+  char *t2 = t1 ? replace(t1, "WALLN, 1, 2\n", "1001, 2, 2\n") : NULL;
+  char *t3 = t2 ? replace(t2, "BAR, 1, -1\n", "BAR, 1, -1\n1001, 1, -0.5\n") : NULL;
+  char *t4 = t3 ? replace(t3, "*SURFACE, NAME=TIPS", "*RIGID BODY, ELSET=WALL, REF NODE=1001\n*SURFACE, NAME=TIPS") : NULL;
+  CHECK(t4 != NULL);
+  record R;
+  sn_dynamic_info info;
+  if (t4 && run_text(t4, &R, &info) == SN_OK) {
+    printf("rigid wall moving at -v0/2: first contact force at %.6g (2 g0 / v0 = %g, h = %g)\n", R.t_first,
+           2 * G0 / V0, R.h);
+    CHECK_CLOSE(R.t_first, 2 * G0 / V0, 0, R.h + 1e-12);
+  } else CHECK(0);
+  free(t1);
+  free(t2);
+  free(t3);
+  free(t4);
+}
+
 /* Without contact (the bar moving away from the wall), with mass-proportional Rayleigh damping
  * (*DAMPING, ALPHA=a) and an axial force F at the free end: K moves no mass centre (K 1 = 0),
  * so the centre of mass follows M dv/dt = -a M v + F, which the theta = 1/2 scheme advances as
@@ -386,6 +410,7 @@ int main(void)
   test_variants(deck);
   test_missed_tolerance(deck);
   test_restitution(deck);
+  test_rigid_wall(deck);
   test_damping_load(deck);
   test_refusals(deck);
   free(deck);
