@@ -169,7 +169,9 @@ int sn_static_check(const sn_model *m, char *msg, size_t msglen);
  * law and Coulomb friction on the contact points (the static analysis' node-to-surface
  * detection) that are active at the step's predicted gap; each step's global frictional
  * contact problem (M + h theta C + h^2 theta^2 K) v+ = f + H p, u = H^T v+ + w, solved through
- * the registry (sn_gfc_solve). Fixed time steps (the *DYNAMIC initial increment). */
+ * the registry: condensed on the contact unknowns (W = H^T M_hat^-1 H) and solved by
+ * sn_fc_solve by default, or by sn_gfc_solve as it is when *STEP, SOLVER= names a solver of
+ * global problems. Fixed time steps (the *DYNAMIC initial increment). */
 typedef struct {
   double time;             /* total time */
   double kinetic;          /* 1/2 v^T M v */
@@ -180,7 +182,9 @@ typedef struct {
   double damping_dissipation;   /* Rayleigh damping, sum of h v_theta^T C v_theta */
   double total;            /* kinetic + strain + contact and damping dissipation - external
                               work: constant (the initial energy) for theta = 1/2; for theta >
-                              1/2 it decreases by the scheme's numerical dissipation */
+                              1/2 it decreases by the scheme's numerical dissipation (with fixed
+                              supports: the work of reactions at moving prescribed dofs is not
+                              counted) */
 } sn_dyn_energy;
 
 /* Called after every time step, and once before the first with the initial state (output: 1
@@ -203,12 +207,17 @@ typedef struct {
 } sn_dynamic_settings;
 
 typedef struct {
-  int status;              /* SN_OK or an error */
+  int status;              /* SN_OK; a positive SN_* (the first such solver status) when the run
+                              completed but some time step's contact problem missed tol (see
+                              contact_missed); or a negative SN_ERR_* */
   int steps;               /* time steps over all *STEPs */
   int ndof, nfree;
   double mass;             /* total mass of the free dofs in direction 1 */
   int contact_steps;       /* time steps with active contact points (a contact problem solved) */
-  int contact_missed;      /* of those, the ones whose solver did not reach tol */
+  int contact_missed;      /* of those, the ones whose solver did not reach tol (accepted: the
+                              run goes on with the solver's last iterate) */
+  int first_missed;        /* the first of them (time step over the run, 1-based; 0: none) */
+  double missed_error;     /* the largest solver error among them */
   int contact_iterations;  /* solver iterations, over the run */
   double seconds, assembly_seconds, contact_seconds, output_seconds;
   sn_dyn_energy energy;    /* at the end */
@@ -221,6 +230,9 @@ int sn_model_is_dynamic(const sn_model *m);
  * *STATIC and *DYNAMIC steps is refused), CONTACT=LAGRANGE (or the default), a positive density
  * for every element but springs, initial velocities within the model's dofs. */
 int sn_dynamic_check(const sn_model *m, char *msg, size_t msglen);
+/* Runs every step. SN_OK; a positive status when every time step ran but some contact problem
+ * missed the tolerance (info->contact_missed, first_missed, missed_error; msg says so); a
+ * negative SN_ERR_* with msg ("line N: ..." when a deck line is to blame) otherwise. */
 int sn_dynamic_run(const sn_model *m, const sn_dynamic_settings *s, sn_dynamic_info *info,
                    char *msg, size_t msglen);
 

@@ -52,6 +52,8 @@ int sn_dyn_step(dyn_state *D, double t);
 double sn_dyn_prescribed(const dyn_state *D, int d, double t);
 /* the external forces at step time t (all dofs) */
 int sn_dyn_external(dyn_state *D, double t, double *f);
+/* the nodes of rigid bodies take their reference node's values in a (all dofs) */
+void sn_dyn_follow_rigid(const dyn_state *D, double *a);
 /* free-dof gather / scatter */
 void sn_dyn_gather(const dyn_state *D, const double *all, double *free_);
 /* energy terms of the state (u, v): kinetic and strain into D->en, time t */

@@ -56,12 +56,13 @@ int sn_dynamic_check(const sn_model *m, char *msg, size_t msglen)
   if (st) return st;
   for (int e = 0; e < m->nelems; e++) {
     if (m->elem_type[e] == SN_EL_SPRINGA || m->elem_section[e] < 0) continue;
-    const sn_material *mat = &m->materials[m->sections[m->elem_section[e]].material];
-    if (!(mat->density > 0)) {
+    const sn_section *sec = &m->sections[m->elem_section[e]];
+    const sn_material *mat = &m->materials[sec->material];
+    if (!(mat->density > 0)) {   /* at the section's line: the one that gives the element its material */
       char b[200];
       snprintf(b, sizeof b, "material %s (element %d) has no positive *DENSITY: a *DYNAMIC step needs the mass of "
                "every element", mat->name, m->elem_id[e]);
-      return refuse(msg, msglen, m->steps[0].line, "%s", b);
+      return refuse(msg, msglen, sec->line > 0 ? sec->line : m->steps[0].line, "%s", b);
     }
   }
   for (int q = 0; q < m->nivel; q++)
@@ -104,6 +105,7 @@ static int initial_state(dyn_state *D)
 {
   const sn_model *m = D->m;
   for (int q = 0; q < m->nivel; q++) D->v[D->ndf * m->ivel[q].node + m->ivel[q].dof - 1] = m->ivel[q].value;
+  sn_dyn_follow_rigid(D, D->v);   /* a rigid body moves with its reference node's velocity */
   if (m->npairs == 0) return SN_OK;
   double lo[3], hi[3], ls = 0;
   for (int c = 0; c < 3; c++) { lo[c] = INFINITY; hi[c] = -INFINITY; }
@@ -310,6 +312,13 @@ done:
   free(snode);
   free(sip);
   info->seconds = sn_wtime() - t0;
+  if (!st && info->contact_missed) {   /* completed, but not every contact problem to tolerance */
+    st = info->status;
+    if (msg && msglen)
+      snprintf(msg, msglen, "the contact problem of %d time step%s stopped short of the tolerance %g (%s; first at "
+               "time step %d, largest error %.3g)", info->contact_missed, info->contact_missed == 1 ? "" : "s", s.tol,
+               sn_strerror(st), info->first_missed, info->missed_error);
+  }
   info->status = st;
   if (st && msg && msglen && !msg[0]) snprintf(msg, msglen, "%s", sn_strerror(st));
   return st;

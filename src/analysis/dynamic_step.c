@@ -173,7 +173,14 @@ static int solve_contact(dyn_state *D, const int *act, int na, const double *ulo
   D->cs.solver_status = st;
   D->cs.solver_iterations = inf.iterations;
   D->cs.solver_error = inf.error;
-  if (st > 0) D->info->contact_missed++;
+  if (st > 0) {   /* accepted (the solver's last iterate), counted and reported by sn_dynamic_run */
+    sn_dynamic_info *in = D->info;
+    if (!in->contact_missed++) {
+      in->first_missed = in->steps + 1;
+      in->status = st;
+    }
+    if (inf.error > in->missed_error || !(inf.error == inf.error)) in->missed_error = inf.error;
+  }
   if (st < 0 && D->msg)
     snprintf(D->msg, D->msglen, "the contact problem of %d active point%s could not be solved by %s: %s", na,
              na == 1 ? "" : "s", solver, sn_strerror(st));
@@ -231,7 +238,19 @@ done:
   return st;
 }
 
-/* u+ = u + h v_theta on the free dofs; prescribed dofs take their values at t + h */
+/* the nodes of rigid bodies take their reference node's motion (a: displacements or
+ * velocities, all dofs), as the static analysis does: contact detection and the output read
+ * every node's own dofs */
+void sn_dyn_follow_rigid(const dyn_state *D, double *a)
+{
+  const int *rref = sn_fesys_rigid_ref(D->S);
+  for (int i = 0; i < D->m->nnodes; i++)
+    if (rref[i] >= 0)
+      for (int c = 0; c < D->ndf; c++) a[D->ndf * i + c] = a[D->ndf * rref[i] + c];
+}
+
+/* u+ = u + h v_theta on the free dofs; prescribed dofs take their values at t + h; rigid
+ * bodies' nodes follow their reference node */
 static void update(dyn_state *D, double t)
 {
   double h = D->h, th = D->theta;
@@ -245,6 +264,8 @@ static void update(dyn_state *D, double t)
       D->v1[d] = (D->u1[d] - D->u[d]) / h;
     } else D->u1[d] = D->v1[d] = 0.0;
   }
+  sn_dyn_follow_rigid(D, D->u1);
+  sn_dyn_follow_rigid(D, D->v1);
 }
 
 int sn_dyn_step(dyn_state *D, double t)

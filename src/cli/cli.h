@@ -38,6 +38,10 @@ int sn_cli_not_a_deck(const sn_cli_cmd *cmd, const char *path);
 /* SIGINT and SIGTERM run cleanup (async-signal-safe: unlink and the like), then end the
  * process by the signal's default action; NULL restores the handlers found (src/cli/signals.c) */
 void sn_cli_catch_signals(void (*cleanup)(void));
+/* The end of a run's signal watch: release(arg) (which clears what the cleanup reads and frees
+ * it) runs with SIGINT and SIGTERM blocked, so the handler never sees it half freed; then the
+ * handlers found are restored. Returns release's value. */
+int sn_cli_release_guarded(int (*release)(void *), void *arg);
 
 /* print "signorini: <message>" to stderr and return exit status 2 (usage) or 1 (failure) */
 int sn_cli_usage_error(const char *fmt, ...);

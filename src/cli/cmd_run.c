@@ -14,7 +14,6 @@
 #include "signorini/io.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -36,6 +35,13 @@ static void remove_partial(void)
 {
   sn_run_output *o = g_out;
   if (o) sn_run_output_on_signal(o);
+}
+
+static int release_output(void *out)
+{
+  g_out = NULL;
+  sn_run_output_close(out);
+  return 0;
 }
 
 /* "step 1  increment 3  time 0.3  newton 4  contact admm 57 it  2.1 s" */
@@ -235,16 +241,7 @@ int sn_cli_run(int argc, char **argv)
     if (werr[0]) rc = sn_cli_fail("run: %s", werr);
     else rc = fail_at(deck, msg, st);
   } else summary(deck, m, &info, c.solver, dir, base);
-  /* the handler must not see the output being freed */
-  sigset_t block, old;
-  sigemptyset(&block);
-  sigaddset(&block, SIGINT);
-  sigaddset(&block, SIGTERM);
-  sigprocmask(SIG_BLOCK, &block, &old);
-  g_out = NULL;
-  sn_run_output_close(c.out);
-  sigprocmask(SIG_SETMASK, &old, NULL);
-  sn_cli_catch_signals(NULL);
+  sn_cli_release_guarded(release_output, c.out);   /* the handler must not see it being freed */
   sn_model_free(m);
   return rc;
 }

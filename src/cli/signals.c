@@ -43,3 +43,16 @@ void sn_cli_catch_signals(void (*cleanup)(void))
     g_set[k] = sigaction(g_sigs[k], &sa, NULL) == 0;
   }
 }
+
+int sn_cli_release_guarded(int (*release)(void *), void *arg)
+{
+  sigset_t block, old;
+  sigemptyset(&block);
+  sigaddset(&block, SIGINT);
+  sigaddset(&block, SIGTERM);
+  sigprocmask(SIG_BLOCK, &block, &old);
+  int st = release(arg);
+  sigprocmask(SIG_SETMASK, &old, NULL);
+  sn_cli_catch_signals(NULL);
+  return st;
+}

@@ -1957,7 +1957,8 @@ static int keyword_line(rd *p, const char *line)
   for (int i = 0; i < p->npar; i++)
     if (!in_list(d->params, p->par[i].name))
       return fail(p, "unknown parameter '%s' for %s", SHOW(p->par[i].name), d->shown);
-  if (d->begin != k_elastic_begin && d->begin != k_density_begin) p->cur_mat = -1;
+  /* *DAMPING sees whether it stands in a *MATERIAL definition (refused there) */
+  if (d->begin != k_elastic_begin && d->begin != k_density_begin && d->begin != k_damping_begin) p->cur_mat = -1;
   if (d->begin != k_behavior_begin && d->begin != k_friction_begin) p->cur_int = -1;
   p->kw = d;
   p->kw_file = p->file;

@@ -53,6 +53,20 @@ static void test_rectangle(void)
   for (int a = 0; a < 4; a++) CHECK_CLOSE(M[(2 * a) * 8 + 2 * a], 3 * 0.1 * 2 / 4.0, 1e-13, 0);
 }
 
+/* HRZ on the 8-node serendipity square (Hinton, Rock & Zienkiewicz 1976; Hughes, "The Finite
+ * Element Method", sec. 7.3.2): corner masses 3/76 and midside masses 16/76 of the element's
+ * mass (the row sum would give the corners -1/12). CPS8 2 x 2, thickness 0.5, rho 2: mass 4. */
+static void test_hrz_quad8(void)
+{
+  double X[24] = {0, 0, 0, 2, 0, 0, 2, 2, 0, 0, 2, 0, 1, 0, 0, 2, 1, 0, 1, 2, 0, 0, 1, 0}, M[256];
+  sn_elprops p = {1, 0.2, 2, 0.5, 0, 0};
+  CHECK_INT(sn_element_mass(SN_EL_CPS8, X, &p, 1, M), SN_OK);
+  for (int a = 0; a < 8; a++)
+    for (int d = 0; d < 2; d++)
+      CHECK_CLOSE(M[(2 * a + d) * 16 + 2 * a + d], 4.0 * (a < 4 ? 3.0 : 16.0) / 76.0, 1e-13, 0);
+  CHECK(M[1 * 16 + 0] == 0 && M[2 * 16 + 0] == 0);   /* diagonal */
+}
+
 /* total mass = rho * volume, consistent and lumped, for a distorted element of each family;
  * lumped masses positive */
 static void test_totals(void)
@@ -108,6 +122,7 @@ int main(void)
 {
   test_bar();
   test_rectangle();
+  test_hrz_quad8();
   test_totals();
   test_bad();
   return sn_check_report();
