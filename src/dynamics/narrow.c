@@ -1,11 +1,13 @@
 /* Narrow phase: the contacts of one candidate pair, dispatched on the two shape kinds, and the
  * detection of a whole step (broad phase, narrow phase, contact laws). Analytic routines for the
- * pairs that have a closed form; GJK/EPA (gjk.c) for the other convex pairs; narrow_mesh.c for
- * static triangle meshes. */
+ * pairs that have a closed form (narrow_plane.c, narrow_plane_convex.c: a plane against every
+ * shape; narrow_sphere.c: a sphere against sphere, box, capsule, cylinder; narrow_capsule.c:
+ * capsule-capsule); GJK/EPA (gjk.c) for the other convex pairs; narrow_mesh.c for static
+ * triangle meshes. */
 #include <math.h>
 #include <string.h>
 
-#include "dynamics/dyn_internal.h"
+#include "dynamics/narrow_pairs.h"
 
 void sn_tangent_frame(const double n[3], double t1[3], double t2[3]) {
   /* t1 orthogonal to n, from the axis least aligned with n (Frisvad-like, branch on |n_x|) */
@@ -19,67 +21,62 @@ void sn_tangent_frame(const double n[3], double t1[3], double t2[3]) {
   sn3_cross(n, t1, t2);
 }
 
-/* fill a contact from the closest points pa (on A) and pb (on B), unit normal n (A to B), gap */
-static void contact_fill(sn_contact *c, const sn_body *A, int ia, const sn_body *B, int ib, int feature,
-                         const double pa[3], const double pb[3], const double n[3], double gap) {
-  memset(c, 0, sizeof *c);
-  c->a = ia;
-  c->b = ib;
-  c->feature = feature;
-  for (int i = 0; i < 3; i++) c->p[i] = 0.5 * (pa[i] + pb[i]);
-  sn3_sub(c->p, A->x, c->ra);
-  sn3_sub(c->p, B->x, c->rb);
-  memcpy(c->n, n, 3 * sizeof *n);
-  sn_tangent_frame(c->n, c->t1, c->t2);
-  c->gap = gap;
-}
-
-static int sphere_sphere(const sn_body *A, int ia, const sn_body *B, int ib, double margin, sn_contact_list *L) {
-  double d[3];
-  sn3_sub(B->x, A->x, d);
-  double l = sn3_norm(d), ra = A->shape.radius, rb = B->shape.radius;
-  double gap = l - ra - rb;
-  if (gap >= margin) return SN_OK;
-  double n[3] = {0, 0, 1};
-  if (l > 0)
-    for (int i = 0; i < 3; i++) n[i] = d[i] / l;
-  double pa[3], pb[3];
-  for (int i = 0; i < 3; i++) {
-    pa[i] = A->x[i] + ra * n[i];
-    pb[i] = B->x[i] - rb * n[i];
-  }
+/* fill and append a contact from the closest points pa (on A) and pb (on B), unit normal n (A to
+ * B), gap */
+int sn_contact_add(sn_contact_list *L, const sn_body *A, int ia, const sn_body *B, int ib, int feature,
+                   const double pa[3], const double pb[3], const double n[3], double gap) {
   sn_contact c;
-  contact_fill(&c, A, ia, B, ib, 0, pa, pb, n, gap);
+  memset(&c, 0, sizeof c);
+  c.a = ia;
+  c.b = ib;
+  c.feature = feature;
+  for (int i = 0; i < 3; i++) c.p[i] = 0.5 * (pa[i] + pb[i]);
+  sn3_sub(c.p, A->x, c.ra);
+  sn3_sub(c.p, B->x, c.rb);
+  memcpy(c.n, n, sizeof c.n);
+  sn_tangent_frame(c.n, c.t1, c.t2);
+  c.gap = gap;
   return sn_contact_list_push(L, &c);
 }
 
-/* plane P (solid below, normal = its body z) against sphere B; the normal points from P to B */
-static int plane_sphere(const sn_body *P, int ip, const sn_body *B, int ib, double margin, sn_contact_list *L) {
-  double n[3] = {P->R[2], P->R[5], P->R[8]}, d[3];
-  sn3_sub(B->x, P->x, d);
-  double h = sn3_dot(n, d), r = B->shape.radius;
-  double gap = h - r;
-  if (gap >= margin) return SN_OK;
-  double pa[3], pb[3];
-  for (int i = 0; i < 3; i++) {
-    pb[i] = B->x[i] - r * n[i];
-    pa[i] = B->x[i] - h * n[i];
+typedef int (*pair_fn)(const sn_body *, int, const sn_body *, int, double, sn_contact_list *);
+
+/* the analytic routine of a pair of kinds in its argument order (NULL: none) */
+static pair_fn analytic(sn_shape_kind ka, sn_shape_kind kb) {
+  if (ka == SN_SHAPE_PLANE) {
+    switch (kb) {
+    case SN_SHAPE_SPHERE: return sn_narrow_plane_sphere;
+    case SN_SHAPE_BOX: return sn_narrow_plane_box;
+    case SN_SHAPE_CAPSULE: return sn_narrow_plane_capsule;
+    case SN_SHAPE_CYLINDER: return sn_narrow_plane_cylinder;
+    case SN_SHAPE_CONVEX: return sn_narrow_plane_convex;
+    default: return NULL;
+    }
   }
-  sn_contact c;
-  contact_fill(&c, P, ip, B, ib, 0, pa, pb, n, gap);
-  return sn_contact_list_push(L, &c);
+  if (kb == SN_SHAPE_SPHERE) {
+    switch (ka) {
+    case SN_SHAPE_SPHERE: return sn_narrow_sphere_sphere;
+    case SN_SHAPE_BOX: return sn_narrow_box_sphere;
+    case SN_SHAPE_CAPSULE: return sn_narrow_capsule_sphere;
+    case SN_SHAPE_CYLINDER: return sn_narrow_cylinder_sphere;
+    default: return NULL;
+    }
+  }
+  if (ka == SN_SHAPE_CAPSULE && kb == SN_SHAPE_CAPSULE) return sn_narrow_capsule_capsule;
+  return NULL;
 }
 
 int sn_narrow(const sn_body *A, int ia, const sn_body *B, int ib, double margin, sn_contact_list *L) {
   sn_shape_kind ka = A->shape.kind, kb = B->shape.kind;
-  /* order so that a plane or a mesh comes first (it is the "a" side, normal away from it) */
-  if ((kb == SN_SHAPE_PLANE || kb == SN_SHAPE_MESH) && !(ka == SN_SHAPE_PLANE || ka == SN_SHAPE_MESH))
-    return sn_narrow(B, ib, A, ia, margin, L);
-  if ((ka == SN_SHAPE_PLANE || ka == SN_SHAPE_MESH) && (kb == SN_SHAPE_PLANE || kb == SN_SHAPE_MESH))
-    return SN_OK;   /* two static shapes never meet in the problem */
-  if (ka == SN_SHAPE_SPHERE && kb == SN_SHAPE_SPHERE) return sphere_sphere(A, ia, B, ib, margin, L);
-  if (ka == SN_SHAPE_PLANE && kb == SN_SHAPE_SPHERE) return plane_sphere(A, ia, B, ib, margin, L);
+  int sa = ka == SN_SHAPE_PLANE || ka == SN_SHAPE_MESH, sb = kb == SN_SHAPE_PLANE || kb == SN_SHAPE_MESH;
+  if (sa && sb) return SN_OK;   /* two static shapes never meet in the problem */
+  pair_fn f = analytic(ka, kb);
+  if (f) return f(A, ia, B, ib, margin, L);
+  if ((f = analytic(kb, ka))) return f(B, ib, A, ia, margin, L);
+  /* a plane or a mesh is the "a" side (normal away from it) */
   if (ka == SN_SHAPE_MESH) return sn_narrow_mesh(B, ib, A, ia, margin, L);
+  if (kb == SN_SHAPE_MESH) return sn_narrow_mesh(A, ia, B, ib, margin, L);
+  if (kb == SN_SHAPE_PLANE) return sn_narrow_convex(B, ib, A, ia, margin, L);
   return sn_narrow_convex(A, ia, B, ib, margin, L);
 }
 

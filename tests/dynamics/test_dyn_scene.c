@@ -38,6 +38,7 @@ int main(void) {
   d.shape.half[0] = 0.5; d.shape.half[1] = 0.25; d.shape.half[2] = 0.1;
   d.mass = 3.0;
   d.x[0] = 5;
+  d.x[2] = 2;   /* clear of the floor (the narrow phase sees box-plane contacts) */
   int box;
   CHECK_INT(sn_scene_add_body(S, &d, &box), SN_OK);
   CHECK_CLOSE(S->b[box].I_body[0], 3.0 * (0.25 + 0.04) / 12.0, 1e-14, 0);
@@ -49,6 +50,7 @@ int main(void) {
   d.shape.half_length = 0.3;
   d.mass = 2.0;
   d.x[0] = -5;
+  d.x[2] = 2;
   int cyl;
   CHECK_INT(sn_scene_add_body(S, &d, &cyl), SN_OK);
   CHECK_CLOSE(S->b[cyl].I_body[2], 0.5 * 2.0 * 0.04, 1e-14, 0);

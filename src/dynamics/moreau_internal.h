@@ -1,0 +1,112 @@
+/* signorini dynamics: the private seams of the Moreau-Jean step (moreau*.c, nsgs_bodies.c,
+ * energy.c). One step's data live in the scene's `step` scratch (grown on demand, never freed
+ * between steps: no allocation per step once warm).
+ *
+ *   moreau.c            settings, the step's phases in order, info, sn_scene_last_problem
+ *   moreau_setup.c      body cache (inverse mass, world inverse inertia), free velocities,
+ *                       contact rows (frame, lever arms, Delassus block, index set and shift)
+ *   moreau_warm.c       warm start: previous impulses matched by (a, b, feature) in a hash map
+ *   nsgs_bodies.c       the matrix-free NSGS on body velocities and its error
+ *   moreau_registry.c   the registry path: local W = H^T M^-1 H block-sparse, or the global problem
+ *   moreau_projection.c the optional position projection (Acary 2013)
+ *   energy.c            energies and the per-step work of the impulses */
+#ifndef SN_MOREAU_INTERNAL_H
+#define SN_MOREAU_INTERNAL_H
+
+#include "dynamics/dyn_internal.h"
+#include "signorini/solver.h"
+
+/* One body as the step sees it: the velocity being solved for, inverse mass and world inverse
+ * inertia (symmetric: xx, yy, zz, xy, xz, yz) frozen at the start of the step. Fixed and
+ * kinematic bodies have im = 0 and Ii = 0, so impulses never change their velocity. */
+typedef struct {
+  double v[3], w[3];
+  double im;
+  double Ii[6];
+} sn_mj_body;
+
+/* One contact row of the step's problem: u = H^T v + s e_N in the local frame, with the
+ * Delassus block W (3x3, column-major) and the shift s of the index-set rule (moreau_setup.c). */
+typedef struct {
+  int a, b;
+  int iso;               /* 1: W is diagonal with equal tangential entries (spheres): closed-form
+                            local solution; 0: the local Alart-Curnier Newton of fc_local.c */
+  double n[3], t1[3], t2[3];
+  double ra[3], rb[3];
+  double W[9];
+  double s;              /* normal shift: restitution e min(U_N-, 0), or the open-contact bound */
+  double mu;
+  double r[3];           /* impulse (local frame) */
+} sn_mj_row;
+
+typedef struct {
+  /* bodies (all of the scene's, indexed as S->b) */
+  int nb_cap;
+  sn_mj_body *body;
+  double *v0;            /* 6 per body: v-, w- (pre-step velocities) */
+  double *vf;            /* 6 per body: free velocities (gravity, gyroscopic term) */
+  /* contact rows */
+  int nrow, row_cap;
+  sn_mj_row *row;
+  double *um;            /* 3 per row: pre-step relative velocity (local frame) */
+  double *q;             /* 3 per row: q = H^T v_free + s e_N */
+  int *order;            /* sweep order (identity; a colouring may replace it) */
+  /* warm-start hash map (moreau_warm.c): open addressing, power-of-two capacity */
+  int hcap;
+  int *hkey;             /* index into S->prev or -1 */
+  /* registry path scratch (moreau_registry.c) */
+  double *ru, *rv;       /* r, u or v of the registry solvers */
+  int ru_cap, rv_cap;
+  /* position projection scratch (moreau_projection.c) */
+  void *proj;
+  /* the step that produced `row` (for sn_scene_last_problem) */
+  int have;
+  double h, theta;
+} sn_mj_step;
+
+/* ---- moreau_setup.c ---- */
+int sn_mj_reserve(sn_mj_step *W, int nb, int nrow);
+/* body cache and pre-step velocities; kinematic bodies moved to t + h; free velocities */
+void sn_mj_bodies(sn_scene *S, sn_mj_step *W, double h);
+/* rows from S->contacts (pre-step relative velocities, Delassus blocks, shifts, q) */
+void sn_mj_rows(sn_scene *S, sn_mj_step *W, double h, double theta);
+/* relative velocity at a row from the bodies' current velocities (local frame, without s) */
+void sn_mj_row_velocity(const sn_mj_row *c, const sn_mj_body *A, const sn_mj_body *B, double u[3]);
+/* apply the impulse increment dr (local frame) of a row to its two bodies */
+void sn_mj_apply(const sn_mj_row *c, sn_mj_body *A, sn_mj_body *B, const double dr[3]);
+/* Delassus entry e_i^T (sum over a, b of G^T M^-1 G) e_j for frame vectors of rows ci, cj on
+ * a shared body: the 3x3 block G_ci^T M^-1 G_cj (column-major) for body side signs sa, sb */
+void sn_mj_block(const sn_mj_body *B, const sn_mj_row *ci, const double *ri, double si,
+                 const sn_mj_row *cj, const double *rj, double sj, double blk[9]);
+
+/* ---- moreau_warm.c ---- */
+/* r of every row from S->prev matched by (a, b, feature), scaled by h / h_prev and projected
+ * on the cone; 0 where unmatched or when warm = 0 */
+int sn_mj_warm_start(sn_scene *S, sn_mj_step *W, int warm, double h_ratio);
+
+/* ---- nsgs_bodies.c ---- */
+/* one Gauss-Seidel sweep over the rows order[0 .. n) (velocities updated in place) */
+void sn_nsgs_bodies_sweep(sn_mj_step *W, const int *order, int n, double local_tol, int local_iter);
+/* Siconos' relative error of the current (r, u = H^T v + s e_N), matrix-free */
+double sn_nsgs_bodies_error(const sn_mj_step *W);
+/* the whole solve: sweeps until error <= tol or max_iter; fills info (status, iterations, error) */
+int sn_nsgs_bodies_solve(sn_mj_step *W, const sn_settings *s, sn_info *info);
+
+/* ---- moreau_registry.c ---- */
+/* the local problem of the rows (W block-sparse CSC, q, mu), allocated */
+int sn_mj_local_problem(const sn_mj_step *W, sn_fc **out);
+/* solve the rows' problem with a registry solver: name, or "global:NAME"; velocities of the
+ * bodies set from the free velocities and the impulses found */
+int sn_mj_registry_solve(sn_scene *S, sn_mj_step *W, const char *solver, const sn_settings *s, sn_info *info);
+
+/* ---- moreau_projection.c ---- */
+/* project positions onto the admissible set (normal-only LCP on the linearized gaps, repeated
+ * with fresh detection); *max_pen receives the largest penetration left */
+int sn_mj_project(sn_scene *S, sn_mj_step *W, double margin, double *max_pen);
+void sn_mj_project_free(void *proj);
+
+/* ---- energy.c ---- */
+/* add one step's work of the impulses (pre-step relative velocities um, post-step rows) */
+void sn_energy_accumulate(sn_scene *S, const sn_mj_step *W);
+
+#endif

@@ -1,0 +1,210 @@
+/* The data of one Moreau-Jean step: body cache, free velocities and contact rows.
+ *
+ * Free velocities (Moreau 1988; Jean 1999; Acary & Brogliato 2008, sec. 10.1): over the step
+ * the smooth forces are gravity, constant, and the gyroscopic torque -w x (I w), which is taken
+ * explicitly at the start of the step (w-, I at the start orientation):
+ *     v_free = v- + h g,      w_free = w- - h I^-1 (w- x I w-)
+ * (explicit: for a fast-spinning body with unequal moments it can add energy at O(h); spheres
+ * and symmetric tops spinning about their axis are unaffected).
+ *
+ * Index set and shift s of each contact (the normal unknown is u_N + s >= 0 _|_ r_N >= 0),
+ * decided from the position-level gap g at the start of the step and the predicted gap
+ * g_p = g + h ((1 - theta) U_N- + theta U_N,free):
+ *   - closed or closing within the step (g <= 0 or g_p <= 0): Newton's impact law in Moreau's
+ *     velocity form, U_N+ + e min(U_N-, 0) >= 0, i.e. s = e min(U_N-, 0) (restitution only of
+ *     an approaching contact; a resting contact gets U_N+ >= 0);
+ *   - open and predicted to stay open (g_p > 0): the contact may close within the step but not
+ *     beyond, linearized: g + h ((1 - theta) U_N- + theta U_N+) >= 0, i.e.
+ *     s = max(0, g / h + (1 - theta) U_N-) / theta, so that the end-of-step gap stays >= 0
+ *     (the position-aware bound of Stewart & Trinkle 1996 and Anitescu & Potra 1997, written
+ *     for the theta positions; s >= 0 keeps it from ever pushing bodies apart). With only
+ *     gravity it is inactive: the prediction already says the contact stays open.
+ * The prediction decides where an impact happens within the step: a contact that will close
+ * during the step gets the impact law now, not a plastic stop at -g/h (which would swallow the
+ * bounce). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dynamics/moreau_internal.h"
+
+static int grow(void **p, int *cap, int need, size_t elem) {
+  if (need <= *cap) return SN_OK;
+  int c = *cap ? *cap : 64;
+  while (c < need) c *= 2;
+  void *q = realloc(*p, (size_t)c * elem);
+  if (!q) return SN_ERR_NOMEM;
+  *p = q;
+  *cap = c;
+  return SN_OK;
+}
+
+int sn_mj_reserve(sn_mj_step *W, int nb, int nrow) {
+  if (nb > W->nb_cap) {
+    int cap = W->nb_cap, c2 = cap, c3 = cap;
+    if (grow((void **)&W->body, &cap, nb, sizeof *W->body)) return SN_ERR_NOMEM;
+    if (grow((void **)&W->v0, &c2, nb, 6 * sizeof *W->v0)) return SN_ERR_NOMEM;
+    if (grow((void **)&W->vf, &c3, nb, 6 * sizeof *W->vf)) return SN_ERR_NOMEM;
+    W->nb_cap = cap;
+  }
+  if (nrow > W->row_cap) {
+    int cap = W->row_cap, c2 = cap, c3 = cap, c4 = cap;
+    if (grow((void **)&W->row, &cap, nrow, sizeof *W->row)) return SN_ERR_NOMEM;
+    if (grow((void **)&W->um, &c2, nrow, 3 * sizeof *W->um)) return SN_ERR_NOMEM;
+    if (grow((void **)&W->q, &c3, nrow, 3 * sizeof *W->q)) return SN_ERR_NOMEM;
+    if (grow((void **)&W->order, &c4, nrow, sizeof *W->order)) return SN_ERR_NOMEM;
+    W->row_cap = cap;
+  }
+  return SN_OK;
+}
+
+/* world inverse inertia R diag(inv_I) R^T, symmetric storage (xx, yy, zz, xy, xz, yz) */
+static void world_inv_inertia(const sn_body *B, double Ii[6]) {
+  const double *R = B->R, *d = B->inv_I_body;
+  double M[9];
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      M[3 * i + j] = R[3 * i] * d[0] * R[3 * j] + R[3 * i + 1] * d[1] * R[3 * j + 1] + R[3 * i + 2] * d[2] * R[3 * j + 2];
+  Ii[0] = M[0]; Ii[1] = M[4]; Ii[2] = M[8];
+  Ii[3] = M[1]; Ii[4] = M[2]; Ii[5] = M[5];
+}
+
+static inline void sym_apply(const double S[6], const double x[3], double y[3]) {
+  y[0] = S[0] * x[0] + S[3] * x[1] + S[4] * x[2];
+  y[1] = S[3] * x[0] + S[1] * x[1] + S[5] * x[2];
+  y[2] = S[4] * x[0] + S[5] * x[1] + S[2] * x[2];
+}
+
+/* gyroscopic free rotation: w - h I^-1 (w x I w), I = R I_body R^T */
+static void free_spin(const sn_body *B, const double Ii[6], double h, double wf[3]) {
+  double wb[3], Iwb[3], Iw[3], c[3], d[3];
+  sn_body_dir_to_body(B, B->w, wb);
+  for (int i = 0; i < 3; i++) Iwb[i] = B->I_body[i] * wb[i];
+  const double *R = B->R;
+  for (int i = 0; i < 3; i++) Iw[i] = R[3 * i] * Iwb[0] + R[3 * i + 1] * Iwb[1] + R[3 * i + 2] * Iwb[2];
+  sn3_cross(B->w, Iw, c);
+  sym_apply(Ii, c, d);
+  for (int i = 0; i < 3; i++) wf[i] = B->w[i] - h * d[i];
+}
+
+void sn_mj_bodies(sn_scene *S, sn_mj_step *W, double h) {
+  for (int k = 0; k < S->nb; k++) {
+    sn_body *B = &S->b[k];
+    sn_mj_body *C = &W->body[k];
+    double *v0 = W->v0 + 6 * k, *vf = W->vf + 6 * k;
+    memcpy(v0, B->v, 3 * sizeof *v0);
+    memcpy(v0 + 3, B->w, 3 * sizeof *v0);
+    if (B->motion == SN_BODY_DYNAMIC) {
+      C->im = B->inv_mass;
+      world_inv_inertia(B, C->Ii);
+      for (int i = 0; i < 3; i++) vf[i] = B->v[i] + h * S->g[i];
+      free_spin(B, C->Ii, h, vf + 3);
+    } else {
+      C->im = 0;
+      memset(C->Ii, 0, sizeof C->Ii);
+      /* a kinematic body's velocity over the step is its prescribed one at t + h */
+      if (B->motion == SN_BODY_KINEMATIC) sn_body_kinematic_state(B, S->t + h);
+      memcpy(vf, B->v, 3 * sizeof *vf);
+      memcpy(vf + 3, B->w, 3 * sizeof *vf);
+    }
+    memcpy(C->v, vf, 3 * sizeof *vf);
+    memcpy(C->w, vf + 3, 3 * sizeof *vf);
+  }
+}
+
+void sn_mj_row_velocity(const sn_mj_row *c, const sn_mj_body *A, const sn_mj_body *B, double u[3]) {
+  double vr[3];
+  vr[0] = B->v[0] + B->w[1] * c->rb[2] - B->w[2] * c->rb[1] - A->v[0] - A->w[1] * c->ra[2] + A->w[2] * c->ra[1];
+  vr[1] = B->v[1] + B->w[2] * c->rb[0] - B->w[0] * c->rb[2] - A->v[1] - A->w[2] * c->ra[0] + A->w[0] * c->ra[2];
+  vr[2] = B->v[2] + B->w[0] * c->rb[1] - B->w[1] * c->rb[0] - A->v[2] - A->w[0] * c->ra[1] + A->w[1] * c->ra[0];
+  u[0] = sn3_dot(c->n, vr);
+  u[1] = sn3_dot(c->t1, vr);
+  u[2] = sn3_dot(c->t2, vr);
+}
+
+void sn_mj_apply(const sn_mj_row *c, sn_mj_body *A, sn_mj_body *B, const double dr[3]) {
+  double P[3], m[3], d[3];
+  for (int i = 0; i < 3; i++) P[i] = dr[0] * c->n[i] + dr[1] * c->t1[i] + dr[2] * c->t2[i];
+  if (B->im > 0) {
+    sn3_axpy(B->im, P, B->v);
+    sn3_cross(c->rb, P, m);
+    sym_apply(B->Ii, m, d);
+    for (int i = 0; i < 3; i++) B->w[i] += d[i];
+  }
+  if (A->im > 0) {
+    sn3_axpy(-A->im, P, A->v);
+    sn3_cross(c->ra, P, m);
+    sym_apply(A->Ii, m, d);
+    for (int i = 0; i < 3; i++) A->w[i] -= d[i];
+  }
+}
+
+void sn_mj_block(const sn_mj_body *B, const sn_mj_row *ci, const double *ri, double si,
+                 const sn_mj_row *cj, const double *rj, double sj, double blk[9]) {
+  const double *ei[3] = {ci->n, ci->t1, ci->t2}, *ej[3] = {cj->n, cj->t1, cj->t2};
+  double ai[3][3], aj[3][3];
+  for (int k = 0; k < 3; k++) {
+    double m[3];
+    sn3_cross(ri, ei[k], ai[k]);
+    sn3_cross(rj, ej[k], m);
+    sym_apply(B->Ii, m, aj[k]);
+  }
+  for (int l = 0; l < 3; l++)       /* column l: frame vector l of row j */
+    for (int k = 0; k < 3; k++)     /* row k: frame vector k of row i */
+      blk[3 * l + k] = si * sj * (B->im * sn3_dot(ei[k], ej[l]) + sn3_dot(ai[k], aj[l]));
+}
+
+/* the Delassus block of a row from its two bodies, and whether the closed form applies */
+static void row_delassus(sn_mj_row *c, const sn_mj_body *A, const sn_mj_body *B) {
+  double blk[9];
+  memset(c->W, 0, sizeof c->W);
+  if (A->im > 0) {
+    sn_mj_block(A, c, c->ra, -1, c, c->ra, -1, blk);
+    for (int k = 0; k < 9; k++) c->W[k] += blk[k];
+  }
+  if (B->im > 0) {
+    sn_mj_block(B, c, c->rb, 1, c, c->rb, 1, blk);
+    for (int k = 0; k < 9; k++) c->W[k] += blk[k];
+  }
+  double tr = c->W[0] + c->W[4] + c->W[8], eps = 1e-12 * tr;
+  c->iso = fabs(c->W[1]) <= eps && fabs(c->W[2]) <= eps && fabs(c->W[5]) <= eps &&
+           fabs(c->W[3]) <= eps && fabs(c->W[6]) <= eps && fabs(c->W[7]) <= eps &&
+           fabs(c->W[4] - c->W[8]) <= eps;
+}
+
+/* the shift of the index-set rule (comment at the top of the file) */
+static double row_shift(const sn_contact *k, const double um[3], double uf_n, double h, double theta) {
+  double gp = k->gap + h * ((1 - theta) * um[0] + theta * uf_n);
+  if (k->gap <= 0 || gp <= 0) return k->e * fmin(um[0], 0.0);
+  return fmax(0.0, k->gap / h + (1 - theta) * um[0]) / theta;
+}
+
+void sn_mj_rows(sn_scene *S, sn_mj_step *W, double h, double theta) {
+  W->nrow = S->contacts.n;
+  for (int i = 0; i < W->nrow; i++) {
+    const sn_contact *k = &S->contacts.c[i];
+    sn_mj_row *c = &W->row[i];
+    c->a = k->a;
+    c->b = k->b;
+    memcpy(c->n, k->n, sizeof c->n);
+    memcpy(c->t1, k->t1, sizeof c->t1);
+    memcpy(c->t2, k->t2, sizeof c->t2);
+    memcpy(c->ra, k->ra, sizeof c->ra);
+    memcpy(c->rb, k->rb, sizeof c->rb);
+    c->mu = k->mu;
+    memset(c->r, 0, sizeof c->r);
+    /* pre-step relative velocity (v-, w-) and the free one */
+    sn_mj_body A0 = W->body[k->a], B0 = W->body[k->b];
+    memcpy(A0.v, W->v0 + 6 * k->a, 3 * sizeof(double));
+    memcpy(A0.w, W->v0 + 6 * k->a + 3, 3 * sizeof(double));
+    memcpy(B0.v, W->v0 + 6 * k->b, 3 * sizeof(double));
+    memcpy(B0.w, W->v0 + 6 * k->b + 3, 3 * sizeof(double));
+    double *um = W->um + 3 * i, *q = W->q + 3 * i;
+    sn_mj_row_velocity(c, &A0, &B0, um);
+    sn_mj_row_velocity(c, &W->body[k->a], &W->body[k->b], q);
+    row_delassus(c, &W->body[k->a], &W->body[k->b]);
+    c->s = row_shift(k, um, q[0], h, theta);
+    q[0] += c->s;
+    W->order[i] = i;
+  }
+}

@@ -1,0 +1,88 @@
+/* Plane against a convex hull: the hull vertices under the margin, at most four kept so that a
+ * hull resting on a many-sided face does not give one contact per vertex. The four: the deepest
+ * vertex, the candidate farthest from it in the plane, the one spanning the largest triangle
+ * with those two, and the one adding the largest area outside that triangle (the usual
+ * manifold reduction: deepest point plus the largest-area support polygon). Feature = vertex
+ * index. Four passes over the vertices, no scratch memory. */
+#include <math.h>
+
+#include "dynamics/narrow_pairs.h"
+
+typedef struct {
+  const sn_body *P, *B;
+  double n[3];
+  double margin;
+} plane_hull;
+
+/* world position of vertex k and its gap; 1 if it is a candidate (gap < margin) */
+static int vertex(const plane_hull *H, int k, double p[3], double *gap) {
+  sn_body_to_world(H->B, H->B->shape.vert + 3 * k, p);
+  double d[3];
+  sn3_sub(p, H->P->x, d);
+  *gap = sn3_dot(H->n, d);
+  return *gap < H->margin;
+}
+
+/* signed area (times 2) of the triangle (a, b, p) about the plane normal */
+static double area_n(const double n[3], const double a[3], const double b[3], const double p[3]) {
+  double u[3], v[3], w[3];
+  sn3_sub(b, a, u);
+  sn3_sub(p, a, v);
+  sn3_cross(u, v, w);
+  return sn3_dot(w, n);
+}
+
+/* score of candidate p for the pass choosing pick[m] given the picks before it */
+static double score(const plane_hull *H, int m, const double q[4][3], const double p[3]) {
+  double d[3];
+  if (m == 1) {   /* distance from the deepest, in the plane */
+    sn3_sub(p, q[0], d);
+    sn3_axpy(-sn3_dot(d, H->n), H->n, d);
+    return sn3_dot(d, d);
+  }
+  if (m == 2) return fabs(area_n(H->n, q[0], q[1], p));
+  /* m == 3: the largest area outside an edge of the triangle q0 q1 q2 (oriented positive) */
+  double sgn = area_n(H->n, q[0], q[1], q[2]) >= 0 ? 1 : -1, best = 0;
+  for (int e = 0; e < 3; e++) {
+    double out = -sgn * area_n(H->n, q[e], q[(e + 1) % 3], p);
+    if (out > best) best = out;
+  }
+  return best;
+}
+
+int sn_narrow_plane_convex(const sn_body *P, int ip, const sn_body *B, int ib, double margin, sn_contact_list *L) {
+  plane_hull H = {P, B, {P->R[2], P->R[5], P->R[8]}, margin};
+  int nv = B->shape.nvert, count = 0, pick[4] = {-1, -1, -1, -1}, npick = 0;
+  double q[4][3], p[3], gap, deepest = INFINITY;
+  for (int k = 0; k < nv; k++)
+    if (vertex(&H, k, p, &gap)) {
+      count++;
+      if (gap < deepest) { deepest = gap; pick[0] = k; }
+    }
+  if (count == 0) return SN_OK;
+  if (count <= 4) {   /* every candidate */
+    for (int k = 0; k < nv; k++)
+      if (vertex(&H, k, p, &gap)) pick[npick++] = k;
+  } else {
+    vertex(&H, pick[0], q[0], &gap);
+    for (npick = 1; npick < 4; npick++) {
+      double best = 0;
+      for (int k = 0; k < nv; k++) {
+        int taken = 0;
+        for (int m = 0; m < npick; m++) taken |= pick[m] == k;
+        if (taken || !vertex(&H, k, p, &gap)) continue;
+        double sc = score(&H, npick, q, p);
+        if (sc > best) { best = sc; pick[npick] = k; }
+      }
+      if (best <= 0) break;   /* the rest lie on the picks' segment or inside their triangle */
+      vertex(&H, pick[npick], q[npick], &gap);
+    }
+  }
+  for (int m = 0; m < npick; m++) {
+    vertex(&H, pick[m], p, &gap);
+    double pa[3] = {p[0] - gap * H.n[0], p[1] - gap * H.n[1], p[2] - gap * H.n[2]};
+    int st = sn_contact_add(L, P, ip, B, ib, pick[m], pa, p, H.n, gap);
+    if (st != SN_OK) return st;
+  }
+  return SN_OK;
+}

@@ -1,0 +1,124 @@
+/* Matrix-free nonsmooth Gauss-Seidel on body velocities (Jean & Moreau 1992, "Unilaterality
+ * and dry friction in the dynamics of rigid body collections"; Jean 1999, the NSCD method;
+ * Acary & Brogliato 2008, sec. 13.4). W = H^T M^-1 H is never assembled: the bodies' velocities
+ * v = v_free + M^-1 H r are kept up to date, so the relative velocity of a contact u_i = H_i^T v
+ * + s_i e_N is read from its two bodies, and the local problem of contact i is
+ *     u_i = W_ii r_i + (u_i - W_ii r_i^old),
+ * solved exactly on the Coulomb cone in De Saxce's form (De Saxce & Feng 1998): with W_ii
+ * diagonal and isotropic in the tangent plane (every sphere contact) in closed form, else by
+ * the Alart-Curnier Newton of fc_local.c. The impulse increment is then applied to the two
+ * bodies in place. A sweep visits the rows in `order`: contacts of one colour share no dynamic
+ * body, so a colouring can sweep each colour in parallel without changing this kernel.
+ *
+ * Stopping: Siconos' relative error (sn_fc_error's measure) of (r, u = W r + q), computed
+ * matrix-free from the bodies' velocities after each sweep. */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "dynamics/moreau_internal.h"
+#include "solver/fc_local.h"
+
+/* closed form for W = diag(wn, wt, wt): take-off, stick or slip (the three cases of Coulomb's
+ * law with a decoupled normal; the slip direction is that of q_T since W_TT is isotropic) */
+static void local_iso(double wn, double wt, double mu, const double q[3], double r[3]) {
+  if (!(q[0] < 0)) {            /* the contact separates with r = 0 (u_hat in the dual cone iff q_N >= 0) */
+    r[0] = r[1] = r[2] = 0;
+    return;
+  }
+  r[0] = -q[0] / wn;
+  r[1] = -q[1] / wt;
+  r[2] = -q[2] / wt;
+  double rt = hypot(r[1], r[2]), lim = mu * r[0];
+  if (rt <= lim) return;        /* stick: u = 0 */
+  double qt = hypot(q[1], q[2]);  /* slip: u_N = 0, r_T = -mu r_N q_T / |q_T| */
+  r[1] = -lim * q[1] / qt;
+  r[2] = -lim * q[2] / qt;
+}
+
+static void local_general(const sn_mj_row *c, const double q[3], double r[3], double tol, int iter) {
+  sn_fc_local L;
+  L.dim = 3;
+  L.mu = c->mu;
+  memcpy(L.W, c->W, sizeof L.W);
+  memcpy(L.q, q, sizeof L.q);
+  L.rho = 0;
+  L.tol = tol;
+  L.max_iter = iter;
+  sn_fc_local_solve(SN_LOCAL_HYBRID, &L, r);   /* r: the best iterate even when not converged */
+}
+
+void sn_nsgs_bodies_sweep(sn_mj_step *W, const int *order, int n, double local_tol, int local_iter) {
+  sn_mj_body *body = W->body;
+  for (int k = 0; k < n; k++) {
+    sn_mj_row *c = &W->row[order[k]];
+    sn_mj_body *A = &body[c->a], *B = &body[c->b];
+    double u[3], q[3], r[3], dr[3];
+    sn_mj_row_velocity(c, A, B, u);
+    u[0] += c->s;
+    const double *Wc = c->W;
+    for (int i = 0; i < 3; i++) q[i] = u[i] - (Wc[i] * c->r[0] + Wc[3 + i] * c->r[1] + Wc[6 + i] * c->r[2]);
+    if (c->iso) {
+      local_iso(Wc[0], Wc[4], c->mu, q, r);
+    } else {
+      memcpy(r, c->r, sizeof r);
+      local_general(c, q, r, local_tol, local_iter);
+    }
+    for (int i = 0; i < 3; i++) dr[i] = r[i] - c->r[i];
+    if (dr[0] == 0 && dr[1] == 0 && dr[2] == 0) continue;
+    sn_mj_apply(c, A, B, dr);
+    memcpy(c->r, r, sizeof r);
+  }
+}
+
+/* |r - P_K(r - u - [mu |u_T|, 0, 0])|^2 of one contact (Siconos' fc3d natural map) */
+static double natmap2(double mu, const double r[3], const double u[3]) {
+  double t[3] = {r[0] - u[0] - mu * hypot(u[1], u[2]), r[1] - u[1], r[2] - u[2]};
+  sn_proj_cone(3, mu, t);
+  return (r[0] - t[0]) * (r[0] - t[0]) + (r[1] - t[1]) * (r[1] - t[1]) + (r[2] - t[2]) * (r[2] - t[2]);
+}
+
+double sn_nsgs_bodies_error(const sn_mj_step *W) {
+  double sum = 0, nq = 0, nr = 0, nu = 0;
+  for (int i = 0; i < W->nrow; i++) {
+    const sn_mj_row *c = &W->row[i];
+    double u[3];
+    sn_mj_row_velocity(c, &W->body[c->a], &W->body[c->b], u);
+    u[0] += c->s;
+    const double *q = W->q + 3 * i;
+    nq += q[0] * q[0] + q[1] * q[1] + q[2] * q[2];
+    nr += sn3_dot(c->r, c->r);
+    nu += sn3_dot(u, u);
+    sum += natmap2(c->mu, c->r, u);
+  }
+  double den = fmax(sqrt(nq), fmax(sqrt(nr), sqrt(nu)));
+  double e = den > DBL_EPSILON ? sqrt(sum) / den : sqrt(sum);
+  return isfinite(e) ? e : NAN;
+}
+
+int sn_nsgs_bodies_solve(sn_mj_step *W, const sn_settings *s, sn_info *info) {
+  double t0 = sn_wtime();
+  sn_info_reset(info);
+  info->solver = "nsgs_bodies";
+  info->ntried = 1;
+  /* the local problems are solved well below the global tolerance */
+  double ltol = fmin(1e-3 * s->tol, 1e-10);
+  double err = sn_nsgs_bodies_error(W);
+  int st = SN_MAX_ITER, it = 0;
+  if (isnan(err)) st = SN_ERR_NAN;
+  else if (err <= s->tol) st = SN_OK;
+  while (st == SN_MAX_ITER && it < s->max_iter) {
+    sn_nsgs_bodies_sweep(W, W->order, W->nrow, ltol, 50);
+    err = sn_nsgs_bodies_error(W);
+    it++;
+    int rec = sn_info_record(info, s, it, err, t0);
+    if (isnan(err)) st = SN_ERR_NAN;
+    else if (err <= s->tol) st = SN_OK;
+    else if (rec != SN_OK) st = rec;
+  }
+  info->iterations = it;
+  info->error = err;
+  info->status = st;
+  info->seconds = sn_wtime() - t0;
+  return st;
+}
