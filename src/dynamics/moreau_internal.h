@@ -59,6 +59,8 @@ typedef struct {
   int ru_cap, rv_cap;
   /* position projection scratch (moreau_projection.c) */
   void *proj;
+  /* NSGS threads (sn_dyn_settings.threads): 0 serial in row order, >= 1 coloured sweep */
+  int threads;
   /* the step that produced `row` (for sn_scene_last_problem) */
   int have;
   double h, theta;
@@ -89,6 +91,16 @@ int sn_mj_warm_start(sn_scene *S, sn_mj_step *W, int warm, double h_ratio);
 void sn_nsgs_bodies_sweep(sn_mj_step *W, const int *order, int n, double local_tol, int local_iter);
 /* Siconos' relative error of the current (r, u = H^T v + s e_N), matrix-free */
 double sn_nsgs_bodies_error(const sn_mj_step *W);
+
+/* ---- nsgs_colour.c: rows coloured so that no two rows of a colour share a dynamic body ---- */
+#define SN_NSGS_COLOURS 64   /* the last colour collects the rows first-fit could not place: sequential */
+typedef struct {
+  int *order;                       /* rows sorted by colour (row order within a colour) */
+  int start[SN_NSGS_COLOURS + 1];   /* rows of colour k: order[start[k] .. start[k + 1]) */
+  int ncolour;
+} sn_nsgs_colouring;
+int sn_nsgs_colour(const sn_mj_step *W, sn_nsgs_colouring *C);
+void sn_nsgs_colour_free(sn_nsgs_colouring *C);
 /* the whole solve: sweeps until error <= tol or max_iter; fills info (status, iterations, error) */
 int sn_nsgs_bodies_solve(sn_mj_step *W, const sn_settings *s, sn_info *info);
 
