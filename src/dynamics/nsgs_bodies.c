@@ -83,7 +83,7 @@ void sn_nsgs_bodies_sweep(sn_mj_step *W, const int *order, int n, double local_t
 static void sweep_coloured(sn_mj_step *W, const sn_nsgs_colouring *C, int nthreads, double ltol, int liter) {
   (void)nthreads;
 #ifdef SN_HAVE_OPENMP
-#pragma omp parallel num_threads(nthreads) if (nthreads > 1 && W->nrow >= 512)
+#pragma omp parallel num_threads(nthreads) if (nthreads > 1 && W->nrow >= 64)
 #endif
   for (int k = 0; k < C->ncolour; k++) {
     int lo = C->start[k], hi = C->start[k + 1];
