@@ -108,14 +108,37 @@ static double store_contacts(sn_scene *S, const sn_mj_step *W, double h, double 
   return pen;
 }
 
+static int is_nsgs(const char *name) {
+  return !name || strcmp(name, "nsgs") == 0;
+}
+
+/* the solver name and options checked before anything moves */
+static int solver_ok(const sn_dyn_settings *s, sn_mj_step *W) {
+  if (is_nsgs(s->solver)) return sn_nsgs_bodies_options(s->solve.options, &W->omega);
+  const char *name = strncmp(s->solver, "global:", 7) == 0 ? s->solver + 7 : s->solver;
+  const sn_solver_entry *e = sn_solver_find(name);
+  if (!e) return SN_ERR_UNKNOWN;
+  if (strcmp(e->kind, "any") == 0) return SN_OK;
+  if (strcmp(e->kind, "fc") == 0) return (e->dims & 8) ? SN_OK : SN_ERR_UNKNOWN;
+  return strcmp(e->kind, "gfc") == 0 && s->solver != name ? SN_OK : SN_ERR_UNKNOWN;
+}
+
+/* a step that failed part way: kinematic bodies back at t (nothing else has moved) */
+static int step_failed(sn_scene *S, int st) {
+  for (int k = 0; k < S->nb; k++)
+    if (S->b[k].motion == SN_BODY_KINEMATIC) sn_body_kinematic_state(&S->b[k], S->t);
+  return st;
+}
+
 static int solve_phase(sn_scene *S, sn_mj_step *W, const sn_dyn_settings *s, sn_info *si) {
   if (W->nrow == 0) {
     sn_info_reset(si);
     si->status = SN_OK;
+    si->error = 0;
     return SN_OK;
   }
   W->threads = s->threads;
-  if (!s->solver || strcmp(s->solver, "nsgs_bodies") == 0 || strcmp(s->solver, "nsgs") == 0)
+  if (is_nsgs(s->solver))
     return sn_nsgs_bodies_solve(W, &s->solve, si);
   return sn_mj_registry_solve(S, W, s->solver, &s->solve, si);
 }
@@ -156,6 +179,7 @@ int sn_scene_step(sn_scene *S, const sn_dyn_settings *s, sn_dyn_info *info) {
   sn_mj_step *W;
   int st = step_scratch(S, &W);
   if (st != SN_OK) return st;
+  if ((st = solver_ok(s, W)) != SN_OK) return st;
   double h_prev = W->have ? W->h : h;
   W->have = 0;
   /* 1. detection at the start positions (kinematic bodies at t) */
@@ -166,13 +190,13 @@ int sn_scene_step(sn_scene *S, const sn_dyn_settings *s, sn_dyn_info *info) {
   if ((st = sn_mj_reserve(W, S->nb, S->contacts.n)) != SN_OK) return st;
   sn_mj_bodies(S, W, h);
   sn_mj_rows(S, W, h, theta);
-  if ((st = sn_mj_warm_start(S, W, s->warm_start, h / h_prev)) != SN_OK) return st;
+  if ((st = sn_mj_warm_start(S, W, s->warm_start, h / h_prev)) != SN_OK) return step_failed(S, st);
   /* 4. impulses */
   sn_info si;
   memset(&si, 0, sizeof si);
   sn_info_reset(&si);
   st = solve_phase(S, W, s, &si);
-  if (st < 0) return st;
+  if (st < 0) return step_failed(S, st);
   double t2 = sn_wtime();
   W->have = 1;
   W->h = h;

@@ -50,6 +50,7 @@ typedef struct {
   sn_mj_row *row;
   double *um;            /* 3 per row: pre-step relative velocity (local frame) */
   double *q;             /* 3 per row: q = H^T v_free + s e_N */
+  double omega;          /* relaxation of the NSGS update (1: plain Gauss-Seidel) */
   int *order;            /* sweep order (identity; a colouring may replace it) */
   /* warm-start hash map (moreau_warm.c): open addressing, power-of-two capacity */
   int hcap;
@@ -87,10 +88,17 @@ void sn_mj_block(const sn_mj_body *B, const sn_mj_row *ci, const double *ri, dou
 int sn_mj_warm_start(sn_scene *S, sn_mj_step *W, int warm, double h_ratio);
 
 /* ---- nsgs_bodies.c ---- */
-/* one Gauss-Seidel sweep over the rows order[0 .. n) (velocities updated in place) */
-void sn_nsgs_bodies_sweep(sn_mj_step *W, const int *order, int n, double local_tol, int local_iter);
+/* one Gauss-Seidel sweep over the rows order[0 .. n), backwards if reverse (velocities
+ * updated in place) */
+void sn_nsgs_bodies_sweep(sn_mj_step *W, const int *order, int n, int reverse, double local_tol, int local_iter);
 /* Siconos' relative error of the current (r, u = H^T v + s e_N), matrix-free */
 double sn_nsgs_bodies_error(const sn_mj_step *W);
+
+/* the options of the NSGS ("omega=", 0 < omega < 2, default 1): SN_ERR_UNKNOWN for another key,
+ * SN_ERR_FORMAT / SN_ERR_ARG for a bad value */
+int sn_nsgs_bodies_options(const char *options, double *omega);
+/* the whole solve (relaxation W->omega): sweeps until error <= tol or max_iter; fills info (status, iterations, error) */
+int sn_nsgs_bodies_solve(sn_mj_step *W, const sn_settings *s, sn_info *info);
 
 /* ---- nsgs_colour.c: rows coloured so that no two rows of a colour share a dynamic body ---- */
 #define SN_NSGS_COLOURS 64   /* the last colour collects the rows first-fit could not place: sequential */
@@ -101,8 +109,6 @@ typedef struct {
 } sn_nsgs_colouring;
 int sn_nsgs_colour(const sn_mj_step *W, sn_nsgs_colouring *C);
 void sn_nsgs_colour_free(sn_nsgs_colouring *C);
-/* the whole solve: sweeps until error <= tol or max_iter; fills info (status, iterations, error) */
-int sn_nsgs_bodies_solve(sn_mj_step *W, const sn_settings *s, sn_info *info);
 
 /* ---- moreau_registry.c ---- */
 /* the local problem of the rows (W block-sparse CSC, q, mu), allocated */

@@ -9,7 +9,7 @@
  * the Alart-Curnier Newton of fc_local.c. The impulse increment is then applied to the two
  * bodies in place. A sweep visits the rows in `order`: contacts of one colour share no dynamic
  * body, so a colouring can sweep each colour in parallel without changing this kernel
- * (nsgs_colour.c; sn_dyn_settings.threads >= 1).
+ * (nsgs_colour.c; sn_dyn_settings.threads >= 1, OpenMP with SIGNORINI_OPENMP).
  *
  * Stopping: Siconos' relative error (sn_fc_error's measure) of (r, u = W r + q), computed
  * matrix-free from the bodies' velocities after each sweep. */
@@ -24,6 +24,24 @@
 #include "dynamics/moreau_internal.h"
 #include "solver/fc_local.h"
 
+/* |(a, b)| without hypot's overflow care (glibc's hypot was half of the sweep's time); the
+ * values are impulses and velocities, far from overflow */
+static inline double norm2(double a, double b) { return sqrt(a * a + b * b); }
+
+/* projection on the Coulomb cone K = {|x_T| <= mu x_N} (its polar: mu |x_T| <= -x_N) */
+static inline void proj_cone3(double mu, double x[3]) {
+  double t = norm2(x[1], x[2]);
+  if (x[0] >= 0 && t <= mu * x[0]) return;
+  if (mu * t <= -x[0]) {
+    x[0] = x[1] = x[2] = 0;
+    return;
+  }
+  double a = (x[0] + mu * t) / (1 + mu * mu), f = t > 0 ? mu * a / t : 0;
+  x[0] = a;
+  x[1] *= f;
+  x[2] *= f;
+}
+
 /* closed form for W = diag(wn, wt, wt): take-off, stick or slip (the three cases of Coulomb's
  * law with a decoupled normal; the slip direction is that of q_T since W_TT is isotropic) */
 static void local_iso(double wn, double wt, double mu, const double q[3], double r[3]) {
@@ -34,9 +52,9 @@ static void local_iso(double wn, double wt, double mu, const double q[3], double
   r[0] = -q[0] / wn;
   r[1] = -q[1] / wt;
   r[2] = -q[2] / wt;
-  double rt = sqrt(r[1] * r[1] + r[2] * r[2]), lim = mu * r[0];
+  double rt = norm2(r[1], r[2]), lim = mu * r[0];
   if (rt <= lim) return;        /* stick: u = 0 */
-  double qt = sqrt(q[1] * q[1] + q[2] * q[2]);  /* slip: u_N = 0, r_T = -mu r_N q_T / |q_T| */
+  double qt = norm2(q[1], q[2]);  /* slip: u_N = 0, r_T = -mu r_N q_T / |q_T| */
   r[1] = -lim * q[1] / qt;
   r[2] = -lim * q[2] / qt;
 }
@@ -53,7 +71,7 @@ static void local_general(const sn_mj_row *c, const double q[3], double r[3], do
   sn_fc_local_solve(SN_LOCAL_HYBRID, &L, r);   /* r: the best iterate even when not converged */
 }
 
-/* the local solve of row i and its impulse increment applied to its two bodies */
+/* the local solve of row i (relaxed by W->omega) and its impulse increment applied to its two bodies */
 static inline void row_update(sn_mj_step *W, int i, double local_tol, int local_iter) {
   sn_mj_row *c = &W->row[i];
   sn_mj_body *A = &W->body[c->a], *B = &W->body[c->b];
@@ -68,18 +86,24 @@ static inline void row_update(sn_mj_step *W, int i, double local_tol, int local_
     memcpy(r, c->r, sizeof r);
     local_general(c, q, r, local_tol, local_iter);
   }
+  if (W->omega != 1.0) {
+    for (int k = 0; k < 3; k++) r[k] = c->r[k] + W->omega * (r[k] - c->r[k]);
+    proj_cone3(c->mu, r);
+  }
   for (int k = 0; k < 3; k++) dr[k] = r[k] - c->r[k];
   if (dr[0] == 0 && dr[1] == 0 && dr[2] == 0) return;
   sn_mj_apply(c, A, B, dr);
   memcpy(c->r, r, sizeof r);
 }
 
-void sn_nsgs_bodies_sweep(sn_mj_step *W, const int *order, int n, double local_tol, int local_iter) {
-  for (int k = 0; k < n; k++) row_update(W, order[k], local_tol, local_iter);
+void sn_nsgs_bodies_sweep(sn_mj_step *W, const int *order, int n, int reverse, double local_tol, int local_iter) {
+  for (int k = 0; k < n; k++) row_update(W, order[reverse ? n - 1 - k : k], local_tol, local_iter);
 }
 
 /* one sweep colour after colour; the rows of a colour (no shared dynamic body) split statically
- * among the threads, the overflow colour (SN_NSGS_COLOURS - 1) by one thread */
+ * among the threads, the overflow colour (SN_NSGS_COLOURS - 1) by one thread. Each row reads and
+ * writes only its own two bodies, none shared within a colour: the result is the sequential
+ * sweep's in colour order, whatever the thread count */
 static void sweep_coloured(sn_mj_step *W, const sn_nsgs_colouring *C, int nthreads, double ltol, int liter) {
   (void)nthreads;
 #ifdef SN_HAVE_OPENMP
@@ -101,28 +125,14 @@ static void sweep_coloured(sn_mj_step *W, const sn_nsgs_colouring *C, int nthrea
   }
 }
 
-/* sn_proj_cone (fc_error.c) for dim 3 with sqrt in place of hypot: libm's hypot, careful about
- * overflow that impulses and velocities never come near, took half the time of the pile */
-static void proj_cone3(double mu, double x[3]) {
-  double nt = sqrt(x[1] * x[1] + x[2] * x[2]);
-  if (mu * nt <= -x[0]) {
-    x[0] = x[1] = x[2] = 0.0;
-  } else if (nt > mu * x[0]) {
-    double rn = (mu * nt + x[0]) / (mu * mu + 1.0), f = mu * rn / nt;
-    x[0] = rn;
-    x[1] *= f;
-    x[2] *= f;
-  }
-}
-
 /* |r - P_K(r - u - [mu |u_T|, 0, 0])|^2 of one contact (Siconos' fc3d natural map) */
 static double natmap2(double mu, const double r[3], const double u[3]) {
-  double t[3] = {r[0] - u[0] - mu * sqrt(u[1] * u[1] + u[2] * u[2]), r[1] - u[1], r[2] - u[2]};
+  double t[3] = {r[0] - u[0] - mu * norm2(u[1], u[2]), r[1] - u[1], r[2] - u[2]};
   proj_cone3(mu, t);
   return (r[0] - t[0]) * (r[0] - t[0]) + (r[1] - t[1]) * (r[1] - t[1]) + (r[2] - t[2]) * (r[2] - t[2]);
 }
 
-/* the four sums of the error over rows [lo, hi) */
+/* the four sums of the error over rows [lo, hi): natural map, |q|^2, |r|^2, |u|^2 */
 static void error_sums(const sn_mj_step *W, int lo, int hi, double acc[4]) {
   double sum = 0, nq = 0, nr = 0, nu = 0;
   for (int i = lo; i < hi; i++) {
@@ -173,6 +183,7 @@ static double error_parallel(const sn_mj_step *W, int nthreads, double *part) {
   return error_from(acc);
 }
 
+/* the threads of the coloured sweep: the setting, never more than the processors */
 static int thread_count(int asked) {
 #ifdef SN_HAVE_OPENMP
   int p = omp_get_num_procs();
@@ -183,11 +194,33 @@ static int thread_count(int asked) {
 #endif
 }
 
+/* the relaxation option "omega=" of the step's solver settings (0 < omega < 2, default 1) */
+int sn_nsgs_bodies_options(const char *options, double *omega) {
+  static const char *const keys[] = {"omega", NULL};
+  *omega = 1.0;
+  if (!options) return SN_OK;
+  int st = sn_option_check(options, keys);
+  if (st != SN_OK) return st;
+  st = sn_option_double(options, "omega", omega);
+  if (st < 0) return st;
+  return *omega > 0 && *omega < 2 ? SN_OK : SN_ERR_ARG;
+}
+
+/* sweeps before the next error check: every sweep near tol, else half the number of sweeps
+ * the observed linear rate needs to reach tol (the check costs a third of a sweep) */
+static int next_check(double err, double prev, int gap, double tol) {
+  if (!(prev > err) || !(err > 0) || err < 100 * tol) return 1;
+  double rate = log(err / prev) / gap;   /* < 0 */
+  double k = 0.5 * log(tol / err) / rate;
+  return k < 1 ? 1 : k > 20 ? 20 : (int)k;
+}
+
 int sn_nsgs_bodies_solve(sn_mj_step *W, const sn_settings *s, sn_info *info) {
   double t0 = sn_wtime();
   sn_info_reset(info);
   info->solver = "nsgs_bodies";
   info->ntried = 1;
+  int st;
   /* the local problems are solved well below the global tolerance */
   double ltol = fmin(1e-3 * s->tol, 1e-10);
   sn_nsgs_colouring C;
@@ -201,17 +234,21 @@ int sn_nsgs_bodies_solve(sn_mj_step *W, const sn_settings *s, sn_info *info) {
       return SN_ERR_NOMEM;
     }
   }
-  double err = nt >= 1 ? error_parallel(W, nt, part) : sn_nsgs_bodies_error(W);
-  int st = SN_MAX_ITER, it = 0;
+  double err = nt >= 1 ? error_parallel(W, nt, part) : sn_nsgs_bodies_error(W), prev = NAN;
+  int it = 0, gap = 1;
+  st = SN_MAX_ITER;
   if (isnan(err)) st = SN_ERR_NAN;
   else if (err <= s->tol) st = SN_OK;
   while (st == SN_MAX_ITER && it < s->max_iter) {
-    if (nt >= 1) sweep_coloured(W, &C, nt, ltol, 50);
-    else sn_nsgs_bodies_sweep(W, W->order, W->nrow, ltol, 50);
-    it++;
-    /* the error costs about one sweep: measured after each of the first 8 sweeps, then after
-     * every 4th (and the last), so a converged solve runs at most 3 sweeps more than needed */
-    if (it > 8 && it % 4 != 0 && it < s->max_iter) continue;
+    int k = next_check(err, prev, gap, s->tol);
+    if (k > s->max_iter - it) k = s->max_iter - it;
+    for (int j = 0; j < k; j++) {
+      if (nt >= 1) sweep_coloured(W, &C, nt, ltol, 50);
+      else sn_nsgs_bodies_sweep(W, W->order, W->nrow, 0, ltol, 50);
+    }
+    it += k;
+    gap = k;
+    prev = err;
     err = nt >= 1 ? error_parallel(W, nt, part) : sn_nsgs_bodies_error(W);
     int rec = sn_info_record(info, s, it, err, t0);
     if (isnan(err)) st = SN_ERR_NAN;
