@@ -25,6 +25,7 @@ typedef struct {
   int cell[3];
   int body;
   unsigned bucket;
+  int dyn;          /* the body is dynamic (kept here: the bodies' array is large and far) */
 } grid_entry;
 
 typedef struct {
@@ -173,6 +174,7 @@ static int phase_entries(sn_scene *S, broad_scratch *b) {
           grid_entry *e = &b->ent[n++];
           e->cell[0] = x; e->cell[1] = y; e->cell[2] = z;
           e->body = i;
+          e->dyn = is_dyn(S, i);
           e->bucket = cell_hash(e->cell, nbucket);
           b->bstart[e->bucket + 1]++;
         }
@@ -192,7 +194,7 @@ static int owner_cell(const broad_scratch *b, const double *p, const double *q, 
 }
 
 /* Phase 4: the pairs of grid bodies sharing a cell */
-static int phase_grid_pairs(sn_scene *S, broad_scratch *b) {
+static int phase_grid_pairs(broad_scratch *b) {
   for (unsigned k = 0; k < b->nbucket; k++) {
     for (int u = b->bstart[k]; u < b->bstart[k + 1]; u++) {
       const grid_entry *e = &b->sorted[u];
@@ -200,7 +202,7 @@ static int phase_grid_pairs(sn_scene *S, broad_scratch *b) {
       for (int w = u + 1; w < b->bstart[k + 1]; w++) {
         const grid_entry *f = &b->sorted[w];
         if (memcmp(e->cell, f->cell, sizeof e->cell) != 0) continue;
-        if (!is_dyn(S, e->body) && !is_dyn(S, f->body)) continue;
+        if (!e->dyn && !f->dyn) continue;
         const double *q = b->box + 6 * f->body;
         if (!boxes_overlap(p, q) || !owner_cell(b, p, q, e->cell)) continue;
         if (push_pair(b, e->body, f->body) != SN_OK) return SN_ERR_NOMEM;
@@ -274,7 +276,7 @@ int sn_broadphase(sn_scene *S, double margin, const int **pairs, int *npairs) {
   if (!phase_boxes(S, b, margin)) return SN_OK;
   if ((st = phase_spans(S, b)) != SN_OK) return st;
   if ((st = phase_entries(S, b)) != SN_OK) return st;
-  if ((st = phase_grid_pairs(S, b)) != SN_OK) return st;
+  if ((st = phase_grid_pairs(b)) != SN_OK) return st;
   if ((st = phase_out_pairs(S, b, margin)) != SN_OK) return st;
   sort_pass(b, nb, 1);
   sort_pass(b, nb, 0);

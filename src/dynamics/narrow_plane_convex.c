@@ -3,10 +3,14 @@
  * vertex, the candidate farthest from it in the plane, the one spanning the largest triangle
  * with those two, and the one adding the largest area outside that triangle (the usual
  * manifold reduction: deepest point plus the largest-area support polygon). Feature = vertex
- * index. Four passes over the vertices, no scratch memory. */
+ * index. Four passes over the vertices, no scratch memory. Near ties (within a relative
+ * SN_HULL_TIE) go to the lower vertex index, so that a hull resting on a face keeps the same four
+ * vertices from step to step despite rounding (warm starts match them). */
 #include <math.h>
 
 #include "dynamics/narrow_pairs.h"
+
+#define SN_HULL_TIE 1e-9
 
 typedef struct {
   const sn_body *P, *B;
@@ -53,11 +57,11 @@ static double score(const plane_hull *H, int m, const double q[4][3], const doub
 int sn_narrow_plane_convex(const sn_body *P, int ip, const sn_body *B, int ib, double margin, sn_contact_list *L) {
   plane_hull H = {P, B, {P->R[2], P->R[5], P->R[8]}, margin};
   int nv = B->shape.nvert, count = 0, pick[4] = {-1, -1, -1, -1}, npick = 0;
-  double q[4][3], p[3], gap, deepest = INFINITY;
+  double q[4][3], p[3], gap, deepest = INFINITY, tie = SN_HULL_TIE * B->shape.bound;
   for (int k = 0; k < nv; k++)
     if (vertex(&H, k, p, &gap)) {
       count++;
-      if (gap < deepest) { deepest = gap; pick[0] = k; }
+      if (gap < deepest - tie) { deepest = gap; pick[0] = k; }
     }
   if (count == 0) return SN_OK;
   if (count <= 4) {   /* every candidate */
@@ -72,7 +76,7 @@ int sn_narrow_plane_convex(const sn_body *P, int ip, const sn_body *B, int ib, d
         for (int m = 0; m < npick; m++) taken |= pick[m] == k;
         if (taken || !vertex(&H, k, p, &gap)) continue;
         double sc = score(&H, npick, q, p);
-        if (sc > best) { best = sc; pick[npick] = k; }
+        if (sc > best * (1 + SN_HULL_TIE)) { best = sc; pick[npick] = k; }
       }
       if (best <= 0) break;   /* the rest lie on the picks' segment or inside their triangle */
       vertex(&H, pick[npick], q[npick], &gap);

@@ -116,6 +116,11 @@ static void random_scenes(void) {
     d.shape.half[0] = 10; d.shape.half[1] = 10; d.shape.half[2] = 0.3;
     d.x[2] = -1.5;
     CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
+    sn_body_desc_default(&d);                                 /* a long dynamic pole: out too */
+    d.shape.kind = SN_SHAPE_CAPSULE;
+    d.shape.radius = 0.05; d.shape.half_length = 8;
+    d.q[0] = 1; d.q[1] = 0.3; d.q[2] = 0.2;
+    CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
     for (int k = 0; k < 150; k++) add_random_body(S);
     for (int m = 0; m < 3; m++) compare(S, margins[m]);
     /* the scene moved: the warm scratch gives the new set */
@@ -178,7 +183,45 @@ static void lattice(void) {
   sn_scene_free(S);
 }
 
+/* no bodies; overlapping static bodies only (no pair: neither moves); then one dynamic body
+ * overlapping both: exactly the pairs (0, 2) and (1, 2) */
+static void small_cases(void) {
+  sn_scene *S;
+  CHECK_INT(sn_scene_create(&S), SN_OK);
+  const int *pairs;
+  int np = -1;
+  CHECK_INT(sn_broadphase(S, 0.1, &pairs, &np), SN_OK);
+  CHECK_INT(np, 0);
+  sn_body_desc d;
+  sn_body_desc_default(&d);
+  d.shape.radius = 1;
+  d.motion = SN_BODY_FIXED;
+  CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
+  d.x[0] = 1.5;
+  d.motion = SN_BODY_KINEMATIC;
+  CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
+  CHECK_INT(sn_broadphase(S, 0.1, &pairs, &np), SN_OK);
+  CHECK_INT(np, 0);
+  d.x[0] = 0.7; d.x[1] = 1.9;   /* boxes [-0.3, 1.7] x [0.9, 2.9]: both others' boxes reach y = 1 */
+  d.motion = SN_BODY_DYNAMIC;
+  CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
+  CHECK_INT(sn_broadphase(S, 0, &pairs, &np), SN_OK);
+  CHECK_INT(np, 2);
+  if (np == 2) {
+    CHECK(pairs[0] == 0 && pairs[1] == 2);
+    CHECK(pairs[2] == 1 && pairs[3] == 2);
+  }
+  /* boxes 0.1 apart along y: separate with a margin 0.04 on each, overlapping with 0.06 */
+  S->b[2].x[1] = 2.1;   /* lower box face y = 1.1: 0.1 above the others' y = 1 */
+  CHECK_INT(sn_broadphase(S, 0.04, &pairs, &np), SN_OK);
+  CHECK_INT(np, 0);
+  CHECK_INT(sn_broadphase(S, 0.06, &pairs, &np), SN_OK);
+  CHECK_INT(np, 2);
+  sn_scene_free(S);
+}
+
 int main(void) {
+  small_cases();
   random_scenes();
   lattice();
   return sn_check_report();
