@@ -8,8 +8,11 @@
  *    body states bit for bit (with SIGNORINI_OPENMP two threads really share each colour);
  *  - every step of threads = 0 (row order) and threads = 1 (colour order) reaches the solver's
  *    tolerance, and the two piles agree: each step solves the same contact problem to relative
- *    error 1e-8 in a different sweep order: the positions differ by less than 1e-6 m (measured
- *    ~1e-10 m; the spheres' travel is ~0.1 m). */
+ *    error 1e-8 in a different sweep order. The piles differ only by what the tolerance leaves
+ *    (the impulses of a hyperstatic pile are not unique, and a falling pile amplifies small
+ *    differences): measured 6e-6 m after 300 steps; allowed 1e-4 m, 0.2 % of a radius, while a
+ *    sweep that lost updates (two threads writing one body) moves spheres by millimetres or
+ *    misses the tolerance. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,7 +124,7 @@ int main(void) {
   }
   printf("rows up to %d, |x(row order) - x(colour order)| max %.3e m\n", maxrows, dmax);
   CHECK(same);
-  CHECK(dmax < 1e-6);
+  CHECK(dmax < 1e-4);
   for (int j = 0; j < 3; j++) sn_scene_free(S[j]);
   return sn_check_report();
 }
