@@ -2,7 +2,14 @@
 # The granular pile of issue #12: N spheres (radius 0.05 m, density 2500 kg/m^3, mu 0.5, e 0)
 # dropped from a loose cubic lattice into a box about 10 layers deep, Moreau-Jean dt = 1e-3 s for
 # 2 s, each step's contact problem solved to a relative error of 1e-6 (bench/granular.c).
-# Usage: bash bench/granular.sh N [extra signorini_granular options, e.g. --time 0.5]
+# The spheres start from a lattice jittered by at most 4 mm (a fixed seed), so that the columns
+# collapse into a pile as in the peers' runs.
+# Usage: bash bench/granular.sh N [extra signorini_granular options, e.g. --time 0.5, --threads 2
+#        (the coloured NSGS; parallel when built with -DSIGNORINI_OPENMP=ON)]
+# CSV columns: wall ms (library timing), cpu_ms (process CPU: a loaded machine inflates it less),
+# contacts, NSGS sweeps, the solver's relative error and status, max_speed (|v| + |w| r, counts
+# spin), max_v (linear speed only), largest penetration. ODE's QuickStep on the same scene:
+# bash bench/granular_vs_ode.sh N REPS [--time T].
 #   -> bench/out/granular_N.csv (one row per step) and the plots bench/out/granular_N_ms.png
 #      (wall ms per step), granular_N_speed.png (largest body speed, log axis),
 #      granular_N_contacts.png (contacts and solver iterations per step); the summary line on stdout.
