@@ -12,7 +12,8 @@
  *    (the impulses of a hyperstatic pile are not unique, and a falling pile amplifies small
  *    differences): measured 6e-6 m after 300 steps; allowed 1e-4 m, 0.2 % of a radius, while a
  *    sweep that lost updates (two threads writing one body) moves spheres by millimetres or
- *    misses the tolerance. */
+ *    misses the tolerance;
+ *  - threads = -1 is refused (SN_ERR_ARG) and the scene's time does not move. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,6 +126,11 @@ int main(void) {
   printf("rows up to %d, |x(row order) - x(colour order)| max %.3e m\n", maxrows, dmax);
   CHECK(same);
   CHECK(dmax < 1e-4);
+  /* a negative thread count is refused before the step moves anything */
+  s[0].threads = -1;
+  double t = sn_scene_time(S[0]);
+  CHECK_INT(sn_scene_step(S[0], &s[0], NULL), SN_ERR_ARG);
+  CHECK_CLOSE(sn_scene_time(S[0]), t, 0, 0);
   for (int j = 0; j < 3; j++) sn_scene_free(S[j]);
   return sn_check_report();
 }
