@@ -134,8 +134,12 @@ typedef struct {
   const char *solver;   /* NULL or "nsgs": matrix-free NSGS on body velocities (default);
                            any local frictional-contact solver of the registry ("auto", "nsn_ac",
                            ...): W = H^T M^-1 H assembled block-sparse; "global:NAME": the
-                           global problem (M, H, f, w, mu) solved by the registry's NAME */
-  sn_settings solve;    /* the step's contact solver: tol (default 1e-8), max_iter (default 1000) */
+                           global problem (M, H, f, w, mu) solved by the registry's NAME;
+                           "local:NAME": the registry's NAME on the assembled W (so "local:nsgs"
+                           is the registry's NSGS, "nsgs" the matrix-free one) */
+  sn_settings solve;    /* the step's contact solver: tol (default 1e-8), max_iter (default 1000);
+                           the matrix-free NSGS takes options "omega=W", 0 < W < 2 (relaxation,
+                           default 1; about 1.5 roughly halves the sweeps on piles) */
   int warm_start;       /* start each step from the previous impulses matched by contact identity (default 1) */
   int projection;       /* 1: after each step, project positions onto the admissible set (default 0) */
   double event_tol;     /* event-driven: tolerance of event times and of the ODE (default 1e-10) */

@@ -115,12 +115,13 @@ static int is_nsgs(const char *name) {
 /* the solver name and options checked before anything moves */
 static int solver_ok(const sn_dyn_settings *s, sn_mj_step *W) {
   if (is_nsgs(s->solver)) return sn_nsgs_bodies_options(s->solve.options, &W->omega);
-  const char *name = strncmp(s->solver, "global:", 7) == 0 ? s->solver + 7 : s->solver;
+  const char *name = strncmp(s->solver, "global:", 7) == 0 ? s->solver + 7
+                     : strncmp(s->solver, "local:", 6) == 0 ? s->solver + 6 : s->solver;
   const sn_solver_entry *e = sn_solver_find(name);
   if (!e) return SN_ERR_UNKNOWN;
   if (strcmp(e->kind, "any") == 0) return SN_OK;
   if (strcmp(e->kind, "fc") == 0) return (e->dims & 8) ? SN_OK : SN_ERR_UNKNOWN;
-  return strcmp(e->kind, "gfc") == 0 && s->solver != name ? SN_OK : SN_ERR_UNKNOWN;
+  return strcmp(e->kind, "gfc") == 0 && strncmp(s->solver, "global:", 7) == 0 ? SN_OK : SN_ERR_UNKNOWN;
 }
 
 /* a step that failed part way: kinematic bodies back at t (nothing else has moved) */

@@ -73,10 +73,6 @@ int sn_mj_reserve(sn_mj_step *W, int nb, int nrow);
 void sn_mj_bodies(sn_scene *S, sn_mj_step *W, double h);
 /* rows from S->contacts (pre-step relative velocities, Delassus blocks, shifts, q) */
 void sn_mj_rows(sn_scene *S, sn_mj_step *W, double h, double theta);
-/* relative velocity at a row from the bodies' current velocities (local frame, without s) */
-void sn_mj_row_velocity(const sn_mj_row *c, const sn_mj_body *A, const sn_mj_body *B, double u[3]);
-/* apply the impulse increment dr (local frame) of a row to its two bodies */
-void sn_mj_apply(const sn_mj_row *c, sn_mj_body *A, sn_mj_body *B, const double dr[3]);
 /* Delassus entry e_i^T (sum over a, b of G^T M^-1 G) e_j for frame vectors of rows ci, cj on
  * a shared body: the 3x3 block G_ci^T M^-1 G_cj (column-major) for body side signs sa, sb */
 void sn_mj_block(const sn_mj_body *B, const sn_mj_row *ci, const double *ri, double si,
@@ -126,5 +122,42 @@ void sn_mj_project_free(void *proj);
 /* ---- energy.c ---- */
 /* add one step's work of the impulses (pre-step relative velocities um, post-step rows) */
 void sn_energy_accumulate(sn_scene *S, const sn_mj_step *W);
+
+/* ---- the kernels of the NSGS inner loop (inline: called per contact per sweep) ---- */
+/* y = S x for a symmetric 3x3 S stored as (xx, yy, zz, xy, xz, yz) */
+static inline void sn_mj_sym_apply(const double S[6], const double x[3], double y[3]) {
+  y[0] = S[0] * x[0] + S[3] * x[1] + S[4] * x[2];
+  y[1] = S[3] * x[0] + S[1] * x[1] + S[5] * x[2];
+  y[2] = S[4] * x[0] + S[5] * x[1] + S[2] * x[2];
+}
+
+/* relative velocity at a row from the bodies' current velocities (local frame, without s) */
+static inline void sn_mj_row_velocity(const sn_mj_row *c, const sn_mj_body *A, const sn_mj_body *B, double u[3]) {
+  double vr[3];
+  vr[0] = B->v[0] + B->w[1] * c->rb[2] - B->w[2] * c->rb[1] - A->v[0] - A->w[1] * c->ra[2] + A->w[2] * c->ra[1];
+  vr[1] = B->v[1] + B->w[2] * c->rb[0] - B->w[0] * c->rb[2] - A->v[1] - A->w[2] * c->ra[0] + A->w[0] * c->ra[2];
+  vr[2] = B->v[2] + B->w[0] * c->rb[1] - B->w[1] * c->rb[0] - A->v[2] - A->w[0] * c->ra[1] + A->w[1] * c->ra[0];
+  u[0] = sn3_dot(c->n, vr);
+  u[1] = sn3_dot(c->t1, vr);
+  u[2] = sn3_dot(c->t2, vr);
+}
+
+/* apply the impulse increment dr (local frame) of a row to its two bodies */
+static inline void sn_mj_apply(const sn_mj_row *c, sn_mj_body *A, sn_mj_body *B, const double dr[3]) {
+  double P[3], m[3], d[3];
+  for (int i = 0; i < 3; i++) P[i] = dr[0] * c->n[i] + dr[1] * c->t1[i] + dr[2] * c->t2[i];
+  if (B->im > 0) {
+    sn3_axpy(B->im, P, B->v);
+    sn3_cross(c->rb, P, m);
+    sn_mj_sym_apply(B->Ii, m, d);
+    for (int i = 0; i < 3; i++) B->w[i] += d[i];
+  }
+  if (A->im > 0) {
+    sn3_axpy(-A->im, P, A->v);
+    sn3_cross(c->ra, P, m);
+    sn_mj_sym_apply(A->Ii, m, d);
+    for (int i = 0; i < 3; i++) A->w[i] -= d[i];
+  }
+}
 
 #endif

@@ -20,7 +20,8 @@
 typedef struct {
   sn_contact_list list;
   double *lam, *d;       /* multipliers; displacement (dx, dtheta) per body */
-  int lcap, dcap;
+  sn_mj_body *saved;     /* the step's body cache, kept for sn_scene_last_problem */
+  int lcap, dcap, scap;
 } proj_scratch;
 
 void sn_mj_project_free(void *proj) {
@@ -29,6 +30,7 @@ void sn_mj_project_free(void *proj) {
   sn_contact_list_free(&P->list);
   free(P->lam);
   free(P->d);
+  free(P->saved);
   free(P);
 }
 
@@ -139,6 +141,8 @@ static void move_bodies(sn_scene *S, const double *d) {
 }
 
 int sn_mj_project(sn_scene *S, sn_mj_step *W, double margin, double *max_pen) {
+  *max_pen = 0;
+  if (S->nb == 0) return SN_OK;
   if (!W->proj && !(W->proj = calloc(1, sizeof(proj_scratch)))) return SN_ERR_NOMEM;
   proj_scratch *P = W->proj;
   double size = INFINITY;
@@ -146,8 +150,13 @@ int sn_mj_project(sn_scene *S, sn_mj_step *W, double margin, double *max_pen) {
     if (S->b[k].motion == SN_BODY_DYNAMIC) size = fmin(size, S->b[k].shape.bound);
   double ptol = isfinite(size) ? 1e-9 * size : 1e-12;
   /* the step's body cache (sn_scene_last_problem) is kept: the projection uses a copy */
-  sn_mj_body *saved = malloc((size_t)(S->nb + 1) * sizeof *saved);
-  if (!saved) return SN_ERR_NOMEM;
+  if (S->nb > P->scap) {
+    sn_mj_body *p = realloc(P->saved, (size_t)S->nb * sizeof *p);
+    if (!p) return SN_ERR_NOMEM;
+    P->saved = p;
+    P->scap = S->nb;
+  }
+  sn_mj_body *saved = P->saved;
   memcpy(saved, W->body, (size_t)S->nb * sizeof *saved);
   int st = SN_MAX_ITER;
   for (int it = 0; it <= 10; it++) {
@@ -164,6 +173,5 @@ int sn_mj_project(sn_scene *S, sn_mj_step *W, double margin, double *max_pen) {
     move_bodies(S, P->d);
   }
   memcpy(W->body, saved, (size_t)S->nb * sizeof *saved);
-  free(saved);
   return st;
 }

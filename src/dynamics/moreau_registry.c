@@ -157,7 +157,73 @@ static void sym_inverse(const double s[6], double M[9]) {
   M[6] = C / det; M[7] = E / det; M[8] = F / det;
 }
 
-/* the global problem's M (6x6 blocks), H, f = M v_free, w, mu; dof[k] = first dof of body k or -1 */
+/* triplet scratch of the global problem */
+typedef struct {
+  int *I, *J;
+  double *X;
+} triplets;
+
+/* M: m I and the world inertia per dynamic body (6x6 diagonal blocks), and f = M v_free */
+static int global_mass(const sn_scene *S, const sn_mj_step *W, const int *dof, int ndof, triplets *T, sn_gfc *P) {
+  int nz = 0;
+  for (int k = 0; k < S->nb; k++) {
+    if (dof[k] < 0) continue;
+    double Iw[9], m = 1.0 / W->body[k].im;
+    sym_inverse(W->body[k].Ii, Iw);
+    const double *vf = W->vf + 6 * k;
+    for (int i = 0; i < 3; i++) {
+      T->I[nz] = T->J[nz] = dof[k] + i;
+      T->X[nz++] = m;
+      P->f[dof[k] + i] = m * vf[i];
+      for (int j = 0; j < 3; j++) {
+        T->I[nz] = dof[k] + 3 + i;
+        T->J[nz] = dof[k] + 3 + j;
+        T->X[nz++] = Iw[3 * i + j];
+        P->f[dof[k] + 3 + i] += Iw[3 * i + j] * vf[3 + j];
+      }
+    }
+  }
+  return sn_csc_from_triplets(ndof, ndof, nz, T->I, T->J, T->X, &P->M);
+}
+
+/* H: column (i, l) holds [e_l; r x e_l] on body b and its negative on body a (dynamic ones) */
+static int global_H(const sn_mj_step *W, const int *dof, int ndof, triplets *T, sn_gfc *P) {
+  int p = 0, n = W->nrow;
+  for (int i = 0; i < n; i++) {
+    const sn_mj_row *c = &W->row[i];
+    const double *e[3] = {c->n, c->t1, c->t2};
+    for (int side = 0; side < 2; side++) {
+      int k = side ? c->b : c->a;
+      if (dof[k] < 0) continue;
+      const double *r = side ? c->rb : c->ra;
+      double sg = side ? 1 : -1;
+      for (int l = 0; l < 3; l++) {
+        double m[3];
+        sn3_cross(r, e[l], m);
+        for (int j = 0; j < 3; j++) {
+          T->I[p] = dof[k] + j; T->J[p] = 3 * i + l; T->X[p++] = sg * e[l][j];
+          T->I[p] = dof[k] + 3 + j; T->J[p] = 3 * i + l; T->X[p++] = sg * m[j];
+        }
+      }
+    }
+    P->mu[i] = c->mu;
+  }
+  return sn_csc_from_triplets(ndof, 3 * n, p, T->I, T->J, T->X, &P->H);
+}
+
+/* w = q - H^T v_free: the non-dynamic bodies' share of u and the shifts */
+static int global_w(const sn_scene *S, const sn_mj_step *W, const int *dof, int ndof, sn_gfc *P) {
+  double *vd = calloc((size_t)ndof + 1, sizeof *vd);
+  if (!vd) return SN_ERR_NOMEM;
+  for (int k = 0; k < S->nb; k++)
+    if (dof[k] >= 0) memcpy(vd + dof[k], W->vf + 6 * k, 6 * sizeof *vd);
+  memcpy(P->w, W->q, (size_t)(3 * W->nrow) * sizeof *P->w);
+  sn_csc_gemv_t(P->H, -1.0, vd, 1.0, P->w);
+  free(vd);
+  return SN_OK;
+}
+
+/* the global problem (M, H, f, w, mu); dof[k] = first dof of body k or -1 */
 static int build_global(const sn_scene *S, const sn_mj_step *W, const int *dof, int ndof, sn_gfc **out) {
   int n = W->nrow;
   sn_gfc *P = calloc(1, sizeof *P);
@@ -168,68 +234,15 @@ static int build_global(const sn_scene *S, const sn_mj_step *W, const int *dof, 
   P->f = calloc((size_t)ndof + 1, sizeof *P->f);
   P->w = malloc((size_t)(3 * n + 1) * sizeof *P->w);
   P->mu = malloc((size_t)(n + 1) * sizeof *P->mu);
-  int nzM = 0, nzH = 36 * n;
-  int *I = malloc((size_t)(36 * S->nb + nzH + 1) * sizeof *I), *J = malloc((size_t)(36 * S->nb + nzH + 1) * sizeof *J);
-  double *X = malloc((size_t)(36 * S->nb + nzH + 1) * sizeof *X);
-  int st = P->f && P->w && P->mu && I && J && X ? SN_OK : SN_ERR_NOMEM;
-  if (st == SN_OK) {
-    for (int k = 0; k < S->nb; k++) {
-      if (dof[k] < 0) continue;
-      double Iw[9], m = 1.0 / W->body[k].im;
-      sym_inverse(W->body[k].Ii, Iw);
-      const double *vf = W->vf + 6 * k;
-      for (int i = 0; i < 3; i++) {
-        I[nzM] = J[nzM] = dof[k] + i;
-        X[nzM++] = m;
-        P->f[dof[k] + i] = m * vf[i];
-        for (int j = 0; j < 3; j++) {
-          I[nzM] = dof[k] + 3 + i;
-          J[nzM] = dof[k] + 3 + j;
-          X[nzM++] = Iw[3 * i + j];
-          P->f[dof[k] + 3 + i] += Iw[3 * i + j] * vf[3 + j];
-        }
-      }
-    }
-    st = sn_csc_from_triplets(ndof, ndof, nzM, I, J, X, &P->M);
-  }
-  if (st == SN_OK) {
-    int p = 0;
-    for (int i = 0; i < n; i++) {
-      const sn_mj_row *c = &W->row[i];
-      const double *e[3] = {c->n, c->t1, c->t2};
-      for (int side = 0; side < 2; side++) {
-        int k = side ? c->b : c->a;
-        if (dof[k] < 0) continue;
-        const double *r = side ? c->rb : c->ra;
-        double sg = side ? 1 : -1;
-        for (int l = 0; l < 3; l++) {
-          double m[3];
-          sn3_cross(r, e[l], m);
-          for (int j = 0; j < 3; j++) {
-            I[p] = dof[k] + j; J[p] = 3 * i + l; X[p++] = sg * e[l][j];
-            I[p] = dof[k] + 3 + j; J[p] = 3 * i + l; X[p++] = sg * m[j];
-          }
-        }
-      }
-      P->mu[i] = c->mu;
-    }
-    st = sn_csc_from_triplets(ndof, 3 * n, p, I, J, X, &P->H);
-  }
-  if (st == SN_OK) {
-    /* w = q - H^T v_free (the non-dynamic bodies' share and the shifts) */
-    double *vd = calloc((size_t)ndof + 1, sizeof *vd);
-    if (!vd) st = SN_ERR_NOMEM;
-    else {
-      for (int k = 0; k < S->nb; k++)
-        if (dof[k] >= 0) memcpy(vd + dof[k], W->vf + 6 * k, 6 * sizeof *vd);
-      memcpy(P->w, W->q, (size_t)(3 * n) * sizeof *P->w);
-      sn_csc_gemv_t(P->H, -1.0, vd, 1.0, P->w);
-      free(vd);
-    }
-  }
-  free(I);
-  free(J);
-  free(X);
+  size_t nt = 36 * (size_t)S->nb + 36 * (size_t)n + 1;
+  triplets T = {malloc(nt * sizeof(int)), malloc(nt * sizeof(int)), malloc(nt * sizeof(double))};
+  int st = P->f && P->w && P->mu && T.I && T.J && T.X ? SN_OK : SN_ERR_NOMEM;
+  if (st == SN_OK) st = global_mass(S, W, dof, ndof, &T, P);
+  if (st == SN_OK) st = global_H(W, dof, ndof, &T, P);
+  if (st == SN_OK) st = global_w(S, W, dof, ndof, P);
+  free(T.I);
+  free(T.J);
+  free(T.X);
   if (st != SN_OK) {
     sn_gfc_free(P);
     return st;
@@ -274,5 +287,6 @@ static int solve_global(sn_scene *S, sn_mj_step *W, const char *name, const sn_s
 
 int sn_mj_registry_solve(sn_scene *S, sn_mj_step *W, const char *solver, const sn_settings *s, sn_info *info) {
   if (strncmp(solver, "global:", 7) == 0) return solve_global(S, W, solver + 7, s, info);
+  if (strncmp(solver, "local:", 6) == 0) solver += 6;   /* "local:nsgs": the registry's own NSGS on W */
   return solve_local(S, W, solver, s, info);
 }

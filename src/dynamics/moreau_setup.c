@@ -69,11 +69,6 @@ static void world_inv_inertia(const sn_body *B, double Ii[6]) {
   Ii[3] = M[1]; Ii[4] = M[2]; Ii[5] = M[5];
 }
 
-static inline void sym_apply(const double S[6], const double x[3], double y[3]) {
-  y[0] = S[0] * x[0] + S[3] * x[1] + S[4] * x[2];
-  y[1] = S[3] * x[0] + S[1] * x[1] + S[5] * x[2];
-  y[2] = S[4] * x[0] + S[5] * x[1] + S[2] * x[2];
-}
 
 /* gyroscopic free rotation: w - h I^-1 (w x I w), I = R I_body R^T */
 static void free_spin(const sn_body *B, const double Ii[6], double h, double wf[3]) {
@@ -83,7 +78,7 @@ static void free_spin(const sn_body *B, const double Ii[6], double h, double wf[
   const double *R = B->R;
   for (int i = 0; i < 3; i++) Iw[i] = R[3 * i] * Iwb[0] + R[3 * i + 1] * Iwb[1] + R[3 * i + 2] * Iwb[2];
   sn3_cross(B->w, Iw, c);
-  sym_apply(Ii, c, d);
+  sn_mj_sym_apply(Ii, c, d);
   for (int i = 0; i < 3; i++) wf[i] = B->w[i] - h * d[i];
 }
 
@@ -112,32 +107,7 @@ void sn_mj_bodies(sn_scene *S, sn_mj_step *W, double h) {
   }
 }
 
-void sn_mj_row_velocity(const sn_mj_row *c, const sn_mj_body *A, const sn_mj_body *B, double u[3]) {
-  double vr[3];
-  vr[0] = B->v[0] + B->w[1] * c->rb[2] - B->w[2] * c->rb[1] - A->v[0] - A->w[1] * c->ra[2] + A->w[2] * c->ra[1];
-  vr[1] = B->v[1] + B->w[2] * c->rb[0] - B->w[0] * c->rb[2] - A->v[1] - A->w[2] * c->ra[0] + A->w[0] * c->ra[2];
-  vr[2] = B->v[2] + B->w[0] * c->rb[1] - B->w[1] * c->rb[0] - A->v[2] - A->w[0] * c->ra[1] + A->w[1] * c->ra[0];
-  u[0] = sn3_dot(c->n, vr);
-  u[1] = sn3_dot(c->t1, vr);
-  u[2] = sn3_dot(c->t2, vr);
-}
 
-void sn_mj_apply(const sn_mj_row *c, sn_mj_body *A, sn_mj_body *B, const double dr[3]) {
-  double P[3], m[3], d[3];
-  for (int i = 0; i < 3; i++) P[i] = dr[0] * c->n[i] + dr[1] * c->t1[i] + dr[2] * c->t2[i];
-  if (B->im > 0) {
-    sn3_axpy(B->im, P, B->v);
-    sn3_cross(c->rb, P, m);
-    sym_apply(B->Ii, m, d);
-    for (int i = 0; i < 3; i++) B->w[i] += d[i];
-  }
-  if (A->im > 0) {
-    sn3_axpy(-A->im, P, A->v);
-    sn3_cross(c->ra, P, m);
-    sym_apply(A->Ii, m, d);
-    for (int i = 0; i < 3; i++) A->w[i] -= d[i];
-  }
-}
 
 void sn_mj_block(const sn_mj_body *B, const sn_mj_row *ci, const double *ri, double si,
                  const sn_mj_row *cj, const double *rj, double sj, double blk[9]) {
@@ -147,7 +117,7 @@ void sn_mj_block(const sn_mj_body *B, const sn_mj_row *ci, const double *ri, dou
     double m[3];
     sn3_cross(ri, ei[k], ai[k]);
     sn3_cross(rj, ej[k], m);
-    sym_apply(B->Ii, m, aj[k]);
+    sn_mj_sym_apply(B->Ii, m, aj[k]);
   }
   for (int l = 0; l < 3; l++)       /* column l: frame vector l of row j */
     for (int k = 0; k < 3; k++)     /* row k: frame vector k of row i */

@@ -206,10 +206,10 @@ int sn_nsgs_bodies_options(const char *options, double *omega) {
   return *omega > 0 && *omega < 2 ? SN_OK : SN_ERR_ARG;
 }
 
-/* sweeps before the next error check: every sweep near tol, else half the number of sweeps
- * the observed linear rate needs to reach tol (the check costs a third of a sweep) */
+/* sweeps before the next error check: half the number of sweeps the observed linear rate
+ * needs to reach tol, between 1 and 20 (a check costs about half a sweep) */
 static int next_check(double err, double prev, int gap, double tol) {
-  if (!(prev > err) || !(err > 0) || err < 100 * tol) return 1;
+  if (!(prev > err) || !(err > 0)) return 1;
   double rate = log(err / prev) / gap;   /* < 0 */
   double k = 0.5 * log(tol / err) / rate;
   return k < 1 ? 1 : k > 20 ? 20 : (int)k;

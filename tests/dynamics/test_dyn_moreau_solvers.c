@@ -1,7 +1,7 @@
 /* Moreau-Jean: the three solver paths give the same motion, and warm start pays.
  *  - a small pile (three spheres touching on a plane, a fourth dropped onto them with a sideways
  *    velocity, mu = 0.3, e = 0.2): the default matrix-free NSGS, the registry's "auto" on the
- *    assembled W = H^T M^-1 H, and "global:nsn_ac" / "global:admm" on the global problem
+ *    assembled W = H^T M^-1 H, the registry's NSGS on it ("local:nsgs"), and "global:nsn_ac" / "global:admm" on the global problem
  *    (M, H, f, w, mu) give the same positions and velocities over 200 steps to the solvers'
  *    tolerance (an independent computation of the same step problem); each step's status is
  *    SN_OK and sn_scene_last_problem returns the step's local problem, whose Siconos error at the
@@ -96,8 +96,8 @@ static void same_motion(void) {
   printf("nsgs: largest error of the last problems %.3e\n", e);
   CHECK(e <= 1e-11);
   CHECK(ref[12 * 4 + 2] < 0.3);   /* the top ball came down onto the three */
-  const char *names[3] = {"auto", "global:nsn_ac", "global:admm"};
-  for (int k = 0; k < 3; k++) {
+  const char *names[4] = {"auto", "local:nsgs", "global:nsn_ac", "global:admm"};
+  for (int k = 0; k < 4; k++) {
     run(names[k], 1e-11, x, &bad, &e, NULL);
     double d = maxdiff(ref, x, 60);
     printf("%s: %d steps not SN_OK, largest difference to nsgs %.3e\n", names[k], bad, d);
