@@ -143,6 +143,11 @@ typedef struct {
   int warm_start;       /* start each step from the previous impulses matched by contact identity (default 1) */
   int projection;       /* 1: after each step, project positions onto the admissible set (default 0) */
   double event_tol;     /* event-driven: tolerance of event times and of the ODE (default 1e-10) */
+  int threads;          /* matrix-free NSGS: 0 (default) sequential sweep in contact order; k >= 1:
+                           contacts coloured (no two of a colour share a dynamic body), each colour
+                           swept on min(k, processors) OpenMP threads when built with
+                           SIGNORINI_OPENMP, else sequentially. The result does not depend on k >= 1
+                           (bit for bit); it differs from k = 0 by the order of the sweep only */
 } sn_dyn_settings;
 
 void sn_dyn_settings_default(sn_dyn_settings *s);

@@ -49,7 +49,7 @@ void sn_scene_step_free(void *step) {
 static int settings_ok(const sn_dyn_settings *s) {
   return isfinite(s->dt) && s->dt > 0 && isfinite(s->theta) && s->theta >= 0.5 && s->theta <= 1 &&
          isfinite(s->margin) && s->margin >= 0 && isfinite(s->solve.tol) && s->solve.tol > 0 &&
-         s->solve.max_iter >= 1;
+         s->solve.max_iter >= 1 && s->threads >= 0;
 }
 
 /* a body's speed bound |v| + |w| bound (planes and meshes: |v|) */
@@ -138,6 +138,7 @@ static int solve_phase(sn_scene *S, sn_mj_step *W, const sn_dyn_settings *s, sn_
     si->error = 0;
     return SN_OK;
   }
+  W->threads = s->threads;
   if (is_nsgs(s->solver))
     return sn_nsgs_bodies_solve(W, &s->solve, si);
   return sn_mj_registry_solve(S, W, s->solver, &s->solve, si);

@@ -60,6 +60,8 @@ typedef struct {
   int ru_cap, rv_cap;
   /* position projection scratch (moreau_projection.c) */
   void *proj;
+  /* NSGS threads (sn_dyn_settings.threads): 0 serial in row order, >= 1 coloured sweep */
+  int threads;
   /* the step that produced `row` (for sn_scene_last_problem) */
   int have;
   double h, theta;
@@ -87,11 +89,22 @@ int sn_mj_warm_start(sn_scene *S, sn_mj_step *W, int warm, double h_ratio);
 void sn_nsgs_bodies_sweep(sn_mj_step *W, const int *order, int n, int reverse, double local_tol, int local_iter);
 /* Siconos' relative error of the current (r, u = H^T v + s e_N), matrix-free */
 double sn_nsgs_bodies_error(const sn_mj_step *W);
+
 /* the options of the NSGS ("omega=", 0 < omega < 2, default 1): SN_ERR_UNKNOWN for another key,
  * SN_ERR_FORMAT / SN_ERR_ARG for a bad value */
 int sn_nsgs_bodies_options(const char *options, double *omega);
 /* the whole solve (relaxation W->omega): sweeps until error <= tol or max_iter; fills info (status, iterations, error) */
 int sn_nsgs_bodies_solve(sn_mj_step *W, const sn_settings *s, sn_info *info);
+
+/* ---- nsgs_colour.c: rows coloured so that no two rows of a colour share a dynamic body ---- */
+#define SN_NSGS_COLOURS 64   /* the last colour collects the rows first-fit could not place: sequential */
+typedef struct {
+  int *order;                       /* rows sorted by colour (row order within a colour) */
+  int start[SN_NSGS_COLOURS + 1];   /* rows of colour k: order[start[k] .. start[k + 1]) */
+  int ncolour;
+} sn_nsgs_colouring;
+int sn_nsgs_colour(const sn_mj_step *W, sn_nsgs_colouring *C);
+void sn_nsgs_colour_free(sn_nsgs_colouring *C);
 
 /* ---- moreau_registry.c ---- */
 /* the local problem of the rows (W block-sparse CSC, q, mu), allocated */

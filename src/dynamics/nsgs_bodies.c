@@ -8,13 +8,18 @@
  * diagonal and isotropic in the tangent plane (every sphere contact) in closed form, else by
  * the Alart-Curnier Newton of fc_local.c. The impulse increment is then applied to the two
  * bodies in place. A sweep visits the rows in `order`: contacts of one colour share no dynamic
- * body, so a colouring can sweep each colour in parallel without changing this kernel.
+ * body, so a colouring can sweep each colour in parallel without changing this kernel
+ * (nsgs_colour.c; sn_dyn_settings.threads >= 1, OpenMP with SIGNORINI_OPENMP).
  *
  * Stopping: Siconos' relative error (sn_fc_error's measure) of (r, u = W r + q), computed
  * matrix-free from the bodies' velocities after each sweep. */
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#ifdef SN_HAVE_OPENMP
+#include <omp.h>
+#endif
 
 #include "dynamics/moreau_internal.h"
 #include "solver/fc_local.h"
@@ -66,30 +71,57 @@ static void local_general(const sn_mj_row *c, const double q[3], double r[3], do
   sn_fc_local_solve(SN_LOCAL_HYBRID, &L, r);   /* r: the best iterate even when not converged */
 }
 
+/* the local solve of row i (relaxed by W->omega) and its impulse increment applied to its two bodies */
+static inline void row_update(sn_mj_step *W, int i, double local_tol, int local_iter) {
+  sn_mj_row *c = &W->row[i];
+  sn_mj_body *A = &W->body[c->a], *B = &W->body[c->b];
+  double u[3], q[3], r[3], dr[3];
+  sn_mj_row_velocity(c, A, B, u);
+  u[0] += c->s;
+  const double *Wc = c->W;
+  for (int k = 0; k < 3; k++) q[k] = u[k] - (Wc[k] * c->r[0] + Wc[3 + k] * c->r[1] + Wc[6 + k] * c->r[2]);
+  if (c->iso) {
+    local_iso(Wc[0], Wc[4], c->mu, q, r);
+  } else {
+    memcpy(r, c->r, sizeof r);
+    local_general(c, q, r, local_tol, local_iter);
+  }
+  if (W->omega != 1.0) {
+    for (int k = 0; k < 3; k++) r[k] = c->r[k] + W->omega * (r[k] - c->r[k]);
+    proj_cone3(c->mu, r);
+  }
+  for (int k = 0; k < 3; k++) dr[k] = r[k] - c->r[k];
+  if (dr[0] == 0 && dr[1] == 0 && dr[2] == 0) return;
+  sn_mj_apply(c, A, B, dr);
+  memcpy(c->r, r, sizeof r);
+}
+
 void sn_nsgs_bodies_sweep(sn_mj_step *W, const int *order, int n, int reverse, double local_tol, int local_iter) {
-  sn_mj_body *body = W->body;
-  for (int kk = 0; kk < n; kk++) {
-    sn_mj_row *c = &W->row[order[reverse ? n - 1 - kk : kk]];
-    sn_mj_body *A = &body[c->a], *B = &body[c->b];
-    double u[3], q[3], r[3], dr[3];
-    sn_mj_row_velocity(c, A, B, u);
-    u[0] += c->s;
-    const double *Wc = c->W;
-    for (int i = 0; i < 3; i++) q[i] = u[i] - (Wc[i] * c->r[0] + Wc[3 + i] * c->r[1] + Wc[6 + i] * c->r[2]);
-    if (c->iso) {
-      local_iso(Wc[0], Wc[4], c->mu, q, r);
+  for (int k = 0; k < n; k++) row_update(W, order[reverse ? n - 1 - k : k], local_tol, local_iter);
+}
+
+/* one sweep colour after colour; the rows of a colour (no shared dynamic body) split statically
+ * among the threads, the overflow colour (SN_NSGS_COLOURS - 1) by one thread. Each row reads and
+ * writes only its own two bodies, none shared within a colour: the result is the sequential
+ * sweep's in colour order, whatever the thread count */
+static void sweep_coloured(sn_mj_step *W, const sn_nsgs_colouring *C, int nthreads, double ltol, int liter) {
+  (void)nthreads;
+#ifdef SN_HAVE_OPENMP
+#pragma omp parallel num_threads(nthreads) if (nthreads > 1 && W->nrow >= 64)
+#endif
+  for (int k = 0; k < C->ncolour; k++) {
+    int lo = C->start[k], hi = C->start[k + 1];
+    if (k == SN_NSGS_COLOURS - 1) {
+#ifdef SN_HAVE_OPENMP
+#pragma omp single
+#endif
+      for (int j = lo; j < hi; j++) row_update(W, C->order[j], ltol, liter);
     } else {
-      memcpy(r, c->r, sizeof r);
-      local_general(c, q, r, local_tol, local_iter);
+#ifdef SN_HAVE_OPENMP
+#pragma omp for schedule(static)
+#endif
+      for (int j = lo; j < hi; j++) row_update(W, C->order[j], ltol, liter);
     }
-    if (W->omega != 1.0) {
-      for (int i = 0; i < 3; i++) r[i] = c->r[i] + W->omega * (r[i] - c->r[i]);
-      proj_cone3(c->mu, r);
-    }
-    for (int i = 0; i < 3; i++) dr[i] = r[i] - c->r[i];
-    if (dr[0] == 0 && dr[1] == 0 && dr[2] == 0) continue;
-    sn_mj_apply(c, A, B, dr);
-    memcpy(c->r, r, sizeof r);
   }
 }
 
@@ -100,9 +132,10 @@ static double natmap2(double mu, const double r[3], const double u[3]) {
   return (r[0] - t[0]) * (r[0] - t[0]) + (r[1] - t[1]) * (r[1] - t[1]) + (r[2] - t[2]) * (r[2] - t[2]);
 }
 
-double sn_nsgs_bodies_error(const sn_mj_step *W) {
+/* the four sums of the error over rows [lo, hi): natural map, |q|^2, |r|^2, |u|^2 */
+static void error_sums(const sn_mj_step *W, int lo, int hi, double acc[4]) {
   double sum = 0, nq = 0, nr = 0, nu = 0;
-  for (int i = 0; i < W->nrow; i++) {
+  for (int i = lo; i < hi; i++) {
     const sn_mj_row *c = &W->row[i];
     double u[3];
     sn_mj_row_velocity(c, &W->body[c->a], &W->body[c->b], u);
@@ -113,9 +146,52 @@ double sn_nsgs_bodies_error(const sn_mj_step *W) {
     nu += sn3_dot(u, u);
     sum += natmap2(c->mu, c->r, u);
   }
-  double den = fmax(sqrt(nq), fmax(sqrt(nr), sqrt(nu)));
-  double e = den > DBL_EPSILON ? sqrt(sum) / den : sqrt(sum);
+  acc[0] = sum;
+  acc[1] = nq;
+  acc[2] = nr;
+  acc[3] = nu;
+}
+
+static double error_from(const double acc[4]) {
+  double den = fmax(sqrt(acc[1]), fmax(sqrt(acc[2]), sqrt(acc[3])));
+  double e = den > DBL_EPSILON ? sqrt(acc[0]) / den : sqrt(acc[0]);
   return isfinite(e) ? e : NAN;
+}
+
+double sn_nsgs_bodies_error(const sn_mj_step *W) {
+  double acc[4];
+  error_sums(W, 0, W->nrow, acc);
+  return error_from(acc);
+}
+
+/* the same error on nthreads threads: sums over fixed chunks of ERR_CHUNK rows added in chunk
+ * order, so the value does not depend on the thread count; part: 4 doubles per chunk */
+#define ERR_CHUNK 2048
+static double error_parallel(const sn_mj_step *W, int nthreads, double *part) {
+  int nch = (W->nrow + ERR_CHUNK - 1) / ERR_CHUNK;
+  (void)nthreads;
+#ifdef SN_HAVE_OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads) if (nthreads > 1 && nch > 1)
+#endif
+  for (int k = 0; k < nch; k++) {
+    int hi = (k + 1) * ERR_CHUNK < W->nrow ? (k + 1) * ERR_CHUNK : W->nrow;
+    error_sums(W, k * ERR_CHUNK, hi, part + 4 * k);
+  }
+  double acc[4] = {0, 0, 0, 0};
+  for (int k = 0; k < nch; k++)
+    for (int j = 0; j < 4; j++) acc[j] += part[4 * k + j];
+  return error_from(acc);
+}
+
+/* the threads of the coloured sweep: the setting, never more than the processors */
+static int thread_count(int asked) {
+#ifdef SN_HAVE_OPENMP
+  int p = omp_get_num_procs();
+  return asked < p ? asked : p;
+#else
+  (void)asked;
+  return 1;
+#endif
 }
 
 /* the relaxation option "omega=" of the step's solver settings (0 < omega < 2, default 1) */
@@ -147,7 +223,18 @@ int sn_nsgs_bodies_solve(sn_mj_step *W, const sn_settings *s, sn_info *info) {
   int st;
   /* the local problems are solved well below the global tolerance */
   double ltol = fmin(1e-3 * s->tol, 1e-10);
-  double err = sn_nsgs_bodies_error(W), prev = NAN;
+  sn_nsgs_colouring C;
+  double *part = NULL;
+  int nt = W->threads >= 1 ? thread_count(W->threads) : 0;
+  if (nt >= 1) {
+    part = malloc(sizeof(double) * 4 * (size_t)(W->nrow / ERR_CHUNK + 1));
+    if (!part || sn_nsgs_colour(W, &C) != SN_OK) {
+      free(part);
+      info->status = SN_ERR_NOMEM;
+      return SN_ERR_NOMEM;
+    }
+  }
+  double err = nt >= 1 ? error_parallel(W, nt, part) : sn_nsgs_bodies_error(W), prev = NAN;
   int it = 0, gap = 1;
   st = SN_MAX_ITER;
   if (isnan(err)) st = SN_ERR_NAN;
@@ -155,15 +242,22 @@ int sn_nsgs_bodies_solve(sn_mj_step *W, const sn_settings *s, sn_info *info) {
   while (st == SN_MAX_ITER && it < s->max_iter) {
     int k = next_check(err, prev, gap, s->tol);
     if (k > s->max_iter - it) k = s->max_iter - it;
-    for (int j = 0; j < k; j++) sn_nsgs_bodies_sweep(W, W->order, W->nrow, 0, ltol, 50);
+    for (int j = 0; j < k; j++) {
+      if (nt >= 1) sweep_coloured(W, &C, nt, ltol, 50);
+      else sn_nsgs_bodies_sweep(W, W->order, W->nrow, 0, ltol, 50);
+    }
     it += k;
     gap = k;
     prev = err;
-    err = sn_nsgs_bodies_error(W);
+    err = nt >= 1 ? error_parallel(W, nt, part) : sn_nsgs_bodies_error(W);
     int rec = sn_info_record(info, s, it, err, t0);
     if (isnan(err)) st = SN_ERR_NAN;
     else if (err <= s->tol) st = SN_OK;
     else if (rec != SN_OK) st = rec;
+  }
+  if (nt >= 1) {
+    sn_nsgs_colour_free(&C);
+    free(part);
   }
   info->iterations = it;
   info->error = err;

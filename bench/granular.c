@@ -1,0 +1,177 @@
+/* signorini_granular: the granular pile of issue #12, the field's common yardstick.
+ *
+ * N spheres of radius 0.05 m, density 2500 kg/m^3, mu = 0.5, e = 0, dropped from a loose cubic
+ * lattice (spacing 0.11 m, 1 cm apart; each sphere shifted horizontally by a deterministic
+ * pseudo-random amount of at most 4 mm in x and y, so that the columns of the lattice do not stay
+ * stacked exactly above each other, an unstable equilibrium no real pile keeps) into a square box
+ * whose floor holds the pile about 10 layers deep (floor side sqrt(N / 10) x 0.1 m), gravity 9.81 m/s^2, Moreau-Jean at dt = 1e-3 s
+ * for 2 s of simulated time. One CSV row per step: time, wall ms of the step (detection and
+ * solve), contacts, solver iterations, solver error, status, max speed, largest penetration.
+ *
+ *   signorini_granular N OUT.csv [--time T] [--dt DT] [--tol TOL] [--max-iter K] [--solver NAME]
+ *                      [--threads K]   (sn_dyn_settings.threads: 0 sequential, >= 1 coloured NSGS)
+ *
+ * Prints a summary line (median ms/step, steps that missed the tolerance, final max speed, peak
+ * resident memory). Exit status 0 when the run completed, 1 otherwise. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "signorini/signorini.h"
+
+static int add_plane(sn_scene *S, const double x[3], const double axis[3], double angle) {
+  sn_body_desc d;
+  sn_body_desc_default(&d);
+  d.shape.kind = SN_SHAPE_PLANE;
+  d.motion = SN_BODY_FIXED;
+  memcpy(d.x, x, sizeof d.x);
+  d.q[0] = cos(0.5 * angle);
+  for (int i = 0; i < 3; i++) d.q[i + 1] = sin(0.5 * angle) * axis[i];
+  return sn_scene_add_body(S, &d, NULL);
+}
+
+/* xorshift64 (Marsaglia 2003): a fixed seed, so that every run drops the same pile */
+static double jitter(unsigned long long *st, double amp) {
+  unsigned long long x = *st;
+  x ^= x << 13;
+  x ^= x >> 7;
+  x ^= x << 17;
+  *st = x;
+  return amp * (2.0 * (double)(x >> 11) / 9007199254740992.0 - 1.0);
+}
+
+/* the box (floor and four walls of side L) and the lattice of n spheres above it */
+static int build(sn_scene *S, int n, double *side) {
+  const double r = 0.05, gap = 0.01, pitch = 2 * r + gap;
+  double L = sqrt(n / 10.0) * 2 * r;
+  int per_row = (int)floor((L - gap) / pitch);
+  if (per_row < 1) per_row = 1;
+  *side = L;
+  const double ox[3] = {0, 0, 0}, x1[3] = {L, 0, 0}, y1[3] = {0, L, 0};
+  const double ax[3] = {1, 0, 0}, ay[3] = {0, 1, 0};
+  int st = add_plane(S, ox, ax, 0);                          /* floor, normal +z */
+  if (!st) st = add_plane(S, ox, ay, 0.5 * 3.14159265358979323846);            /* x = 0, normal +x */
+  if (!st) st = add_plane(S, x1, ay, -0.5 * 3.14159265358979323846);           /* x = L, normal -x */
+  if (!st) st = add_plane(S, ox, ax, -0.5 * 3.14159265358979323846);           /* y = 0, normal +y */
+  if (!st) st = add_plane(S, y1, ax, 0.5 * 3.14159265358979323846);            /* y = L, normal -y */
+  if (st) return st;
+  sn_body_desc d;
+  sn_body_desc_default(&d);
+  d.shape.kind = SN_SHAPE_SPHERE;
+  d.shape.radius = r;
+  d.density = 2500;
+  double off = 0.5 * (L - (per_row - 1) * pitch);
+  unsigned long long seed = 0x9E3779B97F4A7C15ULL;
+  for (int k = 0; k < n; k++) {
+    int layer = k / (per_row * per_row), in = k % (per_row * per_row);
+    d.x[0] = off + (in % per_row) * pitch + jitter(&seed, 0.4 * gap);
+    d.x[1] = off + (in / per_row) * pitch + jitter(&seed, 0.4 * gap);
+    d.x[2] = r + gap + layer * pitch;
+    if ((st = sn_scene_add_body(S, &d, NULL)) != SN_OK) return st;
+  }
+  return sn_scene_set_contact_law(S, -1, -1, 0.5, 0.0);
+}
+
+/* CPU seconds of the process (all its threads): on a shared, loaded machine the wall time of a
+ * step also counts the time other processes held the core */
+static double cpu_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+int main(int argc, char **argv) {
+  if (argc < 3) {
+    fprintf(stderr, "usage: signorini_granular N OUT.csv [--time T] [--dt DT] [--tol TOL] [--max-iter K] [--solver NAME] [--threads K]\n");
+    return 2;
+  }
+  int n = atoi(argv[1]);
+  const char *csv = argv[2];
+  double T = 2.0;
+  sn_dyn_settings ds;
+  sn_dyn_settings_default(&ds);
+  ds.solve.tol = 1e-6;
+  ds.solve.max_iter = 1000;
+  for (int i = 3; i < argc; i++) {
+    if (i + 1 >= argc) { fprintf(stderr, "signorini_granular: %s needs a value\n", argv[i]); return 2; }
+    if (!strcmp(argv[i], "--time")) T = atof(argv[++i]);
+    else if (!strcmp(argv[i], "--dt")) ds.dt = atof(argv[++i]);
+    else if (!strcmp(argv[i], "--tol")) ds.solve.tol = atof(argv[++i]);
+    else if (!strcmp(argv[i], "--max-iter")) ds.solve.max_iter = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--solver")) ds.solver = argv[++i];
+    else if (!strcmp(argv[i], "--threads")) ds.threads = atoi(argv[++i]);
+    else { fprintf(stderr, "signorini_granular: unknown option %s\n", argv[i]); return 2; }
+  }
+  if (n < 1 || !(T > 0) || !(ds.dt > 0)) { fprintf(stderr, "signorini_granular: bad N, time or dt\n"); return 2; }
+  sn_scene *S;
+  double L;
+  if (sn_scene_create(&S) || build(S, n, &L)) { fprintf(stderr, "signorini_granular: cannot build the scene\n"); return 1; }
+  char tmp[4096];
+  snprintf(tmp, sizeof tmp, "%s.tmp", csv);
+  FILE *f = fopen(tmp, "w");
+  if (!f) { perror(tmp); return 1; }
+  fprintf(f, "n,step,time,ms,ms_detect,ms_solve,contacts,iterations,error,status,max_speed,max_penetration,cpu_ms,max_v\n");
+  int steps = (int)lround(T / ds.dt), missed = 0, failed = 0;
+  double *ms = malloc((size_t)steps * sizeof *ms), *cms = malloc((size_t)steps * sizeof *cms);
+  double last_v = NAN, last_speed = NAN, max_pen = 0, worst_err = 0, sum_ms = 0;
+  long sum_it = 0, sum_nc = 0;
+  for (int k = 1; k <= steps; k++) {
+    sn_dyn_info info;
+    double c0 = cpu_now();
+    int st = sn_scene_step(S, &ds, &info);
+    cms[k - 1] = 1e3 * (cpu_now() - c0);
+    if (st < 0) { fprintf(stderr, "signorini_granular: step %d: %s\n", k, sn_strerror(st)); failed = 1; steps = k - 1; break; }
+    if (info.status != SN_OK) missed++;
+    ms[k - 1] = 1e3 * info.seconds;
+    last_speed = info.max_speed;
+    /* the largest linear speed alone: info.max_speed (|v| + |w| r) also counts spin, which a
+     * sphere turning about its contact normal keeps (point contacts have no torsional friction) */
+    double vmax = 0;
+    for (int b = 0; b < sn_scene_nbodies(S); b++) {
+      sn_body_state bs;
+      sn_scene_body_state(S, b, &bs);
+      vmax = fmax(vmax, sqrt(bs.v[0] * bs.v[0] + bs.v[1] * bs.v[1] + bs.v[2] * bs.v[2]));
+    }
+    last_v = vmax;
+    if (info.max_penetration > max_pen) max_pen = info.max_penetration;
+    if (info.ncontacts > 0 && !(info.error <= worst_err)) worst_err = info.error;
+    sum_ms += ms[k - 1];
+    sum_it += info.iterations;
+    sum_nc += info.ncontacts;
+    fprintf(f, "%d,%d,%.6g,%.6g,%.6g,%.6g,%d,%d,%.3e,%d,%.6g,%.6g,%.6g,%.6g\n", n, k, sn_scene_time(S), 1e3 * info.seconds,
+            1e3 * info.seconds_detect, 1e3 * info.seconds_solve, info.ncontacts, info.iterations, info.error,
+            info.status, info.max_speed, info.max_penetration, cms[k - 1], vmax);
+  }
+  if (fclose(f) || rename(tmp, csv)) { perror(csv); return 1; }
+  double med = NAN, cmed = NAN;
+  if (steps > 0) {
+    qsort(ms, (size_t)steps, sizeof *ms, cmp_double);
+    qsort(cms, (size_t)steps, sizeof *cms, cmp_double);
+    med = ms[steps / 2];
+    cmed = cms[steps / 2];
+  }
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  double cpu = ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + 1e-6 * (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
+  /* wall ms per step (the library's own timing of detection and solve); the process's CPU time
+   * beside it, which a loaded machine inflates less */
+  printf("granular N=%d box %.3g m: %d steps, median %.3f ms/step (CPU %.3f), mean %.3f ms/step, CPU %.1f s, "
+         "mean %.0f contacts %.1f iterations per step, %d steps missed tol %.0e (worst error %.2e), "
+         "final max speed %.3g m/s (linear %.3g m/s), largest penetration %.3g m, peak RSS %ld kB\n",
+         n, L, steps, med, cmed, steps > 0 ? sum_ms / steps : NAN, cpu, steps > 0 ? (double)sum_nc / steps : NAN,
+         steps > 0 ? (double)sum_it / steps : NAN, missed, ds.solve.tol, worst_err, last_speed, last_v, max_pen,
+         ru.ru_maxrss);
+  free(ms);
+  free(cms);
+  sn_scene_free(S);
+  return failed;
+}
