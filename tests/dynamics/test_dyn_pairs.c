@@ -134,7 +134,50 @@ static void one_pair(int i, int j, double g, int swap, const double Q[4], const 
   sn_scene_free(S);
 }
 
+/* a box (yawed 0.3 rad) half over the boundary edge x = 2 of the square mesh, 0.01 above it: its
+ * corners over the mesh and the points clipped at the edge, each with its own feature id */
+static void overhang(void) {
+  sn_scene *S = NULL;
+  CHECK_INT(sn_scene_create(&S), SN_OK);
+  sn_body_desc d;
+  sn_body_desc_default(&d);
+  d.shape.kind = SN_SHAPE_MESH;
+  d.motion = SN_BODY_FIXED;
+  d.shape.vert = sq;
+  d.shape.nvert = 4;
+  d.shape.tri = sqt;
+  d.shape.ntri = 2;
+  int m = -1, b = -1;
+  CHECK_INT(sn_scene_add_body(S, &d, &m), SN_OK);
+  sn_body_desc_default(&d);
+  d.shape.kind = SN_SHAPE_BOX;
+  d.shape.half[0] = 0.5;
+  d.shape.half[1] = 0.4;
+  d.shape.half[2] = 0.3;
+  d.x[0] = 2;
+  d.x[1] = 0.5;
+  d.x[2] = 0.31;
+  d.q[0] = cos(0.15);
+  d.q[3] = sin(0.15);
+  CHECK_INT(sn_scene_add_body(S, &d, &b), SN_OK);
+  sn_contact_list L;
+  memset(&L, 0, sizeof L);
+  CHECK_INT(sn_narrow(&S->b[m], m, &S->b[b], b, 0.05, &L), SN_OK);
+  CHECK(L.n >= 3);
+  for (int k = 0; k < L.n; k++) {
+    CHECK_CLOSE(L.c[k].gap, 0.01, 0, 1e-9);
+    CHECK(L.c[k].p[0] <= 2 + 1e-9);   /* on the mesh */
+    for (int q = 0; q < k; q++) {
+      if (L.c[q].feature == L.c[k].feature) fprintf(stderr, "overhang: contacts %d and %d share feature %d\n", q, k, L.c[k].feature);
+      CHECK(L.c[q].feature != L.c[k].feature);
+    }
+  }
+  sn_contact_list_free(&L);
+  sn_scene_free(S);
+}
+
 int main(void) {
+  overhang();
   /* Q: 0.7 rad about the unit axis (1, 2, 3)/sqrt(14); Rq its matrix (via a body's sync) */
   double th = 0.7, u = 1 / sqrt(14.0);
   double Q[4] = {cos(th / 2), sin(th / 2) * u, sin(th / 2) * 2 * u, sin(th / 2) * 3 * u};
