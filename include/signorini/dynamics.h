@@ -39,7 +39,8 @@ typedef enum {
                           adding, the body's x moves to the hull's centroid and q turns to its
                           principal axes (the hull stays where it was): the stored vertices
                           (sn_scene_body_desc) and the state (sn_scene_body_state) are those
-                          adjusted ones, and a kinematic hull's constant w turns about the centroid */
+                          adjusted ones; v is taken as the centroid's velocity (not corrected by
+                          w x shift), and a kinematic hull's constant w turns about the centroid */
   SN_SHAPE_PLANE,      /* infinite plane through the body origin, outward normal = body +z;
                           the half space z < 0 is solid. Never dynamic. */
   SN_SHAPE_MESH,       /* static triangle mesh (vert, tri), body frame; never dynamic */
