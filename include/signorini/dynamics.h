@@ -5,9 +5,10 @@
  * gravity, and a contact law (mu, e) per pair of contact materials. It is advanced either by
  * Moreau-Jean time stepping (sn_scene_step: impulses as unknowns, velocity-level Signorini with
  * Newton's restitution, exact Coulomb cone; Moreau 1988, Jean 1999) or by event-driven
- * integration (sn_scene_advance_event: smooth motion between events, acceleration-level
- * Signorini + Coulomb at each event state, Newton's impact law at impacts; Pfeiffer & Glocker
- * 1996) for small systems.
+ * integration (sn_scene_advance_event: smooth motion between events with the active set and
+ * stick/slip modes fixed; only at each event state the acceleration-level Signorini-Coulomb
+ * LCP, with a four-sided friction pyramid in place of the 3D cone; Newton's impact law with the
+ * exact cone at impacts; Pfeiffer & Glocker 1996) for small systems without kinematic bodies.
  *
  * Conventions used everywhere in this header:
  *  - quaternion q = (w, x, y, z), unit; it maps body coordinates to world coordinates;
@@ -34,8 +35,12 @@ typedef enum {
   SN_SHAPE_BOX,        /* half[3]: half extents along body x, y, z */
   SN_SHAPE_CAPSULE,    /* radius, half_length: segment on body z from -half_length to +half_length */
   SN_SHAPE_CYLINDER,   /* radius, half_length: axis body z, flat ends at z = +-half_length */
-  SN_SHAPE_CONVEX,     /* convex hull of vert (body frame); the vertices are shifted by the hull's
-                          centroid, so x is the centre of mass */
+  SN_SHAPE_CONVEX,     /* convex hull of vert (coordinates about the description's x, q); on
+                          adding, the body's x moves to the hull's centroid and q turns to its
+                          principal axes (the hull stays where it was): the stored vertices
+                          (sn_scene_body_desc) and the state (sn_scene_body_state) are those
+                          adjusted ones; v is taken as the centroid's velocity (not corrected by
+                          w x shift), and a kinematic hull's constant w turns about the centroid */
   SN_SHAPE_PLANE,      /* infinite plane through the body origin, outward normal = body +z;
                           the half space z < 0 is solid. Never dynamic. */
   SN_SHAPE_MESH,       /* static triangle mesh (vert, tri), body frame; never dynamic */
@@ -86,8 +91,11 @@ int sn_scene_add_body(sn_scene *S, const sn_body_desc *d, int *id);
 int sn_scene_nbodies(const sn_scene *S);
 const char *sn_scene_body_name(const sn_scene *S, int body);   /* NULL if out of range */
 int sn_scene_find_body(const sn_scene *S, const char *name);   /* index, or -1 */
-int sn_scene_body_desc(const sn_scene *S, int body, sn_body_desc *d); /* the shape and material as
-                                                                        added (pointers into the scene) */
+/* The description as stored: shape and material as added, arrays pointing into the scene (valid
+ * until sn_scene_free), x and q the adjusted initial state (a convex hull's centroid and
+ * principal axes, see SN_SHAPE_CONVEX), v and w as given; adding it again gives a body of the
+ * same geometry, mass and state. */
+int sn_scene_body_desc(const sn_scene *S, int body, sn_body_desc *d);
 double sn_scene_body_mass(const sn_scene *S, int body);        /* INFINITY for fixed/kinematic */
 
 int sn_scene_set_gravity(sn_scene *S, const double g[3]);      /* default (0, 0, -9.81) */
@@ -103,6 +111,8 @@ typedef struct {
   double x[3], q[4], v[3], w[3];
 } sn_body_state;
 int sn_scene_body_state(const sn_scene *S, int body, sn_body_state *st);
+/* Dynamic bodies only: SN_ERR_ARG for a fixed or kinematic body (a kinematic body's state is
+ * its prescribed motion's: sn_scene_set_motion), a NaN or a zero quaternion; q is normalised. */
 int sn_scene_set_body_state(sn_scene *S, int body, const sn_body_state *st);
 double sn_scene_time(const sn_scene *S);
 

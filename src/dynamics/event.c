@@ -178,10 +178,10 @@ static int integrate(sn_scene *S, ev_scratch *E, double t_end, const sn_dyn_sett
     if ((st = ev_dopri_step(S, E, h, tol, &err)) != SN_OK) break;
     double fac = err > 0 ? 0.9 * pow(err, -0.2) : 5;
     fac = fac < 0.2 ? 0.2 : fac > 5 ? 5 : fac;
-    if (err > 1) {
+    if (!(err <= 1)) {   /* rejected; a NaN error (a NaN state or force) never passes */
       E->rejected++;
-      h *= fac;
-      if (h < 1e-15 * (1 + fabs(t))) return SN_STALLED;
+      h *= isnan(err) ? 0.2 : fac;
+      if (h < 1e-15 * (1 + fabs(t))) return isnan(err) ? SN_ERR_NAN : SN_STALLED;
       continue;
     }
     normalise_quats(E, E->y1);

@@ -3,6 +3,7 @@
  * object's feature (face polygon, segment) is clipped against the side planes of this reference
  * face (Sutherland & Hodgman 1974), its points with gap < margin kept and reduced to at most 4
  * (the deepest, then the largest area). A curved contact gives one point. */
+#include <math.h>
 #include <string.h>
 
 #include "dynamics/gjk.h"
@@ -186,53 +187,81 @@ static void clip_to_face(const feature *ref, feature *inc) {
   }
 }
 
+/* Near ties in the reduction below go to the lower point index (the clipping order, which does
+ * not change with rounding): a candidate replaces the best so far only when its score is larger
+ * by a relative SN_REDUCE_TIE, and the deepest point only when deeper by SN_REDUCE_TIE times the
+ * spread of the points. Without it a face resting flat (all gaps equal to rounding) picked its 4
+ * points by rounding noise, and the feature ids, hence the warm start, changed from step to step. */
+#define SN_REDUCE_TIE 1e-6
+
+static int reduce_better(double score, double best) { return score > best + SN_REDUCE_TIE * fabs(best); }
+
+/* the deepest point, ties (within tol) to the lowest index */
+static int reduce_deepest(const sn_manifold_point *P, int n) {
+  double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+  for (int k = 0; k < n; k++)
+    for (int i = 0; i < 3; i++) {
+      lo[i] = fmin(lo[i], P[k].pa[i]);
+      hi[i] = fmax(hi[i], P[k].pa[i]);
+    }
+  double d[3];
+  sn3_sub(hi, lo, d);
+  double tol = SN_REDUCE_TIE * sn3_norm(d);
+  int i0 = 0;
+  for (int k = 1; k < n; k++)
+    if (P[k].gap < P[i0].gap - tol) i0 = k;
+  return i0;
+}
+
+/* the point farthest from P[i0], then the one spanning the largest triangle with P[i0], P[i1] */
+static void reduce_span(const sn_manifold_point *P, int n, int i0, int *i1, int *i2) {
+  double best = -1;
+  *i1 = -1;
+  for (int k = 0; k < n; k++) {
+    double d[3];
+    sn3_sub(P[k].pa, P[i0].pa, d);
+    if (k != i0 && (*i1 < 0 || reduce_better(sn3_dot(d, d), best))) { best = sn3_dot(d, d); *i1 = k; }
+  }
+  best = -1;
+  *i2 = -1;
+  for (int k = 0; k < n; k++) {
+    double e[3], d[3], c[3];
+    if (k == i0 || k == *i1) continue;
+    sn3_sub(P[*i1].pa, P[i0].pa, e);
+    sn3_sub(P[k].pa, P[i0].pa, d);
+    sn3_cross(e, d, c);
+    if (*i2 < 0 || reduce_better(sn3_norm(c), best)) { best = sn3_norm(c); *i2 = k; }
+  }
+}
+
 /* at most 4 of the points (moved to the front): the deepest, the farthest from it, the largest
  * triangle, the point adding the largest area outside that triangle */
 int sn_manifold_reduce(sn_manifold_point *P, int n, const double nrm[3]) {
   if (n <= SN_MANIFOLD_MAX) return n;
-  int pick[4], np = 0;
-  int i0 = 0;
-  for (int k = 1; k < n; k++)
-    if (P[k].gap < P[i0].gap) i0 = k;
+  int pick[4], np = 0, i0 = reduce_deepest(P, n), i1, i2;
+  reduce_span(P, n, i0, &i1, &i2);
   pick[np++] = i0;
-  double best = -1;
-  int i1 = -1;
-  for (int k = 0; k < n; k++) {
-    double d[3];
-    sn3_sub(P[k].pa, P[i0].pa, d);
-    if (k != i0 && sn3_dot(d, d) > best) { best = sn3_dot(d, d); i1 = k; }
-  }
   pick[np++] = i1;
-  best = -1;
-  int i2 = -1;
-  for (int k = 0; k < n; k++) {
-    double e[3], d[3], c[3];
-    if (k == i0 || k == i1) continue;
-    sn3_sub(P[i1].pa, P[i0].pa, e);
-    sn3_sub(P[k].pa, P[i0].pa, d);
-    sn3_cross(e, d, c);
-    if (sn3_norm(c) > best) { best = sn3_norm(c); i2 = k; }
-  }
   pick[np++] = i2;
   /* orientation of the triangle about the normal, then the point farthest outside one edge */
   double e[3], d[3], c[3];
   sn3_sub(P[i1].pa, P[i0].pa, e);
   sn3_sub(P[i2].pa, P[i0].pa, d);
   sn3_cross(e, d, c);
-  double sgn = sn3_dot(c, nrm) >= 0 ? 1 : -1;
-  best = 0;
+  double sgn = sn3_dot(c, nrm) >= 0 ? 1 : -1, best = 0;
   int i3 = -1;
   for (int k = 0; k < n; k++) {
     if (k == i0 || k == i1 || k == i2) continue;
+    double out = 0;   /* the largest area of k outside an edge of the triangle */
     for (int t = 0; t < 3; t++) {
       const double *a = P[pick[t]].pa, *b = P[pick[(t + 1) % 3]].pa;
       double ab[3], ak[3], cr[3];
       sn3_sub(b, a, ab);
       sn3_sub(P[k].pa, a, ak);
       sn3_cross(ab, ak, cr);
-      double area = -sgn * sn3_dot(cr, nrm);   /* > 0: outside edge t */
-      if (area > best) { best = area; i3 = k; }
+      out = fmax(out, -sgn * sn3_dot(cr, nrm));   /* > 0: outside edge t */
     }
+    if (out > 0 && reduce_better(out, best)) { best = out; i3 = k; }
   }
   if (i3 >= 0) pick[np++] = i3;
   sn_manifold_point tmp[4];

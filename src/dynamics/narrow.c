@@ -5,8 +5,8 @@
  * capsule-capsule); GJK/EPA (gjk.c) for the other convex pairs; narrow_mesh.c for static
  * triangle meshes. */
 #include <math.h>
-#include <string.h>
 
+#include "dynamics/gjk.h"
 #include "dynamics/narrow_pairs.h"
 
 void sn_tangent_frame(const double n[3], double t1[3], double t2[3]) {
@@ -21,21 +21,12 @@ void sn_tangent_frame(const double n[3], double t1[3], double t2[3]) {
   sn3_cross(n, t1, t2);
 }
 
-/* fill and append a contact from the closest points pa (on A) and pb (on B), unit normal n (A to
- * B), gap */
+/* fill (sn_contact_make, manifold.c) and append a contact from the closest points pa (on A) and
+ * pb (on B), unit normal n (A to B), gap */
 int sn_contact_add(sn_contact_list *L, const sn_body *A, int ia, const sn_body *B, int ib, int feature,
                    const double pa[3], const double pb[3], const double n[3], double gap) {
   sn_contact c;
-  memset(&c, 0, sizeof c);
-  c.a = ia;
-  c.b = ib;
-  c.feature = feature;
-  for (int i = 0; i < 3; i++) c.p[i] = 0.5 * (pa[i] + pb[i]);
-  sn3_sub(c.p, A->x, c.ra);
-  sn3_sub(c.p, B->x, c.rb);
-  memcpy(c.n, n, sizeof c.n);
-  sn_tangent_frame(c.n, c.t1, c.t2);
-  c.gap = gap;
+  sn_contact_make(&c, A, ia, B, ib, feature, pa, pb, n, gap);
   return sn_contact_list_push(L, &c);
 }
 

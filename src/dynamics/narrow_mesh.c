@@ -17,9 +17,11 @@
  *  - a body vertex found inside two nearly coplanar triangles (on their shared edge) is kept once
  *    (in a crease, it touches both faces and is kept for each).
  * So a flat floor of any triangulation gives a sphere and a box the contacts of a plane.
- * Feature ids: triangle index * 8 + sub-index (face: the body vertex id mod 8, or for a clipped
- * point its edge's first vertex mod 8, so hulls of more than 8 vertices may repeat a sub-index;
- * sphere face 0, sphere edge or vertex 1; other single-point contacts 7). */
+ * Feature ids: triangle index * 64 + sub-index: a body vertex inside the face: its id mod 32
+ * (hulls of more than 32 vertices may repeat one); a point clipped at the triangle's side s:
+ * 32 + 8 s + its edge's first vertex mod 8; a single-point contact (sphere face 0, sphere edge or
+ * vertex 1, other bodies 7) is its triangle's only one. (With 8 per triangle, as before, a box
+ * vertex and a point clipped on an edge from it shared an id: two contacts, one warm start.) */
 #include <stdlib.h>
 #include <string.h>
 
@@ -191,6 +193,12 @@ static int keep_candidate(const cand_list *C, int k, const sn_shape *s, double t
   return 1;
 }
 
+/* the sub-index of a contact within its triangle (see the head of the file) */
+static int mesh_sub(int id) {
+  if (id & SN_FEAT_CLIPPED) return 32 + 8 * ((id >> 8) & 3) + (id & 7);
+  return id & 31;
+}
+
 /* the kept candidates (anti-snagging rule), those of one face normal reduced to 4 together */
 static int emit(cand_list *C, const sn_body *A, int ia, const sn_body *M, int im, sn_contact_list *L) {
   double tol = 1e-9 * (A->shape.bound + 1e-300);
@@ -210,7 +218,7 @@ static int emit(cand_list *C, const sn_body *A, int ia, const sn_body *M, int im
         continue;
       done[j] = 1;
       grp[m] = C->c[j].p;
-      grp[m].id = C->c[j].tri * 8 + (C->c[j].p.id & 7);
+      grp[m].id = C->c[j].tri * 64 + mesh_sub(C->c[j].p.id);
       m++;
     }
     m = sn_manifold_reduce(grp, m, grp[0].n);

@@ -350,8 +350,12 @@ int sn_scene_body_state(const sn_scene *S, int body, sn_body_state *st) {
 int sn_scene_set_body_state(sn_scene *S, int body, const sn_body_state *st) {
   if (!S || !st || body < 0 || body >= S->nb) return SN_ERR_ARG;
   if (!finite_all(st->x, 3) || !finite_all(st->q, 4) || !finite_all(st->v, 3) || !finite_all(st->w, 3)) return SN_ERR_ARG;
+  double qn = sqrt(st->q[0] * st->q[0] + st->q[1] * st->q[1] + st->q[2] * st->q[2] + st->q[3] * st->q[3]);
+  if (!(qn > 0)) return SN_ERR_ARG;   /* as sn_scene_add_body: no silent identity */
   sn_body *B = &S->b[body];
-  if (B->motion == SN_BODY_FIXED) return SN_ERR_ARG;
+  /* a kinematic body's state is its prescribed motion's, recomputed at every step: a state set
+   * here would be silently overwritten */
+  if (B->motion != SN_BODY_DYNAMIC) return SN_ERR_ARG;
   memcpy(B->x, st->x, sizeof B->x);
   memcpy(B->q, st->q, sizeof B->q);
   memcpy(B->v, st->v, sizeof B->v);

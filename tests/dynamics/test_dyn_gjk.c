@@ -138,10 +138,10 @@ static int contacts(const sn_body *A, const sn_body *B, double margin, sn_contac
   return L->n;
 }
 
-static void test_manifolds(void) {
-  sn_contact_list L = {0, 0, NULL};
+/* a box on a wide box (top at z = 100.5): resting, sunk, beyond the margin */
+static void manifold_box_on_box(const sn_body *base, sn_contact_list *Lp) {
+  sn_contact_list L = *Lp;
   /* box (half 0.5) resting 0.01 above a wide box (top at z = 100.5): 4 corners, gap 0.01 */
-  const sn_body *base = body(SN_SHAPE_BOX, 0, 2, 2, 0.5, 0, (double[3]){0, 0, 100}, NULL);
   double q30[4];
   quat_axis(0, 0, 1, SN_PI / 6, q30);
   const sn_body *top = body(SN_SHAPE_BOX, 0, 0.5, 0.5, 0.5, 0, (double[3]){0.2, -0.1, 101.01}, q30);
@@ -170,6 +170,12 @@ static void test_manifolds(void) {
   const sn_body *far = body(SN_SHAPE_BOX, 0, 0.5, 0.5, 0.5, 0, (double[3]){1, 1, 101.2}, NULL);
   CHECK_INT(contacts(base, far, 0.05, &L), 0);
 
+  *Lp = L;
+}
+
+/* an octahedron on the box, on a face and on a vertex */
+static void manifold_hull_on_box(const sn_body *base, sn_contact_list *Lp) {
+  sn_contact_list L = *Lp;
   /* octahedron |x|+|y|+|z| <= 1 on one face: that face (normal -(1,1,1)/sqrt3 once rotated to
    * -z) is 1/sqrt3 from the centre; 3 contacts at its corners, gap 0.003 */
   double oct[18] = {1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1};
@@ -200,6 +206,12 @@ static void test_manifolds(void) {
   CHECK_INT(contacts(base, &S->b[io], 0.01, &L), 1);
   CHECK_CLOSE(L.c[0].gap, 0.004, 0, 1e-9);
 
+  *Lp = L;
+}
+
+/* capsule, cylinders and a tilted box on the box */
+static void manifold_round_on_box(const sn_body *base, sn_contact_list *Lp) {
+  sn_contact_list L = *Lp;
   /* a capsule lying along x on the box: 2 contacts, gap 0.002 */
   double qy[4];
   quat_axis(0, 1, 0, SN_PI / 2, qy);
@@ -238,6 +250,15 @@ static void test_manifolds(void) {
     CHECK_CLOSE(L.c[k].gap, -0.01, 0, 1e-9);
     CHECK_CLOSE(fabs(L.c[k].p[1]), 0.4, 0, 1e-9);
   }
+  *Lp = L;
+}
+
+/* feature ids under a slide, a tiny tilt, the pair order */
+static void manifold_ids(const sn_body *base, sn_contact_list *Lp) {
+  sn_contact_list L = *Lp;
+  double q30[4];
+  quat_axis(0, 0, 1, SN_PI / 6, q30);
+  const sn_body *top = body(SN_SHAPE_BOX, 0, 0.5, 0.5, 0.5, 0, (double[3]){0.2, -0.1, 101.01}, q30);
   /* feature ids are stable: the top box slid by 1 mm keeps each corner's id */
   const sn_body *top2 = body(SN_SHAPE_BOX, 0, 0.5, 0.5, 0.5, 0, (double[3]){0.201, -0.1, 101.01}, q30);
   sn_contact_list L2 = {0, 0, NULL};
@@ -281,6 +302,12 @@ static void test_manifolds(void) {
   CHECK_INT(contacts(base, tilt5, 0.005, &L2), 2);   /* and in the other order */
   for (int k = 0; k < L2.n; k++) CHECK_CLOSE(L2.c[k].gap, 0.001, 0, 1e-12);
   sn_contact_list_free(&L2);
+  *Lp = L;
+}
+
+/* scale disparity; two cube hulls */
+static void manifold_scale_and_hulls(sn_contact_list *Lp) {
+  sn_contact_list L = *Lp;
   /* scale disparity: a 2 cm cube on a 2 km block, 1e-5 above and 1e-5 sunk, rotated 10 deg */
   double q10[4];
   quat_axis(0, 0, 1, SN_PI / 18, q10);
@@ -312,6 +339,18 @@ static void test_manifolds(void) {
     CHECK_CLOSE(L.c[k].n[2], 1.0, 0, 1e-12);
     CHECK(fabs(L.c[k].p[0] - 29.8) < 1e-12 || fabs(L.c[k].p[0] - 30.5) < 1e-12);   /* the overlap's ends */
   }
+  *Lp = L;
+}
+
+/* contact manifolds against hand-computed corners, gaps and normals, in named phases */
+static void test_manifolds(void) {
+  sn_contact_list L = {0, 0, NULL};
+  const sn_body *base = body(SN_SHAPE_BOX, 0, 2, 2, 0.5, 0, (double[3]){0, 0, 100}, NULL);
+  manifold_box_on_box(base, &L);
+  manifold_hull_on_box(base, &L);
+  manifold_round_on_box(base, &L);
+  manifold_ids(base, &L);
+  manifold_scale_and_hulls(&L);
   sn_contact_list_free(&L);
 }
 

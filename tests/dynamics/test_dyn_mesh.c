@@ -66,17 +66,9 @@ static void same_contacts(const sn_contact_list *M, const sn_contact_list *P) {
   }
 }
 
-static void test_floor(void) {
-  /* the square [-5, 5]^2 at z = 0 as 2 triangles sharing the diagonal (0) - (2) */
-  double v[12] = {-5, -5, 0, 5, -5, 0, 5, 5, 0, -5, 5, 0};
-  int t[6] = {0, 1, 2, 0, 2, 3};
-  int mesh = add_mesh(v, 4, t, 2, NULL);
-  sn_body_desc d;
-  sn_body_desc_default(&d);
-  d.shape.kind = SN_SHAPE_PLANE;
-  d.motion = SN_BODY_FIXED;
-  int plane = add(&d);
-  sn_contact_list Lm = {0, 0, NULL}, Lp = {0, 0, NULL};
+/* spheres, boxes and an octahedron on the floor: the plane's contacts */
+static void floor_flat_and_spheres(int mesh, int plane, sn_contact_list *Lm_, sn_contact_list *Lp_) {
+  sn_contact_list Lm = *Lm_, Lp = *Lp_;
   /* spheres: inside triangle 0, near the diagonal, exactly above it, sunk */
   double xs[4][3] = {{2, -1, 0.31}, {0.5, 0.48, 0.3}, {1, 1, 0.305}, {-2, 1, 0.25}};
   for (int k = 0; k < 4; k++) {
@@ -119,6 +111,13 @@ static void test_floor(void) {
   CHECK_INT(pair(plane, oc, 0.01, &Lp), 3);
   same_contacts(&Lm, &Lp);
   for (int i = 0; i < Lm.n; i++) CHECK_CLOSE(Lm.c[i].gap, 0.002, 0, 1e-12);
+  *Lm_ = Lm;
+  *Lp_ = Lp;
+}
+
+/* a cylinder and capsules (lying, standing) on the floor */
+static void floor_round(int mesh, int plane, sn_contact_list *Lm_, sn_contact_list *Lp_) {
+  sn_contact_list Lm = *Lm_, Lp = *Lp_;
   /* a cylinder standing across the diagonal: its rim (an inscribed octagon) reduced to 4 points
    * over both triangles together, as on one face */
   int cy = add_shape(SN_SHAPE_CYLINDER, 0.4, 0.3, NULL, (double[3]){1.1, 0.9, 0.303}, NULL);
@@ -147,6 +146,13 @@ static void test_floor(void) {
     same_contacts(&Lm, &Lp);
     CHECK_CLOSE(Lm.c[0].gap, xc[k][2] - 0.5, 0, 1e-12);
   }
+  *Lm_ = Lm;
+  *Lp_ = Lp;
+}
+
+/* spheres beyond the edge, half sunk, below the floor */
+static void floor_edges(int mesh, int plane, sn_contact_list *Lm_, sn_contact_list *Lp_) {
+  sn_contact_list Lm = *Lm_, Lp = *Lp_;
   /* a sphere beyond the edge x = 5: the edge contact, distance to the edge by hand */
   int s = add_shape(SN_SHAPE_SPHERE, 0.3, 0, NULL, (double[3]){5.2, 0, 0.2}, NULL);
   CHECK_INT(pair(mesh, s, 0.02, &Lm), 1);
@@ -160,6 +166,26 @@ static void test_floor(void) {
   /* a sphere below the floor (behind both triangles): no contact */
   s = add_shape(SN_SHAPE_SPHERE, 0.3, 0, NULL, (double[3]){1, -2, -0.29}, NULL);
   CHECK_INT(pair(mesh, s, 0.02, &Lm), 0);
+  (void)plane;
+  (void)Lp;
+  *Lm_ = Lm;
+  *Lp_ = Lp;
+}
+
+static void test_floor(void) {
+  /* the square [-5, 5]^2 at z = 0 as 2 triangles sharing the diagonal (0) - (2) */
+  double v[12] = {-5, -5, 0, 5, -5, 0, 5, 5, 0, -5, 5, 0};
+  int t[6] = {0, 1, 2, 0, 2, 3};
+  int mesh = add_mesh(v, 4, t, 2, NULL);
+  sn_body_desc d;
+  sn_body_desc_default(&d);
+  d.shape.kind = SN_SHAPE_PLANE;
+  d.motion = SN_BODY_FIXED;
+  int plane = add(&d);
+  sn_contact_list Lm = {0, 0, NULL}, Lp = {0, 0, NULL};
+  floor_flat_and_spheres(mesh, plane, &Lm, &Lp);
+  floor_round(mesh, plane, &Lm, &Lp);
+  floor_edges(mesh, plane, &Lm, &Lp);
   sn_contact_list_free(&Lm);
   sn_contact_list_free(&Lp);
 }

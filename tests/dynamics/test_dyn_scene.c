@@ -1,5 +1,5 @@
 /* The scene: bodies, mass properties (analytic: sphere 2/5 m r^2, box m (b^2 + c^2)/12,
- * cylinder m r^2 / 2 about its axis), bad descriptions refused, contact laws, states, and the
+ * cylinder m r^2 / 2 about its axis; capsule against a quadrature of discs), bad descriptions refused, contact laws, states, and the
  * sphere-plane and sphere-sphere gaps. */
 #include <math.h>
 #include <stdlib.h>
@@ -55,6 +55,39 @@ int main(void) {
   CHECK_INT(sn_scene_add_body(S, &d, &cyl), SN_OK);
   CHECK_CLOSE(S->b[cyl].I_body[2], 0.5 * 2.0 * 0.04, 1e-14, 0);
 
+  /* capsule: volume and moments against an independent 1D quadrature of discs along the axis
+   * (cross-section radius rho(z) = r on the cylinder, sqrt(r^2 - (|z| - h)^2) on the caps;
+   * V = int pi rho^2, I_axis = int pi rho^4 / 2, I_transverse = int (pi rho^4 / 4 + pi rho^2 z^2)),
+   * composite Simpson on each of the three pieces; not the parallel-axis formula of body.c */
+  {
+    double r = 0.15, h = 0.4, V = 0, Iax = 0, Itr = 0;
+    const double z0[3] = {-h - r, -h, h}, z1[3] = {-h, h, h + r};
+    const int N = 2000;
+    for (int piece = 0; piece < 3; piece++) {
+      double dz = (z1[piece] - z0[piece]) / N;
+      for (int k = 0; k <= N; k++) {
+        double z = z0[piece] + k * dz, a = fabs(z) > h ? fabs(z) - h : 0;
+        double rho2 = fmax(0.0, r * r - a * a), w = (k == 0 || k == N ? 1 : k % 2 ? 4 : 2) * dz / 3;
+        V += w * SN_PI * rho2;
+        Iax += w * SN_PI * rho2 * rho2 / 2;
+        Itr += w * (SN_PI * rho2 * rho2 / 4 + SN_PI * rho2 * z * z);
+      }
+    }
+    sn_body_desc_default(&d);
+    d.shape.kind = SN_SHAPE_CAPSULE;
+    d.shape.radius = r;
+    d.shape.half_length = h;
+    d.density = 1000;
+    d.x[0] = 10;
+    d.x[2] = 3;
+    int cap;
+    CHECK_INT(sn_scene_add_body(S, &d, &cap), SN_OK);
+    CHECK_CLOSE(sn_scene_body_mass(S, cap), 1000 * V, 1e-10, 0);
+    CHECK_CLOSE(S->b[cap].I_body[2], 1000 * Iax, 1e-10, 0);
+    CHECK_CLOSE(S->b[cap].I_body[0], 1000 * Itr, 1e-10, 0);
+    CHECK_CLOSE(S->b[cap].I_body[1], 1000 * Itr, 1e-10, 0);
+  }
+
   /* refused: negative radius, dynamic plane, NaN position, zero quaternion */
   sn_body_desc_default(&d);
   d.shape.radius = -1;
@@ -68,7 +101,7 @@ int main(void) {
   sn_body_desc_default(&d);
   d.q[0] = 0;
   CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_ERR_ARG);
-  CHECK_INT(sn_scene_nbodies(S), 4);
+  CHECK_INT(sn_scene_nbodies(S), 5);   /* floor, ball, box, cylinder, capsule */
   CHECK_INT(sn_scene_find_body(S, "floor"), 0);
   CHECK_INT(sn_scene_find_body(S, "nope"), -1);
 
@@ -121,6 +154,19 @@ int main(void) {
   st.v[0] = 1.0;
   CHECK_INT(sn_scene_set_body_state(S, ball, &st), SN_OK);
   CHECK_INT(sn_scene_set_body_state(S, floor_id, &st), SN_ERR_ARG);
+  /* a zero quaternion is refused (as by sn_scene_add_body), not turned into the identity */
+  sn_body_state bad = st;
+  bad.q[0] = bad.q[1] = bad.q[2] = bad.q[3] = 0;
+  CHECK_INT(sn_scene_set_body_state(S, ball, &bad), SN_ERR_ARG);
+  /* a kinematic body's state is its prescribed motion's: refused */
+  sn_body_desc_default(&d);
+  d.shape.radius = 0.1;
+  d.motion = SN_BODY_KINEMATIC;
+  d.x[0] = -20;
+  d.x[2] = 5;
+  int kin;
+  CHECK_INT(sn_scene_add_body(S, &d, &kin), SN_OK);
+  CHECK_INT(sn_scene_set_body_state(S, kin, &st), SN_ERR_ARG);
   sn_scene_free(S);
   return sn_check_report();
 }
