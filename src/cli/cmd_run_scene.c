@@ -80,9 +80,18 @@ static void summary(const char *path, const sn_scene *S, const sn_scene_run *run
   if (run->method == SN_SCENE_EVENT) printf("; %ld events", info->events);
   printf("\ntime: %.3f s = integration %.3f s + output %.3f s\n", info->seconds, info->seconds - info->seconds_output,
          info->seconds_output);
-  printf("results: %s/%s_bodies.pvd, %s/%s_contacts.pvd (ParaView)", dir, base, dir, base);
-  if (run->energy) printf(", %s/%s_energy.csv and .png", dir, base);
-  if (run->ndump) printf(", %s/%s_stepNNNN.hdf5 (FCLIB, %d step%s)", dir, base, run->ndump, run->ndump == 1 ? "" : "s");
+  const char *sep = "";                     /* only the files written: FREQUENCY=0 has no frames */
+  printf("results:");
+  if (run->frame_every > 0) {
+    printf(" %s/%s_bodies.pvd, %s/%s_contacts.pvd (ParaView)", dir, base, dir, base);
+    sep = ",";
+  }
+  if (run->energy) {
+    printf("%s %s/%s_energy.csv and .png", sep, dir, base);
+    sep = ",";
+  }
+  if (run->ndump) printf("%s %s/%s_stepNNNN.hdf5 (FCLIB, %d step%s)", sep, dir, base, run->ndump, run->ndump == 1 ? "" : "s");
+  if (run->frame_every <= 0 && !run->energy && !run->ndump) printf(" none (*OUTPUT, FREQUENCY=0, ENERGY=NO)");
   printf("\n");
 }
 

@@ -420,8 +420,9 @@ static int add_one(sr *p, sn_body_desc *d)
   int r = sn_scene_add_body(p->S, d, NULL);
   if (r == SN_ERR_NOMEM) return sr_nomem(p);
   if (r) return sr_fail_at(p, b->file, b->line, "the body %s is refused: %s", d->name ? d->name : "(unnamed)",
-                           d->shape.kind == SN_SHAPE_CONVEX ? "its vertices span no volume (fewer than 4 not in one plane)"
-                                                            : "its shape or state is invalid");
+                           d->shape.kind == SN_SHAPE_CONVEX ? "its vertices span no volume (fewer than 4 not in one plane) or one that overflows a double"
+                                                            : "its shape, size or state is invalid (a size or mass that "
+                                                              "is not a finite positive number in double precision?)");
   return SN_OK;
 }
 
