@@ -110,6 +110,10 @@ int sn_scene_simulate(sn_scene *S, const sn_scene_run *run, sn_scene_output *out
   sn_dyn_info di;
   memset(&di, 0, sizeof di);
   int st = SN_OK;
+  if (nonfinite_energy(S)) {
+    if (msg && msglen) snprintf(msg, msglen, "the energies of the initial state overflow a double (a size, velocity or gravity out of range?)");
+    return info->status = SN_ERR_NAN;
+  }
   if (out) {
     double a = now();
     st = sn_scene_output_step(out, S, 0, &di, msg, msglen);
