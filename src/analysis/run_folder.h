@@ -13,7 +13,7 @@
 #include <signal.h>
 #include <stddef.h>
 
-#define SN_RUN_LOCK_NAME ".signorini.lock"
+#define SN_RUN_LOCK_NAME ".signorini.lock"   /* SN_FOLDER_LOCK_NAME of io/folder_lock.h */
 #define SN_RUN_PATH_MAX 1400
 
 /* The files of a run besides BASE.NNNN.vtu: BASE + suffix. Every file run_output.c writes must

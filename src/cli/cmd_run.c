@@ -163,6 +163,8 @@ static void summary(const char *deck, const sn_model *m, const sn_static_info *i
          printed ? dat : "");
 }
 
+static int run_static(const char *deck, sn_model *m, const char *dir, const char *base, int quiet);
+
 int sn_cli_run(int argc, char **argv)
 {
   const char *deck = NULL, *dir = NULL, *dumps = NULL;
@@ -205,8 +207,15 @@ int sn_cli_run(int argc, char **argv)
   int st = sn_inp_read_opts(deck, &io, &m, msg, sizeof msg);
   if (st) return sn_cli_fail("%s%s", msg, scene_hint(msg));
   if (sn_model_is_dynamic(m)) return sn_cli_run_dynamic(deck, m, dir, base, quiet);   /* run_dynamic.c */
+  return run_static(deck, m, dir, base, quiet);
+}
+
+/* the quasi-static analysis of the deck read (m, freed here) into dir */
+static int run_static(const char *deck, sn_model *m, const char *dir, const char *base, int quiet)
+{
+  char msg[1024];
   run_ctx c = {NULL, isatty(2), quiet, 0, 0.0, NULL};
-  st = sn_static_check(m, msg, sizeof msg);
+  int st = sn_static_check(m, msg, sizeof msg);
   if (st) {
     sn_model_free(m);
     return fail_at(deck, msg, st);

@@ -80,9 +80,18 @@ static void summary(const char *path, const sn_scene *S, const sn_scene_run *run
   if (run->method == SN_SCENE_EVENT) printf("; %ld events", info->events);
   printf("\ntime: %.3f s = integration %.3f s + output %.3f s\n", info->seconds, info->seconds - info->seconds_output,
          info->seconds_output);
-  printf("results: %s/%s_bodies.pvd, %s/%s_contacts.pvd (ParaView)", dir, base, dir, base);
-  if (run->energy) printf(", %s/%s_energy.csv and .png", dir, base);
-  if (run->ndump) printf(", %s/%s_stepNNNN.hdf5 (FCLIB, %d step%s)", dir, base, run->ndump, run->ndump == 1 ? "" : "s");
+  const char *sep = "";                     /* only the files written: FREQUENCY=0 has no frames */
+  printf("results:");
+  if (run->frame_every > 0) {
+    printf(" %s/%s_bodies.pvd, %s/%s_contacts.pvd (ParaView)", dir, base, dir, base);
+    sep = ",";
+  }
+  if (run->energy) {
+    printf("%s %s/%s_energy.csv and .png", sep, dir, base);
+    sep = ",";
+  }
+  if (run->ndump) printf("%s %s/%s_stepNNNN.hdf5 (FCLIB, %d step%s)", sep, dir, base, run->ndump, run->ndump == 1 ? "" : "s");
+  if (run->frame_every <= 0 && !run->energy && !run->ndump) printf(" none (*OUTPUT, FREQUENCY=0, ENERGY=NO)");
   printf("\n");
 }
 
@@ -116,7 +125,12 @@ static int run_open(const char *path, sn_scene *S, const sn_scene_run *run, scen
   if (st < 0) return sn_cli_fail("run: %s: %s", path, msg[0] ? msg : sn_strerror(st));
   if (cst) return sn_cli_fail("run: %s", cmsg[0] ? cmsg : sn_strerror(cst));
   summary(path, S, run, &info, dir, base);
-  if (info.unconverged)
+  if (info.unconverged && run->method == SN_SCENE_EVENT)
+    fprintf(stderr, "signorini: warning: %s: %ld output interval%s of the event-driven integration stopped short of "
+            "EVENT TOL=%g (%s; first at interval %ld, largest error %.3g): loosen EVENT TOL= on *DYNAMIC\n", path,
+            info.unconverged, info.unconverged == 1 ? "" : "s", run->settings.event_tol, sn_strerror(info.status),
+            info.first_unconverged, info.max_error);
+  else if (info.unconverged)
     fprintf(stderr, "signorini: warning: %s: the contact problem of %ld step%s stopped short of TOL=%g (%s; first at step "
             "%ld, largest error %.3g): raise MAXIT= or loosen TOL= on *DYNAMIC\n", path, info.unconverged,
             info.unconverged == 1 ? "" : "s", run->settings.solve.tol, sn_strerror(info.status), info.first_unconverged,

@@ -58,6 +58,11 @@ int sn_cli_is_scene(const char *path)
   char line[256];
   int scene = 0, lines = 0;
   while (fgets(line, sizeof line, f) && lines++ < 10000) {
+    size_t n = strlen(line);
+    if (n == sizeof line - 1 && line[n - 1] != '\n') {   /* a long line: the rest of it is not a line */
+      int c;
+      while ((c = fgetc(f)) != EOF && c != '\n') {}
+    }
     char *s = line;
     if (lines == 1 && !strncmp(s, "\xEF\xBB\xBF", 3)) s += 3;
     while (*s == ' ' || *s == '\t') s++;

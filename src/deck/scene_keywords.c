@@ -60,6 +60,7 @@ static int k_material_begin(sr *p)
 static int k_density_begin(sr *p)
 {
   if (p->cur_mat < 0) return sr_fail(p, "*DENSITY belongs to a *MATERIAL: put it right after one");
+  if (!isnan(p->mat[p->cur_mat].density)) return sr_fail(p, "*DENSITY is given twice for the material %s", p->mat[p->cur_mat].name);
   return SN_OK;
 }
 
@@ -305,7 +306,8 @@ static int k_orient_data(sr *p)
   for (int i = 0; i < n; i++)
     if ((r = sr_field_double(p, i, what[t - 1], &v[i]))) return r;
   double L = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + (t == 2 ? v[3] * v[3] : 0));
-  if (!(L > 0) || !isfinite(L)) return sr_fail(p, "%s: a zero vector gives no orientation", what[t - 1]);
+  if (!(L > 0)) return sr_fail(p, "%s: a zero vector gives no orientation", what[t - 1]);
+  if (!isfinite(L)) return sr_fail(p, "%s: the vector's length overflows a double", what[t - 1]);
   if (t == 1) {                           /* axis-angle, degrees */
     double h = 0.5 * v[3] * PI / 180, s = sin(h) / L;
     q[0] = cos(h); q[1] = s * v[0]; q[2] = s * v[1]; q[3] = s * v[2];
@@ -420,8 +422,9 @@ static int add_one(sr *p, sn_body_desc *d)
   int r = sn_scene_add_body(p->S, d, NULL);
   if (r == SN_ERR_NOMEM) return sr_nomem(p);
   if (r) return sr_fail_at(p, b->file, b->line, "the body %s is refused: %s", d->name ? d->name : "(unnamed)",
-                           d->shape.kind == SN_SHAPE_CONVEX ? "its vertices span no volume (fewer than 4 not in one plane)"
-                                                            : "its shape or state is invalid");
+                           d->shape.kind == SN_SHAPE_CONVEX ? "its vertices span no volume (fewer than 4 not in one plane) or one that overflows a double"
+                                                            : "its shape, size or state is invalid (a size or mass that "
+                                                              "is not a finite positive number in double precision?)");
   return SN_OK;
 }
 
@@ -434,9 +437,28 @@ static double uniform(unsigned long long *s)
   return (double)((*s * 2685821657736338717ull) >> 11) / 9007199254740992.0 * 2 - 1;
 }
 
+/* a body already named NAME_k, k in [1, n] (an earlier lattice of the same NAME, or a *BODY):
+ * its index, or -1; one pass over the bodies per lattice */
+static int lattice_clash(const sr *p, const char *name, long n)
+{
+  size_t L = strlen(name);
+  for (int i = 0; i < sn_scene_nbodies(p->S); i++) {
+    const char *s = sn_scene_body_name(p->S, i);
+    if (!s || strncmp(s, name, L) || s[L] != '_' || !(s[L + 1] >= '1' && s[L + 1] <= '9')) continue;
+    char *end;
+    long k = strtol(s + L + 1, &end, 10);
+    if (!*end && k >= 1 && k <= n) return i;
+  }
+  return -1;
+}
+
 static int add_lattice(sr *p)
 {
   sr_pending *b = &p->pend;
+  int clash = lattice_clash(p, b->name, b->count[0] * b->count[1] * b->count[2]);
+  if (clash >= 0)
+    return sr_fail_at(p, b->file, b->line, "the lattice %s names its bodies %s_1, %s_2, ...: a body named %s exists already",
+                      b->name, b->name, b->name, sn_scene_body_name(p->S, clash));
   sn_body_desc d = b->d;
   double reach = d.shape.kind == SN_SHAPE_SPHERE ? d.shape.radius : 0;
   for (int i = 0; i < 3; i++)
@@ -579,6 +601,8 @@ static int k_dynamic_data(sr *p)
     if (run->method == SN_SCENE_MOREAU && v[3] != v[0])
       return sr_fail(p, "the maximum increment (field 4) applies to METHOD=EVENT (its largest ODE step); Moreau-Jean steps are fixed");
     if (!(v[3] > 0)) return sr_fail(p, "the maximum increment %g is not positive", v[3]);
+    if (v[1] / v[3] > (double)SN_SCENE_MAX_STEPS)   /* 1e-300 never got to the end of the period */
+      return sr_fail(p, "the time period over the maximum increment makes more than %ld ODE steps", SN_SCENE_MAX_STEPS);
     run->settings.dt = v[3];
   }
   return SN_OK;

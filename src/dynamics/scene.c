@@ -178,6 +178,7 @@ static int body_mass(sn_body *B, const sn_body_desc *d) {
     if ((st = sn_shape_mass_unit(s, &V, I)) != SN_OK) return st;
   }
   s->bound = shape_bound(s);
+  if (s->kind != SN_SHAPE_PLANE && !isfinite(s->bound)) return SN_ERR_ARG;   /* sizes overflow a double */
   if (B->motion != SN_BODY_DYNAMIC) {
     B->mass = INFINITY;
     B->inv_mass = 0;
@@ -193,6 +194,10 @@ static int body_mass(sn_body *B, const sn_body_desc *d) {
     B->I_body[i] = rho * I[i];
     B->inv_I_body[i] = B->I_body[i] > 0 ? 1.0 / B->I_body[i] : 0.0;
   }
+  /* a volume that under- or overflows (radius 1e-300 or 1e308) gives no usable mass */
+  if (!(B->mass > 0) || !isfinite(B->mass) || !isfinite(rho) || !finite_all(B->I_body, 3) || !finite_all(B->inv_I_body, 3) ||
+      !isfinite(B->inv_mass))
+    return SN_ERR_ARG;
   return SN_OK;
 }
 

@@ -52,6 +52,30 @@ static int advance(sn_scene *S, const sn_scene_run *run, const sn_dyn_settings *
   return sn_scene_step(S, &s, di);
 }
 
+/* the first body whose state is no longer finite (position, orientation, velocities), or -1:
+ * an overflow (absurd sizes, velocities or gravity) is stopped where it starts, not written out */
+static int nonfinite_body(const sn_scene *S)
+{
+  for (int i = 0; i < sn_scene_nbodies(S); i++) {
+    sn_body_state b;
+    if (sn_scene_body_state(S, i, &b)) continue;
+    const double *v[4] = {b.x, b.q, b.v, b.w};
+    for (int k = 0; k < 4; k++)
+      for (int j = 0; j < (k == 1 ? 4 : 3); j++)
+        if (!isfinite(v[k][j])) return i;
+  }
+  return -1;
+}
+
+/* energies that overflow (velocity 1e300: a finite state, an infinite kinetic energy) */
+static int nonfinite_energy(const sn_scene *S)
+{
+  sn_energy E;
+  if (sn_scene_energy(S, &E) != SN_OK) return 0;
+  return !isfinite(E.kinetic) || !isfinite(E.potential) || !isfinite(E.friction_work) || !isfinite(E.impact_loss) ||
+         !isfinite(E.kinematic_work);
+}
+
 static void account(sn_scene_run_info *info, long step, int st, const sn_dyn_info *di)
 {
   info->steps = step;
@@ -86,6 +110,10 @@ int sn_scene_simulate(sn_scene *S, const sn_scene_run *run, sn_scene_output *out
   sn_dyn_info di;
   memset(&di, 0, sizeof di);
   int st = SN_OK;
+  if (nonfinite_energy(S)) {
+    if (msg && msglen) snprintf(msg, msglen, "the energies of the initial state overflow a double (a size, velocity or gravity out of range?)");
+    return info->status = SN_ERR_NAN;
+  }
   if (out) {
     double a = now();
     st = sn_scene_output_step(out, S, 0, &di, msg, msglen);
@@ -100,6 +128,22 @@ int sn_scene_simulate(sn_scene *S, const sn_scene_run *run, sn_scene_output *out
         snprintf(msg, msglen, "%s step %ld (time %g) failed: %s", run->method == SN_SCENE_EVENT ? "event-driven" : "Moreau-Jean",
                  k, t_end, sn_strerror(r));
       st = r;
+      break;
+    }
+    int bad = nonfinite_body(S);
+    if (bad >= 0) {
+      if (msg && msglen)
+        snprintf(msg, msglen, "%s step %ld (time %g): the state of body %s is no longer finite (a size, velocity or "
+                 "gravity out of the range of doubles?)", run->method == SN_SCENE_EVENT ? "event-driven" : "Moreau-Jean",
+                 k, t_end, sn_scene_body_name(S, bad));
+      st = SN_ERR_NAN;
+      break;
+    }
+    if (nonfinite_energy(S)) {
+      if (msg && msglen)
+        snprintf(msg, msglen, "%s step %ld (time %g): the energies of the scene overflow a double (a size, velocity or "
+                 "gravity out of range?)", run->method == SN_SCENE_EVENT ? "event-driven" : "Moreau-Jean", k, t_end);
+      st = SN_ERR_NAN;
       break;
     }
     account(info, k, r, &di);

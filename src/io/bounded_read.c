@@ -86,3 +86,31 @@ int sn_io_getline(FILE *f, char *buf, size_t cap, size_t *len, int *nul)
   if (c == EOF && ferror(f)) return -1;
   return any;
 }
+
+int sn_io_memline(const char *buf, size_t size, size_t *pos, char *out, size_t cap, size_t *len, size_t *end, int *nul)
+{
+  if (*pos >= size) return 0;
+  const char *b = buf + *pos;
+  size_t rest = size - *pos;
+  const char *nl = memchr(b, '\n', rest);
+  size_t n = nl ? (size_t)(nl - b) : rest;
+  *end = nl != NULL;
+  *pos += n + *end;
+  *len = n;
+  if (n > cap - 1) return -2;
+  memcpy(out, b, n);
+  out[n] = '\0';
+  *nul = memchr(b, '\0', n) != NULL;
+  return 1;
+}
+
+void sn_io_line_clean(char *line, size_t *len, int first)
+{
+  size_t n = *len;
+  if (n && line[n - 1] == '\r') line[--n] = '\0';
+  if (first && n >= 3 && (unsigned char)line[0] == 0xEF && (unsigned char)line[1] == 0xBB && (unsigned char)line[2] == 0xBF) {
+    memmove(line, line + 3, n - 2);   /* UTF-8 byte order mark, the NUL moved with the rest */
+    n -= 3;
+  }
+  *len = n;
+}

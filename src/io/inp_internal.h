@@ -47,4 +47,14 @@ int sn_io_opened_inside(FILE *f, const char *root, const char *real);
  * the line holds a NUL byte. */
 int sn_io_getline(FILE *f, char *buf, size_t cap, size_t *len, int *nul);
 
+/* The next line of a text held in memory, bytes buf[*pos ..] up to the next '\n' (dropped),
+ * into out (cap >= 2 bytes, NUL-terminated) when it fits: 1 a line, 0 the end of the text, -2
+ * the line holds more than cap - 1 bytes (not copied). *pos moves past the line either way;
+ * *len: its bytes; *end: 1 when a '\n' ended it; *nul: 1 when it holds a NUL byte. */
+int sn_io_memline(const char *buf, size_t size, size_t *pos, char *out, size_t cap, size_t *len, size_t *end, int *nul);
+
+/* A line read (len bytes): a trailing '\r' dropped and, on a file's first line, the UTF-8 byte
+ * order mark; *len updated. */
+void sn_io_line_clean(char *line, size_t *len, int first);
+
 #endif

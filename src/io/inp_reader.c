@@ -2023,29 +2023,18 @@ static int next_line(rd *p)
     if (r <= 0) return r;
     end = !feof(s->fp);
   } else {
-    if (s->pos >= s->len) return 0;
-    const char *b = s->buf + s->pos;
-    size_t rest = s->len - s->pos;
-    const char *nl = memchr(b, '\n', rest);
-    n = nl ? (size_t)(nl - b) : rest;
-    end = nl != NULL;
-    s->pos += n + end;
+    int r = sn_io_memline(s->buf, s->len, &s->pos, p->buf, MAXLINE + 2, &n, &end, &nul);
+    if (r == 0) return 0;
     s->line++;
     p->file = s->file;
     p->line = s->line;
-    if (n > MAXLINE + 1) return fail(p, "line longer than %d characters", MAXLINE);
-    memcpy(p->buf, b, n);
-    p->buf[n] = '\0';
-    nul = memchr(b, '\0', n) != NULL;
+    if (r == -2) return fail(p, "line longer than %d characters", MAXLINE);
   }
   p->total += n + end;
   if (p->total > p->maxbytes)
     return fail(p, "the deck and its included files hold more than %llu bytes in all", p->maxbytes);
-  if (n && p->buf[n - 1] == '\r') p->buf[--n] = '\0';
+  sn_io_line_clean(p->buf, &n, s->line == 1);
   if (n > MAXLINE) return fail(p, "line longer than %d characters", MAXLINE);
-  if (s->line == 1 && n >= 3 && (unsigned char)p->buf[0] == 0xEF && (unsigned char)p->buf[1] == 0xBB &&
-      (unsigned char)p->buf[2] == 0xBF)
-    memmove(p->buf, p->buf + 3, n - 2);       /* UTF-8 byte order mark */
   if (nul) return fail(p, "NUL byte in the line");
   return 1;
 }

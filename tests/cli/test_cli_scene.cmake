@@ -36,6 +36,11 @@ bad(missing_time "${head}*DYNAMIC\n1e-3\n" "6: [*]DYNAMIC [(]time increment, tim
 file(WRITE ${WORK}/bad/missing_scene.inp "*HEADING\nballs\n*BODY, TYPE=SPHERE, RADIUS=1\n0,0,0\n${dyn}")
 expect(missing_scene 1 "" "missing_scene[.]inp:3: unknown keyword [*]BODY [(]a keyword of rigid-body scenes: a scene file starts with [*]SCENE"
        run ${WORK}/bad/missing_scene.inp -o ${WORK}/out_missing)
+# a comment line longer than the kind check's buffer before *SCENE: still a scene (the bad
+# number of line 3 is the scene reader's message, not the deck reader's "unknown keyword *SCENE")
+string(REPEAT "x" 400 longc)
+file(WRITE ${WORK}/bad/long_comment.inp "** ${longc}\n*SCENE\n*BODY, TYPE=SPHERE, RADIUS=1\n0,0,x\n${dyn}")
+expect(long_comment 1 "" "long_comment[.]inp:4: expected the position" run ${WORK}/bad/long_comment.inp -o ${WORK}/out_longc)
 file(WRITE ${WORK}/bad/late_scene.inp "*HEADING\nx\n*SCENE\n")
 expect(late_scene 1 "" "late_scene[.]inp:3: unknown keyword [*]SCENE [(]a keyword of rigid-body scenes" run ${WORK}/bad/late_scene.inp -o ${WORK}/out_late)
 if(EXISTS ${WORK}/out_missing OR EXISTS ${WORK}/out_late)

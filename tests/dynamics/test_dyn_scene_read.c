@@ -305,6 +305,18 @@ static void bad_scenes(void)
       {"*SCENE\n*BODY, TYPE=BOX, HALF X=1, HALF Y=1\n0,0,0\n", "t.inp:2: TYPE=BOX needs HALF= (half the side of a cube) or all of"},
       {"*SCENE\n*DYNAMIC\n0.1, 1, 0.01\n", "t.inp:3: the minimum increment (field 3) is not used"},
       {"*SCENE\n*DYNAMIC\n0.1, 1, , 0.05\n", "t.inp:3: the maximum increment (field 4) applies to METHOD=EVENT"},
+      /* hostile sizes: a mass of 4/3 pi (1e308)^3 rho overflows, one of (1e-300)^3 underflows */
+      {"*SCENE\n*BODY, TYPE=SPHERE, RADIUS=1e308\n0,0,0\n", "t.inp:2: the body (unnamed) is refused: its shape, size or state"},
+      {"*SCENE\n*BODY, TYPE=SPHERE, RADIUS=1e-300\n0,0,0\n", "t.inp:2: the body (unnamed) is refused: its shape, size or state"},
+      {"*SCENE\n*DYNAMIC, METHOD=EVENT\n0.1, 1, , 1e-300\n", "t.inp:3: the time period over the maximum increment makes more"},
+      {"*SCENE\n*MATERIAL, NAME=A\n*DENSITY\n1\n*DENSITY\n2\n", "t.inp:5: *DENSITY is given twice for the material A"},
+      {"*SCENE\n*BODY, TYPE=BOX, HALF=1\n0,0,0\n*ORIENTATION, TYPE=QUATERNION\n1e200,1e200,1e200,1e200\n",
+       "t.inp:5: *ORIENTATION, TYPE=QUATERNION (w, x, y, z): the vector's length overflows"},
+      /* a lattice's bodies are NAME_1, NAME_2, ...: names unique across lattices and bodies */
+      {"*SCENE\n*LATTICE, NAME=L, TYPE=SPHERE, RADIUS=0.1\n0,0,0\n2,1,1\n1,1,1\n*LATTICE, NAME=L, TYPE=SPHERE, RADIUS=0.1\n"
+       "0,0,5\n2,1,1\n1,1,1\n*DYNAMIC\n1,1\n", "t.inp:6: the lattice L names its bodies L_1, L_2, ...: a body named L_1 exists"},
+      {"*SCENE\n*BODY, NAME=L_2, TYPE=SPHERE, RADIUS=0.1\n0,0,9\n*LATTICE, NAME=L, TYPE=SPHERE, RADIUS=0.1\n0,0,0\n2,1,1\n"
+       "1,1,1\n*DYNAMIC\n1,1\n", "t.inp:4: the lattice L names its bodies L_1, L_2, ...: a body named L_2 exists"},
   };
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     char msg[512];
@@ -320,8 +332,38 @@ static void bad_scenes(void)
   }
 }
 
+/* a run whose state overflows stops with SN_ERR_NAN and says where: a 1 m sphere of density
+ * 1000 at 1e300 m/s has a kinetic energy of 0.5 * 4189 kg * 1e600 J, beyond the largest double */
+static void overflow_run(void)
+{
+  char msg[512];
+  sn_scene_run run;
+  int st;
+  sn_scene *S = parse("*SCENE\n*BODY, NAME=FAST, TYPE=SPHERE, RADIUS=1\n0,0,0\n*VELOCITY\n1e300,0,0\n*DYNAMIC\n1e-3, 4e-3\n",
+                      &run, msg, sizeof msg, &st);
+  CHECK(st == SN_OK && S != NULL);
+  if (!S) return;
+  sn_scene_run_info info;
+  st = sn_scene_simulate(S, &run, NULL, NULL, NULL, &info, msg, sizeof msg);
+  CHECK(st == SN_ERR_NAN);
+  CHECK(strstr(msg, "the energies of the initial state overflow") != NULL);
+  sn_scene_free(S);
+  /* gravity -1e308 from rest: the initial energies are 0; after one step of 1e-3 s the state is
+   * finite (v = -1e305 m/s, z of order -1e302 m) but the kinetic energy 0.5 * 4189 kg * 1e610
+   * and the potential m |g| z overflow */
+  S = parse("*SCENE\n*GRAVITY\n0,0,-1e308\n*BODY, NAME=FAST, TYPE=SPHERE, RADIUS=1\n0,0,0\n*DYNAMIC\n1e-3, 4e-3\n", &run, msg,
+            sizeof msg, &st);
+  CHECK(st == SN_OK && S != NULL);
+  if (!S) return;
+  st = sn_scene_simulate(S, &run, NULL, NULL, NULL, &info, msg, sizeof msg);
+  CHECK(st == SN_ERR_NAN);
+  CHECK(strstr(msg, "Moreau-Jean step 1 (time 0.001): the energies of the scene overflow") != NULL);
+  sn_scene_free(S);
+}
+
 int main(void)
 {
+  overflow_run();
   good_scene();
   event_scene();
   lattice_file();
