@@ -104,6 +104,19 @@ static int output_folder(const char *dir)
   return 0;
 }
 
+typedef struct {
+  sn_scene_output *out;
+  char *msg;
+  size_t len;
+} close_args;
+
+static int close_output(void *arg)
+{
+  close_args *a = arg;
+  g_scene_out = NULL;
+  return sn_scene_output_close(a->out, a->msg, a->len);
+}
+
 /* the run with its output open; closes it */
 static int run_open(const char *path, sn_scene *S, const sn_scene_run *run, scene_ctx *c, sn_scene_output *out,
                     const char *dir, const char *base)
@@ -113,15 +126,8 @@ static int run_open(const char *path, sn_scene *S, const sn_scene_run *run, scen
   c->t0 = sn_wtime();
   int st = sn_scene_simulate(S, run, out, progress, c, &info, msg, sizeof msg);
   if (c->tty && !c->quiet && c->width) fputc('\n', stderr);
-  sigset_t block, old;                      /* the handler must not see the output being freed */
-  sigemptyset(&block);
-  sigaddset(&block, SIGINT);
-  sigaddset(&block, SIGTERM);
-  sigprocmask(SIG_BLOCK, &block, &old);
-  g_scene_out = NULL;
-  int cst = sn_scene_output_close(out, cmsg, sizeof cmsg);
-  sigprocmask(SIG_SETMASK, &old, NULL);
-  sn_cli_catch_signals(NULL);
+  close_args ca = {out, cmsg, sizeof cmsg};
+  int cst = sn_cli_release_guarded(close_output, &ca);   /* the handler must not see it being freed */
   if (st < 0) return sn_cli_fail("run: %s: %s", path, msg[0] ? msg : sn_strerror(st));
   if (cst) return sn_cli_fail("run: %s", cmsg[0] ? cmsg : sn_strerror(cst));
   summary(path, S, run, &info, dir, base);
