@@ -566,8 +566,11 @@ static int dynamic_pars(sr *p)
   s->solve.max_iter = (int)it;
   if ((r = sr_par_double(p, "MARGIN", &s->margin, &given))) return r;
   if (s->margin < 0) return sr_fail(p, "MARGIN=%g is negative", s->margin);
+  if (s->margin > 1e100) return sr_fail(p, "MARGIN=%g is too large (at most 1e100: box arithmetic would overflow)", s->margin);
   if ((r = sr_par_double(p, "EVENTTOL", &s->event_tol, &given))) return r;
-  if (!(s->event_tol > 0)) return sr_fail(p, "EVENT TOL=%g is not positive", s->event_tol);
+  if (!(s->event_tol >= 1e-15 && s->event_tol <= 1e-3))
+    return sr_fail(p, "EVENT TOL=%g is outside [1e-15, 1e-3] (below, the event times cannot be resolved in double "
+                   "precision; above, the ODE and the event times are too coarse to be called event-driven)", s->event_tol);
   if (given && run->method == SN_SCENE_MOREAU) return sr_fail(p, "EVENT TOL= applies to METHOD=EVENT only");
   if ((r = yes_no(p, "PROJECTION", &s->projection))) return r;
   if ((r = yes_no(p, "WARMSTART", &s->warm_start))) return r;

@@ -310,6 +310,10 @@ static void bad_scenes(void)
       {"*SCENE\n*BODY, TYPE=SPHERE, RADIUS=1e-300\n0,0,0\n", "t.inp:2: the body (unnamed) is refused: its shape, size or state"},
       {"*SCENE\n*DYNAMIC, METHOD=EVENT\n0.1, 1, , 1e-300\n", "t.inp:3: the time period over the maximum increment makes more"},
       {"*SCENE\n*MATERIAL, NAME=A\n*DENSITY\n1\n*DENSITY\n2\n", "t.inp:5: *DENSITY is given twice for the material A"},
+      /* bounds: an event tolerance of 1e-300 stalled every interval; a margin of 1e308 overflows the boxes */
+      {"*SCENE\n*DYNAMIC, METHOD=EVENT, EVENT TOL=1e-300\n0.1, 1\n", "t.inp:2: EVENT TOL=1e-300 is outside [1e-15, 1e-3]"},
+      {"*SCENE\n*DYNAMIC, METHOD=EVENT, EVENT TOL=1e3\n0.1, 1\n", "t.inp:2: EVENT TOL=1000 is outside [1e-15, 1e-3]"},
+      {"*SCENE\n*DYNAMIC, MARGIN=1e308\n0.1, 1\n", "t.inp:2: MARGIN=1e+308 is too large"},
       {"*SCENE\n*BODY, TYPE=BOX, HALF=1\n0,0,0\n*ORIENTATION, TYPE=QUATERNION\n1e200,1e200,1e200,1e200\n",
        "t.inp:5: *ORIENTATION, TYPE=QUATERNION (w, x, y, z): the vector's length overflows"},
       /* a lattice's bodies are NAME_1, NAME_2, ...: names unique across lattices and bodies */
