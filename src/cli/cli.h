@@ -49,6 +49,12 @@ int sn_cli_fail(const char *fmt, ...);
 
 /* mkdir -p: path and every missing folder above it; 0, or -1 with errno */
 int sn_cli_make_dirs(const char *path);
+/* the output folder of `run` (-o DIR or ./BASE): created when missing; 0, or the failure's exit
+ * status after a message naming the folder when it cannot be created or is not a folder */
+int sn_cli_output_folder(const char *dir);
+/* one progress line on stderr: on a terminal rewritten in place (blanks over what a longer
+ * previous line left, *width its length), else a line of its own; n = strlen(line) */
+void sn_cli_progress_line(int tty, int *width, const char *line, int n);
 
 /* The program's own output files (demo's CSV; the library writes its files itself, with its
  * own temporaries), written to a temporary name and renamed when complete: a failure never

@@ -60,11 +60,7 @@ static void progress(run_ctx *c, const sn_model *m, const sn_increment *inc)
     n += snprintf(line + n, sizeof line - (size_t)n, "%s  %.1f s", inc->cutbacks ? "  (after cutback)" : "",
                   sn_wtime() - c->t0);
   if (n >= (int)sizeof line) n = (int)sizeof line - 1;
-  if (c->tty) {            /* in place: blanks over what the longer previous line left */
-    fprintf(stderr, "\r%s%*s", line, c->width > n ? c->width - n : 0, "");
-    c->width = n;
-  } else fprintf(stderr, "%s\n", line);
-  fflush(stderr);
+  sn_cli_progress_line(c->tty, &c->width, line, n);
 }
 
 static int on_increment(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
@@ -96,16 +92,6 @@ static int fail_at(const char *deck, const char *msg, int st)
   int line = 0, n = 0;
   if (sscanf(msg, "line %d: %n", &line, &n) == 1 && n > 0) return sn_cli_fail("%s:%d: %s", deck, line, msg + n);
   return sn_cli_fail("%s: %s", deck, msg[0] ? msg : sn_strerror(st));
-}
-
-/* the output folder: DIR of -o, else ./BASE; created when missing, refused when not a folder */
-static int output_folder(const char *dir)
-{
-  struct stat sb;
-  if (sn_cli_make_dirs(dir)) return sn_cli_fail("run: cannot create the output folder %s: %s", dir, strerror(errno));
-  if (stat(dir, &sb) || !S_ISDIR(sb.st_mode))
-    return sn_cli_fail("run: the output folder %s is not a folder (give another with -o DIR)", dir);
-  return 0;
 }
 
 /* what the deck asks for that a treatment enforces differently: said once, before the run */
@@ -220,7 +206,7 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
     sn_model_free(m);
     return fail_at(deck, msg, st);
   }
-  if (output_folder(dir)) {
+  if (sn_cli_output_folder(dir)) {
     sn_model_free(m);
     return 1;
   }

@@ -43,11 +43,7 @@ static int progress(const sn_scene *S, long step, long nsteps, const sn_dyn_info
   if (di->status > 0 && n < (int)sizeof line) n += snprintf(line + n, sizeof line - (size_t)n, "  (not converged)");
   if (n < (int)sizeof line) n += snprintf(line + n, sizeof line - (size_t)n, "  %.1f s", sn_wtime() - c->t0);
   if (n >= (int)sizeof line) n = (int)sizeof line - 1;
-  if (c->tty) {
-    fprintf(stderr, "\r%s%*s", line, c->width > n ? c->width - n : 0, "");
-    c->width = n;
-  } else fprintf(stderr, "%s\n", line);
-  fflush(stderr);
+  sn_cli_progress_line(c->tty, &c->width, line, n);
   return 0;
 }
 
@@ -93,15 +89,6 @@ static void summary(const char *path, const sn_scene *S, const sn_scene_run *run
   if (run->ndump) printf("%s %s/%s_stepNNNN.hdf5 (FCLIB, %d step%s)", sep, dir, base, run->ndump, run->ndump == 1 ? "" : "s");
   if (run->frame_every <= 0 && !run->energy && !run->ndump) printf(" none (*OUTPUT, FREQUENCY=0, ENERGY=NO)");
   printf("\n");
-}
-
-static int output_folder(const char *dir)
-{
-  struct stat sb;
-  if (sn_cli_make_dirs(dir)) return sn_cli_fail("run: cannot create the output folder %s: %s", dir, strerror(errno));
-  if (stat(dir, &sb) || !S_ISDIR(sb.st_mode))
-    return sn_cli_fail("run: the output folder %s is not a folder (give another with -o DIR)", dir);
-  return 0;
 }
 
 typedef struct {
@@ -158,7 +145,7 @@ int sn_cli_run_scene(const char *path, const char *dir, const char *base, int qu
     sn_scene_free(S);
     return sn_cli_fail("run: --dump-fclib: %s:%d: METHOD=EVENT has no Moreau-Jean step problems to dump", path, run.line);
   }
-  if ((dumps && (st = dump_list(dumps, &run, sn_scene_run_steps(&run)))) || output_folder(dir)) {
+  if ((dumps && (st = dump_list(dumps, &run, sn_scene_run_steps(&run)))) || sn_cli_output_folder(dir)) {
     sn_scene_free(S);
     return st ? st : 1;
   }

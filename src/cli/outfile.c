@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -32,6 +33,24 @@ int sn_cli_fail(const char *fmt, ...)
   fputc('\n', stderr);
   va_end(ap);
   return 1;
+}
+
+int sn_cli_output_folder(const char *dir)
+{
+  struct stat sb;
+  if (sn_cli_make_dirs(dir)) return sn_cli_fail("run: cannot create the output folder %s: %s", dir, strerror(errno));
+  if (stat(dir, &sb) || !S_ISDIR(sb.st_mode))
+    return sn_cli_fail("run: the output folder %s is not a folder (give another with -o DIR)", dir);
+  return 0;
+}
+
+void sn_cli_progress_line(int tty, int *width, const char *line, int n)
+{
+  if (tty) {
+    fprintf(stderr, "\r%s%*s", line, *width > n ? *width - n : 0, "");
+    *width = n;
+  } else fprintf(stderr, "%s\n", line);
+  fflush(stderr);
 }
 
 int sn_cli_make_dirs(const char *path)

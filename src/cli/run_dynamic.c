@@ -44,11 +44,7 @@ static void progress(dyn_ctx *c, const sn_increment *inc)
                    inc->total_increment, inc->ncontact > 0 && inc->contact_solver ? "contact" : "no contact",
                    sn_wtime() - c->t0);
   if (n >= (int)sizeof line) n = (int)sizeof line - 1;
-  if (c->tty) {
-    fprintf(stderr, "\r%s%*s", line, c->width > n ? c->width - n : 0, "");
-    c->width = n;
-  } else fprintf(stderr, "%s\n", line);
-  fflush(stderr);
+  sn_cli_progress_line(c->tty, &c->width, line, n);
 }
 
 static int on_step(const sn_model *m, const sn_fesys *S, const sn_increment *inc, const sn_dyn_energy *e,
