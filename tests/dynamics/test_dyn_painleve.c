@@ -210,17 +210,21 @@ static void paradox(const rod *p) {
   sn_dyn_info info;
   /* event-driven: the acceleration-level LCP of the sliding contact, D lambda_N + b_N >= 0 with
    * D < 0 and b_N = -g + h sin theta theta'^2 < 0, has no solution: Lemke ends on a secondary
-   * ray and the call reports SN_RAY (it does not claim a smooth solution). Not asserted, a
-   * defect of the driver: it still integrates on to t_end with the slip mode's forces from the
-   * least-squares solve of a_N = 0, lambda_N = -10.79 N < 0 (pulling the rod down, the end
-   * accelerating to 1.65 m/s at t = 0.01), and publishes that state; the status is the only sign */
+   * ray; the call stops at that event (here t = 0, the state untouched) and returns SN_RAY.
+   * (Before event.c's no_smooth_motion it integrated on to t_end with the slip mode's
+   * least-squares forces, lambda_N = -10.79 N < 0, the end accelerating to 1.65 m/s at
+   * t = 0.01, and returned SN_RAY only at the end.) */
   int rc = sn_scene_advance_event(S, 0.01, &set, &info);
   double th, ut, rn;
   int cs;
   measure(S, id, &th, &ut, &rn, &cs);
-  printf("paradox, event-driven: rc %d, status %d, lambda_N %.6g at t = %g\n", rc, info.status, rn, sn_scene_time(S));
+  printf("paradox, event-driven: rc %d, status %d, t = %g, theta %.12g, u_T %.12g\n", rc, info.status, sn_scene_time(S),
+         th, ut);
   CHECK_INT(rc, SN_RAY);
   CHECK_INT(info.status, SN_RAY);
+  CHECK(sn_scene_time(S) == 0.0);
+  CHECK_CLOSE(th, TH0, 1e-14, 0);
+  CHECK_CLOSE(ut, V0, 1e-14, 0);
   sn_scene_free(S);
   /* Moreau-Jean: the velocity-level problem has the single solution u = 0 (stick: the sliding
    * branch would need u_N = D r_N + q_N = 0 with D < 0, q_N = -g dt < 0), reached with the
