@@ -115,6 +115,12 @@ static int settle(sn_scene *S, ev_scratch *E, const ev_fn *forced, const sn_dyn_
   return st;
 }
 
+/* the acceleration-level LCP of an event found no solution (Lemke's secondary ray, or the
+ * fallback diverged): no smooth motion of the chosen modes exists there (e.g. Painlevé's
+ * paradox, Genot & Brogliato 1999), so the integration stops at that event instead of going on
+ * with forces that violate the sign conditions */
+static int no_smooth_motion(int status) { return status == SN_RAY || status == SN_DIVERGED; }
+
 /* the closed contacts of the final state into S->contacts, with their forces */
 static int publish(sn_scene *S, ev_scratch *E) {
   ev_load(S, E, E->y0);
@@ -209,6 +215,7 @@ static int integrate(sn_scene *S, ev_scratch *E, double t_end, const sn_dyn_sett
       if (++info->events > EV_MAX_EVENTS) return SN_STALLED;
       info->last_event_time = t;
       st = settle(S, E, &which, s, &info->status);
+      if (st == SN_OK && no_smooth_motion(info->status)) st = info->status;
     }
     h = h * fac < hmax ? h * fac : hmax;
   }
@@ -235,8 +242,9 @@ int sn_scene_advance_event(sn_scene *S, double t_end, const sn_dyn_settings *s, 
   if (memcmp(E->yt, E->y0, (size_t)E->ny * sizeof *E->y0) != 0) E->ncl = 0;
   memcpy(E->y0, E->yt, (size_t)E->ny * sizeof *E->y0);
   st = settle(S, E, NULL, s, &info->status);
+  if (st == SN_OK && no_smooth_motion(info->status)) st = info->status;
   if (st == SN_OK) st = integrate(S, E, t_end, s, info);
-  if (st == SN_OK || st == SN_STALLED) {
+  if (st == SN_OK || st == SN_STALLED || no_smooth_motion(st)) {
     int p = publish(S, E);
     if (p != SN_OK) st = p;
     ev_store(S, E, E->y0);   /* as the bodies hold it (normalised), for the next call's test */
