@@ -299,6 +299,27 @@ int sn_fc_local_exact2d(const sn_fc_local *L, double *r)
 
 /* ---- hybrid ---- */
 
+/* The two answers of Coulomb's law that have a closed form: take-off (r = 0, valid when the
+ * natural map vanishes there) and stick (u = 0: r = -W^-1 q, valid when it lies in the cone).
+ * Tried when Newton fails: a strongly coupled W (a Painleve-like rod, W_NT of the size of W_NN)
+ * can make Alart-Curnier's Newton and the projection miss a stick that these find at once. */
+static int closed_forms(const sn_fc_local *L, double *r)
+{
+  int d = L->dim;
+  double z[3] = {0.0, 0.0, 0.0}, sc, mq[3], x[3];
+  double res = sn_fc_local_residual(L, z, &sc);
+  if (local_ok(L, res, sc)) {
+    memcpy(r, z, sizeof(double) * (size_t)d);
+    return SN_OK;
+  }
+  for (int k = 0; k < d; k++) mq[k] = -L->q[k];
+  if (dense_solve(d, L->W, mq, x) != 0 || !(x[0] >= 0.0)) return SN_STALLED;
+  res = sn_fc_local_residual(L, x, &sc);
+  if (!local_ok(L, res, sc)) return SN_STALLED;
+  memcpy(r, x, sizeof(double) * (size_t)d);
+  return SN_OK;
+}
+
 static int hybrid3(const sn_fc_local *L, double *r)
 {
   int d = L->dim;
@@ -307,6 +328,7 @@ static int hybrid3(const sn_fc_local *L, double *r)
   double res0 = sn_fc_local_residual(L, x0, &sc);
   int st = sn_fc_local_ac(L, r);
   if (st == SN_OK) return st;
+  if (closed_forms(L, r) == SN_OK) return SN_OK;
   /* Newton failed or stalled: projection from the better of the start and Newton's best,
    * then Newton again from where the projection arrived */
   if (sn_fc_local_residual(L, r, &sc) > res0) memcpy(r, x0, sizeof(double) * (size_t)d);
