@@ -333,8 +333,10 @@ int sn_scene_output_dump_fclib(sn_scene_output *o, const sn_scene *S, int step, 
 
 static int energy_plot(sn_scene_output *o, char *msg, size_t msglen)
 {
-  static const char *const NAMES[NCURVE] = {"kinetic", "potential (gravity)", "friction work", "impact loss",
-                                            "work of kinematic bodies", "total: kinetic + potential + losses - kinematic work"};
+  /* short names: a legend wider than 0.4 of the image is left out by sn_plot_lines; "total" is
+   * kinetic + potential + losses - kinematic work (docs/scene_results.md) */
+  static const char *const NAMES[NCURVE] = {"kinetic", "potential", "friction work", "impact loss",
+                                            "kinematic work", "total"};
   sn_series se[NCURVE];
   for (int c = 0; c < NCURVE; c++) se[c] = (sn_series){NAMES[c], o->np, o->pt, o->pe[c], SN_PLOT_LINE};
   sn_plot_opts p;
