@@ -287,6 +287,14 @@ int sn_scene_set_gravity(sn_scene *S, const double g[3]) {
   return SN_OK;
 }
 
+/* the law of the material pair (ma, mb) in either order, or NULL */
+static sn_contact_law *law_find(const sn_scene *S, int ma, int mb) {
+  int lo = ma < mb ? ma : mb, hi = ma < mb ? mb : ma;
+  for (int i = 0; i < S->nlaw; i++)
+    if (S->law[i].ma == lo && S->law[i].mb == hi) return &S->law[i];
+  return NULL;
+}
+
 int sn_scene_set_contact_law(sn_scene *S, int ma, int mb, double mu, double e) {
   if (!S || !isfinite(mu) || mu < 0 || !isfinite(e) || e < 0 || e > 1) return SN_ERR_ARG;
   if (ma == -1 && mb == -1) {
@@ -295,17 +303,17 @@ int sn_scene_set_contact_law(sn_scene *S, int ma, int mb, double mu, double e) {
     return SN_OK;
   }
   if (ma < 0 || mb < 0) return SN_ERR_ARG;
+  sn_contact_law *L = law_find(S, ma, mb);
+  if (L) {
+    L->mu = mu;
+    L->e = e;
+    return SN_OK;
+  }
   if (ma > mb) {
     int t = ma;
     ma = mb;
     mb = t;
   }
-  for (int i = 0; i < S->nlaw; i++)
-    if (S->law[i].ma == ma && S->law[i].mb == mb) {
-      S->law[i].mu = mu;
-      S->law[i].e = e;
-      return SN_OK;
-    }
   if (S->nlaw == S->law_cap) {
     int cap = S->law_cap ? 2 * S->law_cap : 8;
     sn_contact_law *p = realloc(S->law, (size_t)cap * sizeof *p);
@@ -318,20 +326,9 @@ int sn_scene_set_contact_law(sn_scene *S, int ma, int mb, double mu, double e) {
 }
 
 void sn_scene_law(const sn_scene *S, int a, int b, double *mu, double *e) {
-  int ma = S->b[a].material, mb = S->b[b].material;
-  if (ma > mb) {
-    int t = ma;
-    ma = mb;
-    mb = t;
-  }
-  for (int i = 0; i < S->nlaw; i++)
-    if (S->law[i].ma == ma && S->law[i].mb == mb) {
-      *mu = S->law[i].mu;
-      *e = S->law[i].e;
-      return;
-    }
-  *mu = S->default_mu;
-  *e = S->default_e;
+  const sn_contact_law *L = law_find(S, S->b[a].material, S->b[b].material);
+  *mu = L ? L->mu : S->default_mu;
+  *e = L ? L->e : S->default_e;
 }
 
 int sn_scene_set_motion(sn_scene *S, int body, sn_motion_fn f, void *user) {
