@@ -166,16 +166,7 @@ static int step_scratch(sn_scene *S, sn_mj_step **out) {
   return SN_OK;
 }
 
-int sn_scene_step(sn_scene *S, const sn_dyn_settings *s, sn_dyn_info *info) {
-  sn_dyn_settings def;
-  if (!s) {
-    sn_dyn_settings_default(&def);
-    s = &def;
-  }
-  if (!S || !settings_ok(s)) return SN_ERR_ARG;
-  sn_dyn_info dummy;
-  if (!info) info = &dummy;
-  memset(info, 0, sizeof *info);
+static int step_run(sn_scene *S, const sn_dyn_settings *s, sn_dyn_info *info) {
   double t0 = sn_wtime(), h = s->dt, theta = s->theta;
   sn_mj_step *W;
   int st = step_scratch(S, &W);
@@ -211,7 +202,10 @@ int sn_scene_step(sn_scene *S, const sn_dyn_settings *s, sn_dyn_info *info) {
   advance_bodies(S, W, h, theta);
   S->t += h;
   if (s->projection) {
-    if ((st = sn_mj_project(S, W, margin, &pen)) < 0) return st;
+    if ((st = sn_mj_project(S, W, margin, &pen)) < 0) {
+      fill_info(S, info, &si, W->nrow, pen);   /* the step happened; its status is the failure */
+      return st;
+    }
     if (st != SN_OK && si.status == SN_OK) si.status = st;
   }
   fill_info(S, info, &si, W->nrow, pen);
@@ -219,6 +213,22 @@ int sn_scene_step(sn_scene *S, const sn_dyn_settings *s, sn_dyn_info *info) {
   info->seconds_solve = t2 - t1;
   info->seconds = sn_wtime() - t0;
   return info->status;
+}
+
+/* a step that fails reports its failure in info->status too (never the zeroed SN_OK) */
+int sn_scene_step(sn_scene *S, const sn_dyn_settings *s, sn_dyn_info *info) {
+  sn_dyn_settings def;
+  if (!s) {
+    sn_dyn_settings_default(&def);
+    s = &def;
+  }
+  sn_dyn_info dummy;
+  if (!info) info = &dummy;
+  memset(info, 0, sizeof *info);
+  if (!S || !settings_ok(s)) return info->status = SN_ERR_ARG;
+  int st = step_run(S, s, info);
+  if (st < 0) info->status = st;
+  return st;
 }
 
 int sn_scene_last_problem(const sn_scene *S, sn_fc **P, double **r) {

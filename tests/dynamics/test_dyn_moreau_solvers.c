@@ -122,6 +122,10 @@ static void refused(void) {
   s.solve.options = NULL;
   s.solver = "no_such_solver";
   CHECK_INT(sn_scene_step(S, &s, NULL), SN_ERR_UNKNOWN);
+  /* a refused step says so in its info too (it was left at the zeroed SN_OK) */
+  sn_dyn_info fi;
+  CHECK_INT(sn_scene_step(S, &s, &fi), SN_ERR_UNKNOWN);
+  CHECK_INT(fi.status, SN_ERR_UNKNOWN);
   s.solver = "global:lemke";
   CHECK_INT(sn_scene_step(S, &s, NULL), SN_ERR_UNKNOWN);
   s.solver = NULL;
@@ -130,6 +134,9 @@ static void refused(void) {
   s.theta = 0.5;
   s.dt = -1;
   CHECK_INT(sn_scene_step(S, &s, NULL), SN_ERR_ARG);
+  fi.status = SN_OK;
+  CHECK_INT(sn_scene_step(S, &s, &fi), SN_ERR_ARG);
+  CHECK_INT(fi.status, SN_ERR_ARG);
   CHECK_INT(sn_scene_step(NULL, &s, NULL), SN_ERR_ARG);
   CHECK(sn_scene_time(S) == 0);
   sn_fc *P;
