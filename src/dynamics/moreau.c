@@ -131,6 +131,18 @@ static int step_failed(sn_scene *S, int st) {
   return st;
 }
 
+/* whether the solved velocities of the dynamic bodies are finite (an overflow in the free
+ * velocities, e.g. the explicit gyroscopic term of a huge spin, must not be integrated) */
+static int velocities_finite(const sn_scene *S, const sn_mj_step *W) {
+  for (int k = 0; k < S->nb; k++) {
+    if (S->b[k].motion != SN_BODY_DYNAMIC) continue;
+    const sn_mj_body *C = &W->body[k];
+    for (int i = 0; i < 3; i++)
+      if (!isfinite(C->v[i]) || !isfinite(C->w[i])) return 0;
+  }
+  return 1;
+}
+
 static int solve_phase(sn_scene *S, sn_mj_step *W, const sn_dyn_settings *s, sn_info *si) {
   if (W->nrow == 0) {
     sn_info_reset(si);
@@ -189,6 +201,7 @@ static int step_run(sn_scene *S, const sn_dyn_settings *s, sn_dyn_info *info) {
   sn_info_reset(&si);
   st = solve_phase(S, W, s, &si);
   if (st < 0) return step_failed(S, st);
+  if (!velocities_finite(S, W)) return step_failed(S, SN_ERR_NAN);
   double t2 = sn_wtime();
   W->have = 1;
   W->h = h;
