@@ -10,6 +10,7 @@
  *
  *   signorini_granular N OUT.csv [--time T] [--dt DT] [--tol TOL] [--max-iter K] [--solver NAME]
  *                      [--threads K]   (sn_dyn_settings.threads: 0 sequential, >= 1 coloured NSGS)
+ *                      [--options KEY=V,...]   (the step solver's options, e.g. omega=1.5)
  *
  * Prints a summary line (median ms/step, steps that missed the tolerance, final max speed, peak
  * resident memory). Exit status 0 when the run completed, 1 otherwise. */
@@ -91,7 +92,7 @@ static int cmp_double(const void *a, const void *b) {
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: signorini_granular N OUT.csv [--time T] [--dt DT] [--tol TOL] [--max-iter K] [--solver NAME] [--threads K]\n");
+    fprintf(stderr, "usage: signorini_granular N OUT.csv [--time T] [--dt DT] [--tol TOL] [--max-iter K] [--solver NAME] [--threads K] [--options KEY=V,...]\n");
     return 2;
   }
   int n = atoi(argv[1]);
@@ -109,6 +110,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--max-iter")) ds.solve.max_iter = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--solver")) ds.solver = argv[++i];
     else if (!strcmp(argv[i], "--threads")) ds.threads = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--options")) ds.solve.options = argv[++i];
     else { fprintf(stderr, "signorini_granular: unknown option %s\n", argv[i]); return 2; }
   }
   if (n < 1 || !(T > 0) || !(ds.dt > 0)) { fprintf(stderr, "signorini_granular: bad N, time or dt\n"); return 2; }
