@@ -19,6 +19,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bench_util.h"
+
 #define MAXP 512
 #define MAXS 16
 
@@ -75,12 +77,6 @@ static void scan(const char *dir)
     nfiles++;
   }
   closedir(d);
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
 }
 
 static int cmp_file(const void *a, const void *b)
@@ -143,7 +139,7 @@ static int plot(const char *png, char solvers[][32], int ns, int np)
         if (results[j].ok && !strcmp(results[j].problem, results[i].problem)) best = fmin(best, results[j].seconds);
       ratio[nr++] = results[i].seconds / best;
     }
-    qsort(ratio, (size_t)nr, sizeof(double), cmp_double);
+    qsort(ratio, (size_t)nr, sizeof(double), bench_cmp_double);
     cairo_set_source_rgb(cr, col[s % 8][0], col[s % 8][1], col[s % 8][2]);
     cairo_set_line_width(cr, 2.2);
     double x0 = L, y = H - B;
@@ -242,7 +238,7 @@ int main(int argc, char **argv)
         t[nrep++] = info.seconds;
         if (st != SN_OK || info.seconds > 5.0) break;
       }
-      qsort(t, (size_t)nrep, sizeof(double), cmp_double);
+      qsort(t, (size_t)nrep, sizeof(double), bench_cmp_double);
       double med = t[nrep / 2];
       fprintf(out, "%s,%s,%d,%d,%s,%s,%d,%.3e,%.6e\n", files[f].key, kind, nc, nnz, e->name,
               st == SN_OK ? "solved" : sn_strerror(st), info.iterations, info.error, med);

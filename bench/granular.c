@@ -22,6 +22,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "signorini/signorini.h"
 
 static int add_plane(sn_scene *S, const double x[3], const double axis[3], double angle) {
@@ -77,19 +78,6 @@ static int build(sn_scene *S, int n, double *side) {
   return sn_scene_set_contact_law(S, -1, -1, 0.5, 0.0);
 }
 
-/* CPU seconds of the process (all its threads): on a shared, loaded machine the wall time of a
- * step also counts the time other processes held the core */
-static double cpu_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 int main(int argc, char **argv) {
   if (argc < 3) {
     fprintf(stderr, "usage: signorini_granular N OUT.csv [--time T] [--dt DT] [--tol TOL] [--max-iter K] [--solver NAME] [--threads K] [--options KEY=V,...]\n");
@@ -128,9 +116,9 @@ int main(int argc, char **argv) {
   long sum_it = 0, sum_nc = 0;
   for (int k = 1; k <= steps; k++) {
     sn_dyn_info info;
-    double c0 = cpu_now();
+    double c0 = bench_clock(1);
     int st = sn_scene_step(S, &ds, &info);
-    cms[k - 1] = 1e3 * (cpu_now() - c0);
+    cms[k - 1] = 1e3 * (bench_clock(1) - c0);
     if (st < 0) { fprintf(stderr, "signorini_granular: step %d: %s\n", k, sn_strerror(st)); failed = 1; steps = k - 1; break; }
     if (info.status != SN_OK) missed++;
     ms[k - 1] = 1e3 * info.seconds;
@@ -156,8 +144,8 @@ int main(int argc, char **argv) {
   if (fclose(f) || rename(tmp, csv)) { perror(csv); return 1; }
   double med = NAN, cmed = NAN;
   if (steps > 0) {
-    qsort(ms, (size_t)steps, sizeof *ms, cmp_double);
-    qsort(cms, (size_t)steps, sizeof *cms, cmp_double);
+    qsort(ms, (size_t)steps, sizeof *ms, bench_cmp_double);
+    qsort(cms, (size_t)steps, sizeof *cms, bench_cmp_double);
     med = ms[steps / 2];
     cmed = cms[steps / 2];
   }

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+
+#include "bench_util.h"
 #include <time.h>
 
 #define MAXC 4
@@ -47,17 +49,6 @@ static void near_cb(void *data, dGeomID g1, dGeomID g2) {
     dJointAttach(j, b1, b2);
   }
   C->ncontacts += n;
-}
-
-static double now(int cpu) {
-  struct timespec t;
-  clock_gettime(cpu ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC, &t);
-  return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
 }
 
 int main(int argc, char **argv) {
@@ -109,13 +100,13 @@ int main(int argc, char **argv) {
   int steps = (int)lround(T / dt);
   double *ms = malloc((size_t)steps * sizeof *ms), *cms = malloc((size_t)steps * sizeof *cms), speed = 0, sum = 0;
   for (int s = 1; s <= steps; s++) {
-    double t0 = now(0), c0 = now(1);
+    double t0 = bench_clock(0), c0 = bench_clock(1);
     C.ncontacts = 0;
     dSpaceCollide(space, &C, near_cb);
     dWorldQuickStep(C.world, dt);
     dJointGroupEmpty(C.group);
-    ms[s - 1] = 1e3 * (now(0) - t0);
-    cms[s - 1] = 1e3 * (now(1) - c0);
+    ms[s - 1] = 1e3 * (bench_clock(0) - t0);
+    cms[s - 1] = 1e3 * (bench_clock(1) - c0);
     sum += ms[s - 1];
     speed = 0;
     for (int k = 0; k < n; k++) {
@@ -126,8 +117,8 @@ int main(int argc, char **argv) {
     fprintf(f, "%d,%d,%.6g,%.6g,%d,%.6g,%.6g\n", n, s, s * dt, ms[s - 1], C.ncontacts, speed, cms[s - 1]);
   }
   fclose(f);
-  qsort(ms, (size_t)steps, sizeof *ms, cmp_double);
-  qsort(cms, (size_t)steps, sizeof *cms, cmp_double);
+  qsort(ms, (size_t)steps, sizeof *ms, bench_cmp_double);
+  qsort(cms, (size_t)steps, sizeof *cms, bench_cmp_double);
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   double cpu = ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + 1e-6 * (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);

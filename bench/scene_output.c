@@ -10,14 +10,8 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "signorini/scene_output.h"
-
-static double now(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 int main(int argc, char **argv)
 {
@@ -43,14 +37,14 @@ int main(int argc, char **argv)
   sn_scene_output_settings_default(&set);
   sn_scene_output *o;
   char msg[512], path[1200];
-  double t0 = now();
+  double t0 = bench_clock(0);
   if (sn_scene_output_open(dir, "BENCH", S, &set, &o, msg, sizeof msg)) { fprintf(stderr, "%s\n", msg); return 1; }
-  double t1 = now();
+  double t1 = bench_clock(0);
   for (int f = 0; f < frames; f++)
     if (sn_scene_output_step(o, S, f, NULL, msg, sizeof msg)) { fprintf(stderr, "%s\n", msg); return 1; }
-  double t2 = now();
+  double t2 = bench_clock(0);
   if (sn_scene_output_close(o, msg, sizeof msg)) { fprintf(stderr, "%s\n", msg); return 1; }
-  double t3 = now();
+  double t3 = bench_clock(0);
   struct stat st;
   snprintf(path, sizeof path, "%s/BENCH_bodies.0000.vtu", dir);
   if (stat(path, &st)) { perror(path); return 1; }
