@@ -109,9 +109,9 @@ typedef struct {
   double g2;              /* |r_k - r_{k-1}|^2 of the previous sweep */
   int started, restarts;
 } sn_nncg;
-/* point G at W's scratch (grown to the rows and bodies of the step) */
+/* point G at W's scratch (grown to the rows and bodies of the step) and keep r_0, v_0 */
 int sn_nncg_begin(sn_mj_step *W, sn_nncg *G);
-/* keep r_k, v_k before a sweep */
+/* keep r, v as those before the next sweep */
 void sn_nncg_snapshot(const sn_mj_step *W, sn_nncg *G);
 /* after the sweep: Fletcher-Reeves beta and the step along the search direction (or a restart) */
 void sn_nncg_update(sn_mj_step *W, sn_nncg *G);

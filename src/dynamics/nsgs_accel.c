@@ -33,10 +33,11 @@ int sn_nncg_begin(sn_mj_step *W, sn_nncg *G) {
   G->g2 = 0;
   G->started = 0;
   G->restarts = 0;
+  sn_nncg_snapshot(W, G);
   return SN_OK;
 }
 
-/* the state before a sweep: r_k and v_k */
+/* the state before the first sweep: r_0 and v_0 (sn_nncg_update keeps them for the next ones) */
 void sn_nncg_snapshot(const sn_mj_step *W, sn_nncg *G) {
   for (int i = 0; i < W->nrow; i++) memcpy(G->r_prev + 3 * (size_t)i, W->row[i].r, 3 * sizeof(double));
   for (int k = 0; k < W->nb; k++) {
@@ -45,7 +46,8 @@ void sn_nncg_snapshot(const sn_mj_step *W, sn_nncg *G) {
   }
 }
 
-/* after the sweep: g = r_{k+1} - r_k (and its velocity image), beta, the momentum step */
+/* after the sweep: g = r_{k+1} - r_k (and its velocity image), beta, the momentum step; the
+ * result kept as r_k, v_k of the next sweep (one pass over the state, no separate snapshot) */
 void sn_nncg_update(sn_mj_step *W, sn_nncg *G) {
   double g2 = 0;
   for (int i = 0; i < W->nrow; i++) {
@@ -65,6 +67,7 @@ void sn_nncg_update(sn_mj_step *W, sn_nncg *G) {
         r[j] += beta * p[j];
         p[j] = beta * p[j] + g;
       }
+      r0[j] = r[j];   /* r_k of the next sweep */
     }
   }
   for (int k = 0; k < W->nb; k++) {
@@ -80,6 +83,7 @@ void sn_nncg_update(sn_mj_step *W, sn_nncg *G) {
         *x += beta * p[j];
         p[j] = beta * p[j] + g;
       }
+      v0[j] = *x;
     }
   }
   G->g2 = g2;

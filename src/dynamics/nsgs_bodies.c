@@ -274,7 +274,6 @@ int sn_nsgs_bodies_solve(sn_mj_step *W, const sn_settings *s, sn_info *info) {
     if (k > s->max_iter - it) k = s->max_iter - it;
     for (int j = 0; j < k; j++) {
       int rev = W->sym && (it + j) % 2 == 1;
-      if (G) sn_nncg_snapshot(W, G);
       if (nt >= 1) sweep_coloured(W, &C, nt, rev, ltol, 50);
       else sn_nsgs_bodies_sweep(W, W->order, W->nrow, rev, ltol, 50);
       if (G) sn_nncg_update(W, G);
