@@ -107,7 +107,7 @@ typedef struct {
   double *r_prev, *p_r;   /* 3 per row: impulses before the sweep, search direction */
   double *v_prev, *p_v;   /* 6 per body: velocities before the sweep, search direction */
   double g2;              /* |r_k - r_{k-1}|^2 of the previous sweep */
-  int started, restarts;
+  int started;            /* a previous sweep exists (else the first step is a restart) */
 } sn_nncg;
 /* point G at W's scratch (grown to the rows and bodies of the step) and keep r_0, v_0 */
 int sn_nncg_begin(sn_mj_step *W, sn_nncg *G);

@@ -32,7 +32,6 @@ int sn_nncg_begin(sn_mj_step *W, sn_nncg *G) {
   G->p_v = G->v_prev + 6 * (size_t)W->nb;
   G->g2 = 0;
   G->started = 0;
-  G->restarts = 0;
   sn_nncg_snapshot(W, G);
   return SN_OK;
 }
@@ -56,7 +55,6 @@ void sn_nncg_update(sn_mj_step *W, sn_nncg *G) {
   }
   double beta = G->started && G->g2 > 0 ? g2 / G->g2 : 2;
   int restart = !(beta <= 1);
-  if (G->started && restart) G->restarts++;
   for (int i = 0; i < W->nrow; i++) {
     double *r = W->row[i].r, *r0 = G->r_prev + 3 * (size_t)i, *p = G->p_r + 3 * (size_t)i;
     for (int j = 0; j < 3; j++) {
