@@ -149,7 +149,13 @@ typedef struct {
                            is the registry's NSGS, "nsgs" the matrix-free one) */
   sn_settings solve;    /* the step's contact solver: tol (default 1e-8), max_iter (default 1000);
                            the matrix-free NSGS takes options "omega=W", 0 < W < 2 (relaxation,
-                           default 1; about 1.5 roughly halves the sweeps on piles) */
+                           default 1; about 1.5 roughly halves the sweeps on piles),
+                           "accel=none|nncg" (default none; nncg: nonsmooth nonlinear conjugate
+                           gradient over the sweeps, Silcowitz, Niebe & Erleben 2010: about half
+                           the sweeps while a pile forms, a third more work per sweep; see
+                           docs/dynamics.md) and
+                           "sweep=forward|symmetric" (default forward; symmetric alternates
+                           forward and backward sweeps, measured slower on piles) */
   int warm_start;       /* start each step from the previous impulses matched by contact identity (default 1) */
   int projection;       /* 1: after each step, project positions onto the admissible set (default 0) */
   double event_tol;     /* event-driven: tolerance of event times and of the ODE (default 1e-10) */

@@ -42,6 +42,7 @@ void sn_scene_step_free(void *step) {
   free(W->hkey);
   free(W->ru);
   free(W->rv);
+  free(W->cg);
   sn_mj_project_free(W->proj);
   free(W);
 }
@@ -114,7 +115,7 @@ static int is_nsgs(const char *name) {
 
 /* the solver name and options checked before anything moves */
 static int solver_ok(const sn_dyn_settings *s, sn_mj_step *W) {
-  if (is_nsgs(s->solver)) return sn_nsgs_bodies_options(s->solve.options, &W->omega);
+  if (is_nsgs(s->solver)) return sn_nsgs_bodies_options(s->solve.options, W);
   const char *name = strncmp(s->solver, "global:", 7) == 0 ? s->solver + 7
                      : strncmp(s->solver, "local:", 6) == 0 ? s->solver + 6 : s->solver;
   const sn_solver_entry *e = sn_solver_find(name);

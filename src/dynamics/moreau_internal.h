@@ -41,7 +41,7 @@ typedef struct {
 
 typedef struct {
   /* bodies (all of the scene's, indexed as S->b) */
-  int nb_cap;
+  int nb_cap, nb;         /* capacity; bodies of this step (S->nb, set by sn_mj_bodies) */
   sn_mj_body *body;
   double *v0;            /* 6 per body: v-, w- (pre-step velocities) */
   double *vf;            /* 6 per body: free velocities (gravity, gyroscopic term) */
@@ -51,6 +51,10 @@ typedef struct {
   double *um;            /* 3 per row: pre-step relative velocity (local frame) */
   double *q;             /* 3 per row: q = H^T v_free + s e_N */
   double omega;          /* relaxation of the NSGS update (1: plain Gauss-Seidel) */
+  int accel;             /* SN_NSGS_ACCEL_*: the acceleration of the sweeps (nsgs_accel.c) */
+  int sym;               /* 1: sweeps alternately forward and backward (symmetric Gauss-Seidel) */
+  double *cg;            /* NNCG scratch (nsgs_accel.c) */
+  size_t cg_cap;
   int *order;            /* sweep order (identity; a colouring may replace it) */
   /* warm-start hash map (moreau_warm.c): open addressing, power-of-two capacity */
   int hcap;
@@ -90,11 +94,27 @@ void sn_nsgs_bodies_sweep(sn_mj_step *W, const int *order, int n, int reverse, d
 /* Siconos' relative error of the current (r, u = H^T v + s e_N), matrix-free */
 double sn_nsgs_bodies_error(const sn_mj_step *W);
 
-/* the options of the NSGS ("omega=", 0 < omega < 2, default 1): SN_ERR_UNKNOWN for another key,
- * SN_ERR_FORMAT / SN_ERR_ARG for a bad value */
-int sn_nsgs_bodies_options(const char *options, double *omega);
-/* the whole solve (relaxation W->omega): sweeps until error <= tol or max_iter; fills info (status, iterations, error) */
+/* the options of the NSGS into W->omega, W->accel, W->sym ("omega=" 0 < omega < 2, default 1;
+ * "accel=none|nncg", default none; "sweep=forward|symmetric", default forward): SN_ERR_UNKNOWN
+ * for another key, SN_ERR_FORMAT / SN_ERR_ARG for a bad value */
+int sn_nsgs_bodies_options(const char *options, sn_mj_step *W);
+/* the whole solve (W->omega, W->accel, W->sym): sweeps until error <= tol or max_iter; fills info (status, iterations, error) */
 int sn_nsgs_bodies_solve(sn_mj_step *W, const sn_settings *s, sn_info *info);
+
+/* ---- nsgs_accel.c: nonsmooth nonlinear conjugate gradient over the sweep ---- */
+enum { SN_NSGS_ACCEL_NONE = 0, SN_NSGS_ACCEL_NNCG = 1 };
+typedef struct {
+  double *r_prev, *p_r;   /* 3 per row: impulses before the sweep, search direction */
+  double *v_prev, *p_v;   /* 6 per body: velocities before the sweep, search direction */
+  double g2;              /* |r_k - r_{k-1}|^2 of the previous sweep */
+  int started;            /* a previous sweep exists (else the first step is a restart) */
+} sn_nncg;
+/* point G at W's scratch (grown to the rows and bodies of the step) and keep r_0, v_0 */
+int sn_nncg_begin(sn_mj_step *W, sn_nncg *G);
+/* keep r, v as those before the next sweep */
+void sn_nncg_snapshot(const sn_mj_step *W, sn_nncg *G);
+/* after the sweep: Fletcher-Reeves beta and the step along the search direction (or a restart) */
+void sn_nncg_update(sn_mj_step *W, sn_nncg *G);
 
 /* ---- nsgs_colour.c: rows coloured so that no two rows of a colour share a dynamic body ---- */
 #define SN_NSGS_COLOURS 64   /* the last colour collects the rows first-fit could not place: sequential */

@@ -83,6 +83,7 @@ static void free_spin(const sn_body *B, const double Ii[6], double h, double wf[
 }
 
 void sn_mj_bodies(sn_scene *S, sn_mj_step *W, double h) {
+  W->nb = S->nb;
   for (int k = 0; k < S->nb; k++) {
     sn_body *B = &S->b[k];
     sn_mj_body *C = &W->body[k];

@@ -101,15 +101,18 @@ void sn_nsgs_bodies_sweep(sn_mj_step *W, const int *order, int n, int reverse, d
 }
 
 /* one sweep colour after colour; the rows of a colour (no shared dynamic body) split statically
- * among the threads, the overflow colour (SN_NSGS_COLOURS - 1) by one thread. Each row reads and
+ * among the threads, the overflow colour (SN_NSGS_COLOURS - 1) by one thread; reverse: the
+ * colours last to first (the backward half of a symmetric sweep). Each row reads and
  * writes only its own two bodies, none shared within a colour: the result is the sequential
  * sweep's in colour order, whatever the thread count */
-static void sweep_coloured(sn_mj_step *W, const sn_nsgs_colouring *C, int nthreads, double ltol, int liter) {
+static void sweep_coloured(sn_mj_step *W, const sn_nsgs_colouring *C, int nthreads, int reverse, double ltol,
+                           int liter) {
   (void)nthreads;
 #ifdef SN_HAVE_OPENMP
 #pragma omp parallel num_threads(nthreads) if (nthreads > 1 && W->nrow >= 64)
 #endif
-  for (int k = 0; k < C->ncolour; k++) {
+  for (int kk = 0; kk < C->ncolour; kk++) {
+    int k = reverse ? C->ncolour - 1 - kk : kk;
     int lo = C->start[k], hi = C->start[k + 1];
     if (k == SN_NSGS_COLOURS - 1) {
 #ifdef SN_HAVE_OPENMP
@@ -194,16 +197,33 @@ static int thread_count(int asked) {
 #endif
 }
 
-/* the relaxation option "omega=" of the step's solver settings (0 < omega < 2, default 1) */
-int sn_nsgs_bodies_options(const char *options, double *omega) {
-  static const char *const keys[] = {"omega", NULL};
-  *omega = 1.0;
+/* the options of the step's solver settings: "omega=" relaxation (0 < omega < 2, default 1),
+ * "accel=none|nncg" (nsgs_accel.c, default none), "sweep=forward|symmetric" (default forward) */
+int sn_nsgs_bodies_options(const char *options, sn_mj_step *W) {
+  static const char *const keys[] = {"omega", "accel", "sweep", NULL};
+  W->omega = 1.0;
+  W->accel = SN_NSGS_ACCEL_NONE;
+  W->sym = 0;
   if (!options) return SN_OK;
   int st = sn_option_check(options, keys);
   if (st != SN_OK) return st;
-  st = sn_option_double(options, "omega", omega);
+  st = sn_option_double(options, "omega", &W->omega);
   if (st < 0) return st;
-  return *omega > 0 && *omega < 2 ? SN_OK : SN_ERR_ARG;
+  if (!(W->omega > 0 && W->omega < 2)) return SN_ERR_ARG;
+  char buf[16];
+  st = sn_option_string(options, "accel", buf, sizeof buf);
+  if (st < 0) return st;
+  if (st > 0) {
+    if (strcmp(buf, "nncg") == 0) W->accel = SN_NSGS_ACCEL_NNCG;
+    else if (strcmp(buf, "none") != 0) return SN_ERR_ARG;
+  }
+  st = sn_option_string(options, "sweep", buf, sizeof buf);
+  if (st < 0) return st;
+  if (st > 0) {
+    if (strcmp(buf, "symmetric") == 0) W->sym = 1;
+    else if (strcmp(buf, "forward") != 0) return SN_ERR_ARG;
+  }
+  return SN_OK;
 }
 
 /* sweeps before the next error check: half the number of sweeps the observed linear rate
@@ -234,6 +254,16 @@ int sn_nsgs_bodies_solve(sn_mj_step *W, const sn_settings *s, sn_info *info) {
       return SN_ERR_NOMEM;
     }
   }
+  sn_nncg cg, *G = NULL;
+  if (W->accel == SN_NSGS_ACCEL_NNCG) {
+    if (sn_nncg_begin(W, &cg) != SN_OK) {
+      if (nt >= 1) sn_nsgs_colour_free(&C);
+      free(part);
+      info->status = SN_ERR_NOMEM;
+      return SN_ERR_NOMEM;
+    }
+    G = &cg;
+  }
   double err = nt >= 1 ? error_parallel(W, nt, part) : sn_nsgs_bodies_error(W), prev = NAN;
   int it = 0, gap = 1;
   st = SN_MAX_ITER;
@@ -243,8 +273,10 @@ int sn_nsgs_bodies_solve(sn_mj_step *W, const sn_settings *s, sn_info *info) {
     int k = next_check(err, prev, gap, s->tol);
     if (k > s->max_iter - it) k = s->max_iter - it;
     for (int j = 0; j < k; j++) {
-      if (nt >= 1) sweep_coloured(W, &C, nt, ltol, 50);
-      else sn_nsgs_bodies_sweep(W, W->order, W->nrow, 0, ltol, 50);
+      int rev = W->sym && (it + j) % 2 == 1;
+      if (nt >= 1) sweep_coloured(W, &C, nt, rev, ltol, 50);
+      else sn_nsgs_bodies_sweep(W, W->order, W->nrow, rev, ltol, 50);
+      if (G) sn_nncg_update(W, G);
     }
     it += k;
     gap = k;
