@@ -98,6 +98,7 @@ typedef struct {
    * c0 = H^T (M + rho H H^T)^-1 f (its column n + 1), both at the current rho */
   int dense;
   double *Wd;
+  double *Wd0;            /* Wd (without c0) at rho_fact: what a cache keeps for the next call */
 } admm;
 
 /* H H^T (m x m) as the sum over the columns h_j of H of h_j h_j^T, column by column:
@@ -158,6 +159,7 @@ static void admm_free(admm *A)
   sn_chol_free(A->C);
   sn_lu_free(A->L);
   free(A->Wd);
+  free(A->Wd0);
 }
 
 /* factorize M + rho H H^T, replacing any previous factor */
@@ -231,7 +233,123 @@ static int admm_reduce(admm *A)
   free(Z);
   if (st) return st;
   symmetrize(n, A->Wd);                 /* symmetric up to the solves' round-off */
+  free(A->Wd0);                         /* kept at rho_fact for a cache (sn_admm_cache) */
+  A->Wd0 = malloc(sizeof(double) * (size_t)n * (size_t)n + 1);
+  if (!A->Wd0) return SN_ERR_NOMEM;
+  memcpy(A->Wd0, A->Wd, sizeof(double) * (size_t)n * (size_t)n);
   return st;
+}
+
+/* ---- the state kept between calls on the same M and H (sn_admm_cache) ----
+ * An incremental analysis solves one problem per increment with the same M (the stiffness, in
+ * small strain) and often the same H (the same candidate points, the same frames): then the
+ * factorization of M + rho H H^T, H H^T and the reduced form's Wd at rho_fact carry over, and a
+ * call costs one solve for c0 = H^T A^-1 f, the steps, and one solve for v. The cache checks
+ * M and H itself (exact copies compared entry by entry), so a stale state is never used. */
+struct sn_admm_cache {
+  sn_csc *M, *H;          /* what the state was made for */
+  double rho, rho_fact, rho0;
+  admm A;                 /* its P is not kept */
+  int valid, hits, misses;
+};
+
+sn_admm_cache *sn_admm_cache_new(void) { return calloc(1, sizeof(sn_admm_cache)); }
+
+static void cache_drop(sn_admm_cache *c)
+{
+  admm_free(&c->A);
+  memset(&c->A, 0, sizeof c->A);
+  c->valid = 0;
+}
+
+void sn_admm_cache_free(sn_admm_cache *c)
+{
+  if (!c) return;
+  cache_drop(c);
+  sn_csc_free(c->M);
+  sn_csc_free(c->H);
+  free(c);
+}
+
+void sn_admm_cache_stats(const sn_admm_cache *c, int *hits, int *misses)
+{
+  if (hits) *hits = c ? c->hits : 0;
+  if (misses) *misses = c ? c->misses : 0;
+}
+
+static int csc_equal(const sn_csc *A, const sn_csc *B)
+{
+  if (!A || !B || A->m != B->m || A->n != B->n) return 0;
+  int nz = A->colptr[A->n];
+  if (nz != B->colptr[B->n]) return 0;
+  return !memcmp(A->colptr, B->colptr, sizeof(int) * ((size_t)A->n + 1)) &&
+         !memcmp(A->rowind, B->rowind, sizeof(int) * (size_t)nz) &&
+         !memcmp(A->val, B->val, sizeof(double) * (size_t)nz);
+}
+
+static int csc_copy(const sn_csc *A, sn_csc **out)
+{
+  int nz = A->colptr[A->n];
+  sn_csc *B = sn_csc_alloc(A->m, A->n, nz > 0 ? nz : 1);
+  if (!B) return SN_ERR_NOMEM;
+  memcpy(B->colptr, A->colptr, sizeof(int) * ((size_t)A->n + 1));
+  memcpy(B->rowind, A->rowind, sizeof(int) * (size_t)nz);
+  memcpy(B->val, A->val, sizeof(double) * (size_t)nz);
+  B->nnz = nz;
+  *out = B;
+  return SN_OK;
+}
+
+/* the cached state into A when it was made for P's M and H: factor at rho_fact, and the
+ * reduced form there (c0 solved for P->f) when want_dense; returns 1 on a hit */
+static int cache_take(sn_admm_cache *c, admm *A, const sn_gfc *P, int want_dense, double *rho0, int *st)
+{
+  *st = SN_OK;
+  if (!c || !c->valid || !csc_equal(c->M, P->M) || !csc_equal(c->H, P->H)) return 0;
+  if (want_dense && !c->A.Wd0) return 0;
+  *A = c->A;
+  memset(&c->A, 0, sizeof c->A);
+  c->valid = 0;
+  A->P = P;
+  A->rho = A->rho_fact;
+  *rho0 = c->rho0;
+  free(A->Wd);
+  A->Wd = NULL;
+  A->dense = 0;
+  c->hits++;
+  if (!want_dense) return 1;
+  int n = A->n, m = A->m;
+  A->Wd = malloc(sizeof(double) * (size_t)n * (size_t)(n + 1) + 1);
+  double *z = malloc(sizeof(double) * ((size_t)m + 1));
+  if (!A->Wd || !z) { free(z); *st = SN_ERR_NOMEM; return 1; }
+  memcpy(A->Wd, A->Wd0, sizeof(double) * (size_t)n * (size_t)n);
+  *st = admm_solve(A, P->f, z);         /* c0 = H^T A^-1 f */
+  if (!*st) sn_csc_gemv_t(P->H, 1.0, z, 0.0, A->Wd + (size_t)n * (size_t)n);
+  free(z);
+  A->dense = 1;
+  return 1;
+}
+
+/* A's state into the cache (A is emptied); on failure the state is freed */
+static void cache_put(sn_admm_cache *c, admm *A, const sn_gfc *P, double rho0)
+{
+  if (!c || !(A->C || A->L)) { admm_free(A); return; }
+  cache_drop(c);
+  if (!csc_equal(c->M, P->M)) {
+    sn_csc_free(c->M);
+    c->M = NULL;
+    if (csc_copy(P->M, &c->M)) { admm_free(A); return; }
+  }
+  if (!csc_equal(c->H, P->H)) {
+    sn_csc_free(c->H);
+    c->H = NULL;
+    if (csc_copy(P->H, &c->H)) { admm_free(A); return; }
+  }
+  c->A = *A;
+  c->A.P = NULL;
+  memset(A, 0, sizeof *A);
+  c->rho0 = rho0;
+  c->valid = 1;
 }
 
 /* the reduced form at a new penalty without a new factorization (Sherman-Morrison-Woodbury on
@@ -553,7 +671,7 @@ static int admm_map(admm *A, double alpha, const double *y, double *Gy, double *
 }
 
 static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info,
-                    int sparse_only, int *recheck, int it0, double t0)
+                    int sparse_only, int *recheck, int it0, double t0, sn_admm_cache *cache)
 {
   sn_settings sd;
   if (!s) { sn_settings_default(&sd); s = &sd; }
@@ -603,14 +721,21 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
     sn_copy(m, v, vbest);
   }
   int it = it0, conv_est = 0;
+  double rho_keep = 0.0;                /* the initial penalty of this M and H (for a cache) */
   if (!st && !(err <= s->tol)) {
-    st = admm_setup(&A, P, o.rho);
     /* the reduced form where n + 1 block solves cost less than the steps' sparse solves are
      * expected to (CHOLMOD only: UMFPACK has no multiple right-hand sides) */
-    if (!st && !A.lu && !sparse_only && n > 0 &&
-        (o.reduce == 1 || (o.reduce < 0 && n <= ADMM_DENSE_MAX && n < m))) {
-      A.dense = 1;
-      st = admm_reduce(&A);
+    int want = !sparse_only && n > 0 && (o.reduce == 1 || (o.reduce < 0 && n <= ADMM_DENSE_MAX && n < m));
+    double rho0 = 0.0;
+    if (o.rho > 0.0) cache = NULL;      /* a given rho: no cached state (it has its own) */
+    if (!cache_take(cache, &A, P, want, &rho0, &st)) {
+      if (cache) cache->misses++;
+      st = admm_setup(&A, P, o.rho);
+      rho0 = A.rho;
+      if (!st && !A.lu && want) {
+        A.dense = 1;
+        st = admm_reduce(&A);
+      }
     }
     if (!st) st = aa_init(&W, ny, o.aa < ny ? o.aa : ny);
     if (!st)                            /* y = (P_K*(u + b), r / rho, b) */
@@ -624,7 +749,8 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
           y[n + i] = r[i] / A.rho;
         }
       }
-    double rho_init = A.rho, gprev = INFINITY, err_check = INFINITY;
+    rho_keep = rho0;
+    double rho_init = rho0 > 0.0 ? rho0 : A.rho, gprev = INFINITY, err_check = INFINITY;
     int extrapolated = 0, last_gain = it0;
     while (!st) {
       if (it >= s->max_iter) { st = SN_MAX_ITER; break; }
@@ -725,23 +851,30 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
   }
   if (recheck) *recheck = conv_est && st == SN_STALLED;
   aa_free(&W);
-  admm_free(&A);
+  if (cache && st != SN_ERR_NOMEM) cache_put(cache, &A, P, rho_keep);
+  else admm_free(&A);
   free(buf);
   return st;
 }
 
-int sn_gfc_admm(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info)
+int sn_gfc_admm_cached(const sn_gfc *P, sn_admm_cache *cache, double *r, double *v,
+                       const sn_settings *s, sn_info *info)
 {
   int recheck = 0, it = 0;
   double t0 = sn_wtime();
-  int st = admm_run(P, r, v, s, info, 0, &recheck, 0, t0);
+  int st = admm_run(P, r, v, s, info, 0, &recheck, 0, t0, cache);
   if (recheck) {
     /* the reduced form met the tolerance by its own measure but not with the v recovered at
      * the end (where M + rho H H^T is nearly singular, the solves' round-off in Wd and c0 is
      * amplified): go on from there with a sparse solve per step, within what is left of the
      * iteration and time limits, the history continued */
     if (info) it = info->iterations;
-    st = admm_run(P, r, v, s, info, 1, NULL, it, t0);
+    st = admm_run(P, r, v, s, info, 1, NULL, it, t0, cache);
   }
   return sn_gfc_verdict(P, r, v, s, st, "admm", info);
+}
+
+int sn_gfc_admm(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info)
+{
+  return sn_gfc_admm_cached(P, NULL, r, v, s, info);
 }
