@@ -167,17 +167,18 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
   const char *chain[] = {deck ? solver : "admm", "socmixg", dim == 3 ? "nsn_ac" : "nsgs", "prox", NULL};
   memset(du, 0, sizeof(double) * (size_t)neq);
   {
-    char before[sizeof cs->tried];
+    char before[sizeof cs->tried];     /* the condensed attempt, first in the list */
     memcpy(before, cs->tried, sizeof before);
     cs->tried[0] = '\0';
     /* ADMM from zero: started from the last multipliers (with v = 0) it took 25 % more
      * iterations on the Hertz deck (138 against 109) */
     if (C && !C->admm && !(C->admm = sn_admm_cache_new())) { st = SN_ERR_NOMEM; goto done; }
     st = sn_contact_solve_chain_ws(&P, chain, 100000, 20000, tol, du, cs, C ? C->admm : NULL);
-    if (before[0]) {                   /* the condensed attempt first in the list */
-      char after[sizeof cs->tried];
-      memcpy(after, cs->tried, sizeof after);
-      snprintf(cs->tried, sizeof cs->tried, "%s%s%s", before, after[0] ? ", " : "", after);
+    size_t lb = strlen(before), la = strlen(cs->tried);
+    if (lb && lb + 2 + la < sizeof cs->tried) {
+      memmove(cs->tried + lb + (la ? 2 : 0), cs->tried, la + 1);
+      memcpy(cs->tried, before, lb);
+      if (la) memcpy(cs->tried + lb, ", ", 2);
     }
   }
 solved:

@@ -108,13 +108,19 @@ static double prescribed(const run_state *R, int dof, double t, double period)
   return R->ustart[dof] + (R->target[dof] - R->ustart[dof]) * sn_amplitude_value(R->m, -1, t, period);
 }
 
-/* equation numbers of the free dofs (active and not prescribed) */
+/* equation numbers of the free dofs (active and not prescribed); the version changes only
+ * when they do (a step that keeps the prescribed dofs keeps K and its factorization) */
 static void number_equations(run_state *R)
 {
   const unsigned char *act = sn_fesys_active(R->S);
+  int changed = R->eq_version == 0;
   R->neq = 0;
-  for (int d = 0; d < R->ndof; d++) R->eq[d] = (act[d] && !R->cons[d]) ? R->neq++ : -1;
-  R->eq_version++;
+  for (int d = 0; d < R->ndof; d++) {
+    int e = (act[d] && !R->cons[d]) ? R->neq++ : -1;
+    changed |= R->eq[d] != e;
+    R->eq[d] = e;
+  }
+  if (changed) R->eq_version++;
 }
 
 /* u += a du on the free dofs (du numbered by eq) */
@@ -534,7 +540,8 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
           }
           int csolve = sn_contact_lagrange(m, u, usave, area0, R.eq, R.neq, K, rnc,
                                            sp->solver[0] ? sp->solver : (sp->contact == SN_CT_INTERIOR ? "socipm" : ""),
-                                           fmin(1e-10, 0.01 * s.tol), du, &cs, &Cc, msg, msglen);
+                                           fmin(1e-10, 0.01 * s.tol), du, &cs, s.fresh_factor ? NULL : &Cc,
+                                           msg, msglen);
           if (info) { info->contact_solves++; info->contact_seconds += sn_wtime() - tc; }
           if (csolve < 0) {
             st = csolve;
@@ -666,6 +673,9 @@ done:
     info->seconds = sn_wtime() - t0;
     info->ndof = R.ndof;
     info->nfree = R.neq;
+    int hits = 0;
+    sn_admm_cache_stats(Cc.admm, &hits, NULL);
+    info->factor_reuses = hits + Cc.reuses;
   }
   sn_ccache_clear(&Cc);
   sn_chol_free(F);
