@@ -136,7 +136,15 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
   if (!cs->r || !cs->uloc || !w || !mu) { st = SN_ERR_NOMEM; goto done; }
   if ((st = sn_contact_H(m, cs->pts, cs->np, &cs->H))) goto done;
   if ((st = free_rows(cs->H, eq, neq, &HF))) goto done;
-  if ((st = sym_full(K, &M))) goto done;
+  if (C && C->M && C->m_kstamp == C->kstamp) M = C->M;   /* K unchanged: its full copy kept */
+  else {
+    if ((st = sym_full(K, &M))) goto done;
+    if (C) {
+      sn_csc_free(C->M);
+      C->M = M;
+      C->m_kstamp = C->kstamp;
+    }
+  }
   sn_contact_w(dim, cs->pts, cs->np, w);
   if (u0) {
     /* a Newton iteration after the first: the slip already made in this increment belongs to
@@ -195,7 +203,7 @@ solved:
   sn_csc_gemv_t(HF, 1.0, du, 1.0, cs->uloc);
 done:
   sn_csc_free(HF);
-  sn_csc_free(M);
+  if (!C || M != C->M) sn_csc_free(M);
   free(w);
   free(mu);
   return st;

@@ -32,7 +32,9 @@ typedef struct {
  * of the next Newton iteration or increment). */
 typedef struct {
   sn_chol *F;               /* borrowed factor of K_FF, NULL: none */
-  int kstamp;               /* changes with every new factorization F */
+  int kstamp;               /* the caller's count of K's assemblies: changes with K */
+  sn_csc *M;                /* both triangles of K (the global problem's M), made at m_kstamp */
+  int m_kstamp;
   int w_kstamp;             /* the kstamp W was made with (-1: no W) */
   int dim, np, nl;          /* W: points, unknowns (dim np) */
   int *node;                /* slave node per point of W */

@@ -535,9 +535,9 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
             F_ok = st == SN_OK;
             if (st == SN_ERR_NOMEM) goto done;
             st = SN_OK;
-            Cc.F = F_ok ? F : NULL;
-            Cc.kstamp = K_id;
           }
+          Cc.kstamp = K_id;                        /* what the kept operators were made of */
+          Cc.F = F_ok && F_kid == K_id ? F : NULL;
           int csolve = sn_contact_lagrange(m, u, usave, area0, R.eq, R.neq, K, rnc,
                                            sp->solver[0] ? sp->solver : (sp->contact == SN_CT_INTERIOR ? "socipm" : ""),
                                            fmin(1e-10, 0.01 * s.tol), du, &cs, s.fresh_factor ? NULL : &Cc,
@@ -595,8 +595,6 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
           st = F_kid == K_id ? SN_ERR_NOT_SPD : sn_chol_update(&F, K);
           F_kid = K_id;
           F_ok = st == SN_OK;
-          Cc.F = F_ok ? F : NULL;
-          Cc.kstamp = K_id;
           if (info) info->factor_seconds += sn_wtime() - tf;
           if (st) {
             if (st == SN_ERR_NOT_SPD && msg)
