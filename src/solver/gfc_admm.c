@@ -87,8 +87,6 @@ typedef struct {
   const sn_gfc *P;
   int n, m;               /* contact unknowns dim*nc, dofs */
   sn_csc *HHt;            /* H H^T, m x m */
-  int nt, *ti, *tj;       /* triplets of M (first nnz(M)) then of H H^T */
-  double *tx;
   int lu;                 /* 0: CHOLMOD (M symmetric to round-off), 1: UMFPACK */
   sn_chol *C;
   sn_lu *L;
@@ -153,9 +151,6 @@ done:
 static void admm_free(admm *A)
 {
   sn_csc_free(A->HHt);
-  free(A->ti);
-  free(A->tj);
-  free(A->tx);
   sn_chol_free(A->C);
   sn_lu_free(A->L);
   free(A->Wd);
@@ -166,11 +161,17 @@ static void admm_free(admm *A)
 static int admm_factor(admm *A, double rho)
 {
   const sn_csc *M = A->P->M;
-  int nm = M->colptr[M->n];
-  for (int p = 0; p < nm; p++) A->tx[p] = M->val[p];
-  for (int p = 0; p < A->HHt->nnz; p++) A->tx[nm + p] = rho * A->HHt->val[p];
-  sn_csc *K = NULL;
-  int st = sn_csc_from_triplets(A->m, A->m, A->nt, A->ti, A->tj, A->tx, &K);
+  const sn_csc *G = A->HHt;             /* rho H H^T on H H^T's pattern, added to M by a merge of
+                                           sorted columns (sorting all of M's entries as
+                                           triplets cost more than the factorization's analysis) */
+  sn_csc *R = sn_csc_alloc(G->m, G->n, G->nnz > 0 ? G->nnz : 1), *K = NULL;
+  if (!R) return SN_ERR_NOMEM;
+  memcpy(R->colptr, G->colptr, sizeof(int) * ((size_t)G->n + 1));
+  memcpy(R->rowind, G->rowind, sizeof(int) * (size_t)G->nnz);
+  for (int p = 0; p < G->nnz; p++) R->val[p] = rho * G->val[p];
+  R->nnz = G->nnz;
+  int st = sn_csc_add(M, R, &K);
+  sn_csc_free(R);
   if (st) return st;
   sn_lu_free(A->L);
   A->L = NULL;
@@ -372,7 +373,7 @@ static int admm_rescale(admm *A, double nrho)
   return SN_OK;
 }
 
-/* H H^T, triplets, symmetry test, initial rho, first factorization */
+/* H H^T (rows sorted), symmetry test, initial rho, first factorization */
 static int admm_setup(admm *A, const sn_gfc *P, double rho0)
 {
   const sn_csc *M = P->M, *H = P->H;
@@ -381,21 +382,11 @@ static int admm_setup(admm *A, const sn_gfc *P, double rho0)
   double asym = sn_csc_asymmetry(M);
   if (!isfinite(asym)) return SN_ERR_NOMEM;
   A->lu = !(asym <= 1e-14);
-  int nm = M->colptr[M->n];
-  if ((size_t)nm + (size_t)A->HHt->nnz > INT_MAX) return SN_ERR_NOMEM;
-  A->nt = nm + A->HHt->nnz;
-  size_t cap = (size_t)(A->nt > 0 ? A->nt : 1);
-  A->ti = malloc(sizeof(int) * cap);
-  A->tj = malloc(sizeof(int) * cap);
-  A->tx = malloc(sizeof(double) * cap);
-  if (!A->ti || !A->tj || !A->tx) return SN_ERR_NOMEM;
-  for (int j = 0; j < M->n; j++)
-    for (int p = M->colptr[j]; p < M->colptr[j + 1]; p++) { A->ti[p] = M->rowind[p]; A->tj[p] = j; }
-  for (int j = 0; j < A->m; j++)
-    for (int p = A->HHt->colptr[j]; p < A->HHt->colptr[j + 1]; p++) {
-      A->ti[nm + p] = A->HHt->rowind[p];
-      A->tj[nm + p] = j;
-    }
+  if ((size_t)M->colptr[M->n] + (size_t)A->HHt->nnz > INT_MAX) return SN_ERR_NOMEM;
+  sn_csc *Gs = NULL;                    /* H H^T with sorted rows, for the merges */
+  if ((st = sn_csc_canonical(A->HHt, &Gs))) return st;
+  sn_csc_free(A->HHt);
+  A->HHt = Gs;
   if (rho0 <= 0.0) {                    /* 1 / mean diagonal of H^T diag(M)^-1 H */
     double *dm = calloc((size_t)(A->m > 0 ? A->m : 1), sizeof(double));
     if (!dm) return SN_ERR_NOMEM;
