@@ -526,7 +526,8 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
         }
         if (contact) {                     /* the contact problem of this configuration */
           double tc = sn_wtime();
-          const sn_solver_entry *se = sp->solver[0] ? sn_solver_find(sp->solver) : NULL;
+          const char *csolver = sp->solver[0] ? sp->solver : (sp->contact == SN_CT_INTERIOR ? "socipm" : "");
+          const sn_solver_entry *se = csolver[0] ? sn_solver_find(csolver) : NULL;
           if (se && se->fc && F_kid != K_id && R.neq <= 200000) {
             /* K's factor, for the condensed route of a step that names a local solver; not
              * positive definite (a body held by its contacts only): the chain's global solvers */
@@ -538,8 +539,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
           }
           Cc.kstamp = K_id;                        /* what the kept operators were made of */
           Cc.F = F_ok && F_kid == K_id ? F : NULL;
-          int csolve = sn_contact_lagrange(m, u, usave, area0, R.eq, R.neq, K, rnc,
-                                           sp->solver[0] ? sp->solver : (sp->contact == SN_CT_INTERIOR ? "socipm" : ""),
+          int csolve = sn_contact_lagrange(m, u, usave, area0, R.eq, R.neq, K, rnc, csolver,
                                            fmin(1e-10, 0.01 * s.tol), du, &cs, s.fresh_factor ? NULL : &Cc,
                                            msg, msglen);
           if (info) { info->contact_solves++; info->contact_seconds += sn_wtime() - tc; }
