@@ -98,7 +98,10 @@ void sn_contact_diagnose(const sn_model *m, const sn_cstate *cs, const double *f
  * the free dofs, du: the correction (neq). With no contact point, cs->np = 0 and du untouched.
  * u0: the displacements at the start of the increment (the tangential w is the slip since
  * then; NULL: none). area0: per node, the slave areas of the reference configuration (or NULL: current ones).
- * solver: the step's SOLVER= ("" or "auto": the automatic order, below). Returns SN_OK, a
+ * solver: the step's SOLVER= ("" or "auto": the automatic order, below). C: what is kept
+ * between the calls of a run (NULL: nothing; a step whose solver is a local one goes to the
+ * condensed route first when C->F holds K's factor; ADMM keeps its state in C->admm; K's full
+ * copy is kept while C->kstamp is unchanged). Returns SN_OK, a
  * positive status when the solver (and its fallbacks) missed tol (cs->relaxed_ok: the result
  * may still be used), or an error with msg. */
 int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, const double *area0,

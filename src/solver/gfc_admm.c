@@ -331,6 +331,16 @@ static int cache_take(sn_admm_cache *c, admm *A, const sn_gfc *P, int want_dense
   return 1;
 }
 
+/* a miss: the cached factor object for A, whose symbolic analysis sn_chol_update reuses when
+ * M + rho H H^T keeps its pattern (H changed its values, not its points) */
+static void cache_give_factor(sn_admm_cache *c, admm *A)
+{
+  if (!c || !c->valid) return;
+  A->C = c->A.C;
+  c->A.C = NULL;
+  cache_drop(c);
+}
+
 /* A's state into the cache (A is emptied); on failure the state is freed */
 static void cache_put(sn_admm_cache *c, admm *A, const sn_gfc *P, double rho0)
 {
@@ -721,6 +731,7 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
     if (o.rho > 0.0) cache = NULL;      /* a given rho: no cached state (it has its own) */
     if (!cache_take(cache, &A, P, want, &rho0, &st)) {
       if (cache) cache->misses++;
+      cache_give_factor(cache, &A);
       st = admm_setup(&A, P, o.rho);
       rho0 = A.rho;
       if (!st && !A.lu && want) {
