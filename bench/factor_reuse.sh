@@ -9,7 +9,8 @@
 #   bL, bP: the 24 x 24 x 8 block pressed and slid (bench/gen_contact_block.py), CONTACT=LAGRANGE
 #       and PENALTY
 # Usage: BASE=/path/to/old/signorini NEW=/path/to/new/signorini bash bench/factor_reuse.sh [REPEAT]
-#   (default REPEAT=3; NEW defaults to build/signorini; BASE is required: e.g. a build of the
+#   (default REPEAT=3; NEW defaults to build/signorini, CSVPLOT to build/bench/signorini_csvplot;
+#   BASE is required: e.g. a build of the
 #   commit before the change). WORK=/tmp/factor_reuse (decks and outputs).
 # -> bench/out/factor_reuse.csv (deck,deck_id,build,run,user_s,sys_s,cpu_s,wall_s), the medians
 #    on stdout, bench/out/factor_reuse.png (median CPU seconds per deck id 1..4 = h4 h1 bL bP,
@@ -54,7 +55,7 @@ for d in ("h4", "h1", "bL", "bP"):
         print("%s,%s,%d,%.2f,%.2f" % (d, b, len(rs), statistics.median(float(r["cpu_s"]) for r in rs),
                                       statistics.median(float(r["wall_s"]) for r in rs)))
 PY
-CSVPLOT=build/bench/signorini_csvplot
+CSVPLOT=${CSVPLOT:-build/bench/signorini_csvplot}
 if [ -x "$CSVPLOT" ]; then
   "$CSVPLOT" "$CSV" bench/out/factor_reuse.png --x deck_id --y cpu_s --group build --median --style linemarkers \
     --title "signorini run, CPU time, median of $REPEAT (1 h4, 2 h1, 3 bL, 4 bP)" --xlabel "deck" --ylabel "CPU [s]" \
