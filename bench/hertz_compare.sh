@@ -15,7 +15,9 @@
 # comparison: MUMPS here is the sequential one, CHOLMOD would otherwise use threaded BLAS), and
 # again with the library defaults (threads=default: both variables unset) unless THREADS=1.
 #
-# Usage: bash bench/hertz_compare.sh [REPEAT]              (default 3)
+# Usage: bash bench/hertz_compare.sh [--inc F] [REPEAT]     (default 3)
+#   --inc F: signorini's load increment as a fraction of the load (the INC variable below;
+#        --inc 0.25 is the 4-increment variant of issue #13, as examples/hertz.inp)
 #   env: SN_BUILD=build (a Release build folder with the signorini binary; built by
 #        scripts/build.sh when missing)
 #        GF_PYTHON=/usr/bin/python3 (an interpreter that imports getfem; Debian's python3-getfem)
@@ -23,7 +25,7 @@
 #        INC=1 (signorini's first increment as a fraction of the load, gen_hertz.py --inc: 1 = the
 #        load in one increment, as GetFEM's one load step; the frictionless problem is path
 #        independent. examples/hertz.inp itself uses 0.25: 4 increments)
-# -> bench/out/hertz_compare.csv, one line per run:
+# -> bench/out/hertz_compare.csv (hertz_compare_incF.csv, .png, _p0.png with --inc F other than 1), one line per run:
 #    program,h,nodes,run,wall_s,maxrss_kb,p0,p0_err_pct,a,a_err_pct,threads,solve_s,newton_iter,lsolver
 #    wall_s, maxrss_kb: /usr/bin/time -v of the whole process (signorini: deck reading, the load
 #    increments (1 / INC of them), its .vtu/.dat/.csv/.png output; GetFEM: interpreter start, import, deck
@@ -36,6 +38,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
+if [ "${1:-}" = --inc ]; then
+  [ $# -ge 2 ] || { echo "hertz_compare.sh: --inc needs a value (e.g. --inc 0.25)" >&2; exit 2; }
+  INC=$2
+  shift 2
+fi
+case ${1:-3} in ''|*[!0-9]*) echo "hertz_compare.sh: unknown argument '$1' (usage: [--inc F] [REPEAT])" >&2; exit 2 ;; esac
 REPEAT=${1:-3}
 HS=${HS:-"0.05 0.025 0.0125"}
 THREADS=${THREADS:-"1 default"}
@@ -56,7 +64,8 @@ GF_PYTHON=${GF_PYTHON:-/usr/bin/python3}
 GFV=$(dpkg-query -W -f='${Version}' python3-getfem 2>/dev/null || echo unknown)
 
 mkdir -p "$WORK" bench/out
-CSV=bench/out/hertz_compare.csv
+SUFFIX=$([ "$INC" = 1 ] && echo "" || echo "_inc$INC")
+CSV=bench/out/hertz_compare$SUFFIX.csv
 echo "program,h,nodes,run,wall_s,maxrss_kb,p0,p0_err_pct,a,a_err_pct,threads,solve_s,newton_iter,lsolver" > "$CSV"
 
 # the value of a field of bench/hertz_getfem.py's CSV line (header on line 1, values on line 2)
@@ -119,9 +128,9 @@ EOF
 # the plots: signorini_csvplot (bench/csvplot.c, the library's sn_plot_lines), medians over the runs
 plot() { if "$CSVPLOT" "$CSV" "$@"; then echo "plot: $1"; else echo "hertz_compare.sh: plot $1 failed (the CSV is complete)" >&2; fi; }
 if [ -x "$CSVPLOT" ]; then
-  plot bench/out/hertz_compare.png --x nodes --y wall_s --group program,threads --median --logy \
+  plot bench/out/hertz_compare$SUFFIX.png --x nodes --y wall_s --group program,threads --median --logy \
     --title "Hertz cylinder: wall time, median of $REPEAT runs" --xlabel "nodes" --ylabel "wall time [s]"
-  plot bench/out/hertz_compare_p0.png --x nodes --y p0_err_pct --group program,threads --median --abs \
+  plot bench/out/hertz_compare${SUFFIX}_p0.png --x nodes --y p0_err_pct --group program,threads --median --abs \
     --title "Hertz cylinder: p0 error, median of $REPEAT runs" --xlabel "nodes" --ylabel "|p0 error| [%]"
 else
   echo "plot: skipped ($CSVPLOT could not be built)"

@@ -116,6 +116,8 @@ typedef struct {
   double direct_limit_gb;  /* 4 */
   double cg_tol;           /* 1e-10 */
   int cg_max_iter;         /* 20000 */
+  int fresh_factor;        /* 1: keep no factorization between the contact solves of the run
+                              (every solve factorizes anew; for checks of the reuse) */
   sn_increment_fn on_increment;
   void *user;
 } sn_static_settings;
@@ -142,6 +144,8 @@ typedef struct {
    * and the equations solved inside the contact solver, e.g. ADMM's factorization of
    * K + rho H H^T), and the on_increment callback (the results written by `signorini run`) */
   double assembly_seconds, contact_seconds, output_seconds;
+  int factor_reuses;       /* contact solves that reused a factorization of an earlier one
+                              (ADMM's M + rho H H^T and reduced form, or the condensed W) */
 } sn_static_info;
 
 void sn_static_settings_default(sn_static_settings *s);

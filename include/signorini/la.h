@@ -45,6 +45,9 @@ int sn_csc_from_dense(int m, int n, const double *a, double droptol, sn_csc **ou
 void sn_csc_to_dense(const sn_csc *A, double *a);
 /* max |A - A^T| / max |A| of a square matrix (0 for a zero matrix, NaN if not square). */
 double sn_csc_asymmetry(const sn_csc *A);
+/* C = A + B (same size), rows sorted, duplicates summed: a merge of the columns' sorted row
+ * lists (inputs not sorted are sorted first). */
+int sn_csc_add(const sn_csc *A, const sn_csc *B, sn_csc **out);
 /* A^T as a new matrix. */
 int sn_csc_transpose(const sn_csc *A, sn_csc **out);
 /* Check structure: sizes, monotone column pointers, row indices in range. 0 or SN_ERR_FORMAT.

@@ -145,6 +145,17 @@ int sn_fc_poly(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_in
 /* global problem without forming W: ADMM with one factorization of the KKT system; an
  * iteration is one ADMM step */
 int sn_gfc_admm(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info);
+/* The same with a state kept between calls (caller-owned): when M and H equal (entry by entry)
+ * those of the call that filled the cache, the factorization of M + rho H H^T and the reduced
+ * form carry over (an incremental analysis with a constant stiffness and contact Jacobian: one
+ * solve per call instead of a factorization and n + 1 solves). cache NULL: sn_gfc_admm. The
+ * option rho= bypasses the cache. */
+typedef struct sn_admm_cache sn_admm_cache;
+sn_admm_cache *sn_admm_cache_new(void);
+void sn_admm_cache_free(sn_admm_cache *c);
+void sn_admm_cache_stats(const sn_admm_cache *c, int *hits, int *misses);
+int sn_gfc_admm_cached(const sn_gfc *P, sn_admm_cache *cache, double *r, double *v,
+                       const sn_settings *s, sn_info *info);
 
 #ifdef __cplusplus
 }

@@ -28,6 +28,12 @@ static void note(sn_cstate *cs, const char *name, int st, double err)
 int sn_contact_solve_chain(const sn_gfc *P, const char *const *chain, int max_first, int max_next,
                            double tol, double *du, sn_cstate *cs)
 {
+  return sn_contact_solve_chain_ws(P, chain, max_first, max_next, tol, du, cs, NULL);
+}
+
+int sn_contact_solve_chain_ws(const sn_gfc *P, const char *const *chain, int max_first, int max_next,
+                              double tol, double *du, sn_cstate *cs, sn_admm_cache *ac)
+{
   int nl = P->dim * P->nc, neq = P->ndof, bst = SN_ERR_UNKNOWN, st = SN_ERR_UNKNOWN;
   double *keep = malloc(sizeof(double) * ((size_t)nl + (size_t)neq + 1)), best_err = INFINITY;
   if (!keep) return SN_ERR_NOMEM;
@@ -47,7 +53,8 @@ int sn_contact_solve_chain(const sn_gfc *P, const char *const *chain, int max_fi
     s.max_iter = f == 0 ? max_first : max_next;
     sn_info info = {0};
     info.error = NAN;
-    st = sn_gfc_solve(P, chain[f], cs->r, du, &s, &info);
+    if (ac && !strcmp(chain[f], "admm")) st = sn_gfc_admm_cached(P, ac, cs->r, du, &s, &info);
+    else st = sn_gfc_solve(P, chain[f], cs->r, du, &s, &info);
     note(cs, chain[f], st, info.error);
     cs->not_spd |= st == SN_ERR_NOT_SPD;
     if (rank(st) < rank(bst) || (rank(st) == rank(bst) && rank(st) < 3 && info.error < best_err)) {

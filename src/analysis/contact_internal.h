@@ -23,6 +23,45 @@ typedef struct {
   char tried[400];          /* the solvers tried, each with its outcome: "admm (..., error e), ..." */
 } sn_cstate;
 
+/* The condensed (Delassus) form of the increments' contact problems, kept over a whole
+ * analysis (contact_condensed.c): the Cholesky factor F of K_FF (owned by the caller, NULL
+ * where K is not positive definite: the route is then skipped), and W = H_F^T K^-1 H_F for the
+ * points it was made for, updated column by column (a point whose free rows of H are
+ * unchanged keeps its rows and columns of W; the others are solved for in blocks of
+ * right-hand sides with the same factor); the last multipliers per slave node (the warm start
+ * of the next Newton iteration or increment). */
+typedef struct {
+  sn_chol *F;               /* borrowed factor of K_FF, NULL: none */
+  int kstamp;               /* the caller's count of K's assemblies: changes with K */
+  sn_csc *M;                /* both triangles of K (the global problem's M), made at m_kstamp */
+  int m_kstamp;
+  int w_kstamp;             /* the kstamp W was made with (-1: no W) */
+  int dim, np, nl;          /* W: points, unknowns (dim np) */
+  int *node;                /* slave node per point of W */
+  sn_csc *HF;               /* the free rows of H W was made for */
+  double *W;                /* nl x nl, column-major */
+  sn_csc *Wc;               /* W as a sparse matrix (what sn_fc takes) */
+  int nprev, pdim, *pnode;  /* the last multipliers (dim pdim), per slave node */
+  double *rprev;
+  double t_col;             /* measured seconds per column of W (0: not yet measured) */
+  sn_admm_cache *admm;      /* ADMM's state between calls (the global route) */
+  int builds, columns, reuses;   /* W made from scratch / columns solved for / W reused whole */
+} sn_ccache;
+
+void sn_ccache_clear(sn_ccache *C);   /* frees what it owns (not F), zeroes */
+
+/* The contact problem P (M = K_FF, H = H_F, f = R_F, free dofs) on the condensed form:
+ * u = W r + q, q = w + H_F^T K^-1 R_F, solved by the local solver `local` (a registry name of
+ * kind fc) from the last multipliers of the same slave nodes, then du = K^-1 (R_F + H_F r).
+ * pts: the points (their slave nodes key the reuse). info: the local solver's; *gerr the global
+ * error of (r, du) (sn_gfc_error). Returns the local solver's status, SN_STALLED when it met tol
+ * but the global error did not, or an error (no factor: SN_ERR_ARG). */
+int sn_contact_condensed(sn_ccache *C, const sn_gfc *P, const sn_contact_point *pts,
+                         const char *local, double tol, double *r, double *du, sn_info *info,
+                         double *gerr);
+/* remember r (dim per point) as the warm start of the points' slave nodes */
+int sn_ccache_keep(sn_ccache *C, int dim, const sn_contact_point *pts, int np, const double *r);
+
 /* The relaxed acceptance of an increment's contact result that missed the tolerance
  * (degenerate configurations, where forces and gaps vanish together, stall the relative
  * measures): only a solver that stopped at its iteration cap or stalled (SN_MAX_ITER,
@@ -42,6 +81,10 @@ typedef struct {
 int sn_contact_solve_chain(const sn_gfc *P, const char *const *chain, int max_first, int max_next,
                            double tol, double *du, sn_cstate *cs);
 
+/* The same with "admm" keeping its state ac between calls (sn_gfc_admm_cached; NULL: none). */
+int sn_contact_solve_chain_ws(const sn_gfc *P, const char *const *chain, int max_first, int max_next,
+                              double tol, double *du, sn_cstate *cs, sn_admm_cache *ac);
+
 void sn_cstate_clear(sn_cstate *c);
 
 /* When an increment's contact problem was not solved: "likely cause: ..." into out (""
@@ -55,13 +98,16 @@ void sn_contact_diagnose(const sn_model *m, const sn_cstate *cs, const double *f
  * the free dofs, du: the correction (neq). With no contact point, cs->np = 0 and du untouched.
  * u0: the displacements at the start of the increment (the tangential w is the slip since
  * then; NULL: none). area0: per node, the slave areas of the reference configuration (or NULL: current ones).
- * solver: the step's SOLVER= ("" or "auto": the automatic order, below). Returns SN_OK, a
+ * solver: the step's SOLVER= ("" or "auto": the automatic order, below). C: what is kept
+ * between the calls of a run (NULL: nothing; a step whose solver is a local one goes to the
+ * condensed route first when C->F holds K's factor; ADMM keeps its state in C->admm; K's full
+ * copy is kept while C->kstamp is unchanged). Returns SN_OK, a
  * positive status when the solver (and its fallbacks) missed tol (cs->relaxed_ok: the result
  * may still be used), or an error with msg. */
 int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, const double *area0,
                         const int *eq, int neq, const sn_csc *K, const double *Rf,
-                        const char *solver, double tol, double *du, sn_cstate *cs, char *msg,
-                        size_t msglen);
+                        const char *solver, double tol, double *du, sn_cstate *cs, sn_ccache *C,
+                        char *msg, size_t msglen);
 /* replace the points' areas by the reference-configuration areas area0[slave node] (> 0) */
 void sn_contact_reference_areas(sn_cstate *cs, const double *area0);
 

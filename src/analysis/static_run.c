@@ -108,13 +108,19 @@ static double prescribed(const run_state *R, int dof, double t, double period)
   return R->ustart[dof] + (R->target[dof] - R->ustart[dof]) * sn_amplitude_value(R->m, -1, t, period);
 }
 
-/* equation numbers of the free dofs (active and not prescribed) */
+/* equation numbers of the free dofs (active and not prescribed); the version changes only
+ * when they do (a step that keeps the prescribed dofs keeps K and its factorization) */
 static void number_equations(run_state *R)
 {
   const unsigned char *act = sn_fesys_active(R->S);
+  int changed = R->eq_version == 0;
   R->neq = 0;
-  for (int d = 0; d < R->ndof; d++) R->eq[d] = (act[d] && !R->cons[d]) ? R->neq++ : -1;
-  R->eq_version++;
+  for (int d = 0; d < R->ndof; d++) {
+    int e = (act[d] && !R->cons[d]) ? R->neq++ : -1;
+    changed |= R->eq[d] != e;
+    R->eq[d] = e;
+  }
+  if (changed) R->eq_version++;
 }
 
 /* u += a du on the free dofs (du numbered by eq) */
@@ -262,7 +268,11 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
   double *sip = calloc(6 * ((size_t)ipo[m->nelems] + 1), sizeof(double));
   sn_csc *K = NULL;
   double kdiag = 0.0;                          /* the largest diagonal entry of K */
-  sn_chol *F = NULL;
+  sn_chol *F = NULL;                           /* the factor of K, kept while K is */
+  int K_id = 0, F_kid = -1, F_ok = 0;          /* K's assembly count, the one F was made of */
+  sn_ccache Cc;                                /* the condensed contact operator (contact_condensed.c) */
+  memset(&Cc, 0, sizeof Cc);
+  Cc.w_kstamp = -1;
   int F_version = -1, total_inc = 0, cutbacks_total = 0;
   int contact_missed = 0;                      /* the trial increment's contact solve missed its tolerance */
   int contact = m->npairs > 0;
@@ -387,6 +397,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
         st = sn_fesys_internal(R.S, u, nlgeom, fint, R.eq, R.neq, R.eq_version, need_K ? &K : NULL, msg, msglen);
         if (st) goto done;
         if (need_K) {
+          K_id++;
           kdiag = 0.0;
           for (int j = 0; j < K->n; j++)
             for (int p = K->colptr[j]; p < K->colptr[j + 1]; p++)
@@ -396,6 +407,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
           st = sn_contact_penalty(m, u, usave, area0, R.eq, R.neq, K, kdiag, lam_n, lam_t, kfac, ktfac,
                                   aug, &cs, &Keff, &Kpre, &kfull, hr, msg, msglen);
           if (st) goto done;
+          F_version = linear ? R.eq_version : -1;   /* K is kept while the equations are */
         }
         if (info) info->assembly_seconds += sn_wtime() - ta;
         double ref = fmax(nrminf_free(&R, fext, 0), nrminf_free(&R, fint, 0));
@@ -514,9 +526,22 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
         }
         if (contact) {                     /* the contact problem of this configuration */
           double tc = sn_wtime();
-          int csolve = sn_contact_lagrange(m, u, usave, area0, R.eq, R.neq, K, rnc,
-                                           sp->solver[0] ? sp->solver : (sp->contact == SN_CT_INTERIOR ? "socipm" : ""),
-                                           fmin(1e-10, 0.01 * s.tol), du, &cs, msg, msglen);
+          const char *csolver = sp->solver[0] ? sp->solver : (sp->contact == SN_CT_INTERIOR ? "socipm" : "");
+          const sn_solver_entry *se = csolver[0] ? sn_solver_find(csolver) : NULL;
+          if (se && se->fc && F_kid != K_id && R.neq <= 200000) {
+            /* K's factor, for the condensed route of a step that names a local solver; not
+             * positive definite (a body held by its contacts only): the chain's global solvers */
+            st = sn_chol_update(&F, K);
+            F_kid = K_id;
+            F_ok = st == SN_OK;
+            if (st == SN_ERR_NOMEM) goto done;
+            st = SN_OK;
+          }
+          Cc.kstamp = K_id;                        /* what the kept operators were made of */
+          Cc.F = F_ok && F_kid == K_id ? F : NULL;
+          int csolve = sn_contact_lagrange(m, u, usave, area0, R.eq, R.neq, K, rnc, csolver,
+                                           fmin(1e-10, 0.01 * s.tol), du, &cs, s.fresh_factor ? NULL : &Cc,
+                                           msg, msglen);
           if (info) { info->contact_solves++; info->contact_seconds += sn_wtime() - tc; }
           if (csolve < 0) {
             st = csolve;
@@ -565,11 +590,11 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
           if (info) info->newton_iterations++;
           continue;
         }
-        if (need_K) {
-          sn_chol_free(F);
-          F = NULL;
+        if (F_kid != K_id || !F_ok) {         /* the analysis of an earlier factor reused */
           double tf = sn_wtime();
-          st = sn_chol_factor(K, &F);
+          st = F_kid == K_id ? SN_ERR_NOT_SPD : sn_chol_update(&F, K);
+          F_kid = K_id;
+          F_ok = st == SN_OK;
           if (info) info->factor_seconds += sn_wtime() - tf;
           if (st) {
             if (st == SN_ERR_NOT_SPD && msg)
@@ -646,7 +671,11 @@ done:
     info->seconds = sn_wtime() - t0;
     info->ndof = R.ndof;
     info->nfree = R.neq;
+    int hits = 0;
+    sn_admm_cache_stats(Cc.admm, &hits, NULL);
+    info->factor_reuses = hits + Cc.reuses;
   }
+  sn_ccache_clear(&Cc);
   sn_chol_free(F);
   sn_csc_free(K);
   sn_cstate_clear(&cs);

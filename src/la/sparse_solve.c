@@ -13,6 +13,10 @@ struct sn_chol {
   cholmod_factor *L;
   int n;
   int nnz, *pp, *pi;   /* the analysed pattern (canonical), for sn_chol_refactor */
+  /* cholmod_solve2's solution and workspaces, kept between solves: allocated anew at every
+   * solve (cholmod_solve), their fresh pages' faults took a quarter of the block solves of
+   * ADMM's reduced form on the Hertz deck */
+  cholmod_dense *X, *Y, *E;
 };
 
 /* A itself when its columns are sorted without duplicates, else a canonical copy in *tmp
@@ -159,26 +163,10 @@ int sn_chol_predict(const sn_csc *A, double *lnz, double *flops)
   return st;
 }
 
-int sn_chol_solve(sn_chol *F, const double *b, double *x)
+/* X = A^-1 B for nrhs columns (column-major, leading dimension n), through cholmod_solve2 with
+ * F's kept solution and workspaces (reallocated by CHOLMOD only when nrhs changes) */
+static int solve_block(sn_chol *F, int nrhs, const double *B, double *X)
 {
-  if (!F || !b || !x) return SN_ERR_ARG;
-  cholmod_dense B;
-  memset(&B, 0, sizeof B);
-  B.nrow = B.nzmax = B.d = (size_t)F->n;
-  B.ncol = 1;
-  B.x = (void *)b;
-  B.xtype = CHOLMOD_REAL;
-  B.dtype = CHOLMOD_DOUBLE;
-  cholmod_dense *X = cholmod_solve(CHOLMOD_A, F->L, &B, &F->c);
-  if (!X) return F->c.status == CHOLMOD_OUT_OF_MEMORY ? SN_ERR_NOMEM : SN_ERR_BACKEND;
-  memmove(x, X->x, sizeof(double) * (size_t)F->n);
-  cholmod_free_dense(&X, &F->c);
-  return SN_OK;
-}
-
-int sn_chol_solve_multi(sn_chol *F, int nrhs, const double *B, double *X)
-{
-  if (!F || nrhs < 0 || (nrhs > 0 && (!B || !X))) return SN_ERR_ARG;
   if (nrhs == 0 || F->n == 0) return SN_OK;
   cholmod_dense Bd;
   memset(&Bd, 0, sizeof Bd);
@@ -188,17 +176,31 @@ int sn_chol_solve_multi(sn_chol *F, int nrhs, const double *B, double *X)
   Bd.x = (void *)B;
   Bd.xtype = CHOLMOD_REAL;
   Bd.dtype = CHOLMOD_DOUBLE;
-  cholmod_dense *Y = cholmod_solve(CHOLMOD_A, F->L, &Bd, &F->c);
-  if (!Y) return F->c.status == CHOLMOD_OUT_OF_MEMORY ? SN_ERR_NOMEM : SN_ERR_BACKEND;
-  memmove(X, Y->x, sizeof(double) * (size_t)F->n * (size_t)nrhs);
-  cholmod_free_dense(&Y, &F->c);
+  if (!cholmod_solve2(CHOLMOD_A, F->L, &Bd, NULL, &F->X, NULL, &F->Y, &F->E, &F->c) || !F->X)
+    return F->c.status == CHOLMOD_OUT_OF_MEMORY ? SN_ERR_NOMEM : SN_ERR_BACKEND;
+  memmove(X, F->X->x, sizeof(double) * (size_t)F->n * (size_t)nrhs);
   return SN_OK;
+}
+
+int sn_chol_solve(sn_chol *F, const double *b, double *x)
+{
+  if (!F || !b || !x) return SN_ERR_ARG;
+  return solve_block(F, 1, b, x);
+}
+
+int sn_chol_solve_multi(sn_chol *F, int nrhs, const double *B, double *X)
+{
+  if (!F || nrhs < 0 || (nrhs > 0 && (!B || !X))) return SN_ERR_ARG;
+  return solve_block(F, nrhs, B, X);
 }
 
 void sn_chol_free(sn_chol *F)
 {
   if (!F) return;
   if (F->L) cholmod_free_factor(&F->L, &F->c);
+  if (F->X) cholmod_free_dense(&F->X, &F->c);
+  if (F->Y) cholmod_free_dense(&F->Y, &F->c);
+  if (F->E) cholmod_free_dense(&F->E, &F->c);
   free(F->pp);
   free(F->pi);
   cholmod_finish(&F->c);

@@ -87,8 +87,6 @@ typedef struct {
   const sn_gfc *P;
   int n, m;               /* contact unknowns dim*nc, dofs */
   sn_csc *HHt;            /* H H^T, m x m */
-  int nt, *ti, *tj;       /* triplets of M (first nnz(M)) then of H H^T */
-  double *tx;
   int lu;                 /* 0: CHOLMOD (M symmetric to round-off), 1: UMFPACK */
   sn_chol *C;
   sn_lu *L;
@@ -98,6 +96,7 @@ typedef struct {
    * c0 = H^T (M + rho H H^T)^-1 f (its column n + 1), both at the current rho */
   int dense;
   double *Wd;
+  double *Wd0;            /* Wd (without c0) at rho_fact: what a cache keeps for the next call */
 } admm;
 
 /* H H^T (m x m) as the sum over the columns h_j of H of h_j h_j^T, column by column:
@@ -152,23 +151,27 @@ done:
 static void admm_free(admm *A)
 {
   sn_csc_free(A->HHt);
-  free(A->ti);
-  free(A->tj);
-  free(A->tx);
   sn_chol_free(A->C);
   sn_lu_free(A->L);
   free(A->Wd);
+  free(A->Wd0);
 }
 
 /* factorize M + rho H H^T, replacing any previous factor */
 static int admm_factor(admm *A, double rho)
 {
   const sn_csc *M = A->P->M;
-  int nm = M->colptr[M->n];
-  for (int p = 0; p < nm; p++) A->tx[p] = M->val[p];
-  for (int p = 0; p < A->HHt->nnz; p++) A->tx[nm + p] = rho * A->HHt->val[p];
-  sn_csc *K = NULL;
-  int st = sn_csc_from_triplets(A->m, A->m, A->nt, A->ti, A->tj, A->tx, &K);
+  const sn_csc *G = A->HHt;             /* rho H H^T on H H^T's pattern, added to M by a merge of
+                                           sorted columns (sorting all of M's entries as
+                                           triplets cost more than the factorization's analysis) */
+  sn_csc *R = sn_csc_alloc(G->m, G->n, G->nnz > 0 ? G->nnz : 1), *K = NULL;
+  if (!R) return SN_ERR_NOMEM;
+  memcpy(R->colptr, G->colptr, sizeof(int) * ((size_t)G->n + 1));
+  memcpy(R->rowind, G->rowind, sizeof(int) * (size_t)G->nnz);
+  for (int p = 0; p < G->nnz; p++) R->val[p] = rho * G->val[p];
+  R->nnz = G->nnz;
+  int st = sn_csc_add(M, R, &K);
+  sn_csc_free(R);
   if (st) return st;
   sn_lu_free(A->L);
   A->L = NULL;
@@ -231,7 +234,133 @@ static int admm_reduce(admm *A)
   free(Z);
   if (st) return st;
   symmetrize(n, A->Wd);                 /* symmetric up to the solves' round-off */
+  free(A->Wd0);                         /* kept at rho_fact for a cache (sn_admm_cache) */
+  A->Wd0 = malloc(sizeof(double) * (size_t)n * (size_t)n + 1);
+  if (!A->Wd0) return SN_ERR_NOMEM;
+  memcpy(A->Wd0, A->Wd, sizeof(double) * (size_t)n * (size_t)n);
   return st;
+}
+
+/* ---- the state kept between calls on the same M and H (sn_admm_cache) ----
+ * An incremental analysis solves one problem per increment with the same M (the stiffness, in
+ * small strain) and often the same H (the same candidate points, the same frames): then the
+ * factorization of M + rho H H^T, H H^T and the reduced form's Wd at rho_fact carry over, and a
+ * call costs one solve for c0 = H^T A^-1 f, the steps, and one solve for v. The cache checks
+ * M and H itself (exact copies compared entry by entry), so a stale state is never used. */
+struct sn_admm_cache {
+  sn_csc *M, *H;          /* what the state was made for */
+  double rho, rho_fact, rho0;
+  admm A;                 /* its P is not kept */
+  int valid, hits, misses;
+};
+
+sn_admm_cache *sn_admm_cache_new(void) { return calloc(1, sizeof(sn_admm_cache)); }
+
+static void cache_drop(sn_admm_cache *c)
+{
+  admm_free(&c->A);
+  memset(&c->A, 0, sizeof c->A);
+  c->valid = 0;
+}
+
+void sn_admm_cache_free(sn_admm_cache *c)
+{
+  if (!c) return;
+  cache_drop(c);
+  sn_csc_free(c->M);
+  sn_csc_free(c->H);
+  free(c);
+}
+
+void sn_admm_cache_stats(const sn_admm_cache *c, int *hits, int *misses)
+{
+  if (hits) *hits = c ? c->hits : 0;
+  if (misses) *misses = c ? c->misses : 0;
+}
+
+static int csc_equal(const sn_csc *A, const sn_csc *B)
+{
+  if (!A || !B || A->m != B->m || A->n != B->n) return 0;
+  int nz = A->colptr[A->n];
+  if (nz != B->colptr[B->n]) return 0;
+  return !memcmp(A->colptr, B->colptr, sizeof(int) * ((size_t)A->n + 1)) &&
+         !memcmp(A->rowind, B->rowind, sizeof(int) * (size_t)nz) &&
+         !memcmp(A->val, B->val, sizeof(double) * (size_t)nz);
+}
+
+static int csc_copy(const sn_csc *A, sn_csc **out)
+{
+  int nz = A->colptr[A->n];
+  sn_csc *B = sn_csc_alloc(A->m, A->n, nz > 0 ? nz : 1);
+  if (!B) return SN_ERR_NOMEM;
+  memcpy(B->colptr, A->colptr, sizeof(int) * ((size_t)A->n + 1));
+  memcpy(B->rowind, A->rowind, sizeof(int) * (size_t)nz);
+  memcpy(B->val, A->val, sizeof(double) * (size_t)nz);
+  B->nnz = nz;
+  *out = B;
+  return SN_OK;
+}
+
+/* the cached state into A when it was made for P's M and H: factor at rho_fact, and the
+ * reduced form there (c0 solved for P->f) when want_dense; returns 1 on a hit */
+static int cache_take(sn_admm_cache *c, admm *A, const sn_gfc *P, int want_dense, double *rho0, int *st)
+{
+  *st = SN_OK;
+  if (!c || !c->valid || !csc_equal(c->M, P->M) || !csc_equal(c->H, P->H)) return 0;
+  if (want_dense && !c->A.Wd0) return 0;
+  *A = c->A;
+  memset(&c->A, 0, sizeof c->A);
+  c->valid = 0;
+  A->P = P;
+  A->rho = A->rho_fact;
+  *rho0 = c->rho0;
+  free(A->Wd);
+  A->Wd = NULL;
+  A->dense = 0;
+  c->hits++;
+  if (!want_dense) return 1;
+  int n = A->n, m = A->m;
+  A->Wd = malloc(sizeof(double) * (size_t)n * (size_t)(n + 1) + 1);
+  double *z = malloc(sizeof(double) * ((size_t)m + 1));
+  if (!A->Wd || !z) { free(z); *st = SN_ERR_NOMEM; return 1; }
+  memcpy(A->Wd, A->Wd0, sizeof(double) * (size_t)n * (size_t)n);
+  *st = admm_solve(A, P->f, z);         /* c0 = H^T A^-1 f */
+  if (!*st) sn_csc_gemv_t(P->H, 1.0, z, 0.0, A->Wd + (size_t)n * (size_t)n);
+  free(z);
+  A->dense = 1;
+  return 1;
+}
+
+/* a miss: the cached factor object for A, whose symbolic analysis sn_chol_update reuses when
+ * M + rho H H^T keeps its pattern (H changed its values, not its points) */
+static void cache_give_factor(sn_admm_cache *c, admm *A)
+{
+  if (!c || !c->valid) return;
+  A->C = c->A.C;
+  c->A.C = NULL;
+  cache_drop(c);
+}
+
+/* A's state into the cache (A is emptied); on failure the state is freed */
+static void cache_put(sn_admm_cache *c, admm *A, const sn_gfc *P, double rho0)
+{
+  if (!c || !(A->C || A->L)) { admm_free(A); return; }
+  cache_drop(c);
+  if (!csc_equal(c->M, P->M)) {
+    sn_csc_free(c->M);
+    c->M = NULL;
+    if (csc_copy(P->M, &c->M)) { admm_free(A); return; }
+  }
+  if (!csc_equal(c->H, P->H)) {
+    sn_csc_free(c->H);
+    c->H = NULL;
+    if (csc_copy(P->H, &c->H)) { admm_free(A); return; }
+  }
+  c->A = *A;
+  c->A.P = NULL;
+  memset(A, 0, sizeof *A);
+  c->rho0 = rho0;
+  c->valid = 1;
 }
 
 /* the reduced form at a new penalty without a new factorization (Sherman-Morrison-Woodbury on
@@ -254,7 +383,7 @@ static int admm_rescale(admm *A, double nrho)
   return SN_OK;
 }
 
-/* H H^T, triplets, symmetry test, initial rho, first factorization */
+/* H H^T (rows sorted), symmetry test, initial rho, first factorization */
 static int admm_setup(admm *A, const sn_gfc *P, double rho0)
 {
   const sn_csc *M = P->M, *H = P->H;
@@ -263,21 +392,11 @@ static int admm_setup(admm *A, const sn_gfc *P, double rho0)
   double asym = sn_csc_asymmetry(M);
   if (!isfinite(asym)) return SN_ERR_NOMEM;
   A->lu = !(asym <= 1e-14);
-  int nm = M->colptr[M->n];
-  if ((size_t)nm + (size_t)A->HHt->nnz > INT_MAX) return SN_ERR_NOMEM;
-  A->nt = nm + A->HHt->nnz;
-  size_t cap = (size_t)(A->nt > 0 ? A->nt : 1);
-  A->ti = malloc(sizeof(int) * cap);
-  A->tj = malloc(sizeof(int) * cap);
-  A->tx = malloc(sizeof(double) * cap);
-  if (!A->ti || !A->tj || !A->tx) return SN_ERR_NOMEM;
-  for (int j = 0; j < M->n; j++)
-    for (int p = M->colptr[j]; p < M->colptr[j + 1]; p++) { A->ti[p] = M->rowind[p]; A->tj[p] = j; }
-  for (int j = 0; j < A->m; j++)
-    for (int p = A->HHt->colptr[j]; p < A->HHt->colptr[j + 1]; p++) {
-      A->ti[nm + p] = A->HHt->rowind[p];
-      A->tj[nm + p] = j;
-    }
+  if ((size_t)M->colptr[M->n] + (size_t)A->HHt->nnz > INT_MAX) return SN_ERR_NOMEM;
+  sn_csc *Gs = NULL;                    /* H H^T with sorted rows, for the merges */
+  if ((st = sn_csc_canonical(A->HHt, &Gs))) return st;
+  sn_csc_free(A->HHt);
+  A->HHt = Gs;
   if (rho0 <= 0.0) {                    /* 1 / mean diagonal of H^T diag(M)^-1 H */
     double *dm = calloc((size_t)(A->m > 0 ? A->m : 1), sizeof(double));
     if (!dm) return SN_ERR_NOMEM;
@@ -553,7 +672,7 @@ static int admm_map(admm *A, double alpha, const double *y, double *Gy, double *
 }
 
 static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info,
-                    int sparse_only, int *recheck, int it0, double t0)
+                    int sparse_only, int *recheck, int it0, double t0, sn_admm_cache *cache)
 {
   sn_settings sd;
   if (!s) { sn_settings_default(&sd); s = &sd; }
@@ -603,14 +722,22 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
     sn_copy(m, v, vbest);
   }
   int it = it0, conv_est = 0;
+  double rho_keep = 0.0;                /* the initial penalty of this M and H (for a cache) */
   if (!st && !(err <= s->tol)) {
-    st = admm_setup(&A, P, o.rho);
     /* the reduced form where n + 1 block solves cost less than the steps' sparse solves are
      * expected to (CHOLMOD only: UMFPACK has no multiple right-hand sides) */
-    if (!st && !A.lu && !sparse_only && n > 0 &&
-        (o.reduce == 1 || (o.reduce < 0 && n <= ADMM_DENSE_MAX && n < m))) {
-      A.dense = 1;
-      st = admm_reduce(&A);
+    int want = !sparse_only && n > 0 && (o.reduce == 1 || (o.reduce < 0 && n <= ADMM_DENSE_MAX && n < m));
+    double rho0 = 0.0;
+    if (o.rho > 0.0) cache = NULL;      /* a given rho: no cached state (it has its own) */
+    if (!cache_take(cache, &A, P, want, &rho0, &st)) {
+      if (cache) cache->misses++;
+      cache_give_factor(cache, &A);
+      st = admm_setup(&A, P, o.rho);
+      rho0 = A.rho;
+      if (!st && !A.lu && want) {
+        A.dense = 1;
+        st = admm_reduce(&A);
+      }
     }
     if (!st) st = aa_init(&W, ny, o.aa < ny ? o.aa : ny);
     if (!st)                            /* y = (P_K*(u + b), r / rho, b) */
@@ -624,7 +751,8 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
           y[n + i] = r[i] / A.rho;
         }
       }
-    double rho_init = A.rho, gprev = INFINITY, err_check = INFINITY;
+    rho_keep = rho0;
+    double rho_init = rho0 > 0.0 ? rho0 : A.rho, gprev = INFINITY, err_check = INFINITY;
     int extrapolated = 0, last_gain = it0;
     while (!st) {
       if (it >= s->max_iter) { st = SN_MAX_ITER; break; }
@@ -725,23 +853,30 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
   }
   if (recheck) *recheck = conv_est && st == SN_STALLED;
   aa_free(&W);
-  admm_free(&A);
+  if (cache && st != SN_ERR_NOMEM) cache_put(cache, &A, P, rho_keep);
+  else admm_free(&A);
   free(buf);
   return st;
 }
 
-int sn_gfc_admm(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info)
+int sn_gfc_admm_cached(const sn_gfc *P, sn_admm_cache *cache, double *r, double *v,
+                       const sn_settings *s, sn_info *info)
 {
   int recheck = 0, it = 0;
   double t0 = sn_wtime();
-  int st = admm_run(P, r, v, s, info, 0, &recheck, 0, t0);
+  int st = admm_run(P, r, v, s, info, 0, &recheck, 0, t0, cache);
   if (recheck) {
     /* the reduced form met the tolerance by its own measure but not with the v recovered at
      * the end (where M + rho H H^T is nearly singular, the solves' round-off in Wd and c0 is
      * amplified): go on from there with a sparse solve per step, within what is left of the
      * iteration and time limits, the history continued */
     if (info) it = info->iterations;
-    st = admm_run(P, r, v, s, info, 1, NULL, it, t0);
+    st = admm_run(P, r, v, s, info, 1, NULL, it, t0, cache);
   }
   return sn_gfc_verdict(P, r, v, s, st, "admm", info);
+}
+
+int sn_gfc_admm(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info)
+{
+  return sn_gfc_admm_cached(P, NULL, r, v, s, info);
 }
