@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum { SN_SMALL_N = 96 };   /* vectors of up to 32 3D contacts live on the stack */
+
 /* Projection onto K_mu = {|x_T| <= mu x_N} (normal first): identity inside, 0 in the polar
  * cone, otherwise onto the boundary ray in the plane of x and the axis. */
 void sn_proj_cone(int dim, double mu, double *x)
@@ -30,7 +32,8 @@ int sn_fc_error_parts(const sn_fc *P, const double *r, double *abs_err, double *
 {
   if (!P || !r || !P->W) return SN_ERR_ARG;
   int d = P->dim, n = d * P->nc;
-  double *u = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
+  double small[SN_SMALL_N];   /* small problems: no allocation */
+  double *u = n <= SN_SMALL_N ? small : malloc(sizeof(double) * (size_t)n);
   if (!u) return SN_ERR_NOMEM;
   sn_copy(n, P->q, u);
   sn_csc_gemv(P->W, 1.0, r, 1.0, u);
@@ -49,7 +52,7 @@ int sn_fc_error_parts(const sn_fc *P, const double *r, double *abs_err, double *
     double nq = sn_nrm2(n, P->q), nr = sn_nrm2(n, r), nu = sn_nrm2(n, u);
     *norm = fmax(nq, fmax(nr, nu));
   }
-  free(u);
+  if (u != small) free(u);
   return SN_OK;
 }
 

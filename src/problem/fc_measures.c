@@ -6,6 +6,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+enum { SN_SMALL_N = 96 };   /* vectors of up to 32 3D contacts live on the stack */
+
 static int all_finite(int n, const double *x)
 {
   for (int k = 0; k < n; k++)
@@ -79,11 +81,12 @@ int sn_fc_measures(const sn_fc *P, const double *r, double tol, sn_fc_meas *m)
 {
   if (!P || !P->W || !P->q || !P->mu || !r || !m) return SN_ERR_ARG;
   int n = P->dim * P->nc;
-  double *u = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
+  double small[SN_SMALL_N];   /* small problems: no allocation */
+  double *u = n <= SN_SMALL_N ? small : malloc(sizeof(double) * (size_t)n);
   if (!u) return SN_ERR_NOMEM;
   double nrm;
   int st = sn_fc_error_parts(P, r, &m->abs_residual, &nrm);
-  if (st) { free(u); return st; }
+  if (st) { if (u != small) free(u); return st; }
   m->rel_error = nrm > DBL_EPSILON ? m->abs_residual / nrm : m->abs_residual;
   sn_csc_gemv(P->W, 1.0, r, 0.0, u);                  /* W r, then u = W r + q */
   double wr = sn_nrm2(n, u);
@@ -91,7 +94,7 @@ int sn_fc_measures(const sn_fc *P, const double *r, double tol, sn_fc_meas *m)
   fill(P->dim, P->nc, P->mu, r, u, sn_nrm2(n, P->q), wr, frobenius(P->W) * sn_nrm2(n, r), tol, m);
   m->stuck = stuck_contacts(P, u);
   if (!m->accepted && m->stuck) m->diverging = 1;
-  free(u);
+  if (u != small) free(u);
   return SN_OK;
 }
 
