@@ -434,7 +434,8 @@ static int reduced_solve(nsn_ws *ws, int na, double lambda, double *x)
   if (ws->Jd && m <= ws->dense_max) {
     assemble_dense(ws, na, lambda);
     memcpy(x, ws->rhs, sizeof(double) * (size_t)m);
-    lapack_int info = LAPACKE_dgesv(LAPACK_COL_MAJOR, m, 1, ws->Jd, m, ws->piv, x, m);
+    /* the _work form: no NaN scan of Jd (d is checked for finiteness after the solve) */
+    lapack_int info = LAPACKE_dgesv_work(LAPACK_COL_MAJOR, m, 1, ws->Jd, m, ws->piv, x, m);
     if (info > 0) return SN_ERR_SINGULAR;
     return info < 0 ? SN_ERR_BACKEND : SN_OK;
   }
