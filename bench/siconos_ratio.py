@@ -8,10 +8,14 @@ Siconos' time here is f * siconos_s. A ratio above 1: signorini faster.
   cold:  signorini's fastest solved solver, one call from zero (bench.c, median of --repeat)
   warm:  the fastest solver in microseconds per call, K calls in a row from its own solution
          (warm.c, start=warm), and from zero with everything else warm (start=zero)
+--per-problem calibrates each problem by its own factor t_here / t_csv of the CSV's solver
+(the ratio is then the CSV's ratio times signorini's speed-up over that solver here).
+Several files (comma-separated, e.g. interleaved rounds) give per (problem, solver, start) the
+median of their times. A solver counts as solved only where every file says solved.
 Note: the CSV holds Siconos' single-call times, not Siconos' own repeated warm-call times.
-Usage: siconos_ratio.py SICONOS_CSV --cold bench.csv [--calib bench.csv] [--warm warm.csv]
-       [-o ratio.csv]"""
-import argparse, csv, math, sys
+Usage: siconos_ratio.py SICONOS_CSV --cold bench.csv[,...] [--calib bench.csv[,...]]
+       [--warm warm.csv[,...]] [--per-problem] [-o ratio.csv]"""
+import argparse, csv, math, statistics, sys
 
 def geomean(xs):
     xs = [x for x in xs if x > 0 and math.isfinite(x)]
@@ -26,32 +30,42 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('siconos'); ap.add_argument('--cold', required=True)
     ap.add_argument('--calib'); ap.add_argument('--warm'); ap.add_argument('-o')
+    ap.add_argument('--per-problem', action='store_true')
     a = ap.parse_args()
     sic = {key(r['problem']): r for r in csv.DictReader(open(a.siconos))}
-    def cold_times(path):
-        t = {}
-        for r in csv.DictReader(open(path)):
-            t.setdefault(key(r['problem']), {})[r['solver']] = (float(r['seconds']), r['status'] == 'solved')
-        return t
+    def cold_times(paths):
+        acc = {}
+        for path in paths.split(','):
+            for r in csv.DictReader(open(path)):
+                acc.setdefault(key(r['problem']), {}).setdefault(r['solver'], []).append(
+                    (float(r['seconds']), r['status'] == 'solved'))
+        return {p: {s: (statistics.median(t for t, _ in v), all(ok for _, ok in v)) for s, v in d.items()}
+                for p, d in acc.items()}
     cold = cold_times(a.cold)
     calib = cold_times(a.calib) if a.calib else cold
-    facs = []
+    facs, fp = [], {}
     for p, r in sic.items():
         s = r['signorini_fastest_solver_at_905f44b']
         if p in calib and s in calib[p] and calib[p][s][1]:
-            facs.append(calib[p][s][0] / float(r['signorini_fastest_s']))
+            fp[p] = calib[p][s][0] / float(r['signorini_fastest_s'])
+            facs.append(fp[p])
     f = geomean(facs)
     print(f'machine factor f = {f:.3f} (geo-mean of t_here / t_csv of the CSV\'s signorini solver, {len(facs)} problems)')
     warm = {}
     if a.warm:
-        for r in csv.DictReader(open(a.warm)):
-            if r['status'] != 'solved': continue
-            d = warm.setdefault(key(r['problem']), {})
-            t = float(r['us_per_call']) * 1e-6
-            if r['start'] not in d or t < d[r['start']][0]: d[r['start']] = (t, r['solver'])
+        acc = {}
+        for path in a.warm.split(','):
+            for r in csv.DictReader(open(path)):
+                acc.setdefault((key(r['problem']), r['start'], r['solver']), []).append(
+                    (float(r['us_per_call']) * 1e-6, r['status'] == 'solved'))
+        for (p, st, sv), v in acc.items():
+            if not all(ok for _, ok in v): continue
+            t = statistics.median(t for t, _ in v)
+            d = warm.setdefault(p, {})
+            if st not in d or t < d[st][0]: d[st] = (t, sv)
     rows, rc, rw, rz = [], [], [], []
     for p, r in sic.items():
-        sx = f * float(r['siconos_fastest_s'])
+        sx = (fp.get(p, f) if a.per_problem else f) * float(r['siconos_fastest_s'])
         best = min(((t, s) for s, (t, ok) in cold.get(p, {}).items() if ok), default=(float('nan'), '-'))
         row = {'problem': p, 'contacts': r['contacts'], 'siconos_here_s': f'{sx:.4e}',
                'cold_solver': best[1], 'cold_s': f'{best[0]:.4e}', 'cold_ratio': f'{sx / best[0]:.3f}'}
