@@ -9,7 +9,8 @@
  * and the NSGS iteration of the solver (sweep + the error evaluation u = W r + q, a second pass
  * over W), measured through sn_fc_solve with max_iter = 51 minus max_iter = 1 (the problem must
  * need more than 51 sweeps to reach tol 1e-8: Capsules-i125-1213 needs 135).
- * Output: OUTDIR/stream.csv (kind,what,bytes,seconds,gbs), printed summary.
+ * Output: OUTDIR/stream.csv (kind,what,bytes,seconds,gbs; kind triad_size: the triad against the
+ * footprint of its three arrays, 48 KiB to 3 x --mb MiB, what = that footprint), printed summary.
  * Usage: signorini_bench_stream [--mb M] [--repeat R] [--sweeps K] [-o OUTDIR] [PROBLEM] */
 #define _POSIX_C_SOURCE 199309L   /* clock_gettime */
 #include "signorini/io.h"
@@ -65,8 +66,10 @@ static double bandwidth(int kind, size_t n, int repeat)
   return med;
 }
 
-/* median seconds of one NSGS sweep on P (from zero, then from the previous sweep's r) */
-static double sweep_time(const sn_fc *P, int sweeps)
+/* median seconds of one NSGS sweep on P over the first `sweeps` sweeps from zero (each from the
+ * previous one's r, as in the solver; early sweeps cost more: the local solves need more
+ * iterations far from the solution); *mean: their mean */
+static double sweep_time(const sn_fc *P, int sweeps, double *mean)
 {
   sn_bsr *B = NULL;
   sn_nsgs_ws *ws = NULL;
@@ -76,10 +79,12 @@ static double sweep_time(const sn_fc *P, int sweeps)
   double med = NAN;
   if (r && t && !sn_nsgs_parse(NULL, &o) && !sn_bsr_from_csc(P->W, P->dim, &B) &&
       !sn_nsgs_ws_new(P, B, &o, &ws)) {
+    *mean = 0.0;
     for (int k = 0; k < sweeps; k++) {
       double t0 = now();
       sn_nsgs_sweep(ws, r);
       t[k] = now() - t0;
+      *mean += t[k] / sweeps;
     }
     qsort(t, (size_t)sweeps, sizeof(double), cmp_double);
     med = t[sweeps / 2];
@@ -123,7 +128,7 @@ static double iteration_time(const sn_fc *P, int K)
 int main(int argc, char **argv)
 {
   const char *outdir = "bench/out", *problem = NULL;
-  int mb = 128, repeat = 7, sweeps = 200;
+  int mb = 128, repeat = 7, sweeps = 135;   /* Capsules-i125-1213 needs 135 sweeps to 1e-8 */
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--mb") && i + 1 < argc) mb = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--repeat") && i + 1 < argc) repeat = atoi(argv[++i]);
@@ -144,6 +149,10 @@ int main(int argc, char **argv)
   fprintf(out, "stream,copy,%zu,,%.3f\nstream,triad,%zu,,%.3f\n", 16 * n, copy, 24 * n, triad);
   printf("memory bandwidth (arrays of %d MiB, median of %d): copy %.2f GB/s, triad %.2f GB/s\n", mb,
          repeat, copy, triad);
+  for (size_t kb = 16; kb <= (size_t)mb * 1024; kb *= 4) {   /* triad against the size: the caches */
+    size_t m = kb * 1024 / sizeof(double);
+    fprintf(out, "triad_size,%zu,%zu,,%.3f\n", 3 * kb * 1024, 24 * m, bandwidth(1, m, repeat));
+  }
   int rc = 0;
   if (problem) {
     sn_file_problem *F = NULL;
@@ -158,18 +167,19 @@ int main(int argc, char **argv)
     int nn = P->dim * P->nc, nnz = P->W->colptr[P->W->n];
     double bytes = 12.0 * nnz + 8.0 * (3.0 * nn + P->nc);
     double tri_c = bandwidth(1, (size_t)(bytes / 24) + 1, repeat);   /* same bytes, in cache */
-    double ts = sweep_time(P, sweeps), ti = iteration_time(P, 50);
+    double tm = NAN, ts = sweep_time(P, sweeps, &tm), ti = iteration_time(P, 50);
     double bound = bytes / (triad * 1e9), bound_c = bytes / (tri_c * 1e9);
     fprintf(out, "stream,triad_in_cache,%.0f,,%.3f\n", bytes, tri_c);
     fprintf(out, "nsgs,sweep,%.0f,%.9f,%.3f\n", bytes, ts, bytes / ts * 1e-9);
+    fprintf(out, "nsgs,sweep_mean,%.0f,%.9f,%.3f\n", bytes, tm, bytes / tm * 1e-9);
     fprintf(out, "nsgs,iteration,%.0f,%.9f,%.3f\n", 2 * bytes, ti, 2 * bytes / ti * 1e-9);
     fprintf(out, "bound,dram,%.0f,%.9f,%.3f\nbound,cache,%.0f,%.9f,%.3f\n", bytes, bound, triad,
             bytes, bound_c, tri_c);
     printf("%s: %d contacts, nnz(W) = %d, bytes per sweep (bound) = %.0f\n", problem, P->nc, nnz, bytes);
     printf("triad on arrays of that size (in cache): %.2f GB/s\n", tri_c);
-    printf("one NSGS sweep: %.1f us (median of %d); DRAM bound %.1f us -> ratio %.1f; "
-           "in-cache bound %.1f us -> ratio %.1f\n", 1e6 * ts, sweeps, 1e6 * bound, ts / bound,
-           1e6 * bound_c, ts / bound_c);
+    printf("one NSGS sweep: %.1f us (median of the first %d from zero; mean %.1f us); DRAM bound "
+           "%.1f us -> ratio %.1f (mean %.1f); in-cache bound %.1f us -> ratio %.1f\n", 1e6 * ts,
+           sweeps, 1e6 * tm, 1e6 * bound, ts / bound, tm / bound, 1e6 * bound_c, ts / bound_c);
     printf("one NSGS iteration of the solver (sweep + error evaluation): %.1f us\n", 1e6 * ti);
     sn_file_problem_free(F);
   }
