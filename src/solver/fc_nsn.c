@@ -9,9 +9,9 @@
  * are decoupled, G_i d_i = -Phi_i; the others form a reduced system, factorized every iteration:
  * dense by LAPACK (dgesv, LU with partial pivoting) when it has at most DENSE_MAX = 60 rows
  * (20 contacts), otherwise assembled in compressed columns and factorized by UMFPACK
- * (sn_lu_factor). On 1-5 contacts UMFPACK's analysis and numeric phases cost 20-40 us per
- * factorization and dgesv about 1 us (callgrind: 2.7 M instructions per solve of Rover1040 from
- * zero, 81 % of them in UMFPACK); both are LU with partial pivoting, so the directions agree to
+ * (sn_lu_factor). On 1-5 contacts UMFPACK's analysis and numeric phases cost about 200 000
+ * instructions per factorization (81 % of a solve of Rover1040 from zero, callgrind), OpenBLAS'
+ * dgesv about 25 000 on 15 rows; both are LU with partial pivoting, so the directions agree to
  * rounding (tests/solver/test_fc_nsn_dense.c). Option linear=auto|dense|sparse forces a path.
  *
  * Alart-Curnier (sn_fc_nsn_ac): P. Alart, A. Curnier, "A mixed formulation for frictional contact
@@ -82,8 +82,8 @@
  *
  * Options: rho=R (fixed rho for every contact, also the local NSGS step), ls=nm|armijo,
  * safeguard=N (>= 1), reg=C (>= 0), linear=auto|dense|sparse (the factorization of the Newton
- * system, see above; dense is refused above 3000 rows), and the NSGS options of the safeguard sweeps (local=,
- * omega=, local_tol=, local_iter=, shuffle=, seed=).
+ * system, see above; dense is refused above 3000 rows), and the NSGS options of the safeguard
+ * sweeps (local=, omega=, local_tol=, local_iter=, shuffle=, seed=).
  * Iterations: every Newton step and every safeguard sweep counts as one and records the error
  * (sn_fc_error's measure) in the history. Only dim = 3 (SN_ERR_ARG otherwise). */
 #include "solver/fc_local.h"
