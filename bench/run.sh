@@ -5,7 +5,8 @@
 # solution and from zero, us per call) into bench/out/warm.csv and bench/out/warm.png, and the
 # ratios against ../shared/data/siconos-times.csv (bench/siconos_ratio.py) into
 # bench/out/ratio.csv. WARM=0 skips the repeated calls; SICONOS=path overrides the CSV.
-# Usage: bash bench/run.sh [DIR...]   (extra bench options via BENCH_OPTS, e.g. "--repeat 5")
+# Usage: bash bench/run.sh [DIR...]   (extra bench options via BENCH_OPTS, e.g. "--repeat 5";
+#   "--cpu" times each call by the thread's CPU time, as warm.c does: docs/solvers.md's ratios)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
