@@ -5,73 +5,56 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Two passes over the CSR form: find which block columns each block row touches, then fill. */
+/* Directly from the compressed columns, without a CSR copy: pass 1 counts the distinct
+ * blocks of each block row (mark[I] = the last block column that touched block row I), pass 2
+ * walks the block columns in increasing order, so each block row receives its block columns
+ * sorted, and scatters the values (one temporary array of 2 mb ints). */
 int sn_bsr_from_csc(const sn_csc *A, int b, sn_bsr **out)
 {
   if (!A || !out || b <= 0) return SN_ERR_ARG;
   *out = NULL;
   if (A->m % b || A->n % b) return SN_ERR_DIM;
-  sn_csr *R;
-  int st = sn_csr_from_csc(A, &R);
-  if (st) return st;
   int mb = A->m / b, nb = A->n / b;
   sn_bsr *B = calloc(1, sizeof *B);
-  int *pos = malloc(sizeof(int) * ((size_t)nb + 1));   /* block column -> slot in current row */
-  if (!B || !pos) goto nomem;
+  int *mark = malloc(sizeof(int) * 2 * ((size_t)mb + 1)), *pos = mark + mb + 1;
+  if (!B || !mark) goto nomem;
   B->b = b;
   B->mb = mb;
   B->nb = nb;
   B->browptr = calloc((size_t)mb + 1, sizeof(int));
   B->diag = malloc(sizeof(int) * ((size_t)mb + 1));
   if (!B->browptr || !B->diag) goto nomem;
-  for (int J = 0; J < nb; J++) pos[J] = -1;
-  /* pass 1: count distinct blocks per block row */
-  for (int I = 0; I < mb; I++) {
-    int cnt = 0;
-    for (int i = I * b; i < (I + 1) * b; i++)
-      for (int p = R->rowptr[i]; p < R->rowptr[i + 1]; p++) {
-        int J = R->colind[p] / b;
-        if (pos[J] != I) { pos[J] = I; cnt++; }
-      }
-    B->browptr[I + 1] = B->browptr[I] + cnt;
-  }
+  for (int I = 0; I < mb; I++) mark[I] = -1;
+  for (int J = 0; J < nb; J++)                       /* pass 1: blocks per block row */
+    for (int p = A->colptr[J * b]; p < A->colptr[(J + 1) * b]; p++) {
+      int i = A->rowind[p];
+      if (i < 0 || i >= A->m) { free(mark); sn_bsr_free(B); return SN_ERR_FORMAT; }
+      if (mark[i / b] != J) { mark[i / b] = J; B->browptr[i / b + 1]++; }
+    }
+  for (int I = 0; I < mb; I++) B->browptr[I + 1] += B->browptr[I];
   B->nnzb = B->browptr[mb];
   B->bcolind = malloc(sizeof(int) * (size_t)(B->nnzb > 0 ? B->nnzb : 1));
   B->val = calloc((size_t)(B->nnzb > 0 ? B->nnzb : 1) * (size_t)b * (size_t)b, sizeof(double));
   if (!B->bcolind || !B->val) goto nomem;
-  /* pass 2: block columns in increasing order within each block row, then scatter values */
-  for (int J = 0; J < nb; J++) pos[J] = -1;
-  for (int I = 0; I < mb; I++) {
-    int start = B->browptr[I], k = start;
-    for (int i = I * b; i < (I + 1) * b; i++)
-      for (int p = R->rowptr[i]; p < R->rowptr[i + 1]; p++) {
-        int J = R->colind[p] / b;
-        if (pos[J] < start) { pos[J] = k; B->bcolind[k++] = J; }
+  for (int I = 0; I < mb; I++) { mark[I] = -1; B->diag[I] = -1; }
+  for (int I = 0; I < mb; I++) pos[I] = B->browptr[I];   /* next free slot of block row I */
+  for (int J = 0; J < nb; J++)                       /* pass 2: block columns, then values */
+    for (int j = J * b; j < (J + 1) * b; j++)
+      for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++) {
+        int i = A->rowind[p], I = i / b;
+        if (mark[I] != J) {
+          mark[I] = J;
+          if (I == J) B->diag[I] = pos[I];
+          B->bcolind[pos[I]++] = J;
+        }
+        int q = pos[I] - 1;                          /* the slot of (I, J): the last one given */
+        B->val[(size_t)q * b * b + (size_t)(j % b) * b + (size_t)(i % b)] += A->val[p];
       }
-    /* sort block columns (insertion sort; rows hold few blocks) and rebuild pos */
-    for (int q = start + 1; q < k; q++) {
-      int c = B->bcolind[q], r = q - 1;
-      while (r >= start && B->bcolind[r] > c) { B->bcolind[r + 1] = B->bcolind[r]; r--; }
-      B->bcolind[r + 1] = c;
-    }
-    B->diag[I] = -1;
-    for (int q = start; q < k; q++) {
-      pos[B->bcolind[q]] = q;
-      if (B->bcolind[q] == I) B->diag[I] = q;
-    }
-    for (int i = I * b; i < (I + 1) * b; i++)
-      for (int p = R->rowptr[i]; p < R->rowptr[i + 1]; p++) {
-        int j = R->colind[p], q = pos[j / b];
-        B->val[(size_t)q * b * b + (size_t)(j % b) * b + (size_t)(i % b)] += R->val[p];
-      }
-  }
-  free(pos);
-  sn_csr_free(R);
+  free(mark);
   *out = B;
   return SN_OK;
 nomem:
-  free(pos);
-  sn_csr_free(R);
+  free(mark);
   sn_bsr_free(B);
   return SN_ERR_NOMEM;
 }

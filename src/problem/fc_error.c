@@ -1,11 +1,13 @@
 /* Error measures of the discrete problems: Siconos' natural-map residual for frictional
  * contact (fc3d_compute_error), the LCP residual, the global-problem residual. */
 #include "signorini/problem.h"
+#include "problem/fc_natmap.h"
 
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
 
 /* Projection onto K_mu = {|x_T| <= mu x_N} (normal first): identity inside, 0 in the polar
  * cone, otherwise onto the boundary ray in the plane of x and the axis. */
@@ -26,14 +28,10 @@ void sn_proj_cone(int dim, double mu, double *x)
   }
 }
 
-int sn_fc_error_parts(const sn_fc *P, const double *r, double *abs_err, double *norm)
+int sn_fc_natmap_u(const sn_fc *P, const double *r, const double *u, double *abs_err,
+                   double *norm)
 {
-  if (!P || !r || !P->W) return SN_ERR_ARG;
   int d = P->dim, n = d * P->nc;
-  double *u = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
-  if (!u) return SN_ERR_NOMEM;
-  sn_copy(n, P->q, u);
-  sn_csc_gemv(P->W, 1.0, r, 1.0, u);
   double sum = 0.0;
   for (int i = 0; i < P->nc; i++) {
     const double *ri = r + d * i, *ui = u + d * i;
@@ -49,7 +47,20 @@ int sn_fc_error_parts(const sn_fc *P, const double *r, double *abs_err, double *
     double nq = sn_nrm2(n, P->q), nr = sn_nrm2(n, r), nu = sn_nrm2(n, u);
     *norm = fmax(nq, fmax(nr, nu));
   }
-  free(u);
+  return SN_OK;
+}
+
+int sn_fc_error_parts(const sn_fc *P, const double *r, double *abs_err, double *norm)
+{
+  if (!P || !r || !P->W) return SN_ERR_ARG;
+  int d = P->dim, n = d * P->nc;
+  double small[SN_SMALL_N];   /* small problems: no allocation */
+  double *u = n <= SN_SMALL_N ? small : malloc(sizeof(double) * (size_t)n);
+  if (!u) return SN_ERR_NOMEM;
+  sn_copy(n, P->q, u);
+  sn_csc_gemv(P->W, 1.0, r, 1.0, u);
+  sn_fc_natmap_u(P, r, u, abs_err, norm);
+  if (u != small) free(u);
   return SN_OK;
 }
 

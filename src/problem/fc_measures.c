@@ -1,10 +1,12 @@
 /* Honest absolute measures of a frictional-contact result (penetration, cone violation,
  * unnormalised residual) and the acceptance rule documented in problem.h. */
 #include "signorini/problem.h"
+#include "problem/fc_natmap.h"
 
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
+
 
 static int all_finite(int n, const double *x)
 {
@@ -79,19 +81,21 @@ int sn_fc_measures(const sn_fc *P, const double *r, double tol, sn_fc_meas *m)
 {
   if (!P || !P->W || !P->q || !P->mu || !r || !m) return SN_ERR_ARG;
   int n = P->dim * P->nc;
-  double *u = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
+  double small[SN_SMALL_N];   /* small problems: no allocation */
+  double *u = n <= SN_SMALL_N ? small : malloc(sizeof(double) * (size_t)n);
   if (!u) return SN_ERR_NOMEM;
   double nrm;
-  int st = sn_fc_error_parts(P, r, &m->abs_residual, &nrm);
-  if (st) { free(u); return st; }
+  sn_copy(n, P->q, u);                                /* u = W r + q, as sn_fc_error_parts */
+  sn_csc_gemv(P->W, 1.0, r, 1.0, u);
+  sn_fc_natmap_u(P, r, u, &m->abs_residual, &nrm);
   m->rel_error = nrm > DBL_EPSILON ? m->abs_residual / nrm : m->abs_residual;
-  sn_csc_gemv(P->W, 1.0, r, 0.0, u);                  /* W r, then u = W r + q */
-  double wr = sn_nrm2(n, u);
-  for (int k = 0; k < n; k++) u[k] += P->q[k];
+  double wr = 0.0;                                    /* |W r| = |u - q| */
+  for (int k = 0; k < n; k++) wr += (u[k] - P->q[k]) * (u[k] - P->q[k]);
+  wr = sqrt(wr);
   fill(P->dim, P->nc, P->mu, r, u, sn_nrm2(n, P->q), wr, frobenius(P->W) * sn_nrm2(n, r), tol, m);
   m->stuck = stuck_contacts(P, u);
   if (!m->accepted && m->stuck) m->diverging = 1;
-  free(u);
+  if (u != small) free(u);
   return SN_OK;
 }
 

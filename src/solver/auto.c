@@ -64,6 +64,7 @@ typedef struct {
   double *x, *y;             /* z, w (lcp) / r, u (fc) / r, v (gfc) */
   int nx, ny;                /* their lengths */
   int stuck;                 /* the data certify infeasibility (sn_fc_measures' stuck) */
+  int stuck_known;           /* 0: stuck is found (fc) only when no attempt succeeded */
 } target;
 
 int sn_auto_outcome(int last, int best, int have_best, int nres, int ndiv, int stuck)
@@ -150,7 +151,10 @@ static int run_list(const target *T, const char **list, int k, const sn_settings
     const double *src = isfinite(best_err) ? best : start;
     memcpy(T->x, src, sizeof(double) * (size_t)T->nx);
     memcpy(T->y, src + T->nx, sizeof(double) * (size_t)T->ny);
-    st = sn_auto_outcome(st, best_st, isfinite(best_err), nres, ndiv, T->stuck);
+    int stuck = T->stuck;
+    sn_fc_meas m;             /* stuck depends on the data only: measured once, when needed */
+    if (!T->stuck_known && T->fc && !sn_fc_measures(T->fc, T->x, s->tol, &m)) stuck = m.stuck > 0;
+    st = sn_auto_outcome(st, best_st, isfinite(best_err), nres, ndiv, stuck);
   }
   if (info) {
     info->status = st;
@@ -179,13 +183,11 @@ int sn_fc_auto(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_in
   }
   const char *list[AUTO_MAX];
   int n = P->dim * P->nc, k = fc_order(P->dim, n, list);
-  sn_fc_meas m;
-  int st = sn_fc_measures(P, r, s ? s->tol : 1e-8, &m);
-  if (st) {
-    if (info) info->status = st;
-    return st;
+  if (!P->W || !P->q || !P->mu) {   /* the rest is checked by each attempt */
+    if (info) info->status = SN_ERR_ARG;
+    return SN_ERR_ARG;
   }
-  target T = {NULL, P, NULL, r, u, n, n, m.stuck > 0};
+  target T = {NULL, P, NULL, r, u, n, n, 0, 0};
   return run_list(&T, list, k, s, info);
 }
 
@@ -202,7 +204,7 @@ int sn_gfc_auto(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_
     list[0] = "admm";
     k = 1;
   }
-  target T = {NULL, NULL, P, r, v, P->dim * P->nc, P->ndof, 0};
+  target T = {NULL, NULL, P, r, v, P->dim * P->nc, P->ndof, 0, 1};
   return run_list(&T, list, k, s, info);
 }
 
@@ -214,6 +216,6 @@ int sn_lcp_auto(const sn_lcp *P, double *z, double *w, const sn_settings *s, sn_
     return SN_ERR_ARG;
   }
   const char *list[3] = {"lemke", "pgs", "enum"};
-  target T = {P, NULL, NULL, z, w, P->n, P->n, 0};
+  target T = {P, NULL, NULL, z, w, P->n, P->n, 0, 1};
   return run_list(&T, list, P->n <= 20 ? 3 : 2, s, info);
 }

@@ -99,7 +99,8 @@ static int apgd_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
   sn_copy(n, gam, y);
   sn_copy(n, Wg, Wy);
   st = isfinite(e) ? SN_MAX_ITER : SN_ERR_NAN;
-  if (e <= s->tol && sn_fc_error(P, gam, NULL) <= s->tol) st = SN_OK;
+  double ec = NAN;   /* sn_fc_error of gam = r when converged; ub is then W r + q */
+  if (e <= s->tol && (ec = sn_fc_error(P, gam, NULL)) <= s->tol) st = SN_OK;
   while (st == SN_MAX_ITER && k < s->max_iter) {
     k++;
     grad(P, Wy, g);
@@ -142,13 +143,14 @@ static int apgd_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
     L *= 0.9;
     if (e < be) { be = e; sn_copy(n, gam, best); }
     int rec = sn_info_record(info, s, k, e, t0);
-    if (e <= s->tol && sn_fc_error(P, gam, NULL) <= s->tol) st = SN_OK;
+    if (e <= s->tol && (ec = sn_fc_error(P, gam, NULL)) <= s->tol) st = SN_OK;
     else if (rec) st = rec;
   }
   if (st != SN_OK) sn_copy(n, best, r);
-  sn_fc_eval(P, B, 0.0, NULL, r, u);
+  if (st == SN_OK) sn_copy(n, ub, u);
+  else sn_fc_eval(P, B, 0.0, NULL, r, u);
   if (info) {
-    info->error = sn_fc_error(P, r, NULL);
+    info->error = st == SN_OK ? ec : sn_fc_error(P, r, NULL);
     info->iterations = k;
   }
   free(buf);

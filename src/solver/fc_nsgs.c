@@ -201,7 +201,8 @@ static int nsgs_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
   double err = sn_fc_eval(P, B, 0.0, NULL, r, u), berr = err;
   sn_copy(n, r, best);
   st = isfinite(err) ? SN_MAX_ITER : SN_ERR_NAN;
-  if (err <= s->tol && sn_fc_error(P, r, NULL) <= s->tol) st = SN_OK;
+  double ec = NAN;   /* sn_fc_error of r when converged (u is then W r + q already) */
+  if (err <= s->tol && (ec = sn_fc_error(P, r, NULL)) <= s->tol) st = SN_OK;
   while (st == SN_MAX_ITER && k < s->max_iter) {
     k++;
     int sw = sn_nsgs_sweep(ws, r);
@@ -219,15 +220,15 @@ static int nsgs_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
       since = 0;
     }
     int rec = sn_info_record(info, s, k, err, t0);
-    if (err <= s->tol && sn_fc_error(P, r, NULL) <= s->tol) st = SN_OK;
+    if (err <= s->tol && (ec = sn_fc_error(P, r, NULL)) <= s->tol) st = SN_OK;
     else if (rec) st = rec;
   }
   if (st != SN_OK) sn_copy(n, best, r);   /* the best iterate (the last good one after a NaN) */
 done:
   if (ws) {
-    sn_fc_eval(P, B, 0.0, NULL, r, u);
+    if (st != SN_OK) sn_fc_eval(P, B, 0.0, NULL, r, u);
     if (info) {
-      info->error = sn_fc_error(P, r, NULL);
+      info->error = st == SN_OK ? ec : sn_fc_error(P, r, NULL);
       info->iterations = k;
     }
   }

@@ -6,8 +6,13 @@
  * and G_i = dPhi_i/dr_i elements of the generalized Jacobians, the global Jacobian is
  *   J = H W + G        (H, G block diagonal with 3x3 blocks),
  * with the 3x3 block pattern of W (plus the diagonal blocks). Contacts with H_i = 0 (AC take-off)
- * are decoupled, G_i d_i = -Phi_i; the others form a reduced system, assembled in compressed
- * columns and factorized by UMFPACK (sn_lu_factor) every iteration.
+ * are decoupled, G_i d_i = -Phi_i; the others form a reduced system, factorized every iteration:
+ * dense by LAPACK (dgesv, LU with partial pivoting) when it has at most DENSE_MAX = 60 rows
+ * (20 contacts), otherwise assembled in compressed columns and factorized by UMFPACK
+ * (sn_lu_factor). On 1-5 contacts UMFPACK's analysis and numeric phases cost about 200 000
+ * instructions per factorization (81 % of a solve of Rover1040 from zero, callgrind), OpenBLAS'
+ * dgesv about 25 000 on 15 rows; both are LU with partial pivoting, so the directions agree to
+ * rounding (tests/solver/test_fc_nsn_dense.c). Option linear=auto|dense|sparse forces a path.
  *
  * Alart-Curnier (sn_fc_nsn_ac): P. Alart, A. Curnier, "A mixed formulation for frictional contact
  * problems prone to Newton like solution methods", CMAME 92 (1991) 353-375; the global
@@ -76,8 +81,9 @@
  * K exactly). The returned r is that, or the best iterate seen (never a non-finite one).
  *
  * Options: rho=R (fixed rho for every contact, also the local NSGS step), ls=nm|armijo,
- * safeguard=N (>= 1), reg=C (>= 0), and the NSGS options of the safeguard sweeps (local=,
- * omega=, local_tol=, local_iter=, shuffle=, seed=).
+ * safeguard=N (>= 1), reg=C (>= 0), linear=auto|dense|sparse (the factorization of the Newton
+ * system, see above; dense is refused above 3000 rows), and the NSGS options of the safeguard
+ * sweeps (local=, omega=, local_tol=, local_iter=, shuffle=, seed=).
  * Iterations: every Newton step and every safeguard sweep counts as one and records the error
  * (sn_fc_error's measure) in the history. Only dim = 3 (SN_ERR_ARG otherwise). */
 #include "solver/fc_local.h"
@@ -85,6 +91,8 @@
 #include "solver/verdict.h"
 
 #include <float.h>
+#include <lapacke.h>
+#undef I               /* complex.h's imaginary unit (through lapacke.h): I is a block row here */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,12 +103,15 @@ static const double NM_CAP = 100.0;        /* non-monotone reference at most NM_
 static const double LAMBDA_FLOOR = 1e-8;   /* lambda >= reg wbar LAMBDA_FLOOR */
 static const double THETA_MIN = 1e-6, THETA_MAX = 1e2;
 enum { GO_ON = 100 };   /* internal: neither converged nor stopped */
+enum { LIN_AUTO = 0, LIN_DENSE = 1, LIN_SPARSE = 2 };
+enum { DENSE_MAX = 60, DENSE_LIMIT = 3000 };   /* auto: dense up to DENSE_MAX rows */
 
 typedef struct {
   double rho;       /* > 0: fixed rho for every contact; 0: automatic */
   int nm;           /* line-search memory: 1 = Armijo, NM_MEMORY = Grippo-Lampariello-Lucidi */
   int safeguard;    /* NSGS sweeps per safeguard */
   double reg;       /* relative Jacobian regularization */
+  int linear;       /* LIN_*: the factorization of the Newton system */
 } nsn_opts;
 
 typedef struct {
@@ -108,7 +119,10 @@ typedef struct {
   int form, n, nc;
   nsn_opts o;
   sn_bsr *W;        /* block view of P->W */
-  sn_csc *J;        /* the reduced Newton matrix (rows/columns of the coupled contacts) */
+  sn_csc *J;        /* the reduced Newton matrix (rows/columns of the coupled contacts), sparse */
+  double *Jd;       /* the same, dense column-major (n x n allocated), when the dense path is on */
+  int dense_max;    /* reduced systems of at most this many rows are solved dense */
+  lapack_int *piv;  /* n: LU pivots of Jd */
   int nblk;         /* blocks of the full J: W's block pattern plus the diagonal blocks */
   int *cptr;        /* nc+1: blocks of block column j are cptr[j] .. cptr[j+1]-1, rows sorted */
   int *bI, *bk;     /* per block: block row, index of the block in W (-1: diagonal only) */
@@ -117,6 +131,9 @@ typedef struct {
   double *rn, *rt;  /* per-contact rho (rt unused by FB) */
   double *H, *G;    /* 9 per contact, column-major: dPhi_i/du_i, dPhi_i/dr_i */
   double wbar;      /* mean diagonal of W */
+  sn_nsgs_opts no;  /* the safeguard's NSGS options */
+  sn_nsgs_ws *gs;   /* its workspace, made at the first safeguard (most solves need none) */
+  int moved;        /* polish replaced r by its projection */
   double *buf;      /* the vectors below, n each */
   double *phi, *d, *wd, *rtry, *utry, *ptry, *best, *rhs, *sgr;
 } nsn_ws;
@@ -318,17 +335,14 @@ static int solve3(const double *A, const double *b, double *x)
   return 0;
 }
 
-/* The Newton direction d of J d = -Phi, J = H (W + lambda I) + G. A contact whose H_i vanishes
- * (AC take-off; FB with x_i = 0, y_i interior, where H_i is rounding) is decoupled:
- * G_i d_i = -Phi_i. The others form the reduced system J_AA d_A = -Phi_A - H_A W_AF d_F,
- * assembled in compressed columns and factorized by UMFPACK. Returns 0, or non-zero when the
- * factorization fails or d is not finite. */
-static int newton_direction(nsn_ws *ws, double lambda)
+/* Contacts whose H_i vanishes (AC take-off; FB with x_i = 0, y_i interior, where H_i is
+ * rounding) are decoupled: G_i d_i = -Phi_i, idx[i] = -1; the others get their position in
+ * the reduced system (idx[i] >= 0, d_i = 0 for now). Returns their number. */
+static int decouple(nsn_ws *ws)
 {
-  const sn_bsr *W = ws->W;
-  int nc = ws->nc, na = 0, st = 0;
-  double *d = ws->d, *t = ws->wd, *rhs = ws->rhs;
-  for (int i = 0; i < nc; i++) {
+  int na = 0;
+  double *d = ws->d;
+  for (int i = 0; i < ws->nc; i++) {
     const double *H = ws->H + 9 * i, *G = ws->G + 9 * i;
     double hmax = 0.0, gmax = 0.0;
     for (int k = 0; k < 9; k++) {
@@ -343,24 +357,37 @@ static int newton_direction(nsn_ws *ws, double lambda)
       d[3 * i] = d[3 * i + 1] = d[3 * i + 2] = 0.0;
     }
   }
-  if (na < nc) sn_bsr_gemv(W, 1.0, d, 0.0, t);   /* t = W d_F */
-  else sn_fill(ws->n, 0.0, t);
+  return na;
+}
+
+/* the coupled blocks of block column j of J = H (W + lambda I) + G into ws->M (9 each, in the
+ * order of cptr); returns their number */
+static int column_blocks(nsn_ws *ws, int j, double lambda)
+{
+  const sn_bsr *W = ws->W;
+  int nb = 0;
+  for (int b = ws->cptr[j]; b < ws->cptr[j + 1]; b++) {
+    int I = ws->bI[b];
+    if (ws->idx[I] < 0) continue;
+    const double *H = ws->H + 9 * I;
+    double *Mb = ws->M + 9 * nb++;
+    if (ws->bk[b] >= 0) mat3_mul(H, W->val + (size_t)ws->bk[b] * 9, Mb);
+    else memset(Mb, 0, 9 * sizeof(double));
+    if (I == j)
+      for (int k = 0; k < 9; k++) Mb[k] += ws->G[9 * I + k] + lambda * H[k];
+  }
+  return nb;
+}
+
+/* the reduced J_AA in compressed columns (ws->J) */
+static void assemble_sparse(nsn_ws *ws, int na, double lambda)
+{
   sn_csc *J = ws->J;
   int p = 0;
-  for (int j = 0; j < nc; j++) {
+  for (int j = 0; j < ws->nc; j++) {
     int jj = ws->idx[j];
     if (jj < 0) continue;
-    int nb = 0;
-    for (int b = ws->cptr[j]; b < ws->cptr[j + 1]; b++) {    /* the blocks of this column */
-      int I = ws->bI[b];
-      if (ws->idx[I] < 0) continue;
-      const double *H = ws->H + 9 * I;
-      double *Mb = ws->M + 9 * nb++;
-      if (ws->bk[b] >= 0) mat3_mul(H, W->val + (size_t)ws->bk[b] * 9, Mb);
-      else memset(Mb, 0, 9 * sizeof(double));
-      if (I == j)
-        for (int k = 0; k < 9; k++) Mb[k] += ws->G[9 * I + k] + lambda * H[k];
-    }
+    column_blocks(ws, j, lambda);
     for (int c = 0; c < 3; c++) {
       J->colptr[3 * jj + c] = p;
       int m = 0;
@@ -377,6 +404,59 @@ static int newton_direction(nsn_ws *ws, double lambda)
   }
   J->m = J->n = 3 * na;
   J->colptr[3 * na] = J->nnz = p;
+}
+
+/* the reduced J_AA, dense column-major 3 na x 3 na (ws->Jd) */
+static void assemble_dense(nsn_ws *ws, int na, double lambda)
+{
+  int m = 3 * na;
+  double *Jd = ws->Jd;
+  memset(Jd, 0, sizeof(double) * (size_t)m * (size_t)m);
+  for (int j = 0; j < ws->nc; j++) {
+    int jj = ws->idx[j];
+    if (jj < 0) continue;
+    column_blocks(ws, j, lambda);
+    int nb = 0;
+    for (int b = ws->cptr[j]; b < ws->cptr[j + 1]; b++) {
+      int I = ws->bI[b];
+      if (ws->idx[I] < 0) continue;
+      const double *Mb = ws->M + 9 * nb++;
+      for (int c = 0; c < 3; c++)
+        memcpy(Jd + (size_t)(3 * jj + c) * m + 3 * ws->idx[I], Mb + 3 * c, 3 * sizeof(double));
+    }
+  }
+}
+
+/* x = J_AA^-1 rhs: dense LU (LAPACK dgesv on ws->Jd) or sparse LU (UMFPACK on ws->J) */
+static int reduced_solve(nsn_ws *ws, int na, double lambda, double *x)
+{
+  int m = 3 * na;
+  if (ws->Jd && m <= ws->dense_max) {
+    assemble_dense(ws, na, lambda);
+    memcpy(x, ws->rhs, sizeof(double) * (size_t)m);
+    /* the _work form: no NaN scan of Jd (d is checked for finiteness after the solve) */
+    lapack_int info = LAPACKE_dgesv_work(LAPACK_COL_MAJOR, m, 1, ws->Jd, m, ws->piv, x, m);
+    if (info > 0) return SN_ERR_SINGULAR;
+    return info < 0 ? SN_ERR_BACKEND : SN_OK;
+  }
+  assemble_sparse(ws, na, lambda);
+  sn_lu *F = NULL;
+  int st = sn_lu_factor(ws->J, &F);
+  if (!st) st = sn_lu_solve(F, ws->rhs, x);
+  sn_lu_free(F);
+  return st;
+}
+
+/* The Newton direction d of J d = -Phi, J = H (W + lambda I) + G: the decoupled contacts solve
+ * G_i d_i = -Phi_i (decouple), the others the reduced system J_AA d_A = -Phi_A - H_A W_AF d_F.
+ * Returns 0, or non-zero when the factorization fails or d is not finite. */
+static int newton_direction(nsn_ws *ws, double lambda)
+{
+  const sn_bsr *W = ws->W;
+  int nc = ws->nc, na = decouple(ws);
+  double *d = ws->d, *t = ws->wd, *rhs = ws->rhs;
+  if (na < nc) sn_bsr_gemv(W, 1.0, d, 0.0, t);   /* t = W d_F */
+  else sn_fill(ws->n, 0.0, t);
   for (int i = 0; i < nc; i++) {                     /* rhs_A = -Phi_A - H_A (W d_F)_A */
     int ii = ws->idx[i];
     if (ii < 0) continue;
@@ -386,10 +466,7 @@ static int newton_direction(nsn_ws *ws, double lambda)
                         (H[a] * t[3 * i] + H[3 + a] * t[3 * i + 1] + H[6 + a] * t[3 * i + 2]);
   }
   if (na > 0) {
-    sn_lu *F = NULL;
-    st = sn_lu_factor(J, &F);
-    if (!st) st = sn_lu_solve(F, rhs, t);
-    sn_lu_free(F);
+    int st = reduced_solve(ws, na, lambda, t);
     if (st) return st;
     for (int i = 0; i < nc; i++)
       if (ws->idx[i] >= 0) memcpy(d + 3 * i, t + 3 * ws->idx[i], 3 * sizeof(double));
@@ -405,10 +482,9 @@ static void ws_free(nsn_ws *ws)
 {
   sn_bsr_free(ws->W);
   sn_csc_free(ws->J);
+  sn_nsgs_ws_free(ws->gs);
   free(ws->cptr);
-  free(ws->M);
   free(ws->rn);
-  free(ws->buf);
 }
 
 /* automatic rho per contact from the diagonal block W_ii */
@@ -431,45 +507,20 @@ static void set_rho(nsn_ws *ws)
   }
 }
 
-static int ws_init(nsn_ws *ws, const sn_fc *P, int form, const nsn_opts *o)
+/* the blocks of the full J by column (rows in increasing order): W's, plus the missing
+ * diagonal ones (cptr, bI, bk; ws->idx as scratch); returns their number */
+static int block_columns(nsn_ws *ws)
 {
-  memset(ws, 0, sizeof *ws);
-  ws->P = P;
-  ws->form = form;
-  ws->o = *o;
-  ws->nc = P->nc;
-  ws->n = 3 * P->nc;
-  int st = sn_bsr_from_csc(P->W, 3, &ws->W);
-  if (st) return st;
   const sn_bsr *W = ws->W;
-  int nc = ws->nc, nb = W->nnzb;
-  for (int i = 0; i < nc; i++) nb += W->diag[i] < 0;
-  size_t sz = (size_t)(ws->n > 0 ? ws->n : 1), szb = (size_t)(nb > 0 ? nb : 1);
-  ws->cptr = malloc(sizeof(int) * ((size_t)nc + 1 + 2 * szb + (size_t)nc + 1));
-  ws->rn = malloc(sizeof(double) * sz * 8);   /* rn, rt (nc each), H, G (9 nc each) */
-  ws->buf = malloc(sizeof(double) * sz * 9);
-  if (!ws->cptr || !ws->rn || !ws->buf) return SN_ERR_NOMEM;
-  ws->bI = ws->cptr + nc + 1;
-  ws->bk = ws->bI + szb;
-  ws->idx = ws->bk + szb;
-  ws->rt = ws->rn + sz;
-  ws->H = ws->rn + 2 * sz;
-  ws->G = ws->rn + 5 * sz;
-  double **vec[9] = {&ws->phi, &ws->d, &ws->wd, &ws->rtry, &ws->utry, &ws->ptry, &ws->best,
-                     &ws->rhs, &ws->sgr};
-  for (int k = 0; k < 9; k++) *vec[k] = ws->buf + (size_t)k * sz;
-  /* blocks by column (rows in increasing order): W's, plus the missing diagonal ones */
-  int *cnt = ws->idx;                            /* nc + 1 ints of scratch */
+  int nc = ws->nc, *cnt = ws->idx;               /* nc + 1 ints of scratch */
   memset(cnt, 0, sizeof(int) * ((size_t)nc + 1));
   for (int I = 0; I < nc; I++) {
     for (int k = W->browptr[I]; k < W->browptr[I + 1]; k++) cnt[W->bcolind[k]]++;
     if (W->diag[I] < 0) cnt[I]++;
   }
-  int maxcol = 0;
   ws->cptr[0] = 0;
   for (int j = 0; j < nc; j++) {
     ws->cptr[j + 1] = ws->cptr[j] + cnt[j];
-    if (cnt[j] > maxcol) maxcol = cnt[j];
     cnt[j] = ws->cptr[j];
   }
   for (int I = 0; I < nc; I++) {
@@ -484,10 +535,12 @@ static int ws_init(nsn_ws *ws, const sn_fc *P, int form, const nsn_opts *o)
       ws->bk[b] = -1;
     }
   }
-  ws->nblk = nb;
-  ws->M = malloc(sizeof(double) * 9 * (size_t)(maxcol > 0 ? maxcol : 1));
-  ws->J = sn_csc_alloc(ws->n, ws->n, 9 * nb);
-  if (!ws->M || !ws->J) return SN_ERR_NOMEM;
+  return ws->cptr[nc];
+}
+
+/* wbar, the mean |diagonal| of W */
+static double mean_diagonal(const sn_bsr *W, int nc)
+{
   double s = 0.0;
   int nd = 0;
   for (int i = 0; i < nc; i++)
@@ -496,7 +549,50 @@ static int ws_init(nsn_ws *ws, const sn_fc *P, int form, const nsn_opts *o)
       s += fabs(w[0]) + fabs(w[4]) + fabs(w[8]);
       nd += 3;
     }
-  ws->wbar = nd && s > 0 ? s / nd : 1.0;
+  return nd && s > 0 ? s / nd : 1.0;
+}
+
+/* The workspace in two allocations (ints, doubles) besides the block view of W, and the sparse
+ * J only when the sparse path may be taken: no O(n) allocation inside the iterations. */
+static int ws_init(nsn_ws *ws, const sn_fc *P, int form, const nsn_opts *o)
+{
+  memset(ws, 0, sizeof *ws);
+  ws->P = P;
+  ws->form = form;
+  ws->o = *o;
+  ws->nc = P->nc;
+  ws->n = 3 * P->nc;
+  int st = sn_bsr_from_csc(P->W, 3, &ws->W);
+  if (st) return st;
+  const sn_bsr *W = ws->W;
+  int nc = ws->nc, n = ws->n, nb = W->nnzb;
+  for (int i = 0; i < nc; i++) nb += W->diag[i] < 0;
+  ws->dense_max = o->linear == LIN_DENSE ? n : o->linear == LIN_AUTO ? DENSE_MAX : 0;
+  int dense = n <= ws->dense_max, sparse = n > ws->dense_max;
+  size_t sz = (size_t)(n > 0 ? n : 1), szb = (size_t)(nb > 0 ? nb : 1);
+  size_t npiv = dense ? (sz * sizeof(lapack_int) + sizeof(double) - 1) / sizeof(double) : 0;
+  size_t nd = 20 * sz + (dense ? sz * sz + npiv : 0);
+  ws->cptr = malloc(sizeof(int) * ((size_t)nc + 1 + 2 * szb + (size_t)nc + 1));
+  ws->rn = malloc(sizeof(double) * nd);
+  if (!ws->cptr || !ws->rn) return SN_ERR_NOMEM;
+  ws->bI = ws->cptr + nc + 1;
+  ws->bk = ws->bI + szb;
+  ws->idx = ws->bk + szb;
+  ws->rt = ws->rn + sz;     /* rn, rt (nc each), H, G (9 nc each), 9 vectors, M (9 nc) */
+  ws->H = ws->rn + 2 * sz;
+  ws->G = ws->rn + 5 * sz;
+  ws->buf = ws->rn + 8 * sz;
+  double **vec[9] = {&ws->phi, &ws->d, &ws->wd, &ws->rtry, &ws->utry, &ws->ptry, &ws->best,
+                     &ws->rhs, &ws->sgr};
+  for (int k = 0; k < 9; k++) *vec[k] = ws->buf + (size_t)k * sz;
+  ws->M = ws->rn + 17 * sz;
+  if (dense) {
+    ws->Jd = ws->rn + 20 * sz;
+    ws->piv = (lapack_int *)(ws->Jd + sz * sz);
+  }
+  ws->nblk = block_columns(ws);
+  if (sparse && !(ws->J = sn_csc_alloc(n, n, 9 * nb))) return SN_ERR_NOMEM;
+  ws->wbar = mean_diagonal(W, nc);
   set_rho(ws);
   return SN_OK;
 }
@@ -507,6 +603,7 @@ static int parse(const char *options, nsn_opts *o)
   o->nm = NM_MEMORY;
   o->safeguard = 10;
   o->reg = 0.3;
+  o->linear = LIN_AUTO;
   double v;
   char buf[16];
   int st;
@@ -516,6 +613,13 @@ static int parse(const char *options, nsn_opts *o)
   if (st == 1) {
     if (!strcmp(buf, "armijo")) o->nm = 1;
     else if (!strcmp(buf, "nm")) o->nm = NM_MEMORY;
+    else return SN_ERR_UNKNOWN;
+  }
+  if ((st = sn_option_string(options, "linear", buf, sizeof buf)) < 0) return st;
+  if (st == 1) {
+    if (!strcmp(buf, "auto")) o->linear = LIN_AUTO;
+    else if (!strcmp(buf, "dense")) o->linear = LIN_DENSE;
+    else if (!strcmp(buf, "sparse")) o->linear = LIN_SPARSE;
     else return SN_ERR_UNKNOWN;
   }
   if ((st = sn_option_double(options, "safeguard", &v)) < 0) return st;
@@ -555,6 +659,7 @@ static int polish(nsn_ws *ws, double *r, double tol, double *e)
   }
   if (!(ep <= tol)) return 0;
   if (moved) sn_copy(n, ws->rtry, r);
+  ws->moved = moved;
   *e = ep;
   return 1;
 }
@@ -603,10 +708,11 @@ typedef struct {
 /* The safeguard: NSGS sweeps from the best iterate, or, when the best error has not halved since
  * the previous safeguard, from where that one ended and twice as many. Returns step_done's
  * status of the last sweep. */
-static int safeguard(nsn_ws *ws, run_state *R, sn_nsgs_ws *gs, sg_state *g, double *r, double *u)
+static int safeguard(nsn_ws *ws, run_state *R, sg_state *g, double *r, double *u)
 {
   const sn_fc *P = ws->P;
-  int n = ws->n, st = GO_ON;
+  int n = ws->n, st = GO_ON, sa;
+  if (!ws->gs && (sa = sn_nsgs_ws_new(P, ws->W, &ws->no, &ws->gs))) return sa;
   if (R->be <= 0.5 * g->best) {
     g->sweeps = ws->o.safeguard;
     sn_copy(n, ws->best, r);
@@ -615,7 +721,7 @@ static int safeguard(nsn_ws *ws, run_state *R, sn_nsgs_ws *gs, sg_state *g, doub
     sn_copy(n, ws->sgr, r);
   }
   for (int j = 0; j < g->sweeps && st == GO_ON; j++) {
-    int sw = sn_nsgs_sweep(gs, r);
+    int sw = sn_nsgs_sweep(ws->gs, r);
     double e = sn_fc_eval(P, ws->W, 0.0, NULL, r, u);
     if (sw || !isfinite(e)) {          /* a non-finite update: back to the best */
       sn_copy(n, ws->best, r);
@@ -638,7 +744,7 @@ static int nsn_solve(const sn_fc *P, int form, double *r, double *u, const sn_se
   int n = 3 * P->nc;
   if (P->W->m != n || P->W->n != n) return SN_ERR_DIM;
   static const char *const keys[] = {"rho", "ls", "safeguard", "reg", "local", "omega", "shuffle",
-                                     "seed", "local_tol", "local_iter", "stall", NULL};
+                                     "seed", "local_tol", "local_iter", "stall", "linear", NULL};
   int sc = sn_fc_check(P, NULL, 0);
   if (!sc) sc = sn_option_check(s->options, keys);
   if (sc) return sc;
@@ -646,11 +752,12 @@ static int nsn_solve(const sn_fc *P, int form, double *r, double *u, const sn_se
   sn_nsgs_opts no;
   int st = parse(s->options, &o);
   if (st || (st = sn_nsgs_parse(s->options, &no))) return st;
+  if (o.linear == LIN_DENSE && n > DENSE_LIMIT) return SN_ERR_ARG;
   if (!sn_option_double(s->options, "local_tol", &(double){0}))
     no.local_tol = fmin(no.local_tol, 0.1 * s->tol);
   nsn_ws ws;
-  sn_nsgs_ws *gs = NULL;
-  if ((st = ws_init(&ws, P, form, &o)) || (st = sn_nsgs_ws_new(P, ws.W, &no, &gs))) goto done;
+  if ((st = ws_init(&ws, P, form, &o))) goto done;
+  ws.no = no;
   for (int j = 0; j < n; j++)
     if (!isfinite(r[j])) { sn_fill(n, 0.0, r); break; }   /* unusable warm start: cold start */
   run_state R = {s, info, t0, 0, 0.0, 0.0};
@@ -696,7 +803,7 @@ static int nsn_solve(const sn_fc *P, int form, double *r, double *u, const sn_se
     }
     if (ok && !fail) continue;
     if (st != GO_ON) break;
-    st = safeguard(&ws, &R, gs, &sg, r, u);   /* Newton failed or crawls */
+    st = safeguard(&ws, &R, &sg, r, u);   /* Newton failed or crawls */
     nh = 0;
     stall = 0;
     stall_ref = R.e;
@@ -706,11 +813,13 @@ static int nsn_solve(const sn_fc *P, int form, double *r, double *u, const sn_se
   if (st != SN_OK && isfinite(R.be)) polish(&ws, r, -1.0, NULL);
   if (info) info->iterations = R.k;
 done:
-  if (ws.W) {
+  if (st == SN_OK) {             /* R.e: sn_fc_error of r (polish); u is W r + q unless moved */
+    if (ws.moved) sn_fc_eval(P, ws.W, 0.0, NULL, r, u);
+    if (info) info->error = R.e;
+  } else if (ws.W) {
     sn_fc_eval(P, ws.W, 0.0, NULL, r, u);
     if (info) info->error = sn_fc_error(P, r, NULL);
   }
-  sn_nsgs_ws_free(gs);
   ws_free(&ws);
   return st;
 }
