@@ -260,65 +260,76 @@ static void h_rows(const pile *P, const contacts *C, int c, int k, double hn[3],
   ht[0] = -s * ny; ht[1] = s * nx; ht[2] = -P->rad[k];
 }
 
-/* W = H^T M^-1 H (2x2 blocks of the contacts sharing a disc) and q = H^T dt g */
-static int build_problem(const pile *P, const contacts *C, double mu, double dt, sn_fc **out)
+/* the contacts of each disc: lst[cnt[k] .. cnt[k+1]-1] (cnt: nd + 1, lst: 2 nc ints) */
+static void disc_contacts(const pile *P, const contacts *C, int *cnt, int *lst, int *pos)
 {
-  int nc = C->n, nd = P->n, st = SN_ERR_NOMEM;
-  int *cnt = calloc((size_t)nd + 1, sizeof(int)), *lst = malloc(sizeof(int) * 2 * (size_t)nc + 1);
-  sn_fc *F = calloc(1, sizeof *F);
-  size_t cap = 0;
-  int *ti = NULL, *tj = NULL;
-  double *tx = NULL;
-  if (!cnt || !lst || !F) goto done;
-  for (int c = 0; c < nc; c++) {                              /* contacts per disc */
-    cnt[C->b[c]]++;
-    if (C->a[c] >= 0) cnt[C->a[c]]++;
+  int nd = P->n, nc = C->n;
+  memset(cnt, 0, sizeof(int) * (size_t)(nd + 1));
+  for (int c = 0; c < nc; c++) {
+    cnt[C->b[c] + 1]++;
+    if (C->a[c] >= 0) cnt[C->a[c] + 1]++;
   }
-  for (int k = nd; k > 0; k--) cnt[k] = cnt[k - 1];           /* offsets */
-  cnt[0] = 0;
   for (int k = 0; k < nd; k++) cnt[k + 1] += cnt[k];
-  for (int k = 0; k < nd; k++) cap += 4 * (size_t)(cnt[k + 1] - cnt[k]) * (size_t)(cnt[k + 1] - cnt[k]);
-  int *pos = malloc(sizeof(int) * (size_t)(nd + 1));
-  ti = malloc(sizeof(int) * (cap + 1));
-  tj = malloc(sizeof(int) * (cap + 1));
-  tx = malloc(sizeof(double) * (cap + 1));
-  F->q = calloc(2 * (size_t)nc + 1, sizeof(double));
-  F->mu = malloc(sizeof(double) * ((size_t)nc + 1));
-  if (!pos || !ti || !tj || !tx || !F->q || !F->mu) { free(pos); goto done; }
   memcpy(pos, cnt, sizeof(int) * (size_t)(nd + 1));
   for (int c = 0; c < nc; c++) {
     lst[pos[C->b[c]]++] = c;
     if (C->a[c] >= 0) lst[pos[C->a[c]]++] = c;
   }
-  free(pos);
-  size_t nz = 0;
-  for (int k = 0; k < nd; k++) {
-    double m = RHO * PI * P->rad[k] * P->rad[k], minv[3] = {1 / m, 1 / m, 2 / (m * P->rad[k] * P->rad[k])};
-    double vfree[3] = {0.0, -dt * GRAV, 0.0};
-    for (int x = cnt[k]; x < cnt[k + 1]; x++) {
-      int c = lst[x];
-      double hn[3], ht[3];
-      h_rows(P, C, c, k, hn, ht);
-      for (int e = 0; e < 3; e++) {
-        F->q[2 * c] += hn[e] * vfree[e];
-        F->q[2 * c + 1] += ht[e] * vfree[e];
-      }
-      for (int y = cnt[k]; y < cnt[k + 1]; y++) {
-        int d = lst[y];
-        double gn[3], gt[3];
-        h_rows(P, C, d, k, gn, gt);
-        const double *rows[2] = {hn, ht}, *cols[2] = {gn, gt};
-        for (int i = 0; i < 2; i++)
-          for (int j = 0; j < 2; j++) {
-            double v = 0.0;
-            for (int e = 0; e < 3; e++) v += rows[i][e] * minv[e] * cols[j][e];
-            ti[nz] = 2 * c + i;
-            tj[nz] = 2 * d + j;
-            tx[nz++] = v;
-          }
-      }
+}
+
+/* the triplets of W = H^T M^-1 H on disc k (2x2 blocks of each pair of its contacts) and its
+ * share of q = H^T v_free; returns the new triplet count */
+static size_t disc_blocks(const pile *P, const contacts *C, int k, const int *ks, int nk, double dt,
+                          int *ti, int *tj, double *tx, size_t nz, double *q)
+{
+  double m = RHO * PI * P->rad[k] * P->rad[k];
+  double minv[3] = {1 / m, 1 / m, 2 / (m * P->rad[k] * P->rad[k])}, vfree[3] = {0.0, -dt * GRAV, 0.0};
+  for (int x = 0; x < nk; x++) {
+    int c = ks[x];
+    double hn[3], ht[3];
+    h_rows(P, C, c, k, hn, ht);
+    for (int e = 0; e < 3; e++) {
+      q[2 * c] += hn[e] * vfree[e];
+      q[2 * c + 1] += ht[e] * vfree[e];
+    }
+    for (int y = 0; y < nk; y++) {
+      int d = ks[y];
+      double gn[3], gt[3];
+      h_rows(P, C, d, k, gn, gt);
+      const double *rows[2] = {hn, ht}, *cols[2] = {gn, gt};
+      for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++) {
+          double v = 0.0;
+          for (int e = 0; e < 3; e++) v += rows[i][e] * minv[e] * cols[j][e];
+          ti[nz] = 2 * c + i;
+          tj[nz] = 2 * d + j;
+          tx[nz++] = v;
+        }
     }
   }
+  return nz;
+}
+
+/* W = H^T M^-1 H and q = H^T dt g, mu on every contact */
+static int build_problem(const pile *P, const contacts *C, double mu, double dt, sn_fc **out)
+{
+  int nc = C->n, nd = P->n, st = SN_ERR_NOMEM;
+  int *cnt = malloc(sizeof(int) * 2 * ((size_t)nd + 1)), *lst = malloc(sizeof(int) * (2 * (size_t)nc + 1));
+  int *ti = NULL, *tj = NULL;
+  double *tx = NULL;
+  sn_fc *F = calloc(1, sizeof *F);
+  if (!cnt || !lst || !F) goto done;
+  disc_contacts(P, C, cnt, lst, cnt + nd + 1);
+  size_t cap = 0, nz = 0;
+  for (int k = 0; k < nd; k++) cap += 4 * (size_t)(cnt[k + 1] - cnt[k]) * (size_t)(cnt[k + 1] - cnt[k]);
+  ti = malloc(sizeof(int) * (cap + 1));
+  tj = malloc(sizeof(int) * (cap + 1));
+  tx = malloc(sizeof(double) * (cap + 1));
+  F->q = calloc(2 * (size_t)nc + 1, sizeof(double));
+  F->mu = malloc(sizeof(double) * ((size_t)nc + 1));
+  if (!ti || !tj || !tx || !F->q || !F->mu) goto done;
+  for (int k = 0; k < nd; k++)
+    nz = disc_blocks(P, C, k, lst + cnt[k], cnt[k + 1] - cnt[k], dt, ti, tj, tx, nz, F->q);
   for (int c = 0; c < nc; c++) F->mu[c] = mu;
   F->dim = 2;
   F->nc = nc;

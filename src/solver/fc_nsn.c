@@ -1,4 +1,4 @@
-/* Global semismooth Newton for the local 3D frictional contact problem u = W r + q.
+/* Global semismooth Newton for the local 3D (nsn_ac: also 2D) frictional contact problem u = W r + q.
  *
  * Both methods write the problem as a nonsmooth equation Phi(r) = 0, Phi = (Phi_1, ..., Phi_nc),
  * Phi_i a 3-vector of (r_i, u_i), and run a semismooth Newton method on it (L. Qi, J. Sun, "A
