@@ -283,7 +283,8 @@ static size_t disc_blocks(const pile *P, const contacts *C, int k, const int *ks
                           int *ti, int *tj, double *tx, size_t nz, double *q)
 {
   double m = RHO * PI * P->rad[k] * P->rad[k];
-  double minv[3] = {1 / m, 1 / m, 2 / (m * P->rad[k] * P->rad[k])}, vfree[3] = {0.0, -dt * GRAV, 0.0};
+  double minv[3] = {1 / m, 1 / m, 2 / (m * P->rad[k] * P->rad[k])};
+  double vfree[3] = {0.0, -dt * GRAV, 0.0};
   for (int x = 0; x < nk; x++) {
     int c = ks[x];
     double hn[3], ht[3];
@@ -314,14 +315,18 @@ static size_t disc_blocks(const pile *P, const contacts *C, int k, const int *ks
 static int build_problem(const pile *P, const contacts *C, double mu, double dt, sn_fc **out)
 {
   int nc = C->n, nd = P->n, st = SN_ERR_NOMEM;
-  int *cnt = malloc(sizeof(int) * 2 * ((size_t)nd + 1)), *lst = malloc(sizeof(int) * (2 * (size_t)nc + 1));
+  int *cnt = malloc(sizeof(int) * 2 * ((size_t)nd + 1));
+  int *lst = malloc(sizeof(int) * (2 * (size_t)nc + 1));
   int *ti = NULL, *tj = NULL;
   double *tx = NULL;
   sn_fc *F = calloc(1, sizeof *F);
   if (!cnt || !lst || !F) goto done;
   disc_contacts(P, C, cnt, lst, cnt + nd + 1);
   size_t cap = 0, nz = 0;
-  for (int k = 0; k < nd; k++) cap += 4 * (size_t)(cnt[k + 1] - cnt[k]) * (size_t)(cnt[k + 1] - cnt[k]);
+  for (int k = 0; k < nd; k++) {
+    size_t dk = (size_t)(cnt[k + 1] - cnt[k]);
+    cap += 4 * dk * dk;
+  }
   ti = malloc(sizeof(int) * (cap + 1));
   tj = malloc(sizeof(int) * (cap + 1));
   tx = malloc(sizeof(double) * (cap + 1));
@@ -386,7 +391,8 @@ static int deposit(pile *P, int n)
 
 static int usage(void)
 {
-  fprintf(stderr, "usage: signorini_gen_pile2d NDISCS OUT.hdf5 [--mu MU] [--seed S] [--width W] [--dt DT]\n");
+  fprintf(stderr, "usage: signorini_gen_pile2d NDISCS OUT.hdf5 [--mu MU] [--seed S] [--width W]"
+                  " [--dt DT]\n");
   return 2;
 }
 
@@ -411,7 +417,8 @@ int main(int argc, char **argv)
   contacts C = {0};
   sn_fc *F = NULL;
   char err[256] = "";
-  int st = pile_init(&P, n, width, seed) || deposit(&P, n) || find_contacts(&P, &C) ? SN_ERR_NOMEM : 0;
+  int st = SN_OK;
+  if (pile_init(&P, n, width, seed) || deposit(&P, n) || find_contacts(&P, &C)) st = SN_ERR_NOMEM;
   if (!st) st = build_problem(&P, &C, mu, dt, &F);
   if (!st) st = sn_fclib_write(argv[2], F, NULL, NULL, err, sizeof err);
   if (st) fprintf(stderr, "signorini_gen_pile2d: %s\n", *err ? err : "out of memory");

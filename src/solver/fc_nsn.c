@@ -1,4 +1,5 @@
-/* Global semismooth Newton for the local 3D (nsn_ac: also 2D) frictional contact problem u = W r + q.
+/* Global semismooth Newton for the local 3D (nsn_ac: also 2D) frictional contact problem
+ * u = W r + q.
  *
  * Both methods write the problem as a nonsmooth equation Phi(r) = 0, Phi = (Phi_1, ..., Phi_nc),
  * Phi_i a 3-vector of (r_i, u_i), and run a semismooth Newton method on it (L. Qi, J. Sun, "A
@@ -387,7 +388,8 @@ static int decouple(nsn_ws *ws)
       gmax = fmax(gmax, fabs(G[k]));
     }
     for (int a = 0; a < d; a++) mphi[a] = -ws->phi[d * i + a];
-    if (hmax <= 1e-14 * gmax * ws->rn[i] && !solve_small(d, G, mphi, ws->d + d * i)) {  /* H W_ii ~ 0 */
+    /* H W_ii ~ 0: decoupled */
+    if (hmax <= 1e-14 * gmax * ws->rn[i] && !solve_small(d, G, mphi, ws->d + d * i)) {
       ws->idx[i] = -1;
     } else {
       ws->idx[i] = na++;
