@@ -60,8 +60,8 @@ int sn_gfc_solve(const sn_gfc *P, const char *solver, double *r, double *v, cons
                  sn_info *info);
 
 /* The automatic solver: an ordered list of solvers (local 3D: nsn_ac, nsn_fb, socmix, nsgs,
- * prox; local 2D: lemke2d when dim nc <= 400, nsgs, socmix, prox; global: nsn_ac on the
- * condensed problem (3D), socmixg, admm, nsgs condensed; with equality constraints admm only;
+ * prox; local 2D: lemke2d when dim nc <= 400, apgd when dim nc > 1000, nsn_ac, nsgs, socmix,
+ * prox; global: nsn_ac on the condensed problem (3D), socmixg, admm, nsgs condensed; with equality constraints admm only;
  * LCP: lemke, pgs, enum (n <= 20)), tried in order until one returns SN_OK. All attempts share one budget:
  * s->max_iter is the total of their iterations (an attempt but the last gets at most
  * max(100, max_iter / 5) of it) and s->time_limit the total time (each attempt gets what is

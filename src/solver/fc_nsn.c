@@ -1,4 +1,5 @@
-/* Global semismooth Newton for the local 3D frictional contact problem u = W r + q.
+/* Global semismooth Newton for the local 3D (nsn_ac: also 2D) frictional contact problem
+ * u = W r + q.
  *
  * Both methods write the problem as a nonsmooth equation Phi(r) = 0, Phi = (Phi_1, ..., Phi_nc),
  * Phi_i a 3-vector of (r_i, u_i), and run a semismooth Newton method on it (L. Qi, J. Sun, "A
@@ -85,7 +86,16 @@
  * system, see above; dense is refused above 3000 rows), and the NSGS options of the safeguard
  * sweeps (local=, omega=, local_tol=, local_iter=, shuffle=, seed=).
  * Iterations: every Newton step and every safeguard sweep counts as one and records the error
- * (sn_fc_error's measure) in the history. Only dim = 3 (SN_ERR_ARG otherwise). */
+ * (sn_fc_error's measure) in the history. nsn_fb: dim = 3 only (SN_ERR_ARG otherwise).
+ *
+ * Dimension 2 (nsn_ac only; the large 2D granular piles of issue #13): the same method with 2x2
+ * blocks, t = r_T - rho_T u_T a scalar and B(R) = [-R, R] (Alart-Curnier 1991 in the plane):
+ *   stick |t| <= R: Phi_T = rho_T u_T, H_TT = rho_T;
+ *   slip  |t| > R, s = sign(t): Phi_T = r_T - R s, G_TN = -mu s, G_TT = 1, H_TN = mu rho_N s
+ * (the 3D slip blocks with Q = 0); rho_T = 1/W_ii,TT. At a = 0 the closed side's element is taken
+ * (H row rho_N e_N, and stick when t = 0): a pile at rest starts from r = 0 with u_N = 0 on every
+ * contact between bodies, where the take-off element would decouple them all and the load would
+ * climb the pile one layer per Newton step (the 3D form keeps the take-off element there). */
 #include "solver/fc_local.h"
 #include "signorini/solver.h"
 #include "solver/verdict.h"
@@ -127,9 +137,10 @@ typedef struct {
   int *cptr;        /* nc+1: blocks of block column j are cptr[j] .. cptr[j+1]-1, rows sorted */
   int *bI, *bk;     /* per block: block row, index of the block in W (-1: diagonal only) */
   int *idx;         /* nc: position of a coupled contact in the reduced system, -1 if decoupled */
-  double *M;        /* 9 per block of one block column: scratch */
+  int bs, bb;       /* contact dimension (block size, 2 or 3) and bs*bs */
+  double *M;        /* dd per block of one block column: scratch */
   double *rn, *rt;  /* per-contact rho (rt unused by FB) */
-  double *H, *G;    /* 9 per contact, column-major: dPhi_i/du_i, dPhi_i/dr_i */
+  double *H, *G;    /* dd per contact, column-major: dPhi_i/du_i, dPhi_i/dr_i */
   double wbar;      /* mean diagonal of W */
   sn_nsgs_opts no;  /* the safeguard's NSGS options */
   sn_nsgs_ws *gs;   /* its workspace, made at the first safeguard (most solves need none) */
@@ -138,13 +149,21 @@ typedef struct {
   double *phi, *d, *wd, *rtry, *utry, *ptry, *best, *rhs, *sgr;
 } nsn_ws;
 
-/* ---- small dense helpers (3x3 column-major) ---- */
+/* ---- small dense helpers (d x d column-major, d = 2 or 3) ---- */
 
-static void mat3_mul(const double *A, const double *B, double *C)   /* C = A B */
+static void mat_mul(int d, const double *A, const double *B, double *C)   /* C = A B */
 {
-  for (int j = 0; j < 3; j++)
-    for (int i = 0; i < 3; i++)
-      C[j * 3 + i] = A[i] * B[j * 3] + A[3 + i] * B[j * 3 + 1] + A[6 + i] * B[j * 3 + 2];
+  for (int j = 0; j < d; j++)
+    for (int i = 0; i < d; i++) {
+      double c = A[i] * B[j * d];
+      for (int k = 1; k < d; k++) c += A[k * d + i] * B[j * d + k];
+      C[j * d + i] = c;
+    }
+}
+
+static void mat3_mul(const double *A, const double *B, double *C)   /* C = A B, 3x3 */
+{
+  mat_mul(3, A, B, C);
 }
 
 /* ---- the per-contact functions ---- */
@@ -190,6 +209,40 @@ static void ac_contact(double mu, double rn, double rt, const double *r, const d
       double Q = (k == l ? 1.0 : 0.0) - th[k] * th[l];
       G[(l + 1) * 3 + k + 1] = (k == l ? 1.0 : 0.0) - g * Q;
       H[(l + 1) * 3 + k + 1] = g * rt * Q;
+    }
+  }
+}
+
+/* the 2D Alart-Curnier Phi_i and (if H) its 2x2 Jacobian blocks (header comment) */
+static void ac_contact2(double mu, double rn, double rt, const double *r, const double *u,
+                        double *phi, double *H, double *G)
+{
+  double a = r[0] - rn * u[0];
+  if (H) {
+    memset(H, 0, 4 * sizeof(double));
+    memset(G, 0, 4 * sizeof(double));
+  }
+  if (a >= 0) {                                           /* closed: at a = 0 too */
+    phi[0] = rn * u[0];
+    if (H) H[0] = rn;
+  } else {
+    phi[0] = r[0];
+    if (H) G[0] = 1.0;
+  }
+  double R = mu * fmax(a, 0.0), t = r[1] - rt * u[1];
+  if (a < 0 || !(mu > 0.0)) {                             /* take-off (or mu = 0) */
+    phi[1] = r[1];
+    if (H) G[3] = 1.0;
+  } else if (fabs(t) <= R) {                              /* stick */
+    phi[1] = rt * u[1];
+    if (H) H[3] = rt;
+  } else {                                                /* slip */
+    double sg = t > 0 ? 1.0 : -1.0;
+    phi[1] = r[1] - R * sg;
+    if (H) {
+      G[1] = -mu * sg;
+      G[3] = 1.0;
+      H[1] = mu * rn * sg;
     }
   }
 }
@@ -288,9 +341,12 @@ static void fb_contact(double mu, double rho, const double *r, const double *u, 
 static double eval_phi(nsn_ws *ws, const double *r, const double *u, double *phi, int jac)
 {
   const sn_fc *P = ws->P;
+  int d = ws->bs, dd = ws->bb;
   for (int i = 0; i < ws->nc; i++) {
-    double *H = jac ? ws->H + 9 * i : NULL, *G = jac ? ws->G + 9 * i : NULL;
-    if (ws->form == NSN_AC)
+    double *H = jac ? ws->H + dd * i : NULL, *G = jac ? ws->G + dd * i : NULL;
+    if (ws->form == NSN_AC && d == 2)
+      ac_contact2(P->mu[i], ws->rn[i], ws->rt[i], r + 2 * i, u + 2 * i, phi + 2 * i, H, G);
+    else if (ws->form == NSN_AC)
       ac_contact(P->mu[i], ws->rn[i], ws->rt[i], r + 3 * i, u + 3 * i, phi + 3 * i, H, G);
     else
       fb_contact(P->mu[i], ws->rn[i], r + 3 * i, u + 3 * i, phi + 3 * i, H, G);
@@ -299,117 +355,117 @@ static double eval_phi(nsn_ws *ws, const double *r, const double *u, double *phi
   return isfinite(psi) ? psi : INFINITY;
 }
 
-/* Solve A x = b (3x3 column-major) by Gaussian elimination with partial pivoting; -1 when a
- * pivot is negligible against the largest entry. */
-static int solve3(const double *A, const double *b, double *x)
+/* Solve A x = b (d x d column-major, d <= 3) by Gaussian elimination with partial pivoting; -1
+ * when a pivot is negligible against the largest entry. */
+static int solve_small(int d, const double *A, const double *b, double *x)
 {
   double a[9], y[3], amax = 0.0;
-  memcpy(a, A, sizeof a);
-  memcpy(y, b, sizeof y);
-  for (int k = 0; k < 9; k++) amax = fmax(amax, fabs(a[k]));
+  memcpy(a, A, sizeof(double) * (size_t)(d * d));
+  memcpy(y, b, sizeof(double) * (size_t)d);
+  for (int k = 0; k < d * d; k++) amax = fmax(amax, fabs(a[k]));
   if (!(amax > 0.0) || !isfinite(amax)) return -1;
-  for (int k = 0; k < 3; k++) {
+  for (int k = 0; k < d; k++) {
     int p = k;
-    for (int i = k + 1; i < 3; i++)
-      if (fabs(a[k * 3 + i]) > fabs(a[k * 3 + p])) p = i;
-    if (!(fabs(a[k * 3 + p]) > 1e-12 * amax)) return -1;
-    for (int j = 0; j < 3; j++) {
-      double t = a[j * 3 + k];
-      a[j * 3 + k] = a[j * 3 + p];
-      a[j * 3 + p] = t;
+    for (int i = k + 1; i < d; i++)
+      if (fabs(a[k * d + i]) > fabs(a[k * d + p])) p = i;
+    if (!(fabs(a[k * d + p]) > 1e-12 * amax)) return -1;
+    for (int j = 0; j < d; j++) {
+      double t = a[j * d + k];
+      a[j * d + k] = a[j * d + p];
+      a[j * d + p] = t;
     }
     double t = y[k];
     y[k] = y[p];
     y[p] = t;
-    for (int i = k + 1; i < 3; i++) {
-      double f = a[k * 3 + i] / a[k * 3 + k];
-      for (int j = k; j < 3; j++) a[j * 3 + i] -= f * a[j * 3 + k];
+    for (int i = k + 1; i < d; i++) {
+      double f = a[k * d + i] / a[k * d + k];
+      for (int j = k; j < d; j++) a[j * d + i] -= f * a[j * d + k];
       y[i] -= f * y[k];
     }
   }
-  for (int i = 2; i >= 0; i--) {
+  for (int i = d - 1; i >= 0; i--) {
     double t = y[i];
-    for (int j = i + 1; j < 3; j++) t -= a[j * 3 + i] * x[j];
-    x[i] = t / a[i * 3 + i];
+    for (int j = i + 1; j < d; j++) t -= a[j * d + i] * x[j];
+    x[i] = t / a[i * d + i];
   }
   return 0;
 }
 
-/* Contacts whose H_i vanishes (AC take-off; FB with x_i = 0, y_i interior, where H_i is
- * rounding) are decoupled: G_i d_i = -Phi_i, idx[i] = -1; the others get their position in
- * the reduced system (idx[i] >= 0, d_i = 0 for now). Returns their number. */
+/* Phase 1 of the Newton direction: a contact whose H_i vanishes (AC take-off; FB with x_i = 0,
+ * y_i interior, where H_i is rounding) is decoupled, G_i d_i = -Phi_i (idx[i] = -1); the others
+ * are numbered in the reduced system (idx) and get d_i = 0 here. Returns their count. */
 static int decouple(nsn_ws *ws)
 {
-  int na = 0;
-  double *d = ws->d;
-  for (int i = 0; i < ws->nc; i++) {
-    const double *H = ws->H + 9 * i, *G = ws->G + 9 * i;
-    double hmax = 0.0, gmax = 0.0;
-    for (int k = 0; k < 9; k++) {
+  int nc = ws->nc, na = 0, d = ws->bs, dd = ws->bb;
+  for (int i = 0; i < nc; i++) {
+    const double *H = ws->H + dd * i, *G = ws->G + dd * i;
+    double hmax = 0.0, gmax = 0.0, mphi[3];
+    for (int k = 0; k < dd; k++) {
       hmax = fmax(hmax, fabs(H[k]));
       gmax = fmax(gmax, fabs(G[k]));
     }
-    double mphi[3] = {-ws->phi[3 * i], -ws->phi[3 * i + 1], -ws->phi[3 * i + 2]};
-    if (hmax <= 1e-14 * gmax * ws->rn[i] && !solve3(G, mphi, d + 3 * i)) {   /* H W_ii ~ 0 */
+    for (int a = 0; a < d; a++) mphi[a] = -ws->phi[d * i + a];
+    /* H W_ii ~ 0: decoupled */
+    if (hmax <= 1e-14 * gmax * ws->rn[i] && !solve_small(d, G, mphi, ws->d + d * i)) {
       ws->idx[i] = -1;
     } else {
       ws->idx[i] = na++;
-      d[3 * i] = d[3 * i + 1] = d[3 * i + 2] = 0.0;
+      for (int a = 0; a < d; a++) ws->d[d * i + a] = 0.0;
     }
   }
   return na;
 }
 
-/* the coupled blocks of block column j of J = H (W + lambda I) + G into ws->M (9 each, in the
+/* the coupled blocks of block column j of J = H (W + lambda I) + G into ws->M (bb each, in the
  * order of cptr); returns their number */
 static int column_blocks(nsn_ws *ws, int j, double lambda)
 {
   const sn_bsr *W = ws->W;
-  int nb = 0;
+  int d = ws->bs, dd = ws->bb, nb = 0;
   for (int b = ws->cptr[j]; b < ws->cptr[j + 1]; b++) {
     int I = ws->bI[b];
     if (ws->idx[I] < 0) continue;
-    const double *H = ws->H + 9 * I;
-    double *Mb = ws->M + 9 * nb++;
-    if (ws->bk[b] >= 0) mat3_mul(H, W->val + (size_t)ws->bk[b] * 9, Mb);
-    else memset(Mb, 0, 9 * sizeof(double));
+    const double *H = ws->H + dd * I;
+    double *Mb = ws->M + dd * nb++;
+    if (ws->bk[b] >= 0) mat_mul(d, H, W->val + (size_t)ws->bk[b] * dd, Mb);
+    else memset(Mb, 0, sizeof(double) * (size_t)dd);
     if (I == j)
-      for (int k = 0; k < 9; k++) Mb[k] += ws->G[9 * I + k] + lambda * H[k];
+      for (int k = 0; k < dd; k++) Mb[k] += ws->G[dd * I + k] + lambda * H[k];
   }
   return nb;
 }
 
-/* the reduced J_AA in compressed columns (ws->J) */
+/* Phase 2 (sparse path): the reduced J_AA in compressed columns (ws->J) */
 static void assemble_sparse(nsn_ws *ws, int na, double lambda)
 {
   sn_csc *J = ws->J;
-  int p = 0;
+  int d = ws->bs, dd = ws->bb, p = 0;
   for (int j = 0; j < ws->nc; j++) {
     int jj = ws->idx[j];
     if (jj < 0) continue;
     column_blocks(ws, j, lambda);
-    for (int c = 0; c < 3; c++) {
-      J->colptr[3 * jj + c] = p;
+    for (int c = 0; c < d; c++) {
+      J->colptr[d * jj + c] = p;
       int m = 0;
       for (int b = ws->cptr[j]; b < ws->cptr[j + 1]; b++) {
         int I = ws->bI[b];
         if (ws->idx[I] < 0) continue;
-        for (int a = 0; a < 3; a++) {
-          J->rowind[p] = 3 * ws->idx[I] + a;
-          J->val[p++] = ws->M[9 * m + 3 * c + a];
+        for (int a = 0; a < d; a++) {
+          J->rowind[p] = d * ws->idx[I] + a;
+          J->val[p++] = ws->M[dd * m + d * c + a];
         }
         m++;
       }
     }
   }
-  J->m = J->n = 3 * na;
-  J->colptr[3 * na] = J->nnz = p;
+  J->m = J->n = d * na;
+  J->colptr[d * na] = J->nnz = p;
 }
 
-/* the reduced J_AA, dense column-major 3 na x 3 na (ws->Jd) */
+/* Phase 2 (dense path): the reduced J_AA, dense column-major d na x d na (ws->Jd) */
 static void assemble_dense(nsn_ws *ws, int na, double lambda)
 {
-  int m = 3 * na;
+  int d = ws->bs, dd = ws->bb, m = d * na;
   double *Jd = ws->Jd;
   memset(Jd, 0, sizeof(double) * (size_t)m * (size_t)m);
   for (int j = 0; j < ws->nc; j++) {
@@ -420,17 +476,18 @@ static void assemble_dense(nsn_ws *ws, int na, double lambda)
     for (int b = ws->cptr[j]; b < ws->cptr[j + 1]; b++) {
       int I = ws->bI[b];
       if (ws->idx[I] < 0) continue;
-      const double *Mb = ws->M + 9 * nb++;
-      for (int c = 0; c < 3; c++)
-        memcpy(Jd + (size_t)(3 * jj + c) * m + 3 * ws->idx[I], Mb + 3 * c, 3 * sizeof(double));
+      const double *Mb = ws->M + dd * nb++;
+      for (int c = 0; c < d; c++)
+        memcpy(Jd + (size_t)(d * jj + c) * m + d * ws->idx[I], Mb + d * c,
+               sizeof(double) * (size_t)d);
     }
   }
 }
 
-/* x = J_AA^-1 rhs: dense LU (LAPACK dgesv on ws->Jd) or sparse LU (UMFPACK on ws->J) */
+/* Phase 3: x = J_AA^-1 rhs, dense LU (LAPACK dgesv on ws->Jd) or sparse LU (UMFPACK on ws->J) */
 static int reduced_solve(nsn_ws *ws, int na, double lambda, double *x)
 {
-  int m = 3 * na;
+  int m = ws->bs * na;
   if (ws->Jd && m <= ws->dense_max) {
     assemble_dense(ws, na, lambda);
     memcpy(x, ws->rhs, sizeof(double) * (size_t)m);
@@ -448,31 +505,33 @@ static int reduced_solve(nsn_ws *ws, int na, double lambda, double *x)
 }
 
 /* The Newton direction d of J d = -Phi, J = H (W + lambda I) + G: the decoupled contacts solve
- * G_i d_i = -Phi_i (decouple), the others the reduced system J_AA d_A = -Phi_A - H_A W_AF d_F.
- * Returns 0, or non-zero when the factorization fails or d is not finite. */
+ * G_i d_i = -Phi_i (decouple), the others the reduced system J_AA d_A = -Phi_A - H_A W_AF d_F
+ * (reduced_solve). Returns 0, or non-zero when the factorization fails or d is not finite. */
 static int newton_direction(nsn_ws *ws, double lambda)
 {
-  const sn_bsr *W = ws->W;
-  int nc = ws->nc, na = decouple(ws);
-  double *d = ws->d, *t = ws->wd, *rhs = ws->rhs;
-  if (na < nc) sn_bsr_gemv(W, 1.0, d, 0.0, t);   /* t = W d_F */
+  int nc = ws->nc, d = ws->bs, dd = ws->bb;
+  double *t = ws->wd, *rhs = ws->rhs;
+  int na = decouple(ws);
+  if (na < nc) sn_bsr_gemv(ws->W, 1.0, ws->d, 0.0, t);   /* t = W d_F */
   else sn_fill(ws->n, 0.0, t);
   for (int i = 0; i < nc; i++) {                     /* rhs_A = -Phi_A - H_A (W d_F)_A */
     int ii = ws->idx[i];
     if (ii < 0) continue;
-    const double *H = ws->H + 9 * i;
-    for (int a = 0; a < 3; a++)
-      rhs[3 * ii + a] = -ws->phi[3 * i + a] -
-                        (H[a] * t[3 * i] + H[3 + a] * t[3 * i + 1] + H[6 + a] * t[3 * i + 2]);
+    const double *H = ws->H + dd * i;
+    for (int a = 0; a < d; a++) {
+      double ht = H[a] * t[d * i];
+      for (int k = 1; k < d; k++) ht += H[k * d + a] * t[d * i + k];
+      rhs[d * ii + a] = -ws->phi[d * i + a] - ht;
+    }
   }
   if (na > 0) {
     int st = reduced_solve(ws, na, lambda, t);
     if (st) return st;
     for (int i = 0; i < nc; i++)
-      if (ws->idx[i] >= 0) memcpy(d + 3 * i, t + 3 * ws->idx[i], 3 * sizeof(double));
+      if (ws->idx[i] >= 0) memcpy(ws->d + d * i, t + d * ws->idx[i], sizeof(double) * (size_t)d);
   }
   for (int j = 0; j < ws->n; j++)
-    if (!isfinite(d[j])) return SN_ERR_NAN;
+    if (!isfinite(ws->d[j])) return SN_ERR_NAN;
   return SN_OK;
 }
 
@@ -491,9 +550,16 @@ static void ws_free(nsn_ws *ws)
 static void set_rho(nsn_ws *ws)
 {
   for (int i = 0; i < ws->nc; i++) {
-    double Wi[9] = {0};
+    double Wi[9] = {0}, fb = ws->wbar > 0 ? 1.0 / ws->wbar : 1.0;
+    if (ws->bs == 2) {                                    /* 2D AC: 1/W_NN, 1/W_TT */
+      const double *w = ws->W->diag[i] >= 0 ? ws->W->val + (size_t)ws->W->diag[i] * 4 : Wi;
+      double tr = fabs(w[0]) + fabs(w[3]);
+      ws->rn[i] = ws->o.rho > 0 ? ws->o.rho : w[0] > 1e-12 * tr && w[0] > 0 ? 1.0 / w[0] : fb;
+      ws->rt[i] = ws->o.rho > 0 ? ws->o.rho : w[3] > 1e-12 * tr && w[3] > 0 ? 1.0 / w[3] : fb;
+      continue;
+    }
     if (ws->W->diag[i] >= 0) memcpy(Wi, ws->W->val + (size_t)ws->W->diag[i] * 9, sizeof Wi);
-    double fb = ws->wbar > 0 ? 1.0 / ws->wbar : 1.0, tr = Wi[0] + Wi[4] + Wi[8];
+    double tr = Wi[0] + Wi[4] + Wi[8];
     if (ws->o.rho > 0) {
       ws->rn[i] = ws->rt[i] = ws->o.rho;
     } else if (ws->form == NSN_FB) {
@@ -539,15 +605,17 @@ static int block_columns(nsn_ws *ws)
 }
 
 /* wbar, the mean |diagonal| of W */
-static double mean_diagonal(const sn_bsr *W, int nc)
+static double mean_diagonal(const sn_bsr *W, int nc, int bs)
 {
+  int dd = bs * bs;
   double s = 0.0;
   int nd = 0;
   for (int i = 0; i < nc; i++)
     if (W->diag[i] >= 0) {
-      const double *w = W->val + (size_t)W->diag[i] * 9;
-      s += fabs(w[0]) + fabs(w[4]) + fabs(w[8]);
-      nd += 3;
+      const double *w = W->val + (size_t)W->diag[i] * dd;
+      if (bs == 3) s += fabs(w[0]) + fabs(w[4]) + fabs(w[8]);
+      else s += fabs(w[0]) + fabs(w[3]);
+      nd += bs;
     }
   return nd && s > 0 ? s / nd : 1.0;
 }
@@ -561,38 +629,42 @@ static int ws_init(nsn_ws *ws, const sn_fc *P, int form, const nsn_opts *o)
   ws->form = form;
   ws->o = *o;
   ws->nc = P->nc;
-  ws->n = 3 * P->nc;
-  int st = sn_bsr_from_csc(P->W, 3, &ws->W);
+  ws->bs = P->dim;
+  ws->bb = P->dim * P->dim;
+  ws->n = P->dim * P->nc;
+  int st = sn_bsr_from_csc(P->W, P->dim, &ws->W);
   if (st) return st;
   const sn_bsr *W = ws->W;
-  int nc = ws->nc, n = ws->n, nb = W->nnzb;
+  int nc = ws->nc, n = ws->n, d = ws->bs, nb = W->nnzb;
   for (int i = 0; i < nc; i++) nb += W->diag[i] < 0;
   ws->dense_max = o->linear == LIN_DENSE ? n : o->linear == LIN_AUTO ? DENSE_MAX : 0;
   int dense = n <= ws->dense_max, sparse = n > ws->dense_max;
-  size_t sz = (size_t)(n > 0 ? n : 1), szb = (size_t)(nb > 0 ? nb : 1);
+  size_t sz = (size_t)(n > 0 ? n : 1), szb = (size_t)(nb > 0 ? nb : 1), dz = (size_t)d * sz;
   size_t npiv = dense ? (sz * sizeof(lapack_int) + sizeof(double) - 1) / sizeof(double) : 0;
-  size_t nd = 20 * sz + (dense ? sz * sz + npiv : 0);
+  size_t nd = 11 * sz + 3 * dz + (dense ? sz * sz + npiv : 0);
   ws->cptr = malloc(sizeof(int) * ((size_t)nc + 1 + 2 * szb + (size_t)nc + 1));
   ws->rn = malloc(sizeof(double) * nd);
   if (!ws->cptr || !ws->rn) return SN_ERR_NOMEM;
   ws->bI = ws->cptr + nc + 1;
   ws->bk = ws->bI + szb;
   ws->idx = ws->bk + szb;
-  ws->rt = ws->rn + sz;     /* rn, rt (nc each), H, G (9 nc each), 9 vectors, M (9 nc) */
+  /* rn, rt (nc each, n allotted), H, G (d n each), 9 vectors (n each), M (d n: bb per block of
+   * a block column, at most nc blocks), then Jd (n x n) and the pivots on the dense path */
+  ws->rt = ws->rn + sz;
   ws->H = ws->rn + 2 * sz;
-  ws->G = ws->rn + 5 * sz;
-  ws->buf = ws->rn + 8 * sz;
+  ws->G = ws->H + dz;
+  ws->buf = ws->G + dz;
   double **vec[9] = {&ws->phi, &ws->d, &ws->wd, &ws->rtry, &ws->utry, &ws->ptry, &ws->best,
                      &ws->rhs, &ws->sgr};
   for (int k = 0; k < 9; k++) *vec[k] = ws->buf + (size_t)k * sz;
-  ws->M = ws->rn + 17 * sz;
+  ws->M = ws->buf + 9 * sz;
   if (dense) {
-    ws->Jd = ws->rn + 20 * sz;
+    ws->Jd = ws->M + dz;
     ws->piv = (lapack_int *)(ws->Jd + sz * sz);
   }
   ws->nblk = block_columns(ws);
-  if (sparse && !(ws->J = sn_csc_alloc(n, n, 9 * nb))) return SN_ERR_NOMEM;
-  ws->wbar = mean_diagonal(W, nc);
+  if (sparse && !(ws->J = sn_csc_alloc(n, n, ws->bb * nb))) return SN_ERR_NOMEM;
+  ws->wbar = mean_diagonal(W, nc, d);
   set_rho(ws);
   return SN_OK;
 }
@@ -648,9 +720,10 @@ static int polish(nsn_ws *ws, double *r, double tol, double *e)
   int n = ws->n, moved = 0;
   sn_copy(n, r, ws->rtry);
   for (int i = 0; i < ws->nc; i++) {
-    double *x = ws->rtry + 3 * i, x0 = x[0], x1 = x[1], x2 = x[2];
-    sn_proj_cone(3, P->mu[i], x);
-    moved |= x[0] != x0 || x[1] != x1 || x[2] != x2;
+    double *x = ws->rtry + ws->bs * i, x0[3];
+    memcpy(x0, x, sizeof(double) * (size_t)ws->bs);
+    sn_proj_cone(ws->bs, P->mu[i], x);
+    for (int a = 0; a < ws->bs; a++) moved |= x[a] != x0[a];
   }
   double ep = sn_fc_error(P, moved ? ws->rtry : r, NULL);
   if (tol < 0.0) {
@@ -740,8 +813,8 @@ static int nsn_solve(const sn_fc *P, int form, double *r, double *u, const sn_se
   sn_settings def;
   if (!s) { sn_settings_default(&def); s = &def; }
   if (!P || !P->W || !P->q || !P->mu || !r || !u) return SN_ERR_ARG;
-  if (P->dim != 3 || P->nc < 0) return SN_ERR_ARG;
-  int n = 3 * P->nc;
+  if (!(P->dim == 3 || (P->dim == 2 && form == NSN_AC)) || P->nc < 0) return SN_ERR_ARG;
+  int n = P->dim * P->nc;
   if (P->W->m != n || P->W->n != n) return SN_ERR_DIM;
   static const char *const keys[] = {"rho", "ls", "safeguard", "reg", "local", "omega", "shuffle",
                                      "seed", "local_tol", "local_iter", "stall", "linear", NULL};

@@ -17,7 +17,10 @@ expect(nsgs_alone 3 "solver: nsgs\n" "" solve ${caps} --solver nsgs)
 # a fallback: Lemke ends on a ray, PGS refuses the zero diagonal, enumeration solves it
 expect(auto_fallback_json 0 "\"solved_by\": \"enum\", \"tried\": \\[{\"solver\": \"lemke\", \"status\": \"pivoting ended on a secondary ray: no solution found\".*{\"solver\": \"pgs\", \"status\": \"invalid argument\".*{\"solver\": \"enum\", \"status\": \"success\"" "" solve ${DATA}/lcp/lcp_CPS_3.dat --json)
 expect(auto_options 2 "" "auto takes no options" solve ${caps} --options omega=1)
-expect(solvers_auto 0 "ONE ITERATION.*auto +any .*lemke +lcp +one pivot.*nsn_ac +fc +3D +one Newton step.*auto \\(the default" "" solvers)
+# a 2D pile of 290 contacts (tests/data/pile2d): past Lemke's size, auto's first choice nsn_ac
+# solves it (nsgs alone: error 2e-5 after 30 s, docs/solvers.md)
+expect(auto_pile2d 0 "solver: auto -> nsn_ac\ntried: nsn_ac: success, [0-9]+ iterations.*status: success" "" solve ${DATA}/../pile2d/pile2d-150.hdf5)
+expect(solvers_auto 0 "ONE ITERATION.*auto +any .*lemke +lcp +one pivot.*nsn_ac +fc +2D,3D +one Newton step.*auto \\(the default" "" solvers)
 
 # check: default tolerance 1e-8 (was: exit 0 at error 1.0)
 expect(bad_solution 3 "status: iteration limit" "" solve ${caps} --solver nsgs --max-iter 2 -o ${WORK}/bad.hdf5)

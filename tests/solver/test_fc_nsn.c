@@ -7,7 +7,7 @@
  *    degrees of freedom, as BoxesStack and the capsule piles): error <= tol, r in K, u = W r + q,
  *    history consistent;
  *  - statuses: max_iter, time limit, progress callback, warm start at a solution (0
- *    iterations), non-finite warm start, NULL settings, bad arguments and options, dim 2, an
+ *    iterations), non-finite warm start, NULL settings, bad arguments and options, dim 2 (fb), an
  *    overflowing problem (never NaN out);
  *  - the Siconos data (tests/data/problems/fc3d): every file solved to sn_fc_error <= 1e-8 by
  *    both methods, and on four of them the residual history shows superlinear convergence:
@@ -290,9 +290,11 @@ static void test_statuses(void)
     CHECK_INT(f(P, r, u, &s, &info), SN_OK);
     CHECK(info.error <= 1e-8);
   }
-  /* dim 2 is not supported; a size mismatch is reported */
-  sn_fc P2 = {2, 30, P->W, P->q, P->mu};
-  CHECK_INT(sn_fc_nsn_ac(&P2, r, u, NULL, NULL), SN_ERR_ARG);
+  /* dim 2: nsn_fb does not take it, nsn_ac does (test_fc2d_nsn.c) and reports the size
+   * mismatch (a 60 x 60 W for 20 contacts in 2D) */
+  sn_fc P2 = {2, 20, P->W, P->q, P->mu};
+  CHECK_INT(sn_fc_nsn_fb(&P2, r, u, NULL, NULL), SN_ERR_ARG);
+  CHECK_INT(sn_fc_nsn_ac(&P2, r, u, NULL, NULL), SN_ERR_DIM);
   sn_fc P3 = {3, 19, P->W, P->q, P->mu};
   CHECK_INT(sn_fc_nsn_fb(&P3, r, u, NULL, NULL), SN_ERR_DIM);
   sn_fc P0 = {3, 0, sn_csc_alloc(0, 0, 0), P->q, P->mu};   /* no contact: solved at once */
