@@ -1,8 +1,9 @@
 /* The library's side of the FCLIB HDF5 files (include/signorini/io.h): each public function
  * calls its implementation in the HDF5 module (src/io/fclib_hdf5.c, linked with libhdf5),
  * loaded on the first FCLIB file (io/module_load.h). libhdf5 pulls in libcurl, OpenSSL,
- * GnuTLS, Kerberos and LDAP, about half of the program's start-up before this split (README,
- * "Start-up time"); a run that reads only decks or .dat files never loads them. The static
+ * GnuTLS, Kerberos and LDAP: loaded alone by an empty program, 12.4 M instructions (callgrind),
+ * the most of any library the program loaded at start-up before this split (README, "Start-up
+ * time"); a run that reads only decks or .dat files never loads them. The static
  * library links the implementation in (SN_MODULES_LINKED). */
 #include <stdio.h>
 
