@@ -15,7 +15,8 @@
 
 #include <stddef.h>
 
-/* the folder, relative to the one holding libsignorini.so, that holds the modules */
+/* the folder, relative to the one holding libsignorini.so, that holds the modules (the same
+ * name as SN_MODULE_DIR in CMakeLists.txt, where the build and `cmake --install` put them) */
 #define SN_MODULE_DIR "signorini-modules"
 
 typedef struct {
