@@ -33,7 +33,8 @@ static void json_str(const char *s)
   putchar('"');
 }
 
-/* the options: --solver, --tol, --max-iter, --time-limit, --options, -o, --json (--quiet: caller) */
+/* the options: --solver, --tol, --max-iter, --time-limit, --options, -o, --json
+ * (--quiet, --cold: caller) */
 static int option(const sn_args *a, sn_settings *s, const char **solver, const char **out, int *json)
 {
   double v;
@@ -87,6 +88,24 @@ static int fits(const sn_file_problem *F, const char *solver)
                        solver, dim, F->kind == SN_KIND_GFC ? "global" : "local");
 }
 
+/* where the solve starts: the file's guess (FCLIB /guesses, when it fits the problem and
+ * --cold is not given) or zero */
+typedef enum { START_ZERO = 0, START_GUESS, START_COLD } start_kind;
+
+static start_kind warm_start(const sn_file_problem *F, int cold, int n, int nv, sn_solution *S)
+{
+  int fits_r = F->guess && F->guess->nr == n, fits_v = F->guess && F->guess->v && F->guess->nv == nv;
+  if (!fits_r && !fits_v) return START_ZERO;
+  if (cold) return START_COLD;
+  if (fits_r) sn_copy(n, F->guess->r, S->r);
+  if (fits_v) sn_copy(nv, F->guess->v, S->v);
+  return START_GUESS;
+}
+
+static const char *const START_TEXT[] = {
+    "zero", "the file's guess (/guesses; --cold starts from zero)", "zero (--cold: the file's guess is ignored)"};
+static const char *const START_JSON[] = {"zero", "file_guess", "zero"};
+
 static void json_num(const char *key, double v)
 {
   if (isfinite(v)) printf(", \"%s\": %.6e", key, v);
@@ -94,12 +113,13 @@ static void json_num(const char *key, double v)
 }
 
 /* message: the failure's text (a solver that failed: st < 0), NULL otherwise (then null) */
-static void print_json(const char *file, const sn_file_problem *F, int n, const char *solver,
+static void print_json(const char *file, const sn_file_problem *F, int n, const char *solver, start_kind start,
                        int st, const sn_info *I, double tol, double geq, double gloc, const char *message)
 {
   printf("{\"file\": ");
   json_str(file);
-  printf(", \"kind\": \"%s\", \"size\": %d, \"solver\": ", sn_cli_kind(F), n);
+  printf(", \"kind\": \"%s\", \"size\": %d, \"start\": \"%s\", \"file_has_guess\": %s, \"solver\": ",
+         sn_cli_kind(F), n, START_JSON[start], start == START_ZERO ? "false" : "true");
   json_str(solver);
   printf(", \"solved_by\": ");
   if (st == SN_OK && I->solver) json_str(I->solver);
@@ -136,10 +156,10 @@ static void print_json(const char *file, const sn_file_problem *F, int n, const 
   printf("}\n");
 }
 
-static void print_text(const char *file, const sn_file_problem *F, int n, const char *solver,
+static void print_text(const char *file, const sn_file_problem *F, int n, const char *solver, start_kind start,
                        int st, const sn_info *I, double geq, double gloc)
 {
-  printf("problem: %s (%s, size %d)\n", file, sn_cli_kind(F), n);
+  printf("problem: %s (%s, size %d)\nstart: %s\n", file, sn_cli_kind(F), n, START_TEXT[start]);
   if (!strcmp(solver, "auto")) printf("solver: auto -> %s\n", I->solver ? I->solver : "none succeeded");
   else printf("solver: %s\n", solver);
   if (!strcmp(solver, "auto"))
@@ -158,13 +178,14 @@ static void print_text(const char *file, const sn_file_problem *F, int n, const 
 int sn_cli_solve(int argc, char **argv)
 {
   const char *file = NULL, *solver = "auto", *out = NULL;
-  int json = 0, quiet = 0, k;
+  int json = 0, quiet = 0, cold = 0, k;
   sn_settings s;
   sn_settings_default(&s);
   sn_args a;
   sn_args_init(&a, &sn_cli_cmd_solve, argc, argv);
   while ((k = sn_args_next(&a)) > 0) {
     if (k == SN_ARGS_OPT && sn_args_is(&a, "--quiet")) quiet = 1;
+    else if (k == SN_ARGS_OPT && sn_args_is(&a, "--cold")) cold = 1;
     else if (k == SN_ARGS_OPT) {
       if (option(&a, &s, &solver, &out, &json)) return 2;
     } else if (!file) file = a.val;
@@ -183,8 +204,7 @@ int sn_cli_solve(int argc, char **argv)
   sn_solution *S = rc ? NULL : sn_solution_alloc(n, nv, 0);
   if (!rc && !S) rc = sn_cli_fail("out of memory");
   if (rc) goto done;
-  if (F->guess && F->guess->nr == n) sn_copy(n, F->guess->r, S->r);   /* FCLIB guess: warm start */
-  if (F->guess && F->guess->v && F->guess->nv == nv) sn_copy(nv, F->guess->v, S->v);
+  start_kind start = warm_start(F, cold, n, nv, S);
   progress_ctx pc = {sn_wtime(), 0.0, 0};
   if (!quiet) { s.progress = progress; s.user = &pc; }
   if (F->kind == SN_KIND_LCP) st = sn_lcp_solve(F->lcp, solver, S->r, S->u, &s, &info);
@@ -199,7 +219,7 @@ int sn_cli_solve(int argc, char **argv)
   if (st < 0) {
     char why[256];
     snprintf(why, sizeof why, "%s failed: %s", solver, sn_strerror(st));
-    if (json) print_json(file, F, n, solver, st, &info, s.tol, geq, gloc, why);
+    if (json) print_json(file, F, n, solver, start, st, &info, s.tol, geq, gloc, why);
     rc = sn_cli_fail("%s: %s", file, why);
     goto done;
   }
@@ -209,8 +229,8 @@ int sn_cli_solve(int argc, char **argv)
     sn_gfc_error(F->gfc, S->r, S->v, NULL, &geq, &gloc);
   }
   rc = st == SN_OK ? 0 : 3;
-  if (json) print_json(file, F, n, solver, st, &info, s.tol, geq, gloc, NULL);
-  else print_text(file, F, n, solver, st, &info, geq, gloc);
+  if (json) print_json(file, F, n, solver, start, st, &info, s.tol, geq, gloc, NULL);
+  else print_text(file, F, n, solver, start, st, &info, geq, gloc);
   if (st != SN_OK) fprintf(stderr, "signorini: solve: %s: %s\n", file, sn_strerror(st));
   if (out) {   /* FCLIB layout: the problem with its /solution (an LCP: the solution alone) */
     char msg[1024] = "";
@@ -237,7 +257,10 @@ const sn_cli_cmd sn_cli_cmd_solve = {
     "the largest reaction, complementarity r.u at most sqrt(tol) times the velocity scale times "
     "the largest reaction: docs/solvers.md); a reaction that grows without bound is reported as "
     "'no solution found: the problem may be infeasible'. Solves longer than a second print their "
-    "progress on stderr once a second. A guess stored in an FCLIB file is the starting point.\n"
+    "progress on stderr once a second. A guess stored in an FCLIB file (its /guesses group) is "
+    "the starting point, and the line 'start:' (JSON \"start\": \"file_guess\") says so; --cold "
+    "starts from zero instead ('start: zero', JSON \"start\": \"zero\"; \"file_has_guess\" tells "
+    "whether the file holds one).\n"
     "Input decks (.inp) are analysed with 'signorini run'.",
     {{NULL, "--solver", "NAME", "auto",
       "the solver, a name from 'signorini solvers'; auto chooses by problem kind and size and "
@@ -250,6 +273,8 @@ const sn_cli_cmd sn_cli_cmd_solve = {
      {NULL, "--options", "K=V,...", "none", "the solver's own settings (listed by 'signorini solvers')"},
      {"-o", "--output", "SOL.hdf5", "none",
       "write the problem and its solution in the FCLIB layout (for an LCP the solution alone)"},
+     {NULL, "--cold", NULL, NULL, "start from zero, ignoring a guess stored in the file (FCLIB "
+      "/guesses); without it such a guess is the starting point"},
      {NULL, "--json", NULL, NULL, "print one JSON object instead of the text lines (progress, "
       "if any, still goes to stderr)"},
      {"-q", "--quiet", NULL, NULL, "no progress lines (otherwise one a second on stderr for solves "

@@ -1,6 +1,8 @@
 /* FCLIB HDF5 problem files: read /fclib_local or /fclib_global (with /solution and the first
  * /guesses entry), write them back in the layout of the FCLIB report (FrictionalContactLibrary/
- * fclib, doc/RT-fclib.pdf) and of the files in the project's shared data.
+ * fclib, doc/RT-fclib.pdf) and of the files in the project's shared data. This file is the HDF5
+ * module, libsignorini_hdf5.so, that the public sn_fclib_* (src/io/fclib_entry.c) load on first
+ * use; its entry points are those functions with the suffix _hdf5.
  *
  * Layout written (every scalar is a 1-element dataset, not an attribute, as in those files):
  *   /fclib_local/spacedim            int32 {1}
@@ -34,6 +36,7 @@
  * (libhdf5 on Debian is built thread-safe: that handler is per thread.) */
 #define _POSIX_C_SOURCE 200809L
 
+#include "io/backend_modules.h"
 #include "io/inp_internal.h"
 #include "signorini/io.h"
 
@@ -576,7 +579,7 @@ done:
   return rc;
 }
 
-int sn_fclib_read(const char *path, sn_file_problem **out, char *err, size_t errlen)
+int sn_fclib_read_hdf5(const char *path, sn_file_problem **out, char *err, size_t errlen)
 {
   if (err && errlen) err[0] = '\0';
   if (!out) return SN_ERR_ARG;
@@ -635,7 +638,7 @@ done:
   return rc;
 }
 
-int sn_fclib_read_solution(const char *path, sn_solution **out, char *err, size_t errlen)
+int sn_fclib_read_solution_hdf5(const char *path, sn_solution **out, char *err, size_t errlen)
 {
   if (err && errlen) err[0] = '\0';
   if (!out) return SN_ERR_ARG;
@@ -890,7 +893,7 @@ static int fc_write_file(fc_ctx *c, const sn_fc *fc, const sn_gfc *gfc, const sn
   return fc_finish(c, &o, rc);
 }
 
-int sn_fclib_write(const char *path, const sn_fc *fc, const sn_gfc *gfc, const sn_solution *solution,
+int sn_fclib_write_hdf5(const char *path, const sn_fc *fc, const sn_gfc *gfc, const sn_solution *solution,
                    char *err, size_t errlen)
 {
   if (err && errlen) err[0] = '\0';
@@ -906,7 +909,7 @@ int sn_fclib_write(const char *path, const sn_fc *fc, const sn_gfc *gfc, const s
   return rc;
 }
 
-int sn_fclib_write_solution(const char *path, const sn_solution *S, char *err, size_t errlen)
+int sn_fclib_write_solution_hdf5(const char *path, const sn_solution *S, char *err, size_t errlen)
 {
   if (err && errlen) err[0] = '\0';
   if (!path || !S) return SN_ERR_ARG;

@@ -1,4 +1,5 @@
-/* x-y line charts with cairo (include/signorini/plot.h): PNG through an image surface and
+/* x-y line charts with cairo (include/signorini/plot.h), the plot module libsignorini_plot.so
+ * that sn_plot_lines (src/io/plot_entry.c) loads on first use: PNG through an image surface and
  * cairo_surface_write_to_png_stream, SVG and PDF through cairo's stream surfaces, all written
  * into the temporary file of io/out_file.h and renamed over the target when complete.
  *
@@ -26,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "io/backend_modules.h"
 #include "io/out_file.h"
 #include "signorini/common.h"
 
@@ -37,45 +39,17 @@
 #define MAX_SIZE 16384.0
 #define PI 3.14159265358979323846
 
-/* ==== options and colours ==== */
+/* ==== colours ==== */
 
-void sn_plot_opts_default(sn_plot_opts *o)
+/* the colour bar's gradient: the ramp of sn_plot_series_color (src/io/plot_entry.c) at its five
+ * stops 0, 1/4, 1/2, 3/4, 1, where it is exact */
+static void ramp_stops(cairo_pattern_t *g)
 {
-  if (!o) return;
-  memset(o, 0, sizeof *o);
-  o->width = 800;
-  o->height = 500;
-  o->line_width = 2;
-}
-
-static const double PALETTE[10][3] = {
-  {0.12, 0.35, 0.75}, {0.85, 0.20, 0.15}, {0.20, 0.60, 0.20}, {0.95, 0.55, 0.05},
-  {0.55, 0.30, 0.70}, {0.55, 0.35, 0.20}, {0.85, 0.30, 0.65}, {0.40, 0.40, 0.40},
-  {0.60, 0.60, 0.10}, {0.10, 0.65, 0.75},
-};
-
-/* the ramp: dark blue, blue, green, amber, red at 0, 1/4, 1/2, 3/4, 1 */
-static const double RAMP[5][3] = {
-  {0.19, 0.21, 0.58}, {0.13, 0.55, 0.75}, {0.25, 0.68, 0.35}, {0.95, 0.68, 0.15}, {0.80, 0.10, 0.12},
-};
-
-static void ramp_color(double t, double rgb[3])
-{
-  if (!(t >= 0)) t = 0;   /* NaN too */
-  if (t > 1) t = 1;
-  double p = t * 4;
-  int i = (int)p;
-  if (i > 3) i = 3;
-  double w = p - i;
-  for (int c = 0; c < 3; c++) rgb[c] = (1 - w) * RAMP[i][c] + w * RAMP[i + 1][c];
-}
-
-void sn_plot_series_color(int ramp, int k, int ns, double rgb[3])
-{
-  if (!rgb) return;
-  if (k < 0) k = 0;
-  if (ramp) ramp_color(ns > 1 ? (double)k / (ns - 1) : 0.0, rgb);
-  else for (int c = 0; c < 3; c++) rgb[c] = PALETTE[k % 10][c];
+  double rgb[3];
+  for (int i = 0; i <= 4; i++) {
+    sn_plot_series_color(1, i, 5, rgb);
+    cairo_pattern_add_color_stop_rgb(g, i / 4.0, rgb[0], rgb[1], rgb[2]);
+  }
 }
 
 /* dash pattern of series k without a ramp: solid for the first 10, then dashed, dotted, ... */
@@ -779,7 +753,7 @@ static void draw_chart(cairo_t *cr, const chart *c)
     double bx = floor(lx) + 0.5, bw = fs, by = f.T + 1.6 * fs, bh = f.H - 1.6 * fs;
     if (bh < 10) bh = 10;
     cairo_pattern_t *g = cairo_pattern_create_linear(0, by + bh, 0, by);
-    for (int i = 0; i <= 4; i++) cairo_pattern_add_color_stop_rgb(g, i / 4.0, RAMP[i][0], RAMP[i][1], RAMP[i][2]);
+    ramp_stops(g);
     cairo_rectangle(cr, bx, by, bw, bh);
     cairo_set_source(cr, g);
     cairo_fill_preserve(cr);
@@ -850,8 +824,8 @@ static int cairo_fail(cairo_status_t st, const char *path, char *msg, size_t msg
   return sn_outfile_fail(msg, msglen, SN_ERR_BACKEND, path, "cairo: %s", cairo_status_to_string(st));
 }
 
-int sn_plot_lines(const char *path, const sn_plot_opts *o, const sn_series *s, int ns, char *msg,
-                  size_t msglen)
+int sn_plot_lines_cairo(const char *path, const sn_plot_opts *o, const sn_series *s, int ns, char *msg,
+                        size_t msglen)
 {
   sn_plot_opts def;
   chart c;
