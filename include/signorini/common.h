@@ -138,9 +138,10 @@ int sn_threads_parse(const char *text, int *n);
  * - the OpenMP runtime loaded in the process (the one CHOLMOD uses): omp_set_num_threads(n),
  *   and its max-active-levels 0, so that CHOLMOD's own OpenMP loops, compiled in Debian 12's
  *   CHOLMOD with a fixed num_threads(4) that OMP_NUM_THREADS does not change, run on the calling
- *   thread: CHOLMOD's threads (1) times OpenBLAS' (n) never exceed n. In a build with
- *   SIGNORINI_OPENMP (the coloured NSGS of sn_dyn_settings.threads) and n > 1 the level stays 1
- *   and the runtime's dynamic adjustment bounds CHOLMOD's loops by the idle CPUs instead.
+ *   thread: CHOLMOD's threads (1) times OpenBLAS' (n) never exceed n. When other OpenMP regions
+ *   need n threads (a build with SIGNORINI_OPENMP: the coloured NSGS of sn_dyn_settings.threads;
+ *   an OpenBLAS built on OpenMP, Debian's libopenblas0-openmp) and n > 1, the level stays 1 and
+ *   the runtime's dynamic adjustment bounds CHOLMOD's loops by the idle CPUs instead.
  * SN_OK, or SN_ERR_ARG when n is outside [1, SN_THREADS_MAX]. */
 int sn_set_blas_threads(int n);
 

@@ -104,15 +104,20 @@ int sn_threads_parse(const char *text, int *n)
   return SN_OK;
 }
 
-/* a function of the OpenMP runtime loaded in the process (libgomp, brought by CHOLMOD), or
- * NULL when none is loaded */
-typedef void (*omp_int_fn)(int);
-static omp_int_fn omp_function(const char *name)
+/* a function of a library loaded in the process (the OpenMP runtime CHOLMOD brought, OpenBLAS),
+ * or NULL when none has it */
+typedef void (*int_fn)(int);
+typedef int (*get_fn)(void);
+static void *loaded(const char *name) { return dlsym(RTLD_DEFAULT, name); }
+
+/* 1 when OpenBLAS itself runs on OpenMP (Debian's libopenblas0-openmp: openblas_get_parallel
+ * 2), whose parallel regions must stay active */
+static int blas_on_openmp(void)
 {
-  void *p = dlsym(RTLD_DEFAULT, name);
-  omp_int_fn f = NULL;
+  void *p = loaded("openblas_get_parallel");
+  get_fn f = NULL;
   if (p) memcpy(&f, &p, sizeof f);
-  return f;
+  return f && f() == 2;
 }
 
 int sn_set_blas_threads(int n)
@@ -121,22 +126,27 @@ int sn_set_blas_threads(int n)
 #ifdef SN_HAVE_OPENBLAS_THREADS
   openblas_set_num_threads(n);
 #endif
-  omp_int_fn levels = omp_function("omp_set_max_active_levels");
-  omp_int_fn nthreads = omp_function("omp_set_num_threads");
-  omp_int_fn dynamic = omp_function("omp_set_dynamic");
+  void *p;
+  int_fn levels = NULL, nthreads = NULL, dynamic = NULL;
+  if ((p = loaded("omp_set_max_active_levels"))) memcpy(&levels, &p, sizeof levels);
+  if ((p = loaded("omp_set_num_threads"))) memcpy(&nthreads, &p, sizeof nthreads);
+  if ((p = loaded("omp_set_dynamic"))) memcpy(&dynamic, &p, sizeof dynamic);
   if (nthreads) nthreads(n);
+  int own = 0;   /* OpenMP regions besides CHOLMOD's that N threads must be able to run */
 #ifdef SN_HAVE_OPENMP
-  /* the library's own OpenMP (the coloured NSGS) needs one active level when n > 1; CHOLMOD's
-   * fixed 4-thread loops are then bounded by the runtime's dynamic adjustment (the CPUs not
-   * busy) instead of n */
-  if (levels) levels(n > 1 ? 1 : 0);
-  if (dynamic) dynamic(n > 1);
-#else
-  /* CHOLMOD's OpenMP loops (memory-bound scatters and clears of the supernodal factorization)
-   * run on the calling thread: CHOLMOD's threads (1) times OpenBLAS' (n) never exceed n */
-  if (levels) levels(0);
-  (void)dynamic;
+  own = 1;       /* the library's coloured NSGS */
 #endif
+  if (n > 1 && (own || blas_on_openmp())) {
+    /* one active level; CHOLMOD's fixed 4-thread loops are then bounded by the runtime's dynamic
+     * adjustment (the CPUs not busy) instead of n */
+    if (levels) levels(1);
+    if (dynamic) dynamic(1);
+  } else {
+    /* CHOLMOD's OpenMP loops (memory-bound scatters and clears of the supernodal factorization)
+     * run on the calling thread: CHOLMOD's threads (1) times OpenBLAS' (n) never exceed n */
+    if (levels) levels(0);
+    if (dynamic) dynamic(0);
+  }
   return SN_OK;
 }
 
