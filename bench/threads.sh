@@ -38,8 +38,8 @@ one() {
   while kill -0 "$pid" 2> /dev/null; do
     # the threads of the child of /usr/bin/time (the program itself)
     for p in $(cat /proc/$pid/task/*/children 2> /dev/null); do
-      n=$(ls /proc/$p/task 2> /dev/null | wc -l)
-      [ "$n" -gt "$max" ] && max=$n
+      n=$(ls /proc/$p/task 2> /dev/null | wc -l) || n=0   # the run may have just ended
+      if [ "$n" -gt "$max" ]; then max=$n; fi
     done
     sleep 0.05
   done
