@@ -6,7 +6,9 @@
  * whole call, verdict included; for a global problem solved by a local
  * solver it includes the condensation W = H^T M^-1 H), the median of --repeat runs.
  * Usage: bench [--solvers a,b] [--tol T] [--time-limit S] [--max-iter N] [--repeat R] [--cpu]
- *              [-o OUTDIR] DIR... */
+ *              [--threads N] [-o OUTDIR] DIR...
+ * --threads N: OpenBLAS' and CHOLMOD's threads (sn_set_blas_threads; default
+ * $SIGNORINI_NUM_THREADS, else the physical cores), recorded in the CSV's threads column. */
 #define _DEFAULT_SOURCE
 #include <cairo.h>
 #include <dirent.h>
@@ -170,7 +172,8 @@ static int plot(const char *png, char solvers[][32], int ns, int np)
 int main(int argc, char **argv)
 {
   const char *outdir = "bench/out", *solver_list = NULL;
-  int repeat = 3, cpu = 0;
+  int repeat = 3, cpu = 0, threads = 0;
+  const char *threads_text = getenv("SIGNORINI_NUM_THREADS");
   sn_settings s;
   sn_settings_default(&s);
   s.time_limit = 60;
@@ -183,9 +186,16 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[i], "--repeat") && i + 1 < argc) repeat = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--cpu")) cpu = 1;
     else if (!strcmp(argv[i], "-o") && i + 1 < argc) outdir = argv[++i];
+    else if (!strcmp(argv[i], "--threads") && i + 1 < argc) threads_text = argv[++i];
     else if (argv[i][0] == '-') { fprintf(stderr, "bench: unknown option %s\n", argv[i]); return 2; }
     else scan(argv[i]);
   }
+  if (threads_text && *threads_text && sn_threads_parse(threads_text, &threads)) {
+    fprintf(stderr, "bench: invalid thread count '%s': a whole number from 1 to %d\n", threads_text, SN_THREADS_MAX);
+    return 2;
+  }
+  if (threads < 1) threads = sn_threads_physical();
+  sn_set_blas_threads(threads);
   if (!nfiles) { fprintf(stderr, "bench: no problem files found\n"); return 2; }
   if (repeat < 1) repeat = 1;
   qsort(files, (size_t)nfiles, sizeof files[0], cmp_file);
@@ -206,7 +216,7 @@ int main(int argc, char **argv)
   snprintf(tmp, sizeof tmp, "%s.tmp.%ld", csv, (long)getpid());
   FILE *out = fopen(tmp, "w");
   if (!out) { perror(tmp); return 1; }
-  fprintf(out, "problem,kind,contacts,nnz,solver,status,iterations,error,seconds\n");
+  fprintf(out, "problem,kind,contacts,nnz,solver,status,iterations,error,seconds,threads\n");
   int np = 0;
   for (int f = 0; f < nfiles; f++) {
     sn_file_problem *F = NULL;
@@ -244,8 +254,8 @@ int main(int argc, char **argv)
       }
       qsort(t, (size_t)nrep, sizeof(double), bench_cmp_double);
       double med = t[nrep / 2];
-      fprintf(out, "%s,%s,%d,%d,%s,%s,%d,%.3e,%.6e\n", files[f].key, kind, nc, nnz, e->name,
-              st == SN_OK ? "solved" : sn_strerror(st), info.iterations, info.error, med);
+      fprintf(out, "%s,%s,%d,%d,%s,%s,%d,%.3e,%.6e,%d\n", files[f].key, kind, nc, nnz, e->name,
+              st == SN_OK ? "solved" : sn_strerror(st), info.iterations, info.error, med, threads);
       fflush(out);
       fprintf(stderr, "%-36s %-8s %-10s it=%-7d err=%.2e t=%.3es\n", files[f].key, e->name,
               st == SN_OK ? "solved" : "NOT", info.iterations, info.error, med);

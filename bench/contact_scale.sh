@@ -9,6 +9,8 @@
 # `signorini run`: sn_inp_read, sn_static_check, sn_run_output_open / _increment, sn_static_run)
 # that also prints, per increment, the wall time, the Newton iterations, the contact solver and
 # its iterations (sn_increment.contact_iterations, which `signorini run` does not print).
+# signorini's threads: SIGNORINI_NUM_THREADS, else the physical cores (the driver sets them with
+# sn_set_blas_threads, as `signorini run --threads` does; the CSV's threads column).
 # ccx runs with OMP_NUM_THREADS=$CCX_THREADS (default 2); its Newton iterations are counted from
 # its log. Every run is under /usr/bin/time -v (wall, max RSS) and `timeout $LIMIT` (default
 # 900 s): a run that fails or runs out of time gets its status and message in the CSV.
@@ -59,6 +61,7 @@ cat > "$WORK/snrun.c" <<'EOF'
 #include "signorini/common.h"
 #include "signorini/io.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 typedef struct { sn_run_output *out; double t; } ctx;
 static int on_inc(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
@@ -76,6 +79,12 @@ static int on_inc(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
 int main(int argc, char **argv)
 {
   if (argc != 4) { fprintf(stderr, "usage: snrun DECK.inp DIR BASE\n"); return 2; }
+  /* the thread knob, as `signorini run` sets it: SIGNORINI_NUM_THREADS, else the physical cores */
+  const char *env = getenv("SIGNORINI_NUM_THREADS");
+  int nt = 0;
+  if (!env || !*env || sn_threads_parse(env, &nt)) nt = sn_threads_physical();
+  sn_set_blas_threads(nt);
+  printf("THREADS %d\n", nt);
   char msg[1024];
   sn_model *m = NULL;
   double t0 = sn_wtime();
@@ -121,7 +130,7 @@ rfsum() {
        END { if (n) printf "%s %.9g %.9g %.9g\n", t, fx, fy, fz }' "$1"
 }
 
-echo "run,code,version,treatment,dims,dofs,contact_nodes,status,wall_s,s_per_increment,increments,newton_iterations,contact_solver,contact_iterations,increment_wall_s,maxrss_kb,Fn_step1,Fx_step2,Fn_step2,Fx2_over_Fn2,slip_nodes_end,stick_nodes_end,open_nodes_end,message" > "$OUTCSV.tmp"
+echo "run,code,version,treatment,dims,dofs,contact_nodes,status,wall_s,s_per_increment,increments,newton_iterations,contact_solver,contact_iterations,increment_wall_s,maxrss_kb,Fn_step1,Fx_step2,Fn_step2,Fx2_over_Fn2,slip_nodes_end,stick_nodes_end,open_nodes_end,message,threads" > "$OUTCSV.tmp"
 # provenance: the signorini library's build time (its sources may change between runs), ccx's version
 SNVER="libsignorini.so $(date -r "$SN_BUILD/libsignorini.so" +%Y-%m-%dT%H:%M:%S)"
 CCXVER=$(ccx -v 2>/dev/null | awk '/Version/ { print "ccx " $NF }' || true)
@@ -143,14 +152,14 @@ one() { # treatment run
   else
     (cd "$d" && /usr/bin/time -v -o time.log timeout "$lim" "$WORK/snrun" block.inp res block > out.log 2>&1) || rc=$?
   fi
-  local wall rss incs newton solver citer iwall="" status msg dat
+  local wall rss incs newton solver citer iwall="" status msg dat threads
   wall=$(grep "Elapsed (wall" "$d/time.log" | awk '{print $NF}' | awk -F: '{ if (NF == 3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
   rss=$(grep "Maximum resident" "$d/time.log" | awk '{print $NF}')
   if [ "$code" = ccx ]; then
     dat=$d/block.dat
     incs=$(grep -c "^ increment .* attempt" "$d/out.log" || true)
     newton=$(grep -c "^ iteration" "$d/out.log" || true)
-    solver=spooles; citer=""
+    solver=spooles; citer=""; threads=$CCX_THREADS
     msg=$(grep -m1 -A1 "\*ERROR" "$d/out.log" | tr '\n' ' ' | tr -s ' ' | tr ',' ';' || true)
     [ "$rc" = 0 ] && status=ok || status=fail
   else
@@ -162,6 +171,7 @@ one() { # treatment run
     iwall=$(awk '/^INC/ { printf "%s%s", sep, $6; sep = " " }' "$d/out.log")
     msg=$(grep -m1 "^FAIL" "$d/out.log" | cut -c6- | tr ',' ';' || true)
     [ "$rc" = 0 ] && status=ok || status=fail
+    threads=$(awk '/^THREADS/ { print $2 }' "$d/out.log")
     rm -f "$d"/res/*.vtu
   fi
   if [ "$rc" = 124 ]; then status=timeout; msg="stopped after $lim s; $incs increments done"; fi
@@ -179,7 +189,7 @@ one() { # treatment run
   local per="" ver=$SNVER
   [ "$code" = ccx ] && ver=$CCXVER
   [ "$status" = ok ] && [ "$incs" -gt 0 ] && per=$(awk -v w="$wall" -v n="$incs" 'BEGIN { printf "%.2f", w / n }')
-  echo "$r,$code,$ver,$t,${DIMS// /x},$DOFS,$NC,$status,$wall,$per,$incs,$newton,$solver,$citer,$iwall,$rss,$fn1,$fx2,$fn2,$ratio,$slip,$stick,$open,$msg" >> "$OUTCSV.tmp"
+  echo "$r,$code,$ver,$t,${DIMS// /x},$DOFS,$NC,$status,$wall,$per,$incs,$newton,$solver,$citer,$iwall,$rss,$fn1,$fx2,$fn2,$ratio,$slip,$stick,$open,$msg,$threads" >> "$OUTCSV.tmp"
   tail -1 "$OUTCSV.tmp"
 }
 

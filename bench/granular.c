@@ -9,7 +9,10 @@
  * solve), contacts, solver iterations, solver error, status, max speed, largest penetration.
  *
  *   signorini_granular N OUT.csv [--time T] [--dt DT] [--tol TOL] [--max-iter K] [--solver NAME]
- *                      [--threads K]   (sn_dyn_settings.threads: 0 sequential, >= 1 coloured NSGS)
+ *                      [--threads K]   (sn_dyn_settings.threads: 0 sequential, >= 1 coloured NSGS;
+ *                                       K >= 1 is also OpenBLAS' and CHOLMOD's thread count,
+ *                                       sn_set_blas_threads; else $SIGNORINI_NUM_THREADS or the
+ *                                       physical cores; the CSV's threads column)
  *                      [--options KEY=V,...]   (the step solver's options, e.g. omega=1.5)
  *
  * Prints a summary line (median ms/step, steps that missed the tolerance, final max speed, peak
@@ -102,6 +105,15 @@ int main(int argc, char **argv) {
     else { fprintf(stderr, "signorini_granular: unknown option %s\n", argv[i]); return 2; }
   }
   if (n < 1 || !(T > 0) || !(ds.dt > 0)) { fprintf(stderr, "signorini_granular: bad N, time or dt\n"); return 2; }
+  const char *env = getenv("SIGNORINI_NUM_THREADS");
+  int threads = ds.threads;
+  if (ds.threads < 0 || ds.threads > SN_THREADS_MAX ||
+      (threads < 1 && env && *env && sn_threads_parse(env, &threads))) {
+    fprintf(stderr, "signorini_granular: bad --threads or SIGNORINI_NUM_THREADS (1 to %d)\n", SN_THREADS_MAX);
+    return 2;
+  }
+  if (threads < 1) threads = sn_threads_physical();
+  sn_set_blas_threads(threads);
   sn_scene *S;
   double L;
   if (sn_scene_create(&S) || build(S, n, &L)) { fprintf(stderr, "signorini_granular: cannot build the scene\n"); return 1; }
@@ -109,7 +121,7 @@ int main(int argc, char **argv) {
   snprintf(tmp, sizeof tmp, "%s.tmp", csv);
   FILE *f = fopen(tmp, "w");
   if (!f) { perror(tmp); return 1; }
-  fprintf(f, "n,step,time,ms,ms_detect,ms_solve,contacts,iterations,error,status,max_speed,max_penetration,cpu_ms,max_v\n");
+  fprintf(f, "n,step,time,ms,ms_detect,ms_solve,contacts,iterations,error,status,max_speed,max_penetration,cpu_ms,max_v,threads\n");
   int steps = (int)lround(T / ds.dt), missed = 0, failed = 0;
   double *ms = malloc((size_t)steps * sizeof *ms), *cms = malloc((size_t)steps * sizeof *cms);
   double last_v = NAN, last_speed = NAN, max_pen = 0, worst_err = 0, sum_ms = 0;
@@ -137,9 +149,9 @@ int main(int argc, char **argv) {
     sum_ms += ms[k - 1];
     sum_it += info.iterations;
     sum_nc += info.ncontacts;
-    fprintf(f, "%d,%d,%.6g,%.6g,%.6g,%.6g,%d,%d,%.3e,%d,%.6g,%.6g,%.6g,%.6g\n", n, k, sn_scene_time(S), 1e3 * info.seconds,
+    fprintf(f, "%d,%d,%.6g,%.6g,%.6g,%.6g,%d,%d,%.3e,%d,%.6g,%.6g,%.6g,%.6g,%d\n", n, k, sn_scene_time(S), 1e3 * info.seconds,
             1e3 * info.seconds_detect, 1e3 * info.seconds_solve, info.ncontacts, info.iterations, info.error,
-            info.status, info.max_speed, info.max_penetration, cms[k - 1], vmax);
+            info.status, info.max_speed, info.max_penetration, cms[k - 1], vmax, threads);
   }
   if (fclose(f) || rename(tmp, csv)) { perror(csv); return 1; }
   double med = NAN, cmed = NAN;

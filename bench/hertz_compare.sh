@@ -11,9 +11,11 @@
 # p^2 = p0^2 (1 - x^2/a^2) over the nodes with p > 0.2 p0, as tests/analysis/test_examples.c),
 # errors relative to the analytic values of the deck's .ref.
 #
-# Threads: every run is made with OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 (threads=1, the fair
-# comparison: MUMPS here is the sequential one, CHOLMOD would otherwise use threaded BLAS), and
-# again with the library defaults (threads=default: both variables unset) unless THREADS=1.
+# Threads: every run is made with OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 SIGNORINI_NUM_THREADS=1
+# (threads=1, the fair comparison: MUMPS here is the sequential one; signorini's thread knob sets
+# OpenBLAS and CHOLMOD from SIGNORINI_NUM_THREADS), and again with the library defaults
+# (threads=default: the three variables unset; signorini then uses the physical cores) unless
+# THREADS=1. A number N in THREADS sets the three variables to N.
 #
 # Usage: bash bench/hertz_compare.sh [--inc F] [REPEAT]     (default 3)
 #   --inc F: signorini's load increment as a fraction of the load (the INC variable below;
@@ -73,11 +75,11 @@ field() { "$GF_PYTHON" -c 'import csv,sys; r=list(csv.DictReader(open(sys.argv[1
 # wall seconds and max RSS of a `/usr/bin/time -v -o FILE` report
 wall_of() { awk -F': ' '/Elapsed \(wall clock\)/{n=split($2,t,":"); s=0; for(i=1;i<=n;i++) s=s*60+t[i]; print s}' "$1"; }
 rss_of() { awk -F': ' '/Maximum resident set size/{print $2}' "$1"; }
-# run "$@" with the thread setting $1 (1: one thread everywhere; default: the libraries' choice)
+# run "$@" with the thread setting $1 (N: N threads everywhere; default: the libraries' choice)
 with_threads() {
   local t=$1; shift
-  if [ "$t" = 1 ]; then OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 "$@"
-  else env -u OMP_NUM_THREADS -u OPENBLAS_NUM_THREADS "$@"; fi
+  if [ "$t" != default ]; then OMP_NUM_THREADS=$t OPENBLAS_NUM_THREADS=$t SIGNORINI_NUM_THREADS=$t "$@"
+  else env -u OMP_NUM_THREADS -u OPENBLAS_NUM_THREADS -u SIGNORINI_NUM_THREADS "$@"; fi
 }
 
 for h in $HS; do

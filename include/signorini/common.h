@@ -115,6 +115,39 @@ int sn_option_string(const char *options, const char *key, char *buf, size_t len
  * a misspelled or foreign key, SN_ERR_FORMAT for an entry without '=', SN_OK otherwise. */
 int sn_option_check(const char *options, const char *const *keys);
 
+/* ---- threads: one count for the BLAS, CHOLMOD and the OpenMP loops ---- */
+
+#define SN_THREADS_MAX 4096   /* the largest thread count accepted */
+
+/* The physical cores this process may run on: the distinct cores (SMT siblings count once,
+ * /sys/devices/system/cpu topology) of its affinity mask (sched_getaffinity: a container or
+ * `taskset` limited to 2 CPUs gets 2), bounded by a cgroup v2 CPU quota (cpu.max); the CPUs of
+ * the mask when the topology cannot be read, the online CPUs when the mask cannot. In
+ * [1, SN_THREADS_MAX]. The default of `signorini --threads`. */
+int sn_threads_physical(void);
+
+/* Parse a thread count: decimal digits only, 1 <= n <= SN_THREADS_MAX. SN_OK and *n set, or
+ * SN_ERR_FORMAT ("0", "-1", "x", "2.5", "", "5000"); SN_ERR_ARG for NULL. */
+int sn_threads_parse(const char *text, int *n);
+
+/* PROCESS-WIDE: unlike the rest of the library, this changes settings shared by the whole
+ * process, of libraries the library uses; call it once at start-up (the command-line program
+ * does, from --threads / SIGNORINI_NUM_THREADS), not from threads running solves.
+ * - OpenBLAS' thread count (openblas_set_num_threads; when the BLAS linked at build time has no
+ *   such function, nothing: a serial BLAS);
+ * - the OpenMP runtime loaded in the process (the one CHOLMOD uses): omp_set_num_threads(n),
+ *   and its max-active-levels 0, so that CHOLMOD's own OpenMP loops, compiled in Debian 12's
+ *   CHOLMOD with a fixed num_threads(4) that OMP_NUM_THREADS does not change, run on the calling
+ *   thread: CHOLMOD's threads (1) times OpenBLAS' (n) never exceed n. When other OpenMP regions
+ *   need n threads (a build with SIGNORINI_OPENMP: the coloured NSGS of sn_dyn_settings.threads;
+ *   an OpenBLAS built on OpenMP, Debian's libopenblas0-openmp) and n > 1, the level stays 1 and
+ *   the runtime's dynamic adjustment bounds CHOLMOD's loops by the idle CPUs instead.
+ * SN_OK, or SN_ERR_ARG when n is outside [1, SN_THREADS_MAX]. */
+int sn_set_blas_threads(int n);
+
+/* OpenBLAS' current thread count (openblas_get_num_threads), or 0 when the BLAS has none. */
+int sn_blas_threads(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -43,6 +43,17 @@ void sn_cli_catch_signals(void (*cleanup)(void));
  * handlers found are restored. Returns release's value. */
 int sn_cli_release_guarded(int (*release)(void *), void *arg);
 
+/* the thread count of run and solve (threads.c): --threads's value given (NULL when absent),
+ * else SIGNORINI_NUM_THREADS (empty: unset), else the physical cores; set process-wide with
+ * sn_set_blas_threads into *n. 0, or 2 after a usage error naming the bad value. */
+int sn_cli_threads(const sn_cli_cmd *cmd, const char *given, int *n);
+/* the option's help entry, the same in both commands */
+#define SN_CLI_THREADS_OPT                                                                      \
+  {NULL, "--threads", "N", "$SIGNORINI_NUM_THREADS, else the physical cores",                   \
+   "threads of OpenBLAS (also inside CHOLMOD's factorizations and solves), a whole number from " \
+   "1 to 4096; CHOLMOD's own OpenMP loops run on one thread, so that the process never uses "  \
+   "more than N"}
+
 /* print "signorini: <message>" to stderr and return exit status 2 (usage) or 1 (failure) */
 int sn_cli_usage_error(const char *fmt, ...);
 int sn_cli_fail(const char *fmt, ...);

@@ -149,12 +149,12 @@ static void summary(const char *deck, const sn_model *m, const sn_static_info *i
          printed ? dat : "");
 }
 
-static int run_static(const char *deck, sn_model *m, const char *dir, const char *base, int quiet);
+static int run_static(const char *deck, sn_model *m, const char *dir, const char *base, int quiet, int nthreads);
 
 int sn_cli_run(int argc, char **argv)
 {
-  const char *deck = NULL, *dir = NULL, *dumps = NULL;
-  int quiet = 0, include_anywhere = 0, k;
+  const char *deck = NULL, *dir = NULL, *dumps = NULL, *threads = NULL;
+  int quiet = 0, include_anywhere = 0, k, nthreads;
   sn_args a;
   sn_args_init(&a, &sn_cli_cmd_run, argc, argv);
   while ((k = sn_args_next(&a)) > 0) {
@@ -164,8 +164,10 @@ int sn_cli_run(int argc, char **argv)
     else if (sn_args_is(&a, "--quiet")) quiet = 1;
     else if (sn_args_is(&a, "--allow-include-anywhere")) include_anywhere = 1;
     else if (sn_args_is(&a, "--dump-fclib")) dumps = a.val;
+    else if (sn_args_is(&a, "--threads")) threads = a.val;
   }
   if (k == SN_ARGS_EXIT) return a.rc;
+  if ((k = sn_cli_threads(a.cmd, threads, &nthreads))) return k;
   if (dir && !dir[0]) return sn_args_error(a.cmd, "-o needs a folder (an empty name was given)");
   if (!deck) return sn_args_error(a.cmd, "no deck given (signorini run DECK.inp [-o DIR])");
   int exists;   /* a missing file: the reader's "cannot read DECK: ..." */
@@ -193,11 +195,11 @@ int sn_cli_run(int argc, char **argv)
   int st = sn_inp_read_opts(deck, &io, &m, msg, sizeof msg);
   if (st) return sn_cli_fail("%s%s", msg, scene_hint(msg));
   if (sn_model_is_dynamic(m)) return sn_cli_run_dynamic(deck, m, dir, base, quiet);   /* run_dynamic.c */
-  return run_static(deck, m, dir, base, quiet);
+  return run_static(deck, m, dir, base, quiet, nthreads);
 }
 
 /* the quasi-static analysis of the deck read (m, freed here) into dir */
-static int run_static(const char *deck, sn_model *m, const char *dir, const char *base, int quiet)
+static int run_static(const char *deck, sn_model *m, const char *dir, const char *base, int quiet, int nthreads)
 {
   char msg[1024];
   run_ctx c = {NULL, isatty(2), quiet, 0, 0.0, NULL};
@@ -235,7 +237,10 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
     const char *werr = sn_run_output_error(c.out);
     if (werr[0]) rc = sn_cli_fail("run: %s", werr);
     else rc = fail_at(deck, msg, st);
-  } else summary(deck, m, &info, c.solver, dir, base);
+  } else {
+    summary(deck, m, &info, c.solver, dir, base);
+    printf("threads: %d (--threads, SIGNORINI_NUM_THREADS or the physical cores)\n", nthreads);
+  }
   sn_cli_release_guarded(release_output, c.out);   /* the handler must not see it being freed */
   sn_model_free(m);
   return rc;
@@ -275,7 +280,8 @@ const sn_cli_cmd sn_cli_cmd_run = {
       "*INCLUDE may read files outside the deck's folder tree"},
      {NULL, "--dump-fclib", "STEP,...", "none besides the scene's *FCLIB steps",
       "scenes run by Moreau-Jean: write the local frictional contact problem of these steps, with "
-      "its solution, as FCLIB HDF5 files BASE_stepNNNN.hdf5"}},
+      "its solution, as FCLIB HDF5 files BASE_stepNNNN.hdf5"},
+     SN_CLI_THREADS_OPT},
     {{0, "every step completed"},
      {1, "error: the deck or scene is invalid, a file cannot be read or written, or the analysis failed"},
      {2, "usage error"}},

@@ -177,8 +177,8 @@ static void print_text(const char *file, const sn_file_problem *F, int n, const 
 
 int sn_cli_solve(int argc, char **argv)
 {
-  const char *file = NULL, *solver = "auto", *out = NULL;
-  int json = 0, quiet = 0, cold = 0, k;
+  const char *file = NULL, *solver = "auto", *out = NULL, *threads = NULL;
+  int json = 0, quiet = 0, cold = 0, k, nthreads;
   sn_settings s;
   sn_settings_default(&s);
   sn_args a;
@@ -186,12 +186,14 @@ int sn_cli_solve(int argc, char **argv)
   while ((k = sn_args_next(&a)) > 0) {
     if (k == SN_ARGS_OPT && sn_args_is(&a, "--quiet")) quiet = 1;
     else if (k == SN_ARGS_OPT && sn_args_is(&a, "--cold")) cold = 1;
+    else if (k == SN_ARGS_OPT && sn_args_is(&a, "--threads")) threads = a.val;
     else if (k == SN_ARGS_OPT) {
       if (option(&a, &s, &solver, &out, &json)) return 2;
     } else if (!file) file = a.val;
     else return sn_args_error(a.cmd, "more than one FILE ('%s')", a.val);
   }
   if (k == SN_ARGS_EXIT) return a.rc;
+  if ((k = sn_cli_threads(a.cmd, threads, &nthreads))) return k;
   if (!file) return sn_args_error(a.cmd, "missing FILE");
   if (sn_cli_not_a_deck(a.cmd, file)) return 2;
   sn_file_problem *F = sn_cli_read(file);
@@ -278,7 +280,8 @@ const sn_cli_cmd sn_cli_cmd_solve = {
      {NULL, "--json", NULL, NULL, "print one JSON object instead of the text lines (progress, "
       "if any, still goes to stderr)"},
      {"-q", "--quiet", NULL, NULL, "no progress lines (otherwise one a second on stderr for solves "
-      "longer than a second)"}},
+      "longer than a second)"},
+     SN_CLI_THREADS_OPT},
     {{0, "the tolerance was reached"},
      {1, "error: the file cannot be read or holds invalid data, the solver failed, or the "
          "output cannot be written"},
