@@ -74,6 +74,25 @@ if(NOT "${last_err}" STREQUAL "")
   message(SEND_ERROR "quiet: stderr is not empty: ${last_err}")
 endif()
 
+# ---- --plots and --vtu: no PNG with --plots none, the plots with the default (drawn at the end
+# of each step), raw appended .vtu by default; values outside the lists are usage errors ----
+expect(plots_none 0 "2 steps, 9 increments" "" run ${EX}/bar_obstacle.inp -o ${WORK}/nopng --plots none --quiet)
+count(n ${WORK}/nopng "*.png")
+count(nv ${WORK}/nopng "*.vtu")
+if(NOT n EQUAL 0 OR NOT nv EQUAL 9)
+  message(SEND_ERROR "plots_none: ${n} PNG files, ${nv} .vtu files")
+endif()
+count(n ${WORK}/bar "bar_obstacle_*.png")
+if(NOT n EQUAL 4)
+  message(SEND_ERROR "plots_step: ${n} PNG files after the default run, expected 4")
+endif()
+file(READ ${WORK}/bar/bar_obstacle.0009.vtu head LIMIT 1000)
+if(NOT head MATCHES "format=\"appended\" offset=\"0\"/>" OR head MATCHES "compressor")
+  message(SEND_ERROR "vtu_raw: the default .vtu is not raw appended: ${head}")
+endif()
+expect(vtu_bad 2 "" "--vtu ascii: raw, zlib or base64 expected" run ${EX}/bar_obstacle.inp -o ${WORK}/x --vtu ascii)
+expect(plots_bad 2 "" "--plots end: step, increment or none expected" run ${EX}/bar_obstacle.inp -o ${WORK}/x --plots end)
+
 # ---- a rerun replaces the results: 9 increments, then 6 of a deck of the same name ----
 file(MAKE_DIRECTORY ${WORK}/six)
 file(READ ${EX}/bar_obstacle.inp deck)
