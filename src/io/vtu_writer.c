@@ -146,9 +146,10 @@ static int compress_all(vtu_list *L)
     if (!a->z) return SN_ERR_NOMEM;
     uLongf zlen = bound;
     if (a->bytes && compress2(a->z + 32, &zlen, a->data, (uLong)a->bytes, Z_BEST_SPEED) != Z_OK) return SN_ERR_NOMEM;
-    uint64_t h[4] = {a->bytes ? 1u : 0u, a->bytes, 0, a->bytes ? (uint64_t)zlen : 0u};
+    /* an empty array: no block, the header's three first words only */
+    uint64_t h[4] = {a->bytes ? 1u : 0u, a->bytes, 0, (uint64_t)zlen};
     memcpy(a->z, h, sizeof h);
-    a->zbytes = 32 + (a->bytes ? (size_t)zlen : 0u);
+    a->zbytes = a->bytes ? 32 + (size_t)zlen : 24;
   }
   return SN_OK;
 }
