@@ -568,10 +568,11 @@ int main(int argc, char **argv)
       CHECK_INT(sn_vtu_write_enc(path2, &empty, NULL, NULL, 0, NULL, 0, encs[k], msg, sizeof msg), SN_OK);
       char *ed = slurp(path2, &g_doc_len);
       CHECK(ed && strstr(ed, "NumberOfPoints=\"0\" NumberOfCells=\"0\""));
-      CHECK(ed && find_array(ed, NULL, "Points", &a) && a.bytes == 0);
-      free(a.data);
-      CHECK(ed && find_array(ed, NULL, "types", &a) && a.bytes == 0);
-      free(a.data);
+      darray ep = {0}, et = {0};
+      CHECK(ed && find_array(ed, NULL, "Points", &ep) && ep.bytes == 0);
+      free(ep.data);
+      CHECK(ed && find_array(ed, NULL, "types", &et) && et.bytes == 0);
+      free(et.data);
       /* zlib: 5 arrays of 24 header bytes (no block) before types; raw: 5 of 8 */
       CHECK(ed && (encs[k] == SN_VTU_BASE64 ||
                     strstr(ed, encs[k] == SN_VTU_ZLIB ? "Name=\"types\" format=\"appended\" offset=\"120\""
