@@ -171,6 +171,7 @@ int sn_cli_run(int argc, char **argv)
   static const char *const vtu_words[] = {"raw", "zlib", "base64", NULL};   /* sn_vtu_encoding's order */
   static const char *const plot_words[] = {"step", "increment", "none", NULL};   /* sn_plot_when's */
   out_opts oo = {SN_VTU_RAW, SN_PLOTS_STEP};
+  const char *fe_only = NULL;   /* an option of finite-element runs given, for a scene's refusal */
   sn_args a;
   sn_args_init(&a, &sn_cli_cmd_run, argc, argv);
   while ((k = sn_args_next(&a)) > 0) {
@@ -183,9 +184,11 @@ int sn_cli_run(int argc, char **argv)
     else if (sn_args_is(&a, "--vtu")) {
       if (pick(a.val, vtu_words, &w)) return sn_args_error(a.cmd, "--vtu %s: raw, zlib or base64 expected", a.val);
       oo.vtu = (sn_vtu_encoding)w;
+      fe_only = "--vtu";
     } else if (sn_args_is(&a, "--plots")) {
       if (pick(a.val, plot_words, &w)) return sn_args_error(a.cmd, "--plots %s: step, increment or none expected", a.val);
       oo.plots = (sn_plot_when)w;
+      fe_only = "--plots";
     }
   }
   if (k == SN_ARGS_EXIT) return a.rc;
@@ -204,6 +207,9 @@ int sn_cli_run(int argc, char **argv)
   if (!base[0]) return sn_args_error(a.cmd, "'%s' names no file", deck);
   snprintf(folder, sizeof folder, "./%s", base);
   if (!dir) dir = folder;
+  if (sn_cli_is_scene(deck) && fe_only)
+    return sn_args_error(a.cmd, "%s applies to finite-element decks; %s is a rigid-body scene (first keyword *SCENE)",
+                         fe_only, deck);
   if (sn_cli_is_scene(deck)) return sn_cli_run_scene(deck, dir, base, quiet, include_anywhere, dumps);
   if (dumps)
     return sn_args_error(a.cmd, "--dump-fclib applies to scene files (first keyword *SCENE); %s is an analysis deck", deck);
@@ -304,7 +310,7 @@ const sn_cli_cmd sn_cli_cmd_run = {
      {NULL, "--allow-include-anywhere", NULL, NULL,
       "*INCLUDE may read files outside the deck's folder tree"},
      {NULL, "--vtu", "ENCODING", "raw",
-      "how the .vtu files store their arrays: raw (appended raw binary, the fastest), zlib (the same, "
+      "finite-element decks: how the .vtu files store their arrays: raw (appended raw binary, the fastest), zlib (the same, "
       "each array zlib-compressed: smaller, slower to write) or base64 (inline, the file one XML document)"},
      {NULL, "--plots", "WHEN", "step",
       "quasi-static runs: draw the PNG plots at the end of every step (step), after every increment "
