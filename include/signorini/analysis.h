@@ -14,6 +14,7 @@
 
 #include "signorini/contact.h"
 #include "signorini/fem.h"
+#include "signorini/io.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -256,8 +257,13 @@ int sn_dynamic_run(const sn_model *m, const sn_dynamic_settings *s, sn_dynamic_i
  * none took more than one iteration), and for contact models BASE_contact_pressure.png and
  * BASE_contact_shear.png (pressure and shear along the contact region, one curve per
  * increment) and BASE_load.png (total normal and tangential contact force against the
- * largest displacement; bars for a single increment). */
+ * largest displacement; bars for a single increment). The plots are drawn when a step ends
+ * (and by sn_run_output_finish), not after every increment, unless sn_run_output_configure
+ * asks for SN_PLOTS_INCREMENT. */
 typedef struct sn_run_output sn_run_output;
+/* when the static plots are drawn: at the end of every step (default), after every increment
+ * (each rewritten whole), or never */
+typedef enum { SN_PLOTS_STEP = 0, SN_PLOTS_INCREMENT = 1, SN_PLOTS_NONE = 2 } sn_plot_when;
 /* Takes the folder for this run: a lock (dir/.signorini.lock, removed by sn_run_output_close;
  * a second run into the same folder, from this process or another, gets SN_ERR_IO and a message
  * naming the owner's process), then removes the earlier results of the same base there
@@ -274,7 +280,13 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
  * external_work, total) and the plot BASE_energy.png of the n rows of a dynamic run so far,
  * both rewritten whole (atomically). */
 int sn_run_output_energy(sn_run_output *o, const sn_model *m, const sn_dyn_energy *rows, int n);
-/* message of the last failure of sn_run_output_increment ("" if none) */
+/* The VTU encoding (default SN_VTU_RAW: raw appended data) and when the plots are drawn
+ * (default SN_PLOTS_STEP); call before the first increment. */
+void sn_run_output_configure(sn_run_output *o, sn_vtu_encoding vtu, sn_plot_when plots);
+/* After the run, whether it completed or stopped: draws the plots of the increments written
+ * since the last drawing (a run that stopped within a step); SN_OK when there are none. */
+int sn_run_output_finish(sn_run_output *o, const sn_model *m);
+/* message of the last failure of sn_run_output_increment or sn_run_output_finish ("" if none) */
 const char *sn_run_output_error(const sn_run_output *o);
 int sn_run_output_count(const sn_run_output *o);   /* increments written */
 /* a note for the user about the output folder ("" if none): the file system has no locks */

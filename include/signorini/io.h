@@ -69,12 +69,28 @@ typedef struct {
   const char *const *components;
 } sn_field;
 
+/* How sn_vtu_write_enc stores the arrays' values (every one in the machine's byte order, each
+ * preceded by a UInt64 header, as VTK's XML formats define them):
+ *   SN_VTU_RAW: format="appended" arrays in one <AppendedData encoding="raw"> block after the
+ *     XML structure ("_" then, per array, its byte count and its bytes): the smallest and
+ *     fastest form, read by ParaView / VTK; the file is XML up to that block only.
+ *   SN_VTU_ZLIB: the same appended raw block, each array zlib-compressed (compressor=
+ *     "vtkZLibDataCompressor"; per array one block: the header UInt64 1, its size, its last
+ *     block's size, the compressed size, then zlib's stream).
+ *   SN_VTU_BASE64: format="binary" arrays inline in base64 (about 4/3 of the raw size): the
+ *     whole file is one valid XML document. */
+typedef enum { SN_VTU_RAW = 0, SN_VTU_ZLIB = 1, SN_VTU_BASE64 = 2 } sn_vtu_encoding;
+
 /* VTK XML UnstructuredGrid (.vtu), one piece: the model's nodes and elements, Float64 values
- * inline in base64 binary (UInt64 headers, the machine's byte order). Point arrays: "U" (from
+ * (UInt64 headers, the machine's byte order) in the given encoding. Point arrays: "U" (from
  * u, m->ndf values per node, may be NULL; always written with 3 components, z = 0 in 2D),
  * the caller's point fields, "NodeId" (Int32); cell arrays: the caller's cell fields,
  * "ElementId" (Int32). Element node order is Abaqus', which for every supported type is VTK's
- * (docs/results.md). */
+ * (docs/results.md). An unknown encoding: SN_ERR_ARG. */
+int sn_vtu_write_enc(const char *path, const sn_model *m, const double *u, const sn_field *point,
+                     int npoint, const sn_field *cell, int ncell, sn_vtu_encoding enc, char *msg,
+                     size_t msglen);
+/* sn_vtu_write_enc with SN_VTU_RAW */
 int sn_vtu_write(const char *path, const sn_model *m, const double *u, const sn_field *point,
                  int npoint, const sn_field *cell, int ncell, char *msg, size_t msglen);
 

@@ -28,6 +28,10 @@ struct sn_run_output {
   double **hist, **cs, **cp, **cq, *ptimes, *fn, *ft, *umax;
   int *nhist, *ncp;
   int axis;              /* coordinate (0, 1, 2) along which the contact region is plotted */
+  int drawn;             /* increments the plots on disk show (plots are drawn when a step ends,
+                            or after every increment with SN_PLOTS_INCREMENT) */
+  sn_plot_when plot_when;
+  sn_vtu_encoding vtu_enc;
   char *csv;             /* the contact CSV so far */
   size_t csv_len, csv_cap;
   char err[512];
@@ -352,8 +356,8 @@ static int draw_plots(sn_run_output *R, const sn_model *m)
   return st;
 }
 
-/* remember this increment's data for the plots and redraw them */
-static int plots(sn_run_output *R, const sn_model *m, const sn_increment *inc)
+/* remember this increment's data for the plots */
+static int plot_data(sn_run_output *R, const sn_model *m, const sn_increment *inc)
 {
   int dim = m->ndf, n = inc->ncontact;
   if (R->ninc == R->capinc) {
@@ -426,7 +430,16 @@ static int plots(sn_run_output *R, const sn_model *m, const sn_increment *inc)
   R->fn[k] = fn;
   R->ft[k] = ft;
   free(tmp);
-  return draw_plots(R, m);
+  return SN_OK;
+}
+
+/* the plots of every increment so far, unless they are on disk already */
+static int draw_pending(sn_run_output *R, const sn_model *m)
+{
+  if (R->plot_when == SN_PLOTS_NONE || R->ninc == 0 || R->drawn == R->ninc) return SN_OK;
+  int st = draw_plots(R, m);
+  if (!st) R->drawn = R->ninc;
+  return st;
 }
 
 /* the .vtu file name added to the series, BASE.pvd rewritten */
@@ -554,7 +567,7 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   snprintf(name, sizeof name, "%s.%04d.vtu", R->base, inc->total_increment);
   snprintf(path, sizeof path, "%s/%s", R->dir, name);
   sn_run_folder_writing(&R->folder, path);
-  if (!st) st = sn_vtu_write(path, m, inc->u, pf, npf, NULL, 0, R->err, sizeof R->err);
+  if (!st) st = sn_vtu_write_enc(path, m, inc->u, pf, npf, NULL, 0, R->vtu_enc, R->err, sizeof R->err);
   free(rf3);
   free(cf);
   free(v3);
@@ -563,8 +576,26 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   if (!st) st = print_tables(R, m, S, inc, e_ip);
   free(e_node);
   free(e_ip);
-  if (!st && !inc->v) st = plots(R, m, inc);   /* the static plots; a dynamic run has its energy plot */
+  /* the static plots (a dynamic run has its energy plot): their data kept, the charts drawn at
+   * the end of a step (the step's time reached its period), or after every increment on request */
+  if (!st && !inc->v && R->plot_when != SN_PLOTS_NONE) {
+    st = plot_data(R, m, inc);
+    if (!st && (R->plot_when == SN_PLOTS_INCREMENT || inc->load_factor >= 1.0 - 1e-12)) st = draw_pending(R, m);
+  }
   return st;
+}
+
+void sn_run_output_configure(sn_run_output *o, sn_vtu_encoding vtu, sn_plot_when plots)
+{
+  if (!o) return;
+  o->vtu_enc = vtu;
+  o->plot_when = plots;
+}
+
+int sn_run_output_finish(sn_run_output *o, const sn_model *m)
+{
+  if (!o || !m) return SN_ERR_ARG;
+  return draw_pending(o, m);
 }
 
 int sn_run_output_energy(sn_run_output *R, const sn_model *m, const sn_dyn_energy *rows, int n)

@@ -5,6 +5,7 @@
 
 #include "args.h"
 #include "signorini/fem.h"
+#include "signorini/io.h"
 
 int sn_cli_demo(int argc, char **argv);
 int sn_cli_solve(int argc, char **argv);
@@ -15,7 +16,8 @@ int sn_cli_solvers(int argc, char **argv);
 int sn_cli_run(int argc, char **argv);
 /* run's dynamic analysis of a deck with *DYNAMIC steps (run_dynamic.c): results into dir (made
  * when missing) named base; takes m (freed); returns the exit status */
-int sn_cli_run_dynamic(const char *deck, sn_model *m, const char *dir, const char *base, int quiet);
+int sn_cli_run_dynamic(const char *deck, sn_model *m, const char *dir, const char *base, int quiet,
+                       sn_vtu_encoding vtu);
 
 /* each command's help table (args.h), beside its parser */
 extern const sn_cli_cmd sn_cli_cmd_run, sn_cli_cmd_demo, sn_cli_cmd_solve, sn_cli_cmd_check,

@@ -149,12 +149,29 @@ static void summary(const char *deck, const sn_model *m, const sn_static_info *i
          printed ? dat : "");
 }
 
-static int run_static(const char *deck, sn_model *m, const char *dir, const char *base, int quiet, int nthreads);
+typedef struct {
+  sn_vtu_encoding vtu;     /* --vtu */
+  sn_plot_when plots;      /* --plots */
+} out_opts;
+
+static int run_static(const char *deck, sn_model *m, const char *dir, const char *base, int quiet, int nthreads, out_opts oo);
+
+/* --vtu raw|zlib|base64, --plots step|increment|none: 0, or -1 for a word not in the list */
+static int pick(const char *val, const char *const *words, int *out)
+{
+  for (int k = 0; words[k]; k++)
+    if (!strcasecmp(val, words[k])) { *out = k; return 0; }
+  return -1;
+}
 
 int sn_cli_run(int argc, char **argv)
 {
   const char *deck = NULL, *dir = NULL, *dumps = NULL, *threads = NULL;
-  int quiet = 0, include_anywhere = 0, k, nthreads;
+  int quiet = 0, include_anywhere = 0, k, w, nthreads;
+  static const char *const vtu_words[] = {"raw", "zlib", "base64", NULL};   /* sn_vtu_encoding's order */
+  static const char *const plot_words[] = {"step", "increment", "none", NULL};   /* sn_plot_when's */
+  out_opts oo = {SN_VTU_RAW, SN_PLOTS_STEP};
+  const char *fe_only = NULL;   /* an option of finite-element runs given, for a scene's refusal */
   sn_args a;
   sn_args_init(&a, &sn_cli_cmd_run, argc, argv);
   while ((k = sn_args_next(&a)) > 0) {
@@ -165,6 +182,15 @@ int sn_cli_run(int argc, char **argv)
     else if (sn_args_is(&a, "--allow-include-anywhere")) include_anywhere = 1;
     else if (sn_args_is(&a, "--dump-fclib")) dumps = a.val;
     else if (sn_args_is(&a, "--threads")) threads = a.val;
+    else if (sn_args_is(&a, "--vtu")) {
+      if (pick(a.val, vtu_words, &w)) return sn_args_error(a.cmd, "--vtu %s: raw, zlib or base64 expected", a.val);
+      oo.vtu = (sn_vtu_encoding)w;
+      fe_only = "--vtu";
+    } else if (sn_args_is(&a, "--plots")) {
+      if (pick(a.val, plot_words, &w)) return sn_args_error(a.cmd, "--plots %s: step, increment or none expected", a.val);
+      oo.plots = (sn_plot_when)w;
+      fe_only = "--plots";
+    }
   }
   if (k == SN_ARGS_EXIT) return a.rc;
   if ((k = sn_cli_threads(a.cmd, threads, &nthreads))) return k;
@@ -183,6 +209,9 @@ int sn_cli_run(int argc, char **argv)
   if (!base[0]) return sn_args_error(a.cmd, "'%s' names no file", deck);
   snprintf(folder, sizeof folder, "./%s", base);
   if (!dir) dir = folder;
+  if (sn_cli_is_scene(deck) && fe_only)
+    return sn_args_error(a.cmd, "%s applies to finite-element decks; %s is a rigid-body scene (first keyword *SCENE)",
+                         fe_only, deck);
   if (sn_cli_is_scene(deck)) return sn_cli_run_scene(deck, dir, base, quiet, include_anywhere, dumps);
   if (dumps)
     return sn_args_error(a.cmd, "--dump-fclib applies to scene files (first keyword *SCENE); %s is an analysis deck", deck);
@@ -194,12 +223,13 @@ int sn_cli_run(int argc, char **argv)
   io.allow_include_anywhere = include_anywhere;
   int st = sn_inp_read_opts(deck, &io, &m, msg, sizeof msg);
   if (st) return sn_cli_fail("%s%s", msg, scene_hint(msg));
-  if (sn_model_is_dynamic(m)) return sn_cli_run_dynamic(deck, m, dir, base, quiet);   /* run_dynamic.c */
-  return run_static(deck, m, dir, base, quiet, nthreads);
+  if (sn_model_is_dynamic(m)) return sn_cli_run_dynamic(deck, m, dir, base, quiet, oo.vtu);   /* run_dynamic.c */
+  return run_static(deck, m, dir, base, quiet, nthreads, oo);
 }
 
 /* the quasi-static analysis of the deck read (m, freed here) into dir */
-static int run_static(const char *deck, sn_model *m, const char *dir, const char *base, int quiet, int nthreads)
+static int run_static(const char *deck, sn_model *m, const char *dir, const char *base, int quiet, int nthreads,
+                      out_opts oo)
 {
   char msg[1024];
   run_ctx c = {NULL, isatty(2), quiet, 0, 0.0, NULL};
@@ -222,6 +252,7 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
     return sn_cli_fail("run: %s", msg);
   }
   g_out = c.out;
+  sn_run_output_configure(c.out, oo.vtu, oo.plots);
   if (sn_run_output_note(c.out)[0]) fprintf(stderr, "signorini: note: %s\n", sn_run_output_note(c.out));
   notes(deck, m);
   sn_static_settings s;
@@ -232,8 +263,14 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
   c.t0 = sn_wtime();
   st = sn_static_run(m, &s, &info, msg, sizeof msg);
   if (c.tty && !c.quiet && c.width) fputc('\n', stderr);
+  /* the plots of a step that did not end (a run that failed, not in writing), timed as output */
+  double tp = sn_wtime();
+  int pst = sn_run_output_error(c.out)[0] ? SN_OK : sn_run_output_finish(c.out, m);
+  info.output_seconds += sn_wtime() - tp;
+  info.seconds += sn_wtime() - tp;
   int rc = 0;
-  if (st) {
+  if (!st && pst) rc = sn_cli_fail("run: %s", sn_run_output_error(c.out));
+  else if (st) {
     const char *werr = sn_run_output_error(c.out);
     if (werr[0]) rc = sn_cli_fail("run: %s", werr);
     else rc = fail_at(deck, msg, st);
@@ -253,8 +290,8 @@ const sn_cli_cmd sn_cli_cmd_run = {
     "Reads the deck (docs/deck.md: nodes, elements, materials, boundary conditions, loads, "
     "contact pairs, steps), runs its steps increment by increment and writes into DIR, BASE "
     "being the deck's name without .inp: BASE.NNNN.vtu per increment and BASE.pvd (ParaView), "
-    "BASE.dat (the *NODE PRINT and *EL PRINT tables) and, with contact, BASE_contact.csv and PNG "
-    "plots (docs/results.md). Every file is written under a temporary name and renamed when "
+    "BASE.dat (the *NODE PRINT and *EL PRINT tables) and, with contact, BASE_contact.csv, and PNG "
+    "plots drawn at the end of every step (--plots) (docs/results.md). Every file is written under a temporary name and renamed when "
     "complete; SIGINT and SIGTERM remove the temporary file being written. A rerun replaces "
     "the earlier results of the same BASE in DIR (none of its BASE.NNNN.vtu is kept); a second "
     "run into a folder in use (DIR/.signorini.lock) is refused. A progress line per increment "
@@ -278,6 +315,12 @@ const sn_cli_cmd sn_cli_cmd_run = {
      {NULL, "--quiet", NULL, NULL, "no progress lines"},
      {NULL, "--allow-include-anywhere", NULL, NULL,
       "*INCLUDE may read files outside the deck's folder tree"},
+     {NULL, "--vtu", "ENCODING", "raw",
+      "finite-element decks: how the .vtu files store their arrays: raw (appended raw binary, the fastest), zlib (the same, "
+      "each array zlib-compressed: smaller, slower to write) or base64 (inline, the file one XML document)"},
+     {NULL, "--plots", "WHEN", "step",
+      "quasi-static runs: draw the PNG plots at the end of every step (step), after every increment "
+      "(increment: slower, the plots follow the run) or never (none)"},
      {NULL, "--dump-fclib", "STEP,...", "none besides the scene's *FCLIB steps",
       "scenes run by Moreau-Jean: write the local frictional contact problem of these steps, with "
       "its solution, as FCLIB HDF5 files BASE_stepNNNN.hdf5"},

@@ -1,6 +1,9 @@
 /* x-y line charts with cairo (include/signorini/plot.h), the plot module libsignorini_plot.so
- * that sn_plot_lines (src/io/plot_entry.c) loads on first use: PNG through an image surface and
- * cairo_surface_write_to_png_stream, SVG and PDF through cairo's stream surfaces, all written
+ * that sn_plot_lines (src/io/plot_entry.c) loads on first use: PNG through an image surface
+ * encoded by libpng (png_fast: zlib level 1, run-length strategy, no row filter: a chart is
+ * mostly flat colour, which this encodes in about a third of the CPU time of cairo's own PNG
+ * writer with libpng's defaults (adaptive filters, level 6), the file about 30 % larger), SVG and
+ * PDF through cairo's stream surfaces, all written
  * into the temporary file of io/out_file.h and renamed over the target when complete.
  *
  * Layout: title on top, y tick labels and the y label (turned a quarter) on the left, x tick
@@ -23,9 +26,13 @@
 #include <cairo-pdf.h>
 #endif
 #include <math.h>
+#include <png.h>
+#include <setjmp.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "io/backend_modules.h"
 #include "io/out_file.h"
@@ -816,6 +823,64 @@ static int format_of(const char *path)
   return FMT_NONE;
 }
 
+/* libpng's errors: back to png_fast's setjmp, nothing printed (the library never prints) */
+static void png_error_jump(png_structp p, png_const_charp what)
+{
+  (void)what;
+  png_longjmp(p, 1);
+}
+
+static void png_warning_ignored(png_structp p, png_const_charp what)
+{
+  (void)p;
+  (void)what;
+}
+
+/* the rows of an RGB24 image surface (0x00RRGGBB words) as 8-bit RGB */
+static int png_rows(png_structp p, png_infop info, const unsigned char *data, int w, int h, int stride,
+                    unsigned char *row)
+{
+  if (setjmp(png_jmpbuf(p))) return 0;
+  png_set_IHDR(p, info, (png_uint_32)w, (png_uint_32)h, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+               PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  png_set_filter(p, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+  png_set_compression_level(p, 1);
+  png_set_compression_strategy(p, Z_RLE);
+  png_write_info(p, info);
+  for (int y = 0; y < h; y++) {
+    const unsigned char *src = data + (size_t)y * (size_t)stride;
+    for (int x = 0; x < w; x++) {
+      uint32_t px;
+      memcpy(&px, src + 4 * (size_t)x, 4);
+      row[3 * x] = (unsigned char)(px >> 16);
+      row[3 * x + 1] = (unsigned char)(px >> 8);
+      row[3 * x + 2] = (unsigned char)px;
+    }
+    png_write_row(p, row);
+  }
+  png_write_end(p, info);
+  return 1;
+}
+
+/* the image surface as a PNG file on f */
+static cairo_status_t png_fast(cairo_surface_t *sf, FILE *f)
+{
+  cairo_surface_flush(sf);
+  int w = cairo_image_surface_get_width(sf), h = cairo_image_surface_get_height(sf);
+  png_structp p = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_error_jump, png_warning_ignored);
+  png_infop info = p ? png_create_info_struct(p) : NULL;
+  unsigned char *row = malloc(3 * (size_t)w + 1);
+  int ok = 0;
+  if (p && info && row) {
+    png_init_io(p, f);
+    ok = png_rows(p, info, cairo_image_surface_get_data(sf), w, h, cairo_image_surface_get_stride(sf), row);
+  }
+  png_destroy_write_struct(&p, &info);
+  free(row);
+  if (!ok) return ferror(f) ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_NO_MEMORY;
+  return CAIRO_STATUS_SUCCESS;
+}
+
 /* an SN_* code and message for a cairo status */
 static int cairo_fail(cairo_status_t st, const char *path, char *msg, size_t msglen)
 {
@@ -881,7 +946,7 @@ int sn_plot_lines_cairo(const char *path, const sn_plot_opts *o, const sn_series
     st = cairo_status(cr);
     cairo_destroy(cr);
     if (st == CAIRO_STATUS_SUCCESS) {
-      if (fmt == FMT_PNG) st = cairo_surface_write_to_png_stream(sf, put, out.f);
+      if (fmt == FMT_PNG) st = png_fast(sf, out.f);
       else cairo_surface_finish(sf);   /* the vector surfaces write their end here */
     }
     if (st == CAIRO_STATUS_SUCCESS) st = cairo_surface_status(sf);

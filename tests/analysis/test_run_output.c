@@ -8,6 +8,9 @@
  *  - no BASE.dat before the first increment: a run that fails there leaves none;
  *  - sn_run_output_on_signal removes the temporaries the writers would be holding and the lock;
  *  - a rerun with fewer increments leaves exactly its own series;
+ *  - the plots (bar_obstacle: steps of 4 and 5 increments) are drawn when a step ends, not
+ *    before (SN_PLOTS_STEP, the default), after every increment (SN_PLOTS_INCREMENT) or never
+ *    (SN_PLOTS_NONE); sn_run_output_finish draws those of a run stopped within a step;
  *  - the phases of the Hertz deck (examples/hertz.inp, through the writers) are non-negative,
  *    add up to at most the total and to most of it. */
 #define _POSIX_C_SOURCE 200809L
@@ -201,6 +204,110 @@ static void test_series(void)
   clear();
 }
 
+/* the contents of DIR_/name (malloc'd, *len bytes), NULL when missing */
+static unsigned char *slurp(const char *name, long *len)
+{
+  char p[512];
+  snprintf(p, sizeof p, DIR_ "/%s", name);
+  FILE *f = fopen(p, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  *len = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  unsigned char *b = malloc((size_t)*len + 1);
+  if (fread(b, 1, (size_t)*len, f) != (size_t)*len) *len = -1;
+  fclose(f);
+  return b;
+}
+
+/* after every increment: is the load plot there, and is it the one of the increment before? */
+typedef struct {
+  sn_run_output *out;
+  int stop_after, n;
+  int there[16], changed[16];
+  unsigned char *last;
+  long last_len;
+} plot_watch;
+
+static int watch(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
+{
+  plot_watch *w = user;
+  int st = sn_run_output_increment(m, S, inc, w->out);
+  long len = 0;
+  unsigned char *now = slurp("p_load.png", &len);
+  if (w->n < 16) {
+    w->there[w->n] = now != NULL;
+    w->changed[w->n] = now && (!w->last || len != w->last_len || memcmp(now, w->last, (size_t)len));
+    w->n++;
+  }
+  free(w->last);
+  w->last = now;
+  w->last_len = len;
+  if (!st && w->stop_after > 0 && inc->total_increment >= w->stop_after) st = SN_ERR_ARG;
+  return st;
+}
+
+static void plots_when(const sn_model *m, sn_plot_when when, int stop_after, plot_watch *w)
+{
+  char msg[512];
+  clear();
+  memset(w, 0, sizeof *w);
+  w->stop_after = stop_after;
+  CHECK_INT(sn_run_output_open(DIR_, "p", m, &w->out, msg, sizeof msg), SN_OK);
+  if (!w->out) return;
+  sn_run_output_configure(w->out, SN_VTU_RAW, when);
+  sn_static_settings s;
+  sn_static_settings_default(&s);
+  s.on_increment = watch;
+  s.user = w;
+  sn_static_info info;
+  CHECK_INT(sn_static_run(m, &s, &info, msg, sizeof msg), stop_after ? SN_ERR_ARG : SN_OK);
+}
+
+static void test_plots(void)
+{
+  char msg[512];
+  sn_model *m = NULL;
+  CHECK_INT(sn_inp_read(EX "bar_obstacle.inp", &m, msg, sizeof msg), SN_OK);
+  if (!m) return;
+  plot_watch w;
+  /* by step: drawn after increment 4 (the end of step 1), left alone through 5-8, redrawn
+   * after 9 (the end of step 2); the other plots with it */
+  plots_when(m, SN_PLOTS_STEP, 0, &w);
+  CHECK_INT(w.n, 9);
+  for (int k = 0; k < 9; k++) {
+    CHECK_INT(w.there[k], k >= 3);
+    CHECK_INT(w.changed[k], k == 3 || k == 8);
+  }
+  CHECK(exists("p_convergence.png") && exists("p_contact_pressure.png") && exists("p_contact_shear.png"));
+  sn_run_output_close(w.out);
+  free(w.last);
+  /* by increment: after every one, each time a new chart */
+  plots_when(m, SN_PLOTS_INCREMENT, 0, &w);
+  for (int k = 0; k < 9; k++) CHECK(w.there[k] && w.changed[k]);
+  sn_run_output_close(w.out);
+  free(w.last);
+  /* none */
+  plots_when(m, SN_PLOTS_NONE, 0, &w);
+  CHECK_INT(count(".png"), 0);
+  CHECK_INT(sn_run_output_finish(w.out, m), SN_OK);
+  CHECK_INT(count(".png"), 0);
+  sn_run_output_close(w.out);
+  free(w.last);
+  /* a run stopped after 2 increments of step 1: no plot, until sn_run_output_finish draws them */
+  plots_when(m, SN_PLOTS_STEP, 2, &w);
+  CHECK_INT(w.n, 2);
+  CHECK_INT(count(".png"), 0);
+  CHECK_INT(sn_run_output_finish(w.out, m), SN_OK);
+  CHECK_INT(count(".png"), 4);
+  CHECK_INT(sn_run_output_finish(w.out, m), SN_OK);   /* nothing new: nothing redrawn */
+  CHECK_INT(sn_run_output_finish(NULL, m), SN_ERR_ARG);
+  sn_run_output_close(w.out);
+  free(w.last);
+  sn_model_free(m);
+  clear();
+}
+
 /* Hertz without writers: the contact solve is most of the time (ADMM's factorization inside) */
 static void test_hertz_phases(void)
 {
@@ -234,6 +341,7 @@ int main(void)
     sn_model_free(m);
   }
   test_series();
+  test_plots();
   test_hertz_phases();
   return sn_check_report();
 }

@@ -25,6 +25,15 @@ expect(bar 0 "2 steps, 9 increments" "" run ${SRC}/examples/bar_obstacle.inp -o 
 files_agree(bar_files ${WORK}/bar bar_obstacle bar)
 expect(truss 0 "2 steps" "" run ${SRC}/examples/truss4x4.inp -o ${WORK}/truss)
 files_agree(truss_files ${WORK}/truss truss4x4)
+# the other two .vtu encodings (docs/results.md, "Encoding"): VTK reads the same numbers
+expect(bar_zlib 0 "2 steps, 9 increments" "" run ${SRC}/examples/bar_obstacle.inp -o ${WORK}/bar_zlib --vtu zlib)
+files_agree(bar_zlib_files ${WORK}/bar_zlib bar_obstacle bar)
+file(READ ${WORK}/bar_zlib/bar_obstacle.0009.vtu head LIMIT 200)
+if(NOT head MATCHES "compressor=\"vtkZLibDataCompressor\"")
+  message(SEND_ERROR "bar_zlib: not a zlib-compressed file: ${head}")
+endif()
+expect(truss_base64 0 "2 steps" "" run ${SRC}/examples/truss4x4.inp -o ${WORK}/truss_b64 --vtu base64 --plots none)
+files_agree(truss_base64_files ${WORK}/truss_b64 truss4x4)
 
 # the units line (docs/deck.md, "Units"): unknown quantity, missing unit, given twice
 file(READ ${SRC}/tests/data/inp/contact2d.inp deck)

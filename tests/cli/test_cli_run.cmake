@@ -74,6 +74,27 @@ if(NOT "${last_err}" STREQUAL "")
   message(SEND_ERROR "quiet: stderr is not empty: ${last_err}")
 endif()
 
+# ---- --plots and --vtu: no PNG with --plots none, the plots with the default (drawn at the end
+# of each step), raw appended .vtu by default; values outside the lists are usage errors ----
+expect(plots_none 0 "2 steps, 9 increments" "" run ${EX}/bar_obstacle.inp -o ${WORK}/nopng --plots none --quiet)
+count(n ${WORK}/nopng "*.png")
+count(nv ${WORK}/nopng "*.vtu")
+if(NOT n EQUAL 0 OR NOT nv EQUAL 9)
+  message(SEND_ERROR "plots_none: ${n} PNG files, ${nv} .vtu files")
+endif()
+count(n ${WORK}/bar "bar_obstacle_*.png")
+if(NOT n EQUAL 4)
+  message(SEND_ERROR "plots_step: ${n} PNG files after the default run, expected 4")
+endif()
+file(READ ${WORK}/bar/bar_obstacle.0009.vtu head LIMIT 1000)
+if(NOT head MATCHES "format=\"appended\" offset=\"0\"/>" OR head MATCHES "compressor")
+  message(SEND_ERROR "vtu_raw: the default .vtu is not raw appended: ${head}")
+endif()
+expect(vtu_bad 2 "" "--vtu ascii: raw, zlib or base64 expected" run ${EX}/bar_obstacle.inp -o ${WORK}/x --vtu ascii)
+expect(plots_bad 2 "" "--plots end: step, increment or none expected" run ${EX}/bar_obstacle.inp -o ${WORK}/x --plots end)
+expect(vtu_scene 2 "" "--vtu applies to finite-element decks; .*bouncing_ball.inp is a rigid-body scene"
+       run ${EX}/scenes/bouncing_ball.inp -o ${WORK}/x --vtu zlib)
+
 # ---- a rerun replaces the results: 9 increments, then 6 of a deck of the same name ----
 file(MAKE_DIRECTORY ${WORK}/six)
 file(READ ${EX}/bar_obstacle.inp deck)
@@ -117,19 +138,19 @@ no_leftovers(fail_first ${WORK}/fail)
 
 # ---- a run in progress: a second one into its folder is refused; SIGINT / SIGTERM while a
 # temporary file is being written (polled for) leave no temporary and no lock. The slow deck:
-# Hertz in 100 fixed increments (writing most of the time: the plots are redrawn at every
-# increment). SIGKILL first: what it leaves (a temporary, the lock file) is cleared by the next
-# run. bash with job control: a background job of a shell without it ignores SIGINT. ----
+# Hertz in 100 fixed increments, run with --plots increment (writing most of the time: the
+# plots, drawn only at the end of the step by default, are redrawn at every increment). SIGKILL
+# first: what it leaves (a temporary, the lock file) is cleared by the next run. bash with job control: a background job of a shell without it ignores SIGINT. ----
 file(READ ${EX}/hertz.inp deck)
 string(REPLACE "*STATIC\n0.25, 1." "*STATIC, DIRECT\n0.01, 1." slow "${deck}")
 file(WRITE ${WORK}/slow.inp "${slow}")
 foreach(sig KILL INT TERM)
   execute_process(COMMAND bash -c [=[
 set -m
-"$1" run "$2/slow.inp" -o "$2/slow" > "$2/first.log" 2>&1 &
+"$1" run "$2/slow.inp" -o "$2/slow" --plots increment > "$2/first.log" 2>&1 &
 pid=$!
 for i in $(seq 1 400); do grep -q "increment 2 " "$2/first.log" && break; sleep 0.05; done
-"$1" run "$2/slow.inp" -o "$2/slow" > "$2/second.log" 2>&1
+"$1" run "$2/slow.inp" -o "$2/slow" --plots increment > "$2/second.log" 2>&1
 echo "second=$? pid=$pid"
 seen=0; end=$((SECONDS + 10))
 while [ $SECONDS -lt $end ]; do if compgen -G "$2/slow/*.tmp*" > /dev/null; then seen=1; break; fi; sleep 0.01; done

@@ -1,11 +1,13 @@
-/* VTK XML writers (sn_vtu_write, sn_pvd_write): a hand-built model with one element of every
- * supported VTK cell family, written into a temporary folder and read back by a minimal XML
- * and base64 parser (structure, sizes, attributes, decoded values); atomic writes (nothing left
- * behind by a failure, the old file kept); argument checks.
+/* VTK XML writers (sn_vtu_write, sn_vtu_write_enc, sn_pvd_write): a hand-built model with one
+ * element of every supported VTK cell family, written into a temporary folder in each encoding
+ * (raw appended, zlib appended, inline base64) and read back by a minimal parser of the XML
+ * part, the appended block (offsets, UInt64 byte counts, zlib blocks inflated by zlib itself)
+ * and base64 (structure, sizes, attributes, decoded values compared with the model's); atomic
+ * writes (nothing left behind by a failure, the old file kept); argument checks.
  *
- * `test_vtu --write DIR` only writes DIR/model_0001.vtu, DIR/model_0002.vtu, DIR/model.pvd and
- * DIR/expect.txt (what the files must hold) for tests/io/test_vtu_vtk.py, which reads them
- * with VTK itself. */
+ * `test_vtu --write DIR` only writes DIR/model_0001.vtu (raw), DIR/model_0002.vtu (zlib),
+ * DIR/model_0003.vtu (base64), DIR/model.pvd and DIR/expect.txt (what the files must hold) for
+ * tests/io/test_vtu_vtk.py, which reads them with VTK itself. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <dirent.h>
@@ -14,6 +16,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <zlib.h>
 
 #include "check.h"
 #include "signorini/io.h"
@@ -151,13 +155,14 @@ static void release(testmodel *T)
 static const char *const QCOMP[2] = {"qa", "q<b>"};
 #define QNAME "Q\"<&>'"
 
-static int write_model(const char *path, testmodel *T, double scale, char *msg, size_t len)
+static int write_model(const char *path, testmodel *T, double scale, sn_vtu_encoding enc, char *msg, size_t len)
 {
   sn_field pf[2] = {{"RF", 3, T->rf, NULL}, {"S", 6, T->s, NULL}};
   sn_field cf[2] = {{"EVOL", 1, T->evol, NULL}, {QNAME, 2, T->q, QCOMP}};
   double *u = malloc(sizeof(double) * T->m.ndf * T->m.nnodes);
   for (int i = 0; i < T->m.ndf * T->m.nnodes; i++) u[i] = scale * T->u[i];
-  int rc = sn_vtu_write(path, &T->m, u, pf, 2, cf, 2, msg, len);
+  int rc = enc == SN_VTU_RAW ? sn_vtu_write(path, &T->m, u, pf, 2, cf, 2, msg, len)
+                              : sn_vtu_write_enc(path, &T->m, u, pf, 2, cf, 2, enc, msg, len);
   free(u);
   return rc;
 }
@@ -233,6 +238,46 @@ typedef struct {
   const char *tag, *tagend;
 } darray;
 
+/* the document being parsed: its length, for the bounds of the appended block */
+static size_t g_doc_len;
+
+/* an appended array at offset: its UInt64 byte count and bytes, or (zlib) the compressor's
+ * header (blocks, block size, last partial block size, compressed sizes) and zlib's stream */
+static int appended_array(const char *doc, size_t offset, darray *a)
+{
+  const char *ad = strstr(doc, "<AppendedData encoding=\"raw\">");
+  if (!ad) return 0;
+  const char *base = strchr(ad, '_');
+  if (!base) return 0;
+  base++;
+  size_t room = g_doc_len - (size_t)(base - doc);
+  uint64_t h[4];
+  if (offset + 8 > room) return 0;
+  if (!strstr(doc, "compressor=\"vtkZLibDataCompressor\"")) {
+    memcpy(h, base + offset, 8);
+    if (offset + 8 + h[0] > room) return 0;
+    a->bytes = (size_t)h[0];
+    a->data = malloc(a->bytes + 1);
+    memcpy(a->data, base + offset + 8, a->bytes);
+    return 1;
+  }
+  if (offset + 24 > room) return 0;
+  memcpy(h, base + offset, 24);
+  if (h[0] > 1 || h[2] != 0) return 0;   /* the writer's one block, or none (an empty array) */
+  if (h[0] && offset + 32 > room) return 0;
+  if (h[0]) memcpy(h + 3, base + offset + 24, 8);
+  if (h[0] && offset + 32 + h[3] > room) return 0;
+  a->bytes = h[0] ? (size_t)h[1] : 0;
+  a->data = malloc(a->bytes + 1);
+  uLongf n = (uLongf)a->bytes;
+  if (h[0] && (uncompress(a->data, &n, (const Bytef *)base + offset + 32, (uLong)h[3]) != Z_OK || n != a->bytes)) {
+    free(a->data);
+    a->data = NULL;
+    return 0;
+  }
+  return 1;
+}
+
 static int find_array(const char *doc, const char *from, const char *name, darray *a)
 {
   char key[128];
@@ -244,12 +289,17 @@ static int find_array(const char *doc, const char *from, const char *name, darra
   while (tag > doc && *tag != '<') tag--;
   if (strncmp(tag, "<DataArray ", 11) != 0) return 0;
   const char *tagend = strchr(p, '>');
-  const char *end = strstr(tagend, "</DataArray>");
   char buf[32];
   a->tag = tag, a->tagend = tagend;
   if (!attr(tag, tagend, "type", a->type, sizeof a->type)) return 0;
   a->ncomp = attr(tag, tagend, "NumberOfComponents", buf, sizeof buf) ? atoi(buf) : 1;
-  if (!attr(tag, tagend, "format", buf, sizeof buf) || strcmp(buf, "binary") != 0) return 0;
+  if (!attr(tag, tagend, "format", buf, sizeof buf)) return 0;
+  if (!strcmp(buf, "appended")) {
+    if (tagend[-1] != '/' || !attr(tag, tagend, "offset", buf, sizeof buf)) return 0;
+    return appended_array(doc, (size_t)strtoull(buf, NULL, 10), a);
+  }
+  if (strcmp(buf, "binary") != 0) return 0;
+  const char *end = strstr(tagend, "</DataArray>");
   size_t n = (size_t)(end - tagend - 1);
   unsigned char *raw = malloc(n + 8);
   long k = b64dec(tagend + 1, n, raw);
@@ -291,10 +341,10 @@ static int32_t i32(const darray *a, size_t i)
   return v;
 }
 
-static void check_file(const char *path, testmodel *T, double scale)
+static void check_file(const char *path, testmodel *T, double scale, sn_vtu_encoding enc)
 {
   sn_model *m = &T->m;
-  char *doc = slurp(path, NULL);
+  char *doc = slurp(path, &g_doc_len);
   darray a;
   char buf[64];
   CHECK(doc != NULL);
@@ -309,17 +359,23 @@ static void check_file(const char *path, testmodel *T, double scale)
   }
   snprintf(buf, sizeof buf, "NumberOfPoints=\"%d\" NumberOfCells=\"%d\"", m->nnodes, m->nelems);
   CHECK(strstr(doc, buf) != NULL);
-  /* balanced structure, in order */
+  /* balanced structure, in order (after raw data, which may hold NULs, the tail check below) */
   const char *seq[] = {"<UnstructuredGrid>", "<Piece ", "<PointData", "</PointData>", "<CellData>", "</CellData>",
                        "<Points>", "</Points>", "<Cells>", "</Cells>", "</Piece>", "</UnstructuredGrid>", "</VTKFile>"};
   const char *at = doc;
-  for (size_t k = 0; k < sizeof seq / sizeof seq[0]; k++) {
+  for (size_t k = 0; k < sizeof seq / sizeof seq[0] - (enc != SN_VTU_BASE64); k++) {
     const char *p = strstr(at, seq[k]);
     CHECK(p != NULL);
     if (p) at = p;
   }
   CHECK_INT(count(doc, "<DataArray "), 11);   /* U RF S NodeId | EVOL Q ElementId | Points | 3 */
-  CHECK_INT(count(doc, "</DataArray>"), 11);
+  CHECK_INT(count(doc, "</DataArray>"), enc == SN_VTU_BASE64 ? 11 : 0);
+  CHECK_INT(count(doc, "format=\"appended\""), enc == SN_VTU_BASE64 ? 0 : 11);
+  CHECK_INT(count(doc, "<AppendedData encoding=\"raw\">\n_"), enc == SN_VTU_BASE64 ? 0 : 1);
+  CHECK_INT(count(doc, " compressor=\"vtkZLibDataCompressor\">"), enc == SN_VTU_ZLIB);
+  /* the appended block ends the file: its data, then the closing tags */
+  if (enc != SN_VTU_BASE64)
+    CHECK(g_doc_len > 30 && !memcmp(doc + g_doc_len - 30, "\n  </AppendedData>\n</VTKFile>\n", 30));
   const char *pd = strstr(doc, "<PointData"), *cd = strstr(doc, "<CellData>"), *pts = strstr(doc, "<Points>"),
              *cells = strstr(doc, "<Cells>");
   size_t nn = (size_t)m->nnodes, ne = (size_t)m->nelems;
@@ -421,16 +477,17 @@ static int write_for_vtk(const char *dir)
 {
   testmodel T;
   char path[4096], msg[256];
-  const char *files[2] = {"model_0001.vtu", "model_0002.vtu"};
-  double times[2] = {0.5, 1.0};
+  const char *files[3] = {"model_0001.vtu", "model_0002.vtu", "model_0003.vtu"};
+  const sn_vtu_encoding encs[3] = {SN_VTU_RAW, SN_VTU_ZLIB, SN_VTU_BASE64};
+  double times[3] = {0.5, 1.0, 1.5};
   int rc = 0;
   build(&T, 3);
-  for (int k = 0; k < 2 && !rc; k++) {
+  for (int k = 0; k < 3 && !rc; k++) {
     snprintf(path, sizeof path, "%s/%s", dir, files[k]);
-    rc = write_model(path, &T, times[k], msg, sizeof msg);
+    rc = write_model(path, &T, times[k], encs[k], msg, sizeof msg);
   }
   snprintf(path, sizeof path, "%s/model.pvd", dir);
-  if (!rc) rc = sn_pvd_write(path, 2, times, files, msg, sizeof msg);
+  if (!rc) rc = sn_pvd_write(path, 3, times, files, msg, sizeof msg);
   if (rc) fprintf(stderr, "%s\n", msg);
   snprintf(path, sizeof path, "%s/expect.txt", dir);
   FILE *f = rc ? NULL : fopen(path, "w");
@@ -442,7 +499,7 @@ static int write_for_vtk(const char *dir)
               m->x[3 * i + 2], T.u[3 * i], T.u[3 * i + 1], T.u[3 * i + 2]);
     for (int e = 0; e < m->nelems; e++)
       fprintf(f, "cell %d %d %d %.17g\n", m->elem_id[e], ELS[e].vtk, ELS[e].dim, el_size(ELS[e].type, ELS[e].dim));
-    for (int k = 0; k < 2; k++) fprintf(f, "time %.17g %s\n", times[k], files[k]);
+    for (int k = 0; k < 3; k++) fprintf(f, "time %.17g %s\n", times[k], files[k]);
     if (fclose(f) != 0) rc = 1;
   } else {
     rc = 1;
@@ -462,20 +519,32 @@ int main(int argc, char **argv)
     return 1;
   }
 
-  /* a 3D model with every cell family, written twice (overwrite) */
+  /* a 3D model with every cell family, written twice (overwrite), in each encoding; the sizes:
+   * raw = the XML part + 8 bytes and the data per array, base64 larger, zlib smaller */
+  long size[3];
+  const sn_vtu_encoding encs[3] = {SN_VTU_RAW, SN_VTU_ZLIB, SN_VTU_BASE64};
   build(&T, 3);
   snprintf(path, sizeof path, "%s/a.vtu", dir);
-  CHECK_INT(write_model(path, &T, 2.0, msg, sizeof msg), SN_OK);
-  CHECK(msg[0] == '\0');
-  CHECK_INT(write_model(path, &T, 1.0, msg, sizeof msg), SN_OK);
-  check_file(path, &T, 1.0);
+  for (int k = 0; k < 3; k++) {
+    struct stat sb;
+    CHECK_INT(write_model(path, &T, 2.0, encs[k], msg, sizeof msg), SN_OK);
+    CHECK(msg[0] == '\0');
+    CHECK_INT(write_model(path, &T, 1.0, encs[k], msg, sizeof msg), SN_OK);
+    check_file(path, &T, 1.0, encs[k]);
+    size[k] = stat(path, &sb) == 0 ? (long)sb.st_size : -1;
+  }
+  CHECK(size[1] > 0 && size[1] < size[0] && size[0] < size[2]);
+  CHECK_INT(sn_vtu_write_enc(path, &T.m, T.u, NULL, 0, NULL, 0, (sn_vtu_encoding)3, msg, sizeof msg), SN_ERR_ARG);
+  CHECK(strstr(msg, "a.vtu: unknown encoding 3") != NULL);
   release(&T);
 
   /* ndf = 2: U gets z = 0 */
   build(&T, 2);
   snprintf(path2, sizeof path2, "%s/b.vtu", dir);
-  CHECK_INT(write_model(path2, &T, 1.0, msg, sizeof msg), SN_OK);
-  check_file(path2, &T, 1.0);
+  for (int k = 0; k < 3; k++) {
+    CHECK_INT(write_model(path2, &T, 1.0, encs[k], msg, sizeof msg), SN_OK);
+    check_file(path2, &T, 1.0, encs[k]);
+  }
 
   /* no U, no fields, NULL ids (1-based indices); an empty model */
   {
@@ -484,7 +553,7 @@ int main(int argc, char **argv)
     m.elem_id = NULL;
     snprintf(path2, sizeof path2, "%s/c.vtu", dir);
     CHECK_INT(sn_vtu_write(path2, &m, NULL, NULL, 0, NULL, 0, msg, sizeof msg), SN_OK);
-    char *doc = slurp(path2, NULL);
+    char *doc = slurp(path2, &g_doc_len);
     darray a = {0};
     CHECK(doc && !strstr(doc, "Name=\"U\"") && strstr(doc, "<PointData>"));
     CHECK(doc && find_array(doc, NULL, "NodeId", &a) && i32(&a, 7) == 8);
@@ -495,12 +564,21 @@ int main(int argc, char **argv)
     sn_model empty = {0};
     empty.ndf = 3;
     snprintf(path2, sizeof path2, "%s/d.vtu", dir);
-    CHECK_INT(sn_vtu_write(path2, &empty, NULL, NULL, 0, NULL, 0, msg, sizeof msg), SN_OK);
-    doc = slurp(path2, NULL);
-    CHECK(doc && strstr(doc, "NumberOfPoints=\"0\" NumberOfCells=\"0\""));
-    CHECK(doc && find_array(doc, NULL, "Points", &a) && a.bytes == 0);
-    free(a.data);
-    free(doc);
+    for (int k = 0; k < 3; k++) {   /* empty arrays in each encoding */
+      CHECK_INT(sn_vtu_write_enc(path2, &empty, NULL, NULL, 0, NULL, 0, encs[k], msg, sizeof msg), SN_OK);
+      char *ed = slurp(path2, &g_doc_len);
+      CHECK(ed && strstr(ed, "NumberOfPoints=\"0\" NumberOfCells=\"0\""));
+      darray ep = {0}, et = {0};
+      CHECK(ed && find_array(ed, NULL, "Points", &ep) && ep.bytes == 0);
+      free(ep.data);
+      CHECK(ed && find_array(ed, NULL, "types", &et) && et.bytes == 0);
+      free(et.data);
+      /* zlib: 5 arrays of 24 header bytes (no block) before types; raw: 5 of 8 */
+      CHECK(ed && (encs[k] == SN_VTU_BASE64 ||
+                    strstr(ed, encs[k] == SN_VTU_ZLIB ? "Name=\"types\" format=\"appended\" offset=\"120\""
+                                                       : "Name=\"types\" format=\"appended\" offset=\"40\"")));
+      free(ed);
+    }
   }
 
   /* bad input: SN_ERR_ARG with a message, the existing file untouched, nothing left behind */
@@ -560,7 +638,7 @@ int main(int argc, char **argv)
     char missing[4096];
     build(&U, 3);
     snprintf(missing, sizeof missing, "%s/no_such_folder/x.vtu", dir);
-    CHECK_INT(write_model(missing, &U, 1.0, msg, sizeof msg), SN_ERR_IO);
+    CHECK_INT(write_model(missing, &U, 1.0, SN_VTU_RAW, msg, sizeof msg), SN_ERR_IO);
     CHECK(strstr(msg, "no_such_folder/x.vtu: cannot create a temporary file beside it") != NULL);
     double t = 1;
     const char *f1 = "x.vtu";
@@ -573,7 +651,7 @@ int main(int argc, char **argv)
     snprintf(path2, sizeof path2, "%s/folder.vtu/keep", dir);
     FILE *k = fopen(path2, "w");
     if (k) fclose(k);
-    CHECK_INT(write_model(missing, &U, 1.0, msg, sizeof msg), SN_ERR_IO);
+    CHECK_INT(write_model(missing, &U, 1.0, SN_VTU_ZLIB, msg, sizeof msg), SN_ERR_IO);
     CHECK(strstr(msg, "folder.vtu: cannot rename the temporary file to it") != NULL);
     CHECK_INT(sn_pvd_write(missing, 1, &t, &f1, msg, sizeof msg), SN_ERR_IO);
     remove(path2);
