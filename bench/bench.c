@@ -36,16 +36,6 @@ static int nfiles;
 static result results[MAXP * MAXS];
 static int nresults;
 
-/* problem key: base name without .dat and .hdf5 (X.hdf5.dat and X.hdf5 are the same problem) */
-static void key_of(const char *path, char *key)
-{
-  const char *b = strrchr(path, '/');
-  snprintf(key, 256, "%s", b ? b + 1 : path);
-  size_t n = strlen(key);
-  if (n > 4 && !strcmp(key + n - 4, ".dat")) key[n -= 4] = '\0';
-  if (n > 5 && !strcmp(key + n - 5, ".hdf5")) key[n - 5] = '\0';
-}
-
 static int has_suffix(const char *s, const char *x)
 {
   size_t a = strlen(s), b = strlen(x);
@@ -67,7 +57,7 @@ static void scan(const char *dir)
     if (S_ISDIR(st.st_mode)) { if (strcmp(e->d_name, "refsol")) scan(path); continue; }
     if (!has_suffix(path, ".dat") && !has_suffix(path, ".hdf5")) continue;
     char key[256];
-    key_of(path, key);
+    bench_key_of(path, key);
     int k;
     for (k = 0; k < nfiles; k++)
       if (!strcmp(files[k].key, key)) break;

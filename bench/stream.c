@@ -26,18 +26,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-static double now(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);   /* CPU time: the machine is shared */
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
+#include "bench_util.h"
 
 /* median GB/s of copy (kind 0) or triad (kind 1) over arrays of n doubles; each timed run
  * loops over the arrays until 50 ms have passed (small arrays: many passes) */
@@ -50,16 +39,16 @@ static double bandwidth(int kind, size_t n, int repeat)
   if (repeat > 64) repeat = 64;
   for (int k = 0; k < repeat; k++) {
     long passes = 0;
-    double t0 = now(), dt;
+    double t0 = bench_thread_clock(), dt;
     do {
       if (kind == 0) for (size_t i = 0; i < n; i++) c[i] = a[i];
       else for (size_t i = 0; i < n; i++) a[i] = b[i] + s * c[i];
       passes++;
       __asm__ volatile("" : : "r"(a), "r"(c) : "memory");   /* keep every pass */
-    } while ((dt = now() - t0) < 0.05);
+    } while ((dt = bench_thread_clock() - t0) < 0.05);
     t[k] = (double)passes * (double)n * (kind == 0 ? 16.0 : 24.0) / dt * 1e-9;
   }
-  qsort(t, (size_t)repeat, sizeof(double), cmp_double);
+  qsort(t, (size_t)repeat, sizeof(double), bench_cmp_double);
   double med = t[repeat / 2] + 0.0 * a[n / 2] * c[n / 2];
   free(a);
   free(b);
@@ -82,12 +71,12 @@ static double sweep_time(const sn_fc *P, int sweeps, double *mean)
       !sn_nsgs_ws_new(P, B, &o, &ws)) {
     *mean = 0.0;
     for (int k = 0; k < sweeps; k++) {
-      double t0 = now();
+      double t0 = bench_thread_clock();
       sn_nsgs_sweep(ws, r);
-      t[k] = now() - t0;
+      t[k] = bench_thread_clock() - t0;
       *mean += t[k] / sweeps;
     }
-    qsort(t, (size_t)sweeps, sizeof(double), cmp_double);
+    qsort(t, (size_t)sweeps, sizeof(double), bench_cmp_double);
     med = t[sweeps / 2];
   }
   sn_nsgs_ws_free(ws);
@@ -110,17 +99,17 @@ static double iteration_time(const sn_fc *P, int K)
   for (int k = 0; k < 5; k++) {
     memset(r, 0, sizeof(double) * (size_t)n);
     s.max_iter = 1;
-    double t0 = now();
+    double t0 = bench_thread_clock();
     sn_fc_solve(P, "nsgs", r, u, &s, &info);
-    t1[k] = now() - t0;
+    t1[k] = bench_thread_clock() - t0;
     memset(r, 0, sizeof(double) * (size_t)n);
     s.max_iter = K + 1;
-    t0 = now();
+    t0 = bench_thread_clock();
     sn_fc_solve(P, "nsgs", r, u, &s, &info);
-    tk[k] = now() - t0;
+    tk[k] = bench_thread_clock() - t0;
   }
-  qsort(t1, 5, sizeof(double), cmp_double);
-  qsort(tk, 5, sizeof(double), cmp_double);
+  qsort(t1, 5, sizeof(double), bench_cmp_double);
+  qsort(tk, 5, sizeof(double), bench_cmp_double);
   free(r);
   free(u);
   return (tk[2] - t1[2]) / K;

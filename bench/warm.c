@@ -24,6 +24,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_util.h"
+
 #define MAXF 256
 
 static char files[MAXF][1024];
@@ -68,30 +70,17 @@ static void scan(const char *path)
 
 static int cmp_str(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
 
-static int cmp_double(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double now(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);   /* CPU time: the machine is shared */
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 /* K calls from r0 (copied into r before each call): seconds per call */
 static double batch(const sn_fc *P, const char *solver, const double *r0, double *r, double *u,
                     const sn_settings *s, sn_info *info, int K, int *st)
 {
   int n = P->dim * P->nc;
-  double t = now();
+  double t = bench_thread_clock();
   for (int k = 0; k < K; k++) {
     memcpy(r, r0, sizeof(double) * (size_t)n);
     *st = sn_fc_solve(P, solver, r, u, s, info);
   }
-  return (now() - t) / K;
+  return (bench_thread_clock() - t) / K;
 }
 
 /* one (problem, solver, start) line of the CSV */
@@ -107,7 +96,7 @@ static void measure(FILE *out, const char *key, const sn_fc *P, const char *solv
   double t[64];
   if (batches > 64) batches = 64;
   for (int b = 0; b < batches; b++) t[b] = batch(P, solver, r0, r, u, s, &info, K, &st);
-  qsort(t, (size_t)batches, sizeof(double), cmp_double);
+  qsort(t, (size_t)batches, sizeof(double), bench_cmp_double);
   fprintf(out, "%s,%d,%s,%s,%d,%.4f,%s,%d,%.3e\n", key, P->nc, solver, start, K,
           1e6 * t[batches / 2], st == SN_OK ? "solved" : sn_strerror(st), info.iterations,
           info.error);
@@ -119,16 +108,6 @@ static void measure(FILE *out, const char *key, const sn_fc *P, const char *solv
   free(u);
 }
 
-/* problem key: base name without .dat and .hdf5 (as bench.c) */
-static void key_of(const char *path, char *key)
-{
-  const char *b = strrchr(path, '/');
-  snprintf(key, 256, "%s", b ? b + 1 : path);
-  size_t n = strlen(key);
-  if (n > 4 && !strcmp(key + n - 4, ".dat")) key[n -= 4] = '\0';
-  if (n > 5 && !strcmp(key + n - 5, ".hdf5")) key[n - 5] = '\0';
-}
-
 static void run_problem(FILE *out, const char *path, char solvers[][32], int ns,
                         const sn_settings *s, int maxc, int batches, int K)
 {
@@ -137,7 +116,7 @@ static void run_problem(FILE *out, const char *path, char solvers[][32], int ns,
   if (sn_read_problem(path, &F, err, sizeof err)) { fprintf(stderr, "skip %s\n", err); return; }
   const sn_fc *P = F->fc;
   if (P && P->nc <= maxc) {
-    key_of(path, key);
+    bench_key_of(path, key);
     int n = P->dim * P->nc;
     double *zero = calloc((size_t)n + 1, sizeof(double)), *sol = calloc((size_t)n + 1, sizeof(double));
     double *u = calloc((size_t)n + 1, sizeof(double));

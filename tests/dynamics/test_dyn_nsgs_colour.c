@@ -19,48 +19,11 @@
 #include <string.h>
 
 #include "check.h"
+#include "dyn_pile.h"
 #include "dynamics/dyn_internal.h"
 #include "dynamics/moreau_internal.h"
 
 #define NS 64
-
-static sn_scene *pile(void) {
-  sn_scene *S;
-  sn_scene_create(&S);
-  const double L = 0.5, r = 0.05, pitch = 0.11;
-  const double x0[5][3] = {{0, 0, 0}, {0, 0, 0}, {L, 0, 0}, {0, 0, 0}, {0, L, 0}};
-  /* outward normals +z, +x, -x, +y, -y: rotations of the body +z axis */
-  const double q[5][4] = {{1, 0, 0, 0},
-                          {sqrt(0.5), 0, sqrt(0.5), 0},
-                          {sqrt(0.5), 0, -sqrt(0.5), 0},
-                          {sqrt(0.5), -sqrt(0.5), 0, 0},
-                          {sqrt(0.5), sqrt(0.5), 0, 0}};
-  sn_body_desc d;
-  for (int k = 0; k < 5; k++) {
-    sn_body_desc_default(&d);
-    d.shape.kind = SN_SHAPE_PLANE;
-    d.motion = SN_BODY_FIXED;
-    memcpy(d.x, x0[k], sizeof d.x);
-    memcpy(d.q, q[k], sizeof d.q);
-    sn_scene_add_body(S, &d, NULL);
-  }
-  sn_body_desc_default(&d);
-  d.shape.radius = r;
-  d.density = 2500;
-  unsigned s = 12345;
-  for (int k = 0; k < NS; k++) {
-    s = s * 1103515245u + 12345u;
-    double jx = ((s >> 16) % 1000) * 8e-6 - 4e-3;
-    s = s * 1103515245u + 12345u;
-    double jy = ((s >> 16) % 1000) * 8e-6 - 4e-3;
-    d.x[0] = 0.085 + (k % 4) * pitch + jx;
-    d.x[1] = 0.085 + (k / 4 % 4) * pitch + jy;
-    d.x[2] = 0.06 + (k / 16) * pitch;
-    sn_scene_add_body(S, &d, NULL);
-  }
-  sn_scene_set_contact_law(S, -1, -1, 0.5, 0.0);
-  return S;
-}
 
 /* the colouring of the step's rows: a permutation, colours free of shared dynamic bodies */
 static int colouring_bad(const sn_scene *S) {
@@ -94,7 +57,7 @@ int main(void) {
   sn_dyn_settings s[3];
   int missed[3] = {0, 0, 0}, badcol = 0, maxrows = 0;
   for (int j = 0; j < 3; j++) {
-    S[j] = pile();
+    S[j] = dyn_pile(NS);
     sn_dyn_settings_default(&s[j]);
     s[j].threads = j;   /* 0: row order; 1, 2: coloured */
   }
