@@ -21,7 +21,8 @@
 #        ARGS="" (more options for every run, e.g. "--vtu zlib" or "--plots increment"; not
 #               given to BEFORE)
 #        WORK=/tmp/output_share (decks and result folders)
-# Threads: OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 for every run: OpenBLAS' worker threads spin
+# Threads: OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 SIGNORINI_NUM_THREADS=1 (the default of
+# signorini run and signorini_bench_nowrite is the physical cores) for every run: OpenBLAS' worker threads spin
 # (sched_yield) after each call and take the writing thread's core on a 2-core machine, which
 # makes the output phase's wall time a measure of the machine's load rather than of the writers.
 # Runs are interleaved (run r of every deck and binary before run r + 1), one at a time.
@@ -40,7 +41,7 @@ NOWRITE=$ROOT/$SN_BUILD/bench/signorini_bench_nowrite
 WORK=${WORK:-/tmp/output_share}
 DECKS=${DECKS:-"examples/hertz.inp examples/block.inp"}
 mkdir -p "$WORK" bench/out
-export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1
+export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 SIGNORINI_NUM_THREADS=1
 decks=()
 for d in $DECKS; do decks+=("$ROOT/$d"); done
 if [ "${BENCH:-0}" = 1 ]; then
@@ -70,7 +71,7 @@ for r in $(seq 1 "$REPEAT"); do
     done
   done
 done
-echo "median over $REPEAT runs (OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1):"
+echo "median over $REPEAT runs (one thread: OMP_NUM_THREADS, OPENBLAS_NUM_THREADS, SIGNORINI_NUM_THREADS = 1):"
 python3 - "$CSV" <<'EOF'
 import csv, statistics, sys
 rows = list(csv.DictReader(open(sys.argv[1])))

@@ -8,6 +8,7 @@
 #include "signorini/analysis.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/resource.h>
 
 static double cpu_seconds(void)
@@ -26,6 +27,15 @@ int main(int argc, char **argv)
     fprintf(stderr, "usage: signorini_bench_nowrite DECK.inp\n");
     return 1;
   }
+  /* the thread count of `signorini run` (SIGNORINI_NUM_THREADS, else the physical cores), so that
+   * the two programs' CPU times compare the same BLAS and CHOLMOD threads */
+  int nthreads = sn_threads_physical();
+  const char *env = getenv("SIGNORINI_NUM_THREADS");
+  if (env && sn_threads_parse(env, &nthreads)) {
+    fprintf(stderr, "SIGNORINI_NUM_THREADS=%s: a count from 1 to %d expected\n", env, SN_THREADS_MAX);
+    return 1;
+  }
+  sn_set_blas_threads(nthreads);
   if (sn_inp_read(argv[1], &m, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     return 1;

@@ -109,7 +109,9 @@ int sn_linop_chol(void *ctx, const double *x, double *y);
 
 /* ---- sparse direct solvers ---- */
 /* Cholesky (CHOLMOD, supernodal where worthwhile) of a symmetric positive definite A.
- * A may hold both triangles or only the upper one (upper is used). */
+ * A may hold both triangles or only the upper one (upper is used). A factor holds its CHOLMOD
+ * workspace and its solves' scratch: one factor is used by one thread at a time (two factors
+ * may be solved from two threads). */
 typedef struct sn_chol sn_chol;
 int sn_chol_factor(const sn_csc *A, sn_chol **out);       /* SN_ERR_NOT_SPD if not SPD */
 int sn_chol_solve(sn_chol *F, const double *b, double *x); /* x = A^-1 b (x may alias b) */

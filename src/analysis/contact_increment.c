@@ -172,8 +172,12 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
   memset(du, 0, sizeof(double) * (size_t)neq);
   st = condensed_first(C, &P, cs, deck ? solver : NULL, tol, du);
   if (st == SN_OK || st == SN_ERR_NOMEM) goto solved;
-  const char *chain[] = {deck ? solver : "admm", "socmixg", dim == 3 ? "nsn_ac" : "nsgs", "prox", NULL};
-  int first = cs->tried[0] ? 1 : 0;    /* the step's solver ran already (condensed): not again */
+  const char *order[] = {deck ? solver : "admm", "socmixg", dim == 3 ? "nsn_ac" : "nsgs", "prox", NULL};
+  const char *chain[5];
+  int nchain = 0;
+  for (int k = 0; order[k]; k++)       /* the step's solver ran already (condensed): not again, */
+    if (!(deck && cs->tried[0] && !strcmp(order[k], solver))) chain[nchain++] = order[k];   /* nor later */
+  chain[nchain] = NULL;
   memset(du, 0, sizeof(double) * (size_t)neq);
   {
     char before[sizeof cs->tried];     /* the condensed attempt, first in the list */
@@ -182,7 +186,7 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
     /* ADMM from zero: started from the last multipliers (with v = 0) it took 25 % more
      * iterations on the Hertz deck (138 against 109) */
     if (C && !C->admm && !(C->admm = sn_admm_cache_new())) { st = SN_ERR_NOMEM; goto done; }
-    st = sn_contact_solve_chain_ws(&P, chain + first, 100000, 20000, tol, du, cs, C ? C->admm : NULL);
+    st = sn_contact_solve_chain_ws(&P, chain, 100000, 20000, tol, du, cs, C ? C->admm : NULL);
     size_t lb = strlen(before), la = strlen(cs->tried);
     if (lb && lb + 2 + la < sizeof cs->tried) {
       memmove(cs->tried + lb + (la ? 2 : 0), cs->tried, la + 1);

@@ -172,6 +172,7 @@ int sn_cli_run(int argc, char **argv)
   static const char *const plot_words[] = {"step", "increment", "none", NULL};   /* sn_plot_when's */
   out_opts oo = {SN_VTU_RAW, SN_PLOTS_STEP};
   const char *fe_only = NULL;   /* an option of finite-element runs given, for a scene's refusal */
+  const char *plots_given = NULL;   /* --plots: quasi-static runs only */
   sn_args a;
   sn_args_init(&a, &sn_cli_cmd_run, argc, argv);
   while ((k = sn_args_next(&a)) > 0) {
@@ -189,7 +190,7 @@ int sn_cli_run(int argc, char **argv)
     } else if (sn_args_is(&a, "--plots")) {
       if (pick(a.val, plot_words, &w)) return sn_args_error(a.cmd, "--plots %s: step, increment or none expected", a.val);
       oo.plots = (sn_plot_when)w;
-      fe_only = "--plots";
+      fe_only = plots_given = "--plots";
     }
   }
   if (k == SN_ARGS_EXIT) return a.rc;
@@ -223,6 +224,11 @@ int sn_cli_run(int argc, char **argv)
   io.allow_include_anywhere = include_anywhere;
   int st = sn_inp_read_opts(deck, &io, &m, msg, sizeof msg);
   if (st) return sn_cli_fail("%s%s", msg, scene_hint(msg));
+  if (sn_model_is_dynamic(m) && plots_given) {
+    sn_model_free(m);
+    return sn_args_error(a.cmd, "--plots applies to quasi-static decks; %s is a *DYNAMIC analysis, whose energy plot "
+                         "is drawn once at the end", deck);
+  }
   if (sn_model_is_dynamic(m)) return sn_cli_run_dynamic(deck, m, dir, base, quiet, oo.vtu);   /* run_dynamic.c */
   return run_static(deck, m, dir, base, quiet, nthreads, oo);
 }
@@ -265,15 +271,17 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
   if (c.tty && !c.quiet && c.width) fputc('\n', stderr);
   /* the plots of a step that did not end (a run that failed, not in writing), timed as output */
   double tp = sn_wtime();
-  int pst = sn_run_output_error(c.out)[0] ? SN_OK : sn_run_output_finish(c.out, m);
+  int write_failed = sn_run_output_error(c.out)[0] != '\0';   /* the writing stopped the run */
+  int pst = write_failed ? SN_OK : sn_run_output_finish(c.out, m);
   info.output_seconds += sn_wtime() - tp;
   info.seconds += sn_wtime() - tp;
   int rc = 0;
   if (!st && pst) rc = sn_cli_fail("run: %s", sn_run_output_error(c.out));
+  else if (st && write_failed) rc = sn_cli_fail("run: %s", sn_run_output_error(c.out));
   else if (st) {
-    const char *werr = sn_run_output_error(c.out);
-    if (werr[0]) rc = sn_cli_fail("run: %s", werr);
-    else rc = fail_at(deck, msg, st);
+    /* the analysis failed; the plots of the partial run are a note when they failed too */
+    if (pst) fprintf(stderr, "signorini: note: %s\n", sn_run_output_error(c.out));
+    rc = fail_at(deck, msg, st);
   } else {
     summary(deck, m, &info, c.solver, dir, base);
     printf("threads: %d (--threads, SIGNORINI_NUM_THREADS or the physical cores)\n", nthreads);

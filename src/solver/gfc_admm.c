@@ -175,6 +175,8 @@ static int admm_factor(admm *A, double rho)
   if (st) return st;
   sn_lu_free(A->L);
   A->L = NULL;
+  free(A->Wd0);                         /* the reduced form belongs to the factor replaced: */
+  A->Wd0 = NULL;                        /* admm_reduce makes it again where it is wanted */
   if (!A->lu) {                         /* a change of rho keeps the pattern: the analysis reused */
     st = sn_chol_update(&A->C, K);
     if (st == SN_ERR_NOT_SPD) { A->lu = 1; st = SN_OK; }   /* let UMFPACK decide */
@@ -307,7 +309,7 @@ static int cache_take(sn_admm_cache *c, admm *A, const sn_gfc *P, int want_dense
 {
   *st = SN_OK;
   if (!c || !c->valid || !csc_equal(c->M, P->M) || !csc_equal(c->H, P->H)) return 0;
-  if (want_dense && !c->A.Wd0) return 0;
+  if (want_dense && (!c->A.Wd0 || c->A.lu)) return 0;
   *A = c->A;
   memset(&c->A, 0, sizeof c->A);
   c->valid = 0;

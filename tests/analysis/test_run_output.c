@@ -308,7 +308,9 @@ static void test_plots(void)
   clear();
 }
 
-/* Hertz without writers: the contact solve is most of the time (ADMM's factorization inside) */
+/* Hertz without writers: the phases' clocks account for the run (their sum is the run's time up
+ * to the increment bookkeeping). Which phase dominates is a measurement (bench/), not a test:
+ * since the factor of K is kept across increments the contact share varies with the load. */
 static void test_hertz_phases(void)
 {
   char msg[512];
@@ -322,7 +324,6 @@ static void test_hertz_phases(void)
   CHECK(info.output_seconds == 0);         /* no callback */
   CHECK(sum <= info.seconds);
   CHECK(sum >= 0.8 * info.seconds);
-  CHECK(info.contact_seconds >= 0.5 * info.seconds);
   printf("hertz: %.3f s = assembly %.3f + equations %.3f + contact %.3f\n", info.seconds,
          info.assembly_seconds, info.factor_seconds, info.contact_seconds);
   sn_model_free(m);

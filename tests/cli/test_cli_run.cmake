@@ -94,6 +94,8 @@ expect(vtu_bad 2 "" "--vtu ascii: raw, zlib or base64 expected" run ${EX}/bar_ob
 expect(plots_bad 2 "" "--plots end: step, increment or none expected" run ${EX}/bar_obstacle.inp -o ${WORK}/x --plots end)
 expect(vtu_scene 2 "" "--vtu applies to finite-element decks; .*bouncing_ball.inp is a rigid-body scene"
        run ${EX}/scenes/bouncing_ball.inp -o ${WORK}/x --vtu zlib)
+expect(plots_dynamic 2 "" "--plots applies to quasi-static decks; .*bar_impact.inp is a \\*DYNAMIC analysis"
+       run ${EX}/bar_impact.inp -o ${WORK}/x --plots none)
 
 # ---- a rerun replaces the results: 9 increments, then 6 of a deck of the same name ----
 file(MAKE_DIRECTORY ${WORK}/six)
