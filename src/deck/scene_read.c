@@ -1,5 +1,5 @@
 /* Scene-file reader: sn_scene_read, sn_scene_parse (include/signorini/scene_io.h).
- * The line machinery of the keyword format, as the deck reader (src/io/inp_reader.c) has it:
+ * The line machinery of the keyword format, as the deck reader (src/deck/inp_scan.c) has it:
  * lines read one at a time (bounded: sn_io_getline) from the source on top of the *INCLUDE
  * stack, "**" comments, keyword lines split into a keyword and parameters, data lines split
  * into fields at commas; every keyword has a begin handler, a data handler per data line and

@@ -1,7 +1,7 @@
-/* Internal to src/io: the pieces of the deck reader and of the problem-file readers kept out
- * of inp_reader.c -- the keywords known but not supported (inp_keywords.c), the bounded
- * opening and line reading of files (bounded_read.c) and *INCLUDE's confinement to the deck's
- * folder tree (inp_confine.c). */
+/* Internal to src/io and src/deck: the bounded opening and line reading of files
+ * (bounded_read.c) that the deck, scene and problem-file readers share, and *INCLUDE's
+ * confinement to the deck's folder tree (inp_confine.c). The deck reader itself is src/deck/
+ * (inp_internal.h there). */
 #ifndef SN_IO_INP_INTERNAL_H
 #define SN_IO_INP_INTERNAL_H
 
@@ -9,14 +9,6 @@
 #include <stdio.h>
 
 #include "signorini/io.h"
-
-/* "*DYNAMIC" for the key "DYNAMIC" (blanks removed, upper case) of a keyword that CalculiX or
- * Abaqus know and signorini does not support; NULL for any other key. */
-const char *sn_inp_unsupported(const char *key);
-/* SN_OK when the registry's solver name (lower case) can solve a step's contact problem:
- * lagrange: the step's treatment is LAGRANGE or INTERIOR (the others use no solver); ndf: the
- * model's dimension (0: not known yet). Else SN_ERR_FORMAT and the reason in why. */
-int sn_inp_check_solver(const char *name, int lagrange, int ndf, char *why, size_t cap);
 
 /* Open path for reading when it is a regular file of at most max bytes, without blocking on
  * a FIFO and without reading anything: SN_OK and *f (and *size), or SN_ERR_IO with *err an

@@ -1,0 +1,130 @@
+/* The quasi-static driver's state (private to src/analysis): the run over the steps
+ * (static_run.c: set-up, steps, increments, cutback, output) and the Newton iterations of an
+ * increment (static_newton.c: assemble, residual, convergence, the Newton step on the smooth
+ * part or with contact). */
+#ifndef SN_ANALYSIS_STATIC_INTERNAL_H
+#define SN_ANALYSIS_STATIC_INTERNAL_H
+
+#include <stddef.h>
+
+#include "analysis/contact_internal.h"
+#include "signorini/analysis.h"
+
+/* a load record: a nodal force (node, dof) or a distributed load (element, face; face 0 = GRAV) */
+typedef struct {
+  int dist, node, dof, elem, face;
+  double value, start, dir[3];
+  int amp, line;
+} load_rec;
+
+typedef struct {
+  const sn_model *m;
+  sn_fesys *S;
+  int ndf, ndof;
+  /* prescribed displacements, per dof */
+  unsigned char *cons;      /* 1: prescribed by a *BOUNDARY */
+  double *target, *ustart;
+  int *bamp;
+  int *eq, neq, eq_version;
+  /* loads */
+  load_rec *loads;
+  int nloads, cap;
+} run_state;
+
+/* everything sn_static_run keeps: the run, the step, the increment and its Newton iterations */
+typedef struct {
+  const sn_model *m;
+  sn_static_settings s;
+  sn_static_info *info;
+  char *msg;
+  size_t msglen;
+  run_state R;
+  const int *rref;                             /* rigid bodies' reference node per node */
+  const unsigned char *act;                    /* active dofs */
+  double *u, *usave, *fint, *fext, *rf, *rhs, *du;
+  double *uwd, *duwd;                          /* watchdog */
+  double *snode, *sip;                         /* stresses at nodes, integration points */
+  sn_csc *K;
+  double kdiag;                                /* the largest diagonal entry of K */
+  sn_chol *F;                                  /* the factor of K, kept while K is */
+  int K_id, F_kid, F_ok;                       /* K's assembly count, the one F was made of */
+  sn_ccache Cc;                                /* the condensed contact operator (contact_condensed.c) */
+  int F_version, total_inc, cutbacks_total;
+  int contact_missed;                          /* the trial increment's contact solve missed its tolerance */
+  int contact;
+  sn_cstate cs;
+  double *hr, *rnc;
+  /* penalty / augmented Lagrangian multipliers per node (normal; tangential as global vectors),
+   * and their values at the start of the increment (restored on a cutback) */
+  double *lam_n, *lam_t, *lam_n0, *lam_t0;
+  sn_csc *Keff, *Kpre;
+  sn_chol *Fpen;                               /* penalty Newton matrices' factor */
+  int kfull;                                   /* Keff holds both triangles (non-symmetric) */
+  double *area0;                               /* reference slave areas per node */
+  double lscale;                               /* model size, for the penetration tolerance */
+  double total_time, period_prev;
+  /* the step */
+  int k;
+  const sn_step *sp;
+  int nlgeom, linear;
+  int use_cg;                                  /* decided at the first solve of the step */
+  double period, dt, dtmin, dtmax, t;
+  int maxinc, inc, fast, cut_here;
+  /* the increment: to time tn, its Newton iterations */
+  double tn;
+  int pen, aug, uzawa, lu_only;
+  double kfac, ktfac;
+  int it, conv, maxit;
+  double res, res_prev, lstep;
+  double reshist[256];                         /* the residual of every iteration */
+  int nhist;
+  int nup, wd_armed;                           /* residual rises let through (penalty) */
+  double wd_res;
+  int need_K;                                  /* the iteration assembled K */
+  double ref;                                  /* the iteration's force scale */
+} static_run;
+
+/* u += a du on the free dofs (du numbered by eq) */
+static inline void add_free(const run_state *R, double a, const double *du, double *u)
+{
+  for (int d = 0; d < R->ndof; d++)
+    if (R->eq[d] >= 0) u[d] += a * du[R->eq[d]];
+}
+
+/* the nodes of rigid bodies take their reference node's translation */
+static inline void follow_rigid(const run_state *R, const int *rref, double *u)
+{
+  for (int i = 0; i < R->m->nnodes; i++)
+    if (rref[i] >= 0)
+      for (int c = 0; c < R->ndf; c++) u[R->ndf * i + c] = u[R->ndf * rref[i] + c];
+}
+
+/* the tangential force of a contact point as a global vector (3 components) */
+static inline void tangential_global(const sn_contact_point *p, const double *r, int ndf, double *g)
+{
+  for (int c = 0; c < 3; c++) g[c] = r[1] * p->t1[c] + (ndf == 3 ? r[2] * p->t2[c] : 0.0);
+}
+
+/* penalty / augmented Lagrangian multipliers from the forces of the last contact state:
+ * tangential always, normal when `normal`; only the HARD points when `hard_only` */
+static inline void store_multipliers(const sn_cstate *cs, int ndf, int normal, int hard_only, double *lam_n,
+                                     double *lam_t)
+{
+  for (int q = 0; q < cs->np; q++) {
+    const sn_contact_point *pq = &cs->pts[q];
+    if (hard_only && !pq->hard) continue;
+    const double *r = cs->r + ndf * q;
+    if (normal && pq->hard) lam_n[pq->slave_node] = r[0];   /* LINEAR: a penalty law, never
+                                                                  augmented in the normal direction */
+    tangential_global(pq, r, ndf, lam_t + 3 * pq->slave_node);
+  }
+}
+
+/* The message of an increment whose contact problem was not solved (static_run.c) */
+void sn_static_contact_failure(const static_run *S, char *msg, size_t msglen);
+
+/* The Newton iterations of the increment to S->tn (static_newton.c): S->conv, S->it, S->res
+ * tell how they ended; nonzero: an error that ends the run (the message in S->msg). */
+int sn_static_newton(static_run *S);
+
+#endif

@@ -1,0 +1,120 @@
+/* The deck's keyword table (docs/deck.md, "Keywords"): one entry per keyword, with where it may
+ * stand, its parameters (any other is an error), the data lines it needs and its handlers, in
+ * one file per family (inp_internal.h). The keywords of CalculiX and Abaqus that signorini knows
+ * but does not support (yet) are entries too: a deck that uses one gets "*KEYWORD is not
+ * supported yet", not "unknown keyword", so that a typo and a missing feature read differently.
+ * Keys are written as the reader compares them: blanks removed, upper case. */
+#include <stddef.h>
+#include <string.h>
+
+#include "deck/inp_internal.h"
+
+#define UNSUPPORTED(key, shown) {key, shown, W_UNSUPPORTED, "", 0, 0, 0, NULL, NULL, NULL}
+
+/* key, shown, where, parameters, data lines required, raw data lines, suboption of, begin, data, end */
+static const inp_kwdef keywords[] = {
+  /* the line scanner (inp_scan.c) */
+  {"INCLUDE", "*INCLUDE", W_TRANSPARENT, "INPUT", 0, 0, 0, inp_include, NULL, NULL},
+  /* geometry and sets (inp_geometry.c) */
+  {"HEADING", "*HEADING", W_ANY, "", 0, 1, 0, NULL, inp_heading_data, NULL},
+  {"NODE", "*NODE", W_MODEL, "NSET", 1, 0, 0, inp_node_begin, inp_node_data, NULL},
+  {"ELEMENT", "*ELEMENT", W_MODEL, "TYPE ELSET", 1, 0, 0, inp_element_begin, inp_element_data, inp_element_end},
+  {"NSET", "*NSET", W_ANY, "NSET GENERATE", 1, 0, 0, inp_nset_begin, inp_set_data, inp_set_end},
+  {"ELSET", "*ELSET", W_ANY, "ELSET GENERATE", 1, 0, 0, inp_elset_begin, inp_set_data, inp_set_end},
+  {"RIGIDBODY", "*RIGID BODY", W_MODEL, "NSET ELSET REFNODE", 0, 0, 0, inp_rigid_begin, NULL, NULL},
+  /* materials, sections and springs (inp_material.c) */
+  {"MATERIAL", "*MATERIAL", W_MODEL, "NAME", 0, 0, 0, inp_material_begin, NULL, NULL},
+  {"ELASTIC", "*ELASTIC", W_MODEL, "TYPE", 1, 0, SUB_MATERIAL, inp_elastic_begin, inp_elastic_data, NULL},
+  {"DENSITY", "*DENSITY", W_MODEL, "", 1, 0, SUB_MATERIAL, inp_density_begin, inp_density_data, NULL},
+  {"SOLIDSECTION", "*SOLID SECTION", W_MODEL, "ELSET MATERIAL", 0, 0, 0,
+   inp_section_begin, inp_section_data, inp_section_end},
+  {"SPRING", "*SPRING", W_MODEL, "ELSET NONLINEAR", 0, 0, 0, inp_spring_begin, inp_spring_data, inp_spring_end},
+  /* contact and interactions (inp_contact.c) */
+  {"SURFACE", "*SURFACE", W_MODEL, "NAME TYPE", 1, 0, 0, inp_surface_begin, inp_surface_data, inp_surface_end},
+  {"SURFACEINTERACTION", "*SURFACE INTERACTION", W_MODEL, "NAME", 0, 0, 0, inp_interaction_begin, NULL, NULL},
+  {"SURFACEBEHAVIOR", "*SURFACE BEHAVIOR", W_MODEL, "PRESSURE-OVERCLOSURE", 0, 0, SUB_INTERACTION,
+   inp_behavior_begin, inp_behavior_data, inp_behavior_end},
+  {"FRICTION", "*FRICTION", W_MODEL, "", 1, 0, SUB_INTERACTION, inp_friction_begin, inp_friction_data, NULL},
+  {"CONTACTPAIR", "*CONTACT PAIR", W_MODEL, "INTERACTION TYPE", 1, 0, 0, inp_pair_begin, inp_pair_data, NULL},
+  /* steps (inp_step.c) */
+  {"STEP", "*STEP", W_NOSTEP, "NLGEOM INC CONTACT SOLVER", 0, 1, 0, inp_step_begin, inp_step_data, NULL},
+  {"STATIC", "*STATIC", W_STEP, "DIRECT SOLVER", 0, 0, 0, inp_static_begin, inp_static_data, NULL},
+  {"ENDSTEP", "*END STEP", W_STEP, "", 0, 0, 0, inp_endstep_begin, NULL, NULL},
+  /* loads and boundary conditions (inp_load.c) */
+  {"AMPLITUDE", "*AMPLITUDE", W_ANY, "NAME TIME DEFINITION", 1, 0, 0, inp_amplitude_begin, inp_amplitude_data, NULL},
+  {"BOUNDARY", "*BOUNDARY", W_BOUNDARY, "AMPLITUDE OP", 1, 0, 0, inp_load_begin, inp_boundary_data, NULL},
+  {"CLOAD", "*CLOAD", W_STEP, "AMPLITUDE OP", 1, 0, 0, inp_load_begin, inp_cload_data, NULL},
+  {"DLOAD", "*DLOAD", W_STEP, "AMPLITUDE OP", 1, 0, 0, inp_load_begin, inp_dload_data, NULL},
+  /* dynamic analyses (inp_dynamic.c) */
+  {"DYNAMIC", "*DYNAMIC", W_STEP, "DIRECT SOLVER ALPHA EXPLICIT RELATIVETOABSOLUTE THETA MASS RESTITUTION", 1, 0, 0,
+   inp_dynamic_begin, inp_static_data, NULL},
+  {"DAMPING", "*DAMPING", W_MODEL, "ALPHA BETA STRUCTURAL", 0, 0, SUB_MATERIAL, inp_damping_begin, NULL, NULL},
+  {"INITIALCONDITIONS", "*INITIAL CONDITIONS", W_MODEL, "TYPE", 1, 0, 0, inp_initial_begin, inp_initial_data, NULL},
+  /* output requests (inp_output.c) */
+  {"NODEPRINT", "*NODE PRINT", W_STEP, "NSET FREQUENCY TOTALS GLOBAL", 1, 0, 0,
+   inp_nodeprint_begin, inp_out_data, NULL},
+  {"ELPRINT", "*EL PRINT", W_STEP, "ELSET FREQUENCY TOTALS GLOBAL", 1, 0, 0, inp_elprint_begin, inp_out_data, NULL},
+  {"CONTACTPRINT", "*CONTACT PRINT", W_STEP, "FREQUENCY TOTALS", 1, 0, 0, inp_contactprint_begin, inp_out_data, NULL},
+  {"NODEFILE", "*NODE FILE", W_STEP, "NSET FREQUENCY OUTPUT GLOBAL", 1, 0, 0, inp_nodefile_begin, inp_out_data, NULL},
+  {"ELFILE", "*EL FILE", W_STEP, "ELSET FREQUENCY OUTPUT", 1, 0, 0, inp_elfile_begin, inp_out_data, NULL},
+  /* known to CalculiX or Abaqus, not supported (yet): procedures */
+  UNSUPPORTED("FREQUENCY", "*FREQUENCY"), UNSUPPORTED("HEATTRANSFER", "*HEAT TRANSFER"),
+  UNSUPPORTED("MODALDYNAMIC", "*MODAL DYNAMIC"), UNSUPPORTED("STEADYSTATEDYNAMICS", "*STEADY STATE DYNAMICS"),
+  UNSUPPORTED("COMPLEXFREQUENCY", "*COMPLEX FREQUENCY"), UNSUPPORTED("BUCKLE", "*BUCKLE"),
+  UNSUPPORTED("VISCO", "*VISCO"), UNSUPPORTED("CREEP", "*CREEP"),
+  UNSUPPORTED("COUPLEDTEMPERATURE-DISPLACEMENT", "*COUPLED TEMPERATURE-DISPLACEMENT"),
+  UNSUPPORTED("UNCOUPLEDTEMPERATURE-DISPLACEMENT", "*UNCOUPLED TEMPERATURE-DISPLACEMENT"),
+  UNSUPPORTED("SENSITIVITY", "*SENSITIVITY"), UNSUPPORTED("ELECTROMAGNETICS", "*ELECTROMAGNETICS"),
+  UNSUPPORTED("GREEN", "*GREEN"), UNSUPPORTED("NOANALYSIS", "*NO ANALYSIS"),
+  UNSUPPORTED("SUBSTRUCTUREGENERATE", "*SUBSTRUCTURE GENERATE"),
+  UNSUPPORTED("SELECTCYCLICSYMMETRYMODES", "*SELECT CYCLIC SYMMETRY MODES"),
+  /* constraints and couplings */
+  UNSUPPORTED("EQUATION", "*EQUATION"), UNSUPPORTED("TIE", "*TIE"), UNSUPPORTED("MPC", "*MPC"),
+  UNSUPPORTED("COUPLING", "*COUPLING"), UNSUPPORTED("KINEMATIC", "*KINEMATIC"),
+  UNSUPPORTED("DISTRIBUTING", "*DISTRIBUTING"), UNSUPPORTED("DISTRIBUTINGCOUPLING", "*DISTRIBUTING COUPLING"),
+  UNSUPPORTED("TRANSFORM", "*TRANSFORM"), UNSUPPORTED("CYCLICSYMMETRYMODEL", "*CYCLIC SYMMETRY MODEL"),
+  UNSUPPORTED("PRE-TENSIONSECTION", "*PRE-TENSION SECTION"), UNSUPPORTED("SUBMODEL", "*SUBMODEL"),
+  /* materials other than linear elasticity */
+  UNSUPPORTED("PLASTIC", "*PLASTIC"), UNSUPPORTED("HYPERELASTIC", "*HYPERELASTIC"),
+  UNSUPPORTED("HYPERFOAM", "*HYPERFOAM"), UNSUPPORTED("DEFORMATIONPLASTICITY", "*DEFORMATION PLASTICITY"),
+  UNSUPPORTED("CYCLICHARDENING", "*CYCLIC HARDENING"), UNSUPPORTED("EXPANSION", "*EXPANSION"),
+  UNSUPPORTED("CONDUCTIVITY", "*CONDUCTIVITY"), UNSUPPORTED("SPECIFICHEAT", "*SPECIFIC HEAT"),
+  UNSUPPORTED("USERMATERIAL", "*USER MATERIAL"), UNSUPPORTED("DEPVAR", "*DEPVAR"),
+  UNSUPPORTED("ELECTRICALCONDUCTIVITY", "*ELECTRICAL CONDUCTIVITY"),
+  UNSUPPORTED("MAGNETICPERMEABILITY", "*MAGNETIC PERMEABILITY"),
+  /* sections and elements */
+  UNSUPPORTED("SHELLSECTION", "*SHELL SECTION"), UNSUPPORTED("BEAMSECTION", "*BEAM SECTION"),
+  UNSUPPORTED("MEMBRANESECTION", "*MEMBRANE SECTION"), UNSUPPORTED("FLUIDSECTION", "*FLUID SECTION"),
+  UNSUPPORTED("USERELEMENT", "*USER ELEMENT"), UNSUPPORTED("DASHPOT", "*DASHPOT"), UNSUPPORTED("MASS", "*MASS"),
+  UNSUPPORTED("ORIENTATION", "*ORIENTATION"), UNSUPPORTED("NORMAL", "*NORMAL"),
+  UNSUPPORTED("DISTRIBUTION", "*DISTRIBUTION"),
+  /* parts and assemblies */
+  UNSUPPORTED("PART", "*PART"), UNSUPPORTED("ENDPART", "*END PART"), UNSUPPORTED("ASSEMBLY", "*ASSEMBLY"),
+  UNSUPPORTED("ENDASSEMBLY", "*END ASSEMBLY"), UNSUPPORTED("INSTANCE", "*INSTANCE"),
+  UNSUPPORTED("ENDINSTANCE", "*END INSTANCE"),
+  /* initial state, temperatures, thermal loads */
+  UNSUPPORTED("TEMPERATURE", "*TEMPERATURE"), UNSUPPORTED("PHYSICALCONSTANTS", "*PHYSICAL CONSTANTS"),
+  UNSUPPORTED("VALUESATINFINITY", "*VALUES AT INFINITY"), UNSUPPORTED("CFLUX", "*CFLUX"),
+  UNSUPPORTED("DFLUX", "*DFLUX"), UNSUPPORTED("FILM", "*FILM"), UNSUPPORTED("RADIATE", "*RADIATE"),
+  /* contact options and changes between steps */
+  UNSUPPORTED("MODELCHANGE", "*MODEL CHANGE"), UNSUPPORTED("CHANGEFRICTION", "*CHANGE FRICTION"),
+  UNSUPPORTED("CHANGESURFACEBEHAVIOR", "*CHANGE SURFACE BEHAVIOR"),
+  UNSUPPORTED("CHANGEMATERIAL", "*CHANGE MATERIAL"), UNSUPPORTED("CHANGEPLASTIC", "*CHANGE PLASTIC"),
+  UNSUPPORTED("CHANGESOLIDSECTION", "*CHANGE SOLID SECTION"), UNSUPPORTED("CONTACTDAMPING", "*CONTACT DAMPING"),
+  UNSUPPORTED("GAP", "*GAP"), UNSUPPORTED("GAPCONDUCTANCE", "*GAP CONDUCTANCE"),
+  UNSUPPORTED("GAPHEATGENERATION", "*GAP HEAT GENERATION"), UNSUPPORTED("CLEARANCE", "*CLEARANCE"),
+  UNSUPPORTED("CONTACTINTERFERENCE", "*CONTACT INTERFERENCE"), UNSUPPORTED("CONTROLS", "*CONTROLS"),
+  UNSUPPORTED("TIMEPOINTS", "*TIME POINTS"),
+  /* output requests other than the *... PRINT / FILE ones of docs/deck.md */
+  UNSUPPORTED("CONTACTFILE", "*CONTACT FILE"), UNSUPPORTED("CONTACTOUTPUT", "*CONTACT OUTPUT"),
+  UNSUPPORTED("NODEOUTPUT", "*NODE OUTPUT"), UNSUPPORTED("ELEMENTOUTPUT", "*ELEMENT OUTPUT"),
+  UNSUPPORTED("OUTPUT", "*OUTPUT"), UNSUPPORTED("SECTIONPRINT", "*SECTION PRINT"),
+  UNSUPPORTED("FACEPRINT", "*FACE PRINT"), UNSUPPORTED("RESTART", "*RESTART"),
+};
+
+const inp_kwdef *inp_keyword(const char *key)
+{
+  for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
+    if (!strcmp(keywords[i].key, key)) return &keywords[i];
+  return NULL;
+}
