@@ -108,7 +108,7 @@ int sn_fc2d_lemke(const sn_fc *P, double *r, double *u, const sn_settings *s, sn
  * "rho=" (initial penalty, default the mean diagonal of W), "adapt=1" (0: fixed rho),
  * "alpha=1" (relaxation, in (0, 2)), "aa=10" (Anderson memory, 0..50, 0: off), "scale=1"
  * (penalty per contact in proportion to its diagonal block of W; 0: the same for all),
- * "linear=auto|dense|sparse". */
+ * "rho_min=1" (rho never below this fraction of its initial value), "linear=auto|dense|sparse". */
 int sn_fc_admm_w(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 
 /* ---- second family: Newton, cone programming, polyhedral, global ---- */

@@ -3,8 +3,9 @@
  *    a 2D slip), on the dense (LAPACK) and the sparse (CHOLMOD / UMFPACK) path;
  *  - the Siconos / FCLIB data (tests/data/problems/fc3d) that it solves within 20 000 steps
  *    (all but the three Capsules problems, which take 4 000 to over 20 000 steps and seconds;
- *    BoxesStack1 with scale=0): sn_fc_error (recomputed here, independently of the solver) <=
+ *    BoxesStack1 with scale=0,rho_min=0): sn_fc_error (recomputed here, independently of the solver) <=
  *    1e-8, r in the cones, u = W r + q, a warm call from the result takes no step;
+ *    and a 2D pile of discs (tests/data/pile2d/pile2d-60.hdf5);
  *  - BoxesStack1 (52 contacts, hyperstatic) against nsn_ac's solution (the peer);
  *  - the registry (admm_w local, admm still the global ADMM) and bad options refused. */
 #include "check.h"
@@ -83,12 +84,12 @@ static void test_hand(void)
 /* r in K (to rounding) and u = W r + q */
 static void check_result(const sn_fc *P, const double *r, const double *u)
 {
-  int n = 3 * P->nc;
+  int d = P->dim, n = d * P->nc;
   double *Wr = calloc((size_t)n, sizeof(double)), worst = 0.0, rmax = 0.0, uerr = 0.0;
   sn_csc_gemv(P->W, 1.0, r, 0.0, Wr);
   for (int i = 0; i < P->nc; i++) {
-    const double *ri = r + 3 * i;
-    worst = fmax(worst, hypot(ri[1], ri[2]) - P->mu[i] * ri[0]);
+    const double *ri = r + d * i;
+    worst = fmax(worst, (d == 3 ? hypot(ri[1], ri[2]) : fabs(ri[1])) - P->mu[i] * ri[0]);
     worst = fmax(worst, -ri[0]);
   }
   for (int k = 0; k < n; k++) {
@@ -100,12 +101,12 @@ static void check_result(const sn_fc *P, const double *r, const double *u)
   free(Wr);
 }
 
-static void test_file(const char *file, const char *opts)
+static void test_file(const char *dir, const char *file, const char *opts)
 {
-  sn_file_problem *F = read_shared("fc3d", file);
+  sn_file_problem *F = read_shared(dir, file);
   if (!F) return;
   const sn_fc *P = F->fc;
-  int n = 3 * P->nc;
+  int n = P->dim * P->nc;
   double *r = calloc((size_t)n, sizeof(double)), *u = calloc((size_t)n, sizeof(double));
   sn_info info;
   CHECK_INT(solve(P, opts, r, u, &info), SN_OK);
@@ -137,7 +138,7 @@ static void test_peer(void)
   sn_settings s;
   sn_settings_default(&s);
   s.max_iter = 20000;
-  s.options = "scale=0";
+  s.options = "scale=0,rho_min=0";
   CHECK_INT(sn_fc_solve(P, "admm_w", ra, ua, &s, &ia), SN_OK);
   s.options = NULL;
   CHECK_INT(sn_fc_solve(P, "nsn_ac", rn, un, &s, &in), SN_OK);
@@ -171,7 +172,7 @@ static void test_registry_and_options(void)
   sn_fc P = {3, 1, NULL, (double[]){-1, 0, 0}, (double[]){0.5}};
   sn_csc_from_dense(3, 3, Wd, 0.0, &P.W);
   const char *bad[] = {"rho=-1", "rho=0", "alpha=2", "alpha=0", "adapt=2", "aa=51", "aa=1.5",
-                       "linear=banded", "foo=1", "rho", "omega=1", "scale=2"};
+                       "linear=banded", "foo=1", "rho", "omega=1", "scale=2", "rho_min=2", "rho_min=-1"};
   for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
     double r[3] = {0}, u[3];
     sn_info info;
@@ -179,7 +180,7 @@ static void test_registry_and_options(void)
     if (!(st < 0)) fprintf(stderr, "  option %s accepted (status %d)\n", bad[k], st);
     CHECK(st < 0);
   }
-  const char *good[] = {"rho=2", "adapt=0", "alpha=1.5", "aa=0", "linear=sparse", "scale=0"};
+  const char *good[] = {"rho=2", "adapt=0", "alpha=1.5", "aa=0", "linear=sparse", "scale=0", "rho_min=0.5"};
   for (size_t k = 0; k < sizeof good / sizeof good[0]; k++) {
     double r[3] = {0}, u[3];
     sn_info info;
@@ -202,9 +203,11 @@ int main(void)
                          "Rover11035.hdf5", "Rover4396.hdf5", "FC3D_Example1.hdf5",
                          "Confeti-ex13-4contact-Fc3D-SBM.hdf5", "Rover1039.hdf5",
                          "Rover1040.hdf5", "NESpheres_10_1.hdf5", "OneObject-i100000-316.hdf5"};
-  for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) test_file(files[k], NULL);
-  test_file("BoxesStack1-i100000-32.hdf5", "scale=0");   /* 1 355 steps; scale=1: not in 20 000 */
-  test_file("OneObject-i100000-316.hdf5", "scale=0");
+  for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) test_file("fc3d", files[k], NULL);
+  test_file("fc3d", "BoxesStack1-i100000-32.hdf5", "scale=0,rho_min=0");   /* 1 355 steps */
+  test_file("fc3d", "OneObject-i100000-316.hdf5", "scale=0,rho_min=0");
+  /* 2D: a pile of 60 discs (bench/gen_pile2d.c, 114 contacts), 648 steps */
+  test_file("../pile2d", "pile2d-60.hdf5", NULL);
   test_peer();
   return sn_check_report();
 }
