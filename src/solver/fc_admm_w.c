@@ -87,14 +87,14 @@ typedef struct {
   double rho_min; /* rho never below rho_min times its initial value */
 } admm_w_opts;
 
-/* ---- the shifted system (W + rho I) x = b ---- */
+/* ---- the shifted system (W + rho D) x = b, D = diag(w) ---- */
 typedef struct {
   int n, sym, dense;
   const sn_csc *W;
   double *Wd;          /* dense: W column-major (n x n) */
-  double *F;           /* dense: the factor of W + rho I */
+  double *F;           /* dense: the factor of W + rho D */
   lapack_int *piv;     /* dense LU: pivots */
-  sn_csc *A;           /* sparse: W + rho I, sorted, with every diagonal entry stored */
+  sn_csc *A;           /* sparse: W + rho D, sorted, with every diagonal entry stored */
   int *dpos;           /* sparse: position of A's diagonal entries */
   double *wdiag;       /* sparse: W's diagonal */
   sn_chol *C;
@@ -183,7 +183,7 @@ static int shifted_setup(shifted *S, const sn_csc *W, int linear, int dim, int s
   return SN_OK;
 }
 
-/* factorize W + rho I: Cholesky where W is symmetric, else (or when not positive definite) LU */
+/* factorize W + rho D: Cholesky where W is symmetric, else (or when not positive definite) LU */
 static int shifted_factor(shifted *S, double rho)
 {
   int n = S->n, st = SN_OK;
@@ -214,7 +214,7 @@ static int shifted_factor(shifted *S, double rho)
   return sn_lu_factor(S->A, &S->L);
 }
 
-/* x = (W + rho I)^-1 b (x may alias b) */
+/* x = (W + rho D)^-1 b (x may alias b) */
 static int shifted_solve(shifted *S, const double *b, double *x)
 {
   int n = S->n;
@@ -353,7 +353,7 @@ static int admm_w_step(admm_w *A, double alpha, double *rp, double *rd)
     }
   }
   *rp = sqrt(pr) / fmax(sqrt(fmax(nx, nz)), DBL_MIN);
-  /* rho |z - z_prev| / max(|rho xi|, |q|): velocities (rho xi = -u_hat at a fixed point, zero
+  /* rho |D (z - z_prev)| / max(|rho D xi|, |q|): velocities (rho D xi = -u_hat at a fixed point, zero
    * when every contact sticks, hence the data's velocity scale |q| as well) */
   *rd = rho * sqrt(du) / fmax(fmax(rho * sqrt(ny), A->nq), DBL_MIN);
   sn_bsr_gemv(A->B, 1.0, A->z, 0.0, A->u);
@@ -404,8 +404,8 @@ static void admm_w_free(admm_w *A)
   sn_aa_free(&A->W);
 }
 
-/* (re)start from z (already in K) at penalty rho: u = W z + q, s(u), xi = -u_hat / rho (the
- * fixed point's multiplier, so that a solution is kept), W + rho I factorized when rho is new;
+/* (re)start from z (already in K) at penalty rho: u = W z + q, s(u), xi = -u_hat / (rho D) (the
+ * fixed point's multiplier, so that a solution is kept), W + rho D factorized when rho is new;
  * y = (z, xi, s), the acceleration's memory cleared */
 static int admm_w_start(admm_w *A, double rho)
 {
@@ -421,13 +421,13 @@ static int admm_w_start(admm_w *A, double rho)
   return SN_OK;
 }
 
-/* the penalty after step k: residual balancing every ADAPT_EVERY steps, never below floor;
+/* the penalty after step k: residual balancing every ADAPT_EVERY steps, never below rho_lo;
  * xi rescaled by rho_old / rho_new in y and yf (Boyd et al. sec. 3.4.1); returns 1 when rho
  * changed (the map changed: the acceleration's memory is cleared), 0, or an error */
-static int admm_w_adapt(admm_w *A, int k, double rp, double rd, double floor)
+static int admm_w_adapt(admm_w *A, int k, double rp, double rd, double rho_lo)
 {
   if (k % ADAPT_EVERY || A->S.factorizations > MAX_REFACTOR) return 0;
-  double rho = A->S.rho, nrho = fmax(balance(rho, rp, rd), floor);
+  double rho = A->S.rho, nrho = fmax(balance(rho, rp, rd), rho_lo);
   if (nrho == rho) return 0;
   int st = shifted_factor(&A->S, nrho);
   if (st) return st;
@@ -461,7 +461,7 @@ static void admm_w_next(admm_w *A, int aa_on, int *extrapolated, double *gprev)
 
 /* the loop from the warm start r: r out (the best iterate), *k the steps taken, *ec the error
  * of r when converged. A blow-up (error 100x the best, or not finite: the fixed point on s is
- * unstable at a small rho) restarts from the best iterate at 4 rho, which becomes the floor. */
+ * unstable at a small rho) restarts from the best iterate at 4 rho, the new lower bound. */
 static int admm_w_run(admm_w *A, const admm_w_opts *o, double *r, const sn_settings *s,
                       sn_info *info, double t0, int *kout, double *ec)
 {
@@ -469,12 +469,12 @@ static int admm_w_run(admm_w *A, const admm_w_opts *o, double *r, const sn_setti
   int n = A->n, k = 0, st, restarts = 0, extrapolated = 0, kg = 0, aa_on = o->aa > 0;
   for (int j = 0; j < n; j++) A->z[j] = isfinite(r[j]) ? r[j] : 0.0;
   for (int i = 0; i < P->nc; i++) sn_proj_cone(P->dim, P->mu[i], A->z + P->dim * i);
-  double e = sn_fc_eval(P, A->B, 0.0, NULL, A->z, A->u), be = e, bg = e, floor = 0.0, gprev = INFINITY;
+  double e = sn_fc_eval(P, A->B, 0.0, NULL, A->z, A->u), be = e, bg = e, gprev = INFINITY;
   sn_copy(n, A->z, A->best);
   st = isfinite(e) ? SN_MAX_ITER : SN_ERR_NAN;
   if (e <= s->tol && (*ec = sn_fc_error(P, A->z, NULL)) <= s->tol) st = SN_OK;
   double rho0 = o->rho > 0.0 ? o->rho : initial_rho(P->W);
-  floor = o->rho_min * rho0;            /* below rho0 the fixed point on s was not stable */
+  double rho_lo = o->rho_min * rho0;    /* below rho0 the fixed point on s was not stable */
   if (st == SN_MAX_ITER && (st = admm_w_start(A, rho0)) == SN_OK) st = SN_MAX_ITER;
   while (st == SN_MAX_ITER && k < s->max_iter) {
     double rp, rd;
@@ -484,9 +484,9 @@ static int admm_w_run(admm_w *A, const admm_w_opts *o, double *r, const sn_setti
     e = sn_fc_error_u(P, 0.0, NULL, A->z, A->u);
     if (!(e <= BLOWUP * be)) {          /* blow-up (or NaN): back to the best, larger rho */
       if (restarts++ >= MAX_RESTART) { st = isfinite(e) ? SN_STALLED : SN_ERR_NAN; break; }
-      floor = 4.0 * A->S.rho;
+      rho_lo = 4.0 * A->S.rho;
       sn_copy(n, A->best, A->z);
-      if ((st = admm_w_start(A, floor))) break;
+      if ((st = admm_w_start(A, rho_lo))) break;
       extrapolated = 0;
       st = SN_MAX_ITER;
       continue;
@@ -498,7 +498,7 @@ static int admm_w_run(admm_w *A, const admm_w_opts *o, double *r, const sn_setti
     if (e <= s->tol && (*ec = sn_fc_error(P, A->z, NULL)) <= s->tol) { st = SN_OK; break; }
     if (rec) { st = rec; break; }
     admm_w_next(A, aa_on, &extrapolated, &gprev);
-    st = o->adapt ? admm_w_adapt(A, k, rp, rd, floor) : 0;
+    st = o->adapt ? admm_w_adapt(A, k, rp, rd, rho_lo) : 0;
     if (st < 0) break;
     if (st == 1) { extrapolated = 0; gprev = INFINITY; }
     st = SN_MAX_ITER;
