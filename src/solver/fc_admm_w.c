@@ -31,7 +31,8 @@
  * scale=1 against 9 388 with scale=0, NESpheres_10_1 22 against 34; BoxesStack1 the reverse
  * (1 355 steps with scale=0, not solved in 20 000 with scale=1).
  *
- * Linear algebra: dense LAPACK (dpotrf, or dgetrf when W is not symmetric) up to DENSE_MAX rows,
+ * Linear algebra: dense LAPACK (dpotrf, or dgetrf when W is not symmetric) up to DENSE_MAX rows
+ * (DENSE_MAX_LU when W is not symmetric),
  * else CHOLMOD (symbolic analysis kept across changes of rho) or UMFPACK when W is not symmetric
  * or W + rho D is not positive definite; option linear=auto|dense|sparse. W is symmetric when
  * max |W - W^T| <= 1e-14 max |W| (sn_csc_asymmetry).
@@ -69,7 +70,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { DENSE_MAX = 60, DENSE_LIMIT = 3000 };   /* dense up to 60 rows (as fc_nsn.c); forced: 3000 */
+/* dense up to 60 rows (as fc_nsn.c), 100 when W is not symmetric (LU); forced: up to 3000.
+ * CPU time per call from zero (bench/admm_linear.c, medians of 7 rounds), dense / sparse:
+ * FrictionContact3D_1c (3 rows) 6.6 / 7.7 us, Rover1040 (15) 62 / 102 us, NESpheres_10_1 (27,
+ * Cholesky) 64 / 59 us, OneObject-i100000-316 (75, not symmetric: LU) 1.21 / 2.49 ms,
+ * BoxesStack1 (156, Cholesky, 1 000 steps) 18.6 / 13.7 ms; Capsules-i125-1213 (858 rows, LU)
+ * 1.8 s dense, 1.4 s sparse (signorini solve, 3 runs) */
+enum { DENSE_MAX = 60, DENSE_MAX_LU = 100, DENSE_LIMIT = 3000 };
 enum { ADAPT_EVERY = 5, MAX_REFACTOR = 40, MAX_RESTART = 10, AA_MAX = 50, AA_STALL = 1000 };
 #define BAL_MU 10.0     /* residual balancing: act when one residual exceeds 10x the other */
 #define BAL_TAU 2.0     /* ... by changing rho by a factor 2 */
@@ -172,7 +179,7 @@ static int shifted_setup(shifted *S, const sn_csc *W, int linear, int dim, int s
   contact_scale(W, dim, scale, S->w);
   double asym = sn_csc_asymmetry(W);
   S->sym = n == 0 || asym <= 1e-14;
-  S->dense = linear == LIN_DENSE || (linear == LIN_AUTO && n <= DENSE_MAX);
+  S->dense = linear == LIN_DENSE || (linear == LIN_AUTO && n <= (S->sym ? DENSE_MAX : DENSE_MAX_LU));
   if (!S->dense) return shifted_sparse_setup(S);
   size_t nn = (size_t)n * (size_t)n + 1;
   S->Wd = malloc(sizeof(double) * nn);
