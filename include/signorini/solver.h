@@ -100,6 +100,16 @@ int sn_fc_nsgs(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_in
 int sn_fc_prox(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 int sn_fc_apgd(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 int sn_fc2d_lemke(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
+/* ADMM on the local problem (W, q, mu) (fc_admm_w.c): at a fixed De Saxce term s the convex
+ * program min 1/2 r'Wr + (q + s)'r over the Coulomb cones, split r = z, z in K (Boyd et al.
+ * 2011), s updated from u = W z + q every step; one factorization of W + rho I (dense LAPACK up
+ * to 60 rows, else CHOLMOD, or LU where W is not symmetric), rho balanced between the primal
+ * and dual residuals, Anderson acceleration. 2D and 3D; an iteration is one ADMM step. Options:
+ * "rho=" (initial penalty, default the mean diagonal of W), "adapt=1" (0: fixed rho),
+ * "alpha=1" (relaxation, in (0, 2)), "aa=10" (Anderson memory, 0..50, 0: off), "scale=1"
+ * (penalty per contact in proportion to its diagonal block of W; 0: the same for all),
+ * "rho_min=1" (rho never below this fraction of its initial value), "linear=auto|dense|sparse". */
+int sn_fc_admm_w(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 
 /* ---- second family: Newton, cone programming, polyhedral, global ---- */
 /* semismooth Newton on the Alart-Curnier / Fischer-Burmeister formulation (3D local), sparse

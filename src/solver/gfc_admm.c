@@ -62,6 +62,7 @@
  * with a sparse solve per step from there.
  * Equality constraints (neq > 0) are not handled: SN_ERR_ARG (as sn_gfc_to_fc). */
 #include "signorini/solver.h"
+#include "solver/anderson.h"
 #include "solver/verdict.h"
 
 #include <cblas.h>
@@ -419,110 +420,6 @@ static int admm_setup(admm *A, const sn_gfc *P, double rho0)
   return admm_factor(A, rho0);
 }
 
-/* ---- Anderson acceleration (type II, Walker & Ni 2011) ---- */
-typedef struct {
-  int dim, mem, k, head;  /* state size, memory, stored pairs, next slot */
-  double *dY, *dG;        /* dim x mem: differences of states and of residuals */
-  double *y0, *g0;        /* the previous state and residual */
-  double *A, *c;          /* mem x mem normal matrix, mem right-hand side / solution */
-  int prev;               /* y0, g0 hold a pair */
-} anderson;
-
-static int aa_init(anderson *W, int dim, int mem)
-{
-  memset(W, 0, sizeof *W);
-  W->dim = dim;
-  W->mem = mem;
-  if (mem == 0) return SN_OK;
-  size_t dm = (size_t)dim * (size_t)mem;
-  W->dY = malloc(sizeof(double) * dm);
-  W->dG = malloc(sizeof(double) * dm);
-  W->y0 = malloc(sizeof(double) * (size_t)dim);
-  W->g0 = malloc(sizeof(double) * (size_t)dim);
-  W->A = malloc(sizeof(double) * (size_t)(mem * mem));
-  W->c = malloc(sizeof(double) * (size_t)mem);
-  return W->dY && W->dG && W->y0 && W->g0 && W->A && W->c ? SN_OK : SN_ERR_NOMEM;
-}
-
-static void aa_free(anderson *W)
-{
-  free(W->dY);
-  free(W->dG);
-  free(W->y0);
-  free(W->g0);
-  free(W->A);
-  free(W->c);
-}
-
-static void aa_reset(anderson *W) { W->k = W->head = W->prev = 0; }
-
-/* record the pair (y, g = G(y) - y) */
-static void aa_push(anderson *W, const double *y, const double *g)
-{
-  if (W->mem == 0) return;
-  int n = W->dim;
-  if (W->prev) {
-    double *dy = W->dY + (size_t)W->head * (size_t)n, *dg = W->dG + (size_t)W->head * (size_t)n;
-    for (int i = 0; i < n; i++) {
-      dy[i] = y[i] - W->y0[i];
-      dg[i] = g[i] - W->g0[i];
-    }
-    W->head = (W->head + 1) % W->mem;
-    if (W->k < W->mem) W->k++;
-  }
-  sn_copy(n, y, W->y0);
-  sn_copy(n, g, W->g0);
-  W->prev = 1;
-}
-
-/* y_next = y + g - (dY + dG) gamma, gamma = argmin |g - dG gamma| (normal equations with a
- * small Tikhonov term, Cholesky); returns 0 when no extrapolation is possible */
-static int aa_step(anderson *W, const double *y, const double *g, double *out)
-{
-  int k = W->k, n = W->dim;
-  if (k == 0) return 0;
-  double *A = W->A, *c = W->c, tr = 0.0;
-  for (int a = 0; a < k; a++) {
-    const double *ga = W->dG + (size_t)a * (size_t)n;
-    for (int b = 0; b <= a; b++) A[a + b * k] = sn_dot(n, ga, W->dG + (size_t)b * (size_t)n);
-    c[a] = sn_dot(n, ga, g);
-    tr += A[a + a * k];
-  }
-  if (!(tr > 0.0) || !isfinite(tr)) return 0;
-  double reg = 1e-10 * tr / k;
-  for (int a = 0; a < k; a++) A[a + a * k] += reg;
-  for (int j = 0; j < k; j++) {         /* lower Cholesky in place */
-    double dj = A[j + j * k];
-    for (int p = 0; p < j; p++) dj -= A[j + p * k] * A[j + p * k];
-    if (!(dj > 0.0)) return 0;
-    dj = sqrt(dj);
-    A[j + j * k] = dj;
-    for (int i = j + 1; i < k; i++) {
-      double s = A[i + j * k];
-      for (int p = 0; p < j; p++) s -= A[i + p * k] * A[j + p * k];
-      A[i + j * k] = s / dj;
-    }
-  }
-  for (int i = 0; i < k; i++) {         /* forward, then backward substitution */
-    double s = c[i];
-    for (int p = 0; p < i; p++) s -= A[i + p * k] * c[p];
-    c[i] = s / A[i + i * k];
-  }
-  for (int i = k - 1; i >= 0; i--) {
-    double s = c[i];
-    for (int p = i + 1; p < k; p++) s -= A[p + i * k] * c[p];
-    c[i] = s / A[i + i * k];
-  }
-  for (int i = 0; i < n; i++) out[i] = y[i] + g[i];
-  for (int a = 0; a < k; a++) {
-    sn_axpy(n, -c[a], W->dY + (size_t)a * (size_t)n, out);
-    sn_axpy(n, -c[a], W->dG + (size_t)a * (size_t)n, out);
-  }
-  for (int i = 0; i < n; i++)
-    if (!isfinite(out[i])) return 0;
-  return 1;
-}
-
 /* the global error of (r, v) (sn_gfc_error's formula, no allocation): u = H^T v + w given,
  * Mv, Hr scratch of size m; v = NULL: Mv = M v given (the reduced form) */
 static double global_error(const sn_gfc *P, const double *r, const double *v, const double *u,
@@ -681,7 +578,7 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
   if (info && !sparse_only) sn_info_reset(info);   /* the second run goes on with the history */
   admm A;
   memset(&A, 0, sizeof A);
-  anderson W;
+  sn_anderson W;
   memset(&W, 0, sizeof W);
   admm_opts o;
   static const char *const keys[] = {"rho", "adapt", "alpha", "aa", "reduce", NULL};
@@ -741,7 +638,7 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
         st = admm_reduce(&A);
       }
     }
-    if (!st) st = aa_init(&W, ny, o.aa < ny ? o.aa : ny);
+    if (!st) st = sn_aa_init(&W, ny, o.aa < ny ? o.aa : ny);
     if (!st)                            /* y = (P_K*(u + b), r / rho, b) */
       for (int c = 0; c < P->nc; c++) {
         double t[3];
@@ -791,14 +688,14 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
       double gn = sn_nrm2(ny, g);
       if (extrapolated && !(gn <= gprev)) {   /* safeguard: back to the plain step */
         sn_copy(ny, yf, y);
-        aa_reset(&W);
+        sn_aa_reset(&W);
         extrapolated = 0;
         continue;
       }
       gprev = gn;
-      aa_push(&W, y, g);
+      sn_aa_push(&W, y, g);
       sn_copy(ny, Gy, yf);
-      extrapolated = aa_step(&W, y, g, y);
+      extrapolated = sn_aa_step(&W, y, g, y);
       if (!extrapolated) sn_copy(ny, Gy, y);
       if (o.adapt && it % ADMM_ADAPT_EVERY == 0 && !(err < ADMM_FAST * err_check)) {
         double rho = A.rho;                   /* residual balancing, unless converging fast */
@@ -821,7 +718,7 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
             y[i] *= rho / nrho;
             yf[i] *= rho / nrho;
           }
-          aa_reset(&W);
+          sn_aa_reset(&W);
           extrapolated = 0;
           gprev = INFINITY;
         }
@@ -854,7 +751,7 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
     info->seconds = sn_wtime() - t0;
   }
   if (recheck) *recheck = conv_est && st == SN_STALLED;
-  aa_free(&W);
+  sn_aa_free(&W);
   if (cache && st != SN_ERR_NOMEM) cache_put(cache, &A, P, rho_keep);
   else admm_free(&A);
   free(buf);
