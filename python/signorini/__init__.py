@@ -19,7 +19,7 @@ import os as _os
 import numpy as _np
 
 from . import _signorini
-from ._signorini import Error, set_threads, strerror, threads
+from ._signorini import Error
 
 __all__ = ["FC", "GFC", "LCP", "Result", "Error", "read", "write", "solve", "solvers",
            "set_threads", "threads", "strerror", "__version__"]
@@ -475,6 +475,52 @@ def solve(problem, solver="auto", tol=1e-8, max_iter=None, time_limit=None, opti
     t = _signorini._solve(problem, solver, float(tol), mi, 0.0 if time_limit is None else float(time_limit),
                           _options(options), r0, v0, callback, history)
     return Result(t)
+
+
+def set_threads(n):
+    """Set the thread count of OpenBLAS and of CHOLMOD's OpenMP runtime (sn_set_blas_threads).
+
+    PROCESS-WIDE, as ``signorini --threads N``: call it once, before solving, not from threads
+    that are solving (docs/threads.md). Results do not depend on it beyond rounding.
+
+    Parameters
+    ----------
+    n : int
+        Threads, 1 <= n <= 4096.
+
+    Raises
+    ------
+    ValueError
+        n out of range.
+    """
+    _signorini.set_threads(_math_index(n, "n"))
+
+
+def threads():
+    """The BLAS thread count now, and the physical cores this process may run on.
+
+    Returns
+    -------
+    (int, int)
+        ``sn_blas_threads()`` (0 when the BLAS has no thread API) and ``sn_threads_physical()``
+        (the default of ``signorini --threads``).
+    """
+    return _signorini.threads()
+
+
+def strerror(status):
+    """The library's message for a status code (sn_strerror).
+
+    Parameters
+    ----------
+    status : int
+        A status: 0, a positive SN_* stop or a negative SN_ERR_* error.
+
+    Returns
+    -------
+    str
+    """
+    return _signorini.strerror(status)
 
 
 def _math_index(x, name):

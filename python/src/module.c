@@ -104,7 +104,12 @@ PyMODINIT_FUNC PyInit__signorini(void)
   PyObject *m = PyModule_Create(&moduledef);
   if (!m) return NULL;
   SnPy_Error = PyErr_NewExceptionWithDoc(
-      "signorini.Error", "A library error: args = (message, status), status an SN_ERR_* code", PyExc_RuntimeError, NULL);
+      "signorini.Error",
+      "An error reported by the library.\n\n"
+      "Attributes\n----------\n"
+      "args : (str, int)\n    The message (the library's, naming the file and line for files) and the status,\n"
+      "    a negative SN_ERR_* code (signorini._signorini.ERR_ARG, ...).",
+      PyExc_RuntimeError, NULL);
   if (!SnPy_Error || PyModule_AddObjectRef(m, "Error", SnPy_Error) || snpy_problem_types_ready(m) ||
       add_constants(m)) {
     Py_DECREF(m);
