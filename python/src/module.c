@@ -75,6 +75,7 @@ static PyMethodDef methods[] = {
     {"_write", snpy_write, METH_VARARGS, "_write(path, problem, r, u, v) (io.c)"},
     {"_solve", snpy_solve, METH_VARARGS, "_solve(problem, solver, tol, max_iter, time_limit, options, r0, v0, "
                                          "callback, history) -> tuple (solve.c)"},
+    {"_run", snpy_run, METH_VARARGS, "_run(deck, outdir, base, plots) -> (info, increments) (run.c)"},
     {"set_threads", py_set_threads, METH_O, "set_threads(n): sn_set_blas_threads (process-wide)"},
     {"threads", py_threads, METH_NOARGS, "threads() -> (BLAS threads now, physical cores available)"},
     {"strerror", py_strerror, METH_O, "strerror(status) -> the library's message for a status code"},
