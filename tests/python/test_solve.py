@@ -162,3 +162,12 @@ def test_threads_solve_the_same_problem_at_once(data):
         t.join()
     assert all(np.array_equal(o.r, ref.r) for o in out)
     assert signorini.threads()[0] == 1 and signorini.threads()[1] >= 1
+
+
+def test_one_contact_slip_solution_by_hand(data):
+    # FrictionContact3D_1c (examples/api/check.sh): the contact slides, r computed by hand
+    # (r_N = -q_N / (W_NN - mu W_NT . t), the slip direction t by bisection)
+    p = signorini.read(data / "fc3d" / "FrictionContact3D_1c.hdf5")
+    for s in ("nsn_ac", "nsgs", "socmix", "auto"):
+        r = signorini.solve(p, s).r
+        assert r == pytest.approx([0.0656956829, -0.0036786149, -0.0054430708], rel=1e-5), s
