@@ -4,12 +4,11 @@
     PYTHONPATH=build/python /usr/bin/python3 examples/python/solve_fclib.py FILE [SOLVER] [-o OUTDIR]
 
 Reads FILE, solves it (SOLVER: a name of signorini.solvers(), default "auto") to 1e-8, prints
-one line (solver, status, iterations, error, sum of the normal reactions), and writes the error
-of every iteration to OUTDIR/BASE_history.csv (columns iteration, error). When matplotlib is
-installed it also draws OUTDIR/BASE_history.png (error against iteration, logarithmic); Debian's
-python3-matplotlib is not a dependency of signorini, and without it only the CSV is written
-(draw it with `build/bench/signorini_csvplot BASE_history.csv BASE_history.png --x iteration
---y error --logy`). Exit status 0 when solved, 3 when not.
+one line (solver, status, iterations, error, sum of the normal reactions), writes the error
+of every iteration to OUTDIR/BASE_history.csv (columns iteration, error) and draws it in
+OUTDIR/BASE_history.png (error against iteration, logarithmic) with matplotlib when it is
+installed, otherwise with the library's own plotter (signorini.plot: Debian's
+python3-matplotlib is not a dependency of signorini). Exit status 0 when solved, 3 when not.
 """
 import argparse
 import os
@@ -40,7 +39,9 @@ def main():
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        print(f"wrote {base}.csv (matplotlib is not installed: no plot)")
+        signorini.plot(base + ".png", [(res.solver, None, res.history, "linemarkers")], logy=True,
+                       title=f"{os.path.basename(a.file)}: {res.solver}", xlabel="iteration", ylabel="error")
+        print(f"wrote {base}.csv and {base}.png (signorini.plot: matplotlib is not installed)")
     else:
         fig, ax = plt.subplots()
         ax.semilogy(np.arange(1, res.history.size + 1), res.history, marker="o")

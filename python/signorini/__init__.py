@@ -21,7 +21,7 @@ import numpy as _np
 from . import _signorini
 from ._signorini import Error
 
-__all__ = ["FC", "GFC", "LCP", "Result", "Error", "read", "write", "solve", "solvers", "run", "Run",
+__all__ = ["FC", "GFC", "LCP", "Result", "Error", "read", "write", "solve", "solvers", "run", "Run", "plot",
            "set_threads", "threads", "strerror", "__version__"]
 __version__ = _signorini.__version__
 
@@ -542,6 +542,8 @@ class Run:
     ----------
     node_ids : ndarray of int32
         The deck's node ids, in the order of the rows of ``U``, ``RF``, ``S``.
+    x : ndarray
+        The nodes' reference coordinates (nnodes x 3; z = 0 in 2D), rows as ``node_ids``.
     ndf : int
         Displacement components per node (2 or 3).
     increments : list of dict
@@ -550,7 +552,7 @@ class Run:
         ``residual``, ``cutbacks``; ``U`` and ``RF`` (nnodes x ndf displacements and
         reactions), ``S`` (nnodes x 6 averaged nodal stresses, Abaqus order S11 S22 S33 S12
         S13 S23); ``contact``: a dict of the contact points of the increment's last contact
-        solve, ``node`` (slave node ids), ``r`` (forces, npoints x ndf, normal first, in the
+        solve, ``node`` (slave node ids), ``x`` (their positions when detected, npoints x 3), ``r`` (forces, npoints x ndf, normal first, in the
         point's local frame: docs/results.md), ``u`` (relative displacements: the new gap,
         then this increment's slip), ``gap``, ``area`` (tributary areas: pressure = r_N /
         area), ``normal`` (npoints x 3), ``solver``, ``iterations``, ``error``.
@@ -558,11 +560,12 @@ class Run:
         The run's totals: ``increments``, ``cutbacks``, ``newton_iterations``,
         ``contact_solves``, ``ndof``, ``seconds`` and its phases.
     """
-    __slots__ = ("node_ids", "ndf", "increments", "info", "_index")
+    __slots__ = ("node_ids", "x", "ndf", "increments", "info", "_index")
 
     def __init__(self, info, increments):
         self.info = dict(info)
         self.node_ids = self.info.pop("node_ids")
+        self.x = self.info.pop("x")
         self.ndf = self.info.pop("ndf")
         self.increments = increments
         self._index = None
@@ -630,3 +633,41 @@ def run(deck, outdir=None, plots="step"):
         _os.makedirs(out, exist_ok=True)
     info, incs = _signorini._run(deck, out, base, _PLOTS[plots])
     return Run(info, incs)
+
+
+# ---- charts ----
+
+_STYLES = {"line": 0, "linemarkers": 1, "markers": 2, "bars": 3}
+
+
+def plot(path, series, title=None, xlabel=None, ylabel=None, logy=False):
+    """Draw an x-y line chart with the library's plotter (sn_plot_lines: cairo; no matplotlib).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The chart, PNG, SVG or PDF by its extension; written whole under a temporary name.
+    series : list of tuple
+        ``(name, x, y)`` or ``(name, x, y, style)`` per curve: x None for 1, 2, ..., n;
+        style "line" (default), "linemarkers", "markers" or "bars". At most 64 series.
+    title, xlabel, ylabel : str, optional
+        Labels.
+    logy : bool, optional
+        Logarithmic y axis (points with y <= 0 are left out).
+
+    Raises
+    ------
+    ValueError
+        Arrays of different lengths, NaN in the data, an unknown style.
+    OSError
+        The file cannot be written.
+    Error
+        The plot module cannot be loaded, or an unknown file extension.
+    """
+    spec = []
+    for s in series:
+        name, x, y, style = (tuple(s) + ("line",))[:4]
+        if style not in _STYLES:
+            raise ValueError(f"style must be one of {sorted(_STYLES)}, got {style!r}")
+        spec.append((name, None if x is None else _vector("x", x), _vector("y", y), _STYLES[style]))
+    _signorini._plot(_os.fspath(path), spec, title, xlabel, ylabel, bool(logy))

@@ -102,6 +102,7 @@ def strerror(status: int) -> str: ...
 
 class Run:
     node_ids: npt.NDArray[np.int32]
+    x: npt.NDArray[np.float64]
     ndf: int
     increments: list[dict[str, Any]]
     info: dict[str, Any]
@@ -111,3 +112,6 @@ class Run:
     def times(self) -> Vector: ...
 
 def run(deck: PathLike, outdir: Optional[PathLike] = ..., plots: str = ...) -> Run: ...
+
+def plot(path: PathLike, series: list[tuple[Any, ...]], title: Optional[str] = ..., xlabel: Optional[str] = ...,
+         ylabel: Optional[str] = ..., logy: bool = ...) -> None: ...

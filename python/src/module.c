@@ -76,6 +76,7 @@ static PyMethodDef methods[] = {
     {"_solve", snpy_solve, METH_VARARGS, "_solve(problem, solver, tol, max_iter, time_limit, options, r0, v0, "
                                          "callback, history) -> tuple (solve.c)"},
     {"_run", snpy_run, METH_VARARGS, "_run(deck, outdir, base, plots) -> (info, increments) (run.c)"},
+    {"_plot", snpy_plot, METH_VARARGS, "_plot(path, series, title, xlabel, ylabel, logy) (plot.c)"},
     {"set_threads", py_set_threads, METH_O, "set_threads(n): sn_set_blas_threads (process-wide)"},
     {"threads", py_threads, METH_NOARGS, "threads() -> (BLAS threads now, physical cores available)"},
     {"strerror", py_strerror, METH_O, "strerror(status) -> the library's message for a status code"},

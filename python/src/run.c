@@ -21,7 +21,7 @@ static PyObject *matrix_out(int rows, int cols, const double *x)
   return a;
 }
 
-/* the contact points: slave node ids, forces r and relative displacements u in the local frame
+/* the contact points: slave node ids and positions x (at detection), forces r and relative displacements u in the local frame
  * (normal first), gaps, tributary areas, normals */
 static PyObject *contact_dict(const sn_model *m, const sn_increment *inc)
 {
@@ -30,8 +30,9 @@ static PyObject *contact_dict(const sn_model *m, const sn_increment *inc)
   PyObject *ids = PyArray_SimpleNew(1, &nn, NPY_INT32), *gap = PyArray_SimpleNew(1, &nn, NPY_DOUBLE);
   npy_intp d3[2] = {n, 3};
   PyObject *area = PyArray_SimpleNew(1, &nn, NPY_DOUBLE), *normal = PyArray_SimpleNew(2, d3, NPY_DOUBLE);
-  if (!ids || !gap || !area || !normal) {
-    Py_XDECREF(ids), Py_XDECREF(gap), Py_XDECREF(area), Py_XDECREF(normal);
+  PyObject *xs = PyArray_SimpleNew(2, d3, NPY_DOUBLE);
+  if (!ids || !gap || !area || !normal || !xs) {
+    Py_XDECREF(ids), Py_XDECREF(gap), Py_XDECREF(area), Py_XDECREF(normal), Py_XDECREF(xs);
     return NULL;
   }
   for (int k = 0; k < n; k++) {
@@ -40,8 +41,9 @@ static PyObject *contact_dict(const sn_model *m, const sn_increment *inc)
     ((double *)PyArray_DATA((PyArrayObject *)gap))[k] = p->gap;
     ((double *)PyArray_DATA((PyArrayObject *)area))[k] = p->area;
     memcpy((double *)PyArray_DATA((PyArrayObject *)normal) + 3 * k, p->normal, sizeof p->normal);
+    memcpy((double *)PyArray_DATA((PyArrayObject *)xs) + 3 * k, p->x_slave, sizeof p->x_slave);
   }
-  return Py_BuildValue("{sNsNsNsNsNsNszsisd}", "node", ids, "r", matrix_out(n, dim, inc->contact_r), "u",
+  return Py_BuildValue("{sNsNsNsNsNsNsNszsisd}", "node", ids, "x", xs, "r", matrix_out(n, dim, inc->contact_r), "u",
                        matrix_out(n, dim, inc->contact_u), "gap", gap, "area", area, "normal", normal, "solver",
                        inc->contact_solver, "iterations", inc->contact_iterations, "error", inc->contact_error);
 }
@@ -94,7 +96,7 @@ static PyObject *info_dict(const sn_model *m, const sn_static_info *I)
   npy_intp nn = m->nnodes;
   PyObject *ids = PyArray_SimpleNew(1, &nn, NPY_INT32);
   if (ids) memcpy(PyArray_DATA((PyArrayObject *)ids), m->node_id, sizeof(int) * (size_t)m->nnodes);
-  return Py_BuildValue("{sNsisisisisisisdsdsdsd}", "node_ids", ids, "ndf", m->ndf, "increments", I->increments,
+  return Py_BuildValue("{sNsNsisisisisisisdsdsdsd}", "node_ids", ids, "x", matrix_out(m->nnodes, 3, m->x), "ndf", m->ndf, "increments", I->increments,
                        "cutbacks", I->cutbacks, "newton_iterations", I->newton_iterations, "contact_solves",
                        I->contact_solves, "ndof", I->ndof, "seconds", I->seconds, "assembly_seconds",
                        I->assembly_seconds, "contact_seconds", I->contact_seconds, "output_seconds",

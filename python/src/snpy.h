@@ -8,7 +8,7 @@
  *
  * Files: module.c (the module, its exception, the solver registry, threads), array.c (numpy
  * arrays in and out), problem.c (the problem types), io.c (FCLIB / Siconos files), solve.c
- * (the solve call, the GIL released, the progress callback), run.c (a deck's analysis). */
+ * (the solve call, the GIL released, the progress callback), run.c (a deck's analysis), plot.c (charts). */
 #ifndef SNPY_H
 #define SNPY_H
 
@@ -62,5 +62,6 @@ PyObject *snpy_read(PyObject *self, PyObject *args);
 PyObject *snpy_write(PyObject *self, PyObject *args);
 PyObject *snpy_solve(PyObject *self, PyObject *args);
 PyObject *snpy_run(PyObject *self, PyObject *args);   /* run.c */
+PyObject *snpy_plot(PyObject *self, PyObject *args);  /* plot.c */
 
 #endif
