@@ -78,7 +78,8 @@ static int csc_index_check(const char *name, long long m, long long n, const npy
   if (np_ != n + 1)
     return PyErr_Format(PyExc_ValueError, "%s: indptr has length %zd, expected %lld", name, (Py_ssize_t)np_, n + 1), -1;
   if (ni != nx || p[0] != 0 || p[n] != ni)
-    return PyErr_Format(PyExc_ValueError, "%s: indptr[0] must be 0 and indptr[-1] = len(indices) = len(data)", name), -1;
+    return PyErr_Format(PyExc_ValueError, "%s: indptr[0] must be 0 and indptr[-1] = len(indices) = len(data)",
+                        name), -1;
   for (long long j = 0; j < n; j++)
     if (p[j + 1] < p[j])
       return PyErr_Format(PyExc_ValueError, "%s: indptr decreases at column %lld", name, j), -1;

@@ -21,8 +21,8 @@ static PyObject *matrix_out(int rows, int cols, const double *x)
   return a;
 }
 
-/* the contact points: slave node ids and positions x (at detection), forces r and relative displacements u in the local frame
- * (normal first), gaps, tributary areas, normals */
+/* the contact points: slave node ids and positions x (at detection), forces r and relative
+ * displacements u in the local frame (normal first), gaps, tributary areas, normals */
 static PyObject *contact_dict(const sn_model *m, const sn_increment *inc)
 {
   int n = inc->ncontact, dim = m->ndf;
@@ -96,11 +96,11 @@ static PyObject *info_dict(const sn_model *m, const sn_static_info *I)
   npy_intp nn = m->nnodes;
   PyObject *ids = PyArray_SimpleNew(1, &nn, NPY_INT32);
   if (ids) memcpy(PyArray_DATA((PyArrayObject *)ids), m->node_id, sizeof(int) * (size_t)m->nnodes);
-  return Py_BuildValue("{sNsNsisisisisisisdsdsdsd}", "node_ids", ids, "x", matrix_out(m->nnodes, 3, m->x), "ndf", m->ndf, "increments", I->increments,
-                       "cutbacks", I->cutbacks, "newton_iterations", I->newton_iterations, "contact_solves",
-                       I->contact_solves, "ndof", I->ndof, "seconds", I->seconds, "assembly_seconds",
-                       I->assembly_seconds, "contact_seconds", I->contact_seconds, "output_seconds",
-                       I->output_seconds);
+  return Py_BuildValue("{sNsNsisisisisisisdsdsdsd}", "node_ids", ids, "x", matrix_out(m->nnodes, 3, m->x), "ndf",
+                       m->ndf, "increments", I->increments, "cutbacks", I->cutbacks, "newton_iterations",
+                       I->newton_iterations, "contact_solves", I->contact_solves, "ndof", I->ndof, "seconds",
+                       I->seconds, "assembly_seconds", I->assembly_seconds, "contact_seconds", I->contact_seconds,
+                       "output_seconds", I->output_seconds);
 }
 
 /* _run(deck, outdir or None, base, plots) -> (info dict, list of increment dicts) */
