@@ -171,3 +171,20 @@ def test_one_contact_slip_solution_by_hand(data):
     for s in ("nsn_ac", "nsgs", "socmix", "auto"):
         r = signorini.solve(p, s).r
         assert r == pytest.approx([0.0656956829, -0.0036786149, -0.0054430708], rel=1e-5), s
+
+
+def test_global_warm_start_and_time_limit(data):
+    g = signorini.read(data / "gfc3d" / "LMGC_GlobalFrictionContactProblem00046.hdf5")
+    cold = signorini.solve(g, "admm")
+    assert cold.solved and cold.v.shape == (g.ndof,) and cold.u.shape == (g.n,)
+    # u = H^T v + w, recomputed here independently with scipy
+    assert np.allclose(cold.u, g.H.T @ cold.v + g.w, rtol=0, atol=1e-12 * np.abs(cold.u).max())
+    assert g.error(cold.r, cold.v) == pytest.approx(cold.error, rel=1e-12)
+    warm = signorini.solve(g, "admm", r0=cold.r, v0=cold.v)
+    assert warm.solved and warm.iterations <= cold.iterations
+    with pytest.raises(ValueError, match="v0: expected length"):
+        signorini.solve(g, "admm", v0=np.zeros(g.ndof + 1))
+    # a time limit of a nanosecond is past after the first iteration: status time_limit, not an error
+    p = signorini.read(data / "fc3d" / "Capsules-i101-404.hdf5")
+    res = signorini.solve(p, "nsgs", time_limit=1e-9)
+    assert res.status == "time_limit" and not res.solved and res.iterations >= 1
