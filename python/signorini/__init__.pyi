@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 import scipy.sparse
 
-from ._signorini import FCBase, GFCBase, LCPBase
+from ._signorini import FCBase, GFCBase, LCPBase, SceneBase
 
 __version__: str
 
@@ -115,3 +115,18 @@ def run(deck: PathLike, outdir: Optional[PathLike] = ..., plots: str = ...) -> R
 
 def plot(path: PathLike, series: list[tuple[Any, ...]], title: Optional[str] = ..., xlabel: Optional[str] = ...,
          ylabel: Optional[str] = ..., logy: bool = ...) -> None: ...
+
+class Scene(SceneBase):
+    time: float
+    dt: float
+    period: float
+    nbodies: int
+    method: str
+    heading: str
+    names: list[Optional[str]]
+    def __new__(cls, path: PathLike) -> "Scene": ...
+    def step(self, n: int = ...) -> dict[str, Any]: ...
+    def states(self) -> dict[str, Vector]: ...
+    def contacts(self) -> dict[str, npt.NDArray[Any]]: ...
+    def energy(self) -> dict[str, float]: ...
+    def last_problem(self) -> tuple[FC, Vector]: ...

@@ -113,6 +113,7 @@ PyMODINIT_FUNC PyInit__signorini(void)
       "    a negative SN_ERR_* code (signorini._signorini.ERR_ARG, ...).",
       PyExc_RuntimeError, NULL);
   if (!SnPy_Error || PyModule_AddObjectRef(m, "Error", SnPy_Error) || snpy_problem_types_ready(m) ||
+      snpy_scene_type_ready(m) ||
       add_constants(m)) {
     Py_DECREF(m);
     return NULL;

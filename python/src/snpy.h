@@ -8,7 +8,7 @@
  *
  * Files: module.c (the module, its exception, the solver registry, threads), array.c (numpy
  * arrays in and out), problem.c (the problem types), io.c (FCLIB / Siconos files), solve.c
- * (the solve call, the GIL released, the progress callback), run.c (a deck's analysis), plot.c (charts). */
+ * (the solve call, the GIL released, the progress callback), run.c (a deck's analysis), plot.c (charts), scene.c (rigid-body scenes). */
 #ifndef SNPY_H
 #define SNPY_H
 
@@ -63,5 +63,9 @@ PyObject *snpy_write(PyObject *self, PyObject *args);
 PyObject *snpy_solve(PyObject *self, PyObject *args);
 PyObject *snpy_run(PyObject *self, PyObject *args);   /* run.c */
 PyObject *snpy_plot(PyObject *self, PyObject *args);  /* plot.c */
+
+/* scene.c: the type SceneBase */
+extern PyTypeObject SnPy_SceneType;
+int snpy_scene_type_ready(PyObject *module);
 
 #endif
