@@ -40,4 +40,19 @@ cmake -S "$src/examples/api" -B "$work/examples_cmake" -DCMAKE_PREFIX_PATH="$pre
 cmake --build "$work/examples_cmake" >/dev/null
 bash "$src/examples/api/check.sh" "$work/examples_cmake/solve_fclib" "$work/examples_cmake/run_deck" "$src" "$work/examples_cmake_run" \
   "$work/examples_cmake/scene_api"
+echo "== the Python package (docs/python.md), when the build has it: imported from the prefix, an FCLIB file solved"
+pkg=$(find "$prefix" -path '*/signorini/__init__.py' | head -n 1)
+if grep -q '^SIGNORINI_PYTHON:BOOL=ON' "$build/CMakeCache.txt"; then
+  test -n "$pkg" || { echo "the Python package was not installed"; exit 1; }
+  py=$(sed -n 's/^Python3_EXECUTABLE:[A-Z]*=//p' "$build/CMakeCache.txt")
+  # FrictionContact3D_1c: the slip solution computed by hand, r_N = 0.0656956829 (examples/api/check.sh)
+  out=$(cd "$work" && PYTHONPATH="$(dirname "$(dirname "$pkg")")" "$py" -c "
+import signorini
+assert signorini.__file__.startswith('$prefix'), signorini.__file__
+p = signorini.read('$src/tests/data/problems/fc3d/FrictionContact3D_1c.hdf5')
+r = signorini.solve(p, 'nsn_ac')
+assert r.solved and abs(r.r[0] - 0.0656956829) <= 1e-6 * 0.0656956829, (r.status, r.r)
+print('solved, r_N', r.r[0])")
+  echo "python: $out"
+fi
 echo "install test passed"

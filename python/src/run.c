@@ -1,0 +1,141 @@
+/* _run: a deck's quasi-static finite-element analysis (sn_inp_read, sn_static_run), every
+ * converged increment's results copied into numpy arrays (no file read back), and, when a folder
+ * is given, the files of `signorini run` written as it writes them (sn_run_output_*). The GIL is
+ * released during the run and taken back by the increment callback to build the arrays. */
+#include "snpy.h"
+
+#include <string.h>
+
+typedef struct {
+  PyObject *list;                   /* one dict per increment */
+  sn_run_output *out;               /* NULL: no files */
+  PyObject *etype, *evalue, *etb;   /* an exception raised while building the arrays */
+} run_ctx;
+
+/* a new rows x cols float64 array holding x (row-major); an empty one for NULL */
+static PyObject *matrix_out(int rows, int cols, const double *x)
+{
+  npy_intp d[2] = {x ? rows : 0, cols};
+  PyObject *a = PyArray_SimpleNew(2, d, NPY_DOUBLE);
+  if (a && x && rows > 0) memcpy(PyArray_DATA((PyArrayObject *)a), x, sizeof(double) * (size_t)rows * cols);
+  return a;
+}
+
+/* the contact points: slave node ids and positions x (at detection), forces r and relative
+ * displacements u in the local frame (normal first), gaps, tributary areas, normals */
+static PyObject *contact_dict(const sn_model *m, const sn_increment *inc)
+{
+  int n = inc->ncontact, dim = m->ndf;
+  npy_intp nn = n;
+  PyObject *ids = PyArray_SimpleNew(1, &nn, NPY_INT32), *gap = PyArray_SimpleNew(1, &nn, NPY_DOUBLE);
+  npy_intp d3[2] = {n, 3};
+  PyObject *area = PyArray_SimpleNew(1, &nn, NPY_DOUBLE), *normal = PyArray_SimpleNew(2, d3, NPY_DOUBLE);
+  PyObject *xs = PyArray_SimpleNew(2, d3, NPY_DOUBLE);
+  if (!ids || !gap || !area || !normal || !xs) {
+    Py_XDECREF(ids), Py_XDECREF(gap), Py_XDECREF(area), Py_XDECREF(normal), Py_XDECREF(xs);
+    return NULL;
+  }
+  for (int k = 0; k < n; k++) {
+    const sn_contact_point *p = &inc->contact[k];
+    ((int *)PyArray_DATA((PyArrayObject *)ids))[k] = m->node_id[p->slave_node];
+    ((double *)PyArray_DATA((PyArrayObject *)gap))[k] = p->gap;
+    ((double *)PyArray_DATA((PyArrayObject *)area))[k] = p->area;
+    memcpy((double *)PyArray_DATA((PyArrayObject *)normal) + 3 * k, p->normal, sizeof p->normal);
+    memcpy((double *)PyArray_DATA((PyArrayObject *)xs) + 3 * k, p->x_slave, sizeof p->x_slave);
+  }
+  return Py_BuildValue("{sNsNsNsNsNsNsNszsisd}", "node", ids, "x", xs, "r", matrix_out(n, dim, inc->contact_r), "u",
+                       matrix_out(n, dim, inc->contact_u), "gap", gap, "area", area, "normal", normal, "solver",
+                       inc->contact_solver, "iterations", inc->contact_iterations, "error", inc->contact_error);
+}
+
+/* one increment as a dict of numbers and arrays (nodes in the model's order: model node_ids) */
+static PyObject *increment_dict(const sn_model *m, const sn_increment *inc)
+{
+  int nn = m->nnodes, dim = m->ndf;
+  return Py_BuildValue("{sisisisdsdsdsisdsisNsNsNsN}", "step", inc->step, "increment", inc->increment,
+                       "total_increment", inc->total_increment, "step_time", inc->step_time, "time", inc->total_time,
+                       "load_factor", inc->load_factor, "newton_iterations", inc->newton_iterations, "residual",
+                       inc->residual, "cutbacks", inc->cutbacks, "U", matrix_out(nn, dim, inc->u), "RF",
+                       matrix_out(nn, dim, inc->rf), "S", matrix_out(nn, 6, inc->s_node), "contact",
+                       contact_dict(m, inc));
+}
+
+/* sn_increment_fn: the files first (no GIL needed), then the arrays */
+static int on_increment(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
+{
+  run_ctx *c = user;
+  int rc = c->out ? sn_run_output_increment(m, S, inc, c->out) : SN_OK;
+  if (rc) return rc;
+  PyGILState_STATE g = PyGILState_Ensure();
+  PyObject *d = increment_dict(m, inc);
+  if (!d || PyList_Append(c->list, d)) PyErr_Fetch(&c->etype, &c->evalue, &c->etb), rc = SN_ERR_NOMEM;
+  Py_XDECREF(d);
+  PyGILState_Release(g);
+  return rc;
+}
+
+/* the analysis, without the GIL; the plots of an unfinished step drawn as `signorini run` does */
+static int analyse(sn_model *m, run_ctx *c, sn_static_info *info, char *msg, size_t len)
+{
+  sn_static_settings s;
+  sn_static_settings_default(&s);
+  s.on_increment = on_increment;
+  s.user = c;
+  int st, pst = SN_OK;
+  Py_BEGIN_ALLOW_THREADS
+  st = sn_static_run(m, &s, info, msg, len);
+  if (c->out && !sn_run_output_error(c->out)[0]) pst = sn_run_output_finish(c->out, m);
+  Py_END_ALLOW_THREADS
+  if (c->out && sn_run_output_error(c->out)[0]) snprintf(msg, len, "%s", sn_run_output_error(c->out));
+  return st ? st : pst;
+}
+
+/* the run's totals */
+static PyObject *info_dict(const sn_model *m, const sn_static_info *I)
+{
+  npy_intp nn = m->nnodes;
+  PyObject *ids = PyArray_SimpleNew(1, &nn, NPY_INT32);
+  if (ids) memcpy(PyArray_DATA((PyArrayObject *)ids), m->node_id, sizeof(int) * (size_t)m->nnodes);
+  return Py_BuildValue("{sNsNsisisisisisisdsdsdsd}", "node_ids", ids, "x", matrix_out(m->nnodes, 3, m->x), "ndf",
+                       m->ndf, "increments", I->increments, "cutbacks", I->cutbacks, "newton_iterations",
+                       I->newton_iterations, "contact_solves", I->contact_solves, "ndof", I->ndof, "seconds",
+                       I->seconds, "assembly_seconds", I->assembly_seconds, "contact_seconds", I->contact_seconds,
+                       "output_seconds", I->output_seconds);
+}
+
+/* _run(deck, outdir or None, base, plots) -> (info dict, list of increment dicts) */
+PyObject *snpy_run(PyObject *self, PyObject *args)
+{
+  (void)self;
+  PyObject *deck, *dir = NULL, *res = NULL;
+  const char *base;
+  int plots;
+  if (!PyArg_ParseTuple(args, "O&O&si", PyUnicode_FSConverter, &deck, PyUnicode_FSConverter, &dir, &base, &plots))
+    return NULL;
+  char msg[1024] = "";
+  sn_model *m = NULL;
+  run_ctx c = {PyList_New(0), NULL, NULL, NULL, NULL};
+  int st = c.list ? sn_inp_read(PyBytes_AS_STRING(deck), &m, msg, sizeof msg) : SN_ERR_NOMEM;
+  if (!st && sn_model_is_dynamic(m)) {
+    PyErr_SetString(PyExc_NotImplementedError, "*DYNAMIC decks are not run from Python yet: use `signorini run`");
+    goto done;
+  }
+  if (!st) st = sn_static_check(m, msg, sizeof msg);
+  if (!st && PyBytes_GET_SIZE(dir) > 0) {
+    st = sn_run_output_open(PyBytes_AS_STRING(dir), base, m, &c.out, msg, sizeof msg);
+    if (!st) sn_run_output_configure(c.out, SN_VTU_RAW, (sn_plot_when)plots);
+  }
+  sn_static_info info = {0};
+  if (!st) st = analyse(m, &c, &info, msg, sizeof msg);
+  if (c.etype) PyErr_Restore(c.etype, c.evalue, c.etb);
+  else if (st == SN_ERR_IO && !m) PyErr_Format(PyExc_OSError, "%s", msg);
+  else if (st) snpy_raise(st, m ? PyBytes_AS_STRING(deck) : NULL, msg);
+  else res = Py_BuildValue("(NO)", info_dict(m, &info), c.list);
+done:
+  sn_run_output_close(c.out);
+  sn_model_free(m);
+  Py_XDECREF(c.list);
+  Py_DECREF(deck);
+  Py_DECREF(dir);
+  return res;
+}

@@ -1,0 +1,71 @@
+/* signorini's CPython extension (_signorini): declarations shared by its files.
+ *
+ * The extension is written against the Python C API and numpy's C API only (no cffi, no
+ * pybind11): one call from Python to a solver goes through one C function with no wrapper
+ * layers (docs/python.md, "Overhead"). The pure-Python package python/signorini/__init__.py
+ * subclasses the problem types defined here and converts its arguments (dense or scipy.sparse
+ * matrices) into the canonical arrays these types take.
+ *
+ * Files: module.c (the module, its exception, the solver registry, threads), array.c (numpy
+ * arrays in and out), problem.c (the problem types), io.c (FCLIB / Siconos files), solve.c
+ * (the solve call, the GIL released, the progress callback), run.c (a deck's analysis), plot.c (charts), scene.c (rigid-body scenes). */
+#ifndef SNPY_H
+#define SNPY_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#define PY_ARRAY_UNIQUE_SYMBOL signorini_ARRAY_API
+#ifndef SNPY_IMPORT_ARRAY
+#define NO_IMPORT_ARRAY
+#endif
+#include <numpy/arrayobject.h>
+
+#include <signorini/signorini.h>
+
+/* A problem: exactly one of lcp, fc, gfc is set, owned by the object (every array a copy made
+ * at construction, or what a reader returned), freed with the object. solution and guess are
+ * what an FCLIB file stored beside it (NULL otherwise). Immutable after construction: solves
+ * may run on it from several threads at once. */
+typedef struct {
+  PyObject_HEAD
+  sn_kind kind;
+  sn_lcp *lcp;
+  sn_fc *fc;
+  sn_gfc *gfc;
+  sn_solution *solution, *guess;
+} SnProblem;
+
+extern PyTypeObject SnPy_FCType, SnPy_GFCType, SnPy_LCPType;
+extern PyObject *SnPy_Error;   /* signorini.Error(message, status), set once at import */
+
+/* problem.c */
+int snpy_problem_types_ready(PyObject *module);
+SnProblem *snpy_problem_check(PyObject *o);   /* NULL and TypeError when o is not a problem */
+int snpy_problem_size(const SnProblem *p, int *nr, int *nv);   /* r (z) length, v length */
+
+/* array.c: numpy arrays in (validated, copied into malloc'ed memory the library frees) and out */
+int snpy_vec_copy(PyObject *o, const char *name, Py_ssize_t n, double **out);
+int snpy_vec_view(PyObject *o, const char *name, Py_ssize_t n, PyArrayObject **out);
+int snpy_csc_copy(PyObject *o, const char *name, sn_csc **out);
+PyObject *snpy_vec_out(int n, const double *x);
+PyObject *snpy_csc_out(const sn_csc *A);
+PyObject *snpy_solution_out(const sn_solution *S);
+
+/* module.c: raise signorini.Error("what: message", status) ("message" when what is NULL; the
+ * library's message for status when msg is NULL or empty) and return NULL */
+PyObject *snpy_raise(int status, const char *what, const char *msg);
+
+/* io.c, solve.c: the module's functions */
+PyObject *snpy_read(PyObject *self, PyObject *args);
+PyObject *snpy_write(PyObject *self, PyObject *args);
+PyObject *snpy_solve(PyObject *self, PyObject *args);
+PyObject *snpy_run(PyObject *self, PyObject *args);   /* run.c */
+PyObject *snpy_plot(PyObject *self, PyObject *args);  /* plot.c */
+
+/* scene.c: the type SceneBase */
+extern PyTypeObject SnPy_SceneType;
+int snpy_scene_type_ready(PyObject *module);
+
+#endif

@@ -1,0 +1,54 @@
+"""signorini.run: a deck's analysis with its increments as numpy arrays, against the analytic
+values of examples/README.md, and the files it writes equal byte for byte to `signorini run`'s."""
+import subprocess
+
+import numpy as np
+import pytest
+
+import signorini
+
+
+def test_onedof_lagrange_analytic_and_same_files_as_cli(cli, src, tmp_path):
+    deck = src / "examples" / "onedof_lagrange.inp"
+    res = signorini.run(deck, tmp_path / "py")
+    # examples/README.md: K = 100, F = -20, gap 0.1: x = -0.1, contact force 10
+    assert len(res.increments) == 1 and res.ndf == 2 and list(res.node_ids) == [1, 2, 11, 12, 13, 14, 15]
+    inc = res.increments[-1]
+    assert inc["U"].shape == (7, 2) and inc["S"].shape == (7, 6)
+    assert inc["U"][res.node(2), 0] == pytest.approx(-0.1, abs=1e-9)
+    c = inc["contact"]
+    assert list(c["node"]) == [2] and c["r"][0, 0] == pytest.approx(10.0, rel=1e-9) and c["area"][0] == 1.0
+    assert inc["RF"][res.node(1), 0] + inc["RF"][res.node(15), 0] == pytest.approx(20.0, rel=1e-9)  # supports take F
+    subprocess.run([str(cli), "run", str(deck), "-o", str(tmp_path / "cli"), "--quiet"], check=True,
+                   capture_output=True, timeout=120)
+    for f in sorted((tmp_path / "cli").iterdir()):
+        if not f.name.startswith("."):
+            assert f.read_bytes() == (tmp_path / "py" / f.name).read_bytes(), f.name
+
+
+def test_onedof_friction_three_steps(src):
+    # examples/README.md: stick at x = 0 (friction 10), slip to x = 0.09999000200 (friction 10),
+    # stick again with no further displacement (friction 0)
+    res = signorini.run(src / "examples" / "onedof_friction.inp")
+    assert [i["step"] for i in res.increments] == [1, 2, 3] and np.array_equal(res.times, [1.0, 2.0, 3.0])
+    x = res.field("U")[:, res.node(2), 0]
+    ft = np.array([abs(i["contact"]["r"][0, 1]) for i in res.increments])
+    assert x[0] == pytest.approx(0.0, abs=1e-7) and x[1] == pytest.approx(0.09999000200, abs=1e-7)
+    assert x[2] == pytest.approx(x[1], abs=1e-7)
+    assert ft == pytest.approx([10.0, 10.0, 0.0], abs=1e-5)
+    assert res.info["increments"] == 3 and res.info["newton_iterations"] >= 3
+
+
+def test_run_errors(tmp_path, src):
+    with pytest.raises(OSError, match="nothere.inp"):
+        signorini.run(tmp_path / "nothere.inp")
+    bad = tmp_path / "bad.inp"
+    bad.write_text("*NODE\n1, 0., 0.\n*FROBNICATE\n")
+    with pytest.raises(signorini.Error, match="bad.inp:3"):
+        signorini.run(bad)
+    with pytest.raises(NotImplementedError, match="DYNAMIC"):
+        signorini.run(src / "examples" / "bar_impact.inp")
+    with pytest.raises(ValueError, match="plots"):
+        signorini.run(bad, plots="sometimes")
+    with pytest.raises(KeyError):
+        signorini.run(src / "examples" / "onedof_lagrange.inp").node(99)
