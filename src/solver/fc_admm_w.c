@@ -290,17 +290,6 @@ static int parse_options(const char *options, admm_w_opts *o)
 
 /* ---- the iteration ---- */
 
-/* s = De Saxce's term of u: [mu |u_T|, 0(, 0)] per contact */
-static void desaxce(const sn_fc *P, const double *u, double *s)
-{
-  int d = P->dim;
-  for (int i = 0; i < P->nc; i++) {
-    const double *ui = u + d * i;
-    s[d * i] = P->mu[i] * (d == 3 ? hypot(ui[1], ui[2]) : fabs(ui[1]));
-    for (int k = 1; k < d; k++) s[d * i + k] = 0.0;
-  }
-}
-
 /* the mean diagonal of W (its scale), 1 when not positive */
 static double initial_rho(const sn_csc *W)
 {
@@ -365,7 +354,7 @@ static int admm_w_step(admm_w *A, double alpha, double *rp, double *rd)
   *rd = rho * sqrt(du) / fmax(fmax(rho * sqrt(ny), A->nq), DBL_MIN);
   sn_bsr_gemv(A->B, 1.0, A->z, 0.0, A->u);
   for (int j = 0; j < n; j++) A->u[j] += P->q[j];
-  desaxce(P, A->u, A->s);
+  sn_desaxce_term(P->dim, P->nc, P->mu, A->u, A->s);
   return SN_OK;
 }
 
@@ -421,7 +410,7 @@ static int admm_w_start(admm_w *A, double rho)
   if (rho != A->S.rho && (st = shifted_factor(&A->S, rho))) return st;
   sn_bsr_gemv(A->B, 1.0, A->z, 0.0, A->u);
   for (int j = 0; j < n; j++) A->u[j] += P->q[j];
-  desaxce(P, A->u, A->s);
+  sn_desaxce_term(P->dim, P->nc, P->mu, A->u, A->s);
   for (int j = 0; j < n; j++) A->xi[j] = -(A->u[j] + A->s[j]) / (rho * A->S.w[j]);
   sn_copy(3 * n, A->Gy, A->y);
   sn_aa_reset(&A->W);

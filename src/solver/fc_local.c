@@ -391,3 +391,12 @@ double sn_fc_eval(const sn_fc *P, const sn_bsr *B, double sigma, const double *c
   for (int k = 0; k < n; k++) u[k] += P->q[k] + (shift ? sigma * (r[k] - c[k]) : 0.0);
   return sn_fc_error_u(P, sigma, c, r, u);
 }
+
+void sn_desaxce_term(int dim, int nc, const double *mu, const double *u, double *s)
+{
+  for (int i = 0; i < nc; i++) {
+    const double *ui = u + dim * i;
+    s[dim * i] = mu[i] * (dim == 3 ? hypot(ui[1], ui[2]) : fabs(ui[1]));
+    for (int k = 1; k < dim; k++) s[dim * i + k] = 0.0;
+  }
+}

@@ -84,4 +84,9 @@ void sn_nsgs_ws_shift(sn_nsgs_ws *ws, double sigma, const double *c);
  * contact update was not finite (that contact is then left unchanged). */
 int sn_nsgs_sweep(sn_nsgs_ws *ws, double *r);
 
+/* De Saxce's term of the local velocities u (nc contacts of dimension dim, coefficients mu):
+ * s_i = [mu_i |u_T,i|, 0(, 0)], so that u + s is the modified velocity u_hat of the cone
+ * complementarity form (De Saxce and Feng 1991); shared by prox and both ADMMs */
+void sn_desaxce_term(int dim, int nc, const double *mu, const double *u, double *s);
+
 #endif

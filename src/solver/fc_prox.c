@@ -189,13 +189,8 @@ static int prox_ppa(const prox_ctx *X, const char *options, double *r, double *u
 /* F = u_hat = u + [mu |u_T|, 0, 0] from u */
 static void desaxce(const sn_fc *P, const double *u, double *F)
 {
-  int d = P->dim;
-  for (int i = 0; i < P->nc; i++) {
-    const double *ui = u + d * i;
-    double ut = d == 3 ? hypot(ui[1], ui[2]) : fabs(ui[1]);
-    F[d * i] = ui[0] + P->mu[i] * ut;
-    for (int k = 1; k < d; k++) F[d * i + k] = ui[k];
-  }
+  sn_desaxce_term(P->dim, P->nc, P->mu, u, F);
+  for (int j = 0; j < P->dim * P->nc; j++) F[j] += u[j];
 }
 
 /* y = P_K(x - rho F) */

@@ -63,6 +63,7 @@
  * Equality constraints (neq > 0) are not handled: SN_ERR_ARG (as sn_gfc_to_fc). */
 #include "signorini/solver.h"
 #include "solver/anderson.h"
+#include "solver/fc_local.h"
 #include "solver/verdict.h"
 
 #include <cblas.h>
@@ -499,17 +500,6 @@ static int parse_options(const char *options, admm_opts *o)
   return SN_OK;
 }
 
-/* u = H^T v + w and the De Saxce term b (normal components only; the others are 0) */
-static void desaxce(const sn_gfc *P, const double *u, double *b)
-{
-  int d = P->dim;
-  for (int c = 0; c < P->nc; c++) {
-    const double *uc = u + d * c;
-    b[d * c] = P->mu[c] * (d == 3 ? hypot(uc[1], uc[2]) : fabs(uc[1]));
-    for (int k = 1; k < d; k++) b[d * c + k] = 0.0;
-  }
-}
-
 /* out = f + H x (m-vector; x: n contact components): the right-hand side of the v-step */
 static void f_plus_Hx(const sn_gfc *P, const double *x, double *out)
 {
@@ -521,7 +511,7 @@ static void velocity(const sn_gfc *P, const double *v, double *u, double *b)
 {
   sn_copy(P->dim * P->nc, P->w, u);
   sn_csc_gemv_t(P->H, 1.0, v, 1.0, u);
-  desaxce(P, u, b);
+  sn_desaxce_term(P->dim, P->nc, P->mu, u, b);
 }
 
 /* One ADMM step from the state y = (xi, r / rho, b) to Gy (same layout), with v, u = H^T v + w
@@ -538,7 +528,7 @@ static int admm_map(admm *A, double alpha, const double *y, double *Gy, double *
   if (A->dense) {                       /* v-step, reduced: u = w + c0 + Wd g */
     for (int i = 0; i < n; i++) u[i] = P->w[i] + A->Wd[(size_t)n * (size_t)n + i];
     cblas_dgemv(CblasColMajor, CblasNoTrans, n, n, 1.0, A->Wd, n, g, 1, 1.0, u, 1);
-    desaxce(P, u, b1);
+    sn_desaxce_term(P->dim, P->nc, P->mu, u, b1);
   } else {                              /* v-step: v = (M + rho H H^T)^-1 (f + H g) */
     f_plus_Hx(P, g, rhs);
     int st = admm_solve(A, rhs, v);
