@@ -96,7 +96,7 @@ for h in $HS; do
       with_threads "$t" /usr/bin/time -v -o "$out.time" "$SN" run "$deck" -o "$out" > "$out.log" 2>&1 \
         || { echo "signorini failed on $deck (see $out.log)" >&2; exit 1; }
       "$GF_PYTHON" bench/hertz_getfem.py --header --signorini-csv "$out/hertz_h${h}_contact.csv" --ref "$ref" > "$out.csv"
-      ssolve=$(sed -n 's/.*; \([0-9.]*\) s (equations.*/\1/p' "$out.log")
+      ssolve=$(sed -n 's/^time: \([0-9.]*\) s = .*/\1/p' "$out.log")
       snit=$(sed -n 's/.* \([0-9]*\) Newton iteration.*/\1/p' "$out.log")
       echo "signorini,$h,$nodes,$run,$(wall_of "$out.time"),$(rss_of "$out.time"),$(field "$out.csv" p0),$(field "$out.csv" p0_err_pct),$(field "$out.csv" a),$(field "$out.csv" a_err_pct),$t,$ssolve,$snit,CHOLMOD" >> "$CSV"
       rm -f "$out"/*.vtu                       # large, not needed afterwards
