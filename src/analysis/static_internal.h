@@ -48,6 +48,7 @@ typedef struct {
   double kdiag;                                /* the largest diagonal entry of K */
   sn_chol *F;                                  /* the factor of K, kept while K is */
   int K_id, F_kid, F_ok;                       /* K's assembly count, the one F was made of */
+  int F_st;                                    /* the status of F's factorization (SN_OK when F_ok) */
   sn_ccache Cc;                                /* the condensed contact operator (contact_condensed.c) */
   int F_version, total_inc, cutbacks_total;
   int contact_missed;                          /* the trial increment's contact solve missed its tolerance */

@@ -260,6 +260,7 @@ static int contact_step(static_run *S, int *act)
     st = sn_chol_update(&S->F, S->K);
     S->F_kid = S->K_id;
     S->F_ok = st == SN_OK;
+    S->F_st = st;
     if (st == SN_ERR_NOMEM) return st;
   }
   S->Cc.kstamp = S->K_id;                        /* what the kept operators were made of */
@@ -337,9 +338,10 @@ static int chol_step(static_run *S, int *act)
   *act = NEXT;
   if (S->F_kid != S->K_id || !S->F_ok) {         /* the analysis of an earlier factor reused */
     double tf = sn_wtime();
-    st = S->F_kid == S->K_id ? SN_ERR_NOT_SPD : sn_chol_update(&S->F, S->K);
+    st = S->F_kid == S->K_id ? S->F_st : sn_chol_update(&S->F, S->K);   /* as it failed before */
     S->F_kid = S->K_id;
     S->F_ok = st == SN_OK;
+    S->F_st = st;
     if (info) info->factor_seconds += sn_wtime() - tf;
     if (st) {
       if (st == SN_ERR_NOT_SPD && S->msg)
