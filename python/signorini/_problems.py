@@ -2,6 +2,12 @@
 from . import _signorini
 from ._args import _csc, _dim, _matrix, _vector
 
+
+def _names(**borrowed):
+    """The names whose flag is true, in argument order: a problem's ``borrowed``."""
+    return tuple(k for k, v in borrowed.items() if v)
+
+
 class FC(_signorini.FCBase):
     """Local frictional contact problem (FCLIB "local"): u = W r + q.
 
@@ -41,10 +47,11 @@ class FC(_signorini.FCBase):
     """
     __slots__ = ()
 
-    def __new__(cls, W, q, mu, dim=None):
-        q, mu = _vector("q", q), _vector("mu", mu)
+    def __new__(cls, W, q, mu, dim=None, copy=False):
+        (q, bq), (mu, bmu) = _vector("q", q, copy), _vector("mu", mu, copy)
         dim = _dim(dim, q.size, mu.size, "q")
-        return super().__new__(cls, dim, _csc("W", W, (q.size, q.size)), q, mu)
+        W, bW = _csc("W", W, (q.size, q.size), copy)
+        return super().__new__(cls, dim, W, q, mu, borrowed=_names(W=bW, q=bq, mu=bmu))
 
     @property
     def W(self):
@@ -94,10 +101,12 @@ class GFC(_signorini.GFCBase):
     """
     __slots__ = ()
 
-    def __new__(cls, M, H, f, w, mu, dim=None):
-        f, w, mu = _vector("f", f), _vector("w", w), _vector("mu", mu)
+    def __new__(cls, M, H, f, w, mu, dim=None, copy=False):
+        (f, bf), (w, bw), (mu, bmu) = _vector("f", f, copy), _vector("w", w, copy), _vector("mu", mu, copy)
         dim = _dim(dim, w.size, mu.size, "w")
-        return super().__new__(cls, dim, _csc("M", M, (f.size, f.size)), _csc("H", H, (f.size, w.size)), f, w, mu)
+        M, bM = _csc("M", M, (f.size, f.size), copy)
+        H, bH = _csc("H", H, (f.size, w.size), copy)
+        return super().__new__(cls, dim, M, H, f, w, mu, borrowed=_names(M=bM, H=bH, f=bf, w=bw, mu=bmu))
 
     @property
     def M(self):
@@ -144,9 +153,10 @@ class LCP(_signorini.LCPBase):
     """
     __slots__ = ()
 
-    def __new__(cls, M, q):
-        q = _vector("q", q)
-        return super().__new__(cls, _csc("M", M, (q.size, q.size)), q)
+    def __new__(cls, M, q, copy=False):
+        q, bq = _vector("q", q, copy)
+        M, bM = _csc("M", M, (q.size, q.size), copy)
+        return super().__new__(cls, M, q, borrowed=_names(M=bM, q=bq))
 
     @property
     def M(self):
