@@ -8,7 +8,7 @@
  *
  * Files: module.c (the module, its exception, the solver registry, threads), array.c (numpy
  * arrays in and out), problem.c (the problem types), io.c (FCLIB / Siconos files), solve.c
- * (the solve call, the GIL released, the progress callback), run.c (a deck's analysis), plot.c (charts), scene.c (rigid-body scenes). */
+ * (the solve call, the GIL released, the progress callback), model.c (a deck's model), run.c (its analysis), plot.c (charts), scene.c (rigid-body scenes). */
 #ifndef SNPY_H
 #define SNPY_H
 
@@ -67,8 +67,13 @@ PyObject *snpy_raise(int status, const char *what, const char *msg);
 PyObject *snpy_read(PyObject *self, PyObject *args);
 PyObject *snpy_write(PyObject *self, PyObject *args);
 PyObject *snpy_solve(PyObject *self, PyObject *args);
-PyObject *snpy_run(PyObject *self, PyObject *args);   /* run.c */
+/* run.c: a model's static analysis -> (info, increments) */
+PyObject *snpy_model_run(const sn_model *m, const char *deck, const char *outdir, const char *base, int plots);
 PyObject *snpy_plot(PyObject *self, PyObject *args);  /* plot.c */
+
+/* model.c: the type ModelBase (a deck read once) */
+extern PyTypeObject SnPy_ModelType;
+int snpy_model_type_ready(PyObject *module);
 
 /* scene.c: the type SceneBase */
 extern PyTypeObject SnPy_SceneType;
