@@ -18,14 +18,20 @@ class FC(_signorini.FCBase):
     Parameters
     ----------
     W : (n, n) ndarray or scipy.sparse matrix
-        The Delassus operator, n = dim * nc. Copied: converted to CSC (any sparse format or a
-        dense array; a dense array keeps its nonzeros), then copied into the problem.
+        The Delassus operator, n = dim * nc. Borrowed (used without a copy) when it is a
+        scipy CSC matrix with int32 indices, float64 data and canonical format; otherwise
+        converted to CSC (a dense array keeps its nonzeros) and copied.
     q : (n,) array_like of float64
-        Free velocity. Copied.
+        Free velocity. Borrowed when a contiguous float64 ndarray, otherwise copied.
     mu : (nc,) array_like of float64
-        Friction coefficients, >= 0. Copied.
+        Friction coefficients, >= 0. Borrowed or copied as q.
     dim : {2, 3}, optional
         Contact dimension; inferred as len(q) / len(mu) when omitted.
+    copy : bool, optional
+        True: copy every argument. False (default): borrow what has the library's layout.
+        A borrowed array written by the caller changes the problem, also during a solve
+        running in another thread; pass copy=True or do not write into it
+        (docs/python.md, "Ownership and copies").
 
     Raises
     ------
@@ -42,6 +48,8 @@ class FC(_signorini.FCBase):
         A copy of W.
     q, mu : ndarray
         Copies of q and mu.
+    borrowed : tuple of str
+        The arguments whose arrays are the caller's, used without a copy ("W", "q", "mu").
     solution, guess : dict or None
         What the file read held (FCLIB /solution, /guesses): arrays ``r``, ``u``.
     """
@@ -71,17 +79,19 @@ class GFC(_signorini.GFCBase):
     ----------
     M : (ndof, ndof) ndarray or scipy.sparse matrix
         Symmetric positive definite mass or stiffness matrix (symmetric to 1e-6 relative).
-        Converted to CSC and copied.
+        Borrowed or copied as W of :class:`FC`.
     H : (ndof, dim * nc) ndarray or scipy.sparse matrix
-        Contact Jacobian. Converted to CSC and copied.
+        Contact Jacobian. Borrowed or copied as W of :class:`FC`.
     f : (ndof,) array_like of float64
-        Force vector. Copied.
+        Force vector. Borrowed when a contiguous float64 ndarray, otherwise copied.
     w : (dim * nc,) array_like of float64
-        Contact velocity offset. Copied.
+        Contact velocity offset. As f.
     mu : (nc,) array_like of float64
-        Friction coefficients, >= 0. Copied.
+        Friction coefficients, >= 0. As f.
     dim : {2, 3}, optional
         Contact dimension; inferred as len(w) / len(mu) when omitted.
+    copy : bool, optional
+        True: copy every argument; False (default): borrow, with the hazard of :class:`FC`.
 
     Raises
     ------
@@ -96,6 +106,8 @@ class GFC(_signorini.GFCBase):
         Copies. ``G`` is the equality part of a file's problem (None otherwise).
     f, w, mu : ndarray
         Copies.
+    borrowed : tuple of str
+        The arguments used without a copy.
     solution, guess : dict or None
         What the file read held: arrays ``r``, ``u``, ``v``.
     """
@@ -133,9 +145,11 @@ class LCP(_signorini.LCPBase):
     Parameters
     ----------
     M : (n, n) ndarray or scipy.sparse matrix
-        Converted to CSC and copied.
+        Borrowed or copied as W of :class:`FC`.
     q : (n,) array_like of float64
-        Copied.
+        Borrowed when a contiguous float64 ndarray, otherwise copied.
+    copy : bool, optional
+        True: copy every argument; False (default): borrow, with the hazard of :class:`FC`.
 
     Raises
     ------
@@ -150,6 +164,8 @@ class LCP(_signorini.LCPBase):
         A copy.
     q : ndarray
         A copy.
+    borrowed : tuple of str
+        The arguments used without a copy.
     """
     __slots__ = ()
 
