@@ -105,3 +105,23 @@ def test_model_errors(src, tmp_path):
     assert m.dynamic and m.steps[0]["procedure"] == "dynamic"
     with pytest.raises(NotImplementedError, match="DYNAMIC"):
         m.run()
+
+
+def test_model_runs_in_threads_at_once(src):
+    # the model is read-only (sn_static_run takes it const): four runs of one model in four threads
+    # give what one run alone gives, bit for bit
+    import threading
+    m = signorini.Model(src / "examples" / "onedof_friction.inp")
+    ref = m.run()
+    out = [None] * 4
+
+    def work(k):
+        out[k] = m.run()
+
+    ts = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    for r in out:
+        _same_run(r, ref)
