@@ -104,9 +104,11 @@ static PyObject *fc_new(PyTypeObject *type, PyObject *args, PyObject *kw)
   PyObject *W, *q, *mu, *bo = NULL, *keep, *borrowed;
   char msg[256] = "";
   sn_fc *P;
+  void *mem;
   if (!PyArg_ParseTupleAndKeywords(args, kw, "iOOO|O", kwl, &dim, &W, &q, &mu, &bo)) return NULL;
   if (dim != 2 && dim != 3) return PyErr_Format(PyExc_ValueError, "dim must be 2 or 3, got %d", dim);
-  if (start(bo, sizeof *P, &keep, &borrowed, (void **)&P)) return NULL;
+  if (start(bo, sizeof *P, &keep, &borrowed, &mem)) return NULL;
+  P = mem;
   P->dim = dim;
   int bad = snpy_csc_hold(W, "W", keep, &P->W) || square(P->W, "W", P->W->n);
   if (!bad && P->W->n % dim)
@@ -126,9 +128,11 @@ static PyObject *gfc_new(PyTypeObject *type, PyObject *args, PyObject *kw)
   PyObject *M, *H, *f, *w, *mu, *bo = NULL, *keep, *borrowed;
   char msg[256] = "";
   sn_gfc *P;
+  void *mem;
   if (!PyArg_ParseTupleAndKeywords(args, kw, "iOOOOO|O", kwl, &dim, &M, &H, &f, &w, &mu, &bo)) return NULL;
   if (dim != 2 && dim != 3) return PyErr_Format(PyExc_ValueError, "dim must be 2 or 3, got %d", dim);
-  if (start(bo, sizeof *P, &keep, &borrowed, (void **)&P)) return NULL;
+  if (start(bo, sizeof *P, &keep, &borrowed, &mem)) return NULL;
+  P = mem;
   P->dim = dim;
   int bad = snpy_csc_hold(M, "M", keep, &P->M) || square(P->M, "M", P->M->n) || snpy_csc_hold(H, "H", keep, &P->H);
   if (!bad && (P->H->m != P->M->n || P->H->n % dim))
@@ -148,8 +152,10 @@ static PyObject *lcp_new(PyTypeObject *type, PyObject *args, PyObject *kw)
   PyObject *M, *q, *bo = NULL, *keep, *borrowed;
   char msg[256] = "";
   sn_lcp *P;
+  void *mem;
   if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|O", kwl, &M, &q, &bo)) return NULL;
-  if (start(bo, sizeof *P, &keep, &borrowed, (void **)&P)) return NULL;
+  if (start(bo, sizeof *P, &keep, &borrowed, &mem)) return NULL;
+  P = mem;
   int bad = snpy_csc_hold(M, "M", keep, &P->M) || square(P->M, "M", P->M->n);
   if (!bad) P->n = P->M->n;
   if (bad || snpy_vec_hold(q, "q", P->n, keep, &P->q)) return fail(SN_KIND_LCP, P, keep, borrowed);
