@@ -75,6 +75,12 @@ def test_base_types_check_raw_csc():
         signorini.FC.__base__.__new__(signorini.FC, 3, (3, 3, np.array([0, 2, 1, 3]), idx, np.ones(3)), Q3, [0.1])
     with pytest.raises(ValueError, match="indptr has length"):
         signorini.FC.__base__.__new__(signorini.FC, 3, (3, 3, np.array([0, 3]), idx, np.ones(3)), Q3, [0.1])
+    with pytest.raises(ValueError, match="index 4294967296 exceeds the library's int"):
+        signorini.FC.__base__.__new__(signorini.FC, 3, (3, 3, np.array([0, 1, 2, 3]), np.array([0, 2**32, 2]),
+                                                        np.ones(3)), Q3, [0.1])
+    with pytest.raises(TypeError, match="borrowed: expected a tuple of str"):
+        signorini.FC.__base__.__new__(signorini.FC, 3, (3, 3, np.array([0, 1, 2, 3]), idx, np.ones(3)), Q3, [0.1],
+                                      borrowed="q")
     with pytest.raises(TypeError, match=r"expected \(m, n, indptr, indices, data\)"):
         signorini.FC.__base__.__new__(signorini.FC, 3, "W", Q3, [0.1])
 
