@@ -9,7 +9,8 @@ Python and numpy C APIs, ``signorini._signorini``):
   Siconos ``.dat``) and written with :func:`write` (FCLIB HDF5);
 - :func:`solve` with any solver of the library's registry (:func:`solvers`), returning a
   :class:`Result`; the GIL is released while the library computes;
-- :func:`run` (a deck's finite-element analysis, every increment as numpy arrays),
+- :class:`Model` (a deck read once: nodes, elements, sets, steps) and :func:`run` (a deck's
+  finite-element analysis, every increment as numpy arrays),
   :class:`Scene` (a rigid-body scene stepped from Python), :func:`plot` (charts drawn by the
   library's plotter);
 - :class:`Error`, raised with the library's message for library errors.
@@ -18,12 +19,13 @@ Modules: ``_problems`` (FC, GFC, LCP), ``_files`` (read, write), ``_solving`` (s
 solvers, threads), ``_analysis`` (run), ``_scenes`` (Scene), ``_charts`` (plot), ``_args``
 (argument checks); the C extension ``_signorini`` (python/src/).
 
-Every problem owns a copy of its data, made when it is built: the arrays passed in may be
-changed or deleted afterwards (docs/python.md, "Ownership").
+A problem uses the caller's arrays without a copy when their layout already is the library's
+(``problem.borrowed`` names them): writing into them changes the problem; ``copy=True`` makes
+private copies (docs/python.md, "Ownership and copies").
 """
 
 from . import _signorini
-from ._analysis import Run, run
+from ._analysis import Model, Run, run
 from ._charts import plot
 from ._files import read, write
 from ._problems import FC, GFC, LCP
@@ -31,6 +33,7 @@ from ._scenes import Scene
 from ._signorini import Error
 from ._solving import Result, set_threads, solve, solvers, strerror, threads
 
-__all__ = ["FC", "GFC", "LCP", "Result", "Error", "read", "write", "solve", "solvers", "run", "Run", "plot", "Scene",
+__all__ = ["FC", "GFC", "LCP", "Result", "Error", "read", "write", "solve", "solvers", "run", "Run", "Model", "plot",
+           "Scene",
            "set_threads", "threads", "strerror", "__version__"]
 __version__ = _signorini.__version__

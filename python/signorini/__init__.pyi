@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 import scipy.sparse
 
-from ._signorini import FCBase, GFCBase, LCPBase, SceneBase
+from ._signorini import FCBase, GFCBase, LCPBase, ModelBase, SceneBase
 
 __version__: str
 
@@ -27,7 +27,8 @@ class FC(FCBase):
     mu: Vector
     solution: Optional[dict[str, Vector]]
     guess: Optional[dict[str, Vector]]
-    def __new__(cls, W: Matrix, q: ArrayLike, mu: ArrayLike, dim: Optional[int] = ...) -> "FC": ...
+    borrowed: tuple[str, ...]
+    def __new__(cls, W: Matrix, q: ArrayLike, mu: ArrayLike, dim: Optional[int] = ..., copy: bool = ...) -> "FC": ...
     @property
     def W(self) -> scipy.sparse.csc_matrix: ...
     def error(self, r: ArrayLike) -> float: ...
@@ -43,8 +44,9 @@ class GFC(GFCBase):
     mu: Vector
     solution: Optional[dict[str, Vector]]
     guess: Optional[dict[str, Vector]]
+    borrowed: tuple[str, ...]
     def __new__(cls, M: Matrix, H: Matrix, f: ArrayLike, w: ArrayLike, mu: ArrayLike,
-                dim: Optional[int] = ...) -> "GFC": ...
+                dim: Optional[int] = ..., copy: bool = ...) -> "GFC": ...
     @property
     def M(self) -> scipy.sparse.csc_matrix: ...
     @property
@@ -59,7 +61,8 @@ class LCP(LCPBase):
     q: Vector
     solution: Optional[dict[str, Vector]]
     guess: Optional[dict[str, Vector]]
-    def __new__(cls, M: Matrix, q: ArrayLike) -> "LCP": ...
+    borrowed: tuple[str, ...]
+    def __new__(cls, M: Matrix, q: ArrayLike, copy: bool = ...) -> "LCP": ...
     @property
     def M(self) -> scipy.sparse.csc_matrix: ...
     def error(self, r: ArrayLike) -> float: ...
@@ -110,6 +113,23 @@ class Run:
     def field(self, name: str) -> npt.NDArray[np.float64]: ...
     @property
     def times(self) -> Vector: ...
+
+class Model(ModelBase):
+    deck: str
+    heading: str
+    ndf: int
+    dynamic: bool
+    units: dict[str, str]
+    node_ids: npt.NDArray[np.int32]
+    x: npt.NDArray[np.float64]
+    elem_ids: npt.NDArray[np.int32]
+    elem_types: tuple[str, ...]
+    node_sets: dict[str, npt.NDArray[np.int32]]
+    elem_sets: dict[str, npt.NDArray[np.int32]]
+    steps: list[dict[str, Any]]
+    def __new__(cls, deck: PathLike) -> "Model": ...
+    def element_nodes(self, k: int) -> npt.NDArray[np.int32]: ...
+    def run(self, outdir: Optional[PathLike] = ..., plots: str = ...) -> Run: ...
 
 def run(deck: PathLike, outdir: Optional[PathLike] = ..., plots: str = ...) -> Run: ...
 

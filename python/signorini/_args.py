@@ -8,21 +8,53 @@ def _check_dtype(name, dtype):
                         f"exactly), got dtype {dtype}")
 
 
-def _vector(name, x):
-    """x as a 1-D contiguous float64 array (a view when it already is one)."""
+def _vector(name, x, copy=None):
+    """x as a 1-D C-contiguous aligned float64 array.
+
+    copy=None: x itself (or a view of it) when it already is one, else a converted copy (what
+    a chart needs). copy=False / True (problems): returns (array, borrowed), the array a private
+    copy unless copy is False and x is an ndarray of that layout, borrowed True when the array
+    is the caller's memory."""
     a = _np.asarray(x)
     _check_dtype(name, a.dtype)
     if a.ndim != 1:
         raise ValueError(f"{name}: expected a 1-D array, got shape {a.shape}")
-    return _np.ascontiguousarray(a, dtype=_np.float64)
+    if copy is None:
+        return _np.ascontiguousarray(a, dtype=_np.float64)
+    if copy:
+        return _np.array(a, dtype=_np.float64, order="C", copy=True), False
+    b = _np.require(a, dtype=_np.float64, requirements=["C", "A"])
+    return b, isinstance(x, _np.ndarray) and _np.may_share_memory(b, x)
 
 
-def _csc(name, A, shape=None):
-    """A (ndarray or scipy.sparse, any format) as the raw CSC tuple (m, n, indptr, indices, data)."""
+def _borrowable(A):
+    """True when a scipy.sparse matrix is already in the library's sn_csc layout: CSC, int32
+    indptr and indices, float64 data, each 1-D C-contiguous aligned in native byte order, and
+    canonical (rows sorted, no duplicates). The library accepts unsorted rows and duplicates
+    (la.h, sn_csc_check), but scipy sorts and sums such a matrix in place on its own
+    (sort_indices, sum_duplicates inside other operations): a non-canonical matrix is copied so
+    that no scipy call can change a problem behind the caller's back."""
+    if A.format != "csc":
+        return False
+    for arr, dt in ((A.indptr, _np.int32), (A.indices, _np.int32), (A.data, _np.float64)):
+        if not (isinstance(arr, _np.ndarray) and arr.dtype == dt and arr.dtype.isnative and arr.ndim == 1
+                and arr.flags.c_contiguous and arr.flags.aligned):
+            return False
+    return bool(A.has_canonical_format)
+
+
+def _csc(name, A, shape=None, copy=False):
+    """A (ndarray or scipy.sparse, any format) as the raw CSC tuple (m, n, indptr, indices, data)
+    and whether that tuple is the caller's memory (borrowed): a scipy CSC matrix already in the
+    library's layout (see _borrowable) is passed as it is unless copy is True; anything else
+    becomes private copies."""
     import scipy.sparse as sp
+    borrowed = False
     if sp.issparse(A):
         _check_dtype(name, A.dtype)
-        A = A.tocsc()
+        borrowed = not copy and _borrowable(A)
+        if not borrowed:
+            A = A.tocsc()
     else:
         a = _np.asarray(A)
         _check_dtype(name, a.dtype)
@@ -31,13 +63,16 @@ def _csc(name, A, shape=None):
         A = sp.csc_matrix(a)
     if shape is not None and A.shape != shape:
         raise ValueError(f"{name}: expected shape {shape}, got {A.shape}")
-    data = _np.ascontiguousarray(A.data, dtype=_np.float64)
+    data = A.data if borrowed else _np.array(A.data, dtype=_np.float64, order="C", copy=True)
     bad = _np.flatnonzero(~_np.isfinite(data))
     if bad.size:
         col = int(_np.searchsorted(A.indptr, bad[0], side="right") - 1)
         raise ValueError(f"{name}[{int(A.indices[bad[0]])}, {col}] is {data[bad[0]]}: the data must be finite")
-    return (A.shape[0], A.shape[1], _np.asarray(A.indptr, dtype=_np.int64),
-            _np.asarray(A.indices, dtype=_np.int64), data)
+    if borrowed:
+        return (A.shape[0], A.shape[1], A.indptr, A.indices, data), True
+    # private copies; int64 so that the extension converts them to int32 arrays of its own
+    return (A.shape[0], A.shape[1], _np.array(A.indptr, dtype=_np.int64), _np.array(A.indices, dtype=_np.int64),
+            data), False
 
 
 def _dim(dim, n, nc, what):

@@ -2,6 +2,12 @@
 from . import _signorini
 from ._args import _csc, _dim, _matrix, _vector
 
+
+def _names(**borrowed):
+    """The names whose flag is true, in argument order: a problem's ``borrowed``."""
+    return tuple(k for k, v in borrowed.items() if v)
+
+
 class FC(_signorini.FCBase):
     """Local frictional contact problem (FCLIB "local"): u = W r + q.
 
@@ -12,14 +18,20 @@ class FC(_signorini.FCBase):
     Parameters
     ----------
     W : (n, n) ndarray or scipy.sparse matrix
-        The Delassus operator, n = dim * nc. Copied: converted to CSC (any sparse format or a
-        dense array; a dense array keeps its nonzeros), then copied into the problem.
+        The Delassus operator, n = dim * nc. Borrowed (used without a copy) when it is a
+        scipy CSC matrix with int32 indices, float64 data and canonical format; otherwise
+        converted to CSC (a dense array keeps its nonzeros) and copied.
     q : (n,) array_like of float64
-        Free velocity. Copied.
+        Free velocity. Borrowed when a contiguous float64 ndarray, otherwise copied.
     mu : (nc,) array_like of float64
-        Friction coefficients, >= 0. Copied.
+        Friction coefficients, >= 0. Borrowed or copied as q.
     dim : {2, 3}, optional
         Contact dimension; inferred as len(q) / len(mu) when omitted.
+    copy : bool, optional
+        True: copy every argument. False (default): borrow what has the library's layout.
+        A borrowed array written by the caller changes the problem, also during a solve
+        running in another thread; pass copy=True or do not write into it
+        (docs/python.md, "Ownership and copies").
 
     Raises
     ------
@@ -36,15 +48,18 @@ class FC(_signorini.FCBase):
         A copy of W.
     q, mu : ndarray
         Copies of q and mu.
+    borrowed : tuple of str
+        The arguments whose arrays are the caller's, used without a copy ("W", "q", "mu").
     solution, guess : dict or None
         What the file read held (FCLIB /solution, /guesses): arrays ``r``, ``u``.
     """
     __slots__ = ()
 
-    def __new__(cls, W, q, mu, dim=None):
-        q, mu = _vector("q", q), _vector("mu", mu)
+    def __new__(cls, W, q, mu, dim=None, copy=False):
+        (q, bq), (mu, bmu) = _vector("q", q, copy), _vector("mu", mu, copy)
         dim = _dim(dim, q.size, mu.size, "q")
-        return super().__new__(cls, dim, _csc("W", W, (q.size, q.size)), q, mu)
+        W, bW = _csc("W", W, (q.size, q.size), copy)
+        return super().__new__(cls, dim, W, q, mu, borrowed=_names(W=bW, q=bq, mu=bmu))
 
     @property
     def W(self):
@@ -64,17 +79,19 @@ class GFC(_signorini.GFCBase):
     ----------
     M : (ndof, ndof) ndarray or scipy.sparse matrix
         Symmetric positive definite mass or stiffness matrix (symmetric to 1e-6 relative).
-        Converted to CSC and copied.
+        Borrowed or copied as W of :class:`FC`.
     H : (ndof, dim * nc) ndarray or scipy.sparse matrix
-        Contact Jacobian. Converted to CSC and copied.
+        Contact Jacobian. Borrowed or copied as W of :class:`FC`.
     f : (ndof,) array_like of float64
-        Force vector. Copied.
+        Force vector. Borrowed when a contiguous float64 ndarray, otherwise copied.
     w : (dim * nc,) array_like of float64
-        Contact velocity offset. Copied.
+        Contact velocity offset. As f.
     mu : (nc,) array_like of float64
-        Friction coefficients, >= 0. Copied.
+        Friction coefficients, >= 0. As f.
     dim : {2, 3}, optional
         Contact dimension; inferred as len(w) / len(mu) when omitted.
+    copy : bool, optional
+        True: copy every argument; False (default): borrow, with the hazard of :class:`FC`.
 
     Raises
     ------
@@ -89,15 +106,19 @@ class GFC(_signorini.GFCBase):
         Copies. ``G`` is the equality part of a file's problem (None otherwise).
     f, w, mu : ndarray
         Copies.
+    borrowed : tuple of str
+        The arguments used without a copy.
     solution, guess : dict or None
         What the file read held: arrays ``r``, ``u``, ``v``.
     """
     __slots__ = ()
 
-    def __new__(cls, M, H, f, w, mu, dim=None):
-        f, w, mu = _vector("f", f), _vector("w", w), _vector("mu", mu)
+    def __new__(cls, M, H, f, w, mu, dim=None, copy=False):
+        (f, bf), (w, bw), (mu, bmu) = _vector("f", f, copy), _vector("w", w, copy), _vector("mu", mu, copy)
         dim = _dim(dim, w.size, mu.size, "w")
-        return super().__new__(cls, dim, _csc("M", M, (f.size, f.size)), _csc("H", H, (f.size, w.size)), f, w, mu)
+        M, bM = _csc("M", M, (f.size, f.size), copy)
+        H, bH = _csc("H", H, (f.size, w.size), copy)
+        return super().__new__(cls, dim, M, H, f, w, mu, borrowed=_names(M=bM, H=bH, f=bf, w=bw, mu=bmu))
 
     @property
     def M(self):
@@ -124,9 +145,11 @@ class LCP(_signorini.LCPBase):
     Parameters
     ----------
     M : (n, n) ndarray or scipy.sparse matrix
-        Converted to CSC and copied.
+        Borrowed or copied as W of :class:`FC`.
     q : (n,) array_like of float64
-        Copied.
+        Borrowed when a contiguous float64 ndarray, otherwise copied.
+    copy : bool, optional
+        True: copy every argument; False (default): borrow, with the hazard of :class:`FC`.
 
     Raises
     ------
@@ -141,12 +164,15 @@ class LCP(_signorini.LCPBase):
         A copy.
     q : ndarray
         A copy.
+    borrowed : tuple of str
+        The arguments used without a copy.
     """
     __slots__ = ()
 
-    def __new__(cls, M, q):
-        q = _vector("q", q)
-        return super().__new__(cls, _csc("M", M, (q.size, q.size)), q)
+    def __new__(cls, M, q, copy=False):
+        q, bq = _vector("q", q, copy)
+        M, bM = _csc("M", M, (q.size, q.size), copy)
+        return super().__new__(cls, M, q, borrowed=_names(M=bM, q=bq))
 
     @property
     def M(self):

@@ -1,7 +1,7 @@
 /* numpy arrays in and out of the extension. In: a 1-D float64 (or safely castable) array,
- * checked for its length and for NaN/Inf, copied into malloc'ed memory that the library's
- * _free functions release; a CSC matrix from its raw arrays, every index checked. Out: new
- * numpy arrays holding copies, never views of the library's memory. */
+ * checked for its length and for NaN/Inf, held by the problem (the caller's array itself when
+ * its layout is the library's: no copy); a CSC matrix from its raw arrays, every index checked,
+ * held the same way. Out: new numpy arrays holding copies, never views of the library's memory. */
 #include "snpy.h"
 
 #include <limits.h>
@@ -58,54 +58,69 @@ int snpy_vec_view(PyObject *o, const char *name, Py_ssize_t n, PyArrayObject **o
   return 0;
 }
 
-/* the same, copied into malloc'ed memory (length n, at least one element allocated) */
-int snpy_vec_copy(PyObject *o, const char *name, Py_ssize_t n, double **out)
+/* the same, held: the array (the caller's own when it already is a 1-D C-contiguous aligned
+ * float64 array, a converted copy otherwise) appended to keep, *out its data (a borrowed pointer
+ * valid while keep holds the array) */
+int snpy_vec_hold(PyObject *o, const char *name, Py_ssize_t n, PyObject *keep, double **out)
 {
   PyArrayObject *a;
   if (snpy_vec_view(o, name, n, &a)) return -1;
-  npy_intp len = PyArray_DIM(a, 0);
-  *out = malloc(sizeof(double) * (size_t)(len > 0 ? len : 1));
-  if (*out) memcpy(*out, PyArray_DATA(a), sizeof(double) * (size_t)len);
+  int rc = PyList_Append(keep, (PyObject *)a);
+  if (!rc) *out = PyArray_DATA(a);
   Py_DECREF(a);
-  if (!*out) { PyErr_NoMemory(); return -1; }
-  return 0;
+  return rc;
 }
 
-/* check the column pointers and row indices of a CSC matrix given as int64 arrays */
-static int csc_index_check(const char *name, long long m, long long n, const npy_int64 *p, npy_intp np_,
-                           const npy_int64 *i, npy_intp ni, npy_intp nx)
+/* an index array as a 1-D C-contiguous aligned native int32 array: o itself when it is one,
+ * otherwise converted (any integer type, safely to int64) and copied into a new int32 array,
+ * values outside the library's int refused. A new reference, or NULL and an exception. */
+static PyArrayObject *index_array(PyObject *o, const char *name)
 {
-  if (np_ != n + 1)
-    return PyErr_Format(PyExc_ValueError, "%s: indptr has length %zd, expected %lld", name, (Py_ssize_t)np_, n + 1), -1;
+  if (PyArray_Check(o) && PyArray_TYPE((PyArrayObject *)o) == NPY_INT32 && PyArray_NDIM((PyArrayObject *)o) == 1 &&
+      PyArray_ISCARRAY_RO((PyArrayObject *)o) && PyArray_ISNOTSWAPPED((PyArrayObject *)o)) {
+    Py_INCREF(o);
+    return (PyArrayObject *)o;
+  }
+  PyArrayObject *a = as_1d(o, name, NPY_INT64);
+  if (!a) return NULL;
+  npy_intp len = PyArray_DIM(a, 0);
+  const npy_int64 *x = PyArray_DATA(a);
+  PyArrayObject *b = (PyArrayObject *)PyArray_SimpleNew(1, &len, NPY_INT32);
+  for (npy_intp k = 0; b && k < len; k++) {
+    if (x[k] < INT_MIN || x[k] > INT_MAX) {
+      PyErr_Format(PyExc_ValueError, "%s: index %lld exceeds the library's int", name, (long long)x[k]);
+      Py_CLEAR(b);
+      break;
+    }
+    ((int *)PyArray_DATA(b))[k] = (int)x[k];
+  }
+  Py_DECREF(a);
+  return b;
+}
+
+/* check the column pointers and row indices of a CSC matrix */
+static int csc_index_check(const char *name, int m, int n, const int *p, npy_intp np_, const int *i, npy_intp ni,
+                           npy_intp nx)
+{
+  if (np_ != (npy_intp)n + 1)
+    return PyErr_Format(PyExc_ValueError, "%s: indptr has length %zd, expected %d", name, (Py_ssize_t)np_, n + 1), -1;
   if (ni != nx || p[0] != 0 || p[n] != ni)
     return PyErr_Format(PyExc_ValueError, "%s: indptr[0] must be 0 and indptr[-1] = len(indices) = len(data)",
                         name), -1;
-  for (long long j = 0; j < n; j++)
-    if (p[j + 1] < p[j])
-      return PyErr_Format(PyExc_ValueError, "%s: indptr decreases at column %lld", name, j), -1;
+  for (int j = 0; j < n; j++)
+    if (p[j + 1] < p[j]) return PyErr_Format(PyExc_ValueError, "%s: indptr decreases at column %d", name, j), -1;
   for (npy_intp k = 0; k < ni; k++)
     if (i[k] < 0 || i[k] >= m)
-      return PyErr_Format(PyExc_ValueError, "%s: row index %lld out of range [0, %lld)", name, (long long)i[k], m), -1;
+      return PyErr_Format(PyExc_ValueError, "%s: row index %d out of range [0, %d)", name, i[k], m), -1;
   return 0;
 }
 
-/* fill a new sn_csc from checked arrays */
-static int csc_fill(int m, int n, PyArrayObject *p, PyArrayObject *i, PyArrayObject *x, sn_csc **out)
-{
-  npy_intp nnz = PyArray_DIM(x, 0);
-  sn_csc *A = sn_csc_alloc(m, n, (int)nnz);
-  if (!A) { PyErr_NoMemory(); return -1; }
-  const npy_int64 *pp = PyArray_DATA(p), *ii = PyArray_DATA(i);
-  for (int j = 0; j <= n; j++) A->colptr[j] = (int)pp[j];
-  for (npy_intp k = 0; k < nnz; k++) A->rowind[k] = (int)ii[k];
-  memcpy(A->val, PyArray_DATA(x), sizeof(double) * (size_t)nnz);
-  A->nnz = (int)nnz;
-  *out = A;
-  return 0;
-}
-
-/* o = (m, n, indptr, indices, data): a copy as an sn_csc (SciPy's CSC fields, any integer type) */
-int snpy_csc_copy(PyObject *o, const char *name, sn_csc **out)
+/* o = (m, n, indptr, indices, data), SciPy's CSC fields: an sn_csc shell (the struct alone,
+ * malloc'ed) pointing into the three arrays, which are appended to keep. Arrays already in the
+ * library's layout (int32 indices, float64 data, 1-D C-contiguous aligned) are used as they
+ * are, the others converted into new arrays; the shell is freed with free(), never with
+ * sn_csc_free (which would free the arrays' memory). */
+int snpy_csc_hold(PyObject *o, const char *name, PyObject *keep, sn_csc **out)
 {
   long long m, n;
   PyObject *po, *io, *xo;
@@ -115,12 +130,22 @@ int snpy_csc_copy(PyObject *o, const char *name, sn_csc **out)
   }
   if (m < 0 || n < 0 || m > INT_MAX || n >= INT_MAX)
     return PyErr_Format(PyExc_ValueError, "%s: invalid shape (%lld, %lld)", name, m, n), -1;
-  PyArrayObject *p = as_1d(po, name, NPY_INT64), *i = p ? as_1d(io, name, NPY_INT64) : NULL, *x = NULL;
+  PyArrayObject *p = index_array(po, name), *i = p ? index_array(io, name) : NULL, *x = NULL;
   int rc = -1;
   if (i && snpy_vec_view(xo, name, -1, &x) == 0 &&
-      csc_index_check(name, m, n, PyArray_DATA(p), PyArray_DIM(p, 0), PyArray_DATA(i), PyArray_DIM(i, 0),
-                      PyArray_DIM(x, 0)) == 0)
-    rc = csc_fill((int)m, (int)n, p, i, x, out);
+      csc_index_check(name, (int)m, (int)n, PyArray_DATA(p), PyArray_DIM(p, 0), PyArray_DATA(i), PyArray_DIM(i, 0),
+                      PyArray_DIM(x, 0)) == 0 &&
+      PyList_Append(keep, (PyObject *)p) == 0 && PyList_Append(keep, (PyObject *)i) == 0 &&
+      PyList_Append(keep, (PyObject *)x) == 0) {
+    sn_csc *A = malloc(sizeof *A);
+    if (!A) PyErr_NoMemory();
+    else {
+      A->m = (int)m, A->n = (int)n, A->nnz = A->nzmax = (int)PyArray_DIM(x, 0);
+      A->colptr = PyArray_DATA(p), A->rowind = PyArray_DATA(i), A->val = PyArray_DATA(x);
+      *out = A;
+      rc = 0;
+    }
+  }
   Py_XDECREF(p), Py_XDECREF(i), Py_XDECREF(x);
   return rc;
 }

@@ -75,7 +75,6 @@ static PyMethodDef methods[] = {
     {"_write", snpy_write, METH_VARARGS, "_write(path, problem, r, u, v) (io.c)"},
     {"_solve", snpy_solve, METH_VARARGS, "_solve(problem, solver, tol, max_iter, time_limit, options, r0, v0, "
                                          "callback, history) -> tuple (solve.c)"},
-    {"_run", snpy_run, METH_VARARGS, "_run(deck, outdir, base, plots) -> (info, increments) (run.c)"},
     {"_plot", snpy_plot, METH_VARARGS, "_plot(path, series, title, xlabel, ylabel, logy) (plot.c)"},
     {"set_threads", py_set_threads, METH_O, "set_threads(n): sn_set_blas_threads (process-wide)"},
     {"threads", py_threads, METH_NOARGS, "threads() -> (BLAS threads now, physical cores available)"},
@@ -113,7 +112,7 @@ PyMODINIT_FUNC PyInit__signorini(void)
       "    a negative SN_ERR_* code (signorini._signorini.ERR_ARG, ...).",
       PyExc_RuntimeError, NULL);
   if (!SnPy_Error || PyModule_AddObjectRef(m, "Error", SnPy_Error) || snpy_problem_types_ready(m) ||
-      snpy_scene_type_ready(m) ||
+      snpy_scene_type_ready(m) || snpy_model_type_ready(m) ||
       add_constants(m)) {
     Py_DECREF(m);
     return NULL;

@@ -1,40 +1,79 @@
-/* The problem types FC, GFC, LCP (bases of signorini.FC, .GFC, .LCP in __init__.py). Each owns
- * a copy of its data, made at construction from canonical arrays: CSC matrices as
- * (m, n, indptr, indices, data) and float64 vectors; the library's validation (sn_*_check)
- * has the last word. Getters return copies: a problem never changes after construction. */
+/* The problem types FC, GFC, LCP (bases of signorini.FC, .GFC, .LCP in _problems.py). Each holds
+ * the numpy arrays it is built from (CSC matrices as (m, n, indptr, indices, data), float64
+ * vectors): the arrays given when their layout is the library's (int32 indices, float64 data,
+ * 1-D C-contiguous aligned), converted copies otherwise; the Python layer decides what to give
+ * (copy=True: private copies) and names the caller's arrays in use (borrowed). The library's
+ * validation (sn_*_check) has the last word. Neither the extension nor the library writes the
+ * data; getters return copies. */
 #include "snpy.h"
 
 #include <stdlib.h>
 
+/* free the shells of a problem built from arrays: the structs, never the arrays they point to */
+static void shells_free(sn_kind kind, void *P)
+{
+  if (!P) return;
+  if (kind == SN_KIND_FC) free(((sn_fc *)P)->W);
+  else if (kind == SN_KIND_GFC) free(((sn_gfc *)P)->M), free(((sn_gfc *)P)->H);
+  else free(((sn_lcp *)P)->M);
+  free(P);
+}
+
 static void problem_dealloc(SnProblem *p)
 {
-  sn_lcp_free(p->lcp);
-  sn_fc_free(p->fc);
-  sn_gfc_free(p->gfc);
+  if (p->keep) {
+    shells_free(p->kind, p->fc ? (void *)p->fc : p->gfc ? (void *)p->gfc : (void *)p->lcp);
+  } else {
+    sn_lcp_free(p->lcp);
+    sn_fc_free(p->fc);
+    sn_gfc_free(p->gfc);
+  }
   sn_solution_free(p->solution);
   sn_solution_free(p->guess);
+  Py_XDECREF(p->keep);
+  Py_XDECREF(p->borrowed);
   Py_TYPE(p)->tp_free((PyObject *)p);
 }
 
-/* wrap a validated problem (taken over by the object, freed on failure) into a new object */
-static PyObject *wrap(PyTypeObject *type, sn_kind kind, void *P, int check, const char *msg)
+/* a construction that failed (an exception set): its shells, keep and borrowed released */
+static PyObject *fail(sn_kind kind, void *P, PyObject *keep, PyObject *borrowed)
+{
+  shells_free(kind, P);
+  Py_DECREF(keep);
+  Py_DECREF(borrowed);
+  return NULL;
+}
+
+/* wrap a validated problem built from the arrays in keep (its shells taken over by the object,
+ * freed on failure; keep and borrowed stolen) into a new object */
+static PyObject *wrap(PyTypeObject *type, sn_kind kind, void *P, PyObject *keep, PyObject *borrowed, int check,
+                      const char *msg)
 {
   if (check) {
     PyErr_Format(PyExc_ValueError, "invalid problem: %s", msg[0] ? msg : sn_strerror(check));
   } else {
     SnProblem *p = (SnProblem *)type->tp_alloc(type, 0);
     if (p) {
-      p->kind = kind;
+      p->kind = kind, p->keep = keep, p->borrowed = borrowed;
       if (kind == SN_KIND_FC) p->fc = P;
       else if (kind == SN_KIND_GFC) p->gfc = P;
       else p->lcp = P;
       return (PyObject *)p;
     }
   }
-  if (kind == SN_KIND_FC) sn_fc_free(P);
-  else if (kind == SN_KIND_GFC) sn_gfc_free(P);
-  else sn_lcp_free(P);
-  return NULL;
+  return fail(kind, P, keep, borrowed);
+}
+
+/* the optional borrowed=() argument: a tuple of str (a new reference), or NULL and TypeError */
+static PyObject *borrowed_names(PyObject *b)
+{
+  if (!b) return PyTuple_New(0);
+  if (!PyTuple_Check(b)) return PyErr_Format(PyExc_TypeError, "borrowed: expected a tuple of str, got %R", Py_TYPE(b));
+  for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(b); k++)
+    if (!PyUnicode_Check(PyTuple_GET_ITEM(b, k)))
+      return PyErr_Format(PyExc_TypeError, "borrowed: expected a tuple of str");
+  Py_INCREF(b);
+  return b;
 }
 
 static int square(const sn_csc *A, const char *name, int n)
@@ -43,63 +82,84 @@ static int square(const sn_csc *A, const char *name, int n)
   return PyErr_Format(PyExc_ValueError, "%s: expected shape (%d, %d), got (%d, %d)", name, n, n, A->m, A->n), -1;
 }
 
-/* FCBase(dim, W, q, mu): u = W r + q, dim 2 or 3 */
+/* a new problem's list of held arrays, its borrowed names and its zeroed struct of size bytes;
+ * -1 and an exception (nothing left to free) */
+static int start(PyObject *bo, size_t size, PyObject **keep, PyObject **borrowed, void **P)
+{
+  *borrowed = borrowed_names(bo);
+  *keep = *borrowed ? PyList_New(0) : NULL;
+  *P = *keep ? calloc(1, size) : NULL;
+  if (*P) return 0;
+  if (*keep) PyErr_NoMemory();
+  Py_XDECREF(*keep);
+  Py_XDECREF(*borrowed);
+  return -1;
+}
+
+/* FCBase(dim, W, q, mu, borrowed=()): u = W r + q, dim 2 or 3 */
 static PyObject *fc_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 {
-  static char *kwl[] = {"dim", "W", "q", "mu", NULL};
+  static char *kwl[] = {"dim", "W", "q", "mu", "borrowed", NULL};
   int dim;
-  PyObject *W, *q, *mu;
+  PyObject *W, *q, *mu, *bo = NULL, *keep, *borrowed;
   char msg[256] = "";
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "iOOO", kwl, &dim, &W, &q, &mu)) return NULL;
+  sn_fc *P;
+  void *mem;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "iOOO|O", kwl, &dim, &W, &q, &mu, &bo)) return NULL;
   if (dim != 2 && dim != 3) return PyErr_Format(PyExc_ValueError, "dim must be 2 or 3, got %d", dim);
-  sn_fc *P = calloc(1, sizeof *P);
-  if (!P) return PyErr_NoMemory();
+  if (start(bo, sizeof *P, &keep, &borrowed, &mem)) return NULL;
+  P = mem;
   P->dim = dim;
-  int bad = snpy_csc_copy(W, "W", &P->W) || square(P->W, "W", P->W->n);
+  int bad = snpy_csc_hold(W, "W", keep, &P->W) || square(P->W, "W", P->W->n);
   if (!bad && P->W->n % dim)
     bad = PyErr_Format(PyExc_ValueError, "W: size %d is not a multiple of dim = %d", P->W->n, dim) != NULL;
   if (!bad) P->nc = P->W->n / dim;
-  bad = bad || snpy_vec_copy(q, "q", (Py_ssize_t)dim * P->nc, &P->q) || snpy_vec_copy(mu, "mu", P->nc, &P->mu);
-  if (bad) { sn_fc_free(P); return NULL; }
-  return wrap(type, SN_KIND_FC, P, sn_fc_check(P, msg, sizeof msg), msg);
+  bad = bad || snpy_vec_hold(q, "q", (Py_ssize_t)dim * P->nc, keep, &P->q) ||
+        snpy_vec_hold(mu, "mu", P->nc, keep, &P->mu);
+  if (bad) return fail(SN_KIND_FC, P, keep, borrowed);
+  return wrap(type, SN_KIND_FC, P, keep, borrowed, sn_fc_check(P, msg, sizeof msg), msg);
 }
 
-/* GFCBase(dim, M, H, f, w, mu): M v = H r + f, u = H^T v + w */
+/* GFCBase(dim, M, H, f, w, mu, borrowed=()): M v = H r + f, u = H^T v + w */
 static PyObject *gfc_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 {
-  static char *kwl[] = {"dim", "M", "H", "f", "w", "mu", NULL};
+  static char *kwl[] = {"dim", "M", "H", "f", "w", "mu", "borrowed", NULL};
   int dim;
-  PyObject *M, *H, *f, *w, *mu;
+  PyObject *M, *H, *f, *w, *mu, *bo = NULL, *keep, *borrowed;
   char msg[256] = "";
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "iOOOOO", kwl, &dim, &M, &H, &f, &w, &mu)) return NULL;
+  sn_gfc *P;
+  void *mem;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "iOOOOO|O", kwl, &dim, &M, &H, &f, &w, &mu, &bo)) return NULL;
   if (dim != 2 && dim != 3) return PyErr_Format(PyExc_ValueError, "dim must be 2 or 3, got %d", dim);
-  sn_gfc *P = calloc(1, sizeof *P);
-  if (!P) return PyErr_NoMemory();
+  if (start(bo, sizeof *P, &keep, &borrowed, &mem)) return NULL;
+  P = mem;
   P->dim = dim;
-  int bad = snpy_csc_copy(M, "M", &P->M) || square(P->M, "M", P->M->n) || snpy_csc_copy(H, "H", &P->H);
+  int bad = snpy_csc_hold(M, "M", keep, &P->M) || square(P->M, "M", P->M->n) || snpy_csc_hold(H, "H", keep, &P->H);
   if (!bad && (P->H->m != P->M->n || P->H->n % dim))
     bad = PyErr_Format(PyExc_ValueError, "H: shape (%d, %d), expected (%d, dim * nc) with dim = %d", P->H->m,
                        P->H->n, P->M->n, dim) != NULL;
   if (!bad) P->ndof = P->M->n, P->nc = P->H->n / dim;
-  bad = bad || snpy_vec_copy(f, "f", P->ndof, &P->f) || snpy_vec_copy(w, "w", (Py_ssize_t)dim * P->nc, &P->w) ||
-        snpy_vec_copy(mu, "mu", P->nc, &P->mu);
-  if (bad) { sn_gfc_free(P); return NULL; }
-  return wrap(type, SN_KIND_GFC, P, sn_gfc_check(P, msg, sizeof msg), msg);
+  bad = bad || snpy_vec_hold(f, "f", P->ndof, keep, &P->f) ||
+        snpy_vec_hold(w, "w", (Py_ssize_t)dim * P->nc, keep, &P->w) || snpy_vec_hold(mu, "mu", P->nc, keep, &P->mu);
+  if (bad) return fail(SN_KIND_GFC, P, keep, borrowed);
+  return wrap(type, SN_KIND_GFC, P, keep, borrowed, sn_gfc_check(P, msg, sizeof msg), msg);
 }
 
-/* LCPBase(M, q): w = M z + q */
+/* LCPBase(M, q, borrowed=()): w = M z + q */
 static PyObject *lcp_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 {
-  static char *kwl[] = {"M", "q", NULL};
-  PyObject *M, *q;
+  static char *kwl[] = {"M", "q", "borrowed", NULL};
+  PyObject *M, *q, *bo = NULL, *keep, *borrowed;
   char msg[256] = "";
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "OO", kwl, &M, &q)) return NULL;
-  sn_lcp *P = calloc(1, sizeof *P);
-  if (!P) return PyErr_NoMemory();
-  int bad = snpy_csc_copy(M, "M", &P->M) || square(P->M, "M", P->M->n);
+  sn_lcp *P;
+  void *mem;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|O", kwl, &M, &q, &bo)) return NULL;
+  if (start(bo, sizeof *P, &keep, &borrowed, &mem)) return NULL;
+  P = mem;
+  int bad = snpy_csc_hold(M, "M", keep, &P->M) || square(P->M, "M", P->M->n);
   if (!bad) P->n = P->M->n;
-  if (bad || snpy_vec_copy(q, "q", P->n, &P->q)) { sn_lcp_free(P); return NULL; }
-  return wrap(type, SN_KIND_LCP, P, sn_lcp_check(P, msg, sizeof msg), msg);
+  if (bad || snpy_vec_hold(q, "q", P->n, keep, &P->q)) return fail(SN_KIND_LCP, P, keep, borrowed);
+  return wrap(type, SN_KIND_LCP, P, keep, borrowed, sn_lcp_check(P, msg, sizeof msg), msg);
 }
 
 SnProblem *snpy_problem_check(PyObject *o)
@@ -179,6 +239,14 @@ static PyObject *get_solution(SnProblem *p, void *which)
   return snpy_solution_out(((const char *)which)[0] == 's' ? p->solution : p->guess);
 }
 
+static PyObject *get_borrowed(SnProblem *p, void *unused)
+{
+  (void)unused;
+  if (!p->borrowed) return PyTuple_New(0);
+  Py_INCREF(p->borrowed);
+  return p->borrowed;
+}
+
 static PyObject *get_kind(SnProblem *p, void *unused)
 {
   (void)unused;
@@ -189,6 +257,7 @@ static PyObject *get_kind(SnProblem *p, void *unused)
 #define SN_GS_VEC(name, doc) {name, (getter)get_vec, NULL, doc, name}
 #define SN_GS_COMMON                                                                                        \
   {"kind", (getter)get_kind, NULL, "'fc', 'gfc' or 'lcp'", NULL},                                           \
+  {"borrowed", (getter)get_borrowed, NULL, "names of the caller's arrays the problem uses without a copy", NULL}, \
   SN_GS_INT("n", "length of r (z for an LCP)"),                                                            \
   {"solution", (getter)get_solution, NULL, "the file's /solution as a dict of arrays r, u (v), or None", "s"}, \
   {"guess", (getter)get_solution, NULL, "the file's first /guesses entry as a dict, or None", "g"}

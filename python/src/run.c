@@ -1,4 +1,5 @@
-/* _run: a deck's quasi-static finite-element analysis (sn_inp_read, sn_static_run), every
+/* A deck's quasi-static finite-element analysis (sn_static_run on the model of a
+ * signorini.Model, model.c), every
  * converged increment's results copied into numpy arrays (no file read back), and, when a folder
  * is given, the files of `signorini run` written as it writes them (sn_run_output_*). The GIL is
  * released during the run and taken back by the increment callback to build the arrays. */
@@ -75,7 +76,7 @@ static int on_increment(const sn_model *m, const sn_fesys *S, const sn_increment
 }
 
 /* the analysis, without the GIL; the plots of an unfinished step drawn as `signorini run` does */
-static int analyse(sn_model *m, run_ctx *c, sn_static_info *info, char *msg, size_t len)
+static int analyse(const sn_model *m, run_ctx *c, sn_static_info *info, char *msg, size_t len)
 {
   sn_static_settings s;
   sn_static_settings_default(&s);
@@ -103,39 +104,31 @@ static PyObject *info_dict(const sn_model *m, const sn_static_info *I)
                        "output_seconds", I->output_seconds);
 }
 
-/* _run(deck, outdir or None, base, plots) -> (info dict, list of increment dicts) */
-PyObject *snpy_run(PyObject *self, PyObject *args)
+/* a model's analysis (the model read by signorini.Model, unchanged: sn_static_run takes it
+ * const): -> (info dict, list of increment dicts); deck names the model in messages; outdir ""
+ * writes nothing */
+PyObject *snpy_model_run(const sn_model *m, const char *deck, const char *outdir, const char *base, int plots)
 {
-  (void)self;
-  PyObject *deck, *dir = NULL, *res = NULL;
-  const char *base;
-  int plots;
-  if (!PyArg_ParseTuple(args, "O&O&si", PyUnicode_FSConverter, &deck, PyUnicode_FSConverter, &dir, &base, &plots))
-    return NULL;
   char msg[1024] = "";
-  sn_model *m = NULL;
+  PyObject *res = NULL;
   run_ctx c = {PyList_New(0), NULL, NULL, NULL, NULL};
-  int st = c.list ? sn_inp_read(PyBytes_AS_STRING(deck), &m, msg, sizeof msg) : SN_ERR_NOMEM;
-  if (!st && sn_model_is_dynamic(m)) {
+  if (!c.list) return NULL;
+  if (sn_model_is_dynamic(m)) {
     PyErr_SetString(PyExc_NotImplementedError, "*DYNAMIC decks are not run from Python yet: use `signorini run`");
-    goto done;
+    Py_DECREF(c.list);
+    return NULL;
   }
-  if (!st) st = sn_static_check(m, msg, sizeof msg);
-  if (!st && PyBytes_GET_SIZE(dir) > 0) {
-    st = sn_run_output_open(PyBytes_AS_STRING(dir), base, m, &c.out, msg, sizeof msg);
+  int st = sn_static_check(m, msg, sizeof msg);
+  if (!st && outdir[0]) {
+    st = sn_run_output_open(outdir, base, m, &c.out, msg, sizeof msg);
     if (!st) sn_run_output_configure(c.out, SN_VTU_RAW, (sn_plot_when)plots);
   }
   sn_static_info info = {0};
   if (!st) st = analyse(m, &c, &info, msg, sizeof msg);
   if (c.etype) PyErr_Restore(c.etype, c.evalue, c.etb);
-  else if (st == SN_ERR_IO && !m) PyErr_Format(PyExc_OSError, "%s", msg);
-  else if (st) snpy_raise(st, m ? PyBytes_AS_STRING(deck) : NULL, msg);
+  else if (st) snpy_raise(st, deck, msg);
   else res = Py_BuildValue("(NO)", info_dict(m, &info), c.list);
-done:
   sn_run_output_close(c.out);
-  sn_model_free(m);
-  Py_XDECREF(c.list);
-  Py_DECREF(deck);
-  Py_DECREF(dir);
+  Py_DECREF(c.list);
   return res;
 }

@@ -8,7 +8,7 @@
  *
  * Files: module.c (the module, its exception, the solver registry, threads), array.c (numpy
  * arrays in and out), problem.c (the problem types), io.c (FCLIB / Siconos files), solve.c
- * (the solve call, the GIL released, the progress callback), run.c (a deck's analysis), plot.c (charts), scene.c (rigid-body scenes). */
+ * (the solve call, the GIL released, the progress callback), model.c (a deck's model), run.c (its analysis), plot.c (charts), scene.c (rigid-body scenes). */
 #ifndef SNPY_H
 #define SNPY_H
 
@@ -24,10 +24,14 @@
 
 #include <signorini/signorini.h>
 
-/* A problem: exactly one of lcp, fc, gfc is set, owned by the object (every array a copy made
- * at construction, or what a reader returned), freed with the object. solution and guess are
- * what an FCLIB file stored beside it (NULL otherwise). Immutable after construction: solves
- * may run on it from several threads at once. */
+/* A problem: exactly one of lcp, fc, gfc is set. Built from arrays (keep != NULL): the structs
+ * (and their sn_csc) are malloc'ed shells pointing into the numpy arrays held in the list keep
+ * (the caller's own arrays when borrowed, private copies otherwise); the shells are freed with
+ * free(), the arrays released with keep, never with sn_*_free. Read from a file or taken from a
+ * scene (keep == NULL): everything is the library's, freed with sn_*_free. borrowed: the names
+ * of the caller's arrays in use (a tuple of str, NULL: none). solution and guess are what an
+ * FCLIB file stored beside it (NULL otherwise). Never changed by the extension or the library
+ * after construction: solves may run on it from several threads at once. */
 typedef struct {
   PyObject_HEAD
   sn_kind kind;
@@ -35,6 +39,7 @@ typedef struct {
   sn_fc *fc;
   sn_gfc *gfc;
   sn_solution *solution, *guess;
+  PyObject *keep, *borrowed;
 } SnProblem;
 
 extern PyTypeObject SnPy_FCType, SnPy_GFCType, SnPy_LCPType;
@@ -45,10 +50,11 @@ int snpy_problem_types_ready(PyObject *module);
 SnProblem *snpy_problem_check(PyObject *o);   /* NULL and TypeError when o is not a problem */
 int snpy_problem_size(const SnProblem *p, int *nr, int *nv);   /* r (z) length, v length */
 
-/* array.c: numpy arrays in (validated, copied into malloc'ed memory the library frees) and out */
-int snpy_vec_copy(PyObject *o, const char *name, Py_ssize_t n, double **out);
+/* array.c: numpy arrays in (validated, held in a list: no copy when the layout is the
+ * library's) and out (copies) */
+int snpy_vec_hold(PyObject *o, const char *name, Py_ssize_t n, PyObject *keep, double **out);
 int snpy_vec_view(PyObject *o, const char *name, Py_ssize_t n, PyArrayObject **out);
-int snpy_csc_copy(PyObject *o, const char *name, sn_csc **out);
+int snpy_csc_hold(PyObject *o, const char *name, PyObject *keep, sn_csc **out);
 PyObject *snpy_vec_out(int n, const double *x);
 PyObject *snpy_csc_out(const sn_csc *A);
 PyObject *snpy_solution_out(const sn_solution *S);
@@ -61,8 +67,13 @@ PyObject *snpy_raise(int status, const char *what, const char *msg);
 PyObject *snpy_read(PyObject *self, PyObject *args);
 PyObject *snpy_write(PyObject *self, PyObject *args);
 PyObject *snpy_solve(PyObject *self, PyObject *args);
-PyObject *snpy_run(PyObject *self, PyObject *args);   /* run.c */
+/* run.c: a model's static analysis -> (info, increments) */
+PyObject *snpy_model_run(const sn_model *m, const char *deck, const char *outdir, const char *base, int plots);
 PyObject *snpy_plot(PyObject *self, PyObject *args);  /* plot.c */
+
+/* model.c: the type ModelBase (a deck read once) */
+extern PyTypeObject SnPy_ModelType;
+int snpy_model_type_ready(PyObject *module);
 
 /* scene.c: the type SceneBase */
 extern PyTypeObject SnPy_SceneType;

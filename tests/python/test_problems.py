@@ -75,14 +75,21 @@ def test_base_types_check_raw_csc():
         signorini.FC.__base__.__new__(signorini.FC, 3, (3, 3, np.array([0, 2, 1, 3]), idx, np.ones(3)), Q3, [0.1])
     with pytest.raises(ValueError, match="indptr has length"):
         signorini.FC.__base__.__new__(signorini.FC, 3, (3, 3, np.array([0, 3]), idx, np.ones(3)), Q3, [0.1])
+    with pytest.raises(ValueError, match="index 4294967296 exceeds the library's int"):
+        signorini.FC.__base__.__new__(signorini.FC, 3, (3, 3, np.array([0, 1, 2, 3]), np.array([0, 2**32, 2]),
+                                                        np.ones(3)), Q3, [0.1])
+    with pytest.raises(TypeError, match="borrowed: expected a tuple of str"):
+        signorini.FC.__base__.__new__(signorini.FC, 3, (3, 3, np.array([0, 1, 2, 3]), idx, np.ones(3)), Q3, [0.1],
+                                      borrowed="q")
     with pytest.raises(TypeError, match=r"expected \(m, n, indptr, indices, data\)"):
         signorini.FC.__base__.__new__(signorini.FC, 3, "W", Q3, [0.1])
 
 
-def test_ownership_problem_outlives_its_inputs():
-    W = sp.csr_matrix(W3.copy())
+def test_ownership_copy_true_problem_outlives_its_inputs():
+    W = sp.csc_matrix(W3.copy())
     q, mu = Q3.copy(), np.array([0.1])
-    p = signorini.FC(W, q, mu)
+    p = signorini.FC(W, q, mu, copy=True)
+    assert p.borrowed == ()
     first = signorini.solve(p, "nsn_ac").r.copy()
     q[:] = 1e300          # changing the inputs changes nothing
     W.data[:] = np.nan
@@ -136,3 +143,104 @@ def test_gfc_construction_and_error():
         signorini.GFC(np.array([[1.0, 1.0, 0], [0, 1, 0], [0, 0, 1]]), np.eye(3), np.zeros(3), np.zeros(3), [0.5])
     with pytest.raises(ValueError, match=r"H: expected shape \(3, 3\)"):
         signorini.GFC(np.eye(3), np.eye(2), np.zeros(3), np.zeros(3), [0.5])
+
+
+def _r(p):
+    """r of p solved to 1e-14 (nsn_ac: exact to the last bits on these 1-contact problems)."""
+    return signorini.solve(p, "nsn_ac", tol=1e-14).r
+
+
+def _csc32(A):
+    """A as a canonical scipy CSC matrix with int32 indices (the library's layout: borrowable)."""
+    M = sp.csc_matrix(A)
+    M.indptr, M.indices = M.indptr.astype(np.int32), M.indices.astype(np.int32)
+    assert M.has_canonical_format
+    return M
+
+
+def test_borrowed_arrays_are_used_without_copy():
+    # W = I, mu = 0.5: the solution of u = r + q is r = (-q_N, 0, 0) when q_N < 0, computed by hand
+    W, q, mu = _csc32(np.eye(3)), np.array([-1.0, 0.0, 0.0]), np.array([0.5])
+    p = signorini.FC(W, q, mu)
+    assert p.borrowed == ("W", "q", "mu")
+    first = _r(p)
+    assert first == pytest.approx([1.0, 0.0, 0.0], abs=1e-12)
+    q[0] = -2.0          # the caller's q is the problem's: the next solve sees it
+    assert _r(p) == pytest.approx([2.0, 0.0, 0.0], abs=1e-12)
+    W.data[:] = 2.0      # W = 2 I: r = -q_N / 2
+    assert _r(p) == pytest.approx([1.0, 0.0, 0.0], abs=1e-12)
+    W.data[:] = 1.0
+    q[0] = -1.0
+    # the problem holds references: the caller's names deleted and collected, same bits
+    del W, q, mu
+    gc.collect()
+    assert np.array_equal(_r(p), first)
+
+
+def test_copy_true_is_not_affected_by_changes():
+    W, q, mu = _csc32(np.eye(3)), np.array([-1.0, 0.0, 0.0]), np.array([0.5])
+    p = signorini.FC(W, q, mu, copy=True)
+    assert p.borrowed == ()
+    q[0], W.data[:], mu[0] = -2.0, 5.0, 0.0
+    assert _r(p) == pytest.approx([1.0, 0.0, 0.0], abs=1e-12) and p.mu[0] == 0.5
+
+
+@pytest.mark.parametrize("case", ["int64", "unsorted", "duplicates", "csr", "dense", "float32", "strided", "list",
+                                  "bigendian"])
+def test_other_layouts_are_copied(case):
+    W, q, mu = _csc32(W3), Q3.copy(), np.array([0.25])   # 0.25: exact in float32 too
+    expect = ("q", "mu") if case in ("int64", "unsorted", "duplicates", "csr", "dense") else ("W",)
+    expect = ("W", "mu") if case == "strided" else expect   # a 1-element view is contiguous: borrowed
+    if case == "int64":
+        W.indptr, W.indices = W.indptr.astype(np.int64), W.indices.astype(np.int64)
+    elif case == "unsorted":   # column 0 rows (2, 0, 1): same matrix, rows not sorted
+        W = sp.csc_matrix((W.data[[2, 0, 1, 3, 4, 5, 6, 7, 8]], W.indices[[2, 0, 1, 3, 4, 5, 6, 7, 8]], W.indptr),
+                          shape=(3, 3))
+        assert not W.has_sorted_indices
+    elif case == "duplicates":  # W[0, 0] = 10 + 5, stored twice
+        W = sp.csc_matrix((np.r_[10.0, 5.0, W.data[1:]], np.r_[0, 0, W.indices[1:]].astype(np.int32),
+                           np.r_[0, W.indptr[1:] + 1].astype(np.int32)), shape=(3, 3))
+        assert not W.has_canonical_format
+    elif case == "csr":
+        W = sp.csr_matrix(W3)
+    elif case == "dense":
+        W = W3.copy()
+    elif case == "float32":
+        q, mu = Q3.astype(np.float32), mu.astype(np.float32)
+    elif case == "strided":
+        q, mu = np.repeat(Q3, 2)[::2], np.repeat(mu, 2)[::2]
+    elif case == "list":
+        q, mu = list(Q3), [0.25]
+    elif case == "bigendian":
+        q, mu = Q3.astype(">f8"), mu.astype(">f8")
+    ref = _r(signorini.FC(W3, Q3, [0.25], copy=True))
+    p = signorini.FC(W, q, mu)
+    assert p.borrowed == expect, case
+    assert np.array_equal(_r(p), ref), case
+    # what was copied does not follow the caller's changes
+    if "W" not in expect:
+        (W if isinstance(W, np.ndarray) else W.data)[...] = np.nan
+    if "q" not in expect and isinstance(q, np.ndarray):
+        q[...] = np.nan
+    assert np.array_equal(_r(p), ref), case
+
+
+def test_gfc_and_lcp_borrow_per_argument():
+    M, H = _csc32(np.eye(3)), sp.csr_matrix(np.eye(3))       # H not CSC: copied
+    f, w, mu = np.array([-1.0, 0.0, 0.0]), np.zeros(3), [0.5]   # mu a list: copied
+    p = signorini.GFC(M, H, f, w, mu)
+    assert p.borrowed == ("M", "f", "w")
+    assert signorini.GFC(M, H, f, w, mu, copy=True).borrowed == ()
+    # M = H = I, f = (-1, 0, 0), w = 0: r = (1, 0, 0), v = 0 (by hand, as test_gfc_construction_and_error)
+    assert p.error([1.0, 0.0, 0.0], np.zeros(3)) == 0.0
+    f[0] = -2.0
+    assert p.error([1.0, 0.0, 0.0], np.zeros(3)) > 0 and p.error([2.0, 0.0, 0.0], np.zeros(3)) == 0.0
+    # LCP M = I, q = (-1, 2): z = (1, 0) (by hand); q changed to (-3, 2): z = (3, 0)
+    M2, q = _csc32(np.eye(2)), np.array([-1.0, 2.0])
+    lcp = signorini.LCP(M2, q)
+    assert lcp.borrowed == ("M", "q") and lcp.error([1.0, 0.0]) == 0.0
+    q[0] = -3.0
+    assert lcp.error([3.0, 0.0]) == 0.0
+    del M2, q
+    gc.collect()
+    assert lcp.error([3.0, 0.0]) == 0.0 and signorini.LCP(np.eye(2), np.ones(2)).borrowed == ("q",)

@@ -52,3 +52,76 @@ def test_run_errors(tmp_path, src):
         signorini.run(bad, plots="sometimes")
     with pytest.raises(KeyError):
         signorini.run(src / "examples" / "onedof_lagrange.inp").node(99)
+
+
+def _same_run(a, b):
+    """Two Runs equal bit for bit: every increment's numbers and arrays, the node ids."""
+    assert np.array_equal(a.node_ids, b.node_ids) and np.array_equal(a.x, b.x) and len(a.increments) == len(b.increments)
+    for ia, ib in zip(a.increments, b.increments):
+        assert ia.keys() == ib.keys()
+        for k in ia:
+            if k == "contact":
+                assert ia[k].keys() == ib[k].keys()
+                for c in ia[k]:
+                    assert np.array_equal(ia[k][c], ib[k][c]), c
+            else:
+                assert np.array_equal(ia[k], ib[k]), k
+
+
+def test_model_of_onedof_lagrange(src, tmp_path):
+    deck = src / "examples" / "onedof_lagrange.inp"
+    m = signorini.Model(deck)
+    # the deck's own lines (examples/onedof_lagrange.inp): 7 nodes, a SPRINGA 1-2 and a CPE4 wall 11-14,
+    # NSET MASS = {2}, one static step of period 1 at line 40
+    assert list(m.node_ids) == [1, 2, 11, 12, 13, 14, 15] and m.ndf == 2 and not m.dynamic
+    assert np.array_equal(m.x[m.node_ids.tolist().index(12)], [-0.1, -0.5, 0.0])
+    assert list(m.elem_ids) == [1, 2] and m.elem_types == ("SPRINGA", "CPE4")
+    assert list(m.element_nodes(0)) == [1, 2] and list(m.element_nodes(1)) == [11, 12, 13, 14]
+    assert list(m.node_sets["MASS"]) == [2] and list(m.elem_sets["WALL"]) == [2] and list(m.elem_sets["SPRING"]) == [1]
+    assert len(m.steps) == 1 and m.steps[0]["procedure"] == "static" and m.steps[0]["period"] == 1.0
+    assert m.steps[0]["cloads"] == 1 and m.heading.startswith("seed 000 section 1")
+    with pytest.raises(IndexError):
+        m.element_nodes(2)
+    # the attributes are copies
+    m.x[:] = 7.0
+    assert m.x[0, 0] == 1.0
+    # the same results as signorini.run on the same deck, bit for bit; twice from one model, the same
+    ref = signorini.run(deck)
+    first = m.run()
+    _same_run(first, ref)
+    _same_run(m.run(tmp_path / "out"), ref)
+    assert (tmp_path / "out" / "onedof_lagrange.pvd").exists()
+    assert first.increments[-1]["U"][first.node(2), 0] == pytest.approx(-0.1, abs=1e-9)   # examples/README.md
+
+
+def test_model_errors(src, tmp_path):
+    bad = tmp_path / "bad.inp"
+    bad.write_text("*NODE\n1, 0., 0.\n2, 1., 0.\n*ELEMENT, TYPE=T2D2\n1, 1, 7\n")
+    with pytest.raises(signorini.Error, match="bad.inp:5"):
+        signorini.Model(bad)
+    with pytest.raises(OSError, match="nothere.inp"):
+        signorini.Model(tmp_path / "nothere.inp")
+    m = signorini.Model(src / "examples" / "bar_impact.inp")   # read, but not run from Python
+    assert m.dynamic and m.steps[0]["procedure"] == "dynamic"
+    with pytest.raises(NotImplementedError, match="DYNAMIC"):
+        m.run()
+
+
+def test_model_runs_in_threads_at_once(src):
+    # the model is read-only (sn_static_run takes it const): four runs of one model in four threads
+    # give what one run alone gives, bit for bit
+    import threading
+    m = signorini.Model(src / "examples" / "onedof_friction.inp")
+    ref = m.run()
+    out = [None] * 4
+
+    def work(k):
+        out[k] = m.run()
+
+    ts = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    for r in out:
+        _same_run(r, ref)
