@@ -1,9 +1,12 @@
 /* The type Scene (base of signorini.Scene): a rigid-body scene file read by sn_scene_read,
  * stepped by sn_scene_step (Moreau-Jean) or sn_scene_advance_event with the GIL released, and
- * its bodies' states, contacts and energies read back as numpy arrays. A scene changes as it
+ * its bodies' states, contacts and energies read back as numpy arrays; or an empty scene built
+ * body by body (sn_scene_add_body). A scene changes as it
  * steps: one thread at a time (a second concurrent use is refused with RuntimeError). */
 #include "snpy.h"
 
+#include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,21 +23,126 @@ static void scene_dealloc(SnScene *s)
   Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
-/* SceneBase(path) */
+/* SceneBase(path=None, dt=1e-3): a scene file read, or an empty scene (default *DYNAMIC
+ * settings, Moreau-Jean, time step dt) that add_body and the setters below fill */
 static PyObject *scene_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 {
-  static char *kwl[] = {"path", NULL};
-  PyObject *path;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&", kwl, PyUnicode_FSConverter, &path)) return NULL;
+  static char *kwl[] = {"path", "dt", NULL};
+  PyObject *path = NULL;
+  double dt = 1e-3;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "|O&d", kwl, PyUnicode_FSConverter, &path, &dt)) return NULL;
+  if (path && !(dt == 1e-3)) {
+    Py_DECREF(path);
+    return PyErr_Format(PyExc_ValueError, "dt is the file's (*DYNAMIC) for a scene read from a file");
+  }
+  if (!path && !(dt > 0 && isfinite(dt))) return PyErr_Format(PyExc_ValueError, "dt must be > 0, got %g", dt);
   SnScene *s = (SnScene *)type->tp_alloc(type, 0);
   char msg[1024] = "";
-  int st = s ? sn_scene_read(PyBytes_AS_STRING(path), NULL, &s->S, &s->run, msg, sizeof msg) : 0;
-  Py_DECREF(path);
+  int st = SN_OK;
+  if (s && path) st = sn_scene_read(PyBytes_AS_STRING(path), NULL, &s->S, &s->run, msg, sizeof msg);
+  else if (s) {
+    sn_scene_run_default(&s->run);
+    s->run.dt = s->run.settings.dt = dt;   /* the step, and the output interval of the file form */
+    st = sn_scene_create(&s->S);
+  }
+  Py_XDECREF(path);
   if (!s) return NULL;
   if (st == SN_ERR_IO) PyErr_Format(PyExc_OSError, "%s", msg);
-  else if (st) snpy_raise(st, NULL, msg);
+  else if (st) snpy_raise(st, NULL, msg[0] ? msg : NULL);
   if (st) Py_CLEAR(s);
   return (PyObject *)s;
+}
+
+/* a sequence of n floats into x (NaN refused by the library) */
+static int floats(PyObject *o, const char *name, int n, double *x)
+{
+  PyArrayObject *a = NULL;
+  if (snpy_vec_view(o, name, n, &a)) return -1;
+  memcpy(x, PyArray_DATA(a), sizeof(double) * (size_t)n);
+  Py_DECREF(a);
+  return 0;
+}
+
+/* _add_body(kind, motion, radius, half, half_length, vertices, triangles, density, mass, x, q, v,
+ * w, material, name) -> index; vertices/triangles: None or n x 3 float64 / int32 arrays (copied
+ * by the library) */
+static PyObject *scene_add_body(SnScene *s, PyObject *args)
+{
+  int kind, motion, material;
+  double radius, half_length, density, mass;
+  PyObject *half, *vert, *tri, *x, *q, *v, *w, *name;
+  if (!PyArg_ParseTuple(args, "iidOdOOddOOOOiO", &kind, &motion, &radius, &half, &half_length, &vert, &tri,
+                        &density, &mass, &x, &q, &v, &w, &material, &name))
+    return NULL;
+  if (s->busy) return PyErr_Format(PyExc_RuntimeError, "the scene is being stepped by another thread");
+  sn_body_desc d;
+  sn_body_desc_default(&d);
+  d.shape.kind = (sn_shape_kind)kind;
+  d.motion = (sn_body_motion)motion;
+  d.shape.radius = radius;
+  d.shape.half_length = half_length;
+  d.density = density;
+  d.mass = mass;
+  d.material = material;
+  if (floats(half, "half", 3, d.shape.half) || floats(x, "x", 3, d.x) || floats(q, "q", 4, d.q) ||
+      floats(v, "v", 3, d.v) || floats(w, "w", 3, d.w))
+    return NULL;
+  PyArrayObject *va = NULL, *ta = NULL;
+  if (vert != Py_None) {
+    va = (PyArrayObject *)PyArray_FROMANY(vert, NPY_DOUBLE, 2, 2, NPY_ARRAY_IN_ARRAY);
+    if (!va) return NULL;
+    if (PyArray_DIM(va, 1) != 3 || PyArray_DIM(va, 0) > INT_MAX / 3) {
+      Py_DECREF(va);
+      return PyErr_Format(PyExc_ValueError, "vertices must be an n x 3 array");
+    }
+    d.shape.nvert = (int)PyArray_DIM(va, 0);
+    d.shape.vert = PyArray_DATA(va);
+  }
+  if (tri != Py_None) {
+    ta = (PyArrayObject *)PyArray_FROMANY(tri, NPY_INT32, 2, 2, NPY_ARRAY_IN_ARRAY);
+    if (!ta || PyArray_DIM(ta, 1) != 3 || PyArray_DIM(ta, 0) > INT_MAX / 3) {
+      Py_XDECREF(va);
+      if (!ta) return NULL;
+      Py_DECREF(ta);
+      return PyErr_Format(PyExc_ValueError, "triangles must be an n x 3 integer array");
+    }
+    d.shape.ntri = (int)PyArray_DIM(ta, 0);
+    d.shape.tri = PyArray_DATA(ta);
+  }
+  PyObject *nb = name == Py_None ? NULL : PyUnicode_AsUTF8String(name);
+  int id = -1, st = (name != Py_None && !nb) ? SN_ERR_ARG : SN_OK;
+  if (!PyErr_Occurred()) {
+    d.name = nb ? PyBytes_AS_STRING(nb) : NULL;
+    st = sn_scene_add_body(s->S, &d, &id);
+  }
+  Py_XDECREF(nb);
+  Py_XDECREF(va);
+  Py_XDECREF(ta);
+  if (PyErr_Occurred()) return NULL;
+  if (st) return snpy_raise(st, "add_body", st == SN_ERR_ARG ? "a bad body: a non-positive size or density, "
+                            "fewer than 4 non-coplanar vertices, a plane or mesh that is not fixed or kinematic, "
+                            "or a NaN" : NULL);
+  return PyLong_FromLong(id);
+}
+
+/* _set_gravity(g) and _set_contact_law(ma, mb, mu, e) */
+static PyObject *scene_set_gravity(SnScene *s, PyObject *g)
+{
+  double x[3];
+  if (floats(g, "g", 3, x)) return NULL;
+  int st = sn_scene_set_gravity(s->S, x);
+  if (st) return snpy_raise(st, "set_gravity", NULL);
+  Py_RETURN_NONE;
+}
+
+static PyObject *scene_set_contact_law(SnScene *s, PyObject *args)
+{
+  int ma, mb;
+  double mu, e;
+  if (!PyArg_ParseTuple(args, "iidd", &ma, &mb, &mu, &e)) return NULL;
+  int st = sn_scene_set_contact_law(s->S, ma, mb, mu, e);
+  if (st) return snpy_raise(st, "set_contact_law", "mu >= 0, 0 <= e <= 1 and materials >= 0 (both -1: every pair)");
+  Py_RETURN_NONE;
 }
 
 /* step(n): n Moreau-Jean steps of the file's dt, or event-driven integration over n output
@@ -173,12 +281,15 @@ static PyMethodDef scene_methods[] = {
     {"_contacts", (PyCFunction)scene_contacts, METH_NOARGS, "_contacts() -> (ab, gap, point, normal, impulse, u)"},
     {"_energy", (PyCFunction)scene_energy, METH_NOARGS, "_energy() -> 5 floats"},
     {"_last_problem", (PyCFunction)scene_last_problem, METH_O, "_last_problem(FC) -> (problem, r)"},
+    {"_add_body", (PyCFunction)scene_add_body, METH_VARARGS, "_add_body(kind, motion, ...) -> index"},
+    {"_set_gravity", (PyCFunction)scene_set_gravity, METH_O, "_set_gravity(g)"},
+    {"_set_contact_law", (PyCFunction)scene_set_contact_law, METH_VARARGS, "_set_contact_law(ma, mb, mu, e)"},
     {NULL}};
 
 PyTypeObject SnPy_SceneType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "signorini._signorini.SceneBase", .tp_basicsize = sizeof(SnScene),
     .tp_dealloc = (destructor)scene_dealloc, .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
-    .tp_doc = "SceneBase(path): base of signorini.Scene", .tp_methods = scene_methods, .tp_getset = scene_getset,
+    .tp_doc = "SceneBase(path=None, dt=1e-3): base of signorini.Scene", .tp_methods = scene_methods, .tp_getset = scene_getset,
     .tp_new = scene_new};
 
 int snpy_scene_type_ready(PyObject *module)

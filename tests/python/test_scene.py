@@ -87,3 +87,54 @@ def test_two_threads_on_one_scene_one_refused(src):
         t.join()
     # either both ran one after the other (t = 6 s) or one was refused (t = 3 s)
     assert (len(errors) == 1 and s.time == pytest.approx(3.0)) or (not errors and s.time == pytest.approx(6.0))
+
+
+def built_ball():
+    """examples/scenes/bouncing_ball.inp built in code"""
+    s = signorini.Scene(dt=1e-3)
+    assert s.add_body("plane", motion="fixed", name="floor") == 0
+    assert s.add_body("sphere", radius=0.1, density=7800, x=(0, 0, 1.1), name="ball") == 1
+    s.set_contact_law(0.3, 0.8)
+    return s
+
+
+def test_scene_built_in_code_equals_the_file(src):
+    """the same bodies, law, gravity and time step as the file: the same bits through the
+    first impact (t = 1.5 s; the ball hits at t = 0.4295 s)"""
+    s, f = built_ball(), signorini.Scene(src / "examples" / "scenes" / "bouncing_ball.inp")
+    assert s.names == ["floor", "ball"] and s.nbodies == 2 and s.dt == 1e-3 and s.method == "moreau"
+    s.step(1500)
+    f.step(1500)
+    for k in ("x", "q", "v", "w"):
+        assert np.array_equal(s.states()[k], f.states()[k])
+    assert s.time == pytest.approx(1.5)
+    assert s.states()["v"][1, 2] > 0 or s.states()["x"][1, 2] < 1.1   # it bounced
+
+
+def test_scene_built_gravity_materials_and_refusals():
+    s = signorini.Scene(dt=1e-2)
+    s.set_gravity((0.0, 0.0, -1.0))
+    s.add_body("plane", motion="fixed", material=1)
+    b = s.add_body("box", half=(0.1, 0.1, 0.1), mass=2.0, x=(0, 0, 0.1), v=(1.0, 0, 0), material=2)
+    s.set_contact_law(0.5, 0.0, materials=(1, 2))
+    s.step(10)   # the box slides on the plane: v_x = 1 - mu g t = 1 - 0.5 * 1 * 0.1
+    assert s.dt == 1e-2 and s.time == pytest.approx(0.1)
+    # to the step solver's tolerance (measured 1.8e-9 from 0.95)
+    assert s.states()["v"][b, 0] == pytest.approx(0.95, abs=1e-7)
+    with pytest.raises(ValueError, match="shape 'cube'"):
+        s.add_body("cube")
+    with pytest.raises(ValueError, match="motion"):
+        s.add_body("sphere", radius=0.1, motion="flying")
+    with pytest.raises(signorini.Error, match="add_body"):
+        s.add_body("sphere", radius=-1.0)
+    with pytest.raises(signorini.Error, match="add_body"):
+        s.add_body("plane")          # a dynamic plane
+    with pytest.raises(ValueError, match="x: expected length 3"):
+        s.add_body("sphere", radius=0.1, x=(0, 0))
+    with pytest.raises(ValueError, match="NaN"):
+        s.add_body("sphere", radius=0.1, v=(0, float("nan"), 0))
+    with pytest.raises(signorini.Error, match="set_contact_law"):
+        s.set_contact_law(-0.1)
+    with pytest.raises(ValueError):
+        signorini.Scene(dt=0.0)
+    assert s.nbodies == 2
