@@ -53,7 +53,7 @@ def write(path, problem, solution=None):
         stored); any other name as FCLIB HDF5.
     problem : FC, GFC or LCP
         The problem. As ``.dat`` every kind is written (a GFC with equality constraints is
-        refused: the layout has none). As FCLIB an LCP is written as its solution alone (FCLIB
+        refused with ``Error``: the layout has none). As FCLIB an LCP is written as its solution alone (FCLIB
         has no LCP layout), as ``signorini solve -o`` does; it then needs a solution.
     solution : Result or dict, optional
         ``r`` and ``u`` (and ``v`` for a global problem) stored as ``/solution`` (FCLIB only:
@@ -66,6 +66,8 @@ def write(path, problem, solution=None):
         size or with NaN.
     OSError
         The file cannot be written.
+    Error
+        The library refuses the problem (as ``.dat``: a GFC with equality constraints).
     """
     path = _os.fspath(path)
     name = path.decode() if isinstance(path, bytes) else path

@@ -7,7 +7,8 @@
  *   global  dim, nc, matrix M, matrix H, f, w, mu
  *
  * Every matrix is written as a NumericsMatrix of storage type 2 (sparse) with origin 2
- * (compressed column), followed by CSparse's cs_print layout: a "CSparse Version" line, the
+ * (compressed column), followed by CSparse's cs_print layout (as in Siconos' own files, e.g.
+ * tests/data/problems/fc2d/fc2d_granularflowonwall_00667_00000.dat): a "CSparse Version" line, the
  * "M-by-N, nzmax: Z nnz: K, 1-norm: X" line, then per column "col j : locations a to b" and one
  * "i : value" line per stored entry. Exact zeros are not written (the reader drops them too).
  * Numbers use %.17g, so that reading the file back gives every double bit for bit. The file is
@@ -45,7 +46,8 @@ static void write_matrix(FILE *f, const sn_csc *A)
   int nnz = 0;
   for (int j = 0; j < A->n; j++) nnz += col_count(A, j);
   fprintf(f, "2\n%d\n%d\n2\n", A->m, A->n);
-  fprintf(f, "CSparse Version 3.1.9 layout (written by signorini)\n");
+  /* the version line as Siconos' own files carry it (tests/data/problems/fc2d/fc2d_granularflowonwall_00667_00000.dat) */
+  fprintf(f, "CSparse Version 3.1.9, May 4, 2016.  Copyright (c) Timothy A. Davis, 2006-2016\n");
   fprintf(f, "%d-by-%d, nzmax: %d nnz: %d, 1-norm: %.17g\n", A->m, A->n, nnz, nnz, norm1(A));
   int at = 0;
   for (int j = 0; j < A->n; j++) {
