@@ -70,7 +70,7 @@ def write(path, problem, solution=None):
         The library refuses the problem (as ``.dat``: a GFC with equality constraints).
     """
     path = _os.fspath(path)
-    name = path.decode() if isinstance(path, bytes) else path
+    name = _os.fsdecode(path)
     if name.lower().endswith(".dat"):
         if solution is not None:
             raise ValueError(f"{name}: the Siconos .dat format holds no solution; "

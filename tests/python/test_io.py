@@ -115,3 +115,7 @@ def test_write_dat_refusals(tmp_path, data):
     with pytest.raises(ValueError, match="holds no solution"):
         signorini.write(tmp_path / "l.dat", p, {"r": np.zeros(p.n), "u": np.zeros(p.n)})
     assert list(tmp_path.iterdir()) == []
+    # a bytes path is a path too (os.fspath): written as .dat, read back with the same size
+    b = bytes(tmp_path / "b.dat")
+    signorini.write(b, p)
+    assert signorini.read(b).n == p.n == 26     # lcp_mmc.dat: n = 26 (its first line)
