@@ -124,6 +124,40 @@ static int folder(const char *sub, const char *tmp)
   return count;
 }
 
+/* the exact text for FrictionContact3D_1c.dat (W = [[15 -1 -2] [-1 14 1] [-2 1 16]], q = (-1, 2, 3),
+ * mu = 0.1, the numbers in tests/python/test_io.py), laid out as Siconos' own sparse files are
+ * (tests/data/problems/fc2d/fc2d_granularflowonwall_00667_00000.dat: storage 2, rows, columns,
+ * origin 2, the CSparse print); the 1-norm is the largest column sum, |-2| + 1 + 16 = 19 */
+static void exact_text(const char *tdir)
+{
+  static const char want[] =
+      "3\n1\n2\n3\n3\n2\n"
+      "CSparse Version 3.1.9, May 4, 2016.  Copyright (c) Timothy A. Davis, 2006-2016\n"
+      "3-by-3, nzmax: 9 nnz: 9, 1-norm: 19\n"
+      "    col 0 : locations 0 to 2\n      0 : 15\n      1 : -1\n      2 : -2\n"
+      "    col 1 : locations 3 to 5\n      0 : -1\n      1 : 14\n      2 : 1\n"
+      "    col 2 : locations 6 to 8\n      0 : -2\n      1 : 1\n      2 : 16\n"
+      "-1 2 3\n0.10000000000000001\n";
+  char path[512], err[1024] = "", got[2048] = "";
+  sn_fc *P = NULL;
+  snprintf(path, sizeof path, "%s/fc3d/FrictionContact3D_1c.dat", SN_DATA_DIR);
+  CHECK_INT(sn_dat_read_fc(path, &P, err, sizeof err), SN_OK);
+  if (!P) return;
+  snprintf(path, sizeof path, "%s/one.dat", tdir);
+  CHECK_INT(sn_dat_write_fc(path, P, err, sizeof err), SN_OK);
+  FILE *f = fopen(path, "rb");
+  CHECK(f != NULL);
+  if (f) {
+    size_t n = fread(got, 1, sizeof got - 1, f);
+    got[n] = 0;
+    fclose(f);
+  }
+  CHECK(!strcmp(got, want));
+  if (strcmp(got, want)) fprintf(stderr, "written:\n%s", got);
+  remove(path);
+  sn_fc_free(P);
+}
+
 /* failures: unwritable folder, NULL arguments, equality constraints */
 static void failures(const char *tdir)
 {
@@ -195,6 +229,7 @@ int main(void)
   CHECK_INT(dats, 42);
   CHECK_INT(written[0] + written[1] + written[2], dats + 5);
   CHECK(written[0] > 0 && written[1] > 0 && written[2] > 0);
+  exact_text(tdir);
   failures(tdir);
   CHECK_INT(rmdir(tdir), 0);   /* empty: no file left behind */
   return sn_check_report();
