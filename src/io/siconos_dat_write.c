@@ -128,9 +128,9 @@ int sn_dat_write_gfc(const char *path, const sn_gfc *P, char *err, size_t errlen
   char why[256] = "";
   if (!path || !P) return SN_ERR_ARG;
   int rc = sn_gfc_check(P, why, sizeof why);
-  if (!rc && P->neq > 0) {
-    rc = SN_ERR_ARG;
-    snprintf(why, sizeof why, "%d equality constraints (G, b): the Siconos .dat global layout has none", P->neq);
-  }
+  if (!rc && P->neq > 0)
+    return sn_outfile_fail(err, errlen, SN_ERR_ARG, path,
+                           "not written: %d equality constraints (G, b), which the Siconos .dat global layout has not",
+                           P->neq);
   return write_file(path, rc, why, body_gfc, P, err, errlen);
 }
