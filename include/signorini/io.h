@@ -38,6 +38,15 @@ int sn_read_problem(const char *path, sn_file_problem **out, char *err, size_t e
 int sn_dat_read_fc(const char *path, sn_fc **out, char *err, size_t errlen);
 int sn_dat_read_gfc(const char *path, sn_gfc **out, char *err, size_t errlen);
 int sn_dat_read_lcp(const char *path, sn_lcp **out, char *err, size_t errlen);
+/* Write a problem in the layout the readers above accept (Siconos' *_printInFile layout; every
+ * matrix as storage 2, compressed-column CSparse print; numbers %.17g, read back bit for bit;
+ * exact zeros of the matrices left out), via a temporary name renamed on success. The problem is
+ * validated first (sn_*_check: SN_ERR_* and "PATH: not written: invalid problem: ..."); a global
+ * problem with equality constraints (neq > 0) has no .dat layout: SN_ERR_ARG. NULL path or
+ * problem: SN_ERR_ARG. A file that cannot be written: SN_ERR_IO, "PATH: reason", nothing left. */
+int sn_dat_write_fc(const char *path, const sn_fc *P, char *err, size_t errlen);
+int sn_dat_write_gfc(const char *path, const sn_gfc *P, char *err, size_t errlen);
+int sn_dat_write_lcp(const char *path, const sn_lcp *P, char *err, size_t errlen);
 
 /* ---- FCLIB HDF5 ---- */
 /* Read /fclib_local or /fclib_global (and /solution, /guesses when present). */

@@ -1,4 +1,4 @@
-"""Problem files: read (FCLIB HDF5, Siconos .dat) and write (FCLIB HDF5)."""
+"""Problem files: read and write (FCLIB HDF5, Siconos .dat)."""
 import os as _os
 
 from . import _signorini
@@ -41,28 +41,41 @@ def _solution_arrays(problem, solution):
 
 
 def write(path, problem, solution=None):
-    """Write a problem (and a solution) as an FCLIB HDF5 file through the library's writer.
+    """Write a problem (and a solution) through the library's writers, the format by the name.
 
     Parameters
     ----------
     path : str or os.PathLike
-        The file, written whole under a temporary name and renamed. Only FCLIB HDF5: the
-        library has no writer of Siconos ``.dat`` files (a ``.dat`` name is refused).
+        The file, written whole under a temporary name and renamed. A name ending in ``.dat``
+        (any case) is written as Siconos text (``sn_dat_write_*``: Siconos' ``printInFile``
+        layout, matrices as compressed-column sparse, numbers with 17 significant digits, so
+        that ``read`` gives back every array bit for bit; exact zeros of the matrices are not
+        stored); any other name as FCLIB HDF5.
     problem : FC, GFC or LCP
-        The problem. An LCP is written as its solution alone (FCLIB has no LCP layout), as
-        ``signorini solve -o`` does; it then needs a solution.
+        The problem. As ``.dat`` every kind is written (a GFC with equality constraints is
+        refused with ``Error``: the layout has none). As FCLIB an LCP is written as its solution alone (FCLIB
+        has no LCP layout), as ``signorini solve -o`` does; it then needs a solution.
     solution : Result or dict, optional
-        ``r`` and ``u`` (and ``v`` for a global problem) stored as ``/solution``.
+        ``r`` and ``u`` (and ``v`` for a global problem) stored as ``/solution`` (FCLIB only:
+        the ``.dat`` format holds no solution, and one given with a ``.dat`` name is refused).
 
     Raises
     ------
     ValueError
-        A ``.dat`` name, an LCP without a solution, arrays of the wrong size or with NaN.
+        A solution with a ``.dat`` name, an LCP without a solution (FCLIB), arrays of the wrong
+        size or with NaN.
     OSError
         The file cannot be written.
+    Error
+        The library refuses the problem (as ``.dat``: a GFC with equality constraints).
     """
     path = _os.fspath(path)
-    if str(path).endswith(".dat"):
-        raise ValueError(f"{path}: the library writes FCLIB HDF5 files only (no Siconos .dat writer)")
+    name = _os.fsdecode(path)
+    if name.lower().endswith(".dat"):
+        if solution is not None:
+            raise ValueError(f"{name}: the Siconos .dat format holds no solution; "
+                             "write the solution to an FCLIB .hdf5 file")
+        _signorini._write_dat(path, problem)
+        return
     r, u, v = _solution_arrays(problem, solution)
     _signorini._write(path, problem, r, u, v)

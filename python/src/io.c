@@ -1,7 +1,8 @@
 /* Problem files through the library's readers and writers (include/signorini/io.h): read any
  * FCLIB HDF5 or Siconos .dat file (sn_read_problem), write a problem with an optional solution
  * in the FCLIB layout (sn_fclib_write; an LCP's solution alone, sn_fclib_write_solution, as
- * `signorini solve -o` does). The GIL is released while a file is read. */
+ * `signorini solve -o` does), or a problem alone as Siconos text (sn_dat_write_*). The GIL is
+ * released while a file is read or written. */
 #include "snpy.h"
 
 /* _read(path, FC, GFC, LCP): the problem as an instance of the class given for its kind */
@@ -82,6 +83,30 @@ PyObject *snpy_write(PyObject *self, PyObject *args)
   else res = Py_None, Py_INCREF(res);
 done:
   Py_XDECREF(a[0]), Py_XDECREF(a[1]), Py_XDECREF(a[2]);
+  Py_DECREF(path);
+  return res;
+}
+
+/* _write_dat(path, problem): the problem alone as a Siconos text .dat file */
+PyObject *snpy_write_dat(PyObject *self, PyObject *args)
+{
+  (void)self;
+  PyObject *path, *po, *res = NULL;
+  if (!PyArg_ParseTuple(args, "O&O", PyUnicode_FSConverter, &path, &po)) return NULL;
+  SnProblem *p = snpy_problem_check(po);
+  char err[1024] = "";
+  int st = 0;
+  if (!p) goto done;
+  /* the problem is held by the caller: the GIL may go */
+  Py_BEGIN_ALLOW_THREADS
+  st = p->lcp ? sn_dat_write_lcp(PyBytes_AS_STRING(path), p->lcp, err, sizeof err)
+       : p->fc ? sn_dat_write_fc(PyBytes_AS_STRING(path), p->fc, err, sizeof err)
+               : sn_dat_write_gfc(PyBytes_AS_STRING(path), p->gfc, err, sizeof err);
+  Py_END_ALLOW_THREADS
+  if (st == SN_ERR_IO) PyErr_Format(PyExc_OSError, "%s", err[0] ? err : sn_strerror(st));
+  else if (st) snpy_raise(st, err[0] ? NULL : PyBytes_AS_STRING(path), err);
+  else res = Py_None, Py_INCREF(res);
+done:
   Py_DECREF(path);
   return res;
 }

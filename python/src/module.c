@@ -73,6 +73,7 @@ static PyMethodDef methods[] = {
     {"solvers", py_solvers, METH_NOARGS, "solvers() -> list of dicts: the library's solver registry"},
     {"_read", snpy_read, METH_VARARGS, "_read(path, FC, GFC, LCP) -> problem (io.c)"},
     {"_write", snpy_write, METH_VARARGS, "_write(path, problem, r, u, v) (io.c)"},
+    {"_write_dat", snpy_write_dat, METH_VARARGS, "_write_dat(path, problem) (io.c)"},
     {"_solve", snpy_solve, METH_VARARGS, "_solve(problem, solver, tol, max_iter, time_limit, options, r0, v0, "
                                          "callback, history) -> tuple (solve.c)"},
     {"_plot", snpy_plot, METH_VARARGS, "_plot(path, series, title, xlabel, ylabel, logy) (plot.c)"},

@@ -66,6 +66,7 @@ PyObject *snpy_raise(int status, const char *what, const char *msg);
 /* io.c, solve.c: the module's functions */
 PyObject *snpy_read(PyObject *self, PyObject *args);
 PyObject *snpy_write(PyObject *self, PyObject *args);
+PyObject *snpy_write_dat(PyObject *self, PyObject *args);
 PyObject *snpy_solve(PyObject *self, PyObject *args);
 /* run.c: a model's static analysis -> (info, increments) */
 PyObject *snpy_model_run(const sn_model *m, const char *deck, const char *outdir, const char *base, int plots);

@@ -105,22 +105,42 @@ int sn_cli_info(int argc, char **argv)
   return 0;
 }
 
+/* the output format of convert, by OUT's extension (case-insensitive): 1 FCLIB, 2 Siconos .dat, 0 unknown */
+static int convert_format(const char *out)
+{
+  const char *dot = strrchr(out, '.'), *slash = strrchr(out, '/');
+  if (!dot || (slash && dot < slash)) return 0;
+  if (!strcasecmp(dot, ".hdf5") || !strcasecmp(dot, ".h5")) return 1;
+  if (!strcasecmp(dot, ".dat")) return 2;
+  return 0;
+}
+
 int sn_cli_convert(int argc, char **argv)
 {
   const char *io[2] = {NULL, NULL};
   int rc;
-  if (!positionals(&sn_cli_cmd_convert, argc, argv, 2, io, "IN OUT.hdf5", &rc)) return rc;
+  if (!positionals(&sn_cli_cmd_convert, argc, argv, 2, io, "IN OUT", &rc)) return rc;
   if (sn_cli_not_a_deck(&sn_cli_cmd_convert, io[0])) return 2;
+  int fmt = convert_format(io[1]);
+  if (!fmt)
+    return sn_args_error(&sn_cli_cmd_convert, "%s: unknown output format; OUT ends in .hdf5 or .h5 (FCLIB) or .dat (Siconos text)",
+                         io[1]);
   sn_file_problem *F = sn_cli_read(io[0]);
   if (!F) return 1;
-  if (F->kind == SN_KIND_LCP) {
+  if (fmt == 1 && F->kind == SN_KIND_LCP) {
     sn_file_problem_free(F);
-    return sn_cli_fail("%s: an LCP has no FCLIB layout; only frictional contact problems convert", io[0]);
+    return sn_cli_fail("%s: an LCP has no FCLIB layout; write it as Siconos text (OUT.dat)", io[0]);
   }
   char err[1024] = "";
-  int st = sn_fclib_write(io[1], F->fc, F->gfc, F->solution, err, sizeof err);
+  int st;
+  if (fmt == 1) st = sn_fclib_write(io[1], F->fc, F->gfc, F->solution, err, sizeof err);
+  else if (F->kind == SN_KIND_LCP) st = sn_dat_write_lcp(io[1], F->lcp, err, sizeof err);
+  else if (F->kind == SN_KIND_FC) st = sn_dat_write_fc(io[1], F->fc, err, sizeof err);
+  else st = sn_dat_write_gfc(io[1], F->gfc, err, sizeof err);
+  int dropped = fmt == 2 && !st && F->solution;
   sn_file_problem_free(F);
   if (st) return sn_cli_fail("%s", err[0] ? err : sn_strerror(st));
+  if (dropped) fprintf(stderr, "signorini: note: the .dat format holds no solution; %s's solution was not written\n", io[0]);
   fprintf(stderr, "signorini: wrote %s\n", io[1]);
   return 0;
 }
@@ -232,19 +252,22 @@ const sn_cli_cmd sn_cli_cmd_check = {
     sn_cli_check};
 
 const sn_cli_cmd sn_cli_cmd_convert = {
-    "convert", "IN OUT.hdf5",
-    "convert a frictional contact problem (Siconos .dat or FCLIB) into an FCLIB HDF5 file",
-    "Writes the problem and, when IN holds one, its solution in the FCLIB layout. OUT.hdf5 is "
-    "written under a temporary name and renamed when complete. An LCP has no FCLIB layout and "
-    "is refused.",
+    "convert", "IN OUT",
+    "convert a problem file (Siconos .dat or FCLIB) into FCLIB HDF5 or Siconos text",
+    "The format of OUT follows its extension: .hdf5 or .h5 writes the FCLIB layout (the problem "
+    "and, when IN holds one, its solution); .dat writes Siconos' text layout (matrices as "
+    "compressed-column sparse, numbers with 17 digits: read back bit for bit; the .dat format "
+    "holds no solution, so none is written). Any other extension is a usage error. OUT is "
+    "written under a temporary name and renamed when complete. An LCP has no FCLIB layout: it "
+    "converts to .dat only. A global problem with equality constraints has no .dat layout.",
     {{0}},
-    {{0, "OUT.hdf5 was written"},
-     {1, "error: IN cannot be read or is an LCP, or OUT.hdf5 cannot be written"},
-     {2, "usage error"}},
+    {{0, "OUT was written"},
+     {1, "error: IN cannot be read, has no layout in OUT's format, or OUT cannot be written"},
+     {2, "usage error (also: OUT ends in none of .hdf5, .h5, .dat)"}},
     {{"signorini convert tests/data/problems/fc3d/Rover1039.dat rover.hdf5",
       "converts a Siconos text file into FCLIB HDF5"},
-     {"signorini convert tests/data/problems/fc3d/Capsules-i100-889.hdf5 capsules.hdf5",
-      "rewrites an FCLIB file in this program's layout (with its solution, when it holds one)"}},
+     {"signorini convert tests/data/problems/fc3d/Capsules-i100-889.hdf5 capsules.dat",
+      "writes an FCLIB problem as Siconos text"}},
     sn_cli_convert};
 
 const sn_cli_cmd sn_cli_cmd_info = {
