@@ -29,6 +29,17 @@ class Run:
     info : dict
         The run's totals: ``increments``, ``cutbacks``, ``newton_iterations``,
         ``contact_solves``, ``ndof``, ``seconds`` and its phases.
+
+    Notes
+    -----
+    A ``*DYNAMIC`` deck gives one dict per output step (those written as ``BASE.NNNN.vtu``, the
+    initial state first; ``total_increment`` counts the time steps), each with ``V`` (nnodes x
+    ndf velocities) besides ``U``, ``RF``, ``S`` and ``contact`` (mean contact forces over the
+    step); ``info`` then holds ``status`` (0, or the positive status of contact problems accepted
+    short of the tolerance: ``contact_missed``, ``first_missed``, ``missed_error``), ``steps``,
+    ``ndof``, ``nfree``, ``contact_steps``, ``contact_iterations``, the seconds by phase, and
+    ``energy``: arrays over every time step (``time``, ``kinetic``, ``strain``,
+    ``external_work``, ``contact_dissipation``, ``damping_dissipation``, ``total``).
     """
     __slots__ = ("node_ids", "x", "ndf", "increments", "info", "_index")
 
@@ -87,7 +98,8 @@ class Model(_signorini.ModelBase):
     ndf : int
         Displacement components per node (2 or 3).
     dynamic : bool
-        Whether a step is ``*DYNAMIC`` (such a model cannot be run from Python yet).
+        Whether a step is ``*DYNAMIC`` (then every step is: :meth:`run` integrates it by
+        Moreau-Jean, sn_dynamic_run).
     units : dict
         The units the deck declares (``** UNITS:`` comment): ``length``, ``force``,
         ``stress``, ``time`` ("" where not declared).
@@ -164,8 +176,6 @@ class Model(_signorini.ModelBase):
 
         Raises
         ------
-        NotImplementedError
-            A ``*DYNAMIC`` model.
         Error
             The output folder is in use, or the analysis failed (an increment without
             equilibrium): the library's message. The model is unchanged and may be run again.
@@ -193,8 +203,8 @@ def run(deck, outdir=None, plots="step"):
     Parameters
     ----------
     deck : str or os.PathLike
-        An Abaqus/CalculiX-style input deck (docs/deck.md). ``*DYNAMIC`` decks and rigid-body
-        scene files are not run from Python yet (NotImplementedError / Error).
+        An Abaqus/CalculiX-style input deck (docs/deck.md), quasi-static or ``*DYNAMIC``
+        (docs/fe-dynamics.md; rigid-body scene files: :class:`Scene`).
     outdir : str or os.PathLike, optional
         When given, the files of ``signorini run DECK -o OUTDIR`` are written there as well
         (created if missing; .vtu series, .pvd, .dat tables, contact CSV, plots): the same

@@ -1,4 +1,4 @@
-/* A deck's quasi-static finite-element analysis (sn_static_run on the model of a
+/* A deck's quasi-static finite-element analysis (a *DYNAMIC deck: run_dynamic.c) (sn_static_run on the model of a
  * signorini.Model, model.c), every
  * converged increment's results copied into numpy arrays (no file read back), and, when a folder
  * is given, the files of `signorini run` written as it writes them (sn_run_output_*). The GIL is
@@ -14,7 +14,7 @@ typedef struct {
 } run_ctx;
 
 /* a new rows x cols float64 array holding x (row-major); an empty one for NULL */
-static PyObject *matrix_out(int rows, int cols, const double *x)
+PyObject *snpy_matrix_out(int rows, int cols, const double *x)
 {
   npy_intp d[2] = {x ? rows : 0, cols};
   PyObject *a = PyArray_SimpleNew(2, d, NPY_DOUBLE);
@@ -44,20 +44,20 @@ static PyObject *contact_dict(const sn_model *m, const sn_increment *inc)
     memcpy((double *)PyArray_DATA((PyArrayObject *)normal) + 3 * k, p->normal, sizeof p->normal);
     memcpy((double *)PyArray_DATA((PyArrayObject *)xs) + 3 * k, p->x_slave, sizeof p->x_slave);
   }
-  return Py_BuildValue("{sNsNsNsNsNsNsNszsisd}", "node", ids, "x", xs, "r", matrix_out(n, dim, inc->contact_r), "u",
-                       matrix_out(n, dim, inc->contact_u), "gap", gap, "area", area, "normal", normal, "solver",
+  return Py_BuildValue("{sNsNsNsNsNsNsNszsisd}", "node", ids, "x", xs, "r", snpy_matrix_out(n, dim, inc->contact_r), "u",
+                       snpy_matrix_out(n, dim, inc->contact_u), "gap", gap, "area", area, "normal", normal, "solver",
                        inc->contact_solver, "iterations", inc->contact_iterations, "error", inc->contact_error);
 }
 
 /* one increment as a dict of numbers and arrays (nodes in the model's order: model node_ids) */
-static PyObject *increment_dict(const sn_model *m, const sn_increment *inc)
+PyObject *snpy_increment_dict(const sn_model *m, const sn_increment *inc)
 {
   int nn = m->nnodes, dim = m->ndf;
   return Py_BuildValue("{sisisisdsdsdsisdsisNsNsNsN}", "step", inc->step, "increment", inc->increment,
                        "total_increment", inc->total_increment, "step_time", inc->step_time, "time", inc->total_time,
                        "load_factor", inc->load_factor, "newton_iterations", inc->newton_iterations, "residual",
-                       inc->residual, "cutbacks", inc->cutbacks, "U", matrix_out(nn, dim, inc->u), "RF",
-                       matrix_out(nn, dim, inc->rf), "S", matrix_out(nn, 6, inc->s_node), "contact",
+                       inc->residual, "cutbacks", inc->cutbacks, "U", snpy_matrix_out(nn, dim, inc->u), "RF",
+                       snpy_matrix_out(nn, dim, inc->rf), "S", snpy_matrix_out(nn, 6, inc->s_node), "contact",
                        contact_dict(m, inc));
 }
 
@@ -68,7 +68,7 @@ static int on_increment(const sn_model *m, const sn_fesys *S, const sn_increment
   int rc = c->out ? sn_run_output_increment(m, S, inc, c->out) : SN_OK;
   if (rc) return rc;
   PyGILState_STATE g = PyGILState_Ensure();
-  PyObject *d = increment_dict(m, inc);
+  PyObject *d = snpy_increment_dict(m, inc);
   if (!d || PyList_Append(c->list, d)) PyErr_Fetch(&c->etype, &c->evalue, &c->etb), rc = SN_ERR_NOMEM;
   Py_XDECREF(d);
   PyGILState_Release(g);
@@ -97,7 +97,7 @@ static PyObject *info_dict(const sn_model *m, const sn_static_info *I)
   npy_intp nn = m->nnodes;
   PyObject *ids = PyArray_SimpleNew(1, &nn, NPY_INT32);
   if (ids) memcpy(PyArray_DATA((PyArrayObject *)ids), m->node_id, sizeof(int) * (size_t)m->nnodes);
-  return Py_BuildValue("{sNsNsisisisisisisdsdsdsd}", "node_ids", ids, "x", matrix_out(m->nnodes, 3, m->x), "ndf",
+  return Py_BuildValue("{sNsNsisisisisisisdsdsdsd}", "node_ids", ids, "x", snpy_matrix_out(m->nnodes, 3, m->x), "ndf",
                        m->ndf, "increments", I->increments, "cutbacks", I->cutbacks, "newton_iterations",
                        I->newton_iterations, "contact_solves", I->contact_solves, "ndof", I->ndof, "seconds",
                        I->seconds, "assembly_seconds", I->assembly_seconds, "contact_seconds", I->contact_seconds,
@@ -114,9 +114,8 @@ PyObject *snpy_model_run(const sn_model *m, const char *deck, const char *outdir
   run_ctx c = {PyList_New(0), NULL, NULL, NULL, NULL};
   if (!c.list) return NULL;
   if (sn_model_is_dynamic(m)) {
-    PyErr_SetString(PyExc_NotImplementedError, "*DYNAMIC decks are not run from Python yet: use `signorini run`");
     Py_DECREF(c.list);
-    return NULL;
+    return snpy_model_run_dynamic(m, deck, outdir, base);   /* run_dynamic.c */
   }
   int st = sn_static_check(m, msg, sizeof msg);
   if (!st && outdir[0]) {

@@ -70,6 +70,12 @@ PyObject *snpy_write_dat(PyObject *self, PyObject *args);
 PyObject *snpy_solve(PyObject *self, PyObject *args);
 /* run.c: a model's static analysis -> (info, increments) */
 PyObject *snpy_model_run(const sn_model *m, const char *deck, const char *outdir, const char *base, int plots);
+/* run_dynamic.c: a *DYNAMIC deck's analysis -> (info dict, list of output-step dicts) */
+PyObject *snpy_model_run_dynamic(const sn_model *m, const char *deck, const char *outdir, const char *base);
+/* run.c: a rows x cols float64 array holding x (row-major; empty for NULL), and one increment's
+ * results as a dict */
+PyObject *snpy_matrix_out(int rows, int cols, const double *x);
+PyObject *snpy_increment_dict(const sn_model *m, const sn_increment *inc);
 PyObject *snpy_plot(PyObject *self, PyObject *args);  /* plot.c */
 
 /* model.c: the type ModelBase (a deck read once) */

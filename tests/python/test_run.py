@@ -46,8 +46,6 @@ def test_run_errors(tmp_path, src):
     bad.write_text("*NODE\n1, 0., 0.\n*FROBNICATE\n")
     with pytest.raises(signorini.Error, match="bad.inp:3"):
         signorini.run(bad)
-    with pytest.raises(NotImplementedError, match="DYNAMIC"):
-        signorini.run(src / "examples" / "bar_impact.inp")
     with pytest.raises(ValueError, match="plots"):
         signorini.run(bad, plots="sometimes")
     with pytest.raises(KeyError):
@@ -101,10 +99,8 @@ def test_model_errors(src, tmp_path):
         signorini.Model(bad)
     with pytest.raises(OSError, match="nothere.inp"):
         signorini.Model(tmp_path / "nothere.inp")
-    m = signorini.Model(src / "examples" / "bar_impact.inp")   # read, but not run from Python
+    m = signorini.Model(src / "examples" / "bar_impact.inp")
     assert m.dynamic and m.steps[0]["procedure"] == "dynamic"
-    with pytest.raises(NotImplementedError, match="DYNAMIC"):
-        m.run()
 
 
 def test_model_runs_in_threads_at_once(src):
@@ -125,3 +121,26 @@ def test_model_runs_in_threads_at_once(src):
         t.join()
     for r in out:
         _same_run(r, ref)
+
+
+def test_dynamic_deck_energy_and_same_files_as_cli(cli, src, tmp_path):
+    """examples/bar_impact.inp (*DYNAMIC, Moreau-Jean theta = 1/2, a bar hitting a wall at v0 = 1):
+    the total energy is conserved (docs/fe-dynamics.md: constant for theta = 1/2), the output
+    steps carry U and V, and the files are those of `signorini run`, byte for byte"""
+    deck = src / "examples" / "bar_impact.inp"
+    res = signorini.run(deck, tmp_path / "py")
+    info = res.info
+    assert info["status"] == 0 and info["steps"] == 1600 and info["contact_missed"] == 0
+    e = info["energy"]
+    assert len(e["time"]) == 1601 and e["total"][0] > 0
+    assert np.abs(e["total"] - e["total"][0]).max() <= 1e-9 * e["total"][0]
+    assert len(res.increments) == 101 and res.increments[0]["time"] == 0.0
+    first, last = res.increments[0], res.increments[-1]
+    assert first["V"].shape == (405, 2) and np.array_equal(first["U"], np.zeros_like(first["U"]))
+    assert last["time"] == pytest.approx(e["time"][-1])
+    subprocess.run([str(cli), "run", str(deck), "-o", str(tmp_path / "cli"), "--quiet"], check=True,
+                   capture_output=True, timeout=120)
+    names = sorted(f.name for f in (tmp_path / "cli").iterdir() if not f.name.startswith("."))
+    assert "bar_impact_energy.csv" in names and len(names) > 100
+    for name in names:
+        assert (tmp_path / "cli" / name).read_bytes() == (tmp_path / "py" / name).read_bytes(), name
