@@ -7,8 +7,8 @@ Reads FILE, solves it (SOLVER: a name of signorini.solvers(), default "auto") to
 one line (solver, status, iterations, error, sum of the normal reactions), writes the error
 of every iteration to OUTDIR/BASE_history.csv (columns iteration, error) and draws it in
 OUTDIR/BASE_history.png (error against iteration, logarithmic) with matplotlib when it is
-installed, otherwise with the library's own plotter (signorini.plot: Debian's
-python3-matplotlib is not a dependency of signorini). Exit status 0 when solved, 3 when not.
+installed (Debian's python3-matplotlib, installed by scripts/install-deps.sh), otherwise with
+the library's own plotter (signorini.plot). Exit status 0 when solved, 3 when not.
 """
 import argparse
 import os

@@ -21,6 +21,9 @@ def test_solve_fclib_example(src, data, tmp_path):
     assert np.array_equal(hist[:, 0], np.arange(1, ref.iterations + 1))
     assert np.array_equal(hist[:, 1], ref.history) and hist[-1, 1] <= 1e-8
     assert (tmp_path / "Capsules-i101-404_history.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # drawn by matplotlib (scripts/install-deps.sh installs python3-matplotlib; the example falls
+    # back to signorini.plot only where it is missing)
+    assert "matplotlib is not installed" not in run.stdout
 
 
 def run_example(src, name, *args):
