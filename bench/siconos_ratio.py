@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Ratios against Siconos (issue #13): per problem of ../shared/data/siconos-times.csv,
+"""Ratios against Siconos (issue #13): per problem of tests/data/problems/siconos-times.csv,
 ratio = Siconos' fastest time (the CSV's, moved to this machine) / signorini's time here.
 The CSV's signorini times (fastest solver at 905f44b, measured in the same run as Siconos')
 calibrate the machines: f = geometric mean over the problems of t_here(that solver) /

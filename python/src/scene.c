@@ -28,14 +28,14 @@ static void scene_dealloc(SnScene *s)
 static PyObject *scene_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 {
   static char *kwl[] = {"path", "dt", NULL};
-  PyObject *path = NULL;
+  PyObject *pobj = Py_None, *dobj = Py_None, *path = NULL;
   double dt = 1e-3;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "|O&d", kwl, PyUnicode_FSConverter, &path, &dt)) return NULL;
-  if (path && !(dt == 1e-3)) {
-    Py_DECREF(path);
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "|OO", kwl, &pobj, &dobj)) return NULL;
+  if (pobj != Py_None && dobj != Py_None)
     return PyErr_Format(PyExc_ValueError, "dt is the file's (*DYNAMIC) for a scene read from a file");
-  }
-  if (!path && !(dt > 0 && isfinite(dt))) return PyErr_Format(PyExc_ValueError, "dt must be > 0, got %g", dt);
+  if (dobj != Py_None && ((dt = PyFloat_AsDouble(dobj)) == -1.0 && PyErr_Occurred())) return NULL;
+  if (!(dt > 0 && isfinite(dt))) return PyErr_Format(PyExc_ValueError, "dt must be > 0, got %g", dt);
+  if (pobj != Py_None && !PyUnicode_FSConverter(pobj, &path)) return NULL;
   SnScene *s = (SnScene *)type->tp_alloc(type, 0);
   char msg[1024] = "";
   int st = SN_OK;

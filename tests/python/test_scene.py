@@ -137,4 +137,7 @@ def test_scene_built_gravity_materials_and_refusals():
         s.set_contact_law(-0.1)
     with pytest.raises(ValueError):
         signorini.Scene(dt=0.0)
+    with pytest.raises(ValueError, match="dt is the file's"):   # also the default's value, given
+        signorini.Scene("examples/scenes/bouncing_ball.inp", dt=1e-3)
+    assert signorini.Scene(None, dt=0.5).dt == 0.5 and signorini.Scene().dt == 1e-3
     assert s.nbodies == 2
