@@ -131,6 +131,21 @@ int sn_spring_axial(int sdim, const double *X, const double *ue, double k, doubl
 int sn_truss_nlgeom(int sdim, const double *X, const sn_elprops *p, const double *ue, double *fint,
                     double *Kt, double *N);
 
+/* Continuum element (CPE*, CPS*, CAX*, C3D*) in total Lagrangian form (NLGEOM), St Venant-
+ * Kirchhoff: S = D E with the Green-Lagrange strain E and the element's linear elastic D.
+ * Internal force fint (nnodes*ndf) and consistent tangent Kt (material + initial stress,
+ * (nnodes*ndf)^2, column-major, symmetric) at displacements ue; either output may be NULL.
+ * Plane elements per thickness as sn_element_stiffness, axisymmetric ones per radian.
+ * src/fem/element_solid_nl.c. SN_ERR_ARG for a truss or spring or bad data, SN_ERR_NAN,
+ * SN_ERR_FORMAT (degenerate reference element). */
+int sn_element_nlgeom(sn_eltype t, const double *X, const sn_elprops *p, const double *ue, double *fint,
+                      double *Kt);
+/* Stresses and strains of a continuum element under NLGEOM: Cauchy stress sigma = F S F^T / J
+ * (CalculiX' S under NLGEOM) and Green-Lagrange strain (tensor shears), at integration points
+ * (nip x 6) and extrapolated to nodes (nnodes x 6) as sn_element_stress; any output may be NULL. */
+int sn_element_stress_nlgeom(sn_eltype t, const double *X, const sn_elprops *p, const double *ue, double *Sip,
+                             double *Snode, double *Eip, double *Enode);
+
 /* ---- the model a deck describes ---- */
 typedef enum { SN_SET_NODE, SN_SET_ELEM } sn_setkind;
 

@@ -251,6 +251,7 @@ static int step_begin(static_run *S, int k)
   S->sp = sp;
   S->nlgeom = sp->nlgeom;
   S->linear = sn_fesys_is_linear(S->R.S, S->nlgeom);
+  sn_fesys_set_nlgeom(S->R.S, S->nlgeom);     /* Cauchy stress, Green-Lagrange strain */
   step_constraints(S);
   S->use_cg = -1;                             /* decided at the first solve of the step */
   int st = step_loads(S);

@@ -24,6 +24,8 @@ struct sn_fesys {
   unsigned char *skip;      /* per element: not assembled (none at present; kept for masks) */
   int linear;               /* no nonlinear spring */
   int has_truss;
+  int has_solid;            /* a continuum element (geometrically nonlinear under NLGEOM) */
+  int nlgeom_out;           /* stresses and strains in the NLGEOM measures (sn_fesys_set_nlgeom) */
   /* the K pattern cache */
   int k_neq, k_version;
   const int *k_eq;
@@ -118,7 +120,7 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
       p->nu = mat->nu;
       p->density = mat->density;
       if (d->kind == SN_KIND_TRUSS) { p->area = sec->thickness; S->has_truss = 1; }
-      else p->thickness = sec->thickness;
+      else { p->thickness = sec->thickness; S->has_solid = 1; }
       int sd = d->sdim;
       if (sd != m->ndf) {
         st = SN_ERR_FORMAT;
@@ -167,7 +169,11 @@ int sn_fesys_ndof(const sn_fesys *S) { return S ? S->ndof : 0; }
 const unsigned char *sn_fesys_active(const sn_fesys *S) { return S ? S->active : NULL; }
 const int *sn_fesys_ip_offset(const sn_fesys *S) { return S ? S->ip_off : NULL; }
 const int *sn_fesys_rigid_ref(const sn_fesys *S) { return S ? S->rigid_ref : NULL; }
-int sn_fesys_is_linear(const sn_fesys *S, int nlgeom) { return S->linear && !(nlgeom && S->has_truss); }
+int sn_fesys_is_linear(const sn_fesys *S, int nlgeom)
+{
+  return S->linear && !(nlgeom && (S->has_truss || S->has_solid));
+}
+void sn_fesys_set_nlgeom(sn_fesys *S, int nlgeom) { if (S) S->nlgeom_out = nlgeom != 0; }
 
 static int cmp_int(const void *a, const void *b) { int x = *(const int *)a, y = *(const int *)b; return (x > y) - (x < y); }
 
@@ -290,6 +296,13 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
       }
     } else if (d->kind == SN_KIND_TRUSS && nlgeom) {
       st = sn_truss_nlgeom(ndf, X, &S->props[e], ue, fe, Ke, NULL);
+    } else if (nlgeom) {               /* continuum: total Lagrangian (element_solid_nl.c) */
+      st = sn_element_nlgeom(t, X, &S->props[e], ue, fe, K ? Ke : NULL);
+      double sc = S->scale[e];
+      if (!st && sc != 1.0) {
+        for (int k = 0; k < nd; k++) fe[k] *= sc;
+        if (K) for (int k = 0; k < nd * nd; k++) Ke[k] *= sc;
+      }
     } else {
       st = sn_element_stiffness(t, X, &S->props[e], Ke);
       if (!st) {
@@ -367,9 +380,12 @@ static int fields(const sn_fesys *S, const double *u, int strain, double *Vnode,
     int nd = elem_dofs(S, e, dofs);
     coords(m, e, X);
     for (int a = 0; a < nd; a++) ue[a] = u[dofs[a]];
-    int st = sn_element_stress(t, X, &S->props[e], ue, sip, sn);
+    int nl = S->nlgeom_out && d->kind != SN_KIND_TRUSS;
+    int st = nl ? (strain ? sn_element_stress_nlgeom(t, X, &S->props[e], ue, NULL, NULL, sip, sn)
+                          : sn_element_stress_nlgeom(t, X, &S->props[e], ue, sip, sn, NULL, NULL))
+                : sn_element_stress(t, X, &S->props[e], ue, sip, sn);
     if (st) { free(cnt); return st; }
-    if (strain) {
+    if (strain && !nl) {
       double tmp[6];
       for (int g = 0; g < d->nip; g++) { compliance(&S->props[e], sip + 6 * g, tmp); memcpy(sip + 6 * g, tmp, sizeof tmp); }
       for (int a = 0; a < d->nnodes; a++) { compliance(&S->props[e], sn + 6 * a, tmp); memcpy(sn + 6 * a, tmp, sizeof tmp); }
