@@ -52,6 +52,9 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
  * acceleration g (3 components) on element e, added to f (ndof). */
 int sn_fesys_pressure(sn_fesys *S, int e, int face, double p, double *f);
 int sn_fesys_gravity(sn_fesys *S, int e, const double *g, double *f);
+/* The pressure on the deformed face (element nodes at X + u, u: ndof): the follower load of
+ * NLGEOM steps (CalculiX: pressure acts on the current surface), without its load stiffness. */
+int sn_fesys_pressure_current(sn_fesys *S, int e, int face, double p, const double *u, double *f);
 
 /* Mass matrix restricted to the dofs with eq[dof] >= 0, numbered eq (neq x neq, both triangles,
  * CSC): consistent (lumped 0) or lumped (1: HRZ diagonal), from the materials' *DENSITY (0 when

@@ -67,6 +67,7 @@ static int assemble(static_run *S)
   double ta = sn_wtime();
   st = sn_fesys_internal(R->S, S->u, S->nlgeom, S->fint, R->eq, R->neq, R->eq_version, S->need_K ? &S->K : NULL,
                          S->msg, S->msglen);
+  if (!st) st = sn_static_follower_force(S);
   if (st) return st;
   if (S->need_K) {
     const sn_csc *K = S->K;

@@ -335,6 +335,22 @@ int sn_fesys_pressure(sn_fesys *S, int e, int face, double p, double *f)
   return SN_OK;
 }
 
+/* the same on the deformed face: the element's nodes at X + u (a follower pressure, NLGEOM) */
+int sn_fesys_pressure_current(sn_fesys *S, int e, int face, double p, const double *u, double *f)
+{
+  const sn_model *m = S->m;
+  if (S->skip[e]) return SN_OK;
+  double X[3 * MAXN] = {0}, fe[MAXDOF] = {0};
+  int dofs[MAXDOF];
+  int nd = elem_dofs(S, e, dofs);
+  coords(m, e, X);
+  for (int a = 0; a < nd; a++) X[3 * (a / S->ndf) + a % S->ndf] += u[dofs[a]];
+  int st = sn_element_pressure_load(m->elem_type[e], X, &S->props[e], face, p, fe);
+  if (st) return st;
+  for (int a = 0; a < nd; a++) f[dofs[a]] += S->scale[e] * fe[a];
+  return SN_OK;
+}
+
 int sn_fesys_gravity(sn_fesys *S, int e, const double *g, double *f)
 {
   const sn_model *m = S->m;

@@ -8,6 +8,8 @@
  *      (the current area). The contact forces (the foundation's reactions) sum to F.
  *      At a small load (F = 1e-6 E) the NLGEOM run equals the linear one (u = -F H / (E A0)) to
  *      1e-5, and the large-load NLGEOM answer differs from the linear one (-0.2 vs -0.144).
+ *      A pressure on the top follows the face (CalculiX' NLGEOM semantics): sigma_zz = -p,
+ *      reactions p mu^2 (test_block_pressure).
  *  (b) a cantilever 10 x 1 x 1 of 10 C3D20 with a tip load giving a 28 % deflection
  *      (tests/data/inp/nlgeom_cantilever.inp): tip displacements against CalculiX 2.20's
  *      (ccx -i on the same deck, printed with 7 digits: agreement to 2e-6 of the largest). */
@@ -69,7 +71,7 @@ static void result_free(result *r, sn_model *m)
 static const double E = 1000, NU = 0.3;
 
 /* the deck: block nodes 1 + i + 3 j + 9 k at (i, j, k) / 2, foundation [-1, 2]^2 x [-1, 0] */
-static size_t block_deck(char *s, size_t cap, double F, int nlgeom)
+static size_t block_deck(char *s, size_t cap, double F, int nlgeom, int pressure)
 {
   size_t n = 0;
 #define P(...) n += (size_t)snprintf(s + n, cap - n, __VA_ARGS__)
@@ -100,8 +102,9 @@ static size_t block_deck(char *s, size_t cap, double F, int nlgeom)
       P("%d, 1, 1\n", 2 + 3 * j + 9 * k);   /* x = 0.5: u_x = 0 */
       P("%d, 2, 2\n", 4 + j + 9 * k);       /* y = 0.5: u_y = 0 */
     }
-  P("*CLOAD\n");   /* consistent nodal forces of a uniform traction on the top (z = 1) */
-  for (int j = 0; j < 3; j++)
+  if (pressure) P("*DLOAD\n5, P2, %.17g\n6, P2, %.17g\n7, P2, %.17g\n8, P2, %.17g\n", F, F, F, F);
+  else P("*CLOAD\n");   /* consistent nodal forces of a uniform traction on the top (z = 1) */
+  for (int j = 0; j < 3 && !pressure; j++)
     for (int i = 0; i < 3; i++) {
       int edges = (i == 1) + (j == 1);
       P("%d, 3, %.17g\n", 19 + i + 3 * j, -F * (edges == 0 ? 1 / 16.0 : edges == 1 ? 1 / 8.0 : 1 / 4.0));
@@ -125,7 +128,7 @@ static void test_block(void)
   double F = 0.144 * E, lam = 0.8, E11 = (lam * lam - 1) / 2, mu = sqrt(1 - 2 * NU * E11);
   sn_model *m = NULL;
   result r;
-  size_t n = block_deck(deck, sizeof deck, F, 1);
+  size_t n = block_deck(deck, sizeof deck, F, 1, 0);
   CHECK(n < sizeof deck);
   if (run(deck, n, "block_nlgeom", &m, &r) == SN_OK) {
     printf("block, F = %g: u_z top %.12f (exact %.12f), u_x corner %.12f (exact %.12f)\n", F,
@@ -149,7 +152,7 @@ static void test_block(void)
   }
   result_free(&r, m);
   /* the same load without NLGEOM: the linear answer -F H / (E A0), not the NLGEOM one */
-  n = block_deck(deck, sizeof deck, F, 0);
+  n = block_deck(deck, sizeof deck, F, 0, 0);
   if (run(deck, n, "block_linear", &m, &r) == SN_OK) {
     CHECK_CLOSE(node_u(m, &r, 27, 2), -F / E, 1e-9, 0);
     CHECK(fabs(node_u(m, &r, 27, 2) - (lam - 1)) > 0.05);
@@ -158,7 +161,7 @@ static void test_block(void)
   /* small load: NLGEOM equals the linear run */
   double f = 1e-6 * E, ul = 0;
   for (int nl = 0; nl < 2; nl++) {
-    n = block_deck(deck, sizeof deck, f, nl);
+    n = block_deck(deck, sizeof deck, f, nl, 0);
     if (run(deck, n, nl ? "block_small_nlgeom" : "block_small", &m, &r) == SN_OK) {
       double uz = node_u(m, &r, 23, 2);
       CHECK_CLOSE(uz, -f / E, nl ? 1e-5 : 1e-9, 0);
@@ -167,6 +170,33 @@ static void test_block(void)
     }
     result_free(&r, m);
   }
+}
+
+/* the block under a pressure p on its top (*DLOAD P2): under NLGEOM the pressure follows the
+ * face, whose area grows to mu^2: Cauchy sigma_zz = -p, i.e. lambda E E11 / mu^2 = -p with
+ * mu^2 = 1 - nu (lambda^2 - 1), and the reactions total p mu^2 (a dead load would give p) */
+static void test_block_pressure(void)
+{
+  static char deck[16384];
+  double p = 100, lo = 0.5, hi = 1;
+  for (int it = 0; it < 200; it++) {
+    double l = 0.5 * (lo + hi), g = l * E * (l * l - 1) / 2 / (1 - NU * (l * l - 1)) + p;
+    if (g > 0) hi = l; else lo = l;
+  }
+  double lam = 0.5 * (lo + hi), mu2 = 1 - NU * (lam * lam - 1);
+  sn_model *m = NULL;
+  result r;
+  size_t n = block_deck(deck, sizeof deck, p, 1, 1);
+  if (run(deck, n, "block_pressure", &m, &r) == SN_OK) {
+    double fz = 0;
+    for (int id = 101; id <= 108; id++) fz += r.rf[3 * sn_model_node_index(m, id) + 2];
+    printf("block, follower pressure %g: u_z top %.12f (exact %.12f); reactions %.10f (exact p mu^2 = %.10f)\n", p,
+           node_u(m, &r, 27, 2), lam - 1, fz, p * mu2);
+    for (int id = 19; id <= 27; id++) CHECK_CLOSE(node_u(m, &r, id, 2), lam - 1, 1e-8, 0);
+    CHECK_CLOSE(fz, p * mu2, 1e-8, 0);
+    CHECK_CLOSE(r.snode[6 * sn_model_node_index(m, 14) + 2], -p, 1e-8, 0);
+  }
+  result_free(&r, m);
 }
 
 /* ==== (b) the cantilever against CalculiX ==== */
@@ -201,6 +231,7 @@ static void test_cantilever(void)
 int main(void)
 {
   test_block();
+  test_block_pressure();
   test_cantilever();
   return sn_check_report();
 }
