@@ -159,7 +159,8 @@ typedef struct {
 } sn_static_info;
 
 void sn_static_settings_default(sn_static_settings *s);
-/* Run every *STEP of the model (static, small strain; NLGEOM trusses; nonlinear springs).
+/* Run every *STEP of the model (static; small strain, or NLGEOM: trusses and continuum elements in
+ * total Lagrangian form; nonlinear springs).
  * Loads and prescribed displacements persist from one step to the next (Abaqus' OP=MOD);
  * within a step a load without amplitude ramps linearly from its value at the end of the
  * previous step to its new value, one with an *AMPLITUDE follows it. Increments as *STATIC

@@ -1,7 +1,7 @@
 /* signorini finite elements: element types, element routines (stiffness, loads, stresses) and
  * the model a deck describes (mesh, sets, materials, sections, springs, amplitudes, surfaces,
- * contact definitions, steps). Linear elasticity in small strain; trusses also in total
- * Lagrangian large displacement (NLGEOM).
+ * contact definitions, steps). Linear elasticity in small strain; trusses and continuum elements
+ * also in total Lagrangian large displacement (NLGEOM, St Venant-Kirchhoff).
  *
  * Conventions
  * - Node coordinates are always stored with 3 components (z = 0 in 2D).

@@ -1,7 +1,7 @@
 /* Quasi-static incremental analysis over the steps of a model: prescribed displacements by
  * elimination (the free-free block of the tangent, CHOLMOD), loads ramped or following their
  * amplitudes, Newton iterations on the residual R(u) = f_int(u) - f_ext(t) at the free dofs
- * (nonlinear springs, NLGEOM trusses), automatic increments with cutback and growth.
+ * (nonlinear springs, NLGEOM trusses and solids), automatic increments with cutback and growth.
  * sn_static_run reads as its phases: set-up, and per step its constraints and loads, then per
  * increment its start (increment_begin), the Newton iterations (static_newton.c: assemble,
  * the smooth part, contact, convergence), and either the cutback or the converged increment's
