@@ -29,12 +29,12 @@ typedef struct sn_fesys sn_fesys;
 int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen);
 void sn_fesys_free(sn_fesys *S);
 int sn_fesys_ndof(const sn_fesys *S);
-/* 1 if the internal force is linear in u (no nonlinear spring; with nlgeom, no truss and no
- * continuum element) */
+/* 1 if the internal force is linear in u (no nonlinear spring, no *HYPERELASTIC material; with
+ * nlgeom, no truss and no continuum element) */
 int sn_fesys_is_linear(const sn_fesys *S, int nlgeom);
 /* NLGEOM output measures for sn_fesys_stress / sn_fesys_strain (nlgeom 1): continuum elements
  * report the Cauchy stress F S F^T / J and the Green-Lagrange strain (sn_element_stress_nlgeom);
- * 0 (the default): the small-strain stress and strain. */
+ * 0 (the default): the small-strain stress and strain (hyperelastic elements: always the former). */
 void sn_fesys_set_nlgeom(sn_fesys *S, int nlgeom);
 /* active[dof] = 1 for dofs some element uses (ndof ints, owned by S) */
 const unsigned char *sn_fesys_active(const sn_fesys *S);
@@ -44,7 +44,8 @@ const unsigned char *sn_fesys_active(const sn_fesys *S);
  * the first call for a given eq, reused - values refreshed - while eq is unchanged: pass the
  * same eq array and keep *K; a different neq or eq_version rebuilds it).
  * nlgeom: trusses and continuum elements in total Lagrangian form (sn_truss_nlgeom,
- * sn_element_nlgeom); springs stay small-displacement. */
+ * sn_element_nlgeom); springs stay small-displacement. Elements of a *HYPERELASTIC material are
+ * always in total Lagrangian form (neo-Hookean; CalculiX does the same without NLGEOM). */
 int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, const int *eq,
                       int neq, int eq_version, sn_csc **K, char *msg, size_t msglen);
 

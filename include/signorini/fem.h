@@ -145,6 +145,19 @@ int sn_element_nlgeom(sn_eltype t, const double *X, const sn_elprops *p, const d
  * (nip x 6) and extrapolated to nodes (nnodes x 6) as sn_element_stress; any output may be NULL. */
 int sn_element_stress_nlgeom(sn_eltype t, const double *X, const sn_elprops *p, const double *ue, double *Sip,
                              double *Snode, double *Eip, double *Enode);
+/* Compressible neo-Hookean material (Abaqus' and CalculiX' *HYPERELASTIC, NEO HOOKE):
+ * W = C10 (I1bar - 3) + (J - 1)^2 / D1, I1bar = J^(-2/3) tr C; initial shear modulus 2 C10,
+ * bulk modulus 2 / D1 (C10 > 0, D1 > 0). */
+typedef struct {
+  double c10, d1;
+} sn_neohooke;
+/* sn_element_nlgeom and sn_element_stress_nlgeom for a neo-Hookean material nh (NULL: St Venant-
+ * Kirchhoff from p's E and nu); p gives the thickness. Not for plane stress (SN_ERR_ARG). An
+ * inverted deformed point (J <= 0) is SN_ERR_FORMAT. */
+int sn_element_nlgeom_mat(sn_eltype t, const double *X, const sn_elprops *p, const sn_neohooke *nh,
+                          const double *ue, double *fint, double *Kt);
+int sn_element_stress_nlgeom_mat(sn_eltype t, const double *X, const sn_elprops *p, const sn_neohooke *nh,
+                                 const double *ue, double *Sip, double *Snode, double *Eip, double *Enode);
 
 /* ---- the model a deck describes ---- */
 typedef enum { SN_SET_NODE, SN_SET_ELEM } sn_setkind;
@@ -160,6 +173,8 @@ typedef struct {
   char name[81];
   double E, nu, density;
   int has_elastic, has_density;
+  int has_hyper;         /* *HYPERELASTIC, NEO HOOKE: c10, d1 (sn_neohooke) */
+  double c10, d1;
 } sn_material;
 
 typedef struct {

@@ -365,7 +365,11 @@ static int chol_step(static_run *S, int *act)
 static int iteration(static_run *S, int *act)
 {
   int st;
-  if ((st = assemble(S))) return st;
+  if ((st = assemble(S))) {
+    /* a neo-Hookean point turned inside out (J <= 0) by the iterate: a smaller increment */
+    if (st == SN_ERR_FORMAT && !S->linear) { *act = STOP; return SN_OK; }
+    return st;
+  }
   residual(S);
   if ((st = penalty_safeguards(S, act)) || *act != GO) return st;
   converge(S, act);

@@ -20,7 +20,17 @@
  *   K_(a,k)(b,l)   = int dE(a,k) : D : dE(b,l) dV                     (material part)
  *                  + int delta_kl g_a . S g_b + delta_k0 delta_l0 h_a h_b S33 dV  (initial stress).
  * Reported stresses are Cauchy's, sigma = F S F^T / J (what CalculiX prints under NLGEOM);
- * strains are Green-Lagrange (tensor shear components). */
+ * strains are Green-Lagrange (tensor shear components).
+ *
+ * Compressible neo-Hookean (sn_neohooke; Abaqus / CalculiX NEO HOOKE):
+ * W = C10 (J^(-2/3) I1 - 3) + (J - 1)^2 / D1 with C = F^T F, I1 = tr C, J = det F. Then
+ * (Holzapfel, "Nonlinear Solid Mechanics" (2000), sec. 6.4-6.6: S = 2 dW/dC, C = 4 d2W/dC dC)
+ *   S = a (I - I1 / 3 C^-1) + p J C^-1,        a = 2 C10 J^(-2/3), p = 2 (J - 1) / D1,
+ *   C_ijkl = -2a/3 (d_ij Ci_kl + Ci_ij d_kl) + (2a I1 / 9 + 2 (2J - 1) J / D1) Ci_ij Ci_kl
+ *            + (2a I1 / 3 - 2 p J) (Ci_ik Ci_jl + Ci_il Ci_jk) / 2     (Ci = C^-1),
+ * used as the point's D in the same material and initial-stress parts. The 3 x 3 F above makes
+ * plane strain (F33 = 1) and axisymmetry (F33 the hoop stretch) exact; plane stress would need
+ * the thickness stretch solved point by point and is refused. */
 #include <math.h>
 #include <string.h>
 
@@ -71,6 +81,45 @@ static int nl_point(const sn_elinfo *e, int k, const double *X, const double *ue
 }
 
 static const int vi[6] = {0, 1, 2, 0, 0, 1}, vj[6] = {0, 1, 2, 1, 2, 2};
+
+static double det3(double (*F)[3])
+{
+  return F[0][0] * (F[1][1] * F[2][2] - F[1][2] * F[2][1]) - F[0][1] * (F[1][0] * F[2][2] - F[1][2] * F[2][0]) +
+         F[0][2] * (F[1][0] * F[2][1] - F[1][1] * F[2][0]);
+}
+
+/* neo-Hookean S and tangent D (Voigt, engineering shears) at the point's F */
+static int nl_neohooke(const sn_neohooke *nh, nlpoint *q, double D[6][6], double S[6])
+{
+  double C[3][3], Ci[3][3], I1 = 0;
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++) {
+      double c = 0;
+      for (int m = 0; m < 3; m++) c += q->F[m][i] * q->F[m][j];
+      C[i][j] = c;
+    }
+  double J = det3(q->F), dC = det3(C);
+  if (!(J > 0) || !(dC > 0)) return isfinite(J) ? SN_ERR_FORMAT : SN_ERR_NAN;
+  for (int i = 0; i < 3; i++) {
+    I1 += C[i][i];
+    for (int j = 0; j < 3; j++) {   /* inverse by cofactors (C symmetric) */
+      int i1 = (j + 1) % 3, i2 = (j + 2) % 3, j1 = (i + 1) % 3, j2 = (i + 2) % 3;
+      Ci[i][j] = (C[i1][j1] * C[i2][j2] - C[i1][j2] * C[i2][j1]) / dC;
+    }
+  }
+  double a = 2 * nh->c10 * pow(J, -2.0 / 3.0), p = 2 * (J - 1) / nh->d1;
+  double cc = 2 * a * I1 / 9 + 2 * (2 * J - 1) * J / nh->d1, ci = 2 * a * I1 / 3 - 2 * p * J;
+  for (int v = 0; v < 6; v++) {
+    int i = vi[v], j = vj[v];
+    S[v] = a * ((i == j) - I1 / 3 * Ci[i][j]) + p * J * Ci[i][j];
+    for (int w = 0; w < 6; w++) {
+      int k = vi[w], l = vj[w];
+      D[v][w] = -2 * a / 3 * ((i == j) * Ci[k][l] + Ci[i][j] * (k == l)) + cc * Ci[i][j] * Ci[k][l] +
+                ci * 0.5 * (Ci[i][k] * Ci[j][l] + Ci[i][l] * Ci[j][k]);
+    }
+  }
+  return SN_OK;
+}
 
 /* Green-Lagrange strain (engineering shears, Voigt) and S = D E */
 static void nl_stress(const nlpoint *q, double D[6][6], double E[6], double S[6])
@@ -149,23 +198,48 @@ static int nl_check(const sn_elinfo *e, const double *X, const double *ue)
   return SN_OK;
 }
 
+/* the point's S (and D for a neo-Hookean material; SVK's D is constant) and Green-Lagrange E */
+static int nl_point_stress(const sn_neohooke *nh, nlpoint *q, double D[6][6], double E[6], double S[6])
+{
+  double Dl[6][6];
+  memcpy(Dl, D, sizeof Dl);
+  nl_stress(q, Dl, E, S);
+  return nh ? nl_neohooke(nh, q, D, S) : SN_OK;
+}
+
+static int nl_setup(const sn_elinfo *e, const sn_elprops *p, const sn_neohooke *nh, double D[6][6], double *thick)
+{
+  int st = nl_material(e, p, D, thick);
+  if (st != SN_OK || !nh) return st;
+  if (!isfinite(nh->c10) || !isfinite(nh->d1) || !(nh->c10 > 0) || !(nh->d1 > 0)) return SN_ERR_ARG;
+  return e->d.kind == SN_KIND_PLANE_STRESS ? SN_ERR_ARG : SN_OK;
+}
+
 int sn_element_nlgeom(sn_eltype t, const double *X, const sn_elprops *p, const double *ue, double *fint,
                       double *Kt)
+{
+  return sn_element_nlgeom_mat(t, X, p, NULL, ue, fint, Kt);
+}
+
+int sn_element_nlgeom_mat(sn_eltype t, const double *X, const sn_elprops *p, const sn_neohooke *nh,
+                          const double *ue, double *fint, double *Kt)
 {
   const sn_elinfo *e = sn_element_info(t);
   int st = nl_check(e, X, ue);
   if (st != SN_OK) return st;
   double D[6][6], thick;
-  if ((st = nl_material(e, p, D, &thick)) != SN_OK) return st;
+  if ((st = nl_setup(e, p, nh, D, &thick)) != SN_OK) return st;
   int nd = e->d.nnodes * e->d.sdim;
   if (fint) memset(fint, 0, sizeof(double) * (size_t)nd);
   if (Kt) memset(Kt, 0, sizeof(double) * (size_t)nd * (size_t)nd);
   for (int k = 0; k < e->d.nip; k++) {
     nlpoint q;
     double E[6], S[6];
-    if ((st = nl_point(e, k, X, ue, thick, &q)) != SN_OK) return st;
-    nl_stress(&q, D, E, S);
-    nl_point_add(e, &q, D, S, fint, Kt);
+    double Dp[6][6];
+    memcpy(Dp, D, sizeof Dp);
+    if ((st = nl_point(e, k, X, ue, thick, &q)) != SN_OK || (st = nl_point_stress(nh, &q, Dp, E, S)) != SN_OK)
+      return st;
+    nl_point_add(e, &q, Dp, S, fint, Kt);
   }
   return SN_OK;
 }
@@ -181,8 +255,7 @@ static void nl_output(const sn_elinfo *e, const sn_elprops *p, nlpoint *q, const
     q->F[2][2] = sqrt(fmax(1 + 2 * eps[2], 0.0));
   }
   double (*F)[3] = q->F;
-  double J = F[0][0] * (F[1][1] * F[2][2] - F[1][2] * F[2][1]) - F[0][1] * (F[1][0] * F[2][2] - F[1][2] * F[2][0]) +
-             F[0][2] * (F[1][0] * F[2][1] - F[1][1] * F[2][0]);
+  double J = det3(F);
   double Sm[3][3] = {{S[0], S[3], S[4]}, {S[3], S[1], S[5]}, {S[4], S[5], S[2]}}, FS[3][3];
   for (int i = 0; i < 3; i++)
     for (int j = 0; j < 3; j++) {
@@ -201,17 +274,25 @@ static void nl_output(const sn_elinfo *e, const sn_elprops *p, nlpoint *q, const
 int sn_element_stress_nlgeom(sn_eltype t, const double *X, const sn_elprops *p, const double *ue, double *Sip,
                              double *Snode, double *Eip, double *Enode)
 {
+  return sn_element_stress_nlgeom_mat(t, X, p, NULL, ue, Sip, Snode, Eip, Enode);
+}
+
+int sn_element_stress_nlgeom_mat(sn_eltype t, const double *X, const sn_elprops *p, const sn_neohooke *nh,
+                                 const double *ue, double *Sip, double *Snode, double *Eip, double *Enode)
+{
   const sn_elinfo *e = sn_element_info(t);
   int st = nl_check(e, X, ue);
   if (st != SN_OK) return st;
   double D[6][6], thick, sig[SN_FE_MAXIP][6], eps[SN_FE_MAXIP][6];
-  if ((st = nl_material(e, p, D, &thick)) != SN_OK) return st;
+  if ((st = nl_setup(e, p, nh, D, &thick)) != SN_OK) return st;
   int nip = e->d.nip;
   for (int k = 0; k < nip; k++) {
     nlpoint q;
     double E[6], S[6];
-    if ((st = nl_point(e, k, X, ue, thick, &q)) != SN_OK) return st;
-    nl_stress(&q, D, E, S);
+    double Dp[6][6];
+    memcpy(Dp, D, sizeof Dp);
+    if ((st = nl_point(e, k, X, ue, thick, &q)) != SN_OK || (st = nl_point_stress(nh, &q, Dp, E, S)) != SN_OK)
+      return st;
     nl_output(e, p, &q, E, S, sig[k], eps[k]);
   }
   if (Sip) memcpy(Sip, sig, sizeof(double) * 6 * (size_t)nip);

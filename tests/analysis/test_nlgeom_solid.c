@@ -12,7 +12,9 @@
  *      reactions p mu^2 (test_block_pressure).
  *  (b) a cantilever 10 x 1 x 1 of 10 C3D20 with a tip load giving a 28 % deflection
  *      (tests/data/inp/nlgeom_cantilever.inp): tip displacements against CalculiX 2.20's
- *      (ccx -i on the same deck, printed with 7 digits: agreement to 2e-6 of the largest). */
+ *      (ccx -i on the same deck, printed with 7 digits: agreement to 2e-6 of the largest).
+ *  (c) a neo-Hookean cube (*HYPERELASTIC, NEO HOOKE) stretched to 1.5 in a step without NLGEOM:
+ *      reactions, Cauchy stress and lateral stretch against CalculiX 2.20 (test_neohooke_cube). */
 #include "check.h"
 #include "signorini/analysis.h"
 #include "signorini/io.h"
@@ -199,6 +201,35 @@ static void test_block_pressure(void)
   result_free(&r, m);
 }
 
+/* ==== (c) neo-Hookean cube stretched to 1.5, against CalculiX ====
+ * One C3D8 (unit cube), *HYPERELASTIC, NEO HOOKE C10 = 200, D1 = 0.002, x = 1 face moved by 0.5,
+ * symmetry planes x = y = z = 0 (node constraints), no NLGEOM on the step: a hyperelastic material
+ * is geometrically nonlinear anyway (CalculiX 2.20 gives the same numbers with and without
+ * NLGEOM). CalculiX 2.20 on this deck: RF_x = 89.61475 at each of the 4 moved nodes, Cauchy
+ * S11 = 465.4682, Green-Lagrange E11 = 0.625, E22 = E33 = -0.114948. */
+static void test_neohooke_cube(void)
+{
+  static const char deck[] =
+    "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n3, 1, 1, 0\n4, 0, 1, 0\n5, 0, 0, 1\n6, 1, 0, 1\n7, 1, 1, 1\n8, 0, 1, 1\n"
+    "*ELEMENT, TYPE=C3D8, ELSET=E\n1, 1, 2, 3, 4, 5, 6, 7, 8\n*NSET, NSET=X0\n1, 4, 5, 8\n*NSET, NSET=X1\n2, 3, 6, 7\n"
+    "*MATERIAL, NAME=M\n*HYPERELASTIC, NEO HOOKE\n200., 0.002\n*SOLID SECTION, ELSET=E, MATERIAL=M\n"
+    "*STEP\n*STATIC\n0.1, 1.\n*BOUNDARY\nX0, 1, 1\n1, 2, 3\n2, 3, 3\n4, 3, 3\nX1, 1, 1, 0.5\n*END STEP\n";
+  sn_model *m = NULL;
+  result r;
+  if (run(deck, sizeof deck - 1, "neohooke_cube", &m, &r) == SN_OK) {
+    double rx = 0;
+    for (int id = 2; id <= 7; id++)
+      if (id == 2 || id == 3 || id == 6 || id == 7) rx += r.rf[3 * sn_model_node_index(m, id)];
+    double uy = node_u(m, &r, 7, 1), s11 = r.snode[6 * sn_model_node_index(m, 7)];
+    printf("neo-Hooke cube: RF_x %.7f (CalculiX 4 x 89.61475), S11 %.7f (465.4682), lateral stretch %.8f "
+           "(CalculiX sqrt(1 - 2 x 0.114948) = %.8f)\n", rx, s11, 1 + uy, sqrt(1 - 2 * 0.114948));
+    CHECK_CLOSE(rx, 4 * 89.61475, 2e-7, 0);
+    CHECK_CLOSE(s11, 465.4682, 2e-7, 0);
+    CHECK_CLOSE(1 + uy, sqrt(1 - 2 * 0.114948), 1e-6, 0);
+  }
+  result_free(&r, m);
+}
+
 /* ==== (b) the cantilever against CalculiX ==== */
 static void test_cantilever(void)
 {
@@ -233,5 +264,6 @@ int main(void)
   test_block();
   test_block_pressure();
   test_cantilever();
+  test_neohooke_cube();
   return sn_check_report();
 }

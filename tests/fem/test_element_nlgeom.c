@@ -12,7 +12,11 @@
  *   plane strain: the closed form with E33 = 0, see test_stretch);
  * - the same stretch followed by a rigid rotation of 90 degrees (about z; not for CAX): forces
  *   rotate with R, sigma = R sigma0 R^T; a pure rotation gives zero force and stress (1e-10),
- *   where the small-strain element would give forces of the order of E. */
+ *   where the small-strain element would give forces of the order of E;
+ * - the compressible neo-Hookean material (sn_element_nlgeom_mat; not plane stress): the small-
+ *   strain limit is the linear element with shear 2 C10 and bulk 2 / D1, the tangent by
+ *   differences, uniaxial stress at stretch 1.5 against the law evaluated here (lateral stretch
+ *   by bisection on S22 = 0). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -150,6 +154,70 @@ static void test_stretch(sn_eltype t, double deg)
   }
 }
 
+/* ---- neo-Hookean (sn_element_nlgeom_mat) ---- */
+static const sn_neohooke NH = {200, 0.002};   /* shear 400, bulk 1000 */
+
+/* S_ii of the neo-Hookean law for a diagonal C (the test's own formula: S = a (I - I1 / 3 C^-1)
+ * + p J C^-1, a = 2 C10 J^(-2/3), p = 2 (J - 1) / D1) */
+static double nh_S(const double c[3], int i)
+{
+  double J = sqrt(c[0] * c[1] * c[2]), I1 = c[0] + c[1] + c[2];
+  double a = 2 * NH.c10 * pow(J, -2.0 / 3.0), p = 2 * (J - 1) / NH.d1;
+  return a * (1 - I1 / (3 * c[i])) + p * J / c[i];
+}
+
+/* small-strain limit, tangent by differences, uniaxial stress at stretch 1.5 (lateral stretch
+ * mu from S22 = 0 by bisection; plane strain: C33 = 1) */
+static void test_neohooke(sn_eltype t)
+{
+  const sn_eldesc *d = sn_element_desc(t);
+  int sd = d->sdim, nd = d->nnodes * sd, ax = d->kind == SN_KIND_AXISYM, pe = d->kind == SN_KIND_PLANE_STRAIN;
+  double G = 2 * NH.c10, Kb = 2 / NH.d1;
+  sn_elprops p = {9 * Kb * G / (3 * Kb + G), (3 * Kb - 2 * G) / (2 * (3 * Kb + G)), 0, 0.5, 0, 0};
+  double X[60], u[MAXD] = {0}, f[MAXD], Kt[MAXD * MAXD], K[MAXD * MAXD];
+  t_element(t, 0.1, 0.05, 7, X);
+  CHECK_INT(sn_element_nlgeom_mat(t, X, &p, &NH, u, f, Kt), SN_OK);
+  CHECK_INT(sn_element_stiffness(t, X, &p, K), SN_OK);
+  double km = maxabs(nd * nd, K), err = 0;
+  for (int i = 0; i < nd * nd; i++) err = fmax(err, fabs(Kt[i] - K[i]));
+  CHECK(err <= 1e-12 * km);
+  unsigned s = 9;
+  for (int i = 0; i < nd; i++) u[i] = 0.15 * t_rand(&s);
+  CHECK_INT(sn_element_nlgeom_mat(t, X, &p, &NH, u, f, Kt), SN_OK);
+  km = maxabs(nd * nd, Kt), err = 0;
+  for (int j = 0; j < nd; j++) {
+    double up[MAXD], um[MAXD], fp[MAXD], fm[MAXD], h = 1e-6;
+    memcpy(up, u, sizeof(double) * (size_t)nd), memcpy(um, u, sizeof(double) * (size_t)nd);
+    up[j] += h, um[j] -= h;
+    CHECK_INT(sn_element_nlgeom_mat(t, X, &p, &NH, up, fp, NULL), SN_OK);
+    CHECK_INT(sn_element_nlgeom_mat(t, X, &p, &NH, um, fm, NULL), SN_OK);
+    for (int i = 0; i < nd; i++) err = fmax(err, fabs((fp[i] - fm[i]) / (2 * h) - Kt[i + nd * j]));
+  }
+  if (!(err <= 1e-6 * km)) fprintf(stderr, "%s neo-Hooke: tangent error %g of %g\n", d->name, err, km);
+  CHECK(err <= 1e-6 * km);
+  /* uniaxial stress */
+  double lam = 1.5, lo = 0.3, hi = 1.0, Fm[3][3], V0;
+  for (int it = 0; it < 200; it++) {
+    double mu = 0.5 * (lo + hi), c[3] = {lam * lam, mu * mu, pe ? 1 : mu * mu};
+    if (nh_S(c, 1) > 0) hi = mu; else lo = mu;
+  }
+  double mu = 0.5 * (lo + hi), c[3] = {lam * lam, mu * mu, pe ? 1 : mu * mu};
+  double S11 = nh_S(c, 0), J = lam * mu * (pe ? 1 : mu), P11 = lam * S11, sig11 = lam * lam * S11 / J;
+  double sig33 = pe ? nh_S(c, 2) / J : 0;
+  t_element(t, 0.0, 0.0, 3, X);
+  CHECK_INT(sn_element_volume(t, X, &p, &V0), SN_OK);
+  deform(d, X, lam, mu, 0, u, Fm);
+  CHECK_INT(sn_element_nlgeom_mat(t, X, &p, &NH, u, f, NULL), SN_OK);
+  double m = 0;
+  for (int a = 0; a < d->nnodes; a++) m += f[a * sd + ax] * X[3 * a + ax];
+  CHECK_CLOSE(m, P11 * V0, 1e-10, 0);
+  double Sip[27 * 6];
+  CHECK_INT(sn_element_stress_nlgeom_mat(t, X, &p, &NH, u, Sip, NULL, NULL, NULL), SN_OK);
+  CHECK_CLOSE(Sip[ax], sig11, 1e-10, 0);
+  CHECK_CLOSE(Sip[1 - ax], 0, 0, 1e-8 * sig11);
+  CHECK_CLOSE(Sip[2], sig33, 1e-10, 1e-8 * sig11);
+}
+
 static void test_errors(void)
 {
   double X[60], u[MAXD] = {0}, f[MAXD];
@@ -163,6 +231,14 @@ static void test_errors(void)
   u[4] = NAN;
   CHECK_INT(sn_element_nlgeom(SN_EL_C3D8, X, &p, u, f, NULL), SN_ERR_NAN);
   CHECK_INT(sn_element_stress_nlgeom(SN_EL_C3D8, X, &p, u, NULL, NULL, NULL, NULL), SN_ERR_NAN);
+  /* neo-Hooke: not on plane stress, positive constants, an inverted point is SN_ERR_FORMAT */
+  u[4] = 0;
+  CHECK_INT(sn_element_nlgeom_mat(SN_EL_CPS4, X, &p, &NH, u, f, NULL), SN_ERR_ARG);
+  sn_neohooke bad = {200, 0};
+  CHECK_INT(sn_element_nlgeom_mat(SN_EL_C3D8, X, &p, &bad, u, f, NULL), SN_ERR_ARG);
+  for (int a = 0; a < 8; a++) u[3 * a] = -2 * X[3 * a];   /* x -> -x: J = -1 */
+  CHECK_INT(sn_element_nlgeom_mat(SN_EL_C3D8, X, &p, &NH, u, f, NULL), SN_ERR_FORMAT);
+  CHECK_INT(sn_element_nlgeom(SN_EL_C3D8, X, &p, u, f, NULL), SN_OK);   /* SVK is defined there */
 }
 
 int main(void)
@@ -173,6 +249,7 @@ int main(void)
     test_tangent(t);
     test_stretch(t, 0);
     if (sn_element_desc(t)->kind != SN_KIND_AXISYM) test_stretch(t, 90);
+    if (sn_element_desc(t)->kind != SN_KIND_PLANE_STRESS) test_neohooke(t);
   }
   test_errors();
   return sn_check_report();
