@@ -93,7 +93,7 @@ int inp_step_begin(inp_rd *p)
 }
 
 /* at the end, when the model's dimension and elements are known: each step's SOLVER= solves
- * problems of that dimension; NLGEOM not with *DYNAMIC */
+ * problems of that dimension; NLGEOM and hyperelastic materials not with *DYNAMIC */
 int inp_check_steps(inp_rd *p)
 {
   sn_model *m = p->m;
@@ -105,6 +105,10 @@ int inp_check_steps(inp_rd *p)
     if (st->nlgeom && st->dynamic)
       return inp_fail_at(p, p->step_file[k], st->line, "*STEP, NLGEOM with *DYNAMIC: the dynamic analysis is linear "
                      "(small strain) only; remove NLGEOM");
+    for (int q = 0; q < m->nmaterials && st->dynamic; q++)
+      if (m->materials[q].has_hyper)
+        return inp_fail_at(p, p->step_file[k], st->line, "*DYNAMIC with the *HYPERELASTIC material '%s': the dynamic "
+                           "analysis is linear (small strain) only", m->materials[q].name);
   }
   return SN_OK;
 }
