@@ -117,6 +117,46 @@ static int condensed_first(sn_ccache *C, const sn_gfc *P, sn_cstate *cs, const c
   return SN_OK;
 }
 
+/* The increment's problem with soft laws or ties (contact_compliance.c): the chain on the
+ * extended problem (no condensed route: its kept W is K's), or with ties only a Cholesky solve
+ * of K plus the ties' springs. cs->r, cs->uloc and cs->law_err filled. */
+static int solve_compliant(const sn_model *m, const sn_compliance *X, const sn_csc *HF, const double *w, int neq,
+                           const char *solver, double tol, double *du, sn_cstate *cs, sn_ccache *C)
+{
+  int dim = m->ndf, st;
+  double *dux = calloc((size_t)X->neqx + 1, sizeof(double)), *rc = calloc((size_t)dim * X->nc + 1, sizeof(double));
+  sn_csc *Mx = NULL;
+  sn_chol *F = NULL;
+  if (!dux || !rc) { st = SN_ERR_NOMEM; goto done; }
+  if (X->nc == 0) {                      /* tied points only: K + springs, one solve */
+    st = sn_chol_factor(X->Kt, &F);
+    if (!st) st = sn_chol_solve(F, X->f, dux);
+    cs->solver = "tied";
+    cs->solver_status = st;
+    cs->solver_iterations = 1;
+    cs->solver_error = 0.0;
+    snprintf(cs->tried, sizeof cs->tried, "tied (%s)", st ? sn_strerror(st) : "solved");
+    if (st) goto done;
+  } else {
+    if ((st = sym_full(X->Kt, &Mx))) goto done;
+    sn_gfc P = {dim, X->nc, X->neqx, 0, Mx, X->H, NULL, X->f, X->w, X->mu, NULL};
+    int deck = solver && solver[0] && strcmp(solver, "auto");
+    const char *chain[] = {deck ? solver : "admm", "socmixg", dim == 3 ? "nsn_ac" : "nsgs", "prox", NULL};
+    if (C && !C->admm && !(C->admm = sn_admm_cache_new())) { st = SN_ERR_NOMEM; goto done; }
+    st = sn_contact_solve_chain_ws(&P, chain, 100000, 20000, tol, dux, cs, C ? C->admm : NULL);
+    if (st < 0) goto done;
+    memcpy(rc, cs->r, sizeof(double) * (size_t)dim * X->nc);
+  }
+  memcpy(du, dux, sizeof(double) * (size_t)neq);
+  sn_compliance_finish(m, X, HF, w, rc, du, cs);
+done:
+  sn_chol_free(F);
+  sn_csc_free(Mx);
+  free(dux);
+  free(rc);
+  return st;
+}
+
 int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, const double *area0,
                         const int *eq, int neq, const sn_csc *K, const double *Rf,
                         const char *solver, double tol, double *du, sn_cstate *cs, sn_ccache *C,
@@ -160,6 +200,24 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
     free(wl);
   }
   for (int k = 0; k < cs->np; k++) mu[k] = cs->pts[k].mu;
+  {
+    sn_compliance X;
+    st = sn_compliance_build(m, cs, u, K, HF, Rf, w, neq, &X);
+    if (!st && X.active) {
+      memset(du, 0, sizeof(double) * (size_t)neq);
+      st = solve_compliant(m, &X, HF, w, neq, solver, tol, du, cs, C);
+      sn_compliance_free(&X);
+      if (C && st >= 0) {
+        int s2 = sn_ccache_keep(C, dim, cs->pts, cs->np, cs->r);
+        if (s2) st = s2;
+      }
+      if (st < 0 && msg)
+        snprintf(msg, msglen, "the contact problem (%d point%s) could not be solved: tried %s", cs->np, cs->np == 1 ? "" : "s", cs->tried);
+      goto done;
+    }
+    sn_compliance_free(&X);
+    if (st) goto done;
+  }
   sn_gfc P = {dim, cs->np, neq, 0, M, HF, NULL, (double *)Rf, w, mu, NULL};
   /* the deck's SOLVER=, else (SOLVER=AUTO or none) ADMM on the global problem: one
    * factorization of K + rho H H^T, which also serves bodies held only by their contacts;

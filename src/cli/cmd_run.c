@@ -97,20 +97,29 @@ static int fail_at(const char *deck, const char *msg, int st)
 /* what the deck asks for that a treatment enforces differently: said once, before the run */
 static void notes(const char *deck, const sn_model *m)
 {
+  int lagr = 0;                        /* the first step with a Lagrange-type treatment */
+  for (int k = 0; k < m->nsteps && !lagr; k++)
+    if (m->steps[k].contact == SN_CT_LAGRANGE || m->steps[k].contact == SN_CT_INTERIOR) lagr = k + 1;
   for (int q = 0; q < m->npairs; q++) {
     const sn_interaction *it = &m->interactions[m->pairs[q].interaction];
-    if (it->law != SN_OVERCLOSURE_LINEAR) continue;
     int seen = 0;
     for (int p = 0; p < q; p++) seen |= m->pairs[p].interaction == m->pairs[q].interaction;
-    for (int k = 0; k < m->nsteps && !seen; k++)
-      if (m->steps[k].contact == SN_CT_LAGRANGE || m->steps[k].contact == SN_CT_INTERIOR) {
-        fprintf(stderr, "%s:%d: note: *SURFACE INTERACTION %s: the LINEAR pressure-overclosure law "
-                "is enforced as HARD (exact) contact under CONTACT=%s (step %d); CONTACT=PENALTY "
-                "uses the law\n", deck, it->line, it->name,
-                m->steps[k].contact == SN_CT_LAGRANGE ? "LAGRANGE" : "INTERIOR", k + 1);
-        break;
-      }
+    if (seen) continue;
+    if (lagr && it->stick_slope > 0 && it->law != SN_OVERCLOSURE_TIED)
+      fprintf(stderr, "%s:%d: note: *FRICTION of %s: the stick slope %g is not used under CONTACT=%s (step %d): "
+              "stick is exact there; CONTACT=PENALTY uses it\n", deck, it->friction_line ? it->friction_line : it->line,
+              it->name, it->stick_slope, m->steps[lagr - 1].contact == SN_CT_LAGRANGE ? "LAGRANGE" : "INTERIOR", lagr);
+    if (it->law == SN_OVERCLOSURE_LINEAR && (it->sigma_inf > 0 || it->c0 > 0))
+      fprintf(stderr, "%s:%d: note: *SURFACE BEHAVIOR of %s: LINEAR's sigma_inf and c0 (CalculiX' tension at large "
+              "clearances and spring creation distance) are not used: no force at a clearance\n", deck,
+              it->behavior_line ? it->behavior_line : it->line, it->name);
   }
+  for (int q = 0; q < m->npairs; q++)
+    if (m->pairs[q].small_sliding) {
+      fprintf(stderr, "%s:%d: note: *CONTACT PAIR, SMALL SLIDING: the pairing is updated at every iteration "
+              "anyway (the same answer when sliding is small)\n", deck, m->pairs[q].line);
+      break;
+    }
   for (int q = 0; q < m->npairs; q++)
     if (m->pairs[q].type == SN_PAIR_SURFACE_TO_SURFACE) {
       fprintf(stderr, "%s:%d: note: *CONTACT PAIR, TYPE=SURFACE TO SURFACE is enforced node to "

@@ -466,7 +466,7 @@ int sn_contact_detect(const sn_model *m, const double *u, double search_dist,
   }
   if ((r = rigid_map(&W, msg, msglen))) goto done;
   for (int pi = 0; pi < m->npairs; pi++)
-    if ((r = do_pair(&W, pi, search_dist, &out, msg, msglen))) {
+    if (!m->pairs[pi].inactive && (r = do_pair(&W, pi, search_dist, &out, msg, msglen))) {
       if (r == SN_ERR_NOMEM && msg && msglen > 0 && !msg[0]) fail(msg, msglen, r, "out of memory");
       goto done;
     }

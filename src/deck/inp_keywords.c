@@ -32,12 +32,15 @@ static const inp_kwdef keywords[] = {
   /* contact and interactions (inp_contact.c) */
   {"SURFACE", "*SURFACE", W_MODEL, "NAME TYPE", 1, 0, 0, inp_surface_begin, inp_surface_data, inp_surface_end},
   {"SURFACEINTERACTION", "*SURFACE INTERACTION", W_MODEL, "NAME", 0, 0, 0, inp_interaction_begin, NULL, NULL},
-  {"SURFACEBEHAVIOR", "*SURFACE BEHAVIOR", W_MODEL, "PRESSURE-OVERCLOSURE", 0, 0, SUB_INTERACTION,
+  {"SURFACEBEHAVIOR", "*SURFACE BEHAVIOR", W_ANY, "PRESSURE-OVERCLOSURE", 0, 0, SUB_INTERACTION,
    inp_behavior_begin, inp_behavior_data, inp_behavior_end},
-  {"FRICTION", "*FRICTION", W_MODEL, "", 1, 0, SUB_INTERACTION, inp_friction_begin, inp_friction_data, NULL},
-  {"CONTACTPAIR", "*CONTACT PAIR", W_MODEL, "INTERACTION TYPE", 1, 0, 0, inp_pair_begin, inp_pair_data, NULL},
+  {"FRICTION", "*FRICTION", W_ANY, "", 1, 0, SUB_INTERACTION, inp_friction_begin, inp_friction_data, NULL},
+  {"CONTACTPAIR", "*CONTACT PAIR", W_MODEL, "INTERACTION TYPE SMALLSLIDING ADJUST", 1, 0, 0, inp_pair_begin, inp_pair_data, NULL},
+  {"CHANGEFRICTION", "*CHANGE FRICTION", W_STEP, "INTERACTION", 0, 0, 0, inp_change_friction_begin, NULL, NULL},
+  {"CHANGESURFACEBEHAVIOR", "*CHANGE SURFACE BEHAVIOR", W_STEP, "INTERACTION", 0, 0, 0, inp_change_behavior_begin, NULL, NULL},
+  {"MODELCHANGE", "*MODEL CHANGE", W_STEP, "TYPE ADD REMOVE", 1, 0, 0, inp_model_change_begin, inp_model_change_data, NULL},
   /* steps (inp_step.c) */
-  {"STEP", "*STEP", W_NOSTEP, "NLGEOM INC CONTACT SOLVER", 0, 1, 0, inp_step_begin, inp_step_data, NULL},
+  {"STEP", "*STEP", W_NOSTEP, "NLGEOM INC CONTACT SOLVER AMPLITUDE", 0, 1, 0, inp_step_begin, inp_step_data, NULL},
   {"STATIC", "*STATIC", W_STEP, "DIRECT SOLVER", 0, 0, 0, inp_static_begin, inp_static_data, NULL},
   {"ENDSTEP", "*END STEP", W_STEP, "", 0, 0, 0, inp_endstep_begin, NULL, NULL},
   /* loads and boundary conditions (inp_load.c) */
@@ -97,8 +100,6 @@ static const inp_kwdef keywords[] = {
   UNSUPPORTED("VALUESATINFINITY", "*VALUES AT INFINITY"), UNSUPPORTED("CFLUX", "*CFLUX"),
   UNSUPPORTED("DFLUX", "*DFLUX"), UNSUPPORTED("FILM", "*FILM"), UNSUPPORTED("RADIATE", "*RADIATE"),
   /* contact options and changes between steps */
-  UNSUPPORTED("MODELCHANGE", "*MODEL CHANGE"), UNSUPPORTED("CHANGEFRICTION", "*CHANGE FRICTION"),
-  UNSUPPORTED("CHANGESURFACEBEHAVIOR", "*CHANGE SURFACE BEHAVIOR"),
   UNSUPPORTED("CHANGEMATERIAL", "*CHANGE MATERIAL"), UNSUPPORTED("CHANGEPLASTIC", "*CHANGE PLASTIC"),
   UNSUPPORTED("CHANGESOLIDSECTION", "*CHANGE SOLID SECTION"), UNSUPPORTED("CONTACTDAMPING", "*CONTACT DAMPING"),
   UNSUPPORTED("GAP", "*GAP"), UNSUPPORTED("GAPCONDUCTANCE", "*GAP CONDUCTANCE"),
