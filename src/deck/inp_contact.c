@@ -237,7 +237,7 @@ int inp_behavior_end(inp_rd *p)
                                        "TABULAR needs data lines pressure, overclosure", "TIED needs a data line with the slope"};
     return inp_fail_at(p, p->kw_file, p->kw_line, "PRESSURE-OVERCLOSURE=%s", need[t->law]);
   }
-  if (t->law == SN_OVERCLOSURE_EXPONENTIAL && p->ndata && t->c0 <= 0)
+  if (t->law == SN_OVERCLOSURE_EXPONENTIAL && p->ndata && !(t->c0 > 0 && t->p0 > 0))
     return inp_fail_at(p, p->kw_file, p->kw_line, "PRESSURE-OVERCLOSURE=EXPONENTIAL needs both c0 and p0");
   if (t->law == SN_OVERCLOSURE_TABULAR && t->ntab < 2)
     return inp_fail_at(p, p->kw_file, p->kw_line, "PRESSURE-OVERCLOSURE=TABULAR needs at least two points");

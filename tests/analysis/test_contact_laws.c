@@ -193,8 +193,38 @@ static void amplitude(const char *t)
   CHECK_INT(run(0, "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=LINEAR\n50.\n", "", press, t, &r), SN_OK);
 }
 
+/* bad input: refused with the deck line and a reason */
+static void refused(const char *law, const char *steps, const char *want)
+{
+  char deck[8192], msg[512];
+  snprintf(deck, sizeof deck, deck_fmt, 0.0, 0.0, law, "", steps);
+  sn_model *m = NULL;
+  int rc = sn_inp_parse(deck, strlen(deck), "laws.inp", NULL, &m, msg, sizeof msg);
+  CHECK_INT(rc, SN_ERR_FORMAT);
+  CHECK(strstr(msg, want) != NULL);
+  if (!strstr(msg, want)) fprintf(stderr, "got: %s\n", msg);
+  sn_model_free(m);
+}
+
+static void bad_input(void)
+{
+  const char *st = "*STEP\n*STATIC\n*END STEP\n";
+  refused("*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=EXPONENTIAL\n0.1\n", st, "laws.inp:31: PRESSURE-OVERCLOSURE=EXPONENTIAL needs both c0 and p0");
+  refused("*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=TABULAR\n0., 0.1, 1., 0.1\n", st, "laws.inp:32: overclosure 0.1 does not increase");
+  refused("*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=SOFT\n", st, "PRESSURE-OVERCLOSURE=SOFT is not supported");
+  refused("*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=HARD\n", "*STEP\n*STATIC\n*FRICTION\n0.1\n*END STEP\n",
+          "*FRICTION inside a step must follow *CHANGE FRICTION");
+  refused("*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=HARD\n", "*STEP\n*STATIC\n*MODEL CHANGE, TYPE=CONTACT PAIR, REMOVE\nTOP, SN\n*END STEP\n",
+          "no *CONTACT PAIR with slave surface TOP and master surface SN");
+  refused("*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=HARD\n", "*STEP\n*STATIC\n*MODEL CHANGE, TYPE=ELEMENT, REMOVE\n1\n*END STEP\n",
+          "only TYPE=CONTACT PAIR");
+  refused("*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=HARD\n", "*STEP, AMPLITUDE=SMOOTH\n*STATIC\n*END STEP\n",
+          "AMPLITUDE=SMOOTH: expected RAMP or STEP");
+}
+
 int main(void)
 {
+  bad_input();
   for (int k = 0; k < 4; k++) {
     laws(treatments[k]);
     friction(treatments[k]);
