@@ -216,6 +216,8 @@ typedef struct {
   int has_friction;
   int line;
   int behavior_line, friction_line;        /* deck lines of the law's and *FRICTION's keyword (0: none) */
+  double damping, damp_tfrac;              /* *CONTACT DAMPING: constant, TANGENT FRACTION (0: none) */
+  int damping_line;
 } sn_interaction;
 
 typedef enum { SN_PAIR_NODE_TO_SURFACE, SN_PAIR_SURFACE_TO_SURFACE } sn_pairtype;

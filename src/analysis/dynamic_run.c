@@ -57,6 +57,9 @@ int sn_dynamic_check(const sn_model *m, char *msg, size_t msglen)
     const sn_contact_pair *P = &m->pairs[k];
     if (P->adjust > 0 || P->adjust_set >= 0 || P->inactive)
       return refuse(msg, msglen, P->line, "%s", "*CONTACT PAIR, ADJUST= is supported in *STATIC analyses only");
+    if (m->interactions[P->interaction].damping > 0)
+      return refuse(msg, msglen, m->interactions[P->interaction].damping_line, "%s",
+                    "*CONTACT DAMPING is not implemented in *DYNAMIC steps (impulsive HARD contact)");
     if (m->interactions[P->interaction].law != SN_OVERCLOSURE_HARD)
       return refuse(msg, msglen, P->line, "%s", "a *DYNAMIC analysis enforces HARD contact only (impulses): "
                     "the pressure-overclosure laws LINEAR, EXPONENTIAL, TABULAR and TIED are for *STATIC steps");

@@ -109,6 +109,9 @@ static void notes(const char *deck, const sn_model *m)
       fprintf(stderr, "%s:%d: note: *FRICTION of %s: the stick slope %g is not used under CONTACT=%s (step %d): "
               "stick is exact there; CONTACT=PENALTY uses it\n", deck, it->friction_line ? it->friction_line : it->line,
               it->name, it->stick_slope, m->steps[lagr - 1].contact == SN_CT_LAGRANGE ? "LAGRANGE" : "INTERIOR", lagr);
+    if (it->damping > 0)
+      fprintf(stderr, "%s:%d: note: *CONTACT DAMPING of %s has no effect in *STATIC steps (it acts on velocities)\n",
+              deck, it->damping_line, it->name);
     if (it->law == SN_OVERCLOSURE_LINEAR && (it->sigma_inf > 0 || it->c0 > 0))
       fprintf(stderr, "%s:%d: note: *SURFACE BEHAVIOR of %s: LINEAR's sigma_inf and c0 (CalculiX' tension at large "
               "clearances and spring creation distance) are not used: no force at a clearance\n", deck,

@@ -179,21 +179,20 @@ int inp_behavior_begin(inp_rd *p)
   return SN_OK;
 }
 
-/* TABULAR data lines: pairs pressure, overclosure (CalculiX' order), overclosure increasing */
+/* TABULAR data lines: one pair pressure, overclosure per line (CalculiX' layout: ccx 2.20 reads
+ * only the first pair of a longer line), overclosure increasing */
 static int table_data(inp_rd *p, sn_interaction *t)
 {
   int r;
-  if (p->nf % 2) return inp_fail(p, "PRESSURE-OVERCLOSURE=TABULAR data line: expected pairs pressure, overclosure, found %d fields", p->nf);
-  for (int k = 0; k < p->nf; k += 2) {
-    double pr, h;
-    if ((r = inp_get_dbl(p, p->f[k], "pressure", &pr)) || (r = inp_get_dbl(p, p->f[k + 1], "overclosure", &h))) return r;
-    if (pr < 0) return inp_fail(p, "pressure %g of the table is negative", pr);
-    if (t->ntab >= SN_LAW_MAXTAB) return inp_fail(p, "the pressure-overclosure table holds more than %d points", SN_LAW_MAXTAB);
-    if (t->ntab && !(h > t->tab_h[t->ntab - 1]))
-      return inp_fail(p, "overclosure %g does not increase (previous %g)", h, t->tab_h[t->ntab - 1]);
-    t->tab_p[t->ntab] = pr;
-    t->tab_h[t->ntab++] = h;
-  }
+  double pr, h;
+  if (p->nf != 2) return inp_fail(p, "PRESSURE-OVERCLOSURE=TABULAR data line: expected pressure, overclosure (one pair per line), found %d fields", p->nf);
+  if ((r = inp_get_dbl(p, p->f[0], "pressure", &pr)) || (r = inp_get_dbl(p, p->f[1], "overclosure", &h))) return r;
+  if (pr < 0) return inp_fail(p, "pressure %g of the table is negative", pr);
+  if (t->ntab >= SN_LAW_MAXTAB) return inp_fail(p, "the pressure-overclosure table holds more than %d points", SN_LAW_MAXTAB);
+  if (t->ntab && !(h > t->tab_h[t->ntab - 1]))
+    return inp_fail(p, "overclosure %g does not increase (previous %g)", h, t->tab_h[t->ntab - 1]);
+  t->tab_p[t->ntab] = pr;
+  t->tab_h[t->ntab++] = h;
   return SN_OK;
 }
 
@@ -270,6 +269,38 @@ int inp_friction_data(inp_rd *p)
   t->mu = mu;
   t->stick_slope = st;
   t->has_friction = 1;
+  return SN_OK;
+}
+
+/* *CONTACT DAMPING[, TANGENT FRACTION=f] in a *SURFACE INTERACTION: one line, the damping
+ * constant (CalculiX: normal force = constant x area x normal velocity difference; f of it
+ * tangentially). Read and kept; it acts on velocities, which quasi-static steps do not have
+ * (a note at run time), and *DYNAMIC steps refuse it. */
+int inp_damping_contact_begin(inp_rd *p)
+{
+  SBUF;
+  if (p->cur_int < 0) return inp_fail(p, "*CONTACT DAMPING outside a *SURFACE INTERACTION definition");
+  sn_interaction *t = &p->m->interactions[p->cur_int];
+  inp_param *q = inp_par(p, "TANGENTFRACTION");
+  t->damp_tfrac = 0.0;
+  if (q) {
+    int r;
+    if (!q->val) return inp_fail(p, "parameter TANGENT FRACTION of *CONTACT DAMPING needs a value");
+    if ((r = inp_get_dbl(p, q->raw, "TANGENT FRACTION", &t->damp_tfrac))) return r;
+    if (t->damp_tfrac < 0 || t->damp_tfrac > 1) return inp_fail(p, "TANGENT FRACTION=%s: expected a value in [0, 1]", SHOW(q->raw));
+  }
+  t->damping_line = p->line;
+  return SN_OK;
+}
+
+int inp_damping_contact_data(inp_rd *p)
+{
+  sn_interaction *t = &p->m->interactions[p->cur_int];
+  int r;
+  if (p->ndata) return inp_fail(p, "*CONTACT DAMPING takes one data line");
+  if (p->nf != 1) return inp_fail(p, "*CONTACT DAMPING data line: expected the damping constant, found %d fields", p->nf);
+  if ((r = inp_get_dbl(p, p->f[0], "damping constant", &t->damping))) return r;
+  if (!(t->damping >= 0)) return inp_fail(p, "damping constant %g is negative", t->damping);
   return SN_OK;
 }
 

@@ -284,6 +284,8 @@ int inp_pair_data(inp_rd *p);
 int inp_change_friction_begin(inp_rd *p);
 int inp_change_behavior_begin(inp_rd *p);
 int inp_model_change_begin(inp_rd *p);
+int inp_damping_contact_begin(inp_rd *p);
+int inp_damping_contact_data(inp_rd *p);
 int inp_model_change_data(inp_rd *p);
 int inp_step_begin(inp_rd *p);                                /* inp_step.c */
 int inp_step_data(inp_rd *p);

@@ -117,7 +117,7 @@ static void laws(const char *t)
      segment, p = 10 + 300 (h - 0.1): 30 = 100 h + 2 (10 + 300 (h - 0.1)) -> h = 70 / 700 = 0.1
      is the kink; F = 44: 44 = 100 h + 20 + 600 h - 60 -> h = 84 / 700 = 0.12, p = 16 */
   static const char *press44 = "*STEP, CONTACT=%s\n*STATIC\n1., 1.\n*BOUNDARY\n5, 1\n*CLOAD\n5, 2, -44.\n*END STEP\n";
-  CHECK_INT(run(0, "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=TABULAR\n0., 0., 10., 0.1\n40., 0.2\n", "", press44, t, &r),
+  CHECK_INT(run(0, "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=TABULAR\n0., 0.\n10., 0.1\n40., 0.2\n", "", press44, t, &r),
             SN_OK);
   CHECK_CLOSE(-r.uy[r.n - 1], 0.12, 1e-7, 1e-12);
   CHECK_CLOSE(r.rn[r.n - 1], A * 16.0, 1e-7, 1e-10);
@@ -208,9 +208,22 @@ static void refused(const char *law, const char *steps, const char *want)
 
 static void bad_input(void)
 {
+  {   /* *CONTACT DAMPING: read and kept (it acts in *DYNAMIC steps only) */
+    char deck[8192], msg[512];
+    snprintf(deck, sizeof deck, deck_fmt, 0.0, 0.0, "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=LINEAR\n50.\n"
+             "*CONTACT DAMPING, TANGENT FRACTION=0.5\n2.5e-4\n", "", "*STEP\n*STATIC\n*END STEP\n");
+    sn_model *m = NULL;
+    CHECK_INT(sn_inp_parse(deck, strlen(deck), "laws.inp", NULL, &m, msg, sizeof msg), SN_OK);
+    if (m) {
+      CHECK_CLOSE(m->interactions[0].damping, 2.5e-4, 0, 0);
+      CHECK_CLOSE(m->interactions[0].damp_tfrac, 0.5, 0, 0);
+    }
+    sn_model_free(m);
+  }
   const char *st = "*STEP\n*STATIC\n*END STEP\n";
   refused("*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=EXPONENTIAL\n0.1\n", st, "laws.inp:31: PRESSURE-OVERCLOSURE=EXPONENTIAL needs both c0 and p0");
-  refused("*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=TABULAR\n0., 0.1, 1., 0.1\n", st, "laws.inp:32: overclosure 0.1 does not increase");
+  refused("*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=TABULAR\n0., 0.1\n1., 0.1\n", st, "laws.inp:33: overclosure 0.1 does not increase");
+  refused("*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=TABULAR\n0., 0., 10., 0.1\n", st, "one pair per line");
   refused("*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=SOFT\n", st, "PRESSURE-OVERCLOSURE=SOFT is not supported");
   refused("*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=HARD\n", "*STEP\n*STATIC\n*FRICTION\n0.1\n*END STEP\n",
           "*FRICTION inside a step must follow *CHANGE FRICTION");
