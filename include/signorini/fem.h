@@ -226,11 +226,14 @@ typedef struct {
   int interaction;       /* index into interactions */
   int slave, master;     /* surface indices (slave first, as in the deck) */
   sn_pairtype type;
-  int small_sliding;     /* SMALL SLIDING given (accepted: pairing is updated every iteration anyway) */
+  int small_sliding;     /* SMALL SLIDING: each slave node keeps over an increment the master face
+                            it was paired with at the increment's start (static analyses) */
   double adjust;         /* ADJUST=distance: slave nodes within it (gap <= adjust) moved onto the
                             master at the start of the analysis; 0: none */
   int adjust_set;        /* ADJUST=node set: its slave nodes moved (index into sets), -1: none */
   int inactive;          /* not active in the first step (*MODEL CHANGE, ADD in a later step) */
+  const int *pin;        /* the analysis' SMALL SLIDING pairing: per node, the master face
+                            (element * 8 + face) it is paired with, -1: none; NULL: free pairing */
   int line;
 } sn_contact_pair;
 

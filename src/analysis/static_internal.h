@@ -37,6 +37,7 @@ typedef struct {
   const sn_model *m;                           /* &mm */
   sn_model mm;                                 /* the run's model: its own interactions and pairs
                                                   (changed by steps) and coordinates (ADJUST=) */
+  int *pins;                                   /* SMALL SLIDING pairings (npairs x nnodes) */
   sn_static_settings s;
   sn_static_info *info;
   char *msg;

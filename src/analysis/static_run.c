@@ -275,6 +275,33 @@ static int step_begin(static_run *S, int k)
   return SN_OK;
 }
 
+/* SMALL SLIDING (CalculiX: the pairing done once per increment): the pairs that ask for it get
+ * their slave nodes' master faces at the increment's start (the converged configuration u),
+ * which detection then keeps for the whole increment (pin: element * 8 + face, -1: unpaired) */
+static int small_sliding_pairing(static_run *S, const double *u)
+{
+  sn_model *m = &S->mm;
+  int any = 0;
+  for (int k = 0; k < m->npairs; k++) {
+    m->pairs[k].pin = NULL;
+    any |= m->pairs[k].small_sliding;
+  }
+  if (!any) return SN_OK;
+  size_t n = (size_t)m->npairs * (size_t)m->nnodes + 1;
+  if (!S->pins && !(S->pins = malloc(sizeof(int) * n))) return SN_ERR_NOMEM;
+  for (size_t i = 0; i < n; i++) S->pins[i] = -1;
+  sn_contact_point *pts = NULL;
+  int np = 0, st = sn_contact_detect(m, u, 0.0, &pts, &np, S->msg, S->msglen);
+  if (st) return st;
+  for (int q = 0; q < np; q++)
+    if (m->pairs[pts[q].pair].small_sliding)
+      S->pins[(size_t)pts[q].pair * (size_t)m->nnodes + (size_t)pts[q].slave_node] = pts[q].master_elem * 8 + pts[q].master_face;
+  sn_contact_points_free(pts);
+  for (int k = 0; k < m->npairs; k++)
+    if (m->pairs[k].small_sliding) m->pairs[k].pin = S->pins + (size_t)k * (size_t)m->nnodes;
+  return SN_OK;
+}
+
 /* the trial increment to tn: prescribed displacements and loads at tn, the contact state
  * cleared and the multipliers saved, the Newton loop's treatment and limits */
 static int increment_begin(static_run *S)
@@ -286,6 +313,7 @@ static int increment_begin(static_run *S)
   double *u = S->u;
   S->tn = (S->period - S->t < S->dt * (1 + 1e-9)) ? S->period : S->t + S->dt;
   sn_copy(R->ndof, u, S->usave);
+  if (S->contact && (st = small_sliding_pairing(S, u))) return st;
   for (int d = 0; d < R->ndof; d++)
     if (R->cons[d]) u[d] = prescribed(R, d, S->tn, S->period);
     else if (!S->act[d]) u[d] = 0.0;
@@ -476,6 +504,6 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
   st = run_setup(&S);
   for (int k = 0; !st && k < m->nsteps; k++) st = run_step(&S, k);
   run_finish(&S, st, t0);
-  free(S.mm.interactions); free(S.mm.pairs); free(S.mm.x);
+  free(S.mm.interactions); free(S.mm.pairs); free(S.mm.x); free(S.pins);
   return st;
 }

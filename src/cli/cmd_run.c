@@ -118,12 +118,6 @@ static void notes(const char *deck, const sn_model *m)
               it->behavior_line ? it->behavior_line : it->line, it->name);
   }
   for (int q = 0; q < m->npairs; q++)
-    if (m->pairs[q].small_sliding) {
-      fprintf(stderr, "%s:%d: note: *CONTACT PAIR, SMALL SLIDING: the pairing is updated at every iteration "
-              "anyway (the same answer when sliding is small)\n", deck, m->pairs[q].line);
-      break;
-    }
-  for (int q = 0; q < m->npairs; q++)
     if (m->pairs[q].type == SN_PAIR_SURFACE_TO_SURFACE) {
       fprintf(stderr, "%s:%d: note: *CONTACT PAIR, TYPE=SURFACE TO SURFACE is enforced node to "
               "surface (at the slave surface's nodes)\n", deck, m->pairs[q].line);

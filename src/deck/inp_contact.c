@@ -466,6 +466,7 @@ int inp_pair_data(inp_rd *p)
   cp->adjust = p->cur_adjust;
   cp->adjust_set = p->cur_adjust_set;
   cp->inactive = 0;
+  cp->pin = NULL;
   cp->line = p->line;
   strcpy(p->pair_int[m->npairs], p->cur_name);
   p->pair_file[m->npairs] = p->file;

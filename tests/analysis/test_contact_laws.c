@@ -193,6 +193,52 @@ static void amplitude(const char *t)
   CHECK_INT(run(0, "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=LINEAR\n50.\n", "", press, t, &r), SN_OK);
 }
 
+/* SMALL SLIDING: the pairing of the increment's start kept over the increment. Two master faces,
+   a step down: face 1 (x in [0, 1]) at y = 0, face 2 (x in [1, 2]) at y = -0.1; node 5 starts on
+   face 1 at x = 0.5 and, in one increment, is moved to x = 1.5 and pushed by 30 (HARD):
+   paired freely it lands on face 2 (u_y = -0.1, N = 30 - 100 x 0.1 = 20); with SMALL SLIDING it
+   stays paired with face 1, whose edge at (1, 0) it meets beyond the face: u_y = 0, N = 30 */
+static void small_sliding(const char *t)
+{
+  static const char *fmt =
+      "*NODE\n1,0,-1\n2,1,-1\n3,1,0\n4,0,0\n11,1,-1.1\n12,2,-1.1\n13,2,-0.1\n14,1,-0.1\n5,0.5,0\n6,0.5,1\n"
+      "*ELEMENT, TYPE=CPE4, ELSET=BLOCK\n1,1,2,3,4\n2,11,12,13,14\n"
+      "*ELEMENT, TYPE=SPRINGA, ELSET=SY\n3,5,6\n"
+      "*NSET, NSET=FIXED\n1,2,3,4,11,12,13,14,6\n"
+      "*SURFACE, NAME=TOP\n1,S3\n2,S3\n*SURFACE, NAME=SN, TYPE=NODE\n5\n"
+      "*MATERIAL, NAME=M\n*ELASTIC\n1000., 0.3\n*SOLID SECTION, ELSET=BLOCK, MATERIAL=M\n1.\n*SPRING, ELSET=SY\n100.\n"
+      "*SURFACE INTERACTION, NAME=I\n*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=HARD\n"
+      "*CONTACT PAIR, INTERACTION=I%s\nSN, TOP\n*BOUNDARY\nFIXED, 1, 2\n"
+      "*STEP, CONTACT=%s\n*STATIC, DIRECT\n1., 1.\n*BOUNDARY\n5, 1, 1, 1.\n*CLOAD\n5, 2, -30.\n*END STEP\n";
+  int pen = !strcmp(t, "PENALTY") || !strcmp(t, "AUGMENTED");
+  for (int ss = 0; ss < 2; ss++) {
+    char deck[4096], msg[512];
+    result r;
+    memset(&r, 0, sizeof r);
+    snprintf(deck, sizeof deck, fmt, ss ? ", SMALL SLIDING" : "", t);
+    sn_model *m = NULL;
+    CHECK_INT(sn_inp_parse(deck, strlen(deck), "ss.inp", NULL, &m, msg, sizeof msg), SN_OK);
+    if (!m) { fprintf(stderr, "%s\n", msg); continue; }
+    sn_static_settings s;
+    sn_static_settings_default(&s);
+    s.on_increment = grab;
+    s.user = &r;
+    int rc = sn_static_run(m, &s, NULL, msg, sizeof msg);
+    CHECK_INT(rc, SN_OK);
+    if (rc) fprintf(stderr, "%s\n", msg);
+    sn_model_free(m);
+    CHECK_CLOSE(r.ux[0], 1.0, 1e-12, 1e-12);
+    if (ss) {
+      CHECK_INT(r.np, 1);
+      CHECK(fabs(r.uy[0]) <= (pen ? 1e-3 : 1e-9));
+      CHECK_CLOSE(r.rn[0], 30.0, pen ? 1e-3 : 1e-8, 1e-10);
+    } else {
+      CHECK_CLOSE(r.uy[0], -0.1, pen ? 1e-2 : 1e-9, 1e-12);
+      CHECK_CLOSE(r.rn[0], 20.0, pen ? 1e-2 : 1e-8, 1e-10);
+    }
+  }
+}
+
 /* bad input: refused with the deck line and a reason */
 static void refused(const char *law, const char *steps, const char *want)
 {
@@ -244,6 +290,7 @@ int main(void)
     model_change(treatments[k]);
     adjust(treatments[k]);
     amplitude(treatments[k]);
+    small_sliding(treatments[k]);
   }
   return sn_check_report();
 }
