@@ -80,7 +80,8 @@ void sn_contact_reference_areas(sn_cstate *cs, const double *area0)
  * Returns SN_OK when solved; anything else leaves the chain to run (the attempt noted in
  * cs->tried when it ran). */
 #define CC_DENSE_MAX 4096
-static int condensed_first(sn_ccache *C, const sn_gfc *P, sn_cstate *cs, const char *deck, double tol, double *du)
+static int condensed_first(sn_ccache *C, const sn_gfc *P, sn_cstate *cs, const char *deck, double tol, double *du,
+                           const double *cdiag, const sn_gfc *Pext)
 {
   static const char *const names[][2] = {{"nsn_ac", "condensed-nsn_ac"}, {"nsn_fb", "condensed-nsn_fb"},
                                          {"lemke2d", "condensed-lemke2d"}, {"socmix", "condensed-socmix"},
@@ -99,7 +100,7 @@ static int condensed_first(sn_ccache *C, const sn_gfc *P, sn_cstate *cs, const c
   sn_info info = {0};
   info.error = NAN;
   double gerr = NAN;
-  int st = sn_contact_condensed(C, P, cs->pts, local, tol, cs->r, du, &info, &gerr);
+  int st = sn_contact_condensed(C, P, cs->pts, local, tol, cs->r, du, &info, &gerr, cdiag, Pext);
   if (st == SN_ERR_NOMEM) return st;
   if (st == SN_ERR_ARG) return st;
   double err = isfinite(gerr) ? gerr : info.error;
@@ -141,12 +142,29 @@ static int solve_compliant(const sn_model *m, const sn_compliance *X, const sn_c
     if ((st = sym_full(X->Kt, &Mx))) goto done;
     sn_gfc P = {dim, X->nc, X->neqx, 0, Mx, X->H, NULL, X->f, X->w, X->mu, NULL};
     int deck = solver && solver[0] && strcmp(solver, "auto");
+    if (deck && X->nc == cs->np && C && C->M && C->m_kstamp == C->kstamp) {
+      /* no ties: K unchanged, so the condensed route's kept W serves, with the compliances on
+         its diagonal (a step that names a local solver, INTERIOR's socipm) */
+      double *cd = calloc((size_t)X->nc + 1, sizeof(double));
+      if (!cd) { st = SN_ERR_NOMEM; goto done; }
+      for (int c = 0; c < X->nc; c++) cd[c] = X->k[c] > 0 ? 1.0 / X->k[c] : 0.0;
+      sn_gfc P0 = {dim, X->nc, neq, 0, C->M, (sn_csc *)HF, NULL, X->f, X->w, X->mu, NULL};
+      st = condensed_first(C, &P0, cs, solver, tol, dux, cd, &P);
+      free(cd);
+      if (st == SN_ERR_NOMEM) goto done;
+      if (st == SN_OK) {
+        memcpy(rc, cs->r, sizeof(double) * (size_t)dim * X->nc);
+        goto solved;
+      }
+      memset(dux, 0, sizeof(double) * (size_t)X->neqx);
+    }
     const char *chain[] = {deck ? solver : "admm", "socmixg", dim == 3 ? "nsn_ac" : "nsgs", "prox", NULL};
     if (C && !C->admm && !(C->admm = sn_admm_cache_new())) { st = SN_ERR_NOMEM; goto done; }
     st = sn_contact_solve_chain_ws(&P, chain, 100000, 20000, tol, dux, cs, C ? C->admm : NULL);
     if (st < 0) goto done;
     memcpy(rc, cs->r, sizeof(double) * (size_t)dim * X->nc);
   }
+solved:
   memcpy(du, dux, sizeof(double) * (size_t)neq);
   sn_compliance_finish(m, X, HF, w, rc, du, cs);
 done:
@@ -228,7 +246,7 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
    * per contact unknown) costs far more than ADMM's single factorization. */
   int deck = solver && solver[0] && strcmp(solver, "auto");
   memset(du, 0, sizeof(double) * (size_t)neq);
-  st = condensed_first(C, &P, cs, deck ? solver : NULL, tol, du);
+  st = condensed_first(C, &P, cs, deck ? solver : NULL, tol, du, NULL, NULL);
   if (st == SN_OK || st == SN_ERR_NOMEM) goto solved;
   const char *order[] = {deck ? solver : "admm", "socmixg", dim == 3 ? "nsn_ac" : "nsgs", "prox", NULL};
   const char *chain[5];

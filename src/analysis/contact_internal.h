@@ -78,7 +78,10 @@ void sn_ccache_clear(sn_ccache *C);   /* frees what it owns (not F), zeroes */
  * but the global error did not, or an error (no factor: SN_ERR_ARG). */
 int sn_contact_condensed(sn_ccache *C, const sn_gfc *P, const sn_contact_point *pts,
                          const char *local, double tol, double *r, double *du, sn_info *info,
-                         double *gerr);
+                         double *gerr, const double *cdiag, const sn_gfc *Pext);
+/* (cdiag: per point the normal compliance 1 / (k A) of a soft law, 0 for HARD, or NULL: the
+ * local problem is u = (W + diag) r + q, P->w shifted by the laws (contact_compliance.c); the
+ * result is checked on Pext, the extended problem with the spring unknowns) */
 /* remember r (dim per point) as the warm start of the points' slave nodes */
 int sn_ccache_keep(sn_ccache *C, int dim, const sn_contact_point *pts, int np, const double *r);
 

@@ -44,6 +44,7 @@ typedef struct {
   int n, np;
   double ux[8], uy[8], rn[8], rt[8];   /* per increment (the last 8) */
   double first_rn;
+  char solver[40];                     /* the last increment's contact solver */
 } result;
 
 static int grab(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
@@ -58,6 +59,7 @@ static int grab(const sn_model *m, const sn_fesys *S, const sn_increment *inc, v
   s->rn[i] = inc->ncontact ? inc->contact_r[0] : 0.0;
   s->rt[i] = inc->ncontact ? inc->contact_r[1] * inc->contact[0].t1[0] : 0.0;
   if (s->n == 0) s->first_rn = s->rn[0];
+  snprintf(s->solver, sizeof s->solver, "%s", inc->contact_solver ? inc->contact_solver : "");
   s->n++;
   return 0;
 }
@@ -108,6 +110,14 @@ static void laws(const char *t)
   CHECK_INT(run(0, "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=LINEAR\n50.\n", "", press, t, &r), SN_OK);
   CHECK_CLOSE(-r.uy[r.n - 1], F / (k + 50 * A), 1e-8, 1e-12);
   CHECK_CLOSE(r.rn[r.n - 1], 50 * A * F / (k + 50 * A), 1e-8, 1e-10);
+  /* the same through the condensed route (a local solver named: W + the compliance) */
+  if (!pen) {
+    static const char *press_nsn =
+        "*STEP, CONTACT=%s, SOLVER=nsgs\n*STATIC\n1., 1.\n*BOUNDARY\n5, 1\n*CLOAD\n5, 2, -30.\n*END STEP\n";
+    CHECK_INT(run(0, "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=LINEAR\n50.\n", "", press_nsn, t, &r), SN_OK);
+    CHECK(!strcmp(r.solver, "condensed-nsgs"));
+    CHECK_CLOSE(-r.uy[r.n - 1], F / (k + 50 * A), 1e-8, 1e-12);
+  }
   /* EXPONENTIAL, c0 = 0.1, p0 = 1: the root of F = k h + A p0 exp(ln(100) h / c0) */
   double he = expo_h(F, k, A, 0.1, 1.0);
   CHECK_INT(run(0, "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=EXPONENTIAL\n0.1, 1.\n", "", press, t, &r), SN_OK);
