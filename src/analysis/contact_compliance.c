@@ -203,7 +203,7 @@ void sn_compliance_finish(const sn_model *m, const sn_compliance *X, const sn_cs
     if (L->law == SN_OVERCLOSURE_EXPONENTIAL || L->law == SN_OVERCLOSURE_TABULAR) {
       double pr, dp;
       sn_law_pressure(L, -cs->uloc[dim * q], &pr, &dp);
-      if (cs->r[dim * q] > 0 || cs->uloc[dim * q] + 0.0 <= 0) emax = fmax(emax, fabs(cs->r[dim * q] - A * pr));
+      emax = fmax(emax, fabs(cs->r[dim * q] - A * pr));
     }
   }
   cs->law_err = rmax > 0 ? emax / rmax : emax;
