@@ -135,7 +135,9 @@ int sn_compliance_build(const sn_model *m, const sn_cstate *cs, const double *u,
     for (int a = 0; a < dim; a++) X->w[dim * c + a] = w[dim * q + a];
     if (sn_law_soft(L)) {
       double A = p->area > 0 ? p->area : 1.0;
-      sn_law_linearise(L, -p->gap, &X->k[c], &X->h0[c]);
+      double sh = sn_law_shift(m, p);
+      sn_law_linearise(L, -p->gap - sh, &X->k[c], &X->h0[c]);
+      X->h0[c] += sh;
       X->k[c] *= A;
       X->w[dim * c] += X->h0[c];
     }

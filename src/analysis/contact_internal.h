@@ -161,5 +161,8 @@ int sn_contact_adjust(sn_model *m, char *msg, size_t msglen);
 int sn_law_soft(const sn_interaction *I);
 void sn_law_pressure(const sn_interaction *I, double h, double *p, double *dp);
 void sn_law_linearise(const sn_interaction *I, double h, double *k, double *h0);
+/* the overclosure shift of point p's law (CalculiX' node-to-face LINEAR with sigma_inf: sigma_inf
+ * / slope; else 0): the law is evaluated at h - shift */
+double sn_law_shift(const sn_model *m, const sn_contact_point *p);
 
 #endif

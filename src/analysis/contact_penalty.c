@@ -105,7 +105,7 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
     double fn = lam_n[i] - kn * p->gap, cn = kn;
     if (!p->hard) {                                   /* the law: force A p(h), tangent A p'(h) */
       double A = p->area > 0 ? p->area : 1.0, pr, dp;
-      sn_law_pressure(law, -p->gap, &pr, &dp);
+      sn_law_pressure(law, -p->gap - sn_law_shift(m, p), &pr, &dp);
       fn = A * pr;
       cn = A * dp;
     }

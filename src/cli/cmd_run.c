@@ -112,10 +112,12 @@ static void notes(const char *deck, const sn_model *m)
     if (it->damping > 0)
       fprintf(stderr, "%s:%d: note: *CONTACT DAMPING of %s has no effect in *STATIC steps (it acts on velocities)\n",
               deck, it->damping_line, it->name);
-    if (it->law == SN_OVERCLOSURE_LINEAR && (it->sigma_inf > 0 || it->c0 > 0))
-      fprintf(stderr, "%s:%d: note: *SURFACE BEHAVIOR of %s: LINEAR's sigma_inf and c0 (CalculiX' tension at large "
-              "clearances and spring creation distance) are not used: no force at a clearance\n", deck,
-              it->behavior_line ? it->behavior_line : it->line, it->name);
+    if (it->law == SN_OVERCLOSURE_LINEAR && it->c0 > 0)
+      fprintf(stderr, "%s:%d: note: *SURFACE BEHAVIOR of %s: LINEAR's c0 (CalculiX' largest clearance at which it "
+              "makes a contact spring) is not used\n", deck, it->behavior_line ? it->behavior_line : it->line, it->name);
+    if (it->law == SN_OVERCLOSURE_LINEAR && it->sigma_inf > 0 && m->pairs[q].type == SN_PAIR_SURFACE_TO_SURFACE)
+      fprintf(stderr, "%s:%d: note: *SURFACE BEHAVIOR of %s: LINEAR's sigma_inf is not used by SURFACE TO SURFACE "
+              "pairs (as in CalculiX)\n", deck, it->behavior_line ? it->behavior_line : it->line, it->name);
   }
   for (int q = 0; q < m->npairs; q++)
     if (m->pairs[q].type == SN_PAIR_SURFACE_TO_SURFACE) {

@@ -110,6 +110,11 @@ static void laws(const char *t)
   CHECK_INT(run(0, "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=LINEAR\n50.\n", "", press, t, &r), SN_OK);
   CHECK_CLOSE(-r.uy[r.n - 1], F / (k + 50 * A), 1e-8, 1e-12);
   CHECK_CLOSE(r.rn[r.n - 1], 50 * A * F / (k + 50 * A), 1e-8, 1e-10);
+  /* LINEAR with sigma_inf = 0.5 in a node-to-surface pair: CalculiX' pressure K h - sigma_inf
+     (measured on ccx 2.20, contact_law.c): 30 = 100 h + 2 (50 h - 0.5) -> h = 31 / 200 */
+  CHECK_INT(run(0, "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=LINEAR\n50., 0.5\n", "", press, t, &r), SN_OK);
+  CHECK_CLOSE(-r.uy[r.n - 1], 31.0 / 200, 1e-8, 1e-12);
+  CHECK_CLOSE(r.rn[r.n - 1], F - k * 31.0 / 200, 1e-8, 1e-10);
   /* the same through the condensed route (a local solver named: W + the compliance) */
   if (!pen) {
     static const char *press_nsn =
