@@ -15,7 +15,7 @@ void sn_law_pressure(const sn_interaction *I, double h, double *p, double *dp)
   *p = *dp = 0.0;
   switch (I->law) {
   case SN_OVERCLOSURE_LINEAR:
-    if (h > 0) { *p = I->slope * h; *dp = I->slope; }
+    if (h >= 0) { *p = I->slope * h; *dp = I->slope; }   /* touching (h = 0): the contact side's slope */
     break;
   case SN_OVERCLOSURE_TIED:
     *p = I->slope * h;
@@ -31,8 +31,8 @@ void sn_law_pressure(const sn_interaction *I, double h, double *p, double *dp)
   case SN_OVERCLOSURE_TABULAR: {
     /* piecewise linear, constant outside the table (CalculiX) */
     int n = I->ntab;
-    if (h <= I->tab_h[0]) { *p = I->tab_p[0]; break; }
-    if (h >= I->tab_h[n - 1]) { *p = I->tab_p[n - 1]; break; }
+    if (h < I->tab_h[0]) { *p = I->tab_p[0]; break; }     /* at the first point: its segment's slope */
+    if (h > I->tab_h[n - 1]) { *p = I->tab_p[n - 1]; break; }
     int k = 1;
     while (k < n - 1 && I->tab_h[k] < h) k++;
     double s = (I->tab_p[k] - I->tab_p[k - 1]) / (I->tab_h[k] - I->tab_h[k - 1]);
