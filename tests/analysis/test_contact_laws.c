@@ -169,6 +169,19 @@ static void friction(const char *t)
   CHECK_CLOSE(r.rt[1], -1.0, pen ? 2e-3 : 1e-6, 1e-10);
 }
 
+/* LINEAR K = 50 with friction (0.3, stick slope 1000), pressed by 30 and pulled by 2 in x from an
+   exact touch: h = 30 / (100 + 50 A) = 0.15, N = 15, stick (2 < 4.5): u_x = 0 exactly, or under
+   PENALTY the stick spring 1000 A in series with kx: u_x = 2 / (50 + 2000) */
+static void linear_friction(const char *t)
+{
+  result r;
+  static const char *steps = "*STEP, CONTACT=%s\n*STATIC\n1., 1.\n*CLOAD\n5, 2, -30.\n5, 1, 2.\n*END STEP\n";
+  CHECK_INT(run(0, "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=LINEAR\n50.\n*FRICTION\n0.3, 1000.\n", "", steps, t, &r), SN_OK);
+  CHECK_CLOSE(-r.uy[r.n - 1], 0.15, 1e-8, 1e-12);
+  if (!strcmp(t, "PENALTY") || !strcmp(t, "AUGMENTED")) CHECK_CLOSE(r.ux[r.n - 1], 2.0 / 2050, 1e-8, 1e-12);
+  else CHECK(fabs(r.ux[r.n - 1]) <= 1e-10);
+}
+
 /* *MODEL CHANGE, REMOVE: pressed onto the face (HARD), then the pair removed: u_y = -F / k */
 static void model_change(const char *t)
 {
@@ -302,6 +315,7 @@ int main(void)
   for (int k = 0; k < 4; k++) {
     laws(treatments[k]);
     friction(treatments[k]);
+    linear_friction(treatments[k]);
     model_change(treatments[k]);
     adjust(treatments[k]);
     amplitude(treatments[k]);
