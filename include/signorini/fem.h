@@ -246,6 +246,8 @@ typedef struct {
   sn_outkind kind;
   int set;               /* NSET= / ELSET= (index) or -1 for all */
   char vars[128];        /* the data line as written, upper-cased: "U,RF" */
+  int global;            /* *NODE PRINT, GLOBAL=YES: vectors of nodes with a *TRANSFORM in global
+                            components (default: in the local frame, as CalculiX prints them) */
   int line;
 } sn_output;
 
