@@ -33,6 +33,8 @@ typedef struct {
   int *dep_eq;             /* per q: the equation that makes it dependent, -1 */
   double *R;               /* per node the frame (9, column j = local axis j), NULL: none */
   unsigned char *touched;  /* per node: in an equation or transformed */
+  int dropped;             /* *TIE equations left out: their slave dof has a *BOUNDARY in some
+                              step (the boundary holds it) */
 } sn_dofmap;
 
 /* Build T for the model's equations and transforms. SN_ERR_FORMAT with "line N: ..." in msg:

@@ -112,7 +112,6 @@ int inp_tie_begin(inp_rd *p)
   char name[MAXNAME + 1];
   int r = inp_par_name(p, "NAME", 1, name);
   if (r) return r;
-  if (inp_par(p, "CYCLICSYMMETRY")) return inp_fail(p, "*TIE, CYCLIC SYMMETRY is not supported yet (tied contact only)");
   for (int k = 0; k < m->nties; k++)
     if (!strcmp(m->ties[k].name, name)) return inp_fail(p, "*TIE '%s' is defined twice", SHOW(name));
   GROW(m->ties, p->cap_tie, (size_t)m->nties + 1);
@@ -122,6 +121,7 @@ int inp_tie_begin(inp_rd *p)
   t->slave = t->master = -1;
   t->adjust = 1;
   t->line = p->line;
+  t->cyclic = inp_par(p, "CYCLICSYMMETRY") != NULL;
   inp_param *q = inp_par(p, "POSITIONTOLERANCE");
   if (q && (!q->val || (r = inp_get_dbl(p, q->val, "POSITION TOLERANCE", &t->tol)))) return q->val ? r : inp_fail(p, "POSITION TOLERANCE needs a value");
   if (t->tol < 1e-10) t->tol = 0;                 /* CalculiX: below 1e-10, the default */
@@ -158,8 +158,54 @@ int inp_tie_data(inp_rd *p)
   if (p->ndata > 0) return inp_fail(p, "*TIE takes one data line (slave surface, master surface)");
   if (p->nf != 2) return inp_fail(p, "*TIE data line: expected slave surface, master surface, found %d field%s", p->nf, p->nf == 1 ? "" : "s");
   if ((r = surface_of(p, p->f[0], &t->slave)) || (r = surface_of(p, p->f[1], &t->master))) return r;
-  if (m->surfaces[t->master].node_based) return inp_fail(p, "*TIE: master surface '%s' must be element based (faces)", m->surfaces[t->master].name);
+  if (m->surfaces[t->master].node_based && !t->cyclic)
+    return inp_fail(p, "*TIE: master surface '%s' must be element based (faces)", m->surfaces[t->master].name);
   if (t->slave == t->master) return inp_fail(p, "*TIE of surface '%s' with itself", m->surfaces[t->slave].name);
+  return SN_OK;
+}
+
+/* *CYCLIC SYMMETRY MODEL, N=, TIE= (the only cyclic *TIE when absent), NGRAPH=, ELSET=, CHECK=
+ * (graphics and checks of CalculiX' cyclic frequency analyses: read, no effect on a static
+ * step; docs/deck.md) */
+int inp_cyclic_begin(inp_rd *p)
+{
+  SBUF;
+  sn_model *m = p->m;
+  char name[MAXNAME + 1];
+  int r, n, nsec, k = -1;
+  inp_param *q = inp_par(p, "N");
+  if (!q || !q->val) return inp_fail(p, "*CYCLIC SYMMETRY MODEL needs N= (the number of sectors)");
+  if ((r = inp_get_int(p, q->val, "N", 2, 1 << 20, &nsec))) return r;
+  if ((r = inp_par_name(p, "TIE", 0, name))) return r;
+  for (int j = 0; j < m->nties; j++)
+    if (m->ties[j].cyclic && (!name[0] || !strcmp(m->ties[j].name, name))) {
+      if (!name[0] && k >= 0) return inp_fail(p, "*CYCLIC SYMMETRY MODEL: several cyclic *TIEs: name one with TIE=");
+      k = j;
+    }
+  if (k < 0 && name[0]) return inp_fail(p, "*CYCLIC SYMMETRY MODEL: no *TIE, CYCLIC SYMMETRY named '%s' (defined before)", SHOW(name));
+  if (k < 0) return inp_fail(p, "*CYCLIC SYMMETRY MODEL: no *TIE, CYCLIC SYMMETRY before it");
+  if (m->ties[k].nsector) return inp_fail(p, "*CYCLIC SYMMETRY MODEL: tie '%s' has one already (line %d)", m->ties[k].name, m->ties[k].cyc_line);
+  if ((q = inp_par(p, "NGRAPH")) && (!q->val || (r = inp_get_int(p, q->val, "NGRAPH", 1, 1 << 20, &n)))) return q->val ? r : inp_fail(p, "NGRAPH needs a value");
+  if ((q = inp_par(p, "CHECK")) && (!q->val || !inp_in_list("YES NO", q->val))) return inp_fail(p, "CHECK=: expected YES or NO");
+  if ((q = inp_par(p, "ELSET")) && (!q->val || (r = inp_need_set(p, SN_SET_ELEM, q->val, &n)))) return q->val ? r : inp_fail(p, "ELSET needs a value");
+  m->ties[k].nsector = nsec;
+  m->ties[k].cyc_graphics = inp_par(p, "NGRAPH") || inp_par(p, "ELSET") || inp_par(p, "CHECK");
+  m->ties[k].cyc_line = p->line;
+  p->cur_tie = k;
+  return SN_OK;
+}
+
+int inp_cyclic_data(inp_rd *p)
+{
+  sn_tie *t = &p->m->ties[p->cur_tie];
+  int r;
+  if (p->ndata > 0) return inp_fail(p, "*CYCLIC SYMMETRY MODEL takes one data line");
+  if (p->nf != 6) return inp_fail(p, "*CYCLIC SYMMETRY MODEL data line: expected the 6 coordinates of the axis points a and b, found %d", p->nf);
+  for (int k = 0; k < 6; k++)
+    if ((r = inp_get_dbl(p, p->f[k], "coordinate", k < 3 ? &t->axis_a[k] : &t->axis_b[k - 3]))) return r;
+  double d = 0;
+  for (int c = 0; c < 3; c++) d += (t->axis_b[c] - t->axis_a[c]) * (t->axis_b[c] - t->axis_a[c]);
+  if (!(d > 0)) return inp_fail(p, "*CYCLIC SYMMETRY MODEL: the axis points coincide");
   return SN_OK;
 }
 
@@ -194,6 +240,9 @@ int inp_constraints_finish(inp_rd *p)
         return inp_fail_at(p, 0, t->line, "*TRANSFORM in a 2D model: the local z axis must be the global z axis (node %d)", m->node_id[i]);
     }
   }
+  for (int k = 0; k < m->nties; k++)
+    if (m->ties[k].cyclic && !m->ties[k].nsector)
+      return inp_fail_at(p, 0, m->ties[k].line, "*TIE %s, CYCLIC SYMMETRY without its *CYCLIC SYMMETRY MODEL", m->ties[k].name);
   for (int k = 0; k < m->nties; k++)
     if ((r = sn_tie_equations(m, k, why, sizeof why))) {
       if (r == SN_ERR_NOMEM) return inp_nomem(p);

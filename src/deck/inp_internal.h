@@ -138,6 +138,7 @@ typedef struct inp_rd {
   size_t nrec;                             /* boundary / load records so far */
   char cur_name[MAXNAME + 1];              /* INTERACTION= of the *CONTACT PAIR being read */
   int eq_left;                             /* *EQUATION: terms still to read (0: a count next) */
+  int cur_tie;                             /* *CYCLIC SYMMETRY MODEL: its *TIE */
   size_t cap_eqn, cap_eqt, cap_tr, cap_tie;
 } inp_rd;
 
@@ -302,6 +303,8 @@ int inp_transform_begin(inp_rd *p);
 int inp_transform_data(inp_rd *p);
 int inp_tie_begin(inp_rd *p);
 int inp_tie_data(inp_rd *p);
+int inp_cyclic_begin(inp_rd *p);
+int inp_cyclic_data(inp_rd *p);
 /* at the end of the deck: equation dofs against ndf, each node's transform, the ties'
  * equations (sn_tie_equations) */
 int inp_constraints_finish(inp_rd *p);

@@ -40,6 +40,8 @@ static const inp_kwdef keywords[] = {
   {"EQUATION", "*EQUATION", W_MODEL, "", 1, 0, 0, inp_equation_begin, inp_equation_data, inp_equation_end},
   {"TRANSFORM", "*TRANSFORM", W_MODEL, "NSET TYPE", 1, 0, 0, inp_transform_begin, inp_transform_data, NULL},
   {"TIE", "*TIE", W_MODEL, "NAME POSITIONTOLERANCE ADJUST CYCLICSYMMETRY", 1, 0, 0, inp_tie_begin, inp_tie_data, NULL},
+  {"CYCLICSYMMETRYMODEL", "*CYCLIC SYMMETRY MODEL", W_MODEL, "N NGRAPH TIE ELSET CHECK", 1, 0, 0, inp_cyclic_begin,
+   inp_cyclic_data, NULL},
   /* steps (inp_step.c) */
   {"STEP", "*STEP", W_NOSTEP, "NLGEOM INC CONTACT SOLVER", 0, 1, 0, inp_step_begin, inp_step_data, NULL},
   {"STATIC", "*STATIC", W_STEP, "DIRECT SOLVER", 0, 0, 0, inp_static_begin, inp_static_data, NULL},
@@ -76,7 +78,7 @@ static const inp_kwdef keywords[] = {
   UNSUPPORTED("MPC", "*MPC"),
   UNSUPPORTED("COUPLING", "*COUPLING"), UNSUPPORTED("KINEMATIC", "*KINEMATIC"),
   UNSUPPORTED("DISTRIBUTING", "*DISTRIBUTING"), UNSUPPORTED("DISTRIBUTINGCOUPLING", "*DISTRIBUTING COUPLING"),
-  UNSUPPORTED("CYCLICSYMMETRYMODEL", "*CYCLIC SYMMETRY MODEL"),
+
   UNSUPPORTED("PRE-TENSIONSECTION", "*PRE-TENSION SECTION"), UNSUPPORTED("SUBMODEL", "*SUBMODEL"),
   /* materials other than linear elasticity */
   UNSUPPORTED("PLASTIC", "*PLASTIC"), UNSUPPORTED("HYPERELASTIC", "*HYPERELASTIC"),

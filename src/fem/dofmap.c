@@ -62,7 +62,8 @@ static void equation_row(const sn_model *m, const double *R, const sn_equation *
   for (int j = e->first; j < e->first + e->nterms; j++) {
     int i = m->eqt_node[j], c = m->eqt_dof[j] - 1;
     double a = m->eqt_coef[j];
-    if (!e->global || !R || m->node_transform[i] < 0) { acc_add(A, ndf * i + c, a); continue; }
+    int glob = e->global && !(j == e->first && e->first_local);
+    if (!glob || !R || m->node_transform[i] < 0) { acc_add(A, ndf * i + c, a); continue; }
     for (int l = 0; l < ndf; l++) acc_add(A, ndf * i + l, a * R[9 * (size_t)i + 3 * l + c]);
   }
 }
@@ -73,6 +74,7 @@ typedef struct {
   row_t *raw, *res;        /* per q-dof: the dependent's row, and resolved */
   unsigned char *state;    /* 0 unresolved, 1 on the stack, 2 resolved */
   accum_t A;
+  unsigned char *presc;    /* per q: prescribed by a *BOUNDARY of some step */
   char *msg;
   size_t msglen;
 } build_t;
@@ -111,6 +113,7 @@ static int dependents(build_t *B)
   for (int q = 0; q < m->nequations; q++) {
     const sn_equation *e = &m->equations[q];
     int i = m->eqt_node[e->first], d = m->ndf * i + m->eqt_dof[e->first] - 1;
+    if (e->tie >= 0 && B->presc[d]) { T->dropped++; continue; }   /* the *BOUNDARY holds the slave dof */
     if (T->dep[d]) {
       if (B->msg) snprintf(B->msg, B->msglen, "line %d: degree of freedom %d of node %d is the dependent term of two equations (the other: line %d)",
                            e->line, m->eqt_dof[e->first], m->node_id[i], m->equations[T->dep_eq[d]].line);
@@ -205,15 +208,21 @@ int sn_dofmap_create(const sn_model *m, sn_dofmap **out, char *msg, size_t msgle
     }
   }
   for (int j = 0; j < m->neqterms; j++) T->touched[m->eqt_node[j]] = 1;
-  build_t B = {m, T, NULL, NULL, NULL, {T->ndof, NULL, NULL, NULL, 0}, msg, msglen};
+  build_t B = {m, T, NULL, NULL, NULL, {T->ndof, NULL, NULL, NULL, 0}, NULL, msg, msglen};
   B.raw = calloc((size_t)T->ndof + 1, sizeof(row_t));
   B.res = calloc((size_t)T->ndof + 1, sizeof(row_t));
   B.state = calloc((size_t)T->ndof + 1, 1);
   B.A.acc = calloc((size_t)T->ndof + 1, sizeof(double));
   B.A.pos = malloc(sizeof(int) * ((size_t)T->ndof + 1));
   B.A.list = malloc(sizeof(int) * ((size_t)T->ndof + 1));
-  if (!B.raw || !B.res || !B.state || !B.A.acc || !B.A.pos || !B.A.list) st = SN_ERR_NOMEM;
+  B.presc = calloc((size_t)T->ndof + 1, 1);
+  if (!B.raw || !B.res || !B.state || !B.A.acc || !B.A.pos || !B.A.list || !B.presc) st = SN_ERR_NOMEM;
   else {
+    for (int k = 0; k < m->nsteps; k++)
+      for (int b = 0; b < m->steps[k].nbc; b++) {
+        const sn_bc *bc = &m->steps[k].bc[b];
+        for (int c = bc->first; c <= bc->last && c <= ndf; c++) B.presc[ndf * bc->node + c - 1] = 1;
+      }
     for (int d = 0; d < T->ndof; d++) B.A.pos[d] = -1;
     st = dependents(&B);
     for (int d = 0; d < T->ndof && !st; d++)
@@ -223,7 +232,7 @@ int sn_dofmap_create(const sn_model *m, sn_dofmap **out, char *msg, size_t msgle
   for (int d = 0; B.raw && B.res && d < T->ndof; d++) {
     free(B.raw[d].idx); free(B.raw[d].val); free(B.res[d].idx); free(B.res[d].val);
   }
-  free(B.raw); free(B.res); free(B.state); free(B.A.acc); free(B.A.pos); free(B.A.list);
+  free(B.raw); free(B.res); free(B.state); free(B.A.acc); free(B.A.pos); free(B.A.list); free(B.presc);
   if (st) { sn_dofmap_free(T); return st; }
   *out = T;
   return SN_OK;

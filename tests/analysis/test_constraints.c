@@ -341,6 +341,14 @@ static void ring(buf *d, double a, double b, double h, int nr, int nt)
   bp(d, "*NSET, NSET=SIDES\n");
   for (int k = 0; k < 3; k++)
     for (int i = 0; i < NR; i++) bp(d, "%d\n%d\n", G(i, 0, k), G(i, NT - 1, k));
+  bp(d, "*NSET, NSET=SIDE0\n");
+  for (int k = 0; k < 3; k++)
+    for (int i = 0; i < NR; i++) bp(d, "%d\n", G(i, 0, k));
+  bp(d, "*NSET, NSET=SIDE1\n");
+  for (int k = 0; k < 3; k++)
+    for (int i = 0; i < NR; i++) bp(d, "%d\n", G(i, NT - 1, k));
+  bp(d, "*ELSET, ELSET=INNERF\n");
+  for (int j = 0; j < nt; j++) bp(d, "%d\n", 1 + nr * j);
 #undef G
 }
 
@@ -386,6 +394,53 @@ static void cylindrical(void)
   CHECK(err[0] < 5e-4);
   CHECK(err[1] < err[0] / 8);
   printf("Lame u_r(b) relative error: %.3g, %.3g\n", err[0], err[1]);
+}
+
+/* ==== (e') cyclic symmetry ============================================================== */
+/* the quarter ring as one sector of four (N = 4): the side theta = 0 (slave) turned by 90
+ * degrees lands on the side theta = 90 (master), u_s = Q^T u_m. Plane strain (u_z = 0), the
+ * rotation about the axis held at one node of the middle of the inner arc (u_theta = 0 there:
+ * an *EQUATION, or the local dof 2 of a cylindrical *TRANSFORM). (1) internal pressure p
+ * without transforms: Lame's u_r(r) = (1 + nu) p a^2 / (E (b^2 - a^2)) ((1 - 2 nu) r + b^2 / r)
+ * (Timoshenko & Goodier sec. 28, eps_z = 0); (2) u_r(a) = delta in cylindrical frames, the
+ * outer face free: as in (e). Both within the C3D20 discretisation error measured in (e). */
+static void cyclic(int transformed)
+{
+  const double E = 210.0, nu = 0.3, a = 1.0, b = 2.0, h = 0.25, p = 3.0, delta = 0.01;
+  const int nr = 4, nt = 6, NR = 2 * nr + 1, NT = 2 * nt + 1;
+  buf d = {0};
+  ring(&d, a, b, h, nr, nt);
+  bp(&d, "*MATERIAL, NAME=M\n*ELASTIC\n%g, %g\n*SOLID SECTION, ELSET=RING, MATERIAL=M\n", E, nu);
+  bp(&d, "*SURFACE, NAME=DEP, TYPE=NODE\nSIDE0\n*SURFACE, NAME=IND, TYPE=NODE\nSIDE1\n");
+  bp(&d, "*TIE, NAME=CYC, CYCLIC SYMMETRY\nDEP, IND\n*CYCLIC SYMMETRY MODEL, N=4, NGRAPH=4, TIE=CYC\n0, 0, 0, 0, 0, 1\n");
+  int mid = 1 + NR * nt;                       /* inner node at 45 degrees, z = 0 */
+  if (transformed) {
+    bp(&d, "*TRANSFORM, NSET=NALL, TYPE=C\n0, 0, 0, 0, 0, 1\n");
+    bp(&d, "*STEP\n*STATIC\n*BOUNDARY\nINNER, 1, 1, %g\nNALL, 3, 3\n%d, 2, 2\n*END STEP\n", delta, mid);
+  } else {
+    bp(&d, "*EQUATION\n2\n%d, 2, %.17g, %d, 1, %.17g\n", mid, cos(PI / 4), mid, -sin(PI / 4));
+    bp(&d, "*STEP\n*STATIC\n*BOUNDARY\nNALL, 3, 3\n*DLOAD\nINNERF, P6, %g\n*END STEP\n", p);
+  }
+  result r;
+  if (run_ok(&d, transformed ? "cyclic_transform" : "cyclic_pressure", &r)) { result_free(&r); return; }
+  double B = delta / ((1 - 2 * nu) * a / (b * b) + 1 / a), A = (1 - 2 * nu) * B / (b * b);
+  double err = 0, scale = 0, terr = 0;
+  for (int j = 0; j < NT; j++) {               /* every node of the outer and inner arcs */
+    for (int side = 0; side < 2; side++) {
+      int id = 1 + (side ? NR - 1 : 0) + NR * j;
+      const double *x = r.m->x + 3 * sn_model_node_index(r.m, id);
+      double rr = hypot(x[0], x[1]), ux = U(&r, id, 0), uy = U(&r, id, 1);
+      double ur = (ux * x[0] + uy * x[1]) / rr, ut = (-ux * x[1] + uy * x[0]) / rr;
+      double want = transformed ? A * rr + B / rr : (1 + nu) * p * a * a / (E * (b * b - a * a)) * ((1 - 2 * nu) * rr + b * b / rr);
+      err = fmax(err, fabs(ur - want));
+      scale = fmax(scale, fabs(want));
+      terr = fmax(terr, fabs(ut));
+    }
+  }
+  printf("cyclic %s: u_r error %.3g of %.3g, u_theta %.3g\n", transformed ? "transform" : "pressure", err, scale, terr);
+  CHECK(err <= 1e-4 * scale);                  /* measured: 7.9e-5 (pressure), 1.2e-5 (u_r(a) given) */
+  CHECK(terr <= 1e-12 * scale);                /* axisymmetric: no tangential displacement */
+  result_free(&r);
 }
 
 /* ==== (f) errors ======================================================================== */
@@ -436,6 +491,8 @@ int main(void)
   tie_contact("AUGMENTED");
   tie_contact("PENALTY");
   cylindrical();
+  cyclic(0);
+  cyclic(1);
   errors();
   return sn_check_report();
 }
