@@ -21,6 +21,9 @@
  *      u_theta = 0 (displacements delta e_r exactly); then the inner face alone at u_r = delta,
  *      sides u_theta = 0 in the cylindrical frame, outer face free: Lame's u_r(b) (Timoshenko &
  *      Goodier sec. 28 in plane strain), within the discretisation error of C3D20 elements;
+ *  (e') cyclic symmetry (*TIE, CYCLIC SYMMETRY; *CYCLIC SYMMETRY MODEL, N=4) on the same quarter
+ *      ring instead of the side conditions: Lame under internal pressure (global frames), and
+ *      with u_r(a) given in cylindrical frames; no tangential displacement anywhere;
  *  (f) errors with the deck line: a dependent dof in two equations, a *BOUNDARY on a dependent
  *      dof, a cycle of dependents, a *TIE slave node that does not project. */
 #include "check.h"
@@ -322,7 +325,7 @@ static void ring(buf *d, double a, double b, double h, int nr, int nt)
     for (int j = 0; j < NT; j++)
       for (int i = 0; i < NR; i++) {
         double r = a + (b - a) * i / (NR - 1), t = 0.5 * PI * j / (NT - 1);
-        bp(d, "%d, %.17g, %.17g, %.17g\n", 1 + i + NR * (j + NT * k), r * cos(t), r * sin(t), h * k / 2);
+        bp(d, "%d, %.14g, %.14g, %.14g\n", 1 + i + NR * (j + NT * k), r * cos(t), r * sin(t), h * k / 2);
       }
   bp(d, "*ELEMENT, TYPE=C3D20, ELSET=RING\n");
 #define G(i, j, k) (1 + (i) + NR * ((j) + NT * (k)))
