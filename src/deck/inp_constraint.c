@@ -26,7 +26,10 @@ int inp_equation_data(inp_rd *p)
     if (p->nf != 1) return inp_fail(p, "*EQUATION: expected the number of terms alone on the line, found %d fields", p->nf);
     if ((r = inp_get_int(p, p->f[0], "number of terms", 1, 1 << 20, &n))) return r;
     if (m->nequations >= MAXLIST) return inp_fail(p, "too many equations (more than %d)", MAXLIST);
+    size_t cf = p->cap_eqn;
     GROW(m->equations, p->cap_eqn, (size_t)m->nequations + 1);
+    GROW(p->eqn_file, cf, (size_t)m->nequations + 1);
+    p->eqn_file[m->nequations] = p->file;
     sn_equation *e = &m->equations[m->nequations++];
     e->nterms = 0;
     e->first = m->neqterms;
@@ -85,7 +88,10 @@ int inp_transform_begin(inp_rd *p)
     else if (!q->val || strcmp(q->val, "R"))
       return inp_fail(p, "*TRANSFORM, TYPE=%s is not supported (R or C)", q->val ? SHOW(q->raw) : "");
   }
+  size_t cf = p->cap_tr;
   GROW(m->transforms, p->cap_tr, (size_t)m->ntransforms + 1);
+  GROW(p->tr_file, cf, (size_t)m->ntransforms + 1);
+  p->tr_file[m->ntransforms] = p->file;
   sn_transform *t = &m->transforms[m->ntransforms++];
   memset(t, 0, sizeof *t);
   t->set = set;
@@ -114,7 +120,10 @@ int inp_tie_begin(inp_rd *p)
   if (r) return r;
   for (int k = 0; k < m->nties; k++)
     if (!strcmp(m->ties[k].name, name)) return inp_fail(p, "*TIE '%s' is defined twice", SHOW(name));
+  size_t cf = p->cap_tie;
   GROW(m->ties, p->cap_tie, (size_t)m->nties + 1);
+  GROW(p->tie_file, cf, (size_t)m->nties + 1);
+  p->tie_file[m->nties] = p->file;
   sn_tie *t = &m->ties[m->nties];
   memset(t, 0, sizeof *t);
   snprintf(t->name, sizeof t->name, "%s", name);
@@ -218,7 +227,7 @@ int inp_constraints_finish(inp_rd *p)
     const sn_equation *e = &m->equations[k];
     for (int j = e->first; j < e->first + e->nterms; j++)
       if (m->eqt_dof[j] > m->ndf)
-        return inp_fail_at(p, 0, e->line, "*EQUATION: degree of freedom %d of node %d is out of range 1..%d (the model is %dD)",
+        return inp_fail_at(p, p->eqn_file[k], e->line, "*EQUATION: degree of freedom %d of node %d is out of range 1..%d (the model is %dD)",
                            m->eqt_dof[j], m->node_id[m->eqt_node[j]], m->ndf, m->ndf);
   }
   if (m->ntransforms) {
@@ -234,19 +243,19 @@ int inp_constraints_finish(inp_rd *p)
       double R[9];
       const sn_transform *t = &m->transforms[m->node_transform[i]];
       if (sn_model_node_frame(m, i, R))
-        return inp_fail_at(p, 0, t->line, "*TRANSFORM: no frame at node %d (%s)", m->node_id[i],
+        return inp_fail_at(p, p->tr_file[m->node_transform[i]], t->line, "*TRANSFORM: no frame at node %d (%s)", m->node_id[i],
                            t->cylindrical ? "the axis has zero length or the node is on it" : "points a and b are collinear with the origin");
       if (m->ndf == 2 && fabs(R[8] - 1.0) > 1e-12)
-        return inp_fail_at(p, 0, t->line, "*TRANSFORM in a 2D model: the local z axis must be the global z axis (node %d)", m->node_id[i]);
+        return inp_fail_at(p, p->tr_file[m->node_transform[i]], t->line, "*TRANSFORM in a 2D model: the local z axis must be the global z axis (node %d)", m->node_id[i]);
     }
   }
   for (int k = 0; k < m->nties; k++)
     if (m->ties[k].cyclic && !m->ties[k].nsector)
-      return inp_fail_at(p, 0, m->ties[k].line, "*TIE %s, CYCLIC SYMMETRY without its *CYCLIC SYMMETRY MODEL", m->ties[k].name);
+      return inp_fail_at(p, p->tie_file[k], m->ties[k].line, "*TIE %s, CYCLIC SYMMETRY without its *CYCLIC SYMMETRY MODEL", m->ties[k].name);
   for (int k = 0; k < m->nties; k++)
     if ((r = sn_tie_equations(m, k, why, sizeof why))) {
       if (r == SN_ERR_NOMEM) return inp_nomem(p);
-      return inp_fail_at(p, 0, m->ties[k].line, "%s", why);
+      return inp_fail_at(p, p->tie_file[k], m->ties[k].line, "%s", why);
     }
   return SN_OK;
 }

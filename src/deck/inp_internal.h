@@ -140,6 +140,7 @@ typedef struct inp_rd {
   int eq_left;                             /* *EQUATION: terms still to read (0: a count next) */
   int cur_tie;                             /* *CYCLIC SYMMETRY MODEL: its *TIE */
   size_t cap_eqn, cap_eqt, cap_tr, cap_tie;
+  int *eqn_file, *tr_file, *tie_file;      /* the file of each *EQUATION, *TRANSFORM, *TIE */
 } inp_rd;
 
 /* ---- messages (inp_scan.c): "FILE:LINE: ..." at the line being handled, or at a given file

@@ -223,6 +223,9 @@ static void rd_free(inp_rd *p)
   free(p->pre_all);
   free(p->pre_file);
   free(p->step_file);
+  free(p->eqn_file);
+  free(p->tr_file);
+  free(p->tie_file);
   free(p);
 }
 
