@@ -119,6 +119,11 @@ static void notes(const char *deck, const sn_model *m)
       fprintf(stderr, "%s:%d: note: *SURFACE BEHAVIOR of %s: LINEAR's sigma_inf is not used by SURFACE TO SURFACE "
               "pairs (as in CalculiX)\n", deck, it->behavior_line ? it->behavior_line : it->line, it->name);
   }
+  for (int k = 0; k < m->nties; k++)
+    if (m->ties[k].cyc_graphics)
+      fprintf(stderr, "%s:%d: note: *CYCLIC SYMMETRY MODEL: NGRAPH=, ELSET= and CHECK= are ignored (CalculiX' "
+              "expansion of the sector in its result file, and its sector angle check: the angle is 2 pi / N)\n",
+              deck, m->ties[k].cyc_line);
   for (int q = 0; q < m->npairs; q++)
     if (m->pairs[q].type == SN_PAIR_SURFACE_TO_SURFACE) {
       fprintf(stderr, "%s:%d: note: *CONTACT PAIR, TYPE=SURFACE TO SURFACE is enforced node to "
