@@ -1,22 +1,16 @@
 /* *CONTROLS (CalculiX 2.20 manual, *CONTROLS): CalculiX' solver controls (time incrementation,
  * field convergence criteria, line search, contact) and RESET. signorini has its own increment
- * control and convergence tests (docs/static.md), which these numbers do not map onto: the
+ * control and convergence tests (docs/deck.md, "When an increment has no solution"), which these numbers do not map onto: the
  * keyword is read, its parameters and data checked as CalculiX reads them, and a note
  * (sn_model.notes, shown when the analysis runs) says that it is ignored. */
 #include <string.h>
 
 #include "deck/inp_internal.h"
 
-/* data items per line (at most) of each PARAMETERS= value (CalculiX 2.20 manual: TIME
- * INCREMENTATION two lines of up to 8 and 6 items, FIELD one line of up to 8, LINE SEARCH up
- * to 5, CONTACT up to 4) */
-static int max_items(const char *which)
-{
-  if (!strcmp(which, "TIMEINCREMENTATION")) return 8;
-  if (!strcmp(which, "FIELD")) return 8;
-  if (!strcmp(which, "LINESEARCH")) return 5;
-  return 4;                                            /* CONTACT */
-}
+/* at most this many values on a data line (CalculiX 2.20 manual, *CONTROLS: TIME
+ * INCREMENTATION's first line has the ten iteration counts I0 ... IT, its second the eight
+ * factors; the other kinds fewer) */
+#define CONTROLS_MAXITEMS 10
 
 int inp_controls_begin(inp_rd *p)
 {
@@ -24,13 +18,13 @@ int inp_controls_begin(inp_rd *p)
   inp_param *q = inp_par(p, "PARAMETERS");
   int reset = 0, r;
   if ((r = inp_par_flag(p, "RESET", &reset))) return r;
-  if (q && (!q->val || !inp_in_list("TIMEINCREMENTATION FIELD LINESEARCH CONTACT", q->val)))
-    return inp_fail(p, "*CONTROLS, PARAMETERS=%s: expected TIME INCREMENTATION, FIELD, LINE SEARCH or CONTACT",
+  if (q && (!q->val || !inp_in_list("TIMEINCREMENTATION FIELD LINESEARCH CONTACT NETWORK CFD", q->val)))
+    return inp_fail(p, "*CONTROLS, PARAMETERS=%s: expected TIME INCREMENTATION, FIELD, LINE SEARCH, CONTACT, NETWORK or CFD",
                     q->val ? SHOW(q->raw) : "");
   if (!q && !reset) return inp_fail(p, "*CONTROLS needs PARAMETERS= or RESET");
   snprintf(p->cur_name, sizeof p->cur_name, "%s", q ? q->val : "");
   return inp_note(p, "*CONTROLS%s%s ignored: signorini controls its increments and Newton convergence itself "
-                  "(*STATIC data line, docs/static.md); CalculiX' solver controls have no counterpart",
+                  "(*STATIC data line, docs/deck.md); CalculiX' solver controls have no counterpart",
                   q ? ", PARAMETERS=" : ", RESET", q ? SHOW(q->raw) : "");
 }
 
@@ -44,8 +38,8 @@ int inp_controls_data(inp_rd *p)
     return inp_fail(p, "*CONTROLS, PARAMETERS=%s: at most %d data line%s", p->cur_name, lines, lines > 1 ? "s" : "");
   int nf = p->nf;
   while (nf > 0 && !p->f[nf - 1][0]) nf--;
-  int most = line == 2 ? 6 : max_items(p->cur_name);
-  if (nf > most) return inp_fail(p, "*CONTROLS data line: at most %d values, found %d", most, nf);
+  if (nf > CONTROLS_MAXITEMS)
+    return inp_fail(p, "*CONTROLS data line: at most %d values, found %d", CONTROLS_MAXITEMS, nf);
   for (int k = 0; k < nf; k++) {
     double v;
     int r;
