@@ -38,6 +38,7 @@ int sn_ccx_due(sn_ccx_state *c, const sn_model *m, const sn_increment *inc)
   c->prev_step_time = inc->step_time;
   c->prev_total_time = inc->total_time;
   if (inc->load_factor >= 1.0 - 1e-12) return 1;   /* the end of the step */
+  if (inc->v) return 1;                            /* a dynamic run: its own output steps */
   int tp, f = step_frequency(m, inc->step - 1, &tp);
   if (tp >= 0 && tp < m->ntimepoints) {
     const sn_timepoints *s = &m->timepoints[tp];
@@ -190,9 +191,9 @@ static int nodal_block(sn_ccx_state *c, frd_ctx *x, const sn_output *o, const ch
     int i = x->nodes[r];
     double *v = x->val + 6 * (size_t)r;
     x->ids[r] = m->node_id[i];
-    if (!strcmp(name, "DISP") || !strcmp(name, "FORC")) {
-      const double *src = !strcmp(name, "DISP") ? inc->u : inc->rf;
-      for (int k = 0; k < 3; k++) v[k] = k < ndf ? src[ndf * (size_t)i + k] : 0.0;
+    if (!strcmp(name, "DISP") || !strcmp(name, "FORC") || !strcmp(name, "VELO")) {
+      const double *src = !strcmp(name, "DISP") ? inc->u : !strcmp(name, "FORC") ? inc->rf : inc->v;
+      for (int k = 0; k < 3; k++) v[k] = src && k < ndf ? src[ndf * (size_t)i + k] : 0.0;
     } else if (!strcmp(name, "ENER")) {
       const double *s = inc->s_node + 6 * (size_t)i, *e = x->e_node + 6 * (size_t)i;
       v[0] = 0.5 * (s[0] * e[0] + s[1] * e[1] + s[2] * e[2]) + s[3] * e[3] + s[4] * e[4] + s[5] * e[5];
@@ -260,7 +261,7 @@ int sn_ccx_request_step(const sn_model *m, int k, sn_outkind kind)
 
 static int frd_requests(sn_ccx_state *c, frd_ctx *x, char *err, size_t errlen)
 {
-  static const char *const dn[3] = {"D1", "D2", "D3"}, *const fn[3] = {"F1", "F2", "F3"};
+  static const char *const dn[3] = {"D1", "D2", "D3"}, *const fn[3] = {"F1", "F2", "F3"}, *const vn[3] = {"V1", "V2", "V3"};
   static const char *const sn[6] = {"SXX", "SYY", "SZZ", "SXY", "SYZ", "SZX"};
   static const char *const en[6] = {"EXX", "EYY", "EZZ", "EXY", "EYZ", "EZX"}, *const ener[1] = {"ENER"};
   static const sn_outkind kinds[3] = {SN_OUT_NODE_FILE, SN_OUT_EL_FILE, SN_OUT_CONTACT_FILE};
@@ -274,6 +275,7 @@ static int frd_requests(sn_ccx_state *c, frd_ctx *x, char *err, size_t errlen)
       if (o->kind == SN_OUT_NODE_FILE) {
         if (has_var(o->vars, "U")) st = nodal_block(c, x, o, "DISP", 3, dn, 0, 1, err, errlen);
         if (!st && has_var(o->vars, "RF")) st = nodal_block(c, x, o, "FORC", 3, fn, 0, 1, err, errlen);
+        if (!st && has_var(o->vars, "V") && x->inc->v) st = nodal_block(c, x, o, "VELO", 3, vn, 0, 1, err, errlen);
       } else if (o->kind == SN_OUT_EL_FILE) {
         if (has_var(o->vars, "S")) st = nodal_block(c, x, o, "STRESS", 6, sn, 1, 0, err, errlen);
         if (!st && has_var(o->vars, "E")) st = nodal_block(c, x, o, "TOSTRAIN", 6, en, 1, 0, err, errlen);

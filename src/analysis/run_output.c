@@ -79,9 +79,9 @@ static const char *next_var(const char *p, char *w, size_t len)
 
 static int var_ok(sn_outkind k, const char *v)
 {
-  if (k == SN_OUT_NODE_PRINT) return !strcmp(v, "U") || !strcmp(v, "RF");
+  if (k == SN_OUT_NODE_PRINT) return !strcmp(v, "U") || !strcmp(v, "RF") || !strcmp(v, "V");
   if (k == SN_OUT_EL_PRINT) return !strcmp(v, "S") || !strcmp(v, "E") || !strcmp(v, "ENER") || !strcmp(v, "ELSE") || !strcmp(v, "EVOL");
-  if (k == SN_OUT_NODE_FILE) return !strcmp(v, "U") || !strcmp(v, "RF");
+  if (k == SN_OUT_NODE_FILE) return !strcmp(v, "U") || !strcmp(v, "RF") || !strcmp(v, "V");
   if (k == SN_OUT_EL_FILE) return !strcmp(v, "S") || !strcmp(v, "E") || !strcmp(v, "ENER");
   if (k == SN_OUT_CONTACT_PRINT || k == SN_OUT_CONTACT_FILE)
     return !strcmp(v, "CSTR") || !strcmp(v, "CDIS") || !strcmp(v, "CELS");
@@ -98,11 +98,16 @@ int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_
       const sn_output *o = &m->steps[k].out[q];
       char w[64];
       const char *p = o->vars;
-      while ((p = next_var(p, w, sizeof w)))
-        if (!var_ok(o->kind, w)) {
-          if (msg) snprintf(msg, msglen, "line %d: %s: variable %s is not available (node requests: U, RF; element requests: S, E, ENER, and ELSE, EVOL printed; contact requests: CSTR, CDIS, CELS)", o->line, out_name(o->kind), w);
+      while ((p = next_var(p, w, sizeof w))) {
+        if (!strcmp(w, "V") && !m->steps[k].dynamic) {
+          if (msg) snprintf(msg, msglen, "line %d: %s: V (velocities) exists in *DYNAMIC steps only (step %d is static)", o->line, out_name(o->kind), k + 1);
           return SN_ERR_FORMAT;
         }
+        if (!var_ok(o->kind, w)) {
+          if (msg) snprintf(msg, msglen, "line %d: %s: variable %s is not available (node requests: U, RF, V; element requests: S, E, ENER, and ELSE, EVOL printed; contact requests: CSTR, CDIS, CELS)", o->line, out_name(o->kind), w);
+          return SN_ERR_FORMAT;
+        }
+      }
     }
   sn_run_output *R = calloc(1, sizeof *R);
   if (!R) return SN_ERR_NOMEM;
@@ -130,7 +135,12 @@ static int add_node_table(sn_run_output *R, const sn_model *m, const sn_incremen
   int *id = malloc(sizeof(int) * ((size_t)n + 1));
   double *val = malloc(sizeof(double) * 3 * ((size_t)n + 1));
   if (!id || !val) { free(id); free(val); return SN_ERR_NOMEM; }
-  const double *src = !strcmp(var, "U") ? inc->u : inc->rf;
+  const double *src = !strcmp(var, "U") ? inc->u : !strcmp(var, "V") ? inc->v : inc->rf;
+  if (!src) {                            /* V of a static increment */
+    free(id); free(val);
+    snprintf(R->err, sizeof R->err, "line %d: %s: V (velocities) exists in *DYNAMIC steps only", o->line, out_name(o->kind));
+    return SN_ERR_FORMAT;
+  }
   for (int r = 0; r < n; r++) {
     int i = o->set >= 0 ? m->sets[o->set].items[r] : r;
     id[r] = m->node_id[i];

@@ -115,7 +115,7 @@ int inp_contactfile_begin(inp_rd *p) { return out_begin(p, SN_OUT_CONTACT_FILE);
 static const char *known_vars(sn_outkind k)
 {
   switch (k) {
-  case SN_OUT_NODE_PRINT: case SN_OUT_NODE_FILE: return "U RF";
+  case SN_OUT_NODE_PRINT: case SN_OUT_NODE_FILE: return "U RF V";
   case SN_OUT_CONTACT_PRINT: return "CSTR CDIS CELS CNUM";
   case SN_OUT_CONTACT_FILE: return "CSTR CDIS CELS";
   case SN_OUT_EL_PRINT: return "S E ENER ELSE EVOL";
@@ -149,6 +149,14 @@ int inp_out_data(inp_rd *p)
     for (; p->f[k][n] && n < sizeof v - 1; n++) v[n] = upc(p->f[k][n]);
     v[n] = '\0';
     if (!n) continue;                                 /* "U," */
+    /* an element variable under a node request: CalculiX skips it ("label not applicable or
+     * unknown", test deck gap): the same, with a note; other words are errors */
+    if (!p->f[k][n] && is_nodal(o->kind) && inp_in_list("S E ENER", v)) {
+      int r = inp_note(p, "%s: %s ignored: an element variable, not a nodal one (CalculiX skips it with a warning)",
+                       p->kw->shown, v);
+      if (r) return r;
+      continue;
+    }
     if (p->f[k][n] || !var_key(o->kind, v, key))
       return inp_fail(p, "unknown output variable '%s' for %s (known: %s; CDISP, CSTRESS and CSTRE read as CDIS and CSTR)",
                       SHOW(p->f[k]), p->kw->shown, known);

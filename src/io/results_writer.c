@@ -152,6 +152,7 @@ typedef struct {
 static const vardesc VARS[] = {
   {"U", TAB_NODE, 3, 2, "displacements (vx,vy,vz)", NULL},
   {"RF", TAB_NODE, 3, 2, "forces (fx,fy,fz)", "total force (fx,fy,fz)"},
+  {"V", TAB_NODE, 3, 2, "velocities (vx,vy,vz)", NULL},
   {"S", TAB_IP, 6, 6, "stresses (elem, integ.pnt.,sxx,syy,szz,sxy,sxz,syz)", NULL},
   {"E", TAB_IP, 6, 6, "strains (elem, integ.pnt.,exx,eyy,ezz,exy,exz,eyz)", NULL},
   {"ENER", TAB_IP, 1, 1, "internal energy density (elem, integ.pnt.,energy)", NULL},

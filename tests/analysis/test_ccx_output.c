@@ -255,10 +255,66 @@ static void test_when(void)
   }
 }
 
+static int relay_dyn(const sn_model *m, const sn_fesys *S, const sn_increment *inc, const sn_dyn_energy *e,
+                     int output, void *user)
+{
+  (void)e;
+  return output ? sn_run_output_increment(m, S, inc, user) : SN_OK;
+}
+
+/* *NODE PRINT V and *NODE FILE V of a dynamic step: a free cube moving at a uniform initial
+ * velocity (0, 0, -2) without loads keeps it (rigid translation: no strain, no force), so the
+ * printed velocities are (0, 0, -2) at every node and output step, and the .frd has a VELO
+ * block per output; a static step's V is refused at the start with its line */
+static void test_velocity(void)
+{
+  static const char *const cube =
+      "*NODE, NSET=NALL\n1,0,0,0\n2,1,0,0\n3,1,1,0\n4,0,1,0\n5,0,0,1\n6,1,0,1\n7,1,1,1\n8,0,1,1\n"
+      "*ELEMENT, TYPE=C3D8, ELSET=EALL\n1,1,2,3,4,5,6,7,8\n"
+      "*MATERIAL, NAME=M\n*ELASTIC\n1000., 0.\n*DENSITY\n1.\n*SOLID SECTION, ELSET=EALL, MATERIAL=M\n"
+      "*INITIAL CONDITIONS, TYPE=VELOCITY\nNALL, 3, -2.\n";
+  char deck[4096], msg[512];
+  snprintf(deck, sizeof deck, "%s*STEP\n*DYNAMIC\n0.1, 0.4\n*NODE PRINT, NSET=NALL\nV\n*NODE FILE\nV\n*END STEP\n", cube);
+  sn_model *m = NULL;
+  CHECK_INT(sn_inp_parse(deck, strlen(deck), "velo", NULL, &m, msg, sizeof msg), SN_OK);
+  if (!m) return;
+  sn_run_output *out = NULL;
+  CHECK_INT(sn_run_output_open(DIR_, "velo", m, &out, msg, sizeof msg), SN_OK);
+  sn_run_output_configure(out, SN_VTU_RAW, SN_PLOTS_NONE);
+  sn_dynamic_settings s;
+  sn_dynamic_settings_default(&s);
+  s.on_step = relay_dyn;
+  s.user = out;
+  sn_dynamic_info info;
+  CHECK_INT(sn_dynamic_run(m, &s, &info, msg, sizeof msg), SN_OK);
+  sn_run_output_close(out);
+  sn_model_free(m);
+  char *dat = slurp("velo", ".dat"), *frd = slurp("velo", ".frd");
+  int id[8], blocks = 0;
+  double v[24];
+  for (int b = 0; dat_rows(dat, "velocities (vx,vy,vz) for set NALL", b, 3, id, v, 8) == 8; b++, blocks++)
+    for (int k = 0; k < 8; k++) {
+      CHECK_CLOSE(v[3 * k], 0.0, 0, 1e-12);
+      CHECK_CLOSE(v[3 * k + 2], -2.0, 1e-9, 0);
+    }
+  CHECK(blocks >= 4);                                       /* the initial state and 4 steps of 0.1 */
+  CHECK_INT(count_str(frd, " -4  VELO        4    1\n"), blocks);
+  free(dat);
+  free(frd);
+  /* a static step: refused before anything runs, with the request's line */
+  snprintf(deck, sizeof deck, "%s*STEP\n*STATIC\n*NODE PRINT\nU, V\n*END STEP\n", cube);
+  m = NULL;
+  CHECK_INT(sn_inp_parse(deck, strlen(deck), "velo", NULL, &m, msg, sizeof msg), SN_OK);
+  CHECK_INT(sn_run_output_open(DIR_, "velo2", m, &out, msg, sizeof msg), SN_ERR_FORMAT);
+  CHECK(strstr(msg, "line 22: *NODE PRINT: V (velocities) exists in *DYNAMIC steps only") != NULL);
+  sn_model_free(m);
+}
+
 int main(void)
 {
   mkdir(DIR_, 0777);
   test_dat();
   test_when();
+  test_velocity();
   return sn_check_report();
 }

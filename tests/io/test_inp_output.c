@@ -1,6 +1,7 @@
 /* The output and control keywords of CalculiX' contact decks (src/deck/inp_output.c,
  * inp_controls.c; docs/deck.md, "Output requests"): each accepted on a small hand-made deck
  * with what it stores in the model, each misspelt parameter or value refused with the line.
+ *  - request keywords without a data line (nothing selected); S under *NODE PRINT (a note);
  *  - *CONTACT FILE, *CONTACT PRINT (TOTALS=, the spellings CDISP / CSTRESS / CSTRE read as
  *    CDIS / CSTR, as CalculiX reads the first four letters), *EL PRINT ELSE / EVOL / ENER,
  *    *EL FILE, POSITION= and *NODE FILE, CONTACT ELEMENT(S), *NSET, FREQUENCY= (parameters
@@ -116,6 +117,17 @@ static void test_accepted(void)
   /* nothing else ignored: the one note of the model's *NSET */
   m = parse("*STEP\n*STATIC\n*NODE PRINT\nU\n*END STEP\n", SN_OK, msg, sizeof msg);
   CHECK(m && m->notes && has_note(m, 25, "FREQUENCY") && strchr(m->notes, '\n') == m->notes + strlen(m->notes) - 1);
+  sn_model_free(m);
+  /* CalculiX' gap deck: an element variable under *NODE PRINT is skipped with a note;
+   * contact2: a *NODE FILE without a data line selects nothing (and so replaces the earlier
+   * steps' selection) */
+  m = parse("*STEP\n*STATIC\n*NODE PRINT, NSET=NALL\nU\nS\n*NODE FILE\n*END STEP\n", SN_OK, msg, sizeof msg);
+  if (m) {
+    CHECK(!strcmp(m->steps[0].out[0].vars, "U"));
+    CHECK(has_note(m, 53, "*NODE PRINT: S ignored: an element variable"));
+    CHECK_INT(m->steps[0].out[1].kind, SN_OUT_NODE_FILE);
+    CHECK(!strcmp(m->steps[0].out[1].vars, ""));
+  }
   sn_model_free(m);
   /* and none at all without it */
   char deck[8192];
