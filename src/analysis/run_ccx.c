@@ -194,6 +194,8 @@ static int nodal_block(sn_ccx_state *c, frd_ctx *x, const sn_output *o, const ch
     if (!strcmp(name, "DISP") || !strcmp(name, "FORC") || !strcmp(name, "VELO")) {
       const double *src = !strcmp(name, "DISP") ? inc->u : !strcmp(name, "FORC") ? inc->rf : inc->v;
       for (int k = 0; k < 3; k++) v[k] = src && k < ndf ? src[ndf * (size_t)i + k] : 0.0;
+      /* FORC: reaction plus applied load, CalculiX' RF (as the .dat's) */
+      for (int k = 0; src == inc->rf && inc->fext && k < ndf; k++) v[k] += inc->fext[ndf * (size_t)i + k];
     } else if (!strcmp(name, "ENER")) {
       const double *s = inc->s_node + 6 * (size_t)i, *e = x->e_node + 6 * (size_t)i;
       v[0] = 0.5 * (s[0] * e[0] + s[1] * e[1] + s[2] * e[2]) + s[3] * e[3] + s[4] * e[4] + s[5] * e[5];

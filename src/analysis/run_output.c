@@ -145,6 +145,10 @@ static int add_node_table(sn_run_output *R, const sn_model *m, const sn_incremen
     int i = o->set >= 0 ? m->sets[o->set].items[r] : r;
     id[r] = m->node_id[i];
     for (int c = 0; c < 3; c++) val[3 * r + c] = c < ndf ? src[ndf * i + c] : 0.0;
+    /* RF as CalculiX prints it: the sum of the external forces at the node, reaction plus
+     * applied load (CalculiX 2.20 manual, "Forces obtained by selecting RF"); inc->rf is the
+     * reaction alone */
+    for (int c = 0; src == inc->rf && inc->fext && c < ndf; c++) val[3 * r + c] += inc->fext[ndf * i + c];
   }
   /* TOTALS= of RF (CalculiX prints no totals of U) */
   sn_totals tot = !strcmp(var, "RF") ? (sn_totals)o->totals : SN_TOTALS_NO;

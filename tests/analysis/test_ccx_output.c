@@ -7,7 +7,8 @@
  *   - CDIS normal: the gap -p/K = -1e-3 (negative in penetration, CalculiX' sign);
  *   - CELS per node: 1/2 F d = 1/2 (p A / 4)(p / K) = 0.0125; total 1/2 p^2 A / K = 0.05;
  *   - ELSE per element: 1/2 p^2 V / E = 5 (total 10); EVOL 1 (total 2);
- *   - U top: -(2 p L / E + p / K) = -0.201; RF at the base: total p A = 100.
+ *   - U top: -(2 p L / E + p / K) = -0.201; RF at the base: total p A = 100; RF at the
+ *     loaded top (CalculiX' RF: reaction plus applied load): total -p A = -100.
  * ccx 2.20 on this deck prints the same headers and, its LINEAR law having a small tension
  * branch, CDIS -1.000143E-03, CELS 1.250179E-02 (total 5.000714E-02), U -2.010001E-01; ELSE,
  * EVOL and RF as here to all digits.
@@ -129,6 +130,7 @@ static void test_dat(void)
   if (run("stack", "*STEP, CONTACT=PENALTY\n*STATIC\n1., 1.\n*DLOAD\n2, P2, 100.\n"
                    "*CONTROLS, PARAMETERS=FIELD\n0.005\n"
                    "*NODE PRINT, NSET=NALL\nU\n*NODE PRINT, NSET=NBOT, TOTALS=YES\nRF\n"
+                   "*NSET, NSET=NTOP\n15, 16, 17, 18\n*NODE PRINT, NSET=NTOP, TOTALS=ONLY\nRF\n"
                    "*EL PRINT, ELSET=EALL, TOTALS=YES\nELSE, EVOL\n"
                    "*CONTACT PRINT, TOTALS=YES\nCDISP, CSTRESS, CELS\n"
                    "*NODE FILE\nU\n*EL FILE\nS\n*CONTACT FILE\nCDIS, CSTR\n*END STEP\n"))
@@ -165,6 +167,11 @@ static void test_dat(void)
   /* nodes */
   CHECK_INT(dat_rows(dat, "total force (fx,fy,fz) for set NBOT", 0, 3, id, v, 32), 1);
   CHECK_CLOSE(v[2], 100.0, 1e-6, 0);
+  /* RF as CalculiX prints it, the external forces at the nodes: at the free, loaded top nodes
+   * the pressure's nodal forces, -p A in all */
+  CHECK_INT(count_str(dat, " forces (fx,fy,fz) for set NTOP"), 0);       /* TOTALS=ONLY */
+  CHECK_INT(dat_rows(dat, "total force (fx,fy,fz) for set NTOP", 0, 3, id, v, 32), 1);
+  CHECK_CLOSE(v[2], -100.0, 1e-6, 0);
   int n = dat_rows(dat, "displacements (vx,vy,vz) for set NALL", 0, 3, id, v, 32);
   CHECK_INT(n, 16);
   for (int k = 0; k < n; k++) {
