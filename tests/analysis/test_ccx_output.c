@@ -317,8 +317,52 @@ static void test_velocity(void)
   sn_model_free(m);
 }
 
+/* the .frd's element records: C3D20 nodes in CalculiX' .frd order (the deck's 1-12, 17-20,
+ * 13-16: ccx 2.20 writes test deck contact2's elements, given as 1-12, 17-20, 13-16, as
+ * 1 ... 20), type 4; a CPE4 is type 9 (qu4) with its nodes as given */
+static void test_frd_elements(void)
+{
+  static const char *const SECT = "*MATERIAL, NAME=M\n*ELASTIC\n1000., 0.\n*SOLID SECTION, ELSET=E, MATERIAL=M\n";
+  char deck[4096], msg[512], path[128];
+  int k = snprintf(deck, sizeof deck, "*NODE\n");
+  /* the unit cube's C3D20 nodes in CalculiX' order (corners 1-4 at z = 0, 5-8 at z = 2, the
+   * midside nodes of the bottom edges, top edges, vertical edges), doubled coordinates */
+  static const int X[20][3] = {{0,0,0},{2,0,0},{2,2,0},{0,2,0},{0,0,2},{2,0,2},{2,2,2},{0,2,2},{1,0,0},{2,1,0},
+                               {1,2,0},{0,1,0},{1,0,2},{2,1,2},{1,2,2},{0,1,2},{0,0,1},{2,0,1},{2,2,1},{0,2,1}};
+  for (int i = 0; i < 20; i++)
+    k += snprintf(deck + k, sizeof deck - (size_t)k, "%d, %g, %g, %g\n", 101 + i, X[i][0] / 2.0, X[i][1] / 2.0, X[i][2] / 2.0);
+  k += snprintf(deck + k, sizeof deck - (size_t)k, "*ELEMENT, TYPE=C3D20, ELSET=E\n7");
+  for (int i = 0; i < 15; i++) k += snprintf(deck + k, sizeof deck - (size_t)k, ", %d", 101 + i);   /* 16 entries, */
+  snprintf(deck + k, sizeof deck - (size_t)k, ",\n116, 117, 118, 119, 120\n%s", SECT);                /* continued */
+  sn_model *m = NULL;
+  CHECK_INT(sn_inp_parse(deck, strlen(deck), "c20", NULL, &m, msg, sizeof msg), SN_OK);
+  sn_frd *f = NULL;
+  snprintf(path, sizeof path, DIR_ "/c20.frd");
+  CHECK_INT(sn_frd_open(path, m, &f, msg, sizeof msg), SN_OK);
+  sn_frd_close(f);
+  sn_model_free(m);
+  char *t = slurp("c20", ".frd");
+  CHECK(t && strstr(t, "\n -1         7    4    0    1\n"
+                         " -2       101       102       103       104       105       106       107       108       109       110\n"
+                         " -2       111       112       117       118       119       120       113       114       115       116\n -3\n"));
+  CHECK(t && strstr(t, "    2C                            20                                     1\n"));
+  CHECK(t && strlen(t) > 6 && !strcmp(t + strlen(t) - 6, " 9999\n"));
+  free(t);
+  snprintf(deck, sizeof deck, "*NODE\n1,0,0\n2,2,0\n3,2,1\n4,0,1\n*ELEMENT, TYPE=CPE4, ELSET=E\n3, 1, 2, 3, 4\n%s", SECT);
+  CHECK_INT(sn_inp_parse(deck, strlen(deck), "q4", NULL, &m, msg, sizeof msg), SN_OK);
+  snprintf(path, sizeof path, DIR_ "/q4.frd");
+  CHECK_INT(sn_frd_open(path, m, &f, msg, sizeof msg), SN_OK);
+  sn_frd_close(f);
+  sn_model_free(m);
+  t = slurp("q4", ".frd");
+  CHECK(t && strstr(t, "\n -1         3    9    0    1\n -2         1         2         3         4\n -3\n"));
+  CHECK(t && strstr(t, "\n -1         2 2.00000E+00 0.00000E+00 0.00000E+00\n"));
+  free(t);
+}
+
 int main(void)
 {
+  test_frd_elements();
   mkdir(DIR_, 0777);
   test_dat();
   test_when();
