@@ -212,35 +212,62 @@ static int nodal_block(sn_ccx_state *c, frd_ctx *x, const sn_output *o, const ch
   return sn_frd_add(c->frd, &b, err, errlen);
 }
 
-/* CONTACT (COPEN CSLIP1 CSLIP2 CPRESS CSHEAR1 CSHEAR2) or CELS at the contact points' slave
- * nodes (of the request's node set, if any). COPEN: the gap where negative (a penetration),
- * 0 where open, as CalculiX stores it; CSLIP: the tangential relative displacement of the
- * increment; stresses: force / tributary area, in the output frame (contact_frame.h) */
+/* the values of contact point k: CONTACT (6) or CELS (1) */
+static void point_values(const sn_model *m, const sn_increment *inc, int k, int cels, double *v)
+{
+  const sn_contact_point *p = &inc->contact[k];
+  int dim = m->ndf;
+  if (cels) { v[0] = point_energy(inc, dim, k); return; }
+  double A = p->area > 0 ? p->area : 1.0, d[3], f[3];
+  sn_contact_out_components(p, dim, inc->contact_u + dim * k, d);
+  sn_contact_out_components(p, dim, inc->contact_r + dim * k, f);
+  v[0] = fmin(d[0], 0.0);
+  v[1] = d[1];
+  v[2] = d[2];
+  for (int q = 0; q < 3; q++) v[3 + q] = f[q] / A;
+}
+
+/* CONTACT (COPEN CSLIP1 CSLIP2 CPRESS CSHEAR1 CSHEAR2) or CELS. COPEN: the gap where negative
+ * (a penetration), 0 where open, as CalculiX stores it; CSLIP: the tangential relative
+ * displacement of the increment; stresses: force / tributary area, in the output frame
+ * (contact_frame.h). The nodes, as ccx 2.20 writes them: the contact points' slave nodes (of
+ * the request's node set, if any) for node-to-surface pairs; with a SURFACE TO SURFACE pair every
+ * node of the set (of the model), zeros where there is no contact point. */
 static int contact_block(sn_ccx_state *c, frd_ctx *x, const sn_output *o, int cels, char *err, size_t errlen)
 {
   const sn_model *m = x->m;
   const sn_increment *inc = x->inc;
-  int n = 0, dim = m->ndf;
-  if (o->set >= 0) {
-    memset(x->mark, 0, (size_t)m->nnodes);
-    for (int r = 0; r < m->sets[o->set].n; r++) x->mark[m->sets[o->set].items[r]] = 1;
-  }
-  for (int k = 0; k < inc->ncontact; k++) {
-    const sn_contact_point *p = &inc->contact[k];
-    if (o->set >= 0 && !x->mark[p->slave_node]) continue;
-    double *v = x->val + (cels ? 1 : 6) * (size_t)n, A = p->area > 0 ? p->area : 1.0, d[3], f[3];
-    x->ids[n++] = m->node_id[p->slave_node];
-    if (cels) { v[0] = point_energy(inc, dim, k); continue; }
-    sn_contact_out_components(p, dim, inc->contact_u + dim * k, d);
-    sn_contact_out_components(p, dim, inc->contact_r + dim * k, f);
-    v[0] = fmin(d[0], 0.0);
-    v[1] = d[1];
-    v[2] = d[2];
-    for (int q = 0; q < 3; q++) v[3 + q] = f[q] / A;
+  int n = 0, w = cels ? 1 : 6, f2f = 0;
+  for (int q = 0; q < m->npairs; q++) f2f |= m->pairs[q].type == SN_PAIR_SURFACE_TO_SURFACE;
+  if (f2f) {
+    /* x->ids as the node -> contact point map first, then the rows */
+    int nn = request_nodes(m, o, x->nodes, x->mark);
+    int *at = x->ids;
+    for (int i = 0; i < m->nnodes; i++) at[i] = -1;
+    for (int k = 0; k < inc->ncontact; k++) at[inc->contact[k].slave_node] = k;
+    for (int r = 0; r < nn; r++) {
+      int i = x->nodes[r], k = at[i];
+      double *v = x->val + (size_t)w * r;
+      for (int q = 0; q < w; q++) v[q] = 0.0;
+      if (k >= 0) point_values(m, inc, k, cels, v);
+    }
+    for (int r = 0; r < nn; r++) x->ids[r] = m->node_id[x->nodes[r]];
+    n = nn;
+  } else {
+    if (o->set >= 0) {
+      memset(x->mark, 0, (size_t)m->nnodes);
+      for (int r = 0; r < m->sets[o->set].n; r++) x->mark[m->sets[o->set].items[r]] = 1;
+    }
+    for (int k = 0; k < inc->ncontact; k++) {
+      const sn_contact_point *p = &inc->contact[k];
+      if (o->set >= 0 && !x->mark[p->slave_node]) continue;
+      point_values(m, inc, k, cels, x->val + (size_t)w * n);
+      x->ids[n++] = m->node_id[p->slave_node];
+    }
   }
   static const char *const cc[6] = {"COPEN", "CSLIP1", "CSLIP2", "CPRESS", "CSHEAR1", "CSHEAR2"};
   static const char *const ce[1] = {"CELS"};
-  sn_frd_block b = {cels ? "CELS" : "CONTACT", cels ? 1 : 6, cels ? ce : cc, !cels, 0, inc->total_time,
+  sn_frd_block b = {cels ? "CELS" : "CONTACT", w, cels ? ce : cc, !cels, 0, inc->total_time,
                     inc->step, inc->increment, n, x->ids, x->val};
   return sn_frd_add(c->frd, &b, err, errlen);
 }

@@ -42,11 +42,11 @@ static const char *const MODEL =
     "*BOUNDARY\nNX0, 1, 1\nNY0, 2, 2\nNBOT, 3, 3\n"
     "*TIME POINTS, NAME=TP\n0.3, 0.75\n";
 
-/* run MODEL + step into DIR_ as base; SN_OK or the failure */
-static int run(const char *base, const char *step)
+/* run model + step into DIR_ as base; SN_OK or the failure */
+static int run_with(const char *model, const char *base, const char *step)
 {
   char deck[8192], msg[512];
-  snprintf(deck, sizeof deck, "%s%s", MODEL, step);
+  snprintf(deck, sizeof deck, "%s%s", model, step);
   sn_model *m = NULL;
   int st = sn_inp_parse(deck, strlen(deck), base, NULL, &m, msg, sizeof msg);
   CHECK_INT(st, SN_OK);
@@ -69,6 +69,8 @@ static int run(const char *base, const char *step)
   sn_model_free(m);
   return st;
 }
+
+static int run(const char *base, const char *step) { return run_with(MODEL, base, step); }
 
 static char *slurp(const char *base, const char *ext)
 {
@@ -229,6 +231,40 @@ static void test_dat(void)
   free(dat);
 }
 
+/* the same contact as a SURFACE TO SURFACE pair (enforced at the slave nodes): the .frd's
+ * CONTACT block lists every node, as ccx 2.20 writes face-to-face contact (test deck
+ * beamcontact: 277 nodes of 277), zeros but at the 4 slave nodes */
+static void test_frd_f2f(void)
+{
+  char model[4096];
+  snprintf(model, sizeof model, "%s", MODEL);
+  char *t = strstr(model, "NODE TO SURFACE");
+  CHECK(t != NULL);
+  if (!t) return;
+  memmove(t + 18, t + 15, strlen(t + 15) + 1);
+  memcpy(t, "SURFACE TO SURFACE", 18);
+  if (run_with(model, "f2f", "*STEP, CONTACT=PENALTY\n*STATIC\n*DLOAD\n2, P2, 100.\n*CONTACT FILE\nCSTR\n*END STEP\n")) return;
+  char *frd = slurp("f2f", ".frd");
+  const char *p = frd ? strstr(frd, " -4  CONTACT") : NULL;
+  CHECK(p != NULL);
+  CHECK(frd && strstr(frd, "  100CL  101 1.00000E+00          16") != NULL);
+  int rows = 0, pressed = 0;
+  for (p = p ? strchr(p, '\n') : NULL; p && strncmp(p, "\n -3", 4); p = strchr(p + 1, '\n')) {
+    if (strncmp(p, "\n -1", 4)) continue;
+    char f[16];
+    snprintf(f, sizeof f, "%.10s", p + 4);
+    int nid = atoi(f);
+    snprintf(f, sizeof f, "%.12s", p + 14 + 36);
+    double press = atof(f);
+    CHECK_CLOSE(press, nid >= 11 && nid <= 14 ? 100.0 : 0.0, 1e-5, 0);
+    pressed += press > 0;
+    rows++;
+  }
+  CHECK_INT(rows, 16);
+  CHECK_INT(pressed, 4);
+  free(frd);
+}
+
 /* fixed increments of 0.25: FREQUENCY=2 prints increments 2 and 4; TIME POINTS 0.3, 0.75
  * prints the increments reaching them (0.5, 0.75) and the end of the step (1) */
 static void test_when(void)
@@ -366,6 +402,7 @@ int main(void)
   mkdir(DIR_, 0777);
   test_dat();
   test_when();
+  test_frd_f2f();
   test_velocity();
   return sn_check_report();
 }
