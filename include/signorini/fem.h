@@ -152,12 +152,15 @@ typedef struct {
   double c10, d1;
 } sn_neohooke;
 /* sn_element_nlgeom and sn_element_stress_nlgeom for a neo-Hookean material nh (NULL: St Venant-
- * Kirchhoff from p's E and nu); p gives the thickness. Not for plane stress (SN_ERR_ARG). An
- * inverted deformed point (J <= 0) is SN_ERR_FORMAT. */
-int sn_element_nlgeom_mat(sn_eltype t, const double *X, const sn_elprops *p, const sn_neohooke *nh,
-                          const double *ue, double *fint, double *Kt);
+ * Kirchhoff from p's E and nu; p gives the thickness; neo-Hooke not for plane stress: SN_ERR_ARG;
+ * an inverted deformed point (J <= 0) is SN_ERR_FORMAT), with an optional thermal strain: alpha
+ * times dtemp (the nodes' temperature changes, interpolated; NULL: none) taken off the normal
+ * Green-Lagrange strains, S = D (E - alpha dT I) (SVK only: SN_ERR_ARG with nh). */
+int sn_element_nlgeom_mat(sn_eltype t, const double *X, const sn_elprops *p, const sn_neohooke *nh, double alpha,
+                          const double *dtemp, const double *ue, double *fint, double *Kt);
 int sn_element_stress_nlgeom_mat(sn_eltype t, const double *X, const sn_elprops *p, const sn_neohooke *nh,
-                                 const double *ue, double *Sip, double *Snode, double *Eip, double *Enode);
+                                 double alpha, const double *dtemp, const double *ue, double *Sip, double *Snode,
+                                 double *Eip, double *Enode);
 
 /* ---- the model a deck describes ---- */
 typedef enum { SN_SET_NODE, SN_SET_ELEM } sn_setkind;
