@@ -111,6 +111,12 @@ int sn_fesys_strain(const sn_fesys *S, const double *u, double *Enode, double *E
  * modelled): elements use the reference node's dofs in place of theirs, so that loads on a
  * rigid body act on its reference node, which may be loaded (*CLOAD) or prescribed. */
 const int *sn_fesys_rigid_ref(const sn_fesys *S);
+/* per element (nelems values): the internal energy 1/2 ue^T Ke ue of displacement u with the
+ * small-strain stiffness (springs: the area under their law), CalculiX' ELSE for linear
+ * elastic elements in small deformations (not the stored energy of NLGEOM or hyperelastic
+ * elements); vol (may be NULL):
+ * the element volumes (EVOL; 0 for springs) */
+int sn_fesys_element_energy(const sn_fesys *S, const double *u, double *ener, double *vol);
 /* integration-point offsets (nelems + 1 ints, owned by S) */
 const int *sn_fesys_ip_offset(const sn_fesys *S);
 

@@ -305,18 +305,31 @@ typedef struct {
   int line;
 } sn_dload;
 
-/* Output requests (*NODE PRINT / *EL PRINT / *CONTACT PRINT / *NODE FILE / *EL FILE) */
+/* Output requests (*NODE PRINT / *EL PRINT / *CONTACT PRINT / *NODE FILE / *EL FILE /
+ * *CONTACT FILE; docs/deck.md, "Output requests") */
 typedef enum { SN_OUT_NODE_PRINT, SN_OUT_EL_PRINT, SN_OUT_CONTACT_PRINT, SN_OUT_NODE_FILE,
-               SN_OUT_EL_FILE } sn_outkind;
+               SN_OUT_EL_FILE, SN_OUT_CONTACT_FILE } sn_outkind;
 
 typedef struct {
   sn_outkind kind;
   int set;               /* NSET= / ELSET= (index) or -1 for all */
-  char vars[128];        /* the data line as written, upper-cased: "U,RF" */
+  char vars[128];        /* the variables, upper-cased, CalculiX' 4-letter names: "U,RF" */
   int global;            /* *NODE PRINT, GLOBAL=YES: vectors of nodes with a *TRANSFORM in global
                             components (default: in the local frame, as CalculiX prints them) */
   int line;
+  int totals;            /* TOTALS=: 0 NO (default), 1 YES, 2 ONLY */
+  int frequency;         /* FREQUENCY= given (>= 0), or -1 */
+  int timepoints;        /* TIME POINTS= (index into the model's timepoints), or -1 */
 } sn_output;
+
+/* *TIME POINTS, NAME=: output times of a step (step time, or total time with TIME=TOTAL TIME) */
+typedef struct {
+  char name[81];
+  int n;
+  double *t;             /* ascending */
+  int total;             /* 1: TIME=TOTAL TIME */
+  int line;
+} sn_timepoints;
 
 /* signorini's own parameter of *STEP: CONTACT=LAGRANGE (default) | PENALTY | AUGMENTED |
  * INTERIOR, and SOLVER=name for the Lagrange treatment */
@@ -451,6 +464,12 @@ typedef struct {
    * TIME=s" (docs/deck.md, "Units"), "" where not declared; labels of plots and tables only,
    * nothing is converted */
   struct { char length[16], force[16], stress[16], time[16]; } units;
+  /* *TIME POINTS sequences */
+  int ntimepoints;
+  sn_timepoints *timepoints;
+  /* what the deck asks for that is read but has no effect (*CONTROLS, ...): one line each,
+   * "FILE:LINE: text\n", for the caller to show when the analysis runs; NULL if none */
+  char *notes;
 } sn_model;
 
 void sn_model_free(sn_model *m);               /* frees everything and m itself; NULL is fine */

@@ -119,7 +119,8 @@ typedef enum { SN_TOTALS_NO = 0, SN_TOTALS_YES, SN_TOTALS_ONLY } sn_totals;
 typedef struct {
   const char *var;     /* CalculiX' name: node tables "U", "RF" (ncomp 3, or 2 with z printed
                           as 0); integration-point tables "S", "E" (ncomp 6), "ENER" (1);
-                          element table "EVOL" (1); contact tables "CDIS", "CSTR" (3) */
+                          element tables "EVOL", "ELSE" (1); contact tables "CDIS", "CSTR"
+                          (3), "CELS" (1) */
   const char *set;     /* set name for the header ("for set NAME"); NULL or "" for node and
                           element tables: "for all nodes" / "for all elements"; not used by
                           contact tables ("for all contact elements") */
@@ -129,7 +130,8 @@ typedef struct {
   const int *id;       /* per row: node id (U, RF, CDIS, CSTR) or element id */
   const int *ip;       /* per row: integration point, 1-based (S, E, ENER); NULL otherwise */
   const double *val;   /* val[ncomp * row + c] */
-  sn_totals totals;    /* TOTALS=YES/ONLY: RF ("total force") and EVOL ("total volume") */
+  sn_totals totals;    /* TOTALS=YES/ONLY: RF ("total force"), EVOL ("total volume"), ELSE
+                          ("total internal energy"), CELS ("total contact spring energy") */
   const unsigned char *local;   /* node tables, per row: 1 when the values are in the node's
                                    *TRANSFORM frame (the row ends with " L", as CalculiX marks
                                    it); NULL: none */
@@ -143,6 +145,33 @@ int sn_results_add(sn_results *r, const sn_results_block *b, char *msg, size_t m
 int sn_results_flush(sn_results *r, char *msg, size_t msglen);
 /* Free r; blocks added since the last flush are discarded. */
 void sn_results_close(sn_results *r);
+
+/* CalculiX' ASCII result file (.frd, the format CalculiX GraphiX reads: cgx manual, "Result
+ * Format"): the header, the nodes (block 2C) and elements (block 3C) of the model, then one
+ * result block (-4 / -5 records) per variable and output increment, and the end mark 9999.
+ * sn_frd_flush() commits the blocks added so far the way sn_results_flush() does (temporary
+ * name, renamed): the file on disk is always complete, with its end mark. */
+typedef struct sn_frd sn_frd;
+
+typedef struct {
+  const char *name;            /* the block's label: "DISP", "STRESS", "CONTACT" ... */
+  int ncomp;                   /* values per node (at most 6) */
+  const char *const *comp;     /* the component names: "D1", "D2", "D3" ... */
+  int tensor;                  /* 1: components of a symmetric tensor (type 4), 0: vector (2)
+                                  or scalar (1, ncomp 1) */
+  int vector_all;              /* vectors: an "ALL" component record after the three */
+  double time;                 /* total time of the increment */
+  int step, increment;
+  int nrows;
+  const int *id;               /* node ids */
+  const double *val;           /* val[ncomp * row + c] */
+} sn_frd_block;
+
+/* Start path with the model's header, nodes and elements (written at once, atomically). */
+int sn_frd_open(const char *path, const sn_model *m, sn_frd **out, char *msg, size_t msglen);
+int sn_frd_add(sn_frd *f, const sn_frd_block *b, char *msg, size_t msglen);
+int sn_frd_flush(sn_frd *f, char *msg, size_t msglen);
+void sn_frd_close(sn_frd *f);
 /* ==== end of the finite-element results section ==== */
 
 /* ---- Abaqus / CalculiX input decks (.inp): the model of include/signorini/fem.h ----

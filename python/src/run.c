@@ -111,6 +111,16 @@ PyObject *snpy_model_run(const sn_model *m, const char *deck, const char *outdir
 {
   char msg[1024] = "";
   PyObject *res = NULL;
+  /* what the deck asks for without effect (*CONTROLS, ...): a UserWarning per line, as
+   * signorini run says it on standard error (docs/deck.md, "Output requests") */
+  for (const char *p = m->notes; p && *p;) {
+    const char *e = strchr(p, '\n');
+    int n = e ? (int)(e - p) : (int)strlen(p);
+    char line[600];
+    snprintf(line, sizeof line, "%.*s", n, p);
+    if (PyErr_WarnEx(PyExc_UserWarning, line, 1) < 0) return NULL;   /* warnings turned into errors */
+    p += n + (e != NULL);
+  }
   run_ctx c = {PyList_New(0), NULL, NULL, NULL, NULL};
   if (!c.list) return NULL;
   if (sn_model_is_dynamic(m)) {

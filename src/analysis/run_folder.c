@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-const char *const sn_run_suffixes[] = {".pvd", ".dat", "_contact.csv", "_convergence.png",
+const char *const sn_run_suffixes[] = {".pvd", ".dat", ".frd", "_contact.csv", "_convergence.png",
                                        "_contact_pressure.png", "_contact_shear.png", "_load.png", "_energy.csv", "_energy.png",
                                        NULL};
 

@@ -6,6 +6,7 @@
 #include "signorini/io.h"
 #include "signorini/plot.h"
 #include "analysis/contact_frame.h"
+#include "analysis/run_ccx.h"
 #include "io/out_file.h"
 
 #include <ctype.h>
@@ -37,6 +38,7 @@ struct sn_run_output {
   char err[512];
   char note[1200];       /* what the user should know about the run's folder ("" if nothing) */
   sn_run_folder folder;  /* lock, earlier results removed, temporaries (run_folder.c) */
+  sn_ccx_state ccx;      /* when requests are due; BASE.frd (run_ccx.c) */
 };
 
 /* contact status of a point: 0 open, 1 stick, 2 slip (relative to the largest pressure) */
@@ -56,6 +58,7 @@ static const char *out_name(sn_outkind k)
   case SN_OUT_EL_PRINT: return "*EL PRINT";
   case SN_OUT_CONTACT_PRINT: return "*CONTACT PRINT";
   case SN_OUT_NODE_FILE: return "*NODE FILE";
+  case SN_OUT_CONTACT_FILE: return "*CONTACT FILE";
   default: return "*EL FILE";
   }
 }
@@ -76,11 +79,12 @@ static const char *next_var(const char *p, char *w, size_t len)
 
 static int var_ok(sn_outkind k, const char *v)
 {
-  if (k == SN_OUT_NODE_PRINT) return !strcmp(v, "U") || !strcmp(v, "RF");
-  if (k == SN_OUT_EL_PRINT) return !strcmp(v, "S") || !strcmp(v, "E");
-  if (k == SN_OUT_NODE_FILE) return !strcmp(v, "U") || !strcmp(v, "RF") || !strcmp(v, "NT");
-  if (k == SN_OUT_EL_FILE) return !strcmp(v, "S") || !strcmp(v, "E");
-  if (k == SN_OUT_CONTACT_PRINT) return !strcmp(v, "CSTR") || !strcmp(v, "CDIS");
+  if (k == SN_OUT_NODE_PRINT) return !strcmp(v, "U") || !strcmp(v, "RF") || !strcmp(v, "V");
+  if (k == SN_OUT_EL_PRINT) return !strcmp(v, "S") || !strcmp(v, "E") || !strcmp(v, "ENER") || !strcmp(v, "ELSE") || !strcmp(v, "EVOL");
+  if (k == SN_OUT_NODE_FILE) return !strcmp(v, "U") || !strcmp(v, "RF") || !strcmp(v, "V");
+  if (k == SN_OUT_EL_FILE) return !strcmp(v, "S") || !strcmp(v, "E") || !strcmp(v, "ENER");
+  if (k == SN_OUT_CONTACT_PRINT || k == SN_OUT_CONTACT_FILE)
+    return !strcmp(v, "CSTR") || !strcmp(v, "CDIS") || !strcmp(v, "CELS");
   return 0;
 }
 
@@ -94,11 +98,16 @@ int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_
       const sn_output *o = &m->steps[k].out[q];
       char w[64];
       const char *p = o->vars;
-      while ((p = next_var(p, w, sizeof w)))
-        if (!var_ok(o->kind, w)) {
-          if (msg) snprintf(msg, msglen, "line %d: %s: variable %s is not available (node tables: U, RF; element tables: S, E; contact tables: CSTR, CDIS)", o->line, out_name(o->kind), w);
+      while ((p = next_var(p, w, sizeof w))) {
+        if (!strcmp(w, "V") && !m->steps[k].dynamic) {
+          if (msg) snprintf(msg, msglen, "line %d: %s: V (velocities) exists in *DYNAMIC steps only (step %d is static)", o->line, out_name(o->kind), k + 1);
           return SN_ERR_FORMAT;
         }
+        if (!var_ok(o->kind, w)) {
+          if (msg) snprintf(msg, msglen, "line %d: %s: variable %s is not available (node requests: U, RF, V; element requests: S, E, ENER, and ELSE, EVOL printed; contact requests: CSTR, CDIS, CELS)", o->line, out_name(o->kind), w);
+          return SN_ERR_FORMAT;
+        }
+      }
     }
   sn_run_output *R = calloc(1, sizeof *R);
   if (!R) return SN_ERR_NOMEM;
@@ -106,7 +115,7 @@ int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_
     for (int q = 0; q < m->steps[k].nout; q++) {
       char w[64];
       const char *p = m->steps[k].out[q].vars;
-      while ((p = next_var(p, w, sizeof w))) if (!strcmp(w, "E")) R->want_e = 1;
+      while ((p = next_var(p, w, sizeof w))) if (!strcmp(w, "E") || !strcmp(w, "ENER")) R->want_e = 1;
     }
   if (snprintf(R->dir, sizeof R->dir, "%s", dir) >= (int)sizeof R->dir ||
       snprintf(R->base, sizeof R->base, "%s", base) >= (int)sizeof R->base) { free(R); return SN_ERR_ARG; }
@@ -128,11 +137,20 @@ static int add_node_table(sn_run_output *R, const sn_model *m, const sn_incremen
   if (!id || !val) { free(id); free(val); return SN_ERR_NOMEM; }
   unsigned char *loc = m->node_transform && !o->global ? calloc((size_t)n + 1, 1) : NULL;
   if (m->node_transform && !o->global && !loc) { free(id); free(val); return SN_ERR_NOMEM; }
-  const double *src = !strcmp(var, "U") ? inc->u : inc->rf;
+  const double *src = !strcmp(var, "U") ? inc->u : !strcmp(var, "V") ? inc->v : inc->rf;
+  if (!src) {                            /* V of a static increment */
+    free(id); free(val); free(loc);
+    snprintf(R->err, sizeof R->err, "line %d: %s: V (velocities) exists in *DYNAMIC steps only", o->line, out_name(o->kind));
+    return SN_ERR_FORMAT;
+  }
   for (int r = 0; r < n; r++) {
     int i = o->set >= 0 ? m->sets[o->set].items[r] : r;
     id[r] = m->node_id[i];
     for (int c = 0; c < 3; c++) val[3 * r + c] = c < ndf ? src[ndf * i + c] : 0.0;
+    /* RF as CalculiX prints it: the sum of the external forces at the node, reaction plus
+     * applied load (CalculiX 2.20 manual, "Forces obtained by selecting RF"); inc->rf is the
+     * reaction alone */
+    for (int c = 0; src == inc->rf && inc->fext && c < ndf; c++) val[3 * r + c] += inc->fext[ndf * i + c];
     double F[9], g[3];
     if (loc && m->node_transform[i] >= 0 && !sn_model_node_frame(m, i, F)) {   /* *TRANSFORM: CalculiX */
       memcpy(g, val + 3 * r, sizeof g);                                         /* prints local values */
@@ -140,8 +158,10 @@ static int add_node_table(sn_run_output *R, const sn_model *m, const sn_incremen
       loc[r] = 1;
     }
   }
+  /* TOTALS= of RF (CalculiX prints no totals of U) */
+  sn_totals tot = !strcmp(var, "RF") ? (sn_totals)o->totals : SN_TOTALS_NO;
   sn_results_block b = {var, o->set >= 0 ? m->sets[o->set].name : NULL, inc->total_time, n, 3,
-                        id, NULL, val, SN_TOTALS_NO, loc};
+                        id, NULL, val, tot, loc};
   int st = sn_results_add(R->dat, &b, R->err, sizeof R->err);
   free(id); free(val); free(loc);
   return st;
@@ -472,37 +492,43 @@ static int series(sn_run_output *R, const char *name, double time)
   return sn_pvd_write(path, R->n, R->times, (const char *const *)R->files, R->err, sizeof R->err);
 }
 
-static int is_print(const sn_output *o)
-{
-  return o->kind == SN_OUT_NODE_PRINT || o->kind == SN_OUT_EL_PRINT || o->kind == SN_OUT_CONTACT_PRINT;
-}
 
-/* the printed tables of this increment's step, in BASE.dat: created with the first table (no
- * empty file from a deck without a print request, or a run that fails before its first
- * increment) */
+/* the printed tables of this increment, in BASE.dat: created with the first table (no empty
+ * file from a deck without a print request, or a run that fails before its first increment).
+ * Per kind (*NODE PRINT, *EL PRINT, *CONTACT PRINT) the requests of the last step up to this
+ * one that has some (CalculiX: a step without keeps the previous step's), in the deck's order. */
 static int print_tables(sn_run_output *R, const sn_model *m, const sn_fesys *S, const sn_increment *inc,
                         const double *e_ip)
 {
-  const sn_step *sp = &m->steps[inc->step - 1];
-  int st = SN_OK, any = 0;
-  for (int q = 0; q < sp->nout; q++) any |= is_print(&sp->out[q]) && sp->out[q].vars[0];
+  static const sn_outkind kinds[3] = {SN_OUT_NODE_PRINT, SN_OUT_EL_PRINT, SN_OUT_CONTACT_PRINT};
+  int st = SN_OK, any = 0, from[3];
+  for (int kk = 0; kk < 3; kk++) {
+    from[kk] = sn_ccx_request_step(m, inc->step - 1, kinds[kk]);
+    for (int q = 0; from[kk] >= 0 && q < m->steps[from[kk]].nout; q++)
+      any |= m->steps[from[kk]].out[q].kind == kinds[kk] && m->steps[from[kk]].out[q].vars[0];
+  }
   if (!any) return SN_OK;
   if (!R->dat) {
     char path[1400];
     snprintf(path, sizeof path, "%s/%s.dat", R->dir, R->base);
     if ((st = sn_results_open(path, &R->dat, R->err, sizeof R->err))) return st;
   }
-  for (int q = 0; q < sp->nout && !st; q++) {
-    const sn_output *o = &sp->out[q];
-    if (!is_print(o)) continue;
-    char w[64];
-    const char *p = o->vars;
-    while (!st && (p = next_var(p, w, sizeof w))) {
-      if (o->kind == SN_OUT_CONTACT_PRINT) st = add_contact_table(R, m, inc, w);
-      else if (o->kind == SN_OUT_NODE_PRINT) st = add_node_table(R, m, inc, o, w);
-      else st = add_ip_table(R, m, S, inc, o, w, !strcmp(w, "E") ? e_ip : inc->s_ip);
+  /* in the deck's order (CalculiX prints the requests in the order they come) */
+  for (int k = 0; k < inc->step && !st; k++)
+    for (int q = 0; q < m->steps[k].nout && !st; q++) {
+      const sn_output *o = &m->steps[k].out[q];
+      int kk = o->kind == SN_OUT_NODE_PRINT ? 0 : o->kind == SN_OUT_EL_PRINT ? 1 : o->kind == SN_OUT_CONTACT_PRINT ? 2 : -1;
+      if (kk < 0 || from[kk] != k) continue;
+      char w[64];
+      const char *p = o->vars;
+      while (!st && (p = next_var(p, w, sizeof w))) {
+        if (!strcmp(w, "ELSE") || !strcmp(w, "EVOL") || !strcmp(w, "ENER") || !strcmp(w, "CELS"))
+          st = sn_ccx_table(R->dat, m, S, inc, o, w, e_ip, R->err, sizeof R->err);
+        else if (o->kind == SN_OUT_CONTACT_PRINT) st = add_contact_table(R, m, inc, w);
+        else if (o->kind == SN_OUT_NODE_PRINT) st = add_node_table(R, m, inc, o, w);
+        else st = add_ip_table(R, m, S, inc, o, w, !strcmp(w, "E") ? e_ip : inc->s_ip);
+      }
     }
-  }
   if (!st) st = sn_results_flush(R->dat, R->err, sizeof R->err);
   return st;
 }
@@ -581,7 +607,13 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   free(v3);
   if (!st && m->npairs > 0) st = contact_csv(R, m, inc);
   if (!st) st = series(R, name, inc->total_time);
-  if (!st) st = print_tables(R, m, S, inc, e_ip);
+  /* the .dat tables and the .frd blocks, when the requests are due (FREQUENCY=, TIME POINTS=) */
+  int due = sn_ccx_due(&R->ccx, m, inc);
+  if (!st && due) st = print_tables(R, m, S, inc, e_ip);
+  if (!st && due) {
+    snprintf(path, sizeof path, "%s/%s.frd", R->dir, R->base);
+    st = sn_ccx_frd(&R->ccx, path, m, inc, e_node, R->err, sizeof R->err);
+  }
   free(e_node);
   free(e_ip);
   /* the static plots (a dynamic run has its energy plot): their data kept, the charts drawn at
@@ -658,6 +690,7 @@ void sn_run_output_close(sn_run_output *o)
 {
   if (!o) return;
   sn_results_close(o->dat);
+  sn_ccx_close(&o->ccx);
   sn_run_folder_close(&o->folder);
   for (int k = 0; k < o->n; k++) free(o->files[k]);
   free(o->files);

@@ -158,8 +158,11 @@ static void summary(const char *deck, const sn_model *m, const sn_static_info *i
   struct stat sb;
   snprintf(dat, sizeof dat, "%s/%s.dat", dir, base);
   int printed = stat(dat, &sb) == 0;   /* BASE.dat: only with a print request */
-  printf("results: %s/%s.pvd (ParaView), %s/%s.NNNN.vtu%s%s\n", dir, base, dir, base, printed ? ", " : "",
-         printed ? dat : "");
+  char frd[1400];
+  snprintf(frd, sizeof frd, "%s/%s.frd", dir, base);
+  int filed = stat(frd, &sb) == 0;     /* BASE.frd: only with a file request */
+  printf("results: %s/%s.pvd (ParaView), %s/%s.NNNN.vtu%s%s%s%s%s\n", dir, base, dir, base, printed ? ", " : "",
+         printed ? dat : "", filed ? ", " : "", filed ? frd : "", filed ? " (CalculiX GraphiX)" : "");
 }
 
 typedef struct {
@@ -237,6 +240,7 @@ int sn_cli_run(int argc, char **argv)
   io.allow_include_anywhere = include_anywhere;
   int st = sn_inp_read_opts(deck, &io, &m, msg, sizeof msg);
   if (st) return sn_cli_fail("%s%s", msg, scene_hint(msg));
+  if (m->notes) fputs(m->notes, stderr);     /* what the deck asks for without effect: one line each */
   if (sn_model_is_dynamic(m) && plots_given) {
     sn_model_free(m);
     return sn_args_error(a.cmd, "--plots applies to quasi-static decks; %s is a *DYNAMIC analysis, whose energy plot "
@@ -311,7 +315,8 @@ const sn_cli_cmd sn_cli_cmd_run = {
     "Reads the deck (docs/deck.md: nodes, elements, materials, boundary conditions, loads, "
     "contact pairs, steps), runs its steps increment by increment and writes into DIR, BASE "
     "being the deck's name without .inp: BASE.NNNN.vtu per increment and BASE.pvd (ParaView), "
-    "BASE.dat (the *NODE PRINT and *EL PRINT tables) and, with contact, BASE_contact.csv, and PNG "
+    "BASE.dat (the *NODE PRINT, *EL PRINT and *CONTACT PRINT tables), BASE.frd (CalculiX' result "
+    "file of the *NODE FILE, *EL FILE and *CONTACT FILE requests) and, with contact, BASE_contact.csv, and PNG "
     "plots drawn at the end of every step (--plots) (docs/results.md). Every file is written under a temporary name and renamed when "
     "complete; SIGINT and SIGTERM remove the temporary file being written. A rerun replaces "
     "the earlier results of the same BASE in DIR (none of its BASE.NNNN.vtu is kept); a second "

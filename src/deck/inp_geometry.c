@@ -169,6 +169,12 @@ static int set_begin(inp_rd *p, int kind)
   if (r) return r;
   if (inp_is_integer(name)) return inp_fail(p, "set name '%s' is a number", SHOW(name));
   if ((r = inp_par_flag(p, "GENERATE", &p->generate))) return r;
+  /* FREQUENCY= on *NSET (CalculiX' test deck friction2): not a parameter of *NSET; CalculiX
+   * warns "parameter not recognized" and reads the set: the same here, with a note */
+  inp_param *fq = inp_par(p, "FREQUENCY");
+  if (fq && (r = inp_note(p, "*NSET, FREQUENCY=%s ignored: not a parameter of *NSET (CalculiX warns and ignores it too)",
+                          fq->val ? SHOW(fq->raw) : "")))
+    return r;
   p->cur_set = inp_find_set(p, kind, name);
   if (p->cur_set < 0 && (r = inp_new_set(p, kind, name, &p->cur_set))) return r;
   if ((r = inp_mark_ensure(p))) return r;

@@ -146,6 +146,9 @@ typedef struct inp_rd {
   int cur_tie;                             /* *CYCLIC SYMMETRY MODEL: its *TIE */
   size_t cap_eqn, cap_eqt, cap_tr, cap_tie;
   int *eqn_file, *tr_file, *tie_file;      /* the file of each *EQUATION, *TRANSFORM, *TIE */
+  /* output requests and notes (inp_output.c, inp_controls.c) */
+  size_t cap_tp, cap_tpt, notes_len, notes_cap;
+  int cur_tp, tp_generate;                 /* the *TIME POINTS being read, its GENERATE */
 } inp_rd;
 
 /* ---- messages (inp_scan.c): "FILE:LINE: ..." at the line being handled, or at a given file
@@ -159,6 +162,9 @@ int inp_fail(inp_rd *p, const char *fmt, ...) PRINTF(2, 3);
 int inp_fail_at(inp_rd *p, int file, int line, const char *fmt, ...) PRINTF(4, 5);
 int inp_fail_code(inp_rd *p, int code, const char *fmt, ...) PRINTF(3, 4);
 int inp_nomem(inp_rd *p);
+/* a note for the model (sn_model.notes): "FILE:LINE: text" at the line being handled; SN_OK or
+ * SN_ERR_NOMEM */
+int inp_note(inp_rd *p, const char *fmt, ...) PRINTF(2, 3);
 /* printable copy of s for messages: at most 40 characters (nothing of a non-deck file) */
 const char *inp_shown(const inp_rd *p, const char *s, char *out, size_t cap);
 #define SHOW(s) inp_shown(p, (s), sbuf_, sizeof sbuf_)
@@ -322,6 +328,11 @@ int inp_cyclic_data(inp_rd *p);
 /* at the end of the deck: equation dofs against ndf, each node's transform, the ties'
  * equations (sn_tie_equations) */
 int inp_constraints_finish(inp_rd *p);
+int inp_contactfile_begin(inp_rd *p);
+int inp_timepoints_begin(inp_rd *p);
+int inp_timepoints_data(inp_rd *p);
+int inp_controls_begin(inp_rd *p);                            /* inp_controls.c */
+int inp_controls_data(inp_rd *p);
 int inp_dynamic_begin(inp_rd *p);                             /* inp_dynamic.c */
 int inp_damping_begin(inp_rd *p);
 int inp_initial_begin(inp_rd *p);

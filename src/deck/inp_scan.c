@@ -53,6 +53,33 @@ int inp_fail_code(inp_rd *p, int code, const char *fmt, ...)
 
 int inp_nomem(inp_rd *p) { return inp_fail_code(p, SN_ERR_NOMEM, "out of memory"); }
 
+int inp_note(inp_rd *p, const char *fmt, ...)
+{
+  char text[512];
+  const char *fn = (p->file >= 0 && p->file < p->nfname) ? p->fname[p->file] : "<deck>";
+  int k = snprintf(text, sizeof text, "%s:%d: note: ", fn, p->line);
+  if (k < 0 || (size_t)k >= sizeof text) k = 0;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(text + k, sizeof text - (size_t)k, fmt, ap);
+  va_end(ap);
+  size_t n = strlen(text);
+  char **notes = &p->m->notes;
+  if (p->notes_len + n + 2 > p->notes_cap) {
+    size_t cap = p->notes_cap ? 2 * p->notes_cap : 1024;
+    while (cap < p->notes_len + n + 2) cap *= 2;
+    char *q = realloc(*notes, cap);
+    if (!q) return inp_nomem(p);
+    *notes = q;
+    p->notes_cap = cap;
+  }
+  memcpy(*notes + p->notes_len, text, n);
+  p->notes_len += n;
+  (*notes)[p->notes_len++] = '\n';
+  (*notes)[p->notes_len] = '\0';
+  return SN_OK;
+}
+
 /* printable copy of s for messages: at most 40 characters. Nothing of a line of an included
  * file before one of its lines has read as deck text: it may be no deck at all (a binary or a
  * data file named by mistake, or a file the deck's author should not see). */

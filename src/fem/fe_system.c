@@ -623,3 +623,63 @@ int sn_fesys_mass(const sn_fesys *S, int lumped, const int *eq, int neq, sn_csc 
   free(Me);
   return st;
 }
+
+/* the work of a tabulated spring law from 0 to elongation d: the trapezoid rule between 0, the
+ * table's points that lie between 0 and d, and d (exact: the law is linear between them) */
+static double spring_work(const sn_spring *sp, double d)
+{
+  double w = 0, x0 = 0, F0, F1, k;
+  spring_law(sp, 0.0, &F0, &k);
+  int up = d >= 0;
+  for (int i = up ? 0 : sp->ntab - 1; i >= 0 && i < sp->ntab; i += up ? 1 : -1) {
+    double x = sp->elong[i];
+    if (up ? (x <= x0 || x >= d) : (x >= x0 || x <= d)) continue;
+    spring_law(sp, x, &F1, &k);
+    w += 0.5 * (F0 + F1) * (x - x0);
+    x0 = x;
+    F0 = F1;
+  }
+  spring_law(sp, d, &F1, &k);
+  return w + 0.5 * (F0 + F1) * (d - x0);
+}
+
+/* Per element: the internal (strain) energy of displacement u, 1/2 ue^T Ke ue with the
+ * small-strain stiffness (CalculiX' ELSE for linear elastic elements; axisymmetric ones over
+ * the full circumference, as their stiffness), springs the area under their force-elongation
+ * law; and, vol not NULL, the volume (CalculiX' EVOL: sn_element_volume, springs 0). */
+int sn_fesys_element_energy(const sn_fesys *S, const double *u, double *ener, double *vol)
+{
+  if (!S || !u || !ener) return SN_ERR_ARG;
+  const sn_model *m = S->m;
+  double X[3 * MAXN], ue[MAXDOF], Ke[MAXDOF * MAXDOF], f[MAXDOF];
+  int dofs[MAXDOF];
+  for (int e = 0; e < S->ne; e++) {
+    sn_eltype t = m->elem_type[e];
+    const sn_eldesc *d = sn_element_desc(t);
+    int nd = elem_dofs(S, e, dofs), st = SN_OK;
+    coords(m, e, X);
+    for (int a = 0; a < nd; a++) ue[a] = u[dofs[a]];
+    ener[e] = 0.0;
+    if (vol) vol[e] = 0.0;
+    if (S->skip[e]) continue;
+    if (d->kind == SN_KIND_SPRING) {
+      const sn_spring *sp = &m->springs[m->elem_spring[e]];
+      double elong, dir[3];
+      st = sn_spring_axial(S->ndf, X, ue, 1.0, NULL, &elong, dir);
+      if (!st && sp->ntab == 0) ener[e] = 0.5 * sp->k * elong * elong;
+      if (!st && sp->ntab > 0) ener[e] = spring_work(sp, elong);
+    } else {
+      st = sn_element_stiffness(t, X, &S->props[e], Ke);
+      if (!st) {
+        sn_dense_gemv(nd, nd, 1.0, Ke, ue, 0.0, f);
+        double w = 0;
+        for (int a = 0; a < nd; a++) w += ue[a] * f[a];
+        ener[e] = 0.5 * S->scale[e] * w;
+      }
+      if (!st && vol) st = sn_element_volume(t, X, &S->props[e], vol + e);
+      if (!st && vol) vol[e] *= S->scale[e];
+    }
+    if (st) return st;
+  }
+  return SN_OK;
+}

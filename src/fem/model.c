@@ -31,6 +31,9 @@ void sn_model_free(sn_model *m)
     free(m->amplitudes[i].a);
   }
   free(m->amplitudes);
+  for (int i = 0; i < m->ntimepoints; i++) free(m->timepoints[i].t);
+  free(m->timepoints);
+  free(m->notes);
   for (int i = 0; i < m->nsurfaces; i++) {
     free(m->surfaces[i].elem);
     free(m->surfaces[i].face);

@@ -10,10 +10,14 @@
  *
  * Node rows: the node id in 10 columns, then the values, each in 14 columns ("%14.6E").
  * Integration-point rows: element id (10 columns), point number (4 columns), values.
- * Element rows (EVOL): element id, value. Contact rows: slave node id, values; their header
- * reads "for all contact elements and time 0.5000000E+00" (one blank less, as CalculiX).
- * Totals (RF, EVOL with TOTALS=YES/ONLY): a block " total force (fx,fy,fz) for set ..." whose
- * one row is 6 blanks and the sums. Titles are CalculiX 2.20's, character for character.
+ * Element rows (EVOL, ELSE): element id, value. Contact rows: slave node id, values; their
+ * header reads "for all contact elements and time 0.5000000E+00" (one blank less, as
+ * CalculiX). Contact energy rows (CELS): slave node id, energy, under CalculiX 2.20's header
+ * of node-to-face contact ("... forall contact elements ...", sic). CalculiX' face-to-face
+ * table (per slave face integration point) has no counterpart: signorini's contact points
+ * are the slave nodes.
+ * Totals (RF, EVOL, ELSE, CELS with TOTALS=YES/ONLY): a block " total force (fx,fy,fz) for
+ * set ..." (" total contact spring energy for time ...") whose one row is 6 blanks and the sums. Titles are CalculiX 2.20's, character for character.
  *
  * Atomicity: the text of the increment in progress is kept in memory; sn_results_flush()
  * writes a temporary file holding the bytes already committed (copied from the file itself,
@@ -134,7 +138,7 @@ struct sn_results {
   size_t len, cap;
 };
 
-typedef enum { TAB_NODE, TAB_IP, TAB_ELEM, TAB_CONTACT } tabkind;
+typedef enum { TAB_NODE, TAB_IP, TAB_ELEM, TAB_CONTACT, TAB_CELS } tabkind;
 
 typedef struct {
   const char *var;
@@ -148,10 +152,13 @@ typedef struct {
 static const vardesc VARS[] = {
   {"U", TAB_NODE, 3, 2, "displacements (vx,vy,vz)", NULL},
   {"RF", TAB_NODE, 3, 2, "forces (fx,fy,fz)", "total force (fx,fy,fz)"},
+  {"V", TAB_NODE, 3, 2, "velocities (vx,vy,vz)", NULL},
   {"S", TAB_IP, 6, 6, "stresses (elem, integ.pnt.,sxx,syy,szz,sxy,sxz,syz)", NULL},
   {"E", TAB_IP, 6, 6, "strains (elem, integ.pnt.,exx,eyy,ezz,exy,exz,eyz)", NULL},
   {"ENER", TAB_IP, 1, 1, "internal energy density (elem, integ.pnt.,energy)", NULL},
   {"EVOL", TAB_ELEM, 1, 1, "volume (element, volume)", "total volume"},
+  {"ELSE", TAB_ELEM, 1, 1, "internal energy (element, energy)", "total internal energy"},
+  {"CELS", TAB_CELS, 1, 1, "contact print energy (slave node,energy)", "total contact spring energy"},
   {"CDIS", TAB_CONTACT, 3, 3, "relative contact displacement (slave node,normal,tang1,tang2)", NULL},
   {"CSTR", TAB_CONTACT, 3, 3, "contact stress (slave node,press,tang1,tang2)", NULL},
 };
@@ -255,7 +262,8 @@ int sn_results_add(sn_results *r, const sn_results_block *b, char *msg, size_t m
   for (size_t k = 0; k < sizeof VARS / sizeof VARS[0]; k++)
     if (strcasecmp(b->var, VARS[k].var) == 0) d = &VARS[k];
   if (!d) return sn_outfile_fail(msg, msglen, SN_ERR_UNKNOWN, path, "unknown output variable \"%.32s\"", b->var);
-  if (b->nrows < 0 || (b->nrows > 0 && (!b->id || !b->val)) || (d->kind == TAB_IP && b->nrows > 0 && !b->ip))
+  int two_ids = d->kind == TAB_IP;
+  if (b->nrows < 0 || (b->nrows > 0 && (!b->id || !b->val)) || (two_ids && b->nrows > 0 && !b->ip))
     return sn_outfile_fail(msg, msglen, SN_ERR_ARG, path, "%s: missing rows (ids, points or values)", d->var);
   if (b->ncomp < d->min_ncomp || b->ncomp > d->ncomp)
     return sn_outfile_fail(msg, msglen, SN_ERR_DIM, path, "%s: %d values per row, expected %d", d->var,
@@ -266,7 +274,7 @@ int sn_results_add(sn_results *r, const sn_results_block *b, char *msg, size_t m
     return sn_outfile_fail(msg, msglen, SN_ERR_ARG, path, "%s: no totals for this variable", d->var);
 
   fortran_e14_7(b->time, tbuf, sizeof tbuf);
-  if (d->kind == TAB_CONTACT) snprintf(where, sizeof where, "all contact elements");
+  if (d->kind == TAB_CONTACT || d->kind == TAB_CELS) snprintf(where, sizeof where, "all contact elements");
   else if (!b->set || !*b->set) snprintf(where, sizeof where, "all %s", d->kind == TAB_NODE ? "nodes" : "elements");
   else snprintf(where, sizeof where, "set %.100s", b->set);
 
@@ -274,14 +282,18 @@ int sn_results_add(sn_results *r, const sn_results_block *b, char *msg, size_t m
   if (b->totals != SN_TOTALS_ONLY) {
     /* "and time " + E14.7 ("time  0.5000000E+00"); contact tables "and time" + E14.7
      * ("time 0.5000000E+00"), as CalculiX */
-    rc = res_printf(r, "\n %s for %s and time%s%s\n\n", d->title, where, d->kind == TAB_CONTACT ? "" : " ", tbuf);
+    if (d->kind == TAB_CELS)   /* CalculiX 2.20's node-to-face table: "forall" */
+      rc = res_printf(r, "\n %s forall contact elements and time%s\n\n", d->title, tbuf);
+    else
+      rc = res_printf(r, "\n %s for %s and time%s%s\n\n", d->title, where, d->kind == TAB_CONTACT ? "" : " ", tbuf);
     if (!rc) rc = add_rows(r, d, b);
   }
   if (!rc && b->totals != SN_TOTALS_NO) {
     double sum[6] = {0};
     for (int i = 0; i < b->nrows; i++)
       for (int c = 0; c < b->ncomp; c++) sum[c] += b->val[(size_t)b->ncomp * i + c];
-    rc = res_printf(r, "\n %s for %s and time %s\n\n      ", d->total_title, where, tbuf);
+    if (d->kind == TAB_CELS) rc = res_printf(r, "\n %s for time %s\n\n      ", d->total_title, tbuf);
+    else rc = res_printf(r, "\n %s for %s and time %s\n\n      ", d->total_title, where, tbuf);
     for (int c = 0; c < d->ncomp && !rc; c++) rc = res_printf(r, "%14.6E", sum[c]);
     if (!rc) rc = res_printf(r, "\n");
   }

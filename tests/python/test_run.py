@@ -144,3 +144,16 @@ def test_dynamic_deck_energy_and_same_files_as_cli(cli, src, tmp_path):
     assert "bar_impact_energy.csv" in names and len(names) > 100
     for name in names:
         assert (tmp_path / "cli" / name).read_bytes() == (tmp_path / "py" / name).read_bytes(), name
+
+
+def test_controls_ignored_is_a_warning(src, tmp_path):
+    # *CONTROLS has no effect in signorini (docs/deck.md, "Output requests"): the run says so, one
+    # UserWarning "DECK:LINE: note: *CONTROLS ... ignored" per keyword, as `signorini run` on stderr
+    text = (src / "examples" / "onedof_lagrange.inp").read_text().replace(
+        "*END STEP", "*CONTROLS, PARAMETERS=FIELD\n0.005, 0.01\n*END STEP")
+    deck = tmp_path / "controls.inp"
+    deck.write_text(text)
+    line = text.splitlines().index("*CONTROLS, PARAMETERS=FIELD") + 1
+    with pytest.warns(UserWarning, match=r"controls\.inp:%d: note: \*CONTROLS, PARAMETERS=FIELD ignored" % line):
+        res = signorini.run(deck)
+    assert res.increments[-1]["U"][res.node(2), 0] == pytest.approx(-0.1, abs=1e-9)   # the run as without it

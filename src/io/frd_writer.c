@@ -1,0 +1,236 @@
+/* CalculiX' ASCII result file (.frd) as CalculiX GraphiX reads it (cgx 2.20 manual, "Result
+ * Format"; the record layout checked against the .frd files ccx 2.20 writes):
+ *
+ *       1C<name>                                  header
+ *       2C                  <nnodes>          1   nodes:    " -1" id(I10) x y z (E12.5)
+ *       3C                  <nelems>          1   elements: " -1" id(I10) type(I5) 0(I5)
+ *                                                 material(I5), then " -2" and the nodes
+ *                                                 (I10, ten a line); each block ends " -3"
+ *       1PSTEP <block(I26)> <output increment(I12)> <step(I12)>    one result block:
+ *     100CL<100 + output increment(I5)><time(E12.5)><nodes(I12)> ... its time and node count
+ *     -4  NAME    <ncomp(I5)>    1
+ *     -5  COMP        1 <type(I5)> <i(I5)> <j(I5)>   per component (type 1 scalar, 2
+ *                                                    vector, 4 tensor)
+ *     -1 id(I10) values (E12.5)                       per node, then " -3"
+ *   9999                                          end of file
+ *
+ * Element types of the 3C block: he8 1, pe6 2, te4 3, he20 4, pe15 5, te10 6, tr3 7, tr6 8,
+ * qu4 9, qu8 10, be2 11 (chosen by the element's node count and dimension); the 20- and
+ * 15-node solids list their nodes with the last two groups of midside nodes swapped
+ * (CalculiX' order 1-12, 17-20, 13-16 in the .frd, as ccx writes C3D20).
+ *
+ * Atomicity: as sn_results (results_writer.c): the blocks of the increment in progress are
+ * kept in memory; sn_frd_flush() writes a temporary file holding the bytes already committed
+ * (copied from the file itself, without its end mark) followed by the new blocks and the end
+ * mark, and renames it over the file. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "signorini/io.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/out_file.h"
+
+#define FRD_END " 9999\n"
+
+struct sn_frd {
+  char *path;
+  long long committed;   /* bytes of the file before its end mark */
+  char *buf;             /* the blocks not committed yet */
+  size_t len, cap;
+  int nset;              /* result blocks so far (the PSTEP counter) */
+  int kode, kstep, kinc; /* output increments so far; the step and increment of the last */
+};
+
+static int frd_printf(sn_frd *f, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static int frd_printf(sn_frd *f, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(f->buf ? f->buf + f->len : NULL, f->buf ? f->cap - f->len : 0, fmt, ap);
+  va_end(ap);
+  if (n < 0) return SN_ERR_ARG;
+  if (!f->buf || f->len + (size_t)n + 1 > f->cap) {
+    size_t cap = f->cap ? f->cap : 65536;
+    while (cap < f->len + (size_t)n + 1) cap *= 2;
+    char *b = realloc(f->buf, cap);
+    if (!b) return SN_ERR_NOMEM;
+    f->buf = b;
+    f->cap = cap;
+    va_start(ap, fmt);
+    vsnprintf(f->buf + f->len, f->cap - f->len, fmt, ap);
+    va_end(ap);
+  }
+  f->len += (size_t)n;
+  return SN_OK;
+}
+
+/* the .frd element type and the position in the deck's connectivity of each .frd node; 0 for
+ * an element the format has no type for */
+static int frd_type(const sn_eldesc *d, int *perm)
+{
+  int n = d->nnodes, type = 0;
+  for (int a = 0; a < n; a++) perm[a] = a;
+  if (d->kind == SN_KIND_TRUSS || d->kind == SN_KIND_SPRING) return n == 2 ? 11 : 0;
+  if (d->sdim == 3) {
+    static const int solid[21] = {[8] = 1, [6] = 2, [4] = 3, [20] = 4, [15] = 5, [10] = 6};
+    type = n <= 20 ? solid[n] : 0;
+    if (n == 20)
+      for (int a = 0; a < 4; a++) { perm[12 + a] = 16 + a; perm[16 + a] = 12 + a; }
+    if (n == 15)
+      for (int a = 0; a < 3; a++) { perm[9 + a] = 12 + a; perm[12 + a] = 9 + a; }
+    return type;
+  }
+  static const int plane[9] = {[3] = 7, [6] = 8, [4] = 9, [8] = 10};
+  return n <= 8 ? plane[n] : 0;
+}
+
+static int model_text(sn_frd *f, const sn_model *m)
+{
+  int rc = frd_printf(f, "    1C%s\n    1UPGM               signorini\n", "");
+  int ne = 0, perm[32];
+  for (int e = 0; e < m->nelems; e++) ne += frd_type(sn_element_desc(m->elem_type[e]), perm) > 0;
+  if (!rc) rc = frd_printf(f, "    2C%30d%38d\n", m->nnodes, 1);
+  for (int i = 0; i < m->nnodes && !rc; i++)
+    rc = frd_printf(f, " -1%10d%12.5E%12.5E%12.5E\n", m->node_id[i], m->x[3 * i], m->x[3 * i + 1], m->x[3 * i + 2]);
+  if (!rc) rc = frd_printf(f, " -3\n    3C%30d%38d\n", ne, 1);
+  for (int e = 0; e < m->nelems && !rc; e++) {
+    const sn_eldesc *d = sn_element_desc(m->elem_type[e]);
+    int type = frd_type(d, perm), sec = m->elem_section ? m->elem_section[e] : -1;
+    if (!type) continue;
+    int mat = (sec >= 0 && !(m->elem_spring && m->elem_spring[e] >= 0) && sec < m->nsections)
+                  ? m->sections[sec].material + 1 : 1;
+    rc = frd_printf(f, " -1%10d%5d%5d%5d\n", m->elem_id[e], type, 0, mat);
+    const int *conn = m->elem_conn + m->elem_ptr[e];
+    for (int a = 0; a < d->nnodes && !rc; a++) {
+      if (a % 10 == 0) rc = frd_printf(f, " -2");
+      if (!rc) rc = frd_printf(f, "%10d", m->node_id[conn[perm[a]]]);
+      if (!rc && (a % 10 == 9 || a == d->nnodes - 1)) rc = frd_printf(f, "\n");
+    }
+  }
+  if (!rc) rc = frd_printf(f, " -3\n");
+  return rc;
+}
+
+/* the committed bytes, the new ones and the end mark, under a temporary name, renamed */
+static int commit(sn_frd *f, char *msg, size_t msglen)
+{
+  sn_outfile o;
+  int rc = sn_outfile_create(&o, f->path, msg, msglen);
+  if (rc) return rc;
+  if (f->committed > 0) {
+    FILE *in = fopen(f->path, "rb");
+    long long left = f->committed;
+    char chunk[65536];
+    if (!in) {
+      rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, f->path, "cannot read it back: %s", strerror(errno));
+    } else {
+      while (left > 0) {
+        size_t want = left < (long long)sizeof chunk ? (size_t)left : sizeof chunk;
+        size_t got = fread(chunk, 1, want, in);
+        if (got > 0 && fwrite(chunk, 1, got, o.f) != got) break;
+        left -= (long long)got;
+        if (got < want) break;
+      }
+      /* what follows must be the end mark the last commit wrote, and nothing else */
+      char tail[sizeof FRD_END + 1];
+      size_t nt = left == 0 ? fread(tail, 1, sizeof tail, in) : 0;
+      fclose(in);
+      if (left != 0 || nt != strlen(FRD_END) || memcmp(tail, FRD_END, nt))
+        rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, f->path, "changed on disk while being written");
+    }
+  }
+  if (!rc && f->len && fwrite(f->buf, 1, f->len, o.f) != f->len)
+    rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, f->path, "write failed");
+  if (!rc && fputs(FRD_END, o.f) == EOF) rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, f->path, "write failed");
+  if ((rc = sn_outfile_finish(&o, rc, msg, msglen))) return rc;
+  f->committed += (long long)f->len;
+  f->len = 0;
+  return SN_OK;
+}
+
+int sn_frd_open(const char *path, const sn_model *m, sn_frd **out, char *msg, size_t msglen)
+{
+  if (msg && msglen) msg[0] = '\0';
+  if (!out || !path || !m) return sn_outfile_fail(msg, msglen, SN_ERR_ARG, path, "no model or place for the result");
+  *out = NULL;
+  sn_frd *f = calloc(1, sizeof *f);
+  if (f) f->path = malloc(strlen(path) + 1);
+  if (!f || !f->path) {
+    free(f);
+    return sn_outfile_fail(msg, msglen, SN_ERR_NOMEM, path, "out of memory");
+  }
+  strcpy(f->path, path);
+  int rc = model_text(f, m);
+  if (rc) rc = sn_outfile_fail(msg, msglen, rc, path, "out of memory");
+  if (!rc) rc = commit(f, msg, msglen);
+  if (rc) {
+    sn_frd_close(f);
+    return rc;
+  }
+  *out = f;
+  return SN_OK;
+}
+
+int sn_frd_add(sn_frd *f, const sn_frd_block *b, char *msg, size_t msglen)
+{
+  if (msg && msglen) msg[0] = '\0';
+  if (!f || !b || !b->name || b->ncomp < 1 || b->ncomp > 6 || !b->comp || b->nrows < 0 ||
+      (b->nrows > 0 && (!b->id || !b->val)))
+    return sn_outfile_fail(msg, msglen, SN_ERR_ARG, f ? f->path : NULL, "bad .frd block");
+  size_t mark = f->len;
+  int type = b->tensor ? 4 : b->ncomp == 1 ? 1 : 2;
+  /* the tensor components' index pairs, in the order of comp (xx yy zz xy yz zx) */
+  static const int ti[6] = {1, 2, 3, 1, 2, 3}, tj[6] = {1, 2, 3, 2, 3, 1};
+  if (!f->kode || b->step != f->kstep || b->increment != f->kinc) {   /* a new output increment */
+    f->kode++;
+    f->kstep = b->step;
+    f->kinc = b->increment;
+  }
+  /* PSTEP: block number, output increment, step. 100CL: 100 + output increment, the time, the
+   * node count, analysis type 0 (static), the output increment, format 1 (ids in 10 columns) */
+  int rc = frd_printf(f, "    1PSTEP%26d%12d%12d\n", f->nset + 1, f->kode, b->step);
+  if (!rc)
+    rc = frd_printf(f, "  100CL%5d%12.5E%12d%20s%2d%5d%10s%2d\n", 100 + f->kode, b->time, b->nrows, "", 0, f->kode, "", 1);
+  if (!rc) rc = frd_printf(f, " -4  %-8.8s%5d%5d\n", b->name, b->ncomp + (b->vector_all ? 1 : 0), 1);
+  for (int c = 0; c < b->ncomp && !rc; c++)
+    rc = frd_printf(f, " -5  %-8.8s%5d%5d%5d%5d\n", b->comp[c], 1, type, b->tensor ? ti[c] : type == 1 ? 0 : c + 1,
+                    b->tensor ? tj[c] : 0);
+  if (!rc && b->vector_all) rc = frd_printf(f, " -5  %-8.8s%5d%5d%5d%5d%5dALL\n", "ALL", 1, type, 0, 0, 1);
+  for (int i = 0; i < b->nrows && !rc; i++) {
+    rc = frd_printf(f, " -1%10d", b->id[i]);
+    for (int c = 0; c < b->ncomp && !rc; c++) rc = frd_printf(f, "%12.5E", b->val[(size_t)b->ncomp * i + c]);
+    if (!rc) rc = frd_printf(f, "\n");
+  }
+  if (!rc) rc = frd_printf(f, " -3\n");
+  if (rc) {
+    f->len = mark;
+    return sn_outfile_fail(msg, msglen, rc, f->path, "out of memory");
+  }
+  f->nset++;
+  return SN_OK;
+}
+
+int sn_frd_flush(sn_frd *f, char *msg, size_t msglen)
+{
+  if (msg && msglen) msg[0] = '\0';
+  if (!f) return sn_outfile_fail(msg, msglen, SN_ERR_ARG, NULL, "no .frd file");
+  if (!f->len) return SN_OK;
+  return commit(f, msg, msglen);
+}
+
+void sn_frd_close(sn_frd *f)
+{
+  if (!f) return;
+  free(f->path);
+  free(f->buf);
+  free(f);
+}
