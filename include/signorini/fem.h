@@ -36,6 +36,8 @@ typedef enum {
   SN_EL_CPS3, SN_EL_CPS4, SN_EL_CPS6, SN_EL_CPS8, SN_EL_CPS8R,      /* plane stress */
   SN_EL_CAX4, SN_EL_CAX8, SN_EL_CAX8R,                               /* axisymmetric */
   SN_EL_C3D4, SN_EL_C3D8, SN_EL_C3D10, SN_EL_C3D20, SN_EL_C3D20R,    /* 3D solids */
+  SN_EL_C3D6, SN_EL_C3D15,           /* wedges (triangular prisms) */
+  SN_EL_C3D8I,                       /* 8-node brick with incompatible modes */
   SN_EL_COUNT
 } sn_eltype;
 
@@ -76,6 +78,16 @@ typedef struct {
                             spring the current tangent) */
 } sn_elprops;
 
+/* A thermal strain (*EXPANSION with nodal temperatures): alpha (isotropic expansion
+ * coefficient) times dtemp, the temperature change of each node of the element (nnodes
+ * values: current minus initial temperature), interpolated by the shape functions (trusses:
+ * the mean of the two nodes). An initial strain: it loads the element and is taken off the
+ * strain in the stress; the stiffness does not depend on it. */
+typedef struct {
+  double alpha;
+  const double *dtemp;
+} sn_elthermal;
+
 /* Element stiffness (linear, small strain) Ke, dense, column-major, size (nnodes*ndf)^2 with
  * ndf = sdim; X: nnodes x 3 node coordinates (row per node, X[3 * a + j]). Trusses: linear
  * axial stiffness E A / L; SPRINGA: k along the axis, in 3D (sdim 3; a spring of a 2D model:
@@ -96,6 +108,17 @@ int sn_element_stress(sn_eltype t, const double *X, const sn_elprops *p, const d
                       double *Sip, double *Snode);
 /* Physical coordinates of the integration points (Xip: nip x 3) in the order of Sip. */
 int sn_element_ip_coords(sn_eltype t, const double *X, double *Xip);
+/* sn_element_stress with a thermal strain th (NULL: none): S = D (B ue - eth (1,1,1,0,0,0))
+ * (plane stress: the in-plane part; trusses and springs: S11 = E (elong / L - eth)). */
+int sn_element_stress_thermal(sn_eltype t, const double *X, const sn_elprops *p,
+                              const sn_elthermal *th, const double *ue, double *Sip, double *Snode);
+/* Thermal load of the initial strain eth of th: int B^T D eth (1, 1, 1, 0, 0, 0) dV (plane and
+ * axisymmetric elements like their stiffness; trusses (-n, n) E A eth; springs none), added
+ * to fe (nnodes*ndf); nothing when th is NULL, its dtemp NULL or alpha 0. So the internal
+ * force of displacements ue is Ke ue - f_th. SN_OK, SN_ERR_ARG, SN_ERR_NAN, SN_ERR_FORMAT
+ * (degenerate element). src/fem/element_solid.c. */
+int sn_element_thermal_load(sn_eltype t, const double *X, const sn_elprops *p,
+                            const sn_elthermal *th, double *fe);
 /* Consistent nodal forces of a uniform pressure p on face `face` (positive pointing into the
  * element, Abaqus' P convention), added to fe (nnodes*ndf). 2D: times the thickness (plane)
  * or r (axisymmetric, per radian). p may be NULL (thickness 1). SN_ERR_ARG for an element

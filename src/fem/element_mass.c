@@ -26,6 +26,9 @@ static sn_ferule mass_rule(sn_fefam f)
   case SN_FAM_TET4: case SN_FAM_TET10: return SN_RULE_TET4;
   case SN_FAM_HEX8: return SN_RULE_HEX8;
   case SN_FAM_HEX20: return SN_RULE_HEX27;
+  case SN_FAM_WEDGE6: return SN_RULE_WEDGE6;
+  case SN_FAM_WEDGE15: return SN_RULE_WEDGE9;   /* degree 2 on the triangle: not exact for
+                                                   the quadratic products (HRZ stays positive) */
   default: return SN_RULE_NONE;
   }
 }
