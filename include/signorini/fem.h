@@ -168,6 +168,10 @@ typedef struct {
   char name[81];
   double E, nu, density;
   int has_elastic, has_density;
+  double alpha;          /* *EXPANSION: isotropic expansion coefficient (0 when none) */
+  double alpha_zero;     /* *EXPANSION, ZERO=: its reference temperature (no effect for a
+                            constant alpha: the strain is alpha (T - T_initial)) */
+  int has_expansion;
 } sn_material;
 
 typedef struct {
@@ -261,6 +265,13 @@ typedef struct {
   int line;
 } sn_dload;
 
+/* *TEMPERATURE data: the temperature of a node at the end of the step */
+typedef struct {
+  int node;
+  double value;
+  int line;
+} sn_temp;
+
 /* Output requests (*NODE PRINT / *EL PRINT / *CONTACT PRINT / *NODE FILE / *EL FILE) */
 typedef enum { SN_OUT_NODE_PRINT, SN_OUT_EL_PRINT, SN_OUT_CONTACT_PRINT, SN_OUT_NODE_FILE,
                SN_OUT_EL_FILE } sn_outkind;
@@ -301,6 +312,11 @@ typedef struct {
   sn_cload *cload;
   sn_dload *dload;
   sn_output *out;
+  /* *TEMPERATURE: nodal temperatures reached at the end of the step (ramped from the values at
+   * the start of the step, or the given values times the amplitude AMPLITUDE=); nodes not
+   * listed keep their temperature (OP=MOD, default) or go back to the initial one (OP=NEW) */
+  int ntemp, temp_op_new, temp_amplitude, has_temp;
+  sn_temp *temp;
   int line;
 } sn_step;
 
@@ -341,6 +357,10 @@ typedef struct {
    * order (a later record of the same node and dof replaces the earlier one at the analysis) */
   int nivel;
   sn_ivel *ivel;
+  /* *INITIAL CONDITIONS, TYPE=TEMPERATURE: initial nodal temperatures (nnodes values, 0 where
+   * not given; NULL when the deck has none). Thermal strain alpha (T - T0) of elements whose
+   * material has *EXPANSION, T the step's temperature field (*TEMPERATURE). */
+  double *temp0;
   /* *DAMPING, ALPHA=, BETA= (model data, one per deck): Rayleigh damping C = alpha M + beta K
    * of dynamic steps; 0 when not given */
   double damp_alpha, damp_beta;

@@ -188,7 +188,7 @@ static int run_setup(static_run *S)
   S->total_time = 0.0;
   S->period_prev = 1.0;
   S->act = sn_fesys_active(R->S);
-  return SN_OK;
+  return sn_thermal_init(&S->th, m);
 }
 
 /* the step's boundary conditions (they replace earlier values on the same dofs) and the
@@ -252,6 +252,7 @@ static int step_begin(static_run *S, int k)
   S->nlgeom = sp->nlgeom;
   S->linear = sn_fesys_is_linear(S->R.S, S->nlgeom);
   step_constraints(S);
+  sn_thermal_step(&S->th, S->m, sp);
   S->use_cg = -1;                             /* decided at the first solve of the step */
   int st = step_loads(S);
   if (st) return st;
@@ -281,6 +282,7 @@ static int increment_begin(static_run *S)
     else if (!S->act[d]) u[d] = 0.0;
   follow_rigid(R, S->rref, u);
   if ((st = external_force(R, S->tn, S->period, S->fext))) return st;
+  if (S->th.on && (st = sn_fesys_set_temperature(R->S, sn_thermal_at(&S->th, m, S->tn, S->period)))) return st;
   sn_cstate_clear(&S->cs);
   S->contact_missed = 0;
   memset(S->hr, 0, sizeof(double) * (size_t)R->ndof);
@@ -416,6 +418,7 @@ static void run_finish(static_run *S, int st, double t0)
   sn_csc_free(S->Kpre);
   sn_chol_free(S->Fpen);
   free(S->area0);
+  sn_thermal_free(&S->th);
   free(S->hr); free(S->rnc); free(S->lam_n); free(S->lam_t); free(S->lam_n0); free(S->lam_t0);
   sn_fesys_free(R->S);
   free(R->cons); free(R->target); free(R->ustart); free(R->bamp); free(R->eq); free(R->loads);

@@ -137,6 +137,12 @@ typedef struct inp_rd {
   int out_kind, out_set;
   size_t nrec;                             /* boundary / load records so far */
   char cur_name[MAXNAME + 1];              /* INTERACTION= of the *CONTACT PAIR being read */
+  /* thermal keywords (inp_thermal.c) */
+  int init_temp;                           /* the *INITIAL CONDITIONS being read is TYPE=TEMPERATURE */
+  int nt0, *t0_node;                       /* its records, turned into model->temp0 at the end */
+  double *t0_val;
+  size_t cap_t0n, cap_t0v, cap_temp;
+  int temp_step;                           /* the step whose *TEMPERATURE cap_temp counts (1-based) */
 } inp_rd;
 
 /* ---- messages (inp_scan.c): "FILE:LINE: ..." at the line being handled, or at a given file
@@ -297,5 +303,12 @@ int inp_dynamic_begin(inp_rd *p);                             /* inp_dynamic.c *
 int inp_damping_begin(inp_rd *p);
 int inp_initial_begin(inp_rd *p);
 int inp_initial_data(inp_rd *p);
+/* thermal strain (inp_thermal.c) */
+int inp_expansion_begin(inp_rd *p);
+int inp_expansion_data(inp_rd *p);
+int inp_initial_temp_data(inp_rd *p);
+int inp_initial_temp_finish(inp_rd *p);
+int inp_temperature_begin(inp_rd *p);
+int inp_temperature_data(inp_rd *p);
 
 #endif

@@ -26,6 +26,7 @@ static const inp_kwdef keywords[] = {
   {"MATERIAL", "*MATERIAL", W_MODEL, "NAME", 0, 0, 0, inp_material_begin, NULL, NULL},
   {"ELASTIC", "*ELASTIC", W_MODEL, "TYPE", 1, 0, SUB_MATERIAL, inp_elastic_begin, inp_elastic_data, NULL},
   {"DENSITY", "*DENSITY", W_MODEL, "", 1, 0, SUB_MATERIAL, inp_density_begin, inp_density_data, NULL},
+  {"EXPANSION", "*EXPANSION", W_MODEL, "TYPE ZERO", 1, 0, SUB_MATERIAL, inp_expansion_begin, inp_expansion_data, NULL},
   {"SOLIDSECTION", "*SOLID SECTION", W_MODEL, "ELSET MATERIAL", 0, 0, 0,
    inp_section_begin, inp_section_data, inp_section_end},
   {"SPRING", "*SPRING", W_MODEL, "ELSET NONLINEAR", 0, 0, 0, inp_spring_begin, inp_spring_data, inp_spring_end},
@@ -45,6 +46,7 @@ static const inp_kwdef keywords[] = {
   {"BOUNDARY", "*BOUNDARY", W_BOUNDARY, "AMPLITUDE OP", 1, 0, 0, inp_load_begin, inp_boundary_data, NULL},
   {"CLOAD", "*CLOAD", W_STEP, "AMPLITUDE OP", 1, 0, 0, inp_load_begin, inp_cload_data, NULL},
   {"DLOAD", "*DLOAD", W_STEP, "AMPLITUDE OP", 1, 0, 0, inp_load_begin, inp_dload_data, NULL},
+  {"TEMPERATURE", "*TEMPERATURE", W_STEP, "AMPLITUDE OP", 1, 0, 0, inp_temperature_begin, inp_temperature_data, NULL},
   /* dynamic analyses (inp_dynamic.c) */
   {"DYNAMIC", "*DYNAMIC", W_STEP, "DIRECT SOLVER ALPHA EXPLICIT RELATIVETOABSOLUTE THETA MASS RESTITUTION", 1, 0, 0,
    inp_dynamic_begin, inp_static_data, NULL},
@@ -77,7 +79,7 @@ static const inp_kwdef keywords[] = {
   /* materials other than linear elasticity */
   UNSUPPORTED("PLASTIC", "*PLASTIC"), UNSUPPORTED("HYPERELASTIC", "*HYPERELASTIC"),
   UNSUPPORTED("HYPERFOAM", "*HYPERFOAM"), UNSUPPORTED("DEFORMATIONPLASTICITY", "*DEFORMATION PLASTICITY"),
-  UNSUPPORTED("CYCLICHARDENING", "*CYCLIC HARDENING"), UNSUPPORTED("EXPANSION", "*EXPANSION"),
+  UNSUPPORTED("CYCLICHARDENING", "*CYCLIC HARDENING"),
   UNSUPPORTED("CONDUCTIVITY", "*CONDUCTIVITY"), UNSUPPORTED("SPECIFICHEAT", "*SPECIFIC HEAT"),
   UNSUPPORTED("USERMATERIAL", "*USER MATERIAL"), UNSUPPORTED("DEPVAR", "*DEPVAR"),
   UNSUPPORTED("ELECTRICALCONDUCTIVITY", "*ELECTRICAL CONDUCTIVITY"),
@@ -93,7 +95,7 @@ static const inp_kwdef keywords[] = {
   UNSUPPORTED("ENDASSEMBLY", "*END ASSEMBLY"), UNSUPPORTED("INSTANCE", "*INSTANCE"),
   UNSUPPORTED("ENDINSTANCE", "*END INSTANCE"),
   /* initial state, temperatures, thermal loads */
-  UNSUPPORTED("TEMPERATURE", "*TEMPERATURE"), UNSUPPORTED("PHYSICALCONSTANTS", "*PHYSICAL CONSTANTS"),
+  UNSUPPORTED("PHYSICALCONSTANTS", "*PHYSICAL CONSTANTS"),
   UNSUPPORTED("VALUESATINFINITY", "*VALUES AT INFINITY"), UNSUPPORTED("CFLUX", "*CFLUX"),
   UNSUPPORTED("DFLUX", "*DFLUX"), UNSUPPORTED("FILM", "*FILM"), UNSUPPORTED("RADIATE", "*RADIATE"),
   /* contact options and changes between steps */

@@ -120,6 +120,7 @@ static int finish(inp_rd *p)
     if (!m->materials[s->material].has_elastic)
       return inp_fail_at(p, p->sec_file[k], s->line, "material '%s' has no *ELASTIC", SHOW(p->sec_mat[k]));
   }
+  if ((r = inp_initial_temp_finish(p))) return r;
   for (int k = 0; k < m->npairs; k++) {
     sn_contact_pair *cp = &m->pairs[k];
     cp->interaction = inp_name_find(p, NS_INTER, p->pair_int[k]);
@@ -217,6 +218,8 @@ static void rd_free(inp_rd *p)
   free(p->pre_all);
   free(p->pre_file);
   free(p->step_file);
+  free(p->t0_node);
+  free(p->t0_val);
   free(p);
 }
 

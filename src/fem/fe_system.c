@@ -23,6 +23,8 @@ struct sn_fesys {
   int *rigid_ref;           /* per node: reference node of its rigid body, or -1 */
   unsigned char *skip;      /* per element: not assembled (none at present; kept for masks) */
   int linear;               /* no nonlinear spring */
+  double *alpha;            /* per element: its material's expansion coefficient (0: none) */
+  double *dtemp;            /* per node: temperature minus the initial one (NULL: none) */
   int has_truss;
   /* the K pattern cache */
   int k_neq, k_version;
@@ -80,7 +82,8 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
   if (!S->props || !S->scale || !S->nptr || !S->active || !S->ip_off) { st = SN_ERR_NOMEM; goto fail; }
   S->rigid_ref = malloc(sizeof(int) * ((size_t)S->nn + 1));
   S->skip = calloc((size_t)S->ne + 1, 1);
-  if (!S->rigid_ref || !S->skip) { st = SN_ERR_NOMEM; goto fail; }
+  S->alpha = calloc((size_t)S->ne + 1, sizeof(double));
+  if (!S->rigid_ref || !S->skip || !S->alpha) { st = SN_ERR_NOMEM; goto fail; }
   for (int i = 0; i < S->nn; i++) S->rigid_ref[i] = -1;
   for (int k = 0; k < m->nrigids; k++) {           /* *RIGID BODY: nodes of its NSET / ELSET */
     const sn_set *set = &m->sets[m->rigids[k].set];
@@ -117,6 +120,7 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
       p->E = mat->E;
       p->nu = mat->nu;
       p->density = mat->density;
+      S->alpha[e] = mat->has_expansion ? mat->alpha : 0.0;
       if (d->kind == SN_KIND_TRUSS) { p->area = sec->thickness; S->has_truss = 1; }
       else p->thickness = sec->thickness;
       int sd = d->sdim;
@@ -159,11 +163,39 @@ void sn_fesys_free(sn_fesys *S)
 {
   if (!S) return;
   free(S->props); free(S->scale); free(S->nptr); free(S->nel); free(S->active); free(S->ip_off);
-  free(S->rigid_ref); free(S->skip);
+  free(S->rigid_ref); free(S->skip); free(S->alpha); free(S->dtemp);
   free(S);
 }
 
 int sn_fesys_ndof(const sn_fesys *S) { return S ? S->ndof : 0; }
+
+int sn_fesys_set_temperature(sn_fesys *S, const double *T)
+{
+  if (!S) return SN_ERR_ARG;
+  if (!T) {
+    free(S->dtemp);
+    S->dtemp = NULL;
+    return SN_OK;
+  }
+  if (!S->dtemp && !(S->dtemp = malloc(sizeof(double) * ((size_t)S->nn + 1)))) return SN_ERR_NOMEM;
+  const double *T0 = S->m->temp0;
+  for (int i = 0; i < S->nn; i++) {
+    if (!isfinite(T[i])) return SN_ERR_NAN;
+    S->dtemp[i] = T[i] - (T0 ? T0[i] : 0.0);
+  }
+  return SN_OK;
+}
+
+/* the thermal strain data of element e (NULL: none), dt filled with its nodes' changes */
+static const sn_elthermal *elem_thermal(const sn_fesys *S, int e, double *dt, sn_elthermal *th)
+{
+  if (!S->dtemp || S->alpha[e] == 0) return NULL;
+  const sn_model *m = S->m;
+  for (int a = m->elem_ptr[e]; a < m->elem_ptr[e + 1]; a++) dt[a - m->elem_ptr[e]] = S->dtemp[m->elem_conn[a]];
+  th->alpha = S->alpha[e];
+  th->dtemp = dt;
+  return th;
+}
 const unsigned char *sn_fesys_active(const sn_fesys *S) { return S ? S->active : NULL; }
 const int *sn_fesys_ip_offset(const sn_fesys *S) { return S ? S->ip_off : NULL; }
 const int *sn_fesys_rigid_ref(const sn_fesys *S) { return S ? S->rigid_ref : NULL; }
@@ -289,13 +321,25 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
         for (int c = 0; c < ndf; c++) { fe[c] = -F * dir[c]; fe[ndf + c] = F * dir[c]; }
       }
     } else if (d->kind == SN_KIND_TRUSS && nlgeom) {
+      double dt[MAXN];
+      sn_elthermal thb;
+      if (elem_thermal(S, e, dt, &thb)) {
+        if (msg && msglen) snprintf(msg, msglen, "element %d (%s): a thermal strain in an NLGEOM truss is not supported", m->elem_id[e], d->name);
+        return SN_ERR_FORMAT;
+      }
       st = sn_truss_nlgeom(ndf, X, &S->props[e], ue, fe, Ke, NULL);
     } else {
       st = sn_element_stiffness(t, X, &S->props[e], Ke);
       if (!st) {
-        double sc = S->scale[e];
+        double sc = S->scale[e], dt[MAXN], fth[MAXDOF] = {0};
+        sn_elthermal thb;
+        const sn_elthermal *th = elem_thermal(S, e, dt, &thb);
         if (sc != 1.0) for (int k = 0; k < nd * nd; k++) Ke[k] *= sc;
         sn_dense_gemv(nd, nd, 1.0, Ke, ue, 0.0, fe);
+        if (th) {                                  /* the initial strain: fe = Ke ue - f_th */
+          st = sn_element_thermal_load(t, X, &S->props[e], th, fth);
+          for (int k = 0; k < nd; k++) fe[k] -= sc * fth[k];
+        }
       }
     }
     if (st) {
@@ -367,12 +411,28 @@ static int fields(const sn_fesys *S, const double *u, int strain, double *Vnode,
     int nd = elem_dofs(S, e, dofs);
     coords(m, e, X);
     for (int a = 0; a < nd; a++) ue[a] = u[dofs[a]];
-    int st = sn_element_stress(t, X, &S->props[e], ue, sip, sn);
+    double dt[MAXN], sip0[6 * 27], sn0[6 * MAXN];
+    sn_elthermal thb;
+    const sn_elthermal *th = elem_thermal(S, e, dt, &thb);
+    int st = sn_element_stress_thermal(t, X, &S->props[e], th, ue, sip, sn);
+    /* total strain = mechanical + thermal; the thermal part as minus the compliance of the
+     * stress of the thermal strain alone (u = 0), exact for the isotropic D of 3D, plane strain
+     * and axisymmetric elements (plane stress: the in-plane components) */
+    double zero[MAXDOF] = {0};
+    if (!st && strain && th) st = sn_element_stress_thermal(t, X, &S->props[e], th, zero, sip0, sn0);
     if (st) { free(cnt); return st; }
     if (strain) {
-      double tmp[6];
-      for (int g = 0; g < d->nip; g++) { compliance(&S->props[e], sip + 6 * g, tmp); memcpy(sip + 6 * g, tmp, sizeof tmp); }
-      for (int a = 0; a < d->nnodes; a++) { compliance(&S->props[e], sn + 6 * a, tmp); memcpy(sn + 6 * a, tmp, sizeof tmp); }
+      double tmp[6], tmp0[6];
+      for (int g = 0; g < d->nip; g++) {
+        compliance(&S->props[e], sip + 6 * g, tmp);
+        if (th) { compliance(&S->props[e], sip0 + 6 * g, tmp0); for (int c = 0; c < 3; c++) tmp[c] -= tmp0[c]; }
+        memcpy(sip + 6 * g, tmp, sizeof tmp);
+      }
+      for (int a = 0; a < d->nnodes; a++) {
+        compliance(&S->props[e], sn + 6 * a, tmp);
+        if (th) { compliance(&S->props[e], sn0 + 6 * a, tmp0); for (int c = 0; c < 3; c++) tmp[c] -= tmp0[c]; }
+        memcpy(sn + 6 * a, tmp, sizeof tmp);
+      }
     }
     if (Vip) memcpy(Vip + 6 * (size_t)S->ip_off[e], sip, sizeof(double) * 6 * (size_t)d->nip);
     if (Vnode)

@@ -44,9 +44,11 @@ void sn_model_free(sn_model *m)
     free(m->steps[i].cload);
     free(m->steps[i].dload);
     free(m->steps[i].out);
+    free(m->steps[i].temp);
   }
   free(m->steps);
   free(m->ivel);
+  free(m->temp0);
   free(m->node_hash);
   free(m->elem_hash);
   free(m);
