@@ -38,12 +38,14 @@ typedef enum {
   SN_EL_C3D4, SN_EL_C3D8, SN_EL_C3D10, SN_EL_C3D20, SN_EL_C3D20R,    /* 3D solids */
   SN_EL_C3D6, SN_EL_C3D15,           /* wedges (triangular prisms) */
   SN_EL_C3D8I,                       /* 8-node brick with incompatible modes */
+  SN_EL_GAPUNI,                      /* unidirectional gap between two nodes (*GAP): no
+                                        stiffness, a contact constraint (sn_gap) */
   SN_EL_COUNT
 } sn_eltype;
 
 typedef enum {
   SN_KIND_TRUSS, SN_KIND_SPRING, SN_KIND_PLANE_STRAIN, SN_KIND_PLANE_STRESS, SN_KIND_AXISYM,
-  SN_KIND_SOLID
+  SN_KIND_SOLID, SN_KIND_GAP
 } sn_elkind;
 
 typedef struct {
@@ -88,6 +90,8 @@ typedef struct {
   const double *dtemp;
 } sn_elthermal;
 
+/* GAPUNI (a contact constraint, sn_gap) has no element matrices or loads: the sn_element_*
+ * functions below answer SN_ERR_ARG for it. */
 /* Element stiffness (linear, small strain) Ke, dense, column-major, size (nnodes*ndf)^2 with
  * ndf = sdim; X: nnodes x 3 node coordinates (row per node, X[3 * a + j]). Trusses: linear
  * axial stiffness E A / L; SPRINGA: k along the axis, in 3D (sdim 3; a spring of a 2D model:
@@ -208,6 +212,20 @@ typedef struct {
   double *weight;        /* node surfaces: the optional second data value (default 1) */
   int line;
 } sn_surface;
+
+/* *GAP, ELSET=: the GAPUNI elements of the set (CalculiX User's Manual, "*GAP" and the
+ * GAPUNI element): between their first node 1 and second node 2, the constraint
+ * clearance + dir . (u2 - u1) >= 0 (dir normalized by the reader), a node-to-node contact point
+ * (sn_contact_detect: slave node 2, master node 1, normal dir, gap = clearance + dir . (u2 - u1),
+ * area 1: its force is the gap's force) with the interaction `interaction` (the reader makes
+ * one per *GAP: HARD, or LINEAR with slope k when the data line gives a stiffness) */
+typedef struct {
+  int elset;
+  double clearance, dir[3];
+  double k, finf;        /* the data line's stiffness and its f_inf (0 when not given) */
+  int interaction;
+  int line;
+} sn_gap;
 
 /* *RIGID BODY, NSET= or ELSET=, REF NODE= */
 typedef struct {
@@ -343,6 +361,8 @@ typedef struct {
   int *elem_spring;      /* index into springs, -1 */
   int nsets, nmaterials, nsections, nsprings, namplitudes, nsurfaces, nrigids, ninteractions,
       npairs, nsteps;
+  int ngaps;             /* *GAP definitions */
+  sn_gap *gaps;
   sn_set *sets;
   sn_material *materials;
   sn_section *sections;

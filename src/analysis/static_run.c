@@ -447,7 +447,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
   if (st) return st;
   S.Cc.w_kstamp = -1;
   S.F_kid = S.F_version = -1;
-  S.contact = m->npairs > 0;
+  S.contact = m->npairs > 0 || m->ngaps > 0;   /* GAPUNI elements are contact points too */
   st = run_setup(&S);
   for (int k = 0; !st && k < m->nsteps; k++) st = run_step(&S, k);
   run_finish(&S, st, t0);

@@ -143,6 +143,7 @@ typedef struct inp_rd {
   double *t0_val;
   size_t cap_t0n, cap_t0v, cap_temp;
   int temp_step;                           /* the step whose *TEMPERATURE cap_temp counts (1-based) */
+  size_t cap_gap;                          /* *GAP (inp_gap.c) */
 } inp_rd;
 
 /* ---- messages (inp_scan.c): "FILE:LINE: ..." at the line being handled, or at a given file
@@ -310,5 +311,9 @@ int inp_initial_temp_data(inp_rd *p);
 int inp_initial_temp_finish(inp_rd *p);
 int inp_temperature_begin(inp_rd *p);
 int inp_temperature_data(inp_rd *p);
+/* *GAP (inp_gap.c) */
+int inp_gap_begin(inp_rd *p);
+int inp_gap_data(inp_rd *p);
+int inp_gap_finish(inp_rd *p);
 
 #endif

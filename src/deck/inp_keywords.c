@@ -29,6 +29,7 @@ static const inp_kwdef keywords[] = {
   {"EXPANSION", "*EXPANSION", W_MODEL, "TYPE ZERO", 1, 0, SUB_MATERIAL, inp_expansion_begin, inp_expansion_data, NULL},
   {"SOLIDSECTION", "*SOLID SECTION", W_MODEL, "ELSET MATERIAL", 0, 0, 0,
    inp_section_begin, inp_section_data, inp_section_end},
+  {"GAP", "*GAP", W_MODEL, "ELSET", 1, 0, 0, inp_gap_begin, inp_gap_data, NULL},
   {"SPRING", "*SPRING", W_MODEL, "ELSET NONLINEAR", 0, 0, 0, inp_spring_begin, inp_spring_data, inp_spring_end},
   /* contact and interactions (inp_contact.c) */
   {"SURFACE", "*SURFACE", W_MODEL, "NAME TYPE", 1, 0, 0, inp_surface_begin, inp_surface_data, inp_surface_end},
@@ -103,7 +104,7 @@ static const inp_kwdef keywords[] = {
   UNSUPPORTED("CHANGESURFACEBEHAVIOR", "*CHANGE SURFACE BEHAVIOR"),
   UNSUPPORTED("CHANGEMATERIAL", "*CHANGE MATERIAL"), UNSUPPORTED("CHANGEPLASTIC", "*CHANGE PLASTIC"),
   UNSUPPORTED("CHANGESOLIDSECTION", "*CHANGE SOLID SECTION"), UNSUPPORTED("CONTACTDAMPING", "*CONTACT DAMPING"),
-  UNSUPPORTED("GAP", "*GAP"), UNSUPPORTED("GAPCONDUCTANCE", "*GAP CONDUCTANCE"),
+  UNSUPPORTED("GAPCONDUCTANCE", "*GAP CONDUCTANCE"),
   UNSUPPORTED("GAPHEATGENERATION", "*GAP HEAT GENERATION"), UNSUPPORTED("CLEARANCE", "*CLEARANCE"),
   UNSUPPORTED("CONTACTINTERFERENCE", "*CONTACT INTERFERENCE"), UNSUPPORTED("CONTROLS", "*CONTROLS"),
   UNSUPPORTED("TIMEPOINTS", "*TIME POINTS"),

@@ -121,6 +121,7 @@ static int finish(inp_rd *p)
       return inp_fail_at(p, p->sec_file[k], s->line, "material '%s' has no *ELASTIC", SHOW(p->sec_mat[k]));
   }
   if ((r = inp_initial_temp_finish(p))) return r;
+  if ((r = inp_gap_finish(p))) return r;
   for (int k = 0; k < m->npairs; k++) {
     sn_contact_pair *cp = &m->pairs[k];
     cp->interaction = inp_name_find(p, NS_INTER, p->pair_int[k]);
@@ -129,6 +130,7 @@ static int finish(inp_rd *p)
   }
   for (int e = 0; e < m->nelems; e++) {
     const char *tn = sn_element_desc(m->elem_type[e])->name;
+    if (m->elem_type[e] == SN_EL_GAPUNI) continue;   /* a *GAP's (inp_gap_finish); a section has no effect */
     if (m->elem_type[e] == SN_EL_SPRINGA) {
       if (m->elem_spring[e] < 0)
         return inp_fail_at(p, p->def_file[e], p->def_line[e], "element %d (%s) has no *SPRING", m->elem_id[e], tn);

@@ -83,7 +83,7 @@ static void hrz_lump(int nn, double *m)
 int sn_element_mass(sn_eltype t, const double *X, const sn_elprops *p, int lumped, double *Me)
 {
   const sn_elinfo *e = sn_element_info(t);
-  if (!e || !X || !p || !Me) return SN_ERR_ARG;
+  if (!e || !X || !p || !Me || e->d.kind == SN_KIND_GAP) return SN_ERR_ARG;
   if (!isfinite(p->density) || p->density < 0 || !isfinite(p->thickness) || p->thickness < 0) return SN_ERR_ARG;
   for (int i = 0; i < 3 * e->d.nnodes; i++)
     if (!isfinite(X[i])) return SN_ERR_NAN;

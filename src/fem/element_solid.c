@@ -373,6 +373,7 @@ static int check_thermal(const sn_elinfo *e, const sn_elthermal *th)
 int sn_element_stiffness(sn_eltype t, const double *X, const sn_elprops *p, double *Ke)
 {
   const sn_elinfo *e = sn_element_info(t);
+  if (e && e->d.kind == SN_KIND_GAP) return SN_ERR_ARG;   /* a gap has no element matrices */
   if (!e || !X || !p || !Ke) return SN_ERR_ARG;
   if (!finite_coords(e, X)) return SN_ERR_NAN;
   if (e->fam == SN_FAM_NONE) return sn_fe_truss_stiffness(e, X, p, Ke);
@@ -383,6 +384,7 @@ int sn_element_stress_thermal(sn_eltype t, const double *X, const sn_elprops *p,
                               const sn_elthermal *th, const double *ue, double *Sip, double *Snode)
 {
   const sn_elinfo *e = sn_element_info(t);
+  if (e && e->d.kind == SN_KIND_GAP) return SN_ERR_ARG;   /* a gap has no element matrices */
   if (!e || !X || !p || !ue) return SN_ERR_ARG;
   if (!finite_coords(e, X)) return SN_ERR_NAN;
   int st = check_thermal(e, th);
@@ -401,6 +403,7 @@ int sn_element_thermal_load(sn_eltype t, const double *X, const sn_elprops *p,
                             const sn_elthermal *th, double *fe)
 {
   const sn_elinfo *e = sn_element_info(t);
+  if (e && e->d.kind == SN_KIND_GAP) return SN_ERR_ARG;   /* a gap has no element matrices */
   if (!e || !X || !p || !fe) return SN_ERR_ARG;
   if (!finite_coords(e, X)) return SN_ERR_NAN;
   int st = check_thermal(e, th);
@@ -424,6 +427,7 @@ int sn_element_gravity_load(sn_eltype t, const double *X, const sn_elprops *p, c
                             double *fe)
 {
   const sn_elinfo *e = sn_element_info(t);
+  if (e && e->d.kind == SN_KIND_GAP) return SN_ERR_ARG;   /* a gap has no element matrices */
   if (!e || !X || !p || !g || !fe) return SN_ERR_ARG;
   if (!finite_coords(e, X)) return SN_ERR_NAN;
   for (int j = 0; j < 3; j++)
@@ -435,6 +439,7 @@ int sn_element_gravity_load(sn_eltype t, const double *X, const sn_elprops *p, c
 int sn_element_volume(sn_eltype t, const double *X, const sn_elprops *p, double *vol)
 {
   const sn_elinfo *e = sn_element_info(t);
+  if (e && e->d.kind == SN_KIND_GAP) return SN_ERR_ARG;   /* a gap has no element matrices */
   if (!e || !X || !vol) return SN_ERR_ARG;
   if (!finite_coords(e, X)) return SN_ERR_NAN;
   if (e->fam == SN_FAM_NONE) return sn_fe_truss_volume(e, X, p, vol);
@@ -444,6 +449,7 @@ int sn_element_volume(sn_eltype t, const double *X, const sn_elprops *p, double 
 int sn_element_ip_coords(sn_eltype t, const double *X, double *Xip)
 {
   const sn_elinfo *e = sn_element_info(t);
+  if (e && e->d.kind == SN_KIND_GAP) return SN_ERR_ARG;   /* a gap has no element matrices */
   if (!e || !X || !Xip) return SN_ERR_ARG;
   if (!finite_coords(e, X)) return SN_ERR_NAN;
   if (e->fam == SN_FAM_NONE) {   /* one point at the middle */

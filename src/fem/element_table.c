@@ -120,6 +120,8 @@ static const sn_elinfo table[SN_EL_COUNT] = {
                    wedge15_nn, 0},
   [SN_EL_C3D8I] = {{SN_EL_C3D8I, "C3D8I", SN_KIND_SOLID, 8, 3, 8, 6}, SN_FAM_HEX8, SN_RULE_HEX8,
                    SN_RULE_HEX8, 8, SN_FAM_QUAD4, 4, hex_faces, NULL, NULL, 1},
+  [SN_EL_GAPUNI] = {{SN_EL_GAPUNI, "GAPUNI", SN_KIND_GAP, 2, 3, 1, 0}, SN_FAM_NONE, SN_RULE_LINE1,
+                    SN_RULE_LINE1, 2, SN_FAM_NONE, 0, NULL, NULL, NULL, 0},
 };
 
 const sn_elinfo *sn_element_info(sn_eltype t)

@@ -104,6 +104,10 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
     S->ip_off[e + 1] = S->ip_off[e] + d->nip;
     sn_elprops *p = &S->props[e];
     S->scale[e] = is_axi(t) ? TWO_PI : 1.0;
+    if (d->kind == SN_KIND_GAP) {   /* a contact constraint (sn_contact_detect), no stiffness */
+      S->skip[e] = 1;
+      continue;
+    }
     if (d->kind == SN_KIND_SPRING) {
       int k = m->elem_spring ? m->elem_spring[e] : -1;
       if (k < 0 || k >= m->nsprings) { st = SN_ERR_FORMAT; fail(msg, msglen, "element %d (%s): %s", m, e, "no *SPRING covers it"); goto fail; }
@@ -143,6 +147,13 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
       for (int c = 0; c < S->ndf; c++) S->active[S->ndf * node_of(S, m->elem_conn[a]) + c] = 1;
     }
   }
+  for (int e = 0; e < S->ne; e++)   /* a gap's nodes need the stiffness of other elements */
+    for (int a = m->elem_ptr[e]; a < m->elem_ptr[e + 1] && sn_element_desc(m->elem_type[e])->kind == SN_KIND_GAP; a++)
+      if (S->nptr[node_of(S, m->elem_conn[a]) + 1] == 0) {
+        st = SN_ERR_FORMAT;
+        if (msg && msglen) snprintf(msg, msglen, "element %d (GAPUNI): node %d belongs to no other element", m->elem_id[e], m->node_id[m->elem_conn[a]]);
+        goto fail;
+      }
   for (int i = 0; i < S->nn; i++) S->nptr[i + 1] += S->nptr[i];
   S->nel = malloc(sizeof(int) * ((size_t)S->nptr[S->nn] + 1));
   int *fillp = malloc(sizeof(int) * ((size_t)S->nn + 1));

@@ -39,6 +39,7 @@ void sn_model_free(sn_model *m)
   free(m->rigids);
   free(m->interactions);
   free(m->pairs);
+  free(m->gaps);
   for (int i = 0; i < m->nsteps; i++) {
     free(m->steps[i].bc);
     free(m->steps[i].cload);

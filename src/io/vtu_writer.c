@@ -23,7 +23,7 @@
  *   C3D10 -> VTK_QUADRATIC_TETRA (24): corners, then edges 1-2 2-3 3-1 1-4 2-4 3-4 (both)
  *   C3D20(R) -> VTK_QUADRATIC_HEXAHEDRON (25): corners, then edges 1-2 2-3 3-4 4-1 (bottom),
  *     5-6 6-7 7-8 8-5 (top), 1-5 2-6 3-7 4-8 (vertical), in both conventions.
- *   C3D8I -> VTK_HEXAHEDRON (12)
+ *   C3D8I -> VTK_HEXAHEDRON (12)                  GAPUNI -> VTK_LINE (3)
  *   The wedges are the exception: VTK's base triangle 0-1-2 turns the other way (its normal
  *   points away from the top face, VTK's vtkWedge documentation), so the triangles are
  *   reversed: C3D6 -> VTK_WEDGE (13) as nodes 1 3 2 4 6 5; C3D15 -> VTK_QUADRATIC_WEDGE (26)
@@ -61,6 +61,7 @@ static const vtk_cell CELLS[SN_EL_COUNT] = {
   [SN_EL_C3D4] = {4, 10},   [SN_EL_C3D8] = {8, 12},   [SN_EL_C3D10] = {10, 24},
   [SN_EL_C3D20] = {20, 25}, [SN_EL_C3D20R] = {20, 25},
   [SN_EL_C3D6] = {6, 13},   [SN_EL_C3D15] = {15, 26}, [SN_EL_C3D8I] = {8, 12},
+  [SN_EL_GAPUNI] = {2, 3},
 };
 
 /* VTK's node k of a wedge is the element's node WEDGE_VTK[k] (see above) */

@@ -12,6 +12,8 @@
  *      solution (C3D15: the triangles only, see main); the contact forces sum to p A, every displacement to 1e-8 relative. (With
  *      non-matching faces - triangles on a quadrilateral - node-to-surface contact does not
  *      pass this patch test; issue #14's mortar point is about that.)
+ *  (c) GAPUNI elements (*GAP) closing under load, against the hand-computed force split of two
+ *      bars in series (see test_gap), under each contact treatment.
  * References: Timoshenko & Gere, "Mechanics of Materials", end-loaded cantilever; the
  * Timoshenko beam's shear term with kappa = 5/6 (Cowper 1966 gives 10(1+nu)/(12+11nu) = 5/6 at
  * nu = 0). */
@@ -161,8 +163,92 @@ static void wedge_contact(sn_eltype wt, int dir, int lower_master)
   fd_free(&r);
 }
 
+/* (c) GAPUNI: bar A (T3D2, nodes 1-2, node 1 fixed, k1 = E A / L) pulled at node 2 by P
+ * toward bar B (nodes 3-4, node 4 fixed, k2), node 3 on node 2, a gap 2 -> 3 with clearance d
+ * along +x (given as 2,0,0: normalized). d + (u3 - u2) >= 0: open while P < k1 d (u2 = P / k1);
+ * closed: u2 = u3 + d (HARD) or u2 = u3 + d + F / kg (stiffness kg given), with P = k1 u2 + k2 u3:
+ * u3 = (P - k1 d) / (k1 + k2 [+ k1 k2 / kg]), gap force F = k2 u3 (hand-computed). Step 1:
+ * P = 0.5 (open), step 2: P = 3 (closed). */
+static void test_gap(const char *treatment, double kg)
+{
+  const double k1 = 100, k2 = 300, d = 0.01, P1 = 0.5, P2 = 3;
+  fd_buf b = {0};
+  fd_print(&b, "*NODE,NSET=NALL\n1,0,0,0\n2,1,0,0\n3,1,0,0\n4,2,0,0\n");
+  fd_print(&b, "*ELEMENT,TYPE=T3D2,ELSET=BA\n1,1,2\n*ELEMENT,TYPE=T3D2,ELSET=BB\n2,3,4\n");
+  fd_print(&b, "*ELEMENT,TYPE=GAPUNI,ELSET=G\n3,2,3\n");
+  if (kg > 0) fd_print(&b, "*GAP,ELSET=G\n%g,2.,0.,0.,,%g,1e-3\n", d, kg);
+  else fd_print(&b, "*GAP,ELSET=G\n%g,2.,0.,0.\n", d);
+  fd_print(&b, "*BOUNDARY\nNALL,2,3\n1,1,1\n4,1,1\n");
+  fd_print(&b, "*MATERIAL,NAME=M\n*ELASTIC\n%g,0\n*SOLID SECTION,ELSET=BA,MATERIAL=M\n1\n", k1);
+  fd_print(&b, "*SOLID SECTION,ELSET=BB,MATERIAL=M\n%g\n", k2 / k1);
+  fd_print(&b, "*STEP,CONTACT=%s\n*STATIC\n*CLOAD\n2,1,%g\n*END STEP\n", treatment, P1);
+  fd_print(&b, "*STEP,CONTACT=%s\n*STATIC\n*CLOAD\n2,1,%g\n*END STEP\n", treatment, P2);
+  fd_result r;
+  int st = fd_run(&b, "gap", &r);
+  CHECK_INT(st, SN_OK);
+  if (st != SN_OK) { fd_free(&r); return; }
+  double u3 = (P2 - k1 * d) / (k1 + k2 + (kg > 0 ? k1 * k2 / kg : 0)), F = k2 * u3, u2 = (P2 - k2 * u3) / k1;
+  /* the penalty treatments without a stiffness of the *GAP approximate HARD */
+  double tol = kg > 0 || !strcmp(treatment, "LAGRANGE") ? 1e-8 : 1e-3;
+  CHECK_CLOSE(fd_u(&r, 2, 0), u2, tol, 0);
+  CHECK_CLOSE(fd_u(&r, 3, 0), u3, tol, 0);
+  CHECK_INT(r.ncontact, 1);
+  CHECK_CLOSE(fabs(r.fcontact[0]), F, tol, 0);
+  printf("GAPUNI %-8s kg %-6g closed: u2 %.10g (exact %.10g), u3 %.10g (exact %.10g), gap force %.10g (exact %.10g)\n",
+         treatment, kg, fd_u(&r, 2, 0), u2, fd_u(&r, 3, 0), u3, fabs(r.fcontact[0]), F);
+  fd_free(&r);
+}
+
+/* step 1 alone: the gap stays open (P1 < k1 d) */
+static void test_gap_open(void)
+{
+  fd_buf b = {0};
+  fd_print(&b, "*NODE,NSET=NALL\n1,0,0,0\n2,1,0,0\n3,1,0,0\n4,2,0,0\n");
+  fd_print(&b, "*ELEMENT,TYPE=T3D2,ELSET=B\n1,1,2\n2,3,4\n*ELEMENT,TYPE=GAPUNI,ELSET=G\n3,2,3\n");
+  fd_print(&b, "*GAP,ELSET=G\n0.01,1,0,0\n*BOUNDARY\nNALL,2,3\n1,1,1\n4,1,1\n");
+  fd_print(&b, "*MATERIAL,NAME=M\n*ELASTIC\n100,0\n*SOLID SECTION,ELSET=B,MATERIAL=M\n1\n");
+  fd_print(&b, "*STEP\n*STATIC\n*CLOAD\n2,1,0.5\n*END STEP\n");
+  fd_result r;
+  int st = fd_run(&b, "gap_open", &r);
+  CHECK_INT(st, SN_OK);
+  if (st == SN_OK) {
+    CHECK_CLOSE(fd_u(&r, 2, 0), 0.005, 1e-10, 0);
+    CHECK_CLOSE(fd_u(&r, 3, 0), 0, 0, 1e-14);
+    CHECK(fabs(r.fcontact[0]) < 1e-12);
+  }
+  fd_free(&r);
+}
+
+/* bad decks: clear messages */
+static void test_gap_errors(void)
+{
+  static const char *bad[] = {
+    "*NODE\n1,0,0,0\n2,1,0,0\n*ELEMENT,TYPE=GAPUNI,ELSET=G\n1,1,2\n",                       /* no *GAP */
+    "*NODE\n1,0,0,0\n2,1,0,0\n*ELEMENT,TYPE=GAPUNI,ELSET=G\n1,1,2\n*GAP,ELSET=G\n0,0,0,0\n", /* n = 0 */
+    "*NODE\n1,0,0,0\n2,1,0,0\n*ELEMENT,TYPE=T3D2,ELSET=G\n1,1,2\n*GAP,ELSET=G\n0,1,0,0\n",   /* not gaps */
+    "*NODE\n1,0,0,0\n*GAP,ELSET=NONE\n0,1,0,0\n",                                            /* no set */
+  };
+  static const char *want[] = {"in no *GAP", "direction is zero", "not a GAPUNI", "NONE"};
+  for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+    char msg[512] = "";
+    sn_model *m = NULL;
+    int st = sn_inp_parse(bad[k], strlen(bad[k]), "bad.inp", NULL, &m, msg, sizeof msg);
+    CHECK(st != SN_OK);
+    CHECK(strstr(msg, want[k]) != NULL);
+    if (!strstr(msg, want[k])) fprintf(stderr, "case %zu: %s\n", k, msg);
+    sn_model_free(m);
+  }
+}
+
 int main(void)
 {
+  test_gap("LAGRANGE", 0);
+  /* (not LAGRANGE with a stiffness: a LINEAR law is enforced as HARD there, issue #14 point 2) */
+  test_gap("PENALTY", 1e4);
+  test_gap("INTERIOR", 0);
+  test_gap("PENALTY", 0);
+  test_gap_open();
+  test_gap_errors();
   test_cantilever();
   for (int m = 0; m < 2; m++) {
     wedge_contact(SN_EL_C3D6, 2, m);
