@@ -218,7 +218,8 @@ typedef struct {
  * clearance + dir . (u2 - u1) >= 0 (dir normalized by the reader), a node-to-node contact point
  * (sn_contact_detect: slave node 2, master node 1, normal dir, gap = clearance + dir . (u2 - u1),
  * area 1: its force is the gap's force) with the interaction `interaction` (the reader makes
- * one per *GAP: HARD, or LINEAR with slope k when the data line gives a stiffness) */
+ * one per *GAP: HARD, or LINEAR with slope k / 2 - ccx 2.20's closed gap, measured - when
+ * the data line gives a stiffness k) */
 typedef struct {
   int elset;
   double clearance, dir[3];

@@ -2,9 +2,12 @@
  * ELSET= constrain their two nodes by clearance + n . (u2 - u1) >= 0. Data line: clearance,
  * the direction n (three components, normalized here), an unused field, the gap stiffness k
  * and CalculiX' f_inf. Each *GAP gets an interaction of its own (so that every contact
- * treatment handles its points like a pair's): HARD, or LINEAR with slope k when k is given
- * (a force per overclosure: the point's area is 1). f_inf (CalculiX' tension parameter of its
- * penalty gap) has no counterpart: stored, without effect (docs/deck.md). */
+ * treatment handles its points like a pair's): HARD, or LINEAR when k is given, a force per
+ * overclosure (the point's area is 1) of slope k / 2: what ccx 2.20 computes for a closed
+ * GAPUNI (measured on a copy of its gap2 test deck at three loads over two decades and two
+ * values of f_inf: the force is k / 2 times the overclosure in every case; the manual's
+ * formula of the element was not at hand). f_inf (a parameter of CalculiX' open gap) has no
+ * counterpart: stored, without effect (docs/deck.md). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,7 +60,7 @@ int inp_gap_data(inp_rd *p)
   if (g->k > 0) {
     sn_interaction *t = &m->interactions[g->interaction];
     t->law = SN_OVERCLOSURE_LINEAR;
-    t->slope = g->k;
+    t->slope = 0.5 * g->k;   /* ccx 2.20's closed-gap slope (see above) */
   }
   return SN_OK;
 }

@@ -166,8 +166,9 @@ static void wedge_contact(sn_eltype wt, int dir, int lower_master)
 /* (c) GAPUNI: bar A (T3D2, nodes 1-2, node 1 fixed, k1 = E A / L) pulled at node 2 by P
  * toward bar B (nodes 3-4, node 4 fixed, k2), node 3 on node 2, a gap 2 -> 3 with clearance d
  * along +x (given as 2,0,0: normalized). d + (u3 - u2) >= 0: open while P < k1 d (u2 = P / k1);
- * closed: u2 = u3 + d (HARD) or u2 = u3 + d + F / kg (stiffness kg given), with P = k1 u2 + k2 u3:
- * u3 = (P - k1 d) / (k1 + k2 [+ k1 k2 / kg]), gap force F = k2 u3 (hand-computed). Step 1:
+ * closed: u2 = u3 + d (HARD) or u2 = u3 + d + F / (kg / 2) (stiffness kg given: slope kg / 2 as
+ * ccx 2.20), with P = k1 u2 + k2 u3: u3 = (P - k1 d) / (k1 + k2 [+ 2 k1 k2 / kg]), gap force
+ * F = k2 u3 (hand-computed). Step 1:
  * P = 0.5 (open), step 2: P = 3 (closed). */
 static void test_gap(const char *treatment, double kg)
 {
@@ -187,7 +188,8 @@ static void test_gap(const char *treatment, double kg)
   int st = fd_run(&b, "gap", &r);
   CHECK_INT(st, SN_OK);
   if (st != SN_OK) { fd_free(&r); return; }
-  double u3 = (P2 - k1 * d) / (k1 + k2 + (kg > 0 ? k1 * k2 / kg : 0)), F = k2 * u3, u2 = (P2 - k2 * u3) / k1;
+  /* the gap's slope is kg / 2 (ccx 2.20's, src/deck/inp_gap.c) */
+  double u3 = (P2 - k1 * d) / (k1 + k2 + (kg > 0 ? k1 * k2 / (kg / 2) : 0)), F = k2 * u3, u2 = (P2 - k2 * u3) / k1;
   /* the penalty treatments without a stiffness of the *GAP approximate HARD */
   double tol = kg > 0 || !strcmp(treatment, "LAGRANGE") ? 1e-8 : 1e-3;
   CHECK_CLOSE(fd_u(&r, 2, 0), u2, tol, 0);
