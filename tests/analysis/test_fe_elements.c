@@ -14,6 +14,7 @@
  *      pass this patch test; issue #14's mortar point is about that.)
  *  (c) GAPUNI elements (*GAP) closing under load, against the hand-computed force split of two
  *      bars in series (see test_gap), under each contact treatment.
+ *  (d) pressure loads on wedge faces against ccx 2.20's displacements (wedge_pressure).
  * References: Timoshenko & Gere, "Mechanics of Materials", end-loaded cantilever; the
  * Timoshenko beam's shear term with kappa = 5/6 (Cowper 1966 gives 10(1+nu)/(12+11nu) = 5/6 at
  * nu = 0). */
@@ -242,8 +243,79 @@ static void test_gap_errors(void)
   }
 }
 
+/* (d) pressure on the wedges' faces, against ccx 2.20 (a peer's result: the same deck run by
+ * `ccx -i`, its .dat's displacements, 7 digits): a distorted cube of two wedges (corners
+ * (x + 0.1 y, 1.2 y, 0.9 z + 0.05 x) of the unit cube's), its z = 0 face held, pressure 1 on
+ * face Pn of element 1 and 2 on Pn of element 2. C3D6 with P3 (a quadrilateral), C3D15 with
+ * P5 (quadrilaterals, one inside the cube: the two elements' loads partly cancel); the other
+ * faces agreed as well when checked (2026-12-04, all ten cases, every printed digit). */
+static void wedge_pressure(sn_eltype t, int face, const double want[4][3])
+{
+  static const int w[2][6] = {{1, 2, 3, 5, 6, 7}, {1, 3, 4, 5, 7, 8}};
+  static const int em[9][2] = {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 3}, {0, 3}, {1, 4}, {2, 5}};
+  double cx[8][3];
+  fd_buf b = {0};
+  fd_print(&b, "*NODE,NSET=NALL\n");
+  for (int a = 0; a < 8; a++) {
+    double x = a == 1 || a == 2 || a == 5 || a == 6, y = a == 2 || a == 3 || a == 6 || a == 7, z = a >= 4;
+    cx[a][0] = x + 0.1 * y, cx[a][1] = 1.2 * y, cx[a][2] = 0.9 * z + 0.05 * x;
+    fd_print(&b, "%d,%.17g,%.17g,%.17g\n", a + 1, cx[a][0], cx[a][1], cx[a][2]);
+  }
+  int key[20][2], nmid = 0, ids[2][9];
+  for (int e = 0; e < 2 && t == SN_EL_C3D15; e++)
+    for (int k = 0; k < 9; k++) {
+      int p = w[e][em[k][0]], q = w[e][em[k][1]], lo = p < q ? p : q, hi = p < q ? q : p, f = -1;
+      for (int j = 0; j < nmid && f < 0; j++)
+        if (key[j][0] == lo && key[j][1] == hi) f = j;
+      if (f < 0) {
+        f = nmid++;
+        key[f][0] = lo, key[f][1] = hi;
+        fd_print(&b, "%d,%.17g,%.17g,%.17g\n", 101 + f, 0.5 * (cx[lo - 1][0] + cx[hi - 1][0]),
+                 0.5 * (cx[lo - 1][1] + cx[hi - 1][1]), 0.5 * (cx[lo - 1][2] + cx[hi - 1][2]));
+      }
+      ids[e][k] = 101 + f;
+    }
+  fd_print(&b, "*ELEMENT,TYPE=%s,ELSET=E\n", sn_element_desc(t)->name);
+  for (int e = 0; e < 2; e++) {
+    fd_print(&b, "%d,%d,%d,%d,%d,%d,%d", e + 1, w[e][0], w[e][1], w[e][2], w[e][3], w[e][4], w[e][5]);
+    if (t == SN_EL_C3D15) {
+      for (int k = 0; k < 8; k++) fd_print(&b, ",%d", ids[e][k]);
+      fd_print(&b, ",\n%d", ids[e][8]);
+    }
+    fd_print(&b, "\n");
+  }
+  fd_print(&b, "*NSET,NSET=FIX\n1,2,3,4\n");
+  for (int j = 0; j < nmid; j++)
+    if (key[j][1] <= 4) fd_print(&b, "%d\n", 101 + j);
+  fd_print(&b, "*BOUNDARY\nFIX,1,3\n*MATERIAL,NAME=M\n*ELASTIC\n1000,0.3\n*SOLID SECTION,ELSET=E,MATERIAL=M\n");
+  fd_print(&b, "*STEP\n*STATIC\n*DLOAD\n1,P%d,1.\n2,P%d,2.\n*END STEP\n", face, face);
+  fd_result r;
+  int st = fd_run(&b, "wedge_pressure", &r);
+  CHECK_INT(st, SN_OK);
+  double err = 0, umax = 0;
+  for (int a = 0; a < 4 && st == SN_OK; a++)
+    for (int c = 0; c < 3; c++) {
+      err = fmax(err, fabs(fd_u(&r, 5 + a, c) - want[a][c]));
+      umax = fmax(umax, fabs(want[a][c]));
+    }
+  CHECK(st == SN_OK && err <= 1e-6 * umax);   /* ccx prints 7 digits */
+  printf("%s pressure on P%d: nodes 5..8 differ from ccx 2.20 by %.1e (of %.3e)\n", sn_element_desc(t)->name, face,
+         err, umax);
+  fd_free(&r);
+}
+
 int main(void)
 {
+  static const double c3d6_p3[4][3] = {{-4.078668E-03, 5.483998E-03, 8.258749E-04},
+                                       {-4.113747E-03, 5.321676E-03, 4.479319E-03},
+                                       {-3.113650E-03, 4.034860E-03, -9.642586E-04},
+                                       {-3.193041E-03, 4.867641E-03, -4.075121E-03}};
+  static const double c3d15_p5[4][3] = {{7.059236E-03, -2.987250E-03, 1.575676E-03},
+                                        {5.567158E-03, -1.539863E-03, -2.089237E-03},
+                                        {6.019588E-03, -2.260341E-03, -1.006160E-03},
+                                        {5.779321E-03, -1.480491E-03, 2.590831E-03}};
+  wedge_pressure(SN_EL_C3D6, 3, c3d6_p3);
+  wedge_pressure(SN_EL_C3D15, 5, c3d15_p5);
   test_gap("LAGRANGE", 0);
   /* (not LAGRANGE with a stiffness: a LINEAR law is enforced as HARD there, issue #14 point 2) */
   test_gap("PENALTY", 1e4);
