@@ -33,11 +33,17 @@ int sn_fesys_ndof(const sn_fesys *S);
  * whose material has *EXPANSION gets the thermal strain alpha (T - T0) (T0: the model's
  * temp0, 0 where it has none) as an initial strain in sn_fesys_internal (f = K u - f_th),
  * sn_fesys_stress (S = D (eps - eps_th)) and sn_fesys_strain (total strain). SN_OK,
- * SN_ERR_ARG, SN_ERR_NAN, SN_ERR_NOMEM. NLGEOM trusses with a thermal strain: SN_ERR_FORMAT
- * from sn_fesys_internal. */
+ * SN_ERR_ARG, SN_ERR_NAN, SN_ERR_NOMEM. A thermal strain in a geometrically nonlinear element
+ * (NLGEOM, *HYPERELASTIC) and C3D8I geometrically nonlinear: SN_ERR_FORMAT from
+ * sn_fesys_internal, with the element in msg. */
 int sn_fesys_set_temperature(sn_fesys *S, const double *T);
-/* 1 if the internal force is linear in u (no nonlinear spring, no NLGEOM truss with nlgeom) */
+/* 1 if the internal force is linear in u (no nonlinear spring, no *HYPERELASTIC material; with
+ * nlgeom, no truss and no continuum element) */
 int sn_fesys_is_linear(const sn_fesys *S, int nlgeom);
+/* NLGEOM output measures for sn_fesys_stress / sn_fesys_strain (nlgeom 1): continuum elements
+ * report the Cauchy stress F S F^T / J and the Green-Lagrange strain (sn_element_stress_nlgeom);
+ * 0 (the default): the small-strain stress and strain (hyperelastic elements: always the former). */
+void sn_fesys_set_nlgeom(sn_fesys *S, int nlgeom);
 /* active[dof] = 1 for dofs some element uses (ndof ints, owned by S) */
 const unsigned char *sn_fesys_active(const sn_fesys *S);
 
@@ -45,7 +51,9 @@ const unsigned char *sn_fesys_active(const sn_fesys *S);
  * restricted to the dofs with eq[dof] >= 0, numbered eq[dof], upper triangle, into *K (built on
  * the first call for a given eq, reused - values refreshed - while eq is unchanged: pass the
  * same eq array and keep *K; a different neq or eq_version rebuilds it).
- * nlgeom: trusses in total Lagrangian form. */
+ * nlgeom: trusses and continuum elements in total Lagrangian form (sn_truss_nlgeom,
+ * sn_element_nlgeom); springs stay small-displacement. Elements of a *HYPERELASTIC material are
+ * always in total Lagrangian form (neo-Hookean; CalculiX does the same without NLGEOM). */
 int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, const int *eq,
                       int neq, int eq_version, sn_csc **K, char *msg, size_t msglen);
 
@@ -53,6 +61,9 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
  * acceleration g (3 components) on element e, added to f (ndof). */
 int sn_fesys_pressure(sn_fesys *S, int e, int face, double p, double *f);
 int sn_fesys_gravity(sn_fesys *S, int e, const double *g, double *f);
+/* The pressure on the deformed face (element nodes at X + u, u: ndof): the follower load of
+ * NLGEOM steps (CalculiX: pressure acts on the current surface), without its load stiffness. */
+int sn_fesys_pressure_current(sn_fesys *S, int e, int face, double p, const double *u, double *f);
 
 /* Mass matrix restricted to the dofs with eq[dof] >= 0, numbered eq (neq x neq, both triangles,
  * CSC): consistent (lumped 0) or lumped (1: HRZ diagonal), from the materials' *DENSITY (0 when
@@ -157,7 +168,8 @@ typedef struct {
 } sn_static_info;
 
 void sn_static_settings_default(sn_static_settings *s);
-/* Run every *STEP of the model (static, small strain; NLGEOM trusses; nonlinear springs).
+/* Run every *STEP of the model (static; small strain, or NLGEOM: trusses and continuum elements in
+ * total Lagrangian form; nonlinear springs).
  * Loads and prescribed displacements persist from one step to the next (Abaqus' OP=MOD);
  * within a step a load without amplitude ramps linearly from its value at the end of the
  * previous step to its new value, one with an *AMPLITUDE follows it. Increments as *STATIC

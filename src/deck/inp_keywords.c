@@ -27,6 +27,7 @@ static const inp_kwdef keywords[] = {
   {"ELASTIC", "*ELASTIC", W_MODEL, "TYPE", 1, 0, SUB_MATERIAL, inp_elastic_begin, inp_elastic_data, NULL},
   {"DENSITY", "*DENSITY", W_MODEL, "", 1, 0, SUB_MATERIAL, inp_density_begin, inp_density_data, NULL},
   {"EXPANSION", "*EXPANSION", W_MODEL, "TYPE ZERO", 1, 0, SUB_MATERIAL, inp_expansion_begin, inp_expansion_data, NULL},
+  {"HYPERELASTIC", "*HYPERELASTIC", W_MODEL, "NEOHOOKE ARRUDA-BOYCE MOONEY-RIVLIN OGDEN POLYNOMIAL REDUCEDPOLYNOMIAL YEOH N", 1, 0, SUB_MATERIAL, inp_hyper_begin, inp_hyper_data, NULL},  /* inp_hyperelastic.c */
   {"SOLIDSECTION", "*SOLID SECTION", W_MODEL, "ELSET MATERIAL", 0, 0, 0,
    inp_section_begin, inp_section_data, inp_section_end},
   {"GAP", "*GAP", W_MODEL, "ELSET", 1, 0, 0, inp_gap_begin, inp_gap_data, NULL},
@@ -78,7 +79,7 @@ static const inp_kwdef keywords[] = {
   UNSUPPORTED("TRANSFORM", "*TRANSFORM"), UNSUPPORTED("CYCLICSYMMETRYMODEL", "*CYCLIC SYMMETRY MODEL"),
   UNSUPPORTED("PRE-TENSIONSECTION", "*PRE-TENSION SECTION"), UNSUPPORTED("SUBMODEL", "*SUBMODEL"),
   /* materials other than linear elasticity */
-  UNSUPPORTED("PLASTIC", "*PLASTIC"), UNSUPPORTED("HYPERELASTIC", "*HYPERELASTIC"),
+  UNSUPPORTED("PLASTIC", "*PLASTIC"),
   UNSUPPORTED("HYPERFOAM", "*HYPERFOAM"), UNSUPPORTED("DEFORMATIONPLASTICITY", "*DEFORMATION PLASTICITY"),
   UNSUPPORTED("CYCLICHARDENING", "*CYCLIC HARDENING"),
   UNSUPPORTED("CONDUCTIVITY", "*CONDUCTIVITY"), UNSUPPORTED("SPECIFICHEAT", "*SPECIFIC HEAT"),
