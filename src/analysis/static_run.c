@@ -265,6 +265,16 @@ static int step_begin(static_run *S, int k)
   sn_fesys_set_nlgeom(S->R.S, S->nlgeom);     /* Cauchy stress, Green-Lagrange strain */
   step_constraints(S);
   sn_thermal_step(&S->th, S->m, sp);
+  if (S->th.on) {   /* thermal strains are small-strain only (docs/deck.md, "Temperatures") */
+    const sn_model *m = S->m;
+    for (int q = 0; q < m->nmaterials; q++)
+      if (m->materials[q].has_expansion && (sp->nlgeom || m->materials[q].has_hyper)) {
+        if (S->msg) snprintf(S->msg, S->msglen, "line %d: a thermal strain (*EXPANSION of material %s) in a geometrically "
+                             "nonlinear step (%s) is not supported", sp->line, m->materials[q].name,
+                             sp->nlgeom ? "*STEP, NLGEOM" : "*HYPERELASTIC");
+        return SN_ERR_FORMAT;
+      }
+  }
   S->use_cg = -1;                             /* decided at the first solve of the step */
   int st = step_loads(S);
   if (st) return st;

@@ -247,8 +247,30 @@ static void test_errors(void)
   }
 }
 
+/* a thermal strain under NLGEOM: refused at the step, with its line */
+static void test_nlgeom_refused(void)
+{
+  fd_buf b = {0};
+  bar_mesh(&b, SN_EL_C3D8);
+  fd_print(&b, "*BOUNDARY\nX0,1,1\nY0,2,2\nZ0,3,3\n");
+  material(&b, 0);
+  fd_print(&b, "*STEP,NLGEOM\n*STATIC\n*TEMPERATURE\nNALL,%g\n*END STEP\n", T1);
+  char msg[512] = "";
+  sn_model *m = NULL;
+  int st = sn_inp_parse(b.s, b.n, "nl", NULL, &m, msg, sizeof msg);
+  free(b.s);
+  CHECK_INT(st, SN_OK);
+  if (st == SN_OK) {
+    st = sn_static_run(m, NULL, NULL, msg, sizeof msg);
+    CHECK_INT(st, SN_ERR_FORMAT);
+    CHECK(strstr(msg, "geometrically nonlinear") != NULL);
+  }
+  sn_model_free(m);
+}
+
 int main(void)
 {
+  test_nlgeom_refused();
   static const sn_eltype solids[] = {SN_EL_C3D8, SN_EL_C3D8I, SN_EL_C3D20, SN_EL_C3D6, SN_EL_C3D15, SN_EL_T3D2};
   for (size_t k = 0; k < sizeof solids / sizeof solids[0]; k++) {
     test_bar(solids[k], 0);
