@@ -59,6 +59,14 @@ typedef struct sn_fesys sn_fesys;
 int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen);
 void sn_fesys_free(sn_fesys *S);
 int sn_fesys_ndof(const sn_fesys *S);
+/* The current nodal temperatures T (nnodes values; copied), or NULL for none: every element
+ * whose material has *EXPANSION gets the thermal strain alpha (T - T0) (T0: the model's
+ * temp0, 0 where it has none) as an initial strain in sn_fesys_internal (f = K u - f_th),
+ * sn_fesys_stress (S = D (eps - eps_th)) and sn_fesys_strain (total strain). SN_OK,
+ * SN_ERR_ARG, SN_ERR_NAN, SN_ERR_NOMEM. A thermal strain in a geometrically nonlinear element
+ * (NLGEOM, *HYPERELASTIC) and C3D8I geometrically nonlinear: SN_ERR_FORMAT from
+ * sn_fesys_internal, with the element in msg. */
+int sn_fesys_set_temperature(sn_fesys *S, const double *T);
 /* 1 if the internal force is linear in u (no nonlinear spring, no *HYPERELASTIC material; with
  * nlgeom, no truss and no continuum element) */
 int sn_fesys_is_linear(const sn_fesys *S, int nlgeom);

@@ -68,7 +68,9 @@ typedef enum {
 } sn_master_kind;
 
 typedef struct {
-  int pair;                  /* index into model->pairs */
+  int pair;                  /* index into model->pairs; -1 for the point of a GAPUNI element
+                                (model->gaps: master_elem is the gap element, master_face 0,
+                                one master node, the *GAP's fixed normal) */
   int slave_node;            /* node index */
   int slave_dof_node;        /* node whose dofs move the slave node (itself, or the reference
                                 node of its rigid body) */

@@ -36,12 +36,16 @@ typedef enum {
   SN_EL_CPS3, SN_EL_CPS4, SN_EL_CPS6, SN_EL_CPS8, SN_EL_CPS8R,      /* plane stress */
   SN_EL_CAX4, SN_EL_CAX8, SN_EL_CAX8R,                               /* axisymmetric */
   SN_EL_C3D4, SN_EL_C3D8, SN_EL_C3D10, SN_EL_C3D20, SN_EL_C3D20R,    /* 3D solids */
+  SN_EL_C3D6, SN_EL_C3D15,           /* wedges (triangular prisms) */
+  SN_EL_C3D8I,                       /* 8-node brick with incompatible modes */
+  SN_EL_GAPUNI,                      /* unidirectional gap between two nodes (*GAP): no
+                                        stiffness, a contact constraint (sn_gap) */
   SN_EL_COUNT
 } sn_eltype;
 
 typedef enum {
   SN_KIND_TRUSS, SN_KIND_SPRING, SN_KIND_PLANE_STRAIN, SN_KIND_PLANE_STRESS, SN_KIND_AXISYM,
-  SN_KIND_SOLID
+  SN_KIND_SOLID, SN_KIND_GAP
 } sn_elkind;
 
 typedef struct {
@@ -76,6 +80,18 @@ typedef struct {
                             spring the current tangent) */
 } sn_elprops;
 
+/* A thermal strain (*EXPANSION with nodal temperatures): alpha (isotropic expansion
+ * coefficient) times dtemp, the temperature change of each node of the element (nnodes
+ * values: current minus initial temperature), interpolated by the shape functions (trusses:
+ * the mean of the two nodes). An initial strain: it loads the element and is taken off the
+ * strain in the stress; the stiffness does not depend on it. */
+typedef struct {
+  double alpha;
+  const double *dtemp;
+} sn_elthermal;
+
+/* GAPUNI (a contact constraint, sn_gap) has no element matrices or loads: the sn_element_*
+ * functions below answer SN_ERR_ARG for it. */
 /* Element stiffness (linear, small strain) Ke, dense, column-major, size (nnodes*ndf)^2 with
  * ndf = sdim; X: nnodes x 3 node coordinates (row per node, X[3 * a + j]). Trusses: linear
  * axial stiffness E A / L; SPRINGA: k along the axis, in 3D (sdim 3; a spring of a 2D model:
@@ -96,6 +112,17 @@ int sn_element_stress(sn_eltype t, const double *X, const sn_elprops *p, const d
                       double *Sip, double *Snode);
 /* Physical coordinates of the integration points (Xip: nip x 3) in the order of Sip. */
 int sn_element_ip_coords(sn_eltype t, const double *X, double *Xip);
+/* sn_element_stress with a thermal strain th (NULL: none): S = D (B ue - eth (1,1,1,0,0,0))
+ * (plane stress: the in-plane part; trusses and springs: S11 = E (elong / L - eth)). */
+int sn_element_stress_thermal(sn_eltype t, const double *X, const sn_elprops *p,
+                              const sn_elthermal *th, const double *ue, double *Sip, double *Snode);
+/* Thermal load of the initial strain eth of th: int B^T D eth (1, 1, 1, 0, 0, 0) dV (plane and
+ * axisymmetric elements like their stiffness; trusses (-n, n) E A eth; springs none), added
+ * to fe (nnodes*ndf); nothing when th is NULL, its dtemp NULL or alpha 0. So the internal
+ * force of displacements ue is Ke ue - f_th. SN_OK, SN_ERR_ARG, SN_ERR_NAN, SN_ERR_FORMAT
+ * (degenerate element). src/fem/element_solid.c. */
+int sn_element_thermal_load(sn_eltype t, const double *X, const sn_elprops *p,
+                            const sn_elthermal *th, double *fe);
 /* Consistent nodal forces of a uniform pressure p on face `face` (positive pointing into the
  * element, Abaqus' P convention), added to fe (nnodes*ndf). 2D: times the thickness (plane)
  * or r (axisymmetric, per radian). p may be NULL (thickness 1). SN_ERR_ARG for an element
@@ -136,7 +163,8 @@ int sn_truss_nlgeom(int sdim, const double *X, const sn_elprops *p, const double
  * Internal force fint (nnodes*ndf) and consistent tangent Kt (material + initial stress,
  * (nnodes*ndf)^2, column-major, symmetric) at displacements ue; either output may be NULL.
  * Plane elements per thickness as sn_element_stiffness, axisymmetric ones per radian.
- * src/fem/element_solid_nl.c. SN_ERR_ARG for a truss or spring or bad data, SN_ERR_NAN,
+ * src/fem/element_solid_nl.c. SN_ERR_ARG for a truss, spring, gap or C3D8I (its incompatible
+ * modes are small-strain) or bad data, SN_ERR_NAN,
  * SN_ERR_FORMAT (degenerate reference element). */
 int sn_element_nlgeom(sn_eltype t, const double *X, const sn_elprops *p, const double *ue, double *fint,
                       double *Kt);
@@ -176,6 +204,10 @@ typedef struct {
   char name[81];
   double E, nu, density;
   int has_elastic, has_density;
+  double alpha;          /* *EXPANSION: isotropic expansion coefficient (0 when none) */
+  double alpha_zero;     /* *EXPANSION, ZERO=: its reference temperature (no effect for a
+                            constant alpha: the strain is alpha (T - T_initial)) */
+  int has_expansion;
   int has_hyper;         /* *HYPERELASTIC, NEO HOOKE: c10, d1 (sn_neohooke) */
   double c10, d1;
 } sn_material;
@@ -214,6 +246,21 @@ typedef struct {
   double *weight;        /* node surfaces: the optional second data value (default 1) */
   int line;
 } sn_surface;
+
+/* *GAP, ELSET=: the GAPUNI elements of the set (CalculiX User's Manual, "*GAP" and the
+ * GAPUNI element): between their first node 1 and second node 2, the constraint
+ * clearance + dir . (u2 - u1) >= 0 (dir normalized by the reader), a node-to-node contact point
+ * (sn_contact_detect: slave node 2, master node 1, normal dir, gap = clearance + dir . (u2 - u1),
+ * area 1: its force is the gap's force) with the interaction `interaction` (the reader makes
+ * one per *GAP: HARD, or LINEAR with slope k / 2 - ccx 2.20's closed gap, measured - when
+ * the data line gives a stiffness k) */
+typedef struct {
+  int elset;
+  double clearance, dir[3];
+  double k, finf;        /* the data line's stiffness and its f_inf (0 when not given) */
+  int interaction;
+  int line;
+} sn_gap;
 
 /* *RIGID BODY, NSET= or ELSET=, REF NODE= */
 typedef struct {
@@ -305,6 +352,13 @@ typedef struct {
   int line;
 } sn_dload;
 
+/* *TEMPERATURE data: the temperature of a node at the end of the step */
+typedef struct {
+  int node;
+  double value;
+  int line;
+} sn_temp;
+
 /* Output requests (*NODE PRINT / *EL PRINT / *CONTACT PRINT / *NODE FILE / *EL FILE /
  * *CONTACT FILE; docs/deck.md, "Output requests") */
 typedef enum { SN_OUT_NODE_PRINT, SN_OUT_EL_PRINT, SN_OUT_CONTACT_PRINT, SN_OUT_NODE_FILE,
@@ -364,6 +418,11 @@ typedef struct {
   sn_cload *cload;
   sn_dload *dload;
   sn_output *out;
+  /* *TEMPERATURE: nodal temperatures reached at the end of the step (ramped from the values at
+   * the start of the step, or the given values times the amplitude AMPLITUDE=); nodes not
+   * listed keep their temperature (OP=MOD, default) or go back to the initial one (OP=NEW) */
+  int ntemp, temp_op_new, temp_amplitude, has_temp;
+  sn_temp *temp;
   int line;
 } sn_step;
 
@@ -428,6 +487,8 @@ typedef struct {
   int *elem_spring;      /* index into springs, -1 */
   int nsets, nmaterials, nsections, nsprings, namplitudes, nsurfaces, nrigids, ninteractions,
       npairs, nsteps;
+  int ngaps;             /* *GAP definitions */
+  sn_gap *gaps;
   sn_set *sets;
   sn_material *materials;
   sn_section *sections;
@@ -452,6 +513,10 @@ typedef struct {
    * order (a later record of the same node and dof replaces the earlier one at the analysis) */
   int nivel;
   sn_ivel *ivel;
+  /* *INITIAL CONDITIONS, TYPE=TEMPERATURE: initial nodal temperatures (nnodes values, 0 where
+   * not given; NULL when the deck has none). Thermal strain alpha (T - T0) of elements whose
+   * material has *EXPANSION, T the step's temperature field (*TEMPERATURE). */
+  double *temp0;
   /* *DAMPING, ALPHA=, BETA= (model data, one per deck): Rayleigh damping C = alpha M + beta K
    * of dynamic steps; 0 when not given */
   double damp_alpha, damp_beta;

@@ -46,6 +46,12 @@ int sn_dynamic_check(const sn_model *m, char *msg, size_t msglen)
     if (!sp->dynamic)
       return refuse(msg, msglen, sp->line, "%s", "a deck mixing *STATIC and *DYNAMIC steps is not supported yet: "
                     "every step of a dynamic analysis is a *DYNAMIC one");
+    if (m->ngaps > 0)
+      return refuse(msg, msglen, m->gaps[0].line, "%s", "*GAP (GAPUNI elements) in a *DYNAMIC analysis: gaps are "
+                    "supported in *STATIC steps only");
+    if (sp->has_temp)
+      return refuse(msg, msglen, sp->line, "%s", "*TEMPERATURE in a *DYNAMIC step: thermal strains are supported "
+                    "in *STATIC steps only");
     if (sp->contact != SN_CT_LAGRANGE && m->npairs > 0)
       return refuse(msg, msglen, sp->line, "%s", "*STEP, CONTACT=: a *DYNAMIC step enforces contact by impulses "
                     "(Moreau-Jean, CONTACT=LAGRANGE); PENALTY, AUGMENTED and INTERIOR are static treatments");

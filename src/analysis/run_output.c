@@ -175,7 +175,8 @@ static int add_ip_table(sn_run_output *R, const sn_model *m, const sn_fesys *S,
   int ne = o->set >= 0 ? m->sets[o->set].n : m->nelems, rows = 0;
   for (int r = 0; r < ne; r++) {
     int e = o->set >= 0 ? m->sets[o->set].items[r] : r;
-    if (sn_element_desc(m->elem_type[e])->kind != SN_KIND_SPRING) rows += ipo[e + 1] - ipo[e];
+    sn_elkind kd = sn_element_desc(m->elem_type[e])->kind;
+    if (kd != SN_KIND_SPRING && kd != SN_KIND_GAP) rows += ipo[e + 1] - ipo[e];
   }
   int *id = malloc(sizeof(int) * ((size_t)rows + 1)), *ip = malloc(sizeof(int) * ((size_t)rows + 1));
   double *val = malloc(sizeof(double) * 6 * ((size_t)rows + 1));
@@ -183,7 +184,8 @@ static int add_ip_table(sn_run_output *R, const sn_model *m, const sn_fesys *S,
   int k = 0;
   for (int r = 0; r < ne; r++) {
     int e = o->set >= 0 ? m->sets[o->set].items[r] : r;
-    if (sn_element_desc(m->elem_type[e])->kind == SN_KIND_SPRING) continue;
+    sn_elkind kd = sn_element_desc(m->elem_type[e])->kind;
+    if (kd == SN_KIND_SPRING || kd == SN_KIND_GAP) continue;
     for (int g = ipo[e]; g < ipo[e + 1]; g++, k++) {
       id[k] = m->elem_id[e];
       ip[k] = g - ipo[e] + 1;

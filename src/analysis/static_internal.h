@@ -37,6 +37,20 @@ typedef struct {
   int amp_step;             /* *STEP, AMPLITUDE=STEP: the step's loads and boundary values at once */
 } run_state;
 
+/* the temperature field over the steps (static_thermal.c); on = 0: the model has none */
+typedef struct {
+  int on, amp;                                 /* the step's AMPLITUDE= (-1: ramp) */
+  double *T, *start, *target;                  /* per node: now, at the step's start, its end */
+  unsigned char *listed;                       /* per node: given by the step's *TEMPERATURE */
+} sn_thermal;
+
+int sn_thermal_init(sn_thermal *F, const sn_model *m);
+void sn_thermal_free(sn_thermal *F);
+/* the step begins: start = the field now, target from the step's *TEMPERATURE */
+void sn_thermal_step(sn_thermal *F, const sn_model *m, const sn_step *sp);
+/* the field at step time t (F->T, NULL when off) */
+const double *sn_thermal_at(sn_thermal *F, const sn_model *m, double t, double period);
+
 /* everything sn_static_run keeps: the run, the step, the increment and its Newton iterations */
 typedef struct {
   const sn_model *m;                           /* &mm */
@@ -48,6 +62,7 @@ typedef struct {
   char *msg;
   size_t msglen;
   run_state R;
+  sn_thermal th;                               /* the temperature field */
   const int *rref;                             /* rigid bodies' reference node per node */
   const unsigned char *act;                    /* active dofs */
   double *u, *usave, *fint, *fext, *rf, *rhs, *du;

@@ -234,7 +234,7 @@ static int run_setup(static_run *S)
       if (S->act[d])
         for (int p = R->T->ptr[d]; p < R->T->ptr[d + 1]; p++) R->qact[R->T->col[p]] = 1;
   }
-  return SN_OK;
+  return sn_thermal_init(&S->th, m);
 }
 
 /* the step's boundary conditions (they replace earlier values on the same dofs; with a
@@ -319,6 +319,17 @@ static int step_begin(static_run *S, int k)
   S->R.amp_step = sp->amp_step;
   int st = step_constraints(S);
   if (st) return st;
+  sn_thermal_step(&S->th, S->m, sp);
+  if (S->th.on) {   /* thermal strains: St Venant-Kirchhoff and small strain only (docs/deck.md, "Temperatures") */
+    const sn_model *m = S->m;
+    for (int q = 0; q < m->nmaterials; q++)
+      if (m->materials[q].has_expansion && m->materials[q].has_hyper) {
+        if (S->msg) snprintf(S->msg, S->msglen, "line %d: a thermal strain (*EXPANSION of material %s) in a *HYPERELASTIC "
+                             "material is not supported", sp->line, m->materials[q].name);
+        return SN_ERR_FORMAT;
+      }
+  }
+  if (st) return st;
   S->use_cg = -1;                             /* decided at the first solve of the step */
   if ((st = step_loads(S))) return st;
   S->follower = 0;                            /* a pressure load: follows the faces under NLGEOM */
@@ -385,6 +396,7 @@ static int increment_begin(static_run *S)
       else if (!S->act[d]) u[d] = 0.0;
   follow_rigid(R, S->rref, u);
   if ((st = external_force(R, S->tn, S->period, NULL, S->fext))) return st;
+  if (S->th.on && (st = sn_fesys_set_temperature(R->S, sn_thermal_at(&S->th, m, S->tn, S->period)))) return st;
   sn_cstate_clear(&S->cs);
   S->contact_missed = 0;
   memset(S->hr, 0, sizeof(double) * (size_t)R->ndof);
@@ -528,6 +540,7 @@ static void run_finish(static_run *S, int st, double t0)
   sn_csc_free(S->Kpre);
   sn_chol_free(S->Fpen);
   free(S->area0);
+  sn_thermal_free(&S->th);
   free(S->hr); free(S->rnc); free(S->lam_n); free(S->lam_t); free(S->lam_n0); free(S->lam_t0);
   sn_fesys_free(R->S);
   sn_dofmap_free(R->T);
@@ -586,7 +599,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
   sn_fesys_set_dofmap(S.R.S, S.R.T);
   S.Cc.w_kstamp = -1;
   S.F_kid = S.F_version = -1;
-  S.contact = m->npairs > 0;
+  S.contact = m->npairs > 0 || m->ngaps > 0;   /* GAPUNI elements are contact points too */
   st = run_setup(&S);
   for (int k = 0; !st && k < m->nsteps; k++) st = run_step(&S, k);
   run_finish(&S, st, t0);

@@ -397,6 +397,70 @@ done:
   return r;
 }
 
+/* the points of the GAPUNI elements of *GAP gi (fem.h, sn_gap): one per element, always (a
+ * gap is a constraint between two given nodes, open or closed; no search) */
+static int do_gap(work_t *W, int gi, ptbuf *out, char *msg, size_t msglen)
+{
+  const sn_model *m = W->m;
+  const sn_gap *G = &m->gaps[gi];
+  if (G->elset < 0 || G->elset >= m->nsets || G->interaction < 0 || G->interaction >= m->ninteractions)
+    return fail(msg, msglen, SN_ERR_FORMAT, "*GAP %d: set or interaction index out of range", gi + 1);
+  const sn_set *S = &m->sets[G->elset];
+  const sn_interaction *I = &m->interactions[G->interaction];
+  for (int k = 0; k < S->n; k++) {
+    int e = S->items[k];
+    if (e < 0 || e >= m->nelems || m->elem_type[e] != SN_EL_GAPUNI) continue;
+    int n1 = m->elem_conn[m->elem_ptr[e]], n2 = m->elem_conn[m->elem_ptr[e] + 1];
+    sn_contact_point *p = pt_push(out);
+    if (!p) return fail(msg, msglen, SN_ERR_NOMEM, "out of memory");
+    memset(p, 0, sizeof *p);
+    p->pair = -1;
+    p->slave_node = n2;
+    p->slave_dof_node = W->dofnode[n2];
+    p->master_kind = SN_MASTER_FACE;
+    p->master_elem = e;
+    p->master_face = 0;
+    p->nmaster = 1;
+    p->master_nodes[0] = n1;
+    p->master_dof_nodes[0] = W->dofnode[n1];
+    p->shape[0] = 1;
+    const double *x1 = W->xc + 3 * n1, *x2 = W->xc + 3 * n2;
+    double d[3], g = G->clearance;
+    for (int j = 0; j < 3; j++) {
+      p->x_slave[j] = x2[j];
+      p->x_master[j] = x1[j];
+      p->normal[j] = G->dir[j];
+      /* the change of the nodes' distance along n since the reference configuration */
+      d[j] = (x2[j] - m->x[3 * n2 + j]) - (x1[j] - m->x[3 * n1 + j]);
+      g += G->dir[j] * d[j];
+    }
+    p->gap = g;
+    p->dist = fabs(g);
+    /* t1: the unit axis least aligned with n, made orthogonal; t2 = n x t1 */
+    const double *n = G->dir;
+    int a = fabs(n[0]) <= fabs(n[1]) && fabs(n[0]) <= fabs(n[2]) ? 0 : fabs(n[1]) <= fabs(n[2]) ? 1 : 2;
+    double t[3] = {0, 0, 0}, tn;
+    t[a] = 1;
+    tn = t[0] * n[0] + t[1] * n[1] + t[2] * n[2];
+    for (int j = 0; j < 3; j++) t[j] -= tn * n[j];
+    double tl = sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
+    for (int j = 0; j < 3; j++) p->t1[j] = t[j] / tl;
+    p->t2[0] = n[1] * p->t1[2] - n[2] * p->t1[1];
+    p->t2[1] = n[2] * p->t1[0] - n[0] * p->t1[2];
+    p->t2[2] = n[0] * p->t1[1] - n[1] * p->t1[0];
+    if (W->sdim == 2) {   /* in the plane: t1 = n turned by -90 degrees, no t2 */
+      p->t1[0] = n[1], p->t1[1] = -n[0], p->t1[2] = 0;
+      p->t2[0] = p->t2[1] = p->t2[2] = 0;
+    }
+    p->area = 1;
+    p->interaction = G->interaction;
+    p->mu = I->has_friction ? I->mu : 0;
+    p->hard = I->law == SN_OVERCLOSURE_HARD;
+    p->slope = I->slope;
+  }
+  return SN_OK;
+}
+
 /* dofnode: members of a rigid body move with its reference node */
 static int rigid_map(work_t *W, char *msg, size_t msglen)
 {
@@ -438,7 +502,7 @@ int sn_contact_detect(const sn_model *m, const double *u, double search_dist,
   if (m->ndf != 2 && m->ndf != 3)
     return fail(msg, msglen, SN_ERR_ARG, "sn_contact_detect: model ndf %d (2 or 3 expected)", m->ndf);
   if (!isfinite(search_dist)) return fail(msg, msglen, SN_ERR_ARG, "sn_contact_detect: search distance not finite");
-  if (m->npairs <= 0) return SN_OK;
+  if (m->npairs <= 0 && m->ngaps <= 0) return SN_OK;
   work_t W;
   memset(&W, 0, sizeof W);
   W.m = m;
@@ -474,6 +538,8 @@ int sn_contact_detect(const sn_model *m, const double *u, double search_dist,
       if (r == SN_ERR_NOMEM && msg && msglen > 0 && !msg[0]) fail(msg, msglen, r, "out of memory");
       goto done;
     }
+  for (int gi = 0; gi < m->ngaps; gi++)
+    if ((r = do_gap(&W, gi, &out, msg, msglen))) goto done;
 done:
   free(W.xc);
   free(W.dofnode);

@@ -98,9 +98,10 @@ int inp_initial_begin(inp_rd *p)
 {
   SBUF;
   const inp_param *q = inp_par(p, "TYPE");
-  if (!q || !q->val) return inp_fail(p, "*INITIAL CONDITIONS needs TYPE= (signorini reads TYPE=VELOCITY)");
-  if (strcmp(q->val, "VELOCITY"))
-    return inp_fail(p, "*INITIAL CONDITIONS, TYPE=%s is not supported (only TYPE=VELOCITY)", SHOW(q->raw));
+  if (!q || !q->val) return inp_fail(p, "*INITIAL CONDITIONS needs TYPE= (signorini reads TYPE=VELOCITY or TEMPERATURE)");
+  p->init_temp = !strcmp(q->val, "TEMPERATURE");   /* inp_thermal.c */
+  if (strcmp(q->val, "VELOCITY") && !p->init_temp)
+    return inp_fail(p, "*INITIAL CONDITIONS, TYPE=%s is not supported (only TYPE=VELOCITY or TEMPERATURE)", SHOW(q->raw));
   return SN_OK;
 }
 
@@ -110,6 +111,7 @@ int inp_initial_data(inp_rd *p)
   sn_model *m = p->m;
   int r, idx, set, dof;
   double v;
+  if (p->init_temp) return inp_initial_temp_data(p);
   if (p->nf != 3)
     return inp_fail(p, "*INITIAL CONDITIONS, TYPE=VELOCITY data line: expected node or node set, dof, velocity, found %d field%s",
                 p->nf, p->nf == 1 ? "" : "s");

@@ -85,7 +85,7 @@ static int add_element(inp_rd *p)
   if (m->nelems >= MAXCOUNT || (size_t)(m->nelems ? m->elem_ptr[m->nelems] : 0) + (size_t)nn > MAXCOUNT)
     return inp_fail_at(p, p->el_file, p->el_line, "too many elements");
   int is3 = d->kind == SN_KIND_SOLID || p->el_type == SN_EL_T3D2;
-  int is2 = !is3 && d->kind != SN_KIND_SPRING;
+  int is2 = !is3 && d->kind != SN_KIND_SPRING && d->kind != SN_KIND_GAP;   /* springs, gaps: either */
   if ((is3 && p->dim2) || (is2 && p->dim3))
     return inp_fail_at(p, p->el_file, p->el_line, "element %d (%s) is %s but the model already has %s elements", id,
                    d->name, is3 ? "3D" : "2D", is3 ? "2D" : "3D");

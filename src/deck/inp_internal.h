@@ -149,6 +149,13 @@ typedef struct inp_rd {
   /* output requests and notes (inp_output.c, inp_controls.c) */
   size_t cap_tp, cap_tpt, notes_len, notes_cap;
   int cur_tp, tp_generate;                 /* the *TIME POINTS being read, its GENERATE */
+  /* thermal keywords (inp_thermal.c) */
+  int init_temp;                           /* the *INITIAL CONDITIONS being read is TYPE=TEMPERATURE */
+  int nt0, *t0_node;                       /* its records, turned into model->temp0 at the end */
+  double *t0_val;
+  size_t cap_t0n, cap_t0v, cap_temp;
+  int temp_step;                           /* the step whose *TEMPERATURE cap_temp counts (1-based) */
+  size_t cap_gap;                          /* *GAP (inp_gap.c) */
 } inp_rd;
 
 /* ---- messages (inp_scan.c): "FILE:LINE: ..." at the line being handled, or at a given file
@@ -337,5 +344,16 @@ int inp_dynamic_begin(inp_rd *p);                             /* inp_dynamic.c *
 int inp_damping_begin(inp_rd *p);
 int inp_initial_begin(inp_rd *p);
 int inp_initial_data(inp_rd *p);
+/* thermal strain (inp_thermal.c) */
+int inp_expansion_begin(inp_rd *p);
+int inp_expansion_data(inp_rd *p);
+int inp_initial_temp_data(inp_rd *p);
+int inp_initial_temp_finish(inp_rd *p);
+int inp_temperature_begin(inp_rd *p);
+int inp_temperature_data(inp_rd *p);
+/* *GAP (inp_gap.c) */
+int inp_gap_begin(inp_rd *p);
+int inp_gap_data(inp_rd *p);
+int inp_gap_finish(inp_rd *p);
 
 #endif

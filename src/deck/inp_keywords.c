@@ -26,9 +26,11 @@ static const inp_kwdef keywords[] = {
   {"MATERIAL", "*MATERIAL", W_MODEL, "NAME", 0, 0, 0, inp_material_begin, NULL, NULL},
   {"ELASTIC", "*ELASTIC", W_MODEL, "TYPE", 1, 0, SUB_MATERIAL, inp_elastic_begin, inp_elastic_data, NULL},
   {"DENSITY", "*DENSITY", W_MODEL, "", 1, 0, SUB_MATERIAL, inp_density_begin, inp_density_data, NULL},
+  {"EXPANSION", "*EXPANSION", W_MODEL, "TYPE ZERO", 1, 0, SUB_MATERIAL, inp_expansion_begin, inp_expansion_data, NULL},
   {"HYPERELASTIC", "*HYPERELASTIC", W_MODEL, "NEOHOOKE ARRUDA-BOYCE MOONEY-RIVLIN OGDEN POLYNOMIAL REDUCEDPOLYNOMIAL YEOH N", 1, 0, SUB_MATERIAL, inp_hyper_begin, inp_hyper_data, NULL},  /* inp_hyperelastic.c */
   {"SOLIDSECTION", "*SOLID SECTION", W_MODEL, "ELSET MATERIAL", 0, 0, 0,
    inp_section_begin, inp_section_data, inp_section_end},
+  {"GAP", "*GAP", W_MODEL, "ELSET", 1, 0, 0, inp_gap_begin, inp_gap_data, NULL},
   {"SPRING", "*SPRING", W_MODEL, "ELSET NONLINEAR", 0, 0, 0, inp_spring_begin, inp_spring_data, inp_spring_end},
   /* contact and interactions (inp_contact.c) */
   {"SURFACE", "*SURFACE", W_MODEL, "NAME TYPE", 1, 0, 0, inp_surface_begin, inp_surface_data, inp_surface_end},
@@ -57,6 +59,7 @@ static const inp_kwdef keywords[] = {
   {"BOUNDARY", "*BOUNDARY", W_BOUNDARY, "AMPLITUDE OP", 1, 0, 0, inp_load_begin, inp_boundary_data, NULL},
   {"CLOAD", "*CLOAD", W_STEP, "AMPLITUDE OP", 1, 0, 0, inp_load_begin, inp_cload_data, NULL},
   {"DLOAD", "*DLOAD", W_STEP, "AMPLITUDE OP", 1, 0, 0, inp_load_begin, inp_dload_data, NULL},
+  {"TEMPERATURE", "*TEMPERATURE", W_STEP, "AMPLITUDE OP", 0, 0, 0, inp_temperature_begin, inp_temperature_data, NULL},
   /* dynamic analyses (inp_dynamic.c) */
   {"DYNAMIC", "*DYNAMIC", W_STEP, "DIRECT SOLVER ALPHA EXPLICIT RELATIVETOABSOLUTE THETA MASS RESTITUTION", 1, 0, 0,
    inp_dynamic_begin, inp_static_data, NULL},
@@ -96,7 +99,7 @@ static const inp_kwdef keywords[] = {
   /* materials other than linear elasticity */
   UNSUPPORTED("PLASTIC", "*PLASTIC"),
   UNSUPPORTED("HYPERFOAM", "*HYPERFOAM"), UNSUPPORTED("DEFORMATIONPLASTICITY", "*DEFORMATION PLASTICITY"),
-  UNSUPPORTED("CYCLICHARDENING", "*CYCLIC HARDENING"), UNSUPPORTED("EXPANSION", "*EXPANSION"),
+  UNSUPPORTED("CYCLICHARDENING", "*CYCLIC HARDENING"),
   UNSUPPORTED("CONDUCTIVITY", "*CONDUCTIVITY"), UNSUPPORTED("SPECIFICHEAT", "*SPECIFIC HEAT"),
   UNSUPPORTED("USERMATERIAL", "*USER MATERIAL"), UNSUPPORTED("DEPVAR", "*DEPVAR"),
   UNSUPPORTED("ELECTRICALCONDUCTIVITY", "*ELECTRICAL CONDUCTIVITY"),
@@ -112,12 +115,12 @@ static const inp_kwdef keywords[] = {
   UNSUPPORTED("ENDASSEMBLY", "*END ASSEMBLY"), UNSUPPORTED("INSTANCE", "*INSTANCE"),
   UNSUPPORTED("ENDINSTANCE", "*END INSTANCE"),
   /* initial state, temperatures, thermal loads */
-  UNSUPPORTED("TEMPERATURE", "*TEMPERATURE"), UNSUPPORTED("PHYSICALCONSTANTS", "*PHYSICAL CONSTANTS"),
+  UNSUPPORTED("PHYSICALCONSTANTS", "*PHYSICAL CONSTANTS"),
   UNSUPPORTED("VALUESATINFINITY", "*VALUES AT INFINITY"), UNSUPPORTED("CFLUX", "*CFLUX"),
   UNSUPPORTED("DFLUX", "*DFLUX"), UNSUPPORTED("FILM", "*FILM"), UNSUPPORTED("RADIATE", "*RADIATE"),
   /* contact options and changes between steps */
   UNSUPPORTED("CHANGEMATERIAL", "*CHANGE MATERIAL"), UNSUPPORTED("CHANGEPLASTIC", "*CHANGE PLASTIC"),
-  UNSUPPORTED("CHANGESOLIDSECTION", "*CHANGE SOLID SECTION"), UNSUPPORTED("GAP", "*GAP"), UNSUPPORTED("GAPCONDUCTANCE", "*GAP CONDUCTANCE"),
+  UNSUPPORTED("CHANGESOLIDSECTION", "*CHANGE SOLID SECTION"), UNSUPPORTED("GAPCONDUCTANCE", "*GAP CONDUCTANCE"),
   UNSUPPORTED("GAPHEATGENERATION", "*GAP HEAT GENERATION"), UNSUPPORTED("CLEARANCE", "*CLEARANCE"),
   UNSUPPORTED("CONTACTINTERFERENCE", "*CONTACT INTERFERENCE"),
   /* output requests other than the *... PRINT / FILE ones of docs/deck.md */

@@ -120,6 +120,8 @@ static int finish(inp_rd *p)
     if (!m->materials[s->material].has_elastic && !m->materials[s->material].has_hyper)
       return inp_fail_at(p, p->sec_file[k], s->line, "material '%s' has no *ELASTIC", SHOW(p->sec_mat[k]));
   }
+  if ((r = inp_initial_temp_finish(p))) return r;
+  if ((r = inp_gap_finish(p))) return r;
   for (int k = 0; k < m->npairs; k++) {
     sn_contact_pair *cp = &m->pairs[k];
     cp->interaction = inp_name_find(p, NS_INTER, p->pair_int[k]);
@@ -128,6 +130,7 @@ static int finish(inp_rd *p)
   }
   for (int e = 0; e < m->nelems; e++) {
     const char *tn = sn_element_desc(m->elem_type[e])->name;
+    if (m->elem_type[e] == SN_EL_GAPUNI) continue;   /* a *GAP's (inp_gap_finish); a section has no effect */
     if (m->elem_type[e] == SN_EL_SPRINGA) {
       if (m->elem_spring[e] < 0)
         return inp_fail_at(p, p->def_file[e], p->def_line[e], "element %d (%s) has no *SPRING", m->elem_id[e], tn);
@@ -226,6 +229,8 @@ static void rd_free(inp_rd *p)
   free(p->eqn_file);
   free(p->tr_file);
   free(p->tie_file);
+  free(p->t0_node);
+  free(p->t0_val);
   free(p);
 }
 

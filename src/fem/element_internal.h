@@ -11,11 +11,14 @@
  *   TRI3, TRI6     (xi, eta) with L1 = 1 - xi - eta, L2 = xi, L3 = eta
  *   QUAD4, QUAD8   (xi, eta) in [-1, 1]^2, QUAD8 serendipity
  *   TET4, TET10    (xi, eta, zeta) with L1 = 1 - xi - eta - zeta, L2 = xi, L3 = eta, L4 = zeta
- *   HEX8, HEX20    (xi, eta, zeta) in [-1, 1]^3, HEX20 serendipity */
+ *   HEX8, HEX20    (xi, eta, zeta) in [-1, 1]^3, HEX20 serendipity
+ *   WEDGE6, WEDGE15 (xi, eta) of the triangle (L1 = 1 - xi - eta, L2 = xi, L3 = eta) times
+ *                  zeta in [-1, 1]: nodes 1-3 at zeta = -1, 4-6 at zeta = +1; WEDGE15 the
+ *                  quadratic serendipity wedge (midsides 7-9 bottom, 10-12 top, 13-15 vertical) */
 typedef enum {
   SN_FAM_NONE = 0,
   SN_FAM_LINE2, SN_FAM_LINE3, SN_FAM_TRI3, SN_FAM_TRI6, SN_FAM_QUAD4, SN_FAM_QUAD8,
-  SN_FAM_TET4, SN_FAM_TET10, SN_FAM_HEX8, SN_FAM_HEX20
+  SN_FAM_TET4, SN_FAM_TET10, SN_FAM_HEX8, SN_FAM_HEX20, SN_FAM_WEDGE6, SN_FAM_WEDGE15
 } sn_fefam;
 
 /* Quadrature rules (point order = Abaqus / CalculiX integration-point order) */
@@ -25,7 +28,10 @@ typedef enum {
   SN_RULE_TRI1, SN_RULE_TRI3,                    /* triangle centroid; 3 interior points */
   SN_RULE_QUAD4, SN_RULE_QUAD9,                  /* Gauss 2x2, 3x3 */
   SN_RULE_TET1, SN_RULE_TET4,                    /* tetrahedron centroid; 4 points */
-  SN_RULE_HEX8, SN_RULE_HEX27                    /* Gauss 2x2x2, 3x3x3 */
+  SN_RULE_HEX8, SN_RULE_HEX27,                   /* Gauss 2x2x2, 3x3x3 */
+  SN_RULE_WEDGE2, SN_RULE_WEDGE6, SN_RULE_WEDGE9 /* triangle centroid x 2 Gauss (CalculiX'
+                                                    C3D6 rule); 3 triangle points x 2 / x 3 Gauss
+                                                    (C3D15), triangle point running fastest */
 } sn_ferule;
 
 #define SN_FE_MAXN 20    /* most nodes of an element */
@@ -41,7 +47,14 @@ typedef struct {
   int face_nn;           /* nodes per face */
   const int (*faces)[8]; /* d.nfaces rows of face_nn local nodes: corners first, then midsides */
   const int (*mid)[2];   /* row m: the corners bounding midside node ncorner + m */
+  const int *face_nnv;   /* nodes of each face when they differ (wedges: triangles S1, S2 and
+                            quadrilaterals S3..S5), NULL when every face has face_nn */
+  int incompatible;      /* C3D8I: Wilson-Taylor incompatible modes (element_incompatible.c) */
 } sn_elinfo;
+
+/* Nodes of face `face` (1-based) of e and the family of that face (SN_FAM_NONE when out of
+ * range). */
+int sn_fe_face(const sn_elinfo *e, int face, sn_fefam *fam);
 
 /* Table entry of a type, NULL when out of range or SN_EL_NONE. */
 const sn_elinfo *sn_element_info(sn_eltype t);
@@ -74,10 +87,22 @@ int sn_fe_dmatrix(sn_elkind kind, const sn_elprops *p, double D[6][6]);
 
 /* Trusses and springs (element_truss.c) */
 int sn_fe_truss_stiffness(const sn_elinfo *e, const double *X, const sn_elprops *p, double *Ke);
-int sn_fe_truss_stress(const sn_elinfo *e, const double *X, const sn_elprops *p, const double *ue,
-                     double *Sip, double *Snode);
+int sn_fe_truss_stress(const sn_elinfo *e, const double *X, const sn_elprops *p, const sn_elthermal *th,
+                       const double *ue, double *Sip, double *Snode);
 int sn_fe_truss_gravity(const sn_elinfo *e, const double *X, const sn_elprops *p, const double *g,
                       double *fe);
 int sn_fe_truss_volume(const sn_elinfo *e, const double *X, const sn_elprops *p, double *vol);
+int sn_fe_truss_thermal(const sn_elinfo *e, const double *X, const sn_elprops *p, const sn_elthermal *th,
+                        double *fe);
+
+/* C3D8I (element_incompatible.c): the stiffness with the 9 incompatible modes condensed out,
+ * and the integration-point strains (nip x 6, engineering shears) of displacements ue with the
+ * modes at their condensed values. eth: the thermal strain at each integration point (nip
+ * values, isotropic), NULL for none; fth (may be NULL): the condensed thermal load
+ * int B^T D eth dV - Kua Kaa^-1 int G^T D eth dV added to it. */
+int sn_fe_incompatible_stiffness(const sn_elinfo *e, const double *X, const double D[6][6],
+                                 const double *eth, double *Ke, double *fth);
+int sn_fe_incompatible_strain(const sn_elinfo *e, const double *X, const double D[6][6],
+                              const double *eth, const double *ue, double (*eps)[6]);
 
 #endif

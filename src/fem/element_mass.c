@@ -26,6 +26,9 @@ static sn_ferule mass_rule(sn_fefam f)
   case SN_FAM_TET4: case SN_FAM_TET10: return SN_RULE_TET4;
   case SN_FAM_HEX8: return SN_RULE_HEX8;
   case SN_FAM_HEX20: return SN_RULE_HEX27;
+  case SN_FAM_WEDGE6: return SN_RULE_WEDGE6;
+  case SN_FAM_WEDGE15: return SN_RULE_WEDGE9;   /* degree 2 on the triangle: not exact for
+                                                   the quadratic products (HRZ stays positive) */
   default: return SN_RULE_NONE;
   }
 }
@@ -80,7 +83,7 @@ static void hrz_lump(int nn, double *m)
 int sn_element_mass(sn_eltype t, const double *X, const sn_elprops *p, int lumped, double *Me)
 {
   const sn_elinfo *e = sn_element_info(t);
-  if (!e || !X || !p || !Me) return SN_ERR_ARG;
+  if (!e || !X || !p || !Me || e->d.kind == SN_KIND_GAP) return SN_ERR_ARG;
   if (!isfinite(p->density) || p->density < 0 || !isfinite(p->thickness) || p->thickness < 0) return SN_ERR_ARG;
   for (int i = 0; i < 3 * e->d.nnodes; i++)
     if (!isfinite(X[i])) return SN_ERR_NAN;

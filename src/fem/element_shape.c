@@ -13,6 +13,10 @@
  *   Hughes sec. 3.7).
  * - TRI3 / TRI6, TET4 / TET10: area / volume coordinates L_i, corner N = L_i (2 L_i - 1),
  *   midside N = 4 L_i L_j (Zienkiewicz-Taylor vol. 1 sec. 8.8-8.9; Hughes sec. 3.4, 3.6).
+ * - WEDGE6 / WEDGE15 (triangular prisms, Zienkiewicz-Taylor vol. 1 sec. 8.10 "triangular
+ *   prisms"): WEDGE6 N = L_i (1 -+ zeta) / 2; WEDGE15 corners L_i (2 L_i - 1)(1 -+ zeta) / 2
+ *   - L_i (1 - zeta^2) / 2, triangle-edge midsides 2 L_i L_j (1 -+ zeta), vertical midsides
+ *   L_i (1 - zeta^2) (- on the bottom face zeta = -1, + on the top).
  *
  * Quadrature (Hughes Table 3.I.1 / 3.I.2 and sec. 3.8; Zienkiewicz-Taylor vol. 1 sec. 9.5-9.9,
  * Tables 9.1-9.3):
@@ -22,7 +26,9 @@
  *   (degree 2; the point k lies nearest to corner k).
  * - tetrahedron: centroid (weight 1/6); 4 points with volume coordinates (b, a, a, a) and
  *   permutations, a = (5 - sqrt 5) / 20, b = (5 + 3 sqrt 5) / 20, weights 1/24 (degree 2;
- *   point k nearest to corner k). */
+ *   point k nearest to corner k).
+ * - wedge: products of a triangle rule (xi, eta; running fastest) and a Gauss rule (zeta):
+ *   centroid x 2 points (C3D6, as CalculiX), 3 points x 2 or x 3 points. */
 #include <math.h>
 #include <string.h>
 
@@ -40,6 +46,10 @@ static const double hex20_xi[20][3] = {
   {-1, -1, -1}, {1, -1, -1}, {1, 1, -1}, {-1, 1, -1}, {-1, -1, 1}, {1, -1, 1}, {1, 1, 1},
   {-1, 1, 1},   {0, -1, -1}, {1, 0, -1}, {0, 1, -1},  {-1, 0, -1}, {0, -1, 1}, {1, 0, 1},
   {0, 1, 1},    {-1, 0, 1},  {-1, -1, 0}, {1, -1, 0}, {1, 1, 0},   {-1, 1, 0}};
+static const double wedge15_xi[15][3] = {
+  {0, 0, -1},    {1, 0, -1},    {0, 1, -1},  {0, 0, 1},   {1, 0, 1},  {0, 1, 1},
+  {0.5, 0, -1},  {0.5, 0.5, -1}, {0, 0.5, -1}, {0.5, 0, 1}, {0.5, 0.5, 1}, {0, 0.5, 1},
+  {0, 0, 0},     {1, 0, 0},     {0, 1, 0}};
 
 int sn_fe_fam_dim(sn_fefam f)
 {
@@ -47,6 +57,7 @@ int sn_fe_fam_dim(sn_fefam f)
   case SN_FAM_LINE2: case SN_FAM_LINE3: return 1;
   case SN_FAM_TRI3: case SN_FAM_TRI6: case SN_FAM_QUAD4: case SN_FAM_QUAD8: return 2;
   case SN_FAM_TET4: case SN_FAM_TET10: case SN_FAM_HEX8: case SN_FAM_HEX20: return 3;
+  case SN_FAM_WEDGE6: case SN_FAM_WEDGE15: return 3;
   default: return 0;
   }
 }
@@ -64,6 +75,8 @@ int sn_fe_fam_nodes(sn_fefam f)
   case SN_FAM_TET10: return 10;
   case SN_FAM_HEX8: return 8;
   case SN_FAM_HEX20: return 20;
+  case SN_FAM_WEDGE6: return 6;
+  case SN_FAM_WEDGE15: return 15;
   default: return 0;
   }
 }
@@ -76,6 +89,7 @@ const double *sn_fe_node_xi(sn_fefam f, int a)
   case SN_FAM_QUAD4: case SN_FAM_QUAD8: return quad8_xi[a];
   case SN_FAM_TET4: case SN_FAM_TET10: return tet10_xi[a];
   case SN_FAM_HEX8: case SN_FAM_HEX20: return hex20_xi[a];
+  case SN_FAM_WEDGE6: case SN_FAM_WEDGE15: return wedge15_xi[a];
   default: return NULL;
   }
 }
@@ -175,6 +189,46 @@ static void simplex(int dim, int quadratic, const int (*mid)[2], int nmid, const
   }
 }
 
+/* wedges: L (3 triangle coordinates) times functions of zeta; quadratic: the serendipity prism */
+static void wedge(int quadratic, const double *xi, double *N, double *dN)
+{
+  double L[3] = {1 - xi[0] - xi[1], xi[0], xi[1]}, z = xi[2];
+  for (int h = 0; h < 2; h++) {          /* h 0: bottom (zeta = -1), 1: top */
+    double s = h ? 1.0 : -1.0, f = 0.5 * (1 + s * z), df = 0.5 * s;
+    for (int i = 0; i < 3; i++) {
+      int a = 3 * h + i;
+      double g = quadratic ? L[i] * (2 * L[i] - 1) : L[i], dg = quadratic ? 4 * L[i] - 1 : 1;
+      double b = quadratic ? 0.5 * L[i] * (1 - z * z) : 0, db = quadratic ? -L[i] * z : 0;
+      N[a] = g * f - b;
+      if (dN) {
+        for (int k = 0; k < 2; k++) dN[3 * a + k] = (dg * f - (quadratic ? 0.5 * (1 - z * z) : 0)) * dL(i, k);
+        dN[3 * a + 2] = g * df - db;
+      }
+    }
+  }
+  if (!quadratic) return;
+  static const int em[3][2] = {{0, 1}, {1, 2}, {2, 0}};
+  for (int h = 0; h < 2; h++) {
+    double s = h ? 1.0 : -1.0, f = 1 + s * z;
+    for (int m = 0; m < 3; m++) {
+      int a = 6 + 3 * h + m, i = em[m][0], j = em[m][1];
+      N[a] = 2 * L[i] * L[j] * f;
+      if (dN) {
+        for (int k = 0; k < 2; k++) dN[3 * a + k] = 2 * f * (dL(i, k) * L[j] + L[i] * dL(j, k));
+        dN[3 * a + 2] = 2 * L[i] * L[j] * s;
+      }
+    }
+  }
+  for (int i = 0; i < 3; i++) {
+    int a = 12 + i;
+    N[a] = L[i] * (1 - z * z);
+    if (dN) {
+      for (int k = 0; k < 2; k++) dN[3 * a + k] = (1 - z * z) * dL(i, k);
+      dN[3 * a + 2] = -2 * z * L[i];
+    }
+  }
+}
+
 static const int tri_mid[3][2] = {{0, 1}, {1, 2}, {2, 0}};
 static const int tet_mid[6][2] = {{0, 1}, {1, 2}, {2, 0}, {0, 3}, {1, 3}, {2, 3}};
 
@@ -200,6 +254,8 @@ void sn_fe_shape(sn_fefam f, const double *xi, double *N, double *dN)
   case SN_FAM_QUAD8: serendipity(2, 8, NULL, quad8_xi, xi, N, dN); break;
   case SN_FAM_HEX8: lagrange1(3, 8, hex20_xi, NULL, xi, N, dN); break;
   case SN_FAM_HEX20: serendipity(3, 20, hex20_xi, NULL, xi, N, dN); break;
+  case SN_FAM_WEDGE6: wedge(0, xi, N, dN); break;
+  case SN_FAM_WEDGE15: wedge(1, xi, N, dN); break;
   default: break;
   }
 }
@@ -224,6 +280,9 @@ int sn_fe_rule_size(sn_ferule r)
   case SN_RULE_TET4: return 4;
   case SN_RULE_HEX8: return 8;
   case SN_RULE_HEX27: return 27;
+  case SN_RULE_WEDGE2: return 2;
+  case SN_RULE_WEDGE6: return 6;
+  case SN_RULE_WEDGE9: return 9;
   default: return 0;
   }
 }
@@ -256,6 +315,12 @@ void sn_fe_rule_point(sn_ferule r, int k, double *xi, double *w)
   case SN_RULE_HEX27:
     xi[0] = g3[k % 3]; xi[1] = g3[(k / 3) % 3]; xi[2] = g3[k / 9];
     *w = g3w[k % 3] * g3w[(k / 3) % 3] * g3w[k / 9];
+    break;
+  case SN_RULE_WEDGE2: xi[0] = xi[1] = 1.0 / 3.0; xi[2] = g2[k]; *w = 0.5; break;
+  case SN_RULE_WEDGE6: case SN_RULE_WEDGE9:
+    sn_fe_rule_point(SN_RULE_TRI3, k % 3, xi, w);
+    xi[2] = r == SN_RULE_WEDGE6 ? g2[k / 3] : g3[k / 3];
+    *w *= r == SN_RULE_WEDGE6 ? g2w[k / 3] : g3w[k / 3];
     break;
   default: *w = 0; break;
   }
@@ -326,7 +391,8 @@ int sn_fe_geometry(sn_fefam f, int sdim, const double *X, const double *xi, doub
 /* ---- extrapolation to nodes ----
  * Method (documented choice): a polynomial of the element's LINEAR family - {1, xi, eta}
  * (triangles), {1, xi, eta, xi eta} (quadrilaterals), {1, xi, eta, zeta} (tetrahedra),
- * {1, xi, eta, zeta, xi eta, eta zeta, zeta xi, xi eta zeta} (hexahedra), or the constant
+ * {1, xi, eta, zeta, xi eta, eta zeta, zeta xi, xi eta zeta} (hexahedra), {1, zeta} (C3D6's
+ * two points) and {1, zeta, xi, eta, xi zeta, eta zeta} (C3D15's nine), or the constant
  * for one-point rules - is fitted to the integration-point values by least squares and
  * evaluated at the CORNER nodes; a midside node gets the mean of its two corners.
  * Where the rule has as many points as the polynomial has terms (CPE3/CPE4/CPE6, CAX4,
@@ -354,6 +420,11 @@ static int basis(sn_fefam f, int nip, const double *xi, double *P)
     P[4] = xi[0] * xi[1], P[5] = xi[1] * xi[2], P[6] = xi[2] * xi[0];
     P[7] = xi[0] * xi[1] * xi[2];
     return 8;
+  case SN_FAM_WEDGE6: case SN_FAM_WEDGE15:
+    P[0] = 1, P[1] = xi[2];
+    if (nip == 2) return 2;              /* C3D6: the two points on the axis */
+    P[2] = xi[0], P[3] = xi[1], P[4] = xi[0] * xi[2], P[5] = xi[1] * xi[2];
+    return 6;
   default:
     P[0] = 1;
     return 1;

@@ -132,6 +132,7 @@ static int solid_stiffness(const sn_elinfo *e, const double *X, const sn_elprops
   double D[6][6], thick, B[6 * SN_FE_MAXN * 3], DB[6 * SN_FE_MAXN * 3];
   if ((st = check_material(p)) != SN_OK || (st = thickness(p, &thick)) != SN_OK) return st;
   int ns = dmatrix(e->d.kind, p, D);
+  if (e->incompatible) return sn_fe_incompatible_stiffness(e, X, (const double (*)[6])D, NULL, Ke, NULL);
   memset(Ke, 0, (size_t)nd * nd * sizeof(double));
   for (int k = 0; k < e->d.nip; k++) {
     ippoint q;
@@ -156,23 +157,53 @@ static int solid_stiffness(const sn_elinfo *e, const double *X, const sn_elprops
   return SN_OK;
 }
 
-static int solid_stress(const sn_elinfo *e, const double *X, const sn_elprops *p,
+/* the thermal strain at an integration point: alpha * sum_a N_a dtemp_a (0 without) */
+static double ip_thermal(const sn_elinfo *e, const sn_elthermal *th, const double *N)
+{
+  if (!th || !th->dtemp || th->alpha == 0) return 0.0;
+  double t = 0;
+  for (int a = 0; a < e->d.nnodes; a++) t += N[a] * th->dtemp[a];
+  return th->alpha * t;
+}
+
+/* thermal strains of the integration points of the stiffness rule (nip values) */
+static int thermal_strains(const sn_elinfo *e, const double *X, const sn_elthermal *th, double thick,
+                           double *eth)
+{
+  for (int k = 0; k < e->d.nip; k++) {
+    ippoint q;
+    int st = ip_eval(e, e->rule, k, X, thick, &q);
+    if (st != SN_OK) return st;
+    eth[k] = ip_thermal(e, th, q.N);
+  }
+  return SN_OK;
+}
+
+static int solid_stress(const sn_elinfo *e, const double *X, const sn_elprops *p, const sn_elthermal *th,
                         const double *ue, double *Sip, double *Snode)
 {
   int nd = e->d.nnodes * e->d.sdim, nip = e->d.nip, st;
-  double D[6][6], thick, B[6 * SN_FE_MAXN * 3], S[SN_FE_MAXIP][6];
+  double D[6][6], thick, B[6 * SN_FE_MAXN * 3], S[SN_FE_MAXIP][6], E[SN_FE_MAXIP][6], eth[SN_FE_MAXIP] = {0};
   if ((st = check_material(p)) != SN_OK || (st = thickness(p, &thick)) != SN_OK) return st;
   int ns = dmatrix(e->d.kind, p, D);
+  if ((st = thermal_strains(e, X, th, thick, eth)) != SN_OK) return st;
+  if (e->incompatible) {
+    if ((st = sn_fe_incompatible_strain(e, X, (const double (*)[6])D, eth, ue, E)) != SN_OK) return st;
+  } else {
+    for (int k = 0; k < nip; k++) {
+      ippoint q;
+      if ((st = ip_eval(e, e->rule, k, X, thick, &q)) != SN_OK) return st;
+      bmatrix(e, &q, B);
+      for (int i = 0; i < 6; i++) E[k][i] = 0;
+      for (int i = 0; i < ns; i++)
+        for (int c = 0; c < nd; c++) E[k][i] += B[i * nd + c] * ue[c];
+    }
+  }
   for (int k = 0; k < nip; k++) {
-    ippoint q;
-    double eps[6] = {0};
-    if ((st = ip_eval(e, e->rule, k, X, thick, &q)) != SN_OK) return st;
-    bmatrix(e, &q, B);
-    for (int i = 0; i < ns; i++)
-      for (int c = 0; c < nd; c++) eps[i] += B[i * nd + c] * ue[c];
+    for (int i = 0; i < 3; i++) E[k][i] -= eth[k];   /* the mechanical strain (3D and 2D: 11 22 33) */
     for (int i = 0; i < 6; i++) S[k][i] = 0;
     for (int i = 0; i < ns; i++)
-      for (int j = 0; j < ns; j++) S[k][i] += D[i][j] * eps[j];
+      for (int j = 0; j < ns; j++) S[k][i] += D[i][j] * E[k][j];
   }
   if (Sip) memcpy(Sip, S, (size_t)nip * 6 * sizeof(double));
   if (Snode) {
@@ -185,6 +216,36 @@ static int solid_stress(const sn_elinfo *e, const double *X, const sn_elprops *p
         Snode[a * 6 + i] = s;
       }
   }
+  return SN_OK;
+}
+
+/* Thermal load f = int B^T D eth (1, 1, 1, 0, 0, 0) dV on the stiffness rule (the initial
+ * strain of Zienkiewicz-Taylor vol. 1 sec. 2.2-2.3, "initial strain" load); plane stress:
+ * D's 33 row and column are zero, so only the in-plane expansion loads. C3D8I: condensed. */
+static int solid_thermal(const sn_elinfo *e, const double *X, const sn_elprops *p, const sn_elthermal *th,
+                         double *fe)
+{
+  int nd = e->d.nnodes * e->d.sdim, st;
+  double D[6][6], thick, B[6 * SN_FE_MAXN * 3], eth[SN_FE_MAXIP] = {0}, f[SN_FE_MAXN * 3] = {0};
+  if ((st = check_material(p)) != SN_OK || (st = thickness(p, &thick)) != SN_OK) return st;
+  int ns = dmatrix(e->d.kind, p, D);
+  if ((st = thermal_strains(e, X, th, thick, eth)) != SN_OK) return st;
+  if (e->incompatible) {
+    double Ke[24 * 24];
+    if ((st = sn_fe_incompatible_stiffness(e, X, (const double (*)[6])D, eth, Ke, f)) != SN_OK) return st;
+  } else {
+    for (int k = 0; k < e->d.nip; k++) {
+      ippoint q;
+      if ((st = ip_eval(e, e->rule, k, X, thick, &q)) != SN_OK) return st;
+      if (eth[k] == 0) continue;
+      bmatrix(e, &q, B);
+      double sig[6];
+      for (int i = 0; i < ns; i++) sig[i] = (D[i][0] + D[i][1] + D[i][2]) * eth[k] * q.dv;
+      for (int c = 0; c < nd; c++)
+        for (int i = 0; i < ns; i++) f[c] += B[i * nd + c] * sig[i];
+    }
+  }
+  for (int c = 0; c < nd; c++) fe[c] += f[c];
   return SN_OK;
 }
 
@@ -228,17 +289,19 @@ static int solid_volume(const sn_elinfo *e, const double *X, const sn_elprops *p
 static int solid_pressure(const sn_elinfo *e, const double *X, const sn_elprops *p, int face,
                           double pressure, double *fe)
 {
-  int st, sd = e->d.sdim, fn = e->face_nn;
+  int st, sd = e->d.sdim;
   int nodes[8];
   double thick, Xf[8 * 3], f[SN_FE_MAXN * 3] = {0};
   if (face < 1 || face > e->d.nfaces || !isfinite(pressure)) return SN_ERR_ARG;
+  sn_fefam ffam;
+  int fn = sn_fe_face(e, face, &ffam);
   if ((st = thickness(p, &thick)) != SN_OK) return st;
   for (int i = 0; i < fn; i++) {
     nodes[i] = e->faces[face - 1][i];
     for (int j = 0; j < 3; j++) Xf[3 * i + j] = X[3 * nodes[i] + j];
   }
   sn_ferule rule;
-  switch (e->face_fam) {
+  switch (ffam) {
   case SN_FAM_LINE2: rule = SN_RULE_LINE2; break;
   case SN_FAM_LINE3: rule = SN_RULE_LINE3; break;
   case SN_FAM_TRI3: case SN_FAM_TRI6: rule = SN_RULE_TRI3; break;
@@ -255,7 +318,7 @@ static int solid_pressure(const sn_elinfo *e, const double *X, const sn_elprops 
   for (int k = 0; k < nr; k++) {
     double xi[3], w, N[8], dN[16], n[3] = {0}, dA, x0 = 0;
     sn_fe_rule_point(rule, k, xi, &w);
-    sn_fe_shape(e->face_fam, xi, N, dN);
+    sn_fe_shape(ffam, xi, N, dN);
     if (sd == 2) {
       double t[2] = {0, 0};
       for (int a = 0; a < fn; a++) {
@@ -298,23 +361,56 @@ static int finite_coords(const sn_elinfo *e, const double *X)
   return 1;
 }
 
+static int check_thermal(const sn_elinfo *e, const sn_elthermal *th)
+{
+  if (!th || !th->dtemp) return SN_OK;
+  if (!isfinite(th->alpha)) return SN_ERR_ARG;
+  for (int a = 0; a < e->d.nnodes; a++)
+    if (!isfinite(th->dtemp[a])) return SN_ERR_NAN;
+  return SN_OK;
+}
+
 int sn_element_stiffness(sn_eltype t, const double *X, const sn_elprops *p, double *Ke)
 {
   const sn_elinfo *e = sn_element_info(t);
+  if (e && e->d.kind == SN_KIND_GAP) return SN_ERR_ARG;   /* a gap has no element matrices */
   if (!e || !X || !p || !Ke) return SN_ERR_ARG;
   if (!finite_coords(e, X)) return SN_ERR_NAN;
   if (e->fam == SN_FAM_NONE) return sn_fe_truss_stiffness(e, X, p, Ke);
   return solid_stiffness(e, X, p, Ke);
 }
 
+int sn_element_stress_thermal(sn_eltype t, const double *X, const sn_elprops *p,
+                              const sn_elthermal *th, const double *ue, double *Sip, double *Snode)
+{
+  const sn_elinfo *e = sn_element_info(t);
+  if (e && e->d.kind == SN_KIND_GAP) return SN_ERR_ARG;   /* a gap has no element matrices */
+  if (!e || !X || !p || !ue) return SN_ERR_ARG;
+  if (!finite_coords(e, X)) return SN_ERR_NAN;
+  int st = check_thermal(e, th);
+  if (st != SN_OK) return st;
+  if (e->fam == SN_FAM_NONE) return sn_fe_truss_stress(e, X, p, th, ue, Sip, Snode);
+  return solid_stress(e, X, p, th, ue, Sip, Snode);
+}
+
 int sn_element_stress(sn_eltype t, const double *X, const sn_elprops *p, const double *ue,
                       double *Sip, double *Snode)
 {
+  return sn_element_stress_thermal(t, X, p, NULL, ue, Sip, Snode);
+}
+
+int sn_element_thermal_load(sn_eltype t, const double *X, const sn_elprops *p,
+                            const sn_elthermal *th, double *fe)
+{
   const sn_elinfo *e = sn_element_info(t);
-  if (!e || !X || !p || !ue) return SN_ERR_ARG;
+  if (e && e->d.kind == SN_KIND_GAP) return SN_ERR_ARG;   /* a gap has no element matrices */
+  if (!e || !X || !p || !fe) return SN_ERR_ARG;
   if (!finite_coords(e, X)) return SN_ERR_NAN;
-  if (e->fam == SN_FAM_NONE) return sn_fe_truss_stress(e, X, p, ue, Sip, Snode);
-  return solid_stress(e, X, p, ue, Sip, Snode);
+  int st = check_thermal(e, th);
+  if (st != SN_OK) return st;
+  if (!th || !th->dtemp || th->alpha == 0 || e->d.kind == SN_KIND_SPRING) return SN_OK;
+  if (e->fam == SN_FAM_NONE) return sn_fe_truss_thermal(e, X, p, th, fe);
+  return solid_thermal(e, X, p, th, fe);
 }
 
 int sn_element_pressure_load(sn_eltype t, const double *X, const sn_elprops *p, int face,
@@ -331,6 +427,7 @@ int sn_element_gravity_load(sn_eltype t, const double *X, const sn_elprops *p, c
                             double *fe)
 {
   const sn_elinfo *e = sn_element_info(t);
+  if (e && e->d.kind == SN_KIND_GAP) return SN_ERR_ARG;   /* a gap has no element matrices */
   if (!e || !X || !p || !g || !fe) return SN_ERR_ARG;
   if (!finite_coords(e, X)) return SN_ERR_NAN;
   for (int j = 0; j < 3; j++)
@@ -342,6 +439,7 @@ int sn_element_gravity_load(sn_eltype t, const double *X, const sn_elprops *p, c
 int sn_element_volume(sn_eltype t, const double *X, const sn_elprops *p, double *vol)
 {
   const sn_elinfo *e = sn_element_info(t);
+  if (e && e->d.kind == SN_KIND_GAP) return SN_ERR_ARG;   /* a gap has no element matrices */
   if (!e || !X || !vol) return SN_ERR_ARG;
   if (!finite_coords(e, X)) return SN_ERR_NAN;
   if (e->fam == SN_FAM_NONE) return sn_fe_truss_volume(e, X, p, vol);
@@ -351,6 +449,7 @@ int sn_element_volume(sn_eltype t, const double *X, const sn_elprops *p, double 
 int sn_element_ip_coords(sn_eltype t, const double *X, double *Xip)
 {
   const sn_elinfo *e = sn_element_info(t);
+  if (e && e->d.kind == SN_KIND_GAP) return SN_ERR_ARG;   /* a gap has no element matrices */
   if (!e || !X || !Xip) return SN_ERR_ARG;
   if (!finite_coords(e, X)) return SN_ERR_NAN;
   if (e->fam == SN_FAM_NONE) {   /* one point at the middle */

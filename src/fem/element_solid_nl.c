@@ -191,6 +191,7 @@ static void nl_point_add(const sn_elinfo *e, const nlpoint *q, double D[6][6], c
 static int nl_check(const sn_elinfo *e, const double *X, const double *ue)
 {
   if (!e || !X || !ue || e->fam == SN_FAM_NONE) return SN_ERR_ARG;
+  if (e->incompatible) return SN_ERR_ARG;   /* C3D8I: its incompatible modes are small-strain */
   for (int i = 0; i < 3 * e->d.nnodes; i++)
     if (!isfinite(X[i])) return SN_ERR_NAN;
   for (int i = 0; i < e->d.sdim * e->d.nnodes; i++)

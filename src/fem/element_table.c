@@ -11,6 +11,9 @@
  *     S4 2-6-7-3    (18-14-19-10)              S4 3-4-1  (10-8-7)
  *     S5 3-7-8-4    (19-15-20-11)
  *     S6 4-8-5-1    (20-16-17-12)
+ *   wedges (C3D6, C3D15): S1 1-2-3 (7-8-9), S2 4-6-5 (12-11-10), S3 1-4-5-2 (13-10-14-7),
+ *     S4 2-5-6-3 (14-11-15-8), S5 3-6-4-1 (15-12-13-9): triangles S1, S2, quadrilaterals
+ *     S3..S5 (the hexahedron's S1, S2, S3, S4, S6 with the edge 3-4 collapsed)
  *   quadrilaterals: S1 1-2 (5), S2 2-3 (6), S3 3-4 (7), S4 4-1 (8)
  *   triangles:      S1 1-2 (4), S2 2-3 (5), S3 3-1 (6)
  *
@@ -20,7 +23,12 @@
  *
  * Midside nodes: C3D20 9..12 on edges 1-2, 2-3, 3-4, 4-1; 13..16 on 5-6, 6-7, 7-8, 8-5;
  * 17..20 on 1-5, 2-6, 3-7, 4-8. C3D10 5..10 on 1-2, 2-3, 3-1, 1-4, 2-4, 3-4. CPE8 5..8 on
- * 1-2, 2-3, 3-4, 4-1. CPE6 4..6 on 1-2, 2-3, 3-1. */
+ * 1-2, 2-3, 3-4, 4-1. CPE6 4..6 on 1-2, 2-3, 3-1. C3D15 7..9 on 1-2, 2-3, 3-1; 10..12 on
+ * 4-5, 5-6, 6-4; 13..15 on 1-4, 2-5, 3-6.
+ *
+ * Integration as CalculiX: C3D6 2 points (the triangle's centroid times 2 Gauss points through
+ * the thickness; checked against ccx 2.20's *EL PRINT of a one-element deck), C3D15 9 (3
+ * triangle points times 3 Gauss points), C3D8I 8 (2x2x2). */
 #include <ctype.h>
 #include <stddef.h>
 
@@ -32,6 +40,11 @@ static const int hex_faces[6][8] = {
 static const int tet_faces[4][8] = {
   {0, 1, 2, 4, 5, 6, 0, 0}, {0, 3, 1, 7, 8, 4, 0, 0}, {1, 3, 2, 8, 9, 5, 0, 0},
   {2, 3, 0, 9, 7, 6, 0, 0}};
+static const int wedge_faces[5][8] = {
+  {0, 1, 2, 6, 7, 8, 0, 0},       {3, 5, 4, 11, 10, 9, 0, 0},    {0, 3, 4, 1, 12, 9, 13, 6},
+  {1, 4, 5, 2, 13, 10, 14, 7},    {2, 5, 3, 0, 14, 11, 12, 8}};
+static const int wedge6_nn[5] = {3, 3, 4, 4, 4};
+static const int wedge15_nn[5] = {6, 6, 8, 8, 8};
 static const int quad_edges[4][8] = {
   {0, 1, 4, 0, 0, 0, 0, 0}, {1, 2, 5, 0, 0, 0, 0, 0}, {2, 3, 6, 0, 0, 0, 0, 0},
   {3, 0, 7, 0, 0, 0, 0, 0}};
@@ -40,6 +53,8 @@ static const int tri_edges[3][8] = {
 
 static const int hex_mid[12][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 0}, {4, 5}, {5, 6},
                                    {6, 7}, {7, 4}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
+static const int wedge_mid[9][2] = {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5},
+                                     {5, 3}, {0, 3}, {1, 4}, {2, 5}};
 static const int tet_mid[6][2] = {{0, 1}, {1, 2}, {2, 0}, {0, 3}, {1, 3}, {2, 3}};
 static const int quad_mid[4][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 0}};
 static const int tri_mid[3][2] = {{0, 1}, {1, 2}, {2, 0}};
@@ -98,6 +113,15 @@ static const sn_elinfo table[SN_EL_COUNT] = {
         SN_FAM_QUAD8, 8, hex_faces, hex_mid),
   SOLID(SN_EL_C3D20R, "C3D20R", 20, 8, 6, SN_FAM_HEX20, SN_RULE_HEX8, SN_RULE_HEX27, 8,
         SN_FAM_QUAD8, 8, hex_faces, hex_mid),
+  [SN_EL_C3D6] = {{SN_EL_C3D6, "C3D6", SN_KIND_SOLID, 6, 3, 2, 5}, SN_FAM_WEDGE6, SN_RULE_WEDGE2,
+                  SN_RULE_WEDGE6, 6, SN_FAM_QUAD4, 4, wedge_faces, NULL, wedge6_nn, 0},
+  [SN_EL_C3D15] = {{SN_EL_C3D15, "C3D15", SN_KIND_SOLID, 15, 3, 9, 5}, SN_FAM_WEDGE15,
+                   SN_RULE_WEDGE9, SN_RULE_WEDGE9, 6, SN_FAM_QUAD8, 8, wedge_faces, wedge_mid,
+                   wedge15_nn, 0},
+  [SN_EL_C3D8I] = {{SN_EL_C3D8I, "C3D8I", SN_KIND_SOLID, 8, 3, 8, 6}, SN_FAM_HEX8, SN_RULE_HEX8,
+                   SN_RULE_HEX8, 8, SN_FAM_QUAD4, 4, hex_faces, NULL, NULL, 1},
+  [SN_EL_GAPUNI] = {{SN_EL_GAPUNI, "GAPUNI", SN_KIND_GAP, 2, 3, 1, 0}, SN_FAM_NONE, SN_RULE_LINE1,
+                    SN_RULE_LINE1, 2, SN_FAM_NONE, 0, NULL, NULL, NULL, 0},
 };
 
 const sn_elinfo *sn_element_info(sn_eltype t)
@@ -128,6 +152,19 @@ int sn_element_face_nodes(sn_eltype t, int face, int *nodes)
   const sn_elinfo *e = sn_element_info(t);
   if (!e || !nodes) return SN_ERR_ARG;
   if (e->d.nfaces == 0 || face < 1 || face > e->d.nfaces) return SN_ERR_ARG;
-  for (int i = 0; i < e->face_nn; i++) nodes[i] = e->faces[face - 1][i];
-  return e->face_nn;
+  int nn = sn_fe_face(e, face, NULL);
+  for (int i = 0; i < nn; i++) nodes[i] = e->faces[face - 1][i];
+  return nn;
+}
+
+int sn_fe_face(const sn_elinfo *e, int face, sn_fefam *fam)
+{
+  if (fam) *fam = SN_FAM_NONE;
+  if (!e || e->d.nfaces == 0 || face < 1 || face > e->d.nfaces) return 0;
+  int nn = e->face_nnv ? e->face_nnv[face - 1] : e->face_nn;
+  if (fam) {
+    if (!e->face_nnv) *fam = e->face_fam;
+    else *fam = nn == 3 ? SN_FAM_TRI3 : nn == 6 ? SN_FAM_TRI6 : nn == 4 ? SN_FAM_QUAD4 : SN_FAM_QUAD8;
+  }
+  return nn;
 }

@@ -7,6 +7,8 @@
  * both nodes). Cross-section A = sn_elprops.area (1 when 0).
  * Spring: the same with E A / L replaced by sn_elprops.k; its "stress" S11 is the spring force
  * k n.(u2 - u1). A spring carries no mass (volume 0).
+ * Thermal strain (sn_elthermal alpha, dtemp): eth = alpha (dT1 + dT2) / 2, S11 = E (elong / L - eth),
+ * load (-n, n) E A eth (small strain only; sn_truss_nlgeom has none).
  *
  * Total Lagrangian truss (Bathe ch. 6, total Lagrangian formulation of the truss; Crisfield,
  * "Non-linear finite element analysis of solids and structures" vol. 1, truss elements):
@@ -83,8 +85,32 @@ int sn_fe_truss_stiffness(const sn_elinfo *e, const double *X, const sn_elprops 
   return SN_OK;
 }
 
-int sn_fe_truss_stress(const sn_elinfo *e, const double *X, const sn_elprops *p, const double *ue,
-                     double *Sip, double *Snode)
+/* the truss's thermal strain: alpha times the mean of its two nodes' temperature changes */
+static double truss_thermal_strain(const sn_elthermal *th)
+{
+  if (!th || !th->dtemp || th->alpha == 0) return 0.0;
+  return th->alpha * 0.5 * (th->dtemp[0] + th->dtemp[1]);
+}
+
+/* thermal load: the axial force E A eth pulling the nodes apart, (-n, n) E A eth */
+int sn_fe_truss_thermal(const sn_elinfo *e, const double *X, const sn_elprops *p, const sn_elthermal *th,
+                        double *fe)
+{
+  int sd = e->d.sdim;
+  double L, n[3], A;
+  int st = axis(sd, X, &L, n);
+  if (st != SN_OK) return st;
+  if ((st = area_of(p, &A)) != SN_OK) return st;
+  double F = p->E * A * truss_thermal_strain(th);
+  for (int j = 0; j < sd; j++) {
+    fe[j] -= F * n[j];
+    fe[sd + j] += F * n[j];
+  }
+  return SN_OK;
+}
+
+int sn_fe_truss_stress(const sn_elinfo *e, const double *X, const sn_elprops *p, const sn_elthermal *th,
+                       const double *ue, double *Sip, double *Snode)
 {
   int sd = e->d.sdim;
   double L, n[3], k, el = 0;
@@ -92,7 +118,7 @@ int sn_fe_truss_stress(const sn_elinfo *e, const double *X, const sn_elprops *p,
   if (st != SN_OK) return st;
   if ((st = axial_k(e, p, L, &k)) != SN_OK) return st;
   for (int j = 0; j < sd; j++) el += n[j] * (ue[sd + j] - ue[j]);
-  double s = e->d.kind == SN_KIND_SPRING ? k * el : p->E * el / L;
+  double s = e->d.kind == SN_KIND_SPRING ? k * el : p->E * (el / L - truss_thermal_strain(th));
   double S[6] = {s, 0, 0, 0, 0, 0};
   if (Sip) memcpy(Sip, S, sizeof S);
   if (Snode) {

@@ -23,6 +23,8 @@ struct sn_fesys {
   int *rigid_ref;           /* per node: reference node of its rigid body, or -1 */
   unsigned char *skip;      /* per element: not assembled (none at present; kept for masks) */
   int linear;               /* no nonlinear spring */
+  double *alpha;            /* per element: its material's expansion coefficient (0: none) */
+  double *dtemp;            /* per node: temperature minus the initial one (NULL: none) */
   int has_truss;
   int has_solid;            /* a continuum element (geometrically nonlinear under NLGEOM) */
   int nlgeom_out;           /* stresses and strains in the NLGEOM measures (sn_fesys_set_nlgeom) */
@@ -88,7 +90,8 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
   if (!S->props || !S->scale || !S->nptr || !S->active || !S->ip_off) { st = SN_ERR_NOMEM; goto fail; }
   S->rigid_ref = malloc(sizeof(int) * ((size_t)S->nn + 1));
   S->skip = calloc((size_t)S->ne + 1, 1);
-  if (!S->rigid_ref || !S->skip) { st = SN_ERR_NOMEM; goto fail; }
+  S->alpha = calloc((size_t)S->ne + 1, sizeof(double));
+  if (!S->rigid_ref || !S->skip || !S->alpha) { st = SN_ERR_NOMEM; goto fail; }
   for (int k = 0; k < m->nmaterials; k++) S->has_hyper |= m->materials[k].has_hyper;
   if (S->has_hyper && !(S->nh = calloc((size_t)S->ne + 1, sizeof *S->nh))) { st = SN_ERR_NOMEM; goto fail; }
   for (int i = 0; i < S->nn; i++) S->rigid_ref[i] = -1;
@@ -111,6 +114,10 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
     S->ip_off[e + 1] = S->ip_off[e] + d->nip;
     sn_elprops *p = &S->props[e];
     S->scale[e] = is_axi(t) ? TWO_PI : 1.0;
+    if (d->kind == SN_KIND_GAP) {   /* a contact constraint (sn_contact_detect), no stiffness */
+      S->skip[e] = 1;
+      continue;
+    }
     if (d->kind == SN_KIND_SPRING) {
       int k = m->elem_spring ? m->elem_spring[e] : -1;
       if (k < 0 || k >= m->nsprings) { st = SN_ERR_FORMAT; fail(msg, msglen, "element %d (%s): %s", m, e, "no *SPRING covers it"); goto fail; }
@@ -134,6 +141,7 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
         S->nh[e].d1 = mat->d1;
       }
       p->density = mat->density;
+      S->alpha[e] = mat->has_expansion ? mat->alpha : 0.0;
       if (d->kind == SN_KIND_TRUSS) { p->area = sec->thickness; S->has_truss = 1; }
       else { p->thickness = sec->thickness; S->has_solid = 1; }
       int sd = d->sdim;
@@ -156,6 +164,13 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
       for (int c = 0; c < S->ndf; c++) S->active[S->ndf * node_of(S, m->elem_conn[a]) + c] = 1;
     }
   }
+  for (int e = 0; e < S->ne; e++)   /* a gap's nodes need the stiffness of other elements */
+    for (int a = m->elem_ptr[e]; a < m->elem_ptr[e + 1] && sn_element_desc(m->elem_type[e])->kind == SN_KIND_GAP; a++)
+      if (S->nptr[node_of(S, m->elem_conn[a]) + 1] == 0) {
+        st = SN_ERR_FORMAT;
+        if (msg && msglen) snprintf(msg, msglen, "element %d (GAPUNI): node %d belongs to no other element", m->elem_id[e], m->node_id[m->elem_conn[a]]);
+        goto fail;
+      }
   for (int i = 0; i < S->nn; i++) S->nptr[i + 1] += S->nptr[i];
   S->nel = malloc(sizeof(int) * ((size_t)S->nptr[S->nn] + 1));
   int *fillp = malloc(sizeof(int) * ((size_t)S->nn + 1));
@@ -176,7 +191,7 @@ void sn_fesys_free(sn_fesys *S)
 {
   if (!S) return;
   free(S->props); free(S->scale); free(S->nptr); free(S->nel); free(S->active); free(S->ip_off);
-  free(S->rigid_ref); free(S->skip); free(S->nh);
+  free(S->rigid_ref); free(S->skip); free(S->alpha); free(S->dtemp); free(S->nh);
   free(S);
 }
 
@@ -185,6 +200,34 @@ void sn_fesys_set_dofmap(sn_fesys *S, const sn_dofmap *T)
 {
   S->T = T && !T->trivial ? T : NULL;
   S->k_neq = -1;
+}
+
+int sn_fesys_set_temperature(sn_fesys *S, const double *T)
+{
+  if (!S) return SN_ERR_ARG;
+  if (!T) {
+    free(S->dtemp);
+    S->dtemp = NULL;
+    return SN_OK;
+  }
+  if (!S->dtemp && !(S->dtemp = malloc(sizeof(double) * ((size_t)S->nn + 1)))) return SN_ERR_NOMEM;
+  const double *T0 = S->m->temp0;
+  for (int i = 0; i < S->nn; i++) {
+    if (!isfinite(T[i])) return SN_ERR_NAN;
+    S->dtemp[i] = T[i] - (T0 ? T0[i] : 0.0);
+  }
+  return SN_OK;
+}
+
+/* the thermal strain data of element e (NULL: none), dt filled with its nodes' changes */
+static const sn_elthermal *elem_thermal(const sn_fesys *S, int e, double *dt, sn_elthermal *th)
+{
+  if (!S->dtemp || S->alpha[e] == 0) return NULL;
+  const sn_model *m = S->m;
+  for (int a = m->elem_ptr[e]; a < m->elem_ptr[e + 1]; a++) dt[a - m->elem_ptr[e]] = S->dtemp[m->elem_conn[a]];
+  th->alpha = S->alpha[e];
+  th->dtemp = dt;
+  return th;
 }
 const unsigned char *sn_fesys_active(const sn_fesys *S) { return S ? S->active : NULL; }
 const int *sn_fesys_ip_offset(const sn_fesys *S) { return S ? S->ip_off : NULL; }
@@ -443,9 +486,32 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
         for (int c = 0; c < ndf; c++) { fe[c] = -F * dir[c]; fe[ndf + c] = F * dir[c]; }
       }
     } else if (d->kind == SN_KIND_TRUSS && nlgeom) {
+      double dt[MAXN];
+      sn_elthermal thb;
+      if (elem_thermal(S, e, dt, &thb)) {
+        if (msg && msglen) snprintf(msg, msglen, "element %d (%s): a thermal strain in an NLGEOM truss is not supported", m->elem_id[e], d->name);
+        return SN_ERR_FORMAT;
+      }
       st = sn_truss_nlgeom(ndf, X, &S->props[e], ue, fe, Ke, NULL);
     } else if (nlgeom || hyper_at(S, e)) {   /* continuum: total Lagrangian (element_solid_nl.c) */
-      st = sn_element_nlgeom_mat(t, X, &S->props[e], hyper_at(S, e), 0, NULL, ue, fe, K ? Ke : NULL);
+      double dt[MAXN];
+      sn_elthermal thb;
+      const sn_elthermal *th = elem_thermal(S, e, dt, &thb);
+      if (t == SN_EL_C3D8I) {
+        if (msg && msglen)
+          snprintf(msg, msglen, "element %d (%s): C3D8I's incompatible modes are small-strain: not supported geometrically "
+                   "nonlinear (NLGEOM or a *HYPERELASTIC material)", m->elem_id[e], d->name);
+        return SN_ERR_FORMAT;
+      }
+      if (th && hyper_at(S, e)) {
+        if (msg && msglen)
+          snprintf(msg, msglen, "element %d (%s): a thermal strain in a *HYPERELASTIC material is not supported",
+                   m->elem_id[e], d->name);
+        return SN_ERR_FORMAT;
+      }
+      /* NLGEOM with a thermal strain: S = D (E - alpha dT I), St Venant-Kirchhoff (element_solid_nl.c) */
+      st = sn_element_nlgeom_mat(t, X, &S->props[e], hyper_at(S, e), th ? th->alpha : 0, th ? th->dtemp : NULL, ue, fe,
+                                 K ? Ke : NULL);
       double sc = S->scale[e];
       if (!st && sc != 1.0) {
         for (int k = 0; k < nd; k++) fe[k] *= sc;
@@ -454,9 +520,15 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
     } else {
       st = sn_element_stiffness(t, X, &S->props[e], Ke);
       if (!st) {
-        double sc = S->scale[e];
+        double sc = S->scale[e], dt[MAXN], fth[MAXDOF] = {0};
+        sn_elthermal thb;
+        const sn_elthermal *th = elem_thermal(S, e, dt, &thb);
         if (sc != 1.0) for (int k = 0; k < nd * nd; k++) Ke[k] *= sc;
         sn_dense_gemv(nd, nd, 1.0, Ke, ue, 0.0, fe);
+        if (th) {                                  /* the initial strain: fe = Ke ue - f_th */
+          st = sn_element_thermal_load(t, X, &S->props[e], th, fth);
+          for (int k = 0; k < nd; k++) fe[k] -= sc * fth[k];
+        }
       }
     }
     if (!st && K && S->T) st = scatter_mapped(S, *K, eq, dofs, nd, Ke, xidx, xw);
@@ -551,14 +623,33 @@ static int fields(const sn_fesys *S, const double *u, int strain, double *Vnode,
     for (int a = 0; a < nd; a++) ue[a] = u[dofs[a]];
     const sn_neohooke *nh = hyper_at(S, e);
     int nl = (S->nlgeom_out || nh) && d->kind != SN_KIND_TRUSS;
-    int st = nl ? (strain ? sn_element_stress_nlgeom_mat(t, X, &S->props[e], nh, 0, NULL, ue, NULL, NULL, sip, sn)
-                          : sn_element_stress_nlgeom_mat(t, X, &S->props[e], nh, 0, NULL, ue, sip, sn, NULL, NULL))
-                : sn_element_stress(t, X, &S->props[e], ue, sip, sn);
+    double dt[MAXN], sip0[6 * 27], sn0[6 * MAXN];
+    sn_elthermal thb;
+    const sn_elthermal *th = elem_thermal(S, e, dt, &thb);
+    double al = th ? th->alpha : 0;
+    const double *dtp = th ? th->dtemp : NULL;
+    int st = nl ? (strain ? sn_element_stress_nlgeom_mat(t, X, &S->props[e], nh, al, dtp, ue, NULL, NULL, sip, sn)
+                          : sn_element_stress_nlgeom_mat(t, X, &S->props[e], nh, al, dtp, ue, sip, sn, NULL, NULL))
+                : sn_element_stress_thermal(t, X, &S->props[e], th, ue, sip, sn);
+    /* total strain = mechanical + thermal; the thermal part as minus the compliance of the
+     * stress of the thermal strain alone (u = 0), exact for the isotropic D of 3D, plane strain
+     * and axisymmetric elements (plane stress: the in-plane components); under NLGEOM the
+     * Green-Lagrange strain is already the total one */
+    double zero[MAXDOF] = {0};
+    if (!st && strain && th && !nl) st = sn_element_stress_thermal(t, X, &S->props[e], th, zero, sip0, sn0);
     if (st) { free(cnt); return st; }
     if (strain && !nl) {
-      double tmp[6];
-      for (int g = 0; g < d->nip; g++) { compliance(&S->props[e], sip + 6 * g, tmp); memcpy(sip + 6 * g, tmp, sizeof tmp); }
-      for (int a = 0; a < d->nnodes; a++) { compliance(&S->props[e], sn + 6 * a, tmp); memcpy(sn + 6 * a, tmp, sizeof tmp); }
+      double tmp[6], tmp0[6];
+      for (int g = 0; g < d->nip; g++) {
+        compliance(&S->props[e], sip + 6 * g, tmp);
+        if (th) { compliance(&S->props[e], sip0 + 6 * g, tmp0); for (int c = 0; c < 3; c++) tmp[c] -= tmp0[c]; }
+        memcpy(sip + 6 * g, tmp, sizeof tmp);
+      }
+      for (int a = 0; a < d->nnodes; a++) {
+        compliance(&S->props[e], sn + 6 * a, tmp);
+        if (th) { compliance(&S->props[e], sn0 + 6 * a, tmp0); for (int c = 0; c < 3; c++) tmp[c] -= tmp0[c]; }
+        memcpy(sn + 6 * a, tmp, sizeof tmp);
+      }
     }
     if (Vip) memcpy(Vip + 6 * (size_t)S->ip_off[e], sip, sizeof(double) * 6 * (size_t)d->nip);
     if (Vnode)

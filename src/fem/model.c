@@ -44,12 +44,14 @@ void sn_model_free(sn_model *m)
   free(m->rigids);
   free(m->interactions);
   free(m->pairs);
+  free(m->gaps);
   for (int i = 0; i < m->nsteps; i++) {
     free(m->steps[i].bc);
     free(m->steps[i].cload);
     free(m->steps[i].dload);
     free(m->steps[i].out);
     free(m->steps[i].change);
+    free(m->steps[i].temp);
   }
   free(m->steps);
   free(m->ivel);
@@ -60,6 +62,7 @@ void sn_model_free(sn_model *m)
   free(m->transforms);
   free(m->node_transform);
   free(m->ties);
+  free(m->temp0);
   free(m->node_hash);
   free(m->elem_hash);
   free(m);

@@ -23,6 +23,12 @@
  *   C3D10 -> VTK_QUADRATIC_TETRA (24): corners, then edges 1-2 2-3 3-1 1-4 2-4 3-4 (both)
  *   C3D20(R) -> VTK_QUADRATIC_HEXAHEDRON (25): corners, then edges 1-2 2-3 3-4 4-1 (bottom),
  *     5-6 6-7 7-8 8-5 (top), 1-5 2-6 3-7 4-8 (vertical), in both conventions.
+ *   C3D8I -> VTK_HEXAHEDRON (12)                  GAPUNI -> VTK_LINE (3)
+ *   The wedges are the exception: VTK's base triangle 0-1-2 turns the other way (its normal
+ *   points away from the top face, VTK's vtkWedge documentation), so the triangles are
+ *   reversed: C3D6 -> VTK_WEDGE (13) as nodes 1 3 2 4 6 5; C3D15 -> VTK_QUADRATIC_WEDGE (26)
+ *   as 1 3 2 4 6 5, the bottom edges 3-1 2-3 1-2 (9 8 7), the top ones 6-4 5-6 4-5
+ *   (12 11 10) and the vertical 1-4 3-6 2-5 (13 15 14).
  * tests/io/test_vtu_vtk.py checks with VTK itself that every cell has a positive size. */
 #define _POSIX_C_SOURCE 200809L
 
@@ -54,7 +60,12 @@ static const vtk_cell CELLS[SN_EL_COUNT] = {
   [SN_EL_CPS8R] = {8, 23},  [SN_EL_CAX8] = {8, 23},   [SN_EL_CAX8R] = {8, 23},
   [SN_EL_C3D4] = {4, 10},   [SN_EL_C3D8] = {8, 12},   [SN_EL_C3D10] = {10, 24},
   [SN_EL_C3D20] = {20, 25}, [SN_EL_C3D20R] = {20, 25},
+  [SN_EL_C3D6] = {6, 13},   [SN_EL_C3D15] = {15, 26}, [SN_EL_C3D8I] = {8, 12},
+  [SN_EL_GAPUNI] = {2, 3},
 };
+
+/* VTK's node k of a wedge is the element's node WEDGE_VTK[k] (see above) */
+static const int WEDGE_VTK[15] = {0, 2, 1, 3, 5, 4, 8, 7, 6, 11, 10, 9, 12, 14, 13};
 
 /* ---- the arrays of a file: collected first (values, byte counts, compressed blocks), so that
  * the XML part can give every appended array its offset before the data follow ---- */
@@ -125,6 +136,10 @@ static void collect(vtu_list *L, const sn_model *m, const double *u, const sn_fi
   L->sec_end[SEC_POINTS] = L->n;
   v = malloc(sizeof(int32_t) * (nc + 1));
   for (size_t k = 0; v && k < nc; k++) v[k] = (int32_t)m->elem_conn[k];
+  for (size_t e = 0; v && e < ne; e++)
+    if (m->elem_type[e] == SN_EL_C3D6 || m->elem_type[e] == SN_EL_C3D15)
+      for (int k = 0; k < m->elem_ptr[e + 1] - m->elem_ptr[e]; k++)
+        v[m->elem_ptr[e] + k] = (int32_t)m->elem_conn[m->elem_ptr[e] + WEDGE_VTK[k]];
   add(L, "Int32", "connectivity", 1, NULL, NULL, v, 4 * (uint64_t)nc, v);
   v = ids32(ne ? m->elem_ptr + 1 : NULL, ne);
   add(L, "Int32", "offsets", 1, NULL, NULL, v, 4 * (uint64_t)ne, v);

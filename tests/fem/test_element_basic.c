@@ -160,13 +160,16 @@ static void rigid_mode(const sn_eldesc *d, const double *X, int m, double *u)
 
 /* expected rank of a single element's stiffness: ndof - rigid modes, less the known
  * spurious zero-energy modes of the reduced-integration quadratic elements (one for the
- * 8-node quadrilateral with 2x2 points, six for the 20-node brick with 2x2x2 points) */
+ * 8-node quadrilateral with 2x2 points, six for the 20-node brick with 2x2x2 points) and of
+ * CalculiX' two-point C3D6 (one, measured here: 2 points x 6 strains could at best see the 12
+ * deformation modes; a meshed patch has none, see test_element_patch) */
 static int expected_rank(const sn_eldesc *d)
 {
   int nd = d->nnodes * d->sdim;
   switch (d->type) {
   case SN_EL_CPE8R: case SN_EL_CPS8R: return nd - 3 - 1;
   case SN_EL_C3D20R: return nd - 6 - 6;
+  case SN_EL_C3D6: return nd - 6 - 1;
   default: return nd - nrigid(d);
   }
 }
@@ -309,9 +312,10 @@ static void test_volumes(void)
     if (d->kind == SN_KIND_AXISYM) continue;
     t_element(t, 0, 0, 1, X);
     CHECK_INT(sn_element_volume(t, X, &p, &V), SN_OK);
-    int simplex = d->nnodes == 3 || d->nnodes == 6 || d->nnodes == 4 * (d->sdim == 3) ||
+    int wedge = d->sdim == 3 && (d->nnodes == 6 || d->nnodes == 15);   /* triangle x [-1, 1] */
+    int simplex = (d->sdim == 2 && (d->nnodes == 3 || d->nnodes == 6)) || d->nnodes == 4 * (d->sdim == 3) ||
                   d->nnodes == 10;
-    double want = d->sdim == 3 ? det3 * (simplex ? 1.0 / 6 : 8) : 0.25 * det2 * (simplex ? 0.5 : 4);
+    double want = d->sdim == 3 ? det3 * (simplex ? 1.0 / 6 : wedge ? 1 : 8) : 0.25 * det2 * (simplex ? 0.5 : 4);
     CHECK_CLOSE(V, want, 1e-13, 0);
   }
   /* trapezoid (0,0) (2,0) (1.5,1) (0.5,1): area 1.5, thickness 1 by default */
@@ -587,8 +591,8 @@ static void test_degenerate(void)
     CHECK_INT(sn_element_stiffness(t, X, &p, K), SN_ERR_FORMAT);
     /* two corners merged: a simplex loses its volume (a collapsed quadrilateral or brick
      * keeps a positive det J at its integration points and is accepted, as in Abaqus) */
-    int simplex = d->nnodes == 3 || d->nnodes == 6 || d->nnodes == 10 ||
-                  (d->sdim == 3 && d->nnodes == 4);
+    int simplex = (d->sdim == 2 && (d->nnodes == 3 || d->nnodes == 6)) || d->nnodes == 10 ||
+                  (d->sdim == 3 && d->nnodes == 4);   /* (a wedge with an edge collapsed keeps volume) */
     t_element(t, 0, 0, 5, X);
     const double (*xi)[3];
     const int (*mid)[2];

@@ -6,7 +6,10 @@
  * stress (integration points and extrapolated nodal values) the exact constant stress, to
  * 1e-10 relative. Axisymmetric: u_r = a r, u_z = b z + c (constant strain, hoop = a).
  * The free patch's stiffness must have exactly the rigid-body null space (this also shows
- * that the single-element spurious modes of CPE8R / C3D20R do not survive in a mesh). */
+ * that the single-element spurious modes of CPE8R / C3D20R do not survive in a mesh).
+ * The wedges (C3D6 with CalculiX' two points, C3D15) and C3D8I (incompatible modes condensed,
+ * Taylor-Beresford-Wilson's modification, which is what makes the distorted patch pass) are
+ * in the list too. */
 #include "check.h"
 #include "test_element_util.h"
 
@@ -48,7 +51,8 @@ static double tet_volume(const double *a, const double *b, const double *c, cons
           u[2] * (v[0] * w[1] - v[1] * w[0])) / 6;
 }
 
-/* n x n (x n) cells; quadrilaterals / bricks one per cell, triangles two, tetrahedra six
+/* n x n (x n) cells; quadrilaterals / bricks one per cell, triangles and wedges two (the
+ * triangles of the xy square, extruded in z), tetrahedra six
  * (Kuhn's subdivision along the cell diagonal 000-111: conforming); r0 shifts x (radius). */
 static void build_patch(sn_eltype t, int n, double distort, double r0, unsigned seed, patch *m)
 {
@@ -58,7 +62,7 @@ static void build_patch(sn_eltype t, int n, double distort, double r0, unsigned 
   int nc, npe = t_nat(t, &xi, &mid, &nc), sd = d->sdim;
   int nf = 1, ncell = 1, ncg = 1;
   for (int j = 0; j < sd; j++) nf *= 2 * n + 1, ncell *= n, ncg *= n + 1;
-  int per = (nc == 3) ? 2 : (sd == 3 && nc == 4) ? 6 : 1;
+  int per = (nc == 3 || nc == 6) ? 2 : (sd == 3 && nc == 4) ? 6 : 1;
   m->sd = sd, m->npe = npe, m->nnodes = 0, m->nelem = 0;
   m->X = malloc(3 * (size_t)nf * sizeof(double));
   m->bnd = malloc((size_t)nf * sizeof(int));
@@ -85,10 +89,15 @@ static void build_patch(sn_eltype t, int n, double distort, double r0, unsigned 
       } else if (nc == 8) {
         for (int a = 0; a < 8; a++)
           for (int j = 0; j < 3; j++) off[a][j] = xi[a][j] > 0;
-      } else if (nc == 3) {
+      } else if (nc == 3 || nc == 6) {
         static const int tri[2][3][3] = {{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}},
                                          {{0, 0, 0}, {1, 1, 0}, {0, 1, 0}}};
         memcpy(off, tri[e], sizeof tri[e]);
+        if (nc == 6)
+          for (int a = 0; a < 3; a++) {
+            memcpy(off[3 + a], off[a], sizeof off[a]);
+            off[3 + a][2] = 1;
+          }
       } else {   /* Kuhn: 000, e_a, e_a + e_b, 111 for the permutation (a, b, c) number e */
         static const int perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
                                        {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};

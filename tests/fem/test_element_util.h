@@ -15,7 +15,7 @@
 static const sn_eltype t_continuum[] = {
   SN_EL_CPE3, SN_EL_CPE4, SN_EL_CPE6, SN_EL_CPE8, SN_EL_CPE8R, SN_EL_CPS3, SN_EL_CPS4,
   SN_EL_CPS6, SN_EL_CPS8, SN_EL_CPS8R, SN_EL_CAX4, SN_EL_CAX8, SN_EL_CAX8R, SN_EL_C3D4,
-  SN_EL_C3D8, SN_EL_C3D10, SN_EL_C3D20, SN_EL_C3D20R};
+  SN_EL_C3D8, SN_EL_C3D10, SN_EL_C3D20, SN_EL_C3D20R, SN_EL_C3D6, SN_EL_C3D15, SN_EL_C3D8I};
 #define T_NCONT ((int)(sizeof t_continuum / sizeof t_continuum[0]))
 
 /* natural node coordinates (Abaqus numbering) and midside -> corner pairs */
@@ -36,6 +36,14 @@ static const double t_hex_xi[20][3] = {
 static const int t_hex_mid[12][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 0}, {4, 5}, {5, 6},
                                      {6, 7}, {7, 4}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
 
+/* wedges: triangle (xi, eta) times zeta in [-1, 1] (CalculiX User's Manual, C3D6 / C3D15) */
+static const double t_wedge_xi[15][3] = {{0, 0, -1}, {1, 0, -1}, {0, 1, -1}, {0, 0, 1}, {1, 0, 1},
+                                         {0, 1, 1}, {.5, 0, -1}, {.5, .5, -1}, {0, .5, -1},
+                                         {.5, 0, 1}, {.5, .5, 1}, {0, .5, 1}, {0, 0, 0},
+                                         {1, 0, 0}, {0, 1, 0}};
+static const int t_wedge_mid[9][2] = {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5},
+                                      {5, 3}, {0, 3}, {1, 4}, {2, 5}};
+
 /* node count, corner count, natural coordinates and midside pairs of a continuum type */
 static inline int t_nat(sn_eltype t, const double (**xi)[3], const int (**mid)[2], int *nc)
 {
@@ -46,6 +54,7 @@ static inline int t_nat(sn_eltype t, const double (**xi)[3], const int (**mid)[2
     else *xi = t_quad_xi, *mid = t_quad_mid, *nc = 4;
   } else {
     if (nn == 4 || nn == 10) *xi = t_tet_xi, *mid = t_tet_mid, *nc = 4;
+    else if (nn == 6 || nn == 15) *xi = t_wedge_xi, *mid = t_wedge_mid, *nc = 6;
     else *xi = t_hex_xi, *mid = t_hex_mid, *nc = 8;
   }
   return nn;

@@ -32,6 +32,7 @@ static const elspec ELS[] = {
   {SN_EL_C3D8, 12, 3},  {SN_EL_C3D20, 25, 3}, {SN_EL_C3D4, 10, 3}, {SN_EL_C3D10, 24, 3},
   {SN_EL_CPE4, 9, 2},   {SN_EL_CPS3, 5, 2},   {SN_EL_CPE6, 22, 2}, {SN_EL_CAX8R, 23, 2},
   {SN_EL_T3D2, 3, 1},   {SN_EL_SPRINGA, 3, 1},
+  {SN_EL_C3D6, 13, 3},  {SN_EL_C3D15, 26, 3}, {SN_EL_C3D8I, 12, 3},
 };
 #define NEL ((int)(sizeof ELS / sizeof ELS[0]))
 
@@ -49,6 +50,11 @@ static const int QUAD_EDGES[4][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 0}};
 static const double TRI[3][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
 static const int TRI_EDGES[3][2] = {{0, 1}, {1, 2}, {2, 0}};
 static const double LINE[2][3] = {{0, 0, 0}, {1, 0, 0}};
+static const double WEDGE[6][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}};
+static const int WEDGE_EDGES[9][2] = {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 3}, {0, 3}, {1, 4}, {2, 5}};
+/* VTK's wedge turns its base the other way (vtkWedge): the writer's node k is the element's
+ * WEDGE_VTK[k] (the 13 / 26 cells' order) */
+static const int WEDGE_VTK[15] = {0, 2, 1, 3, 5, 4, 8, 7, 6, 11, 10, 9, 12, 14, 13};
 
 /* reference nodes of type t into R (up to 20 x 3); returns the count */
 static int ref_nodes(sn_eltype t, double R[20][3])
@@ -57,7 +63,9 @@ static int ref_nodes(sn_eltype t, double R[20][3])
   const int(*E)[2] = NULL;
   int nc = 0, ne = 0;
   switch (t) {
-  case SN_EL_C3D8: C = HEX, nc = 8; break;
+  case SN_EL_C3D8: case SN_EL_C3D8I: C = HEX, nc = 8; break;
+  case SN_EL_C3D6: C = WEDGE, nc = 6; break;
+  case SN_EL_C3D15: C = WEDGE, nc = 6, E = WEDGE_EDGES, ne = 9; break;
   case SN_EL_C3D20: C = HEX, nc = 8, E = HEX_EDGES, ne = 12; break;
   case SN_EL_C3D4: C = TET, nc = 4; break;
   case SN_EL_C3D10: C = TET, nc = 4, E = TET_EDGES, ne = 6; break;
@@ -82,7 +90,8 @@ static double det3(const double A[3][3])
 /* expected size: volume, area or length */
 static double el_size(sn_eltype t, int dim)
 {
-  if (dim == 3) return det3(A3) * (t == SN_EL_C3D4 || t == SN_EL_C3D10 ? 1.0 / 6 : 1.0);
+  if (dim == 3)
+    return det3(A3) * (t == SN_EL_C3D4 || t == SN_EL_C3D10 ? 1.0 / 6 : t == SN_EL_C3D6 || t == SN_EL_C3D15 ? 0.5 : 1.0);
   if (dim == 2) return (A2[0][0] * A2[1][1] - A2[0][1] * A2[1][0]) * (t == SN_EL_CPS3 || t == SN_EL_CPE6 ? 0.5 : 1.0);
   return sqrt(A3[0][0] * A3[0][0] + A3[1][0] * A3[1][0] + A3[2][0] * A3[2][0]);
 }
@@ -429,7 +438,11 @@ static void check_file(const char *path, testmodel *T, double scale, sn_vtu_enco
 
   CHECK(find_array(doc, cells, "connectivity", &a));
   CHECK(strcmp(a.type, "Int32") == 0 && a.bytes == 4 * (size_t)m->elem_ptr[ne]);
-  for (int k = 0; k < m->elem_ptr[ne] && a.data; k++) CHECK(i32(&a, k) == m->elem_conn[k]);
+  for (size_t e = 0; e < ne && a.data; e++)
+    for (int k = m->elem_ptr[e]; k < m->elem_ptr[e + 1]; k++) {
+      int w = m->elem_type[e] == SN_EL_C3D6 || m->elem_type[e] == SN_EL_C3D15;
+      CHECK(i32(&a, k) == m->elem_conn[w ? m->elem_ptr[e] + WEDGE_VTK[k - m->elem_ptr[e]] : k]);
+    }
   free(a.data);
   CHECK(find_array(doc, cells, "offsets", &a));
   CHECK(a.bytes == 4 * ne);
