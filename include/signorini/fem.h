@@ -117,6 +117,12 @@ int sn_element_volume(sn_eltype t, const double *X, const sn_elprops *p, double 
  * SPRINGA: zero. SN_OK, SN_ERR_ARG (bad type, NULL, negative density / thickness), SN_ERR_NAN,
  * SN_ERR_FORMAT (degenerate element). src/fem/element_mass.c. */
 int sn_element_mass(sn_eltype t, const double *X, const sn_elprops *p, int lumped, double *Me);
+/* Initial-stress (geometric) stiffness Kg ((nnodes*ndf)^2, column-major) of the stresses Sip
+ * (nip x 6, the integration points of sn_element_stress): int grad N_a . sigma grad N_b dV per
+ * direction (plane: times the thickness; axisymmetric: plus the hoop term, per radian; trusses:
+ * axial force / L; springs: zero). src/fem/element_geostiff.c. */
+int sn_element_stress_stiffness(sn_eltype t, const double *X, const sn_elprops *p, const double *Sip,
+                                double *Kg);
 /* Axial spring between two nodes in sdim = 2 or 3 (X: 2 x 3), small displacements along the
  * undeformed axis n: stiffness k [n n^T, -n n^T; -n n^T, n n^T] into Ke ((2*sdim)^2,
  * column-major), elongation n.(u2 - u1) of ue (2*sdim) into elong, n into dir (sdim); each
@@ -270,6 +276,14 @@ typedef struct {
   int consistent_mass;   /* 1: consistent element mass matrices, 0: lumped (HRZ diagonal) */
   double theta;          /* theta method of the smooth part, in [0.5, 1] */
   double restitution;    /* Newton's impact law coefficient, in [0, 1] */
+  /* *FREQUENCY instead of *STATIC (docs/deck.md, "*FREQUENCY"): the nev eigenvalues of
+   * K x = omega^2 M x nearest the shift (2 pi fmin)^2, fmin and fmax the data line's frequency
+   * range in cycles per time (0: not given); *STEP, PERTURBATION: K is the tangent of the last
+   * converged state of the previous steps (stress stiffness and closed contacts included),
+   * otherwise the linear stiffness of the reference configuration */
+  int frequency, nev, perturbation;
+  double fmin, fmax;
+  int freq_storage_line;  /* the line of *FREQUENCY, STORAGE=YES (no effect here: a note), 0 */
   /* bc: the model-data *BOUNDARY lines (those before the first *STEP, which hold in every
    * step) followed by the step's own, one record per node; each step lists only what its own
    * lines say (no Abaqus-style propagation from the previous step: the analysis decides) */

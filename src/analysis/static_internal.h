@@ -124,6 +124,10 @@ static inline void store_multipliers(const sn_cstate *cs, int ndf, int normal, i
 /* The message of an increment whose contact problem was not solved (static_run.c) */
 void sn_static_contact_failure(const static_run *S, char *msg, size_t msglen);
 
+/* A *FREQUENCY step (frequency_step.c), its constraints numbered in S->R.eq: the stiffness of
+ * the base state, the mass, the eigenpairs, the caller's on_frequency. */
+int sn_frequency_step(static_run *S);
+
 /* The Newton iterations of the increment to S->tn (static_newton.c): S->conv, S->it, S->res
  * tell how they ended; nonzero: an error that ends the run (the message in S->msg). */
 int sn_static_newton(static_run *S);

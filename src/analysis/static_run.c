@@ -123,6 +123,18 @@ int sn_static_check(const sn_model *m, char *msg, size_t msglen)
   sn_fesys *S = NULL;
   int st = sn_fesys_create(m, &S, msg, msglen);
   sn_fesys_free(S);
+  for (int k = 0; !st && k < m->nsteps; k++)   /* a *FREQUENCY step needs the mass of every element */
+    if (m->steps[k].frequency)
+      for (int e = 0; e < m->nelems; e++) {
+        int sec = m->elem_section ? m->elem_section[e] : -1;
+        const sn_eldesc *d = sn_element_desc(m->elem_type[e]);
+        if (d->kind == SN_KIND_SPRING || sec < 0) continue;
+        const sn_material *mat = &m->materials[m->sections[sec].material];
+        if (mat->has_density && mat->density > 0) continue;
+        if (msg) snprintf(msg, msglen, "line %d: *FREQUENCY needs the mass density: element %d (%s) has material %s "
+                          "without a positive *DENSITY", m->steps[k].line, m->elem_id[e], d->name, mat->name);
+        return SN_ERR_FORMAT;
+      }
   return st;
 }
 
@@ -370,9 +382,32 @@ static int increment_done(static_run *S)
   return SN_OK;
 }
 
+/* a *FREQUENCY step: the base state's constraints plus the step's own, for this step only
+ * (the state, loads and later steps are untouched); total time advances by 1, as CalculiX */
+static int frequency_step(static_run *S, int k)
+{
+  run_state *R = &S->R;
+  const sn_step *sp = &S->m->steps[k];
+  unsigned char *cons0 = malloc((size_t)R->ndof + 1);
+  if (!cons0) return SN_ERR_NOMEM;
+  memcpy(cons0, R->cons, (size_t)R->ndof);
+  S->k = k;
+  S->sp = sp;
+  for (int b = 0; b < sp->nbc; b++)
+    for (int c = sp->bc[b].first; c <= sp->bc[b].last && c <= R->ndf; c++) R->cons[R->ndf * sp->bc[b].node + c - 1] = 1;
+  number_equations(R);
+  int st = sn_frequency_step(S);
+  memcpy(R->cons, cons0, (size_t)R->ndof);
+  free(cons0);
+  number_equations(R);
+  S->total_time += 1.0;
+  return st;
+}
+
 /* step k, increment by increment */
 static int run_step(static_run *S, int k)
 {
+  if (S->m->steps[k].frequency) return frequency_step(S, k);
   int st = step_begin(S, k);
   if (st) return st;
   while (S->t < S->period * (1 - 1e-12)) {

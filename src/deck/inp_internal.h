@@ -297,5 +297,7 @@ int inp_dynamic_begin(inp_rd *p);                             /* inp_dynamic.c *
 int inp_damping_begin(inp_rd *p);
 int inp_initial_begin(inp_rd *p);
 int inp_initial_data(inp_rd *p);
+int inp_frequency_begin(inp_rd *p);                           /* inp_frequency.c */
+int inp_frequency_data(inp_rd *p);
 
 #endif

@@ -37,7 +37,7 @@ static const inp_kwdef keywords[] = {
   {"FRICTION", "*FRICTION", W_MODEL, "", 1, 0, SUB_INTERACTION, inp_friction_begin, inp_friction_data, NULL},
   {"CONTACTPAIR", "*CONTACT PAIR", W_MODEL, "INTERACTION TYPE", 1, 0, 0, inp_pair_begin, inp_pair_data, NULL},
   /* steps (inp_step.c) */
-  {"STEP", "*STEP", W_NOSTEP, "NLGEOM INC CONTACT SOLVER", 0, 1, 0, inp_step_begin, inp_step_data, NULL},
+  {"STEP", "*STEP", W_NOSTEP, "NLGEOM INC CONTACT SOLVER PERTURBATION", 0, 1, 0, inp_step_begin, inp_step_data, NULL},
   {"STATIC", "*STATIC", W_STEP, "DIRECT SOLVER", 0, 0, 0, inp_static_begin, inp_static_data, NULL},
   {"ENDSTEP", "*END STEP", W_STEP, "", 0, 0, 0, inp_endstep_begin, NULL, NULL},
   /* loads and boundary conditions (inp_load.c) */
@@ -45,6 +45,8 @@ static const inp_kwdef keywords[] = {
   {"BOUNDARY", "*BOUNDARY", W_BOUNDARY, "AMPLITUDE OP", 1, 0, 0, inp_load_begin, inp_boundary_data, NULL},
   {"CLOAD", "*CLOAD", W_STEP, "AMPLITUDE OP", 1, 0, 0, inp_load_begin, inp_cload_data, NULL},
   {"DLOAD", "*DLOAD", W_STEP, "AMPLITUDE OP", 1, 0, 0, inp_load_begin, inp_dload_data, NULL},
+  /* eigenfrequencies (inp_frequency.c) */
+  {"FREQUENCY", "*FREQUENCY", W_STEP, "SOLVER STORAGE GLOBAL CYCMPC", 1, 0, 0, inp_frequency_begin, inp_frequency_data, NULL},
   /* dynamic analyses (inp_dynamic.c) */
   {"DYNAMIC", "*DYNAMIC", W_STEP, "DIRECT SOLVER ALPHA EXPLICIT RELATIVETOABSOLUTE THETA MASS RESTITUTION", 1, 0, 0,
    inp_dynamic_begin, inp_static_data, NULL},
@@ -58,7 +60,7 @@ static const inp_kwdef keywords[] = {
   {"NODEFILE", "*NODE FILE", W_STEP, "NSET FREQUENCY OUTPUT GLOBAL", 1, 0, 0, inp_nodefile_begin, inp_out_data, NULL},
   {"ELFILE", "*EL FILE", W_STEP, "ELSET FREQUENCY OUTPUT", 1, 0, 0, inp_elfile_begin, inp_out_data, NULL},
   /* known to CalculiX or Abaqus, not supported (yet): procedures */
-  UNSUPPORTED("FREQUENCY", "*FREQUENCY"), UNSUPPORTED("HEATTRANSFER", "*HEAT TRANSFER"),
+  UNSUPPORTED("HEATTRANSFER", "*HEAT TRANSFER"),
   UNSUPPORTED("MODALDYNAMIC", "*MODAL DYNAMIC"), UNSUPPORTED("STEADYSTATEDYNAMICS", "*STEADY STATE DYNAMICS"),
   UNSUPPORTED("COMPLEXFREQUENCY", "*COMPLEX FREQUENCY"), UNSUPPORTED("BUCKLE", "*BUCKLE"),
   UNSUPPORTED("VISCO", "*VISCO"), UNSUPPORTED("CREEP", "*CREEP"),
