@@ -48,7 +48,8 @@ int sn_fesys_pressure(sn_fesys *S, int e, int face, double p, double *f);
 int sn_fesys_gravity(sn_fesys *S, int e, const double *g, double *f);
 
 /* Mass matrix restricted to the dofs with eq[dof] >= 0, numbered eq (neq x neq, both triangles,
- * CSC): consistent (lumped 0) or lumped (1: HRZ diagonal), from the materials' *DENSITY (0 when
+ * CSC): consistent (lumped 0), lumped (1: HRZ diagonal) or consistent at the elements' stiffness
+ * points (2: CalculiX' mass, sn_element_mass), from the materials' *DENSITY (0 when
  * none); rigid-body nodes add to their reference node's dofs. SN_OK, SN_ERR_ARG, SN_ERR_NOMEM,
  * SN_ERR_FORMAT (degenerate element). */
 int sn_fesys_mass(const sn_fesys *S, int lumped, const int *eq, int neq, sn_csc **M);

@@ -114,8 +114,10 @@ int sn_element_volume(sn_eltype t, const double *X, const sn_elprops *p, double 
  * (plane elements times the thickness, axisymmetric ones per radian, trusses times the area):
  * consistent (lumped 0; int rho N_a N_b dV per direction; a two-node truss: rho A L / 6 [2 1; 1 2])
  * or lumped (lumped 1: the HRZ diagonal, the consistent diagonal scaled to the element's mass).
- * SPRINGA: zero. SN_OK, SN_ERR_ARG (bad type, NULL, negative density / thickness), SN_ERR_NAN,
- * SN_ERR_FORMAT (degenerate element). src/fem/element_mass.c. */
+ * lumped 2: consistent, integrated at the element's stiffness points (as CalculiX does: for the
+ * reduced-integration C3D20R, CPE8R, CAX8R ... a rank-deficient matrix; the *FREQUENCY mass).
+ * SPRINGA: zero. SN_OK, SN_ERR_ARG (bad type, NULL, negative density / thickness, lumped outside
+ * 0..2), SN_ERR_NAN, SN_ERR_FORMAT (degenerate element). src/fem/element_mass.c. */
 int sn_element_mass(sn_eltype t, const double *X, const sn_elprops *p, int lumped, double *Me);
 /* Initial-stress (geometric) stiffness Kg ((nnodes*ndf)^2, column-major) of the stresses Sip
  * (nip x 6, the integration points of sn_element_stress): int grad N_a . sigma grad N_b dV per

@@ -1,6 +1,8 @@
 /* A *FREQUENCY step (CalculiX User's Manual 2.20, "*FREQUENCY" and "*STEP", PERTURBATION;
  * docs/deck.md): the eigenpairs of K x = omega^2 M x on the dofs not prescribed.
- *   M: the consistent mass (sn_fesys_mass).
+ *   M: the consistent mass, integrated at the elements' stiffness points as CalculiX does (exact
+ *     for fully integrated elements; rank-deficient for C3D20R: ARPACK's shift-invert mode only
+ *     needs M semi-definite).
  *   K without PERTURBATION (or before any static increment): the linear stiffness of the
  *     reference configuration, no preload, no contact ("Otherwise, no preload will be active").
  *   K with PERTURBATION: the tangent of the last converged state u of the previous steps
@@ -206,7 +208,7 @@ int sn_frequency_step(static_run *S)
   double t0 = sn_wtime();
   int st = (!lambda || !X || !modes || !pf || !em) ? SN_ERR_NOMEM : SN_OK;
   if (!st) st = step_stiffness(S, perturb, &K, &nspr);
-  if (!st) st = sn_fesys_mass(R->S, 0, R->eq, neq, &M);
+  if (!st) st = sn_fesys_mass(R->S, 2, R->eq, neq, &M);   /* CalculiX' integration of the mass */
   if (S->info) S->info->assembly_seconds += sn_wtime() - t0;
   double t1 = sn_wtime();
   if (!st) st = solve_modes(S, K, M, &nev, lambda, X, &dense);

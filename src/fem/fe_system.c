@@ -409,7 +409,7 @@ int sn_fesys_mass(const sn_fesys *S, int lumped, const int *eq, int neq, sn_csc 
   size_t cap = 0;
   for (int e = 0; e < m->nelems; e++) {
     size_t nd = (size_t)(m->elem_ptr[e + 1] - m->elem_ptr[e]) * (size_t)S->ndf;
-    cap += lumped ? nd : nd * nd;
+    cap += lumped == 1 ? nd : nd * nd;
   }
   int *I = malloc(sizeof(int) * (cap + 1)), *J = malloc(sizeof(int) * (cap + 1));
   double *V = malloc(sizeof(double) * (cap + 1)), *Me = malloc(sizeof(double) * MAXDOF * MAXDOF);

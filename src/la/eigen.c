@@ -202,8 +202,11 @@ int sn_eig_sym(const sn_csc *K, const sn_csc *M, int nev, double sigma, int meth
   if (dense) {
     st = eig_dense(Kf, M, nev, sigma, lambda, X);
     if (info && !st) info->nconv = nev;
-    sn_csc_free(Kf);
-    return st;
+    if (st != SN_ERR_NOT_SPD || method == 2 || nev >= n - 1) {
+      sn_csc_free(Kf);
+      return st;
+    }
+    if (info) info->dense = 0;           /* M only semi-definite: ARPACK's mode 3 needs no more */
   }
   shifted F = {NULL, NULL};
   st = shifted_factor(Kf, M, sigma, &F);
