@@ -53,10 +53,14 @@ int sn_fesys_gravity(sn_fesys *S, int e, const double *g, double *f);
  * none); rigid-body nodes add to their reference node's dofs. SN_OK, SN_ERR_ARG, SN_ERR_NOMEM,
  * SN_ERR_FORMAT (degenerate element). */
 int sn_fesys_mass(const sn_fesys *S, int lumped, const int *eq, int neq, sn_csc **M);
-/* Initial-stress (geometric) stiffness of the integration-point stresses Sip (as
- * sn_fesys_stress gives them) on the dofs with eq[dof] >= 0, numbered eq: upper triangle, CSC
- * (sn_element_stress_stiffness per element, axisymmetric ones times 2 pi). */
-int sn_fesys_stress_stiffness(const sn_fesys *S, const double *Sip, const int *eq, int neq, sn_csc **Kg);
+/* What a linear perturbation step adds to the tangent of sn_fesys_internal(u, nlgeom): the
+ * initial-stress (geometric) stiffness of the integration-point stresses Sip (as
+ * sn_fesys_stress gives them) and, u not NULL, the large-displacement stiffness of 3D solids at
+ * u (sn_element_stress_stiffness per element, axisymmetric ones times 2 pi), on the dofs with
+ * eq[dof] >= 0, numbered eq: upper triangle, CSC. With nlgeom, the elements whose NLGEOM tangent
+ * already holds both (trusses) are left out. */
+int sn_fesys_stress_stiffness(const sn_fesys *S, const double *u, const double *Sip, int nlgeom, const int *eq,
+                              int neq, sn_csc **Kg);
 
 /* Stresses for displacement u: nodal values averaged over the elements that share a node
  * (Snode: nnodes x 6, may be NULL), and integration-point values (Sip: sum over elements of

@@ -122,9 +122,12 @@ int sn_element_mass(sn_eltype t, const double *X, const sn_elprops *p, int lumpe
 /* Initial-stress (geometric) stiffness Kg ((nnodes*ndf)^2, column-major) of the stresses Sip
  * (nip x 6, the integration points of sn_element_stress): int grad N_a . sigma grad N_b dV per
  * direction (plane: times the thickness; axisymmetric: plus the hoop term, per radian; trusses:
- * axial force / L; springs: zero). src/fem/element_geostiff.c. */
+ * axial force / L; springs: zero). ue (nnodes*ndf, or NULL): for 3D solids, plus the
+ * large-displacement stiffness at ue, int (B(F)^T D B(F) - B_0^T D B_0) dV (F = I + grad u), so
+ * that the linear stiffness plus Kg is the total Lagrangian tangent at ue.
+ * src/fem/element_geostiff.c. */
 int sn_element_stress_stiffness(sn_eltype t, const double *X, const sn_elprops *p, const double *Sip,
-                                double *Kg);
+                                const double *ue, double *Kg);
 /* Axial spring between two nodes in sdim = 2 or 3 (X: 2 x 3), small displacements along the
  * undeformed axis n: stiffness k [n n^T, -n n^T; -n n^T, n n^T] into Ke ((2*sdim)^2,
  * column-major), elongation n.(u2 - u1) of ue (2*sdim) into elong, n into dir (sdim); each

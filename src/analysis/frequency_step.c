@@ -7,8 +7,10 @@
  *     reference configuration, no preload, no contact ("Otherwise, no preload will be active").
  *   K with PERTURBATION: the tangent of the last converged state u of the previous steps
  *     (sn_fesys_internal at u: nonlinear springs and NLGEOM elements at u), plus the
- *     initial-stress stiffness of its stresses (sn_fesys_stress_stiffness: CalculiX includes
- *     the stress stiffness of the preload in perturbation steps), plus a spring per closed
+ *     initial-stress stiffness of its stresses and the large-displacement stiffness of 3D
+ *     solids at u (sn_fesys_stress_stiffness; CalculiX' PERTURBATION: "the inclusion of
+ *     previous deformations (large deformation stiffness) and the inclusion of previous loads
+ *     as preloads (stress stiffness)"), plus a spring per closed
  *     contact point of the last increment (normal force > 0): k_n = slope x area for a LINEAR
  *     law (CalculiX' penalty spring), the HARD law's data line value where given, else 1000 x
  *     the largest diagonal entry of K (signorini's penalty default: nearly the constraint of
@@ -95,7 +97,7 @@ static int step_stiffness(static_run *S, int perturb, sn_csc **K, int *nspr)
   double *sip = malloc(sizeof(double) * 6 * ((size_t)ipo[m->nelems] + 1));
   if (!sip) return SN_ERR_NOMEM;
   st = sn_fesys_stress(R->S, S->u, NULL, sip);
-  if (!st) st = sn_fesys_stress_stiffness(R->S, sip, R->eq, R->neq, &Kg);
+  if (!st) st = sn_fesys_stress_stiffness(R->S, S->u, sip, S->nlgeom, R->eq, R->neq, &Kg);
   if (!st) st = sn_csc_add(*K, Kg, &sum);
   free(sip);
   sn_csc_free(Kg);

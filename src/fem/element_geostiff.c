@@ -10,6 +10,12 @@
  *   Axisymmetric: plus the hoop term sigma_33 N_a N_b / r^2 on the radial direction, per radian.
  *   Trusses: (N / L) [I, -I; -I, I] with the axial force N = A S11.
  *   Springs: zero (no lateral stiffness from their force).
+ * With the displacements ue (3D solids only), plus the large-displacement part of the tangent at
+ * ue: int B_F^T D B_F dV - int B_0^T D B_0 dV (the linear stiffness evaluated with the strain
+ * variation of the deformed state minus the linear one), so that K_lin + this matrix is the
+ * total Lagrangian tangent at ue with the given stresses (CalculiX, *STEP, PERTURBATION: "the
+ * inclusion of previous deformations (large deformation stiffness) and ... of previous loads as
+ * preloads (stress stiffness)").
  * Integrated with the element's stiffness rule, whose points are those of Sip. */
 #include <math.h>
 #include <string.h>
@@ -30,7 +36,53 @@ static int truss_kg(const sn_elinfo *e, const double *X, const sn_elprops *p, co
   return SN_OK;
 }
 
-int sn_element_stress_stiffness(sn_eltype t, const double *X, const sn_elprops *p, const double *Sip, double *Kg)
+/* 3D solids, the large-displacement part at ue: int (B_F^T D B_F - B_0^T D B_0) dV at one
+ * point, with B_F the variation of the Green-Lagrange strain at F = I + grad u (Bathe sec. 6.3.2,
+ * the initial displacement matrix K_L1) and D the isotropic elasticity, into Kg */
+static void large_displacement(int nn, const double *dNdx, const double *ue, const sn_elprops *p, double dv,
+                               double *Kg)
+{
+  double F[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  for (int b = 0; b < nn; b++)
+    for (int k = 0; k < 3; k++)
+      for (int j = 0; j < 3; j++) F[k][j] += ue[3 * b + k] * dNdx[3 * b + j];
+  double lam = p->E * p->nu / ((1 + p->nu) * (1 - 2 * p->nu)), G = p->E / (2 * (1 + p->nu));
+  int nd = 3 * nn;
+  double BF[6][3 * SN_FE_MAXN], B0[6][3 * SN_FE_MAXN];
+  for (int pass = 0; pass < 2; pass++) {
+    double (*B)[3 * SN_FE_MAXN] = pass ? B0 : BF;
+    for (int a = 0; a < nn; a++) {
+      const double *g = dNdx + 3 * a;
+      for (int k = 0; k < 3; k++) {
+        double f[3];
+        for (int j = 0; j < 3; j++) f[j] = pass ? (k == j) : F[k][j];
+        int c = 3 * a + k;
+        B[0][c] = f[0] * g[0];
+        B[1][c] = f[1] * g[1];
+        B[2][c] = f[2] * g[2];
+        B[3][c] = f[0] * g[1] + f[1] * g[0];
+        B[4][c] = f[0] * g[2] + f[2] * g[0];
+        B[5][c] = f[1] * g[2] + f[2] * g[1];
+      }
+    }
+  }
+  for (int i = 0; i < nd; i++)
+    for (int j = 0; j < nd; j++) {
+      double kf = 0, k0 = 0;
+      for (int pass = 0; pass < 2; pass++) {
+        double (*B)[3 * SN_FE_MAXN] = pass ? B0 : BF, v = 0;
+        double tr_i = B[0][i] + B[1][i] + B[2][i], tr_j = B[0][j] + B[1][j] + B[2][j];
+        v += lam * tr_i * tr_j;
+        for (int r = 0; r < 3; r++) v += 2 * G * B[r][i] * B[r][j];
+        for (int r = 3; r < 6; r++) v += G * B[r][i] * B[r][j];
+        if (pass) k0 = v; else kf = v;
+      }
+      Kg[(size_t)j * (size_t)nd + (size_t)i] += dv * (kf - k0);
+    }
+}
+
+int sn_element_stress_stiffness(sn_eltype t, const double *X, const sn_elprops *p, const double *Sip,
+                                const double *ue, double *Kg)
 {
   const sn_elinfo *e = sn_element_info(t);
   if (!e || !X || !p || !Sip || !Kg) return SN_ERR_ARG;
@@ -50,6 +102,7 @@ int sn_element_stress_stiffness(sn_eltype t, const double *X, const sn_elprops *
       if (!(x[0] > 0)) return SN_ERR_FORMAT;
       dv *= x[0];
     }
+    if (ue && e->d.kind == SN_KIND_SOLID) large_displacement(nn, dNdx, ue, p, dv, Kg);
     const double *s = Sip + 6 * k;   /* 11, 22, 33, 12, 13, 23 */
     double sg[3][3] = {{s[0], s[3], s[4]}, {s[3], s[1], s[5]}, {s[4], s[5], s[2]}};
     for (int a = 0; a < nn; a++)

@@ -440,7 +440,15 @@ int sn_fesys_mass(const sn_fesys *S, int lumped, const int *eq, int neq, sn_csc 
 
 /* The initial-stress stiffness on the free dofs (upper triangle): element matrices of the
  * integration-point stresses, summed as triplets into CSC. */
-int sn_fesys_stress_stiffness(const sn_fesys *S, const double *Sip, const int *eq, int neq, sn_csc **Kg)
+/* 1 when sn_fesys_internal's NLGEOM tangent of element e holds its stress and large-displacement
+ * stiffness (the total Lagrangian trusses; solids join when they get an NLGEOM tangent) */
+static int nlgeom_tangent(const sn_fesys *S, int e)
+{
+  return sn_element_desc(S->m->elem_type[e])->kind == SN_KIND_TRUSS;
+}
+
+int sn_fesys_stress_stiffness(const sn_fesys *S, const double *u, const double *Sip, int nlgeom, const int *eq,
+                              int neq, sn_csc **Kg)
 {
   if (!S || !Sip || !eq || !Kg || neq < 0) return SN_ERR_ARG;
   const sn_model *m = S->m;
@@ -454,11 +462,14 @@ int sn_fesys_stress_stiffness(const sn_fesys *S, const double *Sip, const int *e
   int st = (!I || !J || !V || !Kge) ? SN_ERR_NOMEM : SN_OK;
   int nz = 0;
   for (int e = 0; e < m->nelems && !st; e++) {
-    if (S->skip[e]) continue;
-    double X[3 * MAXN] = {0};
+    if (S->skip[e] || (nlgeom && nlgeom_tangent(S, e))) continue;
+    double X[3 * MAXN] = {0}, ue[MAXDOF];
     int dofs[MAXDOF], nd = elem_dofs(S, e, dofs);
     coords(m, e, X);
-    if ((st = sn_element_stress_stiffness(m->elem_type[e], X, &S->props[e], Sip + 6 * (size_t)S->ip_off[e], Kge))) break;
+    for (int a = 0; u && a < nd; a++) ue[a] = u[dofs[a]];
+    if ((st = sn_element_stress_stiffness(m->elem_type[e], X, &S->props[e], Sip + 6 * (size_t)S->ip_off[e],
+                                          u ? ue : NULL, Kge)))
+      break;
     for (int b = 0; b < nd; b++)
       for (int a = 0; a < nd; a++) {
         double v = Kge[(size_t)b * (size_t)nd + (size_t)a];
