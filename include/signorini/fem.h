@@ -128,6 +128,11 @@ int sn_element_mass(sn_eltype t, const double *X, const sn_elprops *p, int lumpe
  * src/fem/element_geostiff.c. */
 int sn_element_stress_stiffness(sn_eltype t, const double *X, const sn_elprops *p, const double *Sip,
                                 const double *ue, double *Kg);
+/* Face "mass" Mf_ab = int N_a N_b dA of face `face` (fn x fn, row-major, in the node order of
+ * sn_element_face_nodes; 2D edges times the thickness of p (1 when p is NULL or 0), or r for
+ * axisymmetric elements, per radian). Returns fn, or SN_ERR_ARG, SN_ERR_NAN, SN_ERR_FORMAT
+ * (degenerate face). src/fem/element_face_mass.c. */
+int sn_element_face_mass(sn_eltype t, const double *X, const sn_elprops *p, int face, double *Mf);
 /* Axial spring between two nodes in sdim = 2 or 3 (X: 2 x 3), small displacements along the
  * undeformed axis n: stiffness k [n n^T, -n n^T; -n n^T, n n^T] into Ke ((2*sdim)^2,
  * column-major), elongation n.(u2 - u1) of ue (2*sdim) into elong, n into dir (sdim); each

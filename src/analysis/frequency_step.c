@@ -12,7 +12,9 @@
  *     previous deformations (large deformation stiffness) and the inclusion of previous loads
  *     as preloads (stress stiffness)"), plus a spring per closed
  *     contact point of the last increment (normal force > 0): k_n = slope x area for a LINEAR
- *     law (CalculiX' penalty spring), the HARD law's data line value where given, else 1000 x
+ *     law (CalculiX' penalty spring; on SURFACE TO SURFACE pairs with a face slave surface the
+ *     consistent distribution slope x int N_a N_b dA over the slave faces, coupling neighbouring
+ *     closed nodes, as CalculiX' face-to-face penalty), the HARD law's data line value where given, else 1000 x
  *     the largest diagonal entry of K (signorini's penalty default: nearly the constraint of
  *     the exact contact); with friction (mu > 0) the point sticks under the infinitesimal
  *     vibration: tangential springs k_t = the *FRICTION stick slope x area, else k_n.
@@ -28,7 +30,81 @@
 
 #define TWO_PI 6.283185307179586
 
-/* the springs of the closed contact points into *K (upper triangle, free dofs): K + sum k H H^T */
+/* triplets of the springs, grown as needed */
+typedef struct {
+  int *I, *J, n, cap;
+  double *X;
+} trip;
+
+/* k H_a H_b^T on the free dofs (upper triangle), H_a, H_b columns of H */
+static int add_outer(trip *T, const sn_csc *H, const int *eq, int ca, int cb, double k)
+{
+  int la = H->colptr[ca + 1] - H->colptr[ca], lb = H->colptr[cb + 1] - H->colptr[cb];
+  if (T->n + la * lb > T->cap) {
+    int nc = 2 * (T->n + la * lb) + 64;
+    int *I = realloc(T->I, sizeof(int) * (size_t)nc), *J = I ? realloc(T->J, sizeof(int) * (size_t)nc) : NULL;
+    if (I) T->I = I;
+    if (J) T->J = J;
+    double *X = J ? realloc(T->X, sizeof(double) * (size_t)nc) : NULL;
+    if (!X) return SN_ERR_NOMEM;
+    T->X = X;
+    T->cap = nc;
+  }
+  for (int a = H->colptr[ca]; a < H->colptr[ca + 1]; a++)
+    for (int b = H->colptr[cb]; b < H->colptr[cb + 1]; b++) {
+      int ea = eq[H->rowind[a]], eb = eq[H->rowind[b]];
+      if (ea < 0 || eb < 0 || ea > eb) continue;
+      T->I[T->n] = ea; T->J[T->n] = eb; T->X[T->n++] = k * H->val[a] * H->val[b];
+    }
+  return SN_OK;
+}
+
+/* a LINEAR law on a SURFACE TO SURFACE pair with an element-face slave surface: the penalty
+ * integrated over the slave faces, slope int g^2 dA with the gap interpolated from the closed
+ * nodes' gaps (sn_element_face_mass): CalculiX' face-to-face penalty on matching meshes */
+static int face_springs(const sn_model *m, const sn_contact_point *p) {
+  return !p->hard && p->slope > 0 && m->pairs[p->pair].type == SN_PAIR_SURFACE_TO_SURFACE &&
+         !m->surfaces[m->pairs[p->pair].slave].node_based;
+}
+
+static int consistent_springs(static_run *S, const sn_csc *H, const int *qof, trip *T)
+{
+  const sn_model *m = S->m;
+  const sn_cstate *cs = &S->cs;
+  int dim = m->ndf, st;
+  for (int pr = 0; pr < m->npairs; pr++) {
+    const sn_surface *sf = &m->surfaces[m->pairs[pr].slave];
+    if (m->pairs[pr].type != SN_PAIR_SURFACE_TO_SURFACE || sf->node_based) continue;
+    for (int f = 0; f < sf->n; f++) {
+      int e = sf->elem[f], a0 = m->elem_ptr[e], ln[8], fn;
+      double Xe[3 * 20], Mf[64];
+      for (int a = 0; a < m->elem_ptr[e + 1] - a0 && a < 20; a++) memcpy(Xe + 3 * a, m->x + 3 * m->elem_conn[a0 + a], 3 * sizeof(double));
+      if ((fn = sn_element_face_nodes(m->elem_type[e], sf->face[f], ln)) < 0) return fn;
+      const sn_section *sec = m->elem_section[e] >= 0 ? &m->sections[m->elem_section[e]] : NULL;
+      sn_elprops pp;
+      memset(&pp, 0, sizeof pp);
+      pp.thickness = sec ? sec->thickness : 1.0;
+      if ((st = sn_element_face_mass(m->elem_type[e], Xe, &pp, sf->face[f], Mf)) < 0) return st;
+      double sc = sn_element_desc(m->elem_type[e])->kind == SN_KIND_AXISYM ? 6.283185307179586 : 1.0;
+      for (int a = 0; a < fn; a++)
+        for (int b = 0; b < fn; b++) {
+          int qa = qof[m->elem_conn[a0 + ln[a]]], qb = qof[m->elem_conn[a0 + ln[b]]];
+          if (qa < 0 || qb < 0 || cs->pts[qa].pair != pr || cs->pts[qb].pair != pr) continue;
+          const sn_contact_point *pa = &cs->pts[qa];
+          const sn_interaction *it = &m->interactions[pa->interaction];
+          double w = sc * Mf[a * fn + b];
+          if ((st = add_outer(T, H, S->R.eq, dim * qa, dim * qb, pa->slope * w))) return st;
+          for (int c = 1; c < dim && pa->mu > 0; c++)
+            if ((st = add_outer(T, H, S->R.eq, dim * qa + c, dim * qb + c,
+                                (it->stick_slope > 0 ? it->stick_slope : pa->slope) * w))) return st;
+        }
+    }
+  }
+  return SN_OK;
+}
+
+/* the springs of the closed contact points into *K (upper triangle, free dofs): K + sum k H H^T,
+ * nodal springs, or the consistent ones of face_springs */
 static int contact_springs(static_run *S, double kdiag, sn_csc **K, int *nspr)
 {
   const sn_cstate *cs = &S->cs;
@@ -39,42 +115,30 @@ static int contact_springs(static_run *S, double kdiag, sn_csc **K, int *nspr)
   if (!S->contact || cs->np == 0 || !cs->r) return SN_OK;
   sn_csc *H = NULL;
   if ((st = sn_contact_H(m, cs->pts, cs->np, &H))) return st;
-  size_t cap = 1;
-  for (int c = 0; c < H->n; c++) {
-    size_t len = (size_t)(H->colptr[c + 1] - H->colptr[c]);
-    cap += len * len;
-  }
-  int *I = malloc(sizeof(int) * cap), *J = malloc(sizeof(int) * cap);
-  double *X = malloc(sizeof(double) * cap);
-  if (!I || !J || !X) { free(I); free(J); free(X); sn_csc_free(H); return SN_ERR_NOMEM; }
-  int z = 0;
-  for (int q = 0; q < cs->np; q++) {
+  trip T = {NULL, NULL, 0, 0, NULL};
+  int *qof = malloc(sizeof(int) * ((size_t)m->nnodes + 1));
+  if (!qof) { sn_csc_free(H); return SN_ERR_NOMEM; }
+  for (int i = 0; i < m->nnodes; i++) qof[i] = -1;
+  for (int q = 0; q < cs->np && !st; q++) {
     const sn_contact_point *p = &cs->pts[q];
     if (!(cs->r[dim * q] > 0)) continue;                /* open, or touching without force */
+    (*nspr)++;
+    if (face_springs(m, p)) { qof[p->slave_node] = q; continue; }
     const sn_interaction *it = &m->interactions[p->interaction];
     double A = S->area0 && S->area0[p->slave_node] > 0 ? S->area0[p->slave_node] : (p->area > 0 ? p->area : 1.0);
     double kn = p->hard ? (p->slope > 0 ? p->slope : 1000.0 * kdiag) : p->slope * A;
     double kt = p->mu > 0 ? (it->stick_slope > 0 ? it->stick_slope * A : kn) : 0.0;
-    (*nspr)++;
-    for (int c = 0; c < dim; c++) {
-      double k = c == 0 ? kn : kt;
-      int col = dim * q + c;
-      if (k == 0) continue;
-      for (int a = H->colptr[col]; a < H->colptr[col + 1]; a++)
-        for (int b = H->colptr[col]; b < H->colptr[col + 1]; b++) {
-          int ea = R->eq[H->rowind[a]], eb = R->eq[H->rowind[b]];
-          if (ea < 0 || eb < 0 || ea > eb) continue;
-          I[z] = ea; J[z] = eb; X[z++] = k * H->val[a] * H->val[b];
-        }
-    }
+    for (int c = 0; c < dim && !st; c++)
+      if ((c == 0 ? kn : kt) != 0) st = add_outer(&T, H, R->eq, dim * q + c, dim * q + c, c == 0 ? kn : kt);
   }
+  if (!st) st = consistent_springs(S, H, qof, &T);
   sn_csc *C = NULL, *sum = NULL;
-  st = sn_csc_from_triplets(R->neq, R->neq, z, I, J, X, &C);
+  if (!st) st = sn_csc_from_triplets(R->neq, R->neq, T.n, T.I, T.J, T.X, &C);
   if (!st) st = sn_csc_add(*K, C, &sum);
   if (!st) { sn_csc_free(*K); *K = sum; }
   sn_csc_free(C);
   sn_csc_free(H);
-  free(I); free(J); free(X);
+  free(T.I); free(T.J); free(T.X); free(qof);
   return st;
 }
 
