@@ -29,8 +29,13 @@ typedef struct sn_fesys sn_fesys;
 int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen);
 void sn_fesys_free(sn_fesys *S);
 int sn_fesys_ndof(const sn_fesys *S);
-/* 1 if the internal force is linear in u (no nonlinear spring, no NLGEOM truss with nlgeom) */
+/* 1 if the internal force is linear in u (no nonlinear spring, no *HYPERELASTIC material; with
+ * nlgeom, no truss and no continuum element) */
 int sn_fesys_is_linear(const sn_fesys *S, int nlgeom);
+/* NLGEOM output measures for sn_fesys_stress / sn_fesys_strain (nlgeom 1): continuum elements
+ * report the Cauchy stress F S F^T / J and the Green-Lagrange strain (sn_element_stress_nlgeom);
+ * 0 (the default): the small-strain stress and strain (hyperelastic elements: always the former). */
+void sn_fesys_set_nlgeom(sn_fesys *S, int nlgeom);
 /* active[dof] = 1 for dofs some element uses (ndof ints, owned by S) */
 const unsigned char *sn_fesys_active(const sn_fesys *S);
 
@@ -38,7 +43,9 @@ const unsigned char *sn_fesys_active(const sn_fesys *S);
  * restricted to the dofs with eq[dof] >= 0, numbered eq[dof], upper triangle, into *K (built on
  * the first call for a given eq, reused - values refreshed - while eq is unchanged: pass the
  * same eq array and keep *K; a different neq or eq_version rebuilds it).
- * nlgeom: trusses in total Lagrangian form. */
+ * nlgeom: trusses and continuum elements in total Lagrangian form (sn_truss_nlgeom,
+ * sn_element_nlgeom); springs stay small-displacement. Elements of a *HYPERELASTIC material are
+ * always in total Lagrangian form (neo-Hookean; CalculiX does the same without NLGEOM). */
 int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, const int *eq,
                       int neq, int eq_version, sn_csc **K, char *msg, size_t msglen);
 
@@ -46,6 +53,9 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
  * acceleration g (3 components) on element e, added to f (ndof). */
 int sn_fesys_pressure(sn_fesys *S, int e, int face, double p, double *f);
 int sn_fesys_gravity(sn_fesys *S, int e, const double *g, double *f);
+/* The pressure on the deformed face (element nodes at X + u, u: ndof): the follower load of
+ * NLGEOM steps (CalculiX: pressure acts on the current surface), without its load stiffness. */
+int sn_fesys_pressure_current(sn_fesys *S, int e, int face, double p, const double *u, double *f);
 
 /* Mass matrix restricted to the dofs with eq[dof] >= 0, numbered eq (neq x neq, both triangles,
  * CSC): consistent (lumped 0), lumped (1: HRZ diagonal) or consistent at the elements' stiffness
@@ -57,8 +67,9 @@ int sn_fesys_mass(const sn_fesys *S, int lumped, const int *eq, int neq, sn_csc 
  * initial-stress (geometric) stiffness of the integration-point stresses Sip (as
  * sn_fesys_stress gives them) and, u not NULL, the large-displacement stiffness of 3D solids at
  * u (sn_element_stress_stiffness per element, axisymmetric ones times 2 pi), on the dofs with
- * eq[dof] >= 0, numbered eq: upper triangle, CSC. With nlgeom, the elements whose NLGEOM tangent
- * already holds both (trusses) are left out. */
+ * eq[dof] >= 0, numbered eq: upper triangle, CSC. The elements whose tangent already holds both
+ * are left out: with nlgeom the trusses and continuum elements (total Lagrangian), and
+ * hyperelastic ones always. */
 int sn_fesys_stress_stiffness(const sn_fesys *S, const double *u, const double *Sip, int nlgeom, const int *eq,
                               int neq, sn_csc **Kg);
 
@@ -187,7 +198,8 @@ typedef struct {
 } sn_static_info;
 
 void sn_static_settings_default(sn_static_settings *s);
-/* Run every *STEP of the model (static, small strain; NLGEOM trusses; nonlinear springs).
+/* Run every *STEP of the model (static; small strain, or NLGEOM: trusses and continuum elements in
+ * total Lagrangian form; nonlinear springs).
  * Loads and prescribed displacements persist from one step to the next (Abaqus' OP=MOD);
  * within a step a load without amplitude ramps linearly from its value at the end of the
  * previous step to its new value, one with an *AMPLITUDE follows it. Increments as *STATIC

@@ -1,7 +1,7 @@
 /* signorini finite elements: element types, element routines (stiffness, loads, stresses) and
  * the model a deck describes (mesh, sets, materials, sections, springs, amplitudes, surfaces,
- * contact definitions, steps). Linear elasticity in small strain; trusses also in total
- * Lagrangian large displacement (NLGEOM).
+ * contact definitions, steps). Linear elasticity in small strain; trusses and continuum elements
+ * also in total Lagrangian large displacement (NLGEOM, St Venant-Kirchhoff).
  *
  * Conventions
  * - Node coordinates are always stored with 3 components (z = 0 in 2D).
@@ -147,6 +147,34 @@ int sn_spring_axial(int sdim, const double *X, const double *ue, double k, doubl
 int sn_truss_nlgeom(int sdim, const double *X, const sn_elprops *p, const double *ue, double *fint,
                     double *Kt, double *N);
 
+/* Continuum element (CPE*, CPS*, CAX*, C3D*) in total Lagrangian form (NLGEOM), St Venant-
+ * Kirchhoff: S = D E with the Green-Lagrange strain E and the element's linear elastic D.
+ * Internal force fint (nnodes*ndf) and consistent tangent Kt (material + initial stress,
+ * (nnodes*ndf)^2, column-major, symmetric) at displacements ue; either output may be NULL.
+ * Plane elements per thickness as sn_element_stiffness, axisymmetric ones per radian.
+ * src/fem/element_solid_nl.c. SN_ERR_ARG for a truss or spring or bad data, SN_ERR_NAN,
+ * SN_ERR_FORMAT (degenerate reference element). */
+int sn_element_nlgeom(sn_eltype t, const double *X, const sn_elprops *p, const double *ue, double *fint,
+                      double *Kt);
+/* Stresses and strains of a continuum element under NLGEOM: Cauchy stress sigma = F S F^T / J
+ * (CalculiX' S under NLGEOM) and Green-Lagrange strain (tensor shears), at integration points
+ * (nip x 6) and extrapolated to nodes (nnodes x 6) as sn_element_stress; any output may be NULL. */
+int sn_element_stress_nlgeom(sn_eltype t, const double *X, const sn_elprops *p, const double *ue, double *Sip,
+                             double *Snode, double *Eip, double *Enode);
+/* Compressible neo-Hookean material (Abaqus' and CalculiX' *HYPERELASTIC, NEO HOOKE):
+ * W = C10 (I1bar - 3) + (J - 1)^2 / D1, I1bar = J^(-2/3) tr C; initial shear modulus 2 C10,
+ * bulk modulus 2 / D1 (C10 > 0, D1 > 0). */
+typedef struct {
+  double c10, d1;
+} sn_neohooke;
+/* sn_element_nlgeom and sn_element_stress_nlgeom for a neo-Hookean material nh (NULL: St Venant-
+ * Kirchhoff from p's E and nu); p gives the thickness. Not for plane stress (SN_ERR_ARG). An
+ * inverted deformed point (J <= 0) is SN_ERR_FORMAT. */
+int sn_element_nlgeom_mat(sn_eltype t, const double *X, const sn_elprops *p, const sn_neohooke *nh,
+                          const double *ue, double *fint, double *Kt);
+int sn_element_stress_nlgeom_mat(sn_eltype t, const double *X, const sn_elprops *p, const sn_neohooke *nh,
+                                 const double *ue, double *Sip, double *Snode, double *Eip, double *Enode);
+
 /* ---- the model a deck describes ---- */
 typedef enum { SN_SET_NODE, SN_SET_ELEM } sn_setkind;
 
@@ -161,6 +189,8 @@ typedef struct {
   char name[81];
   double E, nu, density;
   int has_elastic, has_density;
+  int has_hyper;         /* *HYPERELASTIC, NEO HOOKE: c10, d1 (sn_neohooke) */
+  double c10, d1;
 } sn_material;
 
 typedef struct {

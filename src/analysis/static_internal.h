@@ -68,6 +68,7 @@ typedef struct {
   int k;
   const sn_step *sp;
   int nlgeom, linear;
+  int follower;                                /* NLGEOM pressures follow the deformed faces */
   int use_cg;                                  /* decided at the first solve of the step */
   double period, dt, dtmin, dtmax, t;
   int maxinc, inc, fast, cut_here;
@@ -84,6 +85,9 @@ typedef struct {
   int need_K;                                  /* the iteration assembled K */
   double ref;                                  /* the iteration's force scale */
 } static_run;
+
+/* static_run.c: the external force at the iterate S->u when pressures follow the faces (NLGEOM) */
+int sn_static_follower_force(static_run *S);
 
 /* u += a du on the free dofs (du numbered by eq) */
 static inline void add_free(const run_state *R, double a, const double *du, double *u)

@@ -67,6 +67,7 @@ static int assemble(static_run *S)
   double ta = sn_wtime();
   st = sn_fesys_internal(R->S, S->u, S->nlgeom, S->fint, R->eq, R->neq, R->eq_version, S->need_K ? &S->K : NULL,
                          S->msg, S->msglen);
+  if (!st) st = sn_static_follower_force(S);
   if (st) return st;
   if (S->need_K) {
     const sn_csc *K = S->K;
@@ -364,7 +365,11 @@ static int chol_step(static_run *S, int *act)
 static int iteration(static_run *S, int *act)
 {
   int st;
-  if ((st = assemble(S))) return st;
+  if ((st = assemble(S))) {
+    /* a neo-Hookean point turned inside out (J <= 0) by the iterate: a smaller increment */
+    if (st == SN_ERR_FORMAT && !S->linear) { *act = STOP; return SN_OK; }
+    return st;
+  }
   residual(S);
   if ((st = penalty_safeguards(S, act)) || *act != GO) return st;
   converge(S, act);

@@ -1,7 +1,7 @@
 /* Quasi-static incremental analysis over the steps of a model: prescribed displacements by
  * elimination (the free-free block of the tangent, CHOLMOD), loads ramped or following their
  * amplitudes, Newton iterations on the residual R(u) = f_int(u) - f_ext(t) at the free dofs
- * (nonlinear springs, NLGEOM trusses), automatic increments with cutback and growth.
+ * (nonlinear springs, NLGEOM trusses and solids), automatic increments with cutback and growth.
  * sn_static_run reads as its phases: set-up, and per step its constraints and loads, then per
  * increment its start (increment_begin), the Newton iterations (static_newton.c: assemble,
  * the smooth part, contact, convergence), and either the cutback or the converged increment's
@@ -67,7 +67,8 @@ static int add_load(run_state *R, const load_rec *q, double t_end, double period
   return SN_OK;
 }
 
-static int external_force(run_state *R, double t, double period, double *f)
+/* the external force at step time t; with u (NLGEOM), pressures act on the deformed faces */
+static int external_force(run_state *R, double t, double period, const double *u, double *f)
 {
   memset(f, 0, sizeof(double) * (size_t)R->ndof);
   for (int k = 0; k < R->nloads; k++) {
@@ -75,7 +76,8 @@ static int external_force(run_state *R, double t, double period, double *f)
     double v = load_value(R->m, p, t, period);
     if (!p->dist) { f[R->ndf * p->node + p->dof] += v; continue; }
     int st;
-    if (p->face > 0) st = sn_fesys_pressure(R->S, p->elem, p->face, v, f);
+    if (p->face > 0)
+      st = u ? sn_fesys_pressure_current(R->S, p->elem, p->face, v, u, f) : sn_fesys_pressure(R->S, p->elem, p->face, v, f);
     else {
       double g[3] = {v * p->dir[0], v * p->dir[1], v * p->dir[2]};
       st = sn_fesys_gravity(R->S, p->elem, g, f);
@@ -83,6 +85,15 @@ static int external_force(run_state *R, double t, double period, double *f)
     if (st) return st;
   }
   return SN_OK;
+}
+
+/* NLGEOM with pressures: the external force at the iterate u (follower pressure, CalculiX'
+ * semantics; its load stiffness is left out of the tangent, which stays symmetric) */
+int sn_static_follower_force(static_run *S)
+{
+  run_state *R = &S->R;
+  if (!S->nlgeom || !S->follower) return SN_OK;
+  return external_force(R, S->tn, S->period, S->u, S->fext);
 }
 
 static double prescribed(const run_state *R, int dof, double t, double period)
@@ -248,7 +259,7 @@ static int step_loads(static_run *S)
     if ((st = add_load(R, &q, S->period_prev, S->period_prev))) return st;
   }
   /* check distributed loads once (a face the element does not have, an element without faces) */
-  if ((st = external_force(R, 0.0, 1.0, S->fext))) {
+  if ((st = external_force(R, 0.0, 1.0, NULL, S->fext))) {
     if (S->msg) snprintf(S->msg, S->msglen, "line %d: *DLOAD: %s", sp->line, sn_strerror(st));
     return st;
   }
@@ -263,10 +274,14 @@ static int step_begin(static_run *S, int k)
   S->sp = sp;
   S->nlgeom = sp->nlgeom;
   S->linear = sn_fesys_is_linear(S->R.S, S->nlgeom);
+  sn_fesys_set_nlgeom(S->R.S, S->nlgeom);     /* Cauchy stress, Green-Lagrange strain */
   step_constraints(S);
   S->use_cg = -1;                             /* decided at the first solve of the step */
   int st = step_loads(S);
   if (st) return st;
+  S->follower = 0;                            /* a pressure load: follows the faces under NLGEOM */
+  for (int q = 0; q < S->R.nloads; q++)
+    if (S->R.loads[q].dist && S->R.loads[q].face > 0) S->follower = 1;
   S->period = sp->period > 0 ? sp->period : 1.0;
   S->dt = sp->dt0 > 0 ? fmin(sp->dt0, S->period) : S->period;
   S->dtmin = sp->dtmin > 0 ? sp->dtmin : 1e-5 * S->period;
@@ -292,7 +307,7 @@ static int increment_begin(static_run *S)
     if (R->cons[d]) u[d] = prescribed(R, d, S->tn, S->period);
     else if (!S->act[d]) u[d] = 0.0;
   follow_rigid(R, S->rref, u);
-  if ((st = external_force(R, S->tn, S->period, S->fext))) return st;
+  if ((st = external_force(R, S->tn, S->period, NULL, S->fext))) return st;
   sn_cstate_clear(&S->cs);
   S->contact_missed = 0;
   memset(S->hr, 0, sizeof(double) * (size_t)R->ndof);

@@ -257,6 +257,8 @@ int inp_rigid_begin(inp_rd *p);
 int inp_material_begin(inp_rd *p);                            /* inp_material.c */
 int inp_elastic_begin(inp_rd *p);
 int inp_elastic_data(inp_rd *p);
+int inp_hyper_begin(inp_rd *p);
+int inp_hyper_data(inp_rd *p);
 int inp_density_begin(inp_rd *p);
 int inp_density_data(inp_rd *p);
 int inp_section_begin(inp_rd *p);

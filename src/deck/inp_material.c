@@ -30,6 +30,8 @@ int inp_elastic_begin(inp_rd *p)
     return inp_fail(p, "*ELASTIC, TYPE=%s is not supported (only TYPE=ISO)", q->val ? SHOW(q->val) : "");
   if (p->m->materials[p->cur_mat].has_elastic)
     return inp_fail(p, "material '%s' has a second *ELASTIC", p->m->materials[p->cur_mat].name);
+  if (p->m->materials[p->cur_mat].has_hyper)
+    return inp_fail(p, "material '%s' has both *ELASTIC and *HYPERELASTIC", p->m->materials[p->cur_mat].name);
   return SN_OK;
 }
 

@@ -117,7 +117,7 @@ static int finish(inp_rd *p)
     sn_section *s = &m->sections[k];
     s->material = inp_name_find(p, NS_MAT, p->sec_mat[k]);
     if (s->material < 0) return inp_fail_at(p, p->sec_file[k], s->line, "material '%s' is not defined", SHOW(p->sec_mat[k]));
-    if (!m->materials[s->material].has_elastic)
+    if (!m->materials[s->material].has_elastic && !m->materials[s->material].has_hyper)
       return inp_fail_at(p, p->sec_file[k], s->line, "material '%s' has no *ELASTIC", SHOW(p->sec_mat[k]));
   }
   for (int k = 0; k < m->npairs; k++) {
@@ -135,6 +135,12 @@ static int finish(inp_rd *p)
       return inp_fail_at(p, p->def_file[e], p->def_line[e], "element %d (%s) has no section (no *SOLID SECTION covers it)",
                      m->elem_id[e], tn);
     else {
+      const sn_material *mat = &m->materials[m->sections[m->elem_section[e]].material];
+      sn_elkind kind = sn_element_desc(m->elem_type[e])->kind;
+      if (mat->has_hyper && (kind == SN_KIND_TRUSS || kind == SN_KIND_PLANE_STRESS))
+        return inp_fail_at(p, p->def_file[e], p->def_line[e], "element %d (%s): a *HYPERELASTIC material (material '%s') "
+                           "on %s is not supported (solids, plane strain and axisymmetric elements only)",
+                           m->elem_id[e], tn, mat->name, kind == SN_KIND_TRUSS ? "a truss" : "a plane-stress element");
       /* geometry: an inverted or flat element is refused here, where its deck line is known */
       double X[3 * 20], vol;
       int a0 = m->elem_ptr[e], nn = m->elem_ptr[e + 1] - a0;

@@ -94,7 +94,7 @@ int inp_step_begin(inp_rd *p)
 }
 
 /* at the end, when the model's dimension and elements are known: each step's SOLVER= solves
- * problems of that dimension; NLGEOM only with trusses (and springs) */
+ * problems of that dimension; NLGEOM and hyperelastic materials not with *DYNAMIC */
 int inp_check_steps(inp_rd *p)
 {
   sn_model *m = p->m;
@@ -112,14 +112,10 @@ int inp_check_steps(inp_rd *p)
     if (st->nlgeom && st->dynamic)
       return inp_fail_at(p, p->step_file[k], st->line, "*STEP, NLGEOM with *DYNAMIC: the dynamic analysis is linear "
                      "(small strain) only; remove NLGEOM");
-    if (!st->nlgeom) continue;
-    for (int e = 0; e < m->nelems; e++) {
-      const sn_eldesc *d = sn_element_desc(m->elem_type[e]);
-      if (d->kind != SN_KIND_TRUSS && d->kind != SN_KIND_SPRING)
-        return inp_fail_at(p, p->step_file[k], st->line, "*STEP, NLGEOM: NLGEOM is supported for trusses only "
-                       "(element %d is a %s); geometric nonlinearity of continuum elements is not implemented yet: "
-                       "remove NLGEOM (small deformations)", m->elem_id[e], d->name);
-    }
+    for (int q = 0; q < m->nmaterials && st->dynamic; q++)
+      if (m->materials[q].has_hyper)
+        return inp_fail_at(p, p->step_file[k], st->line, "*DYNAMIC with the *HYPERELASTIC material '%s': the dynamic "
+                           "analysis is linear (small strain) only", m->materials[q].name);
   }
   return SN_OK;
 }

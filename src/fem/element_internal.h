@@ -68,6 +68,10 @@ int sn_fe_geometry(sn_fefam f, int sdim, const double *X, const double *xi, doub
  * value_node[a] = sum_k M[a * nip + k] value_ip[k]. See element_shape.c for the method. */
 int sn_fe_extrapolation(const sn_elinfo *e, double *M);
 
+/* D matrix of a continuum kind (element_solid.c): 6 x 6 for solids; 2D kinds fill rows and
+ * columns 0-3 (11, 22, 33, 12). Returns the number of components used (6 or 4). */
+int sn_fe_dmatrix(sn_elkind kind, const sn_elprops *p, double D[6][6]);
+
 /* Trusses and springs (element_truss.c) */
 int sn_fe_truss_stiffness(const sn_elinfo *e, const double *X, const sn_elprops *p, double *Ke);
 int sn_fe_truss_stress(const sn_elinfo *e, const double *X, const sn_elprops *p, const double *ue,

@@ -369,3 +369,6 @@ int sn_element_ip_coords(sn_eltype t, const double *X, double *Xip)
   }
   return SN_OK;
 }
+
+/* the linear elastic D of a continuum kind, for the total Lagrangian elements (element_solid_nl.c) */
+int sn_fe_dmatrix(sn_elkind kind, const sn_elprops *p, double D[6][6]) { return dmatrix(kind, p, D); }

@@ -24,6 +24,10 @@ struct sn_fesys {
   unsigned char *skip;      /* per element: not assembled (none at present; kept for masks) */
   int linear;               /* no nonlinear spring */
   int has_truss;
+  int has_solid;            /* a continuum element (geometrically nonlinear under NLGEOM) */
+  int nlgeom_out;           /* stresses and strains in the NLGEOM measures (sn_fesys_set_nlgeom) */
+  sn_neohooke *nh;          /* per element, when some material is *HYPERELASTIC (else NULL) */
+  int has_hyper;
   /* the K pattern cache */
   int k_neq, k_version;
   const int *k_eq;
@@ -54,6 +58,9 @@ static int elem_dofs(const sn_fesys *S, int e, int *dofs)
   return k;
 }
 
+/* the element's neo-Hookean material, or NULL (St Venant-Kirchhoff / linear elastic) */
+static const sn_neohooke *hyper_at(const sn_fesys *S, int e) { return S->nh && S->nh[e].d1 > 0 ? &S->nh[e] : NULL; }
+
 static int is_axi(sn_eltype t) { return sn_element_desc(t)->kind == SN_KIND_AXISYM; }
 
 int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
@@ -81,6 +88,8 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
   S->rigid_ref = malloc(sizeof(int) * ((size_t)S->nn + 1));
   S->skip = calloc((size_t)S->ne + 1, 1);
   if (!S->rigid_ref || !S->skip) { st = SN_ERR_NOMEM; goto fail; }
+  for (int k = 0; k < m->nmaterials; k++) S->has_hyper |= m->materials[k].has_hyper;
+  if (S->has_hyper && !(S->nh = calloc((size_t)S->ne + 1, sizeof *S->nh))) { st = SN_ERR_NOMEM; goto fail; }
   for (int i = 0; i < S->nn; i++) S->rigid_ref[i] = -1;
   for (int k = 0; k < m->nrigids; k++) {           /* *RIGID BODY: nodes of its NSET / ELSET */
     const sn_set *set = &m->sets[m->rigids[k].set];
@@ -113,12 +122,19 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
       if (k < 0 || k >= m->nsections) { st = SN_ERR_FORMAT; fail(msg, msglen, "element %d (%s): %s", m, e, "no *SOLID SECTION covers it"); goto fail; }
       const sn_section *sec = &m->sections[k];
       const sn_material *mat = &m->materials[sec->material];
-      if (!mat->has_elastic) { st = SN_ERR_FORMAT; fail(msg, msglen, "element %d (%s): %s", m, e, "its material has no *ELASTIC"); goto fail; }
+      if (!mat->has_elastic && !mat->has_hyper) { st = SN_ERR_FORMAT; fail(msg, msglen, "element %d (%s): %s", m, e, "its material has no *ELASTIC"); goto fail; }
       p->E = mat->E;
       p->nu = mat->nu;
+      if (mat->has_hyper) {   /* the small-strain constants: shear 2 C10, bulk 2 / D1 */
+        double G = 2 * mat->c10, Kb = 2 / mat->d1;
+        p->E = 9 * Kb * G / (3 * Kb + G);
+        p->nu = (3 * Kb - 2 * G) / (2 * (3 * Kb + G));
+        S->nh[e].c10 = mat->c10;
+        S->nh[e].d1 = mat->d1;
+      }
       p->density = mat->density;
       if (d->kind == SN_KIND_TRUSS) { p->area = sec->thickness; S->has_truss = 1; }
-      else p->thickness = sec->thickness;
+      else { p->thickness = sec->thickness; S->has_solid = 1; }
       int sd = d->sdim;
       if (sd != m->ndf) {
         st = SN_ERR_FORMAT;
@@ -159,7 +175,7 @@ void sn_fesys_free(sn_fesys *S)
 {
   if (!S) return;
   free(S->props); free(S->scale); free(S->nptr); free(S->nel); free(S->active); free(S->ip_off);
-  free(S->rigid_ref); free(S->skip);
+  free(S->rigid_ref); free(S->skip); free(S->nh);
   free(S);
 }
 
@@ -167,7 +183,11 @@ int sn_fesys_ndof(const sn_fesys *S) { return S ? S->ndof : 0; }
 const unsigned char *sn_fesys_active(const sn_fesys *S) { return S ? S->active : NULL; }
 const int *sn_fesys_ip_offset(const sn_fesys *S) { return S ? S->ip_off : NULL; }
 const int *sn_fesys_rigid_ref(const sn_fesys *S) { return S ? S->rigid_ref : NULL; }
-int sn_fesys_is_linear(const sn_fesys *S, int nlgeom) { return S->linear && !(nlgeom && S->has_truss); }
+int sn_fesys_is_linear(const sn_fesys *S, int nlgeom)
+{
+  return S->linear && !S->has_hyper && !(nlgeom && (S->has_truss || S->has_solid));
+}
+void sn_fesys_set_nlgeom(sn_fesys *S, int nlgeom) { if (S) S->nlgeom_out = nlgeom != 0; }
 
 static int cmp_int(const void *a, const void *b) { int x = *(const int *)a, y = *(const int *)b; return (x > y) - (x < y); }
 
@@ -290,6 +310,13 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
       }
     } else if (d->kind == SN_KIND_TRUSS && nlgeom) {
       st = sn_truss_nlgeom(ndf, X, &S->props[e], ue, fe, Ke, NULL);
+    } else if (nlgeom || hyper_at(S, e)) {   /* continuum: total Lagrangian (element_solid_nl.c) */
+      st = sn_element_nlgeom_mat(t, X, &S->props[e], hyper_at(S, e), ue, fe, K ? Ke : NULL);
+      double sc = S->scale[e];
+      if (!st && sc != 1.0) {
+        for (int k = 0; k < nd; k++) fe[k] *= sc;
+        if (K) for (int k = 0; k < nd * nd; k++) Ke[k] *= sc;
+      }
     } else {
       st = sn_element_stiffness(t, X, &S->props[e], Ke);
       if (!st) {
@@ -316,6 +343,22 @@ int sn_fesys_pressure(sn_fesys *S, int e, int face, double p, double *f)
   int dofs[MAXDOF];
   int nd = elem_dofs(S, e, dofs);
   coords(m, e, X);
+  int st = sn_element_pressure_load(m->elem_type[e], X, &S->props[e], face, p, fe);
+  if (st) return st;
+  for (int a = 0; a < nd; a++) f[dofs[a]] += S->scale[e] * fe[a];
+  return SN_OK;
+}
+
+/* the same on the deformed face: the element's nodes at X + u (a follower pressure, NLGEOM) */
+int sn_fesys_pressure_current(sn_fesys *S, int e, int face, double p, const double *u, double *f)
+{
+  const sn_model *m = S->m;
+  if (S->skip[e]) return SN_OK;
+  double X[3 * MAXN] = {0}, fe[MAXDOF] = {0};
+  int dofs[MAXDOF];
+  int nd = elem_dofs(S, e, dofs);
+  coords(m, e, X);
+  for (int a = 0; a < nd; a++) X[3 * (a / S->ndf) + a % S->ndf] += u[dofs[a]];
   int st = sn_element_pressure_load(m->elem_type[e], X, &S->props[e], face, p, fe);
   if (st) return st;
   for (int a = 0; a < nd; a++) f[dofs[a]] += S->scale[e] * fe[a];
@@ -367,9 +410,13 @@ static int fields(const sn_fesys *S, const double *u, int strain, double *Vnode,
     int nd = elem_dofs(S, e, dofs);
     coords(m, e, X);
     for (int a = 0; a < nd; a++) ue[a] = u[dofs[a]];
-    int st = sn_element_stress(t, X, &S->props[e], ue, sip, sn);
+    const sn_neohooke *nh = hyper_at(S, e);
+    int nl = (S->nlgeom_out || nh) && d->kind != SN_KIND_TRUSS;
+    int st = nl ? (strain ? sn_element_stress_nlgeom_mat(t, X, &S->props[e], nh, ue, NULL, NULL, sip, sn)
+                          : sn_element_stress_nlgeom_mat(t, X, &S->props[e], nh, ue, sip, sn, NULL, NULL))
+                : sn_element_stress(t, X, &S->props[e], ue, sip, sn);
     if (st) { free(cnt); return st; }
-    if (strain) {
+    if (strain && !nl) {
       double tmp[6];
       for (int g = 0; g < d->nip; g++) { compliance(&S->props[e], sip + 6 * g, tmp); memcpy(sip + 6 * g, tmp, sizeof tmp); }
       for (int a = 0; a < d->nnodes; a++) { compliance(&S->props[e], sn + 6 * a, tmp); memcpy(sn + 6 * a, tmp, sizeof tmp); }
@@ -440,11 +487,12 @@ int sn_fesys_mass(const sn_fesys *S, int lumped, const int *eq, int neq, sn_csc 
 
 /* The initial-stress stiffness on the free dofs (upper triangle): element matrices of the
  * integration-point stresses, summed as triplets into CSC. */
-/* 1 when sn_fesys_internal's NLGEOM tangent of element e holds its stress and large-displacement
- * stiffness (the total Lagrangian trusses; solids join when they get an NLGEOM tangent) */
-static int nlgeom_tangent(const sn_fesys *S, int e)
+/* 1 when sn_fesys_internal's tangent of element e already holds its stress and large-displacement
+ * stiffness: under NLGEOM the total Lagrangian trusses and continuum elements, and hyperelastic
+ * elements always (springs have none) */
+static int nlgeom_tangent(const sn_fesys *S, int e, int nlgeom)
 {
-  return sn_element_desc(S->m->elem_type[e])->kind == SN_KIND_TRUSS;
+  return (nlgeom && sn_element_desc(S->m->elem_type[e])->kind != SN_KIND_SPRING) || hyper_at(S, e);
 }
 
 int sn_fesys_stress_stiffness(const sn_fesys *S, const double *u, const double *Sip, int nlgeom, const int *eq,
@@ -462,7 +510,7 @@ int sn_fesys_stress_stiffness(const sn_fesys *S, const double *u, const double *
   int st = (!I || !J || !V || !Kge) ? SN_ERR_NOMEM : SN_OK;
   int nz = 0;
   for (int e = 0; e < m->nelems && !st; e++) {
-    if (S->skip[e] || (nlgeom && nlgeom_tangent(S, e))) continue;
+    if (S->skip[e] || nlgeom_tangent(S, e, nlgeom)) continue;
     double X[3 * MAXN] = {0}, ue[MAXDOF];
     int dofs[MAXDOF], nd = elem_dofs(S, e, dofs);
     coords(m, e, X);

@@ -37,7 +37,7 @@ expect(run_hdf5_magic 1 "" "looks_like_a.inp is a problem file .*signorini solve
 # point 6: names at the *STEP line
 expect(deck_solver_unknown 1 "" "solver_unknown.inp:12: SOLVER=nsgz: unknown solver" run ${BAD}/solver_unknown.inp -o ${WORK}/o1)
 expect(deck_solver_kind 1 "" "solver_wrong_kind.inp:12: SOLVER=lemke: lemke solves lcp problems" run ${BAD}/solver_wrong_kind.inp -o ${WORK}/o1)
-expect(deck_nlgeom_solid 1 "" "nlgeom_solid.inp:12: [*]STEP, NLGEOM: NLGEOM is supported for trusses only" run ${BAD}/nlgeom_solid.inp -o ${WORK}/o1)
+expect(deck_nlgeom_dynamic 1 "" "nlgeom_dynamic.inp:14: [*]STEP, NLGEOM with [*]DYNAMIC" run ${BAD}/nlgeom_dynamic.inp -o ${WORK}/o1)
 
 # point 7: not regular files, refused at once
 execute_process(COMMAND mkfifo ${WORK}/fifo.inp RESULT_VARIABLE rc)
@@ -72,3 +72,16 @@ foreach(i 1 2 3 4 5)
   expect_file(contact_sliding_vtu${i} ${WORK}/slide/slide_beyond_friction.000${i}.vtu TRUE)
 endforeach()
 expect_file(contact_sliding_no_vtu6 ${WORK}/slide/slide_beyond_friction.0006.vtu FALSE)
+
+# NLGEOM with contact through `signorini run`: the block of tests/data/inp/nlgeom_block.inp
+# (closed form in its header: top u_z = -0.2, corner u_x = 0.0263079, reactions 4 x 36 = 144)
+expect(run_nlgeom_block 0 "1 step" "" run ${SRC}/tests/data/inp/nlgeom_block.inp -o ${WORK}/nlblock)
+file(READ ${WORK}/nlblock/nlgeom_block.dat nldat)
+if(NOT nldat MATCHES "\n +27  2\\.630789E-02  2\\.630789E-02 -2\\.000000E-01\n")
+  message(SEND_ERROR "nlgeom_block.dat: node 27 is not at (0.0263079, 0.0263079, -0.2):\n${nldat}")
+endif()
+foreach(n 105 106 107 108)
+  if(NOT nldat MATCHES "\n +${n}  0\\.000000E\\+00  0\\.000000E\\+00  3\\.600000E\\+01\n")
+    message(SEND_ERROR "nlgeom_block.dat: the reaction of node ${n} is not (0, 0, 36)")
+  endif()
+endforeach()
