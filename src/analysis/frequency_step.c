@@ -298,7 +298,9 @@ int sn_frequency_step(static_run *S)
     if (S->info) S->info->frequency_steps++;
     if (S->s.on_frequency) {
       double to = sn_wtime();
+      sn_fesys_set_nlgeom(R->S, 0);           /* a mode's stresses are the linear ones */
       st = S->s.on_frequency(S->m, R->S, &res, S->s.user);
+      sn_fesys_set_nlgeom(R->S, S->nlgeom);
       if (S->info) S->info->output_seconds += sn_wtime() - to;
     }
   }
