@@ -51,6 +51,7 @@ typedef struct {
   int F_st;                                    /* the status of F's factorization (SN_OK when F_ok) */
   sn_ccache Cc;                                /* the condensed contact operator (contact_condensed.c) */
   int F_version, total_inc, cutbacks_total;
+  int freq_nfree;                              /* free dofs of the last *FREQUENCY step */
   int contact_missed;                          /* the trial increment's contact solve missed its tolerance */
   int contact;
   sn_cstate cs;

@@ -412,6 +412,7 @@ static int frequency_step(static_run *S, int k)
     for (int c = sp->bc[b].first; c <= sp->bc[b].last && c <= R->ndf; c++) R->cons[R->ndf * sp->bc[b].node + c - 1] = 1;
   number_equations(R);
   int st = sn_frequency_step(S);
+  S->freq_nfree = R->neq;
   memcpy(R->cons, cons0, (size_t)R->ndof);
   free(cons0);
   number_equations(R);
@@ -453,7 +454,7 @@ static void run_finish(static_run *S, int st, double t0)
     info->cutbacks = S->cutbacks_total;
     info->seconds = sn_wtime() - t0;
     info->ndof = R->ndof;
-    info->nfree = R->neq;
+    info->nfree = S->total_inc == 0 && S->freq_nfree ? S->freq_nfree : R->neq;   /* a deck of *FREQUENCY steps only */
     int hits = 0;
     sn_admm_cache_stats(S->Cc.admm, &hits, NULL);
     info->factor_reuses = hits + S->Cc.reuses;
