@@ -144,6 +144,9 @@ typedef struct {
   double total_mass[6];
   int perturbation;        /* the stiffness is the base state's tangent (*STEP, PERTURBATION) */
   int contact_springs;     /* closed contact points that added springs */
+  int frictional;          /* some of them with friction (stick springs): CalculiX' stiffness is
+                              then nonsymmetric and it prints the table of its complex solver
+                              (frequencies only); signorini's stick springs are symmetric */
   int dense;               /* solved by LAPACK (1) or ARPACK (0) */
 } sn_frequency_result;
 

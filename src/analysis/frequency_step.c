@@ -105,13 +105,13 @@ static int consistent_springs(static_run *S, const sn_csc *H, const int *qof, tr
 
 /* the springs of the closed contact points into *K (upper triangle, free dofs): K + sum k H H^T,
  * nodal springs, or the consistent ones of face_springs */
-static int contact_springs(static_run *S, double kdiag, sn_csc **K, int *nspr)
+static int contact_springs(static_run *S, double kdiag, sn_csc **K, int *nspr, int *nfric)
 {
   const sn_cstate *cs = &S->cs;
   const sn_model *m = S->m;
   const run_state *R = &S->R;
   int dim = m->ndf, st;
-  *nspr = 0;
+  *nspr = *nfric = 0;
   if (!S->contact || cs->np == 0 || !cs->r) return SN_OK;
   sn_csc *H = NULL;
   if ((st = sn_contact_H(m, cs->pts, cs->np, &H))) return st;
@@ -123,6 +123,7 @@ static int contact_springs(static_run *S, double kdiag, sn_csc **K, int *nspr)
     const sn_contact_point *p = &cs->pts[q];
     if (!(cs->r[dim * q] > 0)) continue;                /* open, or touching without force */
     (*nspr)++;
+    *nfric += p->mu > 0;
     if (face_springs(m, p)) { qof[p->slave_node] = q; continue; }
     const sn_interaction *it = &m->interactions[p->interaction];
     double A = S->area0 && S->area0[p->slave_node] > 0 ? S->area0[p->slave_node] : (p->area > 0 ? p->area : 1.0);
@@ -143,7 +144,7 @@ static int contact_springs(static_run *S, double kdiag, sn_csc **K, int *nspr)
 }
 
 /* K of the step (upper triangle, free dofs); *nspr the contact springs */
-static int step_stiffness(static_run *S, int perturb, sn_csc **K, int *nspr)
+static int step_stiffness(static_run *S, int perturb, sn_csc **K, int *nspr, int *nfric)
 {
   run_state *R = &S->R;
   const sn_model *m = S->m;
@@ -172,7 +173,7 @@ static int step_stiffness(static_run *S, int perturb, sn_csc **K, int *nspr)
   for (int j = 0; j < sum->n; j++)
     for (int p = sum->colptr[j]; p < sum->colptr[j + 1]; p++)
       if (sum->rowind[p] == j) kdiag = fmax(kdiag, sum->val[p]);
-  return contact_springs(S, kdiag, K, nspr);
+  return contact_springs(S, kdiag, K, nspr, nfric);
 }
 
 /* the rigid-body vector r of direction c (0..2 translations, 3..5 rotations about the x, y, z
@@ -270,10 +271,10 @@ int sn_frequency_step(static_run *S)
   double *lambda = malloc(sizeof(double) * ((size_t)nev + 1)), *X = malloc(sizeof(double) * (size_t)neq * nev);
   double *modes = malloc(sizeof(double) * (size_t)R->ndof * nev + 1);
   double *pf = malloc(sizeof(double) * 6 * ((size_t)nev + 1)), *em = malloc(sizeof(double) * 6 * ((size_t)nev + 1));
-  int nspr = 0, dense = 0;
+  int nspr = 0, nfric = 0, dense = 0;
   double t0 = sn_wtime();
   int st = (!lambda || !X || !modes || !pf || !em) ? SN_ERR_NOMEM : SN_OK;
-  if (!st) st = step_stiffness(S, perturb, &K, &nspr);
+  if (!st) st = step_stiffness(S, perturb, &K, &nspr, &nfric);
   if (!st) st = sn_fesys_mass(R->S, 2, R->eq, neq, &M);   /* CalculiX' integration of the mass */
   if (S->info) S->info->assembly_seconds += sn_wtime() - t0;
   double t1 = sn_wtime();
@@ -294,6 +295,7 @@ int sn_frequency_step(static_run *S)
     res.effective_mass = em;
     res.perturbation = perturb;
     res.contact_springs = nspr;
+    res.frictional = nfric > 0;
     res.dense = dense;
     if (S->info) S->info->frequency_steps++;
     if (S->s.on_frequency) {

@@ -687,13 +687,20 @@ static int eigen_tables(sn_run_output *R, const sn_frequency_result *res)
   size_t cap = 2048 + (size_t)res->nev * 3 * 120;
   char *t = malloc(cap), c[4][40];
   if (!t) return SN_ERR_NOMEM;
-  size_t k = (size_t)snprintf(t, cap, "\n     E I G E N V A L U E   O U T P U T\n\n MODE NO    EIGENVALUE                       FREQUENCY   \n"
-                              "                                     REAL PART            IMAGINARY PART\n"
-                              "                           (RAD/TIME)      (CYCLES/TIME     (RAD/TIME)\n\n");
+  size_t k;
+  if (res->frictional)     /* CalculiX' layout of a nonsymmetric (frictional contact) problem */
+    k = (size_t)snprintf(t, cap, "\n     E I G E N V A L U E   O U T P U T\n\n MODE NO                     FREQUENCY                   \n"
+                         "                      REAL PART         IMAGINARY PART\n"
+                         "             (RAD/TIME)   (CYCLES/TIME)   (RAD/TIME)\n\n");
+  else
+    k = (size_t)snprintf(t, cap, "\n     E I G E N V A L U E   O U T P U T\n\n MODE NO    EIGENVALUE                       FREQUENCY   \n"
+                         "                                     REAL PART            IMAGINARY PART\n"
+                         "                           (RAD/TIME)      (CYCLES/TIME     (RAD/TIME)\n\n");
   for (int i = 0; i < res->nev; i++) {
     double lam = res->eigenvalue[i], w = sqrt(fabs(lam)) * (lam < 0 ? 0.0 : 1.0), wi = lam < 0 ? sqrt(-lam) : 0.0;
     e14_7(lam, c[0], 40); e14_7(w, c[1], 40); e14_7(w / 6.283185307179586, c[2], 40); e14_7(wi, c[3], 40);
-    k += (size_t)snprintf(t + k, cap - k, "%7d%s%s%s%s\n", i + 1, c[0], c[1], c[2], c[3]);
+    if (res->frictional) k += (size_t)snprintf(t + k, cap - k, "%7d%s%s%s\n", i + 1, c[1], c[2], c[3]);
+    else k += (size_t)snprintf(t + k, cap - k, "%7d%s%s%s%s\n", i + 1, c[0], c[1], c[2], c[3]);
   }
   for (int tab = 0; tab < 2; tab++) {
     k += (size_t)snprintf(t + k, cap - k, "\n     %s\n\n%s", tab ? "E F F E C T I V E   M O D A L   M A S S" :

@@ -103,7 +103,7 @@ static void test_two_dof(void)
 }
 
 typedef struct {
-  int n, step[4];
+  int n, step[4], frictional[4], springs[4];
   double lam[4][8];
   int nev[4];
 } freqs;
@@ -115,6 +115,8 @@ static int grab(const sn_model *m, const sn_fesys *S, const sn_frequency_result 
   if (f->n < 4) {
     f->step[f->n] = res->step;
     f->nev[f->n] = res->nev;
+    f->frictional[f->n] = res->frictional;
+    f->springs[f->n] = res->contact_springs;
     for (int k = 0; k < res->nev && k < 8; k++) f->lam[f->n][k] = res->eigenvalue[k];
     f->n++;
   }
@@ -230,7 +232,7 @@ static const char *column_fmt =
     "*STEP\n*STATIC\n*DLOAD\nCT, P3, 10.\n*END STEP\n"
     "*STEP, PERTURBATION\n*FREQUENCY\n4\n*END STEP\n";
 
-static char *column_deck(int contact)
+static char *column_deck(int contact)   /* 0 rollers, 1 frictionless contact, 2 with friction */
 {
   char nodes[2048], elems[2048];
   size_t kn = 0, ke = 0;
@@ -242,7 +244,8 @@ static char *column_deck(int contact)
       ke += (size_t)snprintf(elems + ke, sizeof elems - ke, "%d, %d, %d, %d, %d\n", 2 * j + i + 1, a, a + 1, a + 4, a + 3);
     }
   ke += (size_t)snprintf(elems + ke, sizeof elems - ke, "*ELSET, ELSET=CB\n1, 2\n*ELSET, ELSET=CT\n15, 16\n");
-  const char *bottom = contact ? "*CONTACT PAIR, INTERACTION=I\nCBOT, FLATTOP\n" : "*BOUNDARY\nBOT, 2, 2\n";
+  const char *bottom = contact == 2 ? "*FRICTION\n0.5\n*CONTACT PAIR, INTERACTION=I\nCBOT, FLATTOP\n"
+                       : contact ? "*CONTACT PAIR, INTERACTION=I\nCBOT, FLATTOP\n" : "*BOUNDARY\nBOT, 2, 2\n";
   size_t cap = strlen(column_fmt) + kn + ke + 256;
   char *d = malloc(cap);
   snprintf(d, cap, column_fmt, nodes, elems, bottom);
@@ -270,6 +273,19 @@ static void test_contact_column(void)
     CHECK_CLOSE(fc.lam[1][j], fr.lam[1][j], 1e-3, 0);   /* closed contacts ~ rollers */
     CHECK(fc.lam[1][j] > fc.lam[0][j] * 1.01);           /* above the free bottom's */
   }
+  CHECK_INT(fc.springs[1], 3);                           /* the 3 bottom nodes, closed */
+  CHECK_INT(fc.frictional[1], 0);
+  /* with friction the closed points stick (tangential springs): stiffer than frictionless */
+  freqs ff;
+  d = column_deck(2);
+  st = run_deck(d, &ff, msg, sizeof msg);
+  free(d);
+  if (st) fprintf(stderr, "frictional column: %s\n", msg);
+  CHECK_INT(st, SN_OK);
+  CHECK_INT(ff.frictional[1], 1);
+  for (int j = 0; j < 4; j++) CHECK(ff.lam[1][j] >= fc.lam[1][j] * (1 - 1e-9));
+  CHECK(ff.lam[1][0] > fc.lam[1][0] * 1.02);   /* measured: +3 %, and +13 % for the second */
+  CHECK(ff.lam[1][1] > fc.lam[1][1] * 1.10);
 }
 
 /* (f) the .dat tables against CalculiX 2.20: a 1 x 1 x 4 bar of 4 C3D8 (E 210000, nu 0.3, rho
