@@ -198,18 +198,38 @@ static int nl_check(const sn_elinfo *e, const double *X, const double *ue)
   return SN_OK;
 }
 
-/* the point's S (and D for a neo-Hookean material; SVK's D is constant) and Green-Lagrange E */
-static int nl_point_stress(const sn_neohooke *nh, nlpoint *q, double D[6][6], double E[6], double S[6])
+/* the point's S (and D for a neo-Hookean material; SVK's D is constant) and Green-Lagrange E;
+ * a thermal strain eth (SVK only) is taken off the normal components: S = D (E - eth (1, 1, 1,
+ * 0, 0, 0)), CalculiX' total Lagrangian thermal strain (plane stress: its D ignores E33) */
+static int nl_point_stress(const sn_neohooke *nh, double eth, nlpoint *q, double D[6][6], double E[6], double S[6])
 {
   double Dl[6][6];
   memcpy(Dl, D, sizeof Dl);
   nl_stress(q, Dl, E, S);
+  if (eth != 0)
+    for (int v = 0; v < 6; v++) S[v] -= eth * (D[v][0] + D[v][1] + D[v][2]);
   return nh ? nl_neohooke(nh, q, D, S) : SN_OK;
 }
 
-static int nl_setup(const sn_elinfo *e, const sn_elprops *p, const sn_neohooke *nh, double D[6][6], double *thick)
+/* alpha times the temperature change at the point (0 without dtemp) */
+static double nl_thermal(const sn_elinfo *e, const nlpoint *q, double alpha, const double *dtemp)
+{
+  double t = 0;
+  if (!dtemp || alpha == 0) return 0;
+  for (int a = 0; a < e->d.nnodes; a++) t += q->N[a] * dtemp[a];
+  return alpha * t;
+}
+
+static int nl_setup(const sn_elinfo *e, const sn_elprops *p, const sn_neohooke *nh, double alpha, const double *dtemp,
+                    double D[6][6], double *thick)
 {
   int st = nl_material(e, p, D, thick);
+  if (st == SN_OK && dtemp) {
+    if (!isfinite(alpha)) return SN_ERR_ARG;
+    for (int a = 0; a < e->d.nnodes; a++)
+      if (!isfinite(dtemp[a])) return SN_ERR_NAN;
+    if (nh && alpha != 0) return SN_ERR_ARG;   /* a thermal strain in a neo-Hookean material */
+  }
   if (st != SN_OK || !nh) return st;
   if (!isfinite(nh->c10) || !isfinite(nh->d1) || !(nh->c10 > 0) || !(nh->d1 > 0)) return SN_ERR_ARG;
   return e->d.kind == SN_KIND_PLANE_STRESS ? SN_ERR_ARG : SN_OK;
@@ -218,17 +238,17 @@ static int nl_setup(const sn_elinfo *e, const sn_elprops *p, const sn_neohooke *
 int sn_element_nlgeom(sn_eltype t, const double *X, const sn_elprops *p, const double *ue, double *fint,
                       double *Kt)
 {
-  return sn_element_nlgeom_mat(t, X, p, NULL, ue, fint, Kt);
+  return sn_element_nlgeom_mat(t, X, p, NULL, 0, NULL, ue, fint, Kt);
 }
 
-int sn_element_nlgeom_mat(sn_eltype t, const double *X, const sn_elprops *p, const sn_neohooke *nh,
-                          const double *ue, double *fint, double *Kt)
+int sn_element_nlgeom_mat(sn_eltype t, const double *X, const sn_elprops *p, const sn_neohooke *nh, double alpha,
+                          const double *dtemp, const double *ue, double *fint, double *Kt)
 {
   const sn_elinfo *e = sn_element_info(t);
   int st = nl_check(e, X, ue);
   if (st != SN_OK) return st;
   double D[6][6], thick;
-  if ((st = nl_setup(e, p, nh, D, &thick)) != SN_OK) return st;
+  if ((st = nl_setup(e, p, nh, alpha, dtemp, D, &thick)) != SN_OK) return st;
   int nd = e->d.nnodes * e->d.sdim;
   if (fint) memset(fint, 0, sizeof(double) * (size_t)nd);
   if (Kt) memset(Kt, 0, sizeof(double) * (size_t)nd * (size_t)nd);
@@ -237,7 +257,8 @@ int sn_element_nlgeom_mat(sn_eltype t, const double *X, const sn_elprops *p, con
     double E[6], S[6];
     double Dp[6][6];
     memcpy(Dp, D, sizeof Dp);
-    if ((st = nl_point(e, k, X, ue, thick, &q)) != SN_OK || (st = nl_point_stress(nh, &q, Dp, E, S)) != SN_OK)
+    if ((st = nl_point(e, k, X, ue, thick, &q)) != SN_OK ||
+        (st = nl_point_stress(nh, nl_thermal(e, &q, alpha, dtemp), &q, Dp, E, S)) != SN_OK)
       return st;
     nl_point_add(e, &q, Dp, S, fint, Kt);
   }
@@ -274,24 +295,26 @@ static void nl_output(const sn_elinfo *e, const sn_elprops *p, nlpoint *q, const
 int sn_element_stress_nlgeom(sn_eltype t, const double *X, const sn_elprops *p, const double *ue, double *Sip,
                              double *Snode, double *Eip, double *Enode)
 {
-  return sn_element_stress_nlgeom_mat(t, X, p, NULL, ue, Sip, Snode, Eip, Enode);
+  return sn_element_stress_nlgeom_mat(t, X, p, NULL, 0, NULL, ue, Sip, Snode, Eip, Enode);
 }
 
 int sn_element_stress_nlgeom_mat(sn_eltype t, const double *X, const sn_elprops *p, const sn_neohooke *nh,
-                                 const double *ue, double *Sip, double *Snode, double *Eip, double *Enode)
+                                 double alpha, const double *dtemp, const double *ue, double *Sip, double *Snode,
+                                 double *Eip, double *Enode)
 {
   const sn_elinfo *e = sn_element_info(t);
   int st = nl_check(e, X, ue);
   if (st != SN_OK) return st;
   double D[6][6], thick, sig[SN_FE_MAXIP][6], eps[SN_FE_MAXIP][6];
-  if ((st = nl_setup(e, p, nh, D, &thick)) != SN_OK) return st;
+  if ((st = nl_setup(e, p, nh, alpha, dtemp, D, &thick)) != SN_OK) return st;
   int nip = e->d.nip;
   for (int k = 0; k < nip; k++) {
     nlpoint q;
     double E[6], S[6];
     double Dp[6][6];
     memcpy(Dp, D, sizeof Dp);
-    if ((st = nl_point(e, k, X, ue, thick, &q)) != SN_OK || (st = nl_point_stress(nh, &q, Dp, E, S)) != SN_OK)
+    if ((st = nl_point(e, k, X, ue, thick, &q)) != SN_OK ||
+        (st = nl_point_stress(nh, nl_thermal(e, &q, alpha, dtemp), &q, Dp, E, S)) != SN_OK)
       return st;
     nl_output(e, p, &q, E, S, sig[k], eps[k]);
   }

@@ -311,7 +311,7 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
     } else if (d->kind == SN_KIND_TRUSS && nlgeom) {
       st = sn_truss_nlgeom(ndf, X, &S->props[e], ue, fe, Ke, NULL);
     } else if (nlgeom || hyper_at(S, e)) {   /* continuum: total Lagrangian (element_solid_nl.c) */
-      st = sn_element_nlgeom_mat(t, X, &S->props[e], hyper_at(S, e), ue, fe, K ? Ke : NULL);
+      st = sn_element_nlgeom_mat(t, X, &S->props[e], hyper_at(S, e), 0, NULL, ue, fe, K ? Ke : NULL);
       double sc = S->scale[e];
       if (!st && sc != 1.0) {
         for (int k = 0; k < nd; k++) fe[k] *= sc;
@@ -412,8 +412,8 @@ static int fields(const sn_fesys *S, const double *u, int strain, double *Vnode,
     for (int a = 0; a < nd; a++) ue[a] = u[dofs[a]];
     const sn_neohooke *nh = hyper_at(S, e);
     int nl = (S->nlgeom_out || nh) && d->kind != SN_KIND_TRUSS;
-    int st = nl ? (strain ? sn_element_stress_nlgeom_mat(t, X, &S->props[e], nh, ue, NULL, NULL, sip, sn)
-                          : sn_element_stress_nlgeom_mat(t, X, &S->props[e], nh, ue, sip, sn, NULL, NULL))
+    int st = nl ? (strain ? sn_element_stress_nlgeom_mat(t, X, &S->props[e], nh, 0, NULL, ue, NULL, NULL, sip, sn)
+                          : sn_element_stress_nlgeom_mat(t, X, &S->props[e], nh, 0, NULL, ue, sip, sn, NULL, NULL))
                 : sn_element_stress(t, X, &S->props[e], ue, sip, sn);
     if (st) { free(cnt); return st; }
     if (strain && !nl) {

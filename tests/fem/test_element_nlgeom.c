@@ -16,7 +16,9 @@
  * - the compressible neo-Hookean material (sn_element_nlgeom_mat; not plane stress): the small-
  *   strain limit is the linear element with shear 2 C10 and bulk 2 / D1, the tangent by
  *   differences, uniaxial stress at stretch 1.5 against the law evaluated here (lateral stretch
- *   by bisection on S22 = 0). */
+ *   by bisection on S22 = 0);
+ * - a thermal strain (solids): free expansion stress-free, held expansion -(3 lambda + 2 mu)
+ *   alpha dT, the tangent by differences under a varying temperature field. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -176,21 +178,21 @@ static void test_neohooke(sn_eltype t)
   sn_elprops p = {9 * Kb * G / (3 * Kb + G), (3 * Kb - 2 * G) / (2 * (3 * Kb + G)), 0, 0.5, 0, 0};
   double X[60], u[MAXD] = {0}, f[MAXD], Kt[MAXD * MAXD], K[MAXD * MAXD];
   t_element(t, 0.1, 0.05, 7, X);
-  CHECK_INT(sn_element_nlgeom_mat(t, X, &p, &NH, u, f, Kt), SN_OK);
+  CHECK_INT(sn_element_nlgeom_mat(t, X, &p, &NH, 0, NULL, u, f, Kt), SN_OK);
   CHECK_INT(sn_element_stiffness(t, X, &p, K), SN_OK);
   double km = maxabs(nd * nd, K), err = 0;
   for (int i = 0; i < nd * nd; i++) err = fmax(err, fabs(Kt[i] - K[i]));
   CHECK(err <= 1e-12 * km);
   unsigned s = 9;
   for (int i = 0; i < nd; i++) u[i] = 0.15 * t_rand(&s);
-  CHECK_INT(sn_element_nlgeom_mat(t, X, &p, &NH, u, f, Kt), SN_OK);
+  CHECK_INT(sn_element_nlgeom_mat(t, X, &p, &NH, 0, NULL, u, f, Kt), SN_OK);
   km = maxabs(nd * nd, Kt), err = 0;
   for (int j = 0; j < nd; j++) {
     double up[MAXD], um[MAXD], fp[MAXD], fm[MAXD], h = 1e-6;
     memcpy(up, u, sizeof(double) * (size_t)nd), memcpy(um, u, sizeof(double) * (size_t)nd);
     up[j] += h, um[j] -= h;
-    CHECK_INT(sn_element_nlgeom_mat(t, X, &p, &NH, up, fp, NULL), SN_OK);
-    CHECK_INT(sn_element_nlgeom_mat(t, X, &p, &NH, um, fm, NULL), SN_OK);
+    CHECK_INT(sn_element_nlgeom_mat(t, X, &p, &NH, 0, NULL, up, fp, NULL), SN_OK);
+    CHECK_INT(sn_element_nlgeom_mat(t, X, &p, &NH, 0, NULL, um, fm, NULL), SN_OK);
     for (int i = 0; i < nd; i++) err = fmax(err, fabs((fp[i] - fm[i]) / (2 * h) - Kt[i + nd * j]));
   }
   if (!(err <= 1e-6 * km)) fprintf(stderr, "%s neo-Hooke: tangent error %g of %g\n", d->name, err, km);
@@ -207,15 +209,57 @@ static void test_neohooke(sn_eltype t)
   t_element(t, 0.0, 0.0, 3, X);
   CHECK_INT(sn_element_volume(t, X, &p, &V0), SN_OK);
   deform(d, X, lam, mu, 0, u, Fm);
-  CHECK_INT(sn_element_nlgeom_mat(t, X, &p, &NH, u, f, NULL), SN_OK);
+  CHECK_INT(sn_element_nlgeom_mat(t, X, &p, &NH, 0, NULL, u, f, NULL), SN_OK);
   double m = 0;
   for (int a = 0; a < d->nnodes; a++) m += f[a * sd + ax] * X[3 * a + ax];
   CHECK_CLOSE(m, P11 * V0, 1e-10, 0);
   double Sip[27 * 6];
-  CHECK_INT(sn_element_stress_nlgeom_mat(t, X, &p, &NH, u, Sip, NULL, NULL, NULL), SN_OK);
+  CHECK_INT(sn_element_stress_nlgeom_mat(t, X, &p, &NH, 0, NULL, u, Sip, NULL, NULL, NULL), SN_OK);
   CHECK_CLOSE(Sip[ax], sig11, 1e-10, 0);
   CHECK_CLOSE(Sip[1 - ax], 0, 0, 1e-8 * sig11);
   CHECK_CLOSE(Sip[2], sig33, 1e-10, 1e-8 * sig11);
+}
+
+/* thermal strain (SVK): a free expansion alpha dT = 0.05 is the stretch sqrt(1 + 2 alpha dT) in
+ * every direction (Green-Lagrange E = alpha dT I): no force, no stress, even rotated by 90
+ * degrees; held at u = 0, S = -(3 lambda_L + 2 mu_L) alpha dT in the normal components (3D; the
+ * Cauchy stress equals S at F = I); the tangent by differences under a varying dT field */
+static void test_thermal(sn_eltype t)
+{
+  const sn_eldesc *d = sn_element_desc(t);
+  if (d->kind != SN_KIND_SOLID) return;
+  int nd = d->nnodes * d->sdim;
+  double Ey = 1000, nu = 0.3, alpha = 1e-3, dT[20], X[60], u[MAXD], f[MAXD], Fm[3][3], Sip[27 * 6], V0;
+  sn_elprops p = {Ey, nu, 0, 0, 0, 0};
+  for (int a = 0; a < d->nnodes; a++) dT[a] = 50;
+  t_element(t, 0.0, 0.0, 3, X);
+  CHECK_INT(sn_element_volume(t, X, &p, &V0), SN_OK);
+  double s = sqrt(1 + 2 * alpha * 50);
+  deform(d, X, s, s, 90, u, Fm);
+  CHECK_INT(sn_element_nlgeom_mat(t, X, &p, NULL, alpha, dT, u, f, NULL), SN_OK);
+  CHECK(maxabs(nd, f) <= 1e-10 * Ey * V0);
+  CHECK_INT(sn_element_stress_nlgeom_mat(t, X, &p, NULL, alpha, dT, u, Sip, NULL, NULL, NULL), SN_OK);
+  CHECK(maxabs(6 * d->nip, Sip) <= 1e-10 * Ey);
+  memset(u, 0, sizeof u);
+  CHECK_INT(sn_element_stress_nlgeom_mat(t, X, &p, NULL, alpha, dT, u, Sip, NULL, NULL, NULL), SN_OK);
+  double lamL = Ey * nu / ((1 + nu) * (1 - 2 * nu)), muL = Ey / (2 * (1 + nu));
+  for (int v = 0; v < 6; v++) CHECK_CLOSE(Sip[v], v < 3 ? -(3 * lamL + 2 * muL) * alpha * 50 : 0, 1e-12, 1e-12 * Ey);
+  double K1[MAXD * MAXD];
+  unsigned sd = 4;
+  for (int i = 0; i < nd; i++) u[i] = 0.1 * t_rand(&sd);
+  for (int a = 0; a < d->nnodes; a++) dT[a] = 50 + 10 * a;   /* a varying field */
+  CHECK_INT(sn_element_nlgeom_mat(t, X, &p, NULL, alpha, dT, u, f, K1), SN_OK);
+  double err = 0, km = maxabs(nd * nd, K1);
+  for (int j = 0; j < nd; j++) {
+    double up[MAXD], um[MAXD], fp[MAXD], fm[MAXD], h = 1e-6;
+    memcpy(up, u, sizeof(double) * (size_t)nd), memcpy(um, u, sizeof(double) * (size_t)nd);
+    up[j] += h, um[j] -= h;
+    sn_element_nlgeom_mat(t, X, &p, NULL, alpha, dT, up, fp, NULL);
+    sn_element_nlgeom_mat(t, X, &p, NULL, alpha, dT, um, fm, NULL);
+    for (int i = 0; i < nd; i++) err = fmax(err, fabs((fp[i] - fm[i]) / (2 * h) - K1[i + nd * j]));
+  }
+  CHECK(err <= 1e-6 * km);
+  CHECK_INT(sn_element_nlgeom_mat(t, X, &p, &NH, alpha, dT, u, f, NULL), SN_ERR_ARG);   /* not with neo-Hooke */
 }
 
 static void test_errors(void)
@@ -233,11 +277,11 @@ static void test_errors(void)
   CHECK_INT(sn_element_stress_nlgeom(SN_EL_C3D8, X, &p, u, NULL, NULL, NULL, NULL), SN_ERR_NAN);
   /* neo-Hooke: not on plane stress, positive constants, an inverted point is SN_ERR_FORMAT */
   u[4] = 0;
-  CHECK_INT(sn_element_nlgeom_mat(SN_EL_CPS4, X, &p, &NH, u, f, NULL), SN_ERR_ARG);
+  CHECK_INT(sn_element_nlgeom_mat(SN_EL_CPS4, X, &p, &NH, 0, NULL, u, f, NULL), SN_ERR_ARG);
   sn_neohooke bad = {200, 0};
-  CHECK_INT(sn_element_nlgeom_mat(SN_EL_C3D8, X, &p, &bad, u, f, NULL), SN_ERR_ARG);
+  CHECK_INT(sn_element_nlgeom_mat(SN_EL_C3D8, X, &p, &bad, 0, NULL, u, f, NULL), SN_ERR_ARG);
   for (int a = 0; a < 8; a++) u[3 * a] = -2 * X[3 * a];   /* x -> -x: J = -1 */
-  CHECK_INT(sn_element_nlgeom_mat(SN_EL_C3D8, X, &p, &NH, u, f, NULL), SN_ERR_FORMAT);
+  CHECK_INT(sn_element_nlgeom_mat(SN_EL_C3D8, X, &p, &NH, 0, NULL, u, f, NULL), SN_ERR_FORMAT);
   CHECK_INT(sn_element_nlgeom(SN_EL_C3D8, X, &p, u, f, NULL), SN_OK);   /* SVK is defined there */
 }
 
@@ -250,6 +294,7 @@ int main(void)
     test_stretch(t, 0);
     if (sn_element_desc(t)->kind != SN_KIND_AXISYM) test_stretch(t, 90);
     if (sn_element_desc(t)->kind != SN_KIND_PLANE_STRESS) test_neohooke(t);
+    test_thermal(t);
   }
   test_errors();
   return sn_check_report();
