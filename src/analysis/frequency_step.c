@@ -121,7 +121,8 @@ static int contact_springs(static_run *S, double kdiag, sn_csc **K, int *nspr, i
   for (int i = 0; i < m->nnodes; i++) qof[i] = -1;
   for (int q = 0; q < cs->np && !st; q++) {
     const sn_contact_point *p = &cs->pts[q];
-    if (!(cs->r[dim * q] > 0)) continue;                /* open, or touching without force */
+    if (!(cs->r[dim * q] > 0) || m->pairs[p->pair].inactive) continue;   /* open, touching without force, or
+                                                                            the pair removed (*MODEL CHANGE) */
     (*nspr)++;
     *nfric += p->mu > 0;
     if (face_springs(m, p)) { qof[p->slave_node] = q; continue; }

@@ -268,6 +268,17 @@ static int step_loads(static_run *S)
   return SN_OK;
 }
 
+/* the step's contact changes, from this step on (*CHANGE FRICTION, *CHANGE SURFACE BEHAVIOR,
+ * *MODEL CHANGE): into the run's own copies of the interactions and pairs */
+static void step_changes(static_run *S, const sn_step *sp)
+{
+  for (int c = 0; c < sp->nchange; c++) {
+    const sn_step_change *ch = &sp->change[c];
+    if (ch->interaction >= 0) S->mm.interactions[ch->interaction] = ch->val;
+    else S->mm.pairs[ch->pair].inactive = !ch->active;
+  }
+}
+
 /* step k begins: constraints, loads, its period and increment sizes */
 static int step_begin(static_run *S, int k)
 {
@@ -277,13 +288,7 @@ static int step_begin(static_run *S, int k)
   S->nlgeom = sp->nlgeom;
   S->linear = sn_fesys_is_linear(S->R.S, S->nlgeom);
   sn_fesys_set_nlgeom(S->R.S, S->nlgeom);     /* Cauchy stress, Green-Lagrange strain */
-  /* the step's contact changes, from this step on (*CHANGE FRICTION, *CHANGE SURFACE
-     BEHAVIOR, *MODEL CHANGE): into the run's own copies of the interactions and pairs */
-  for (int c = 0; c < sp->nchange; c++) {
-    const sn_step_change *ch = &sp->change[c];
-    if (ch->interaction >= 0) S->mm.interactions[ch->interaction] = ch->val;
-    else S->mm.pairs[ch->pair].inactive = !ch->active;
-  }
+  step_changes(S, sp);
   S->R.amp_step = sp->amp_step;
   step_constraints(S);
   S->use_cg = -1;                             /* decided at the first solve of the step */
@@ -446,6 +451,7 @@ static int frequency_step(static_run *S, int k)
   memcpy(cons0, R->cons, (size_t)R->ndof);
   S->k = k;
   S->sp = sp;
+  step_changes(S, sp);                         /* e.g. *MODEL CHANGE, REMOVE: no springs of that pair */
   for (int b = 0; b < sp->nbc; b++)
     for (int c = sp->bc[b].first; c <= sp->bc[b].last && c <= R->ndf; c++) R->cons[R->ndf * sp->bc[b].node + c - 1] = 1;
   number_equations(R);
