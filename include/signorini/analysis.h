@@ -100,10 +100,20 @@ int sn_fesys_gravity(sn_fesys *S, int e, const double *g, double *f);
 int sn_fesys_pressure_current(sn_fesys *S, int e, int face, double p, const double *u, double *f);
 
 /* Mass matrix restricted to the dofs with eq[dof] >= 0, numbered eq (neq x neq, both triangles,
- * CSC): consistent (lumped 0) or lumped (1: HRZ diagonal), from the materials' *DENSITY (0 when
+ * CSC): consistent (lumped 0), lumped (1: HRZ diagonal) or consistent at the elements' stiffness
+ * points (2: CalculiX' mass, sn_element_mass), from the materials' *DENSITY (0 when
  * none); rigid-body nodes add to their reference node's dofs. SN_OK, SN_ERR_ARG, SN_ERR_NOMEM,
  * SN_ERR_FORMAT (degenerate element). */
 int sn_fesys_mass(const sn_fesys *S, int lumped, const int *eq, int neq, sn_csc **M);
+/* What a linear perturbation step adds to the tangent of sn_fesys_internal(u, nlgeom): the
+ * initial-stress (geometric) stiffness of the integration-point stresses Sip (as
+ * sn_fesys_stress gives them) and, u not NULL, the large-displacement stiffness of 3D solids at
+ * u (sn_element_stress_stiffness per element, axisymmetric ones times 2 pi), on the dofs with
+ * eq[dof] >= 0, numbered eq: upper triangle, CSC. The elements whose tangent already holds both
+ * are left out: with nlgeom the trusses and continuum elements (total Lagrangian), and
+ * hyperelastic ones always. */
+int sn_fesys_stress_stiffness(const sn_fesys *S, const double *u, const double *Sip, int nlgeom, const int *eq,
+                              int neq, sn_csc **Kg);
 
 /* Stresses for displacement u: nodal values averaged over the elements that share a node
  * (Snode: nnodes x 6, may be NULL), and integration-point values (Sip: sum over elements of
@@ -163,6 +173,35 @@ typedef struct {
 typedef int (*sn_increment_fn)(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
                                void *user);
 
+/* The result of a *FREQUENCY step (docs/deck.md, "*FREQUENCY"): the eigenvalues lambda =
+ * omega^2 of K x = lambda M x (K the step's stiffness, M the consistent mass, both on the dofs
+ * not prescribed), ascending, with their M-orthonormal modes over all dofs (0 where
+ * prescribed), and CalculiX' participation factors (phi^T M r for the rigid-body translations
+ * x, y, z and rotations about the x, y, z axes through the origin) and effective modal masses
+ * (their squares), and the total effective masses r^T M r. */
+typedef struct {
+  int step;                /* 1-based */
+  int nev;                 /* eigenpairs reported */
+  double time;             /* total time at the end of the step (a *FREQUENCY step lasts 1, as
+                              in CalculiX) */
+  double start_time;       /* total time at its start */
+  const double *eigenvalue;    /* nev */
+  const double *mode;      /* ndof x nev, column-major */
+  const double *participation; /* 6 per mode */
+  const double *effective_mass;    /* 6 per mode */
+  double total_mass[6];
+  int perturbation;        /* the stiffness is the base state's tangent (*STEP, PERTURBATION) */
+  int contact_springs;     /* closed contact points that added springs */
+  int frictional;          /* some of them with friction (stick springs): CalculiX' stiffness is
+                              then nonsymmetric and it prints the table of its complex solver
+                              (frequencies only); signorini's stick springs are symmetric */
+  int dense;               /* solved by LAPACK (1) or ARPACK (0) */
+} sn_frequency_result;
+
+/* Called after each *FREQUENCY step; a non-zero return stops the run. */
+typedef int (*sn_frequency_fn)(const sn_model *m, const sn_fesys *S, const sn_frequency_result *res,
+                               void *user);
+
 typedef struct {
   double tol;              /* relative residual tolerance of the Newton iterations (1e-8) */
   int max_newton;          /* Newton iterations before a cutback (16) */
@@ -179,6 +218,7 @@ typedef struct {
                               (every solve factorizes anew; for checks of the reuse) */
   sn_increment_fn on_increment;
   void *user;
+  sn_frequency_fn on_frequency;  /* *FREQUENCY steps' results (NULL: none; user as above) */
 } sn_static_settings;
 
 typedef struct {
@@ -203,6 +243,7 @@ typedef struct {
    * and the equations solved inside the contact solver, e.g. ADMM's factorization of
    * K + rho H H^T), and the on_increment callback (the results written by `signorini run`) */
   double assembly_seconds, contact_seconds, output_seconds;
+  int frequency_steps;     /* *FREQUENCY steps run */
   int factor_reuses;       /* contact solves that reused a factorization of an earlier one
                               (ADMM's M + rho H H^T and reduced form, or the condensed W) */
 } sn_static_info;
@@ -335,6 +376,13 @@ int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_
 /* sn_increment_fn-compatible: user = the sn_run_output */
 int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
                             void *user);
+/* sn_frequency_fn-compatible (user = the sn_run_output): a *FREQUENCY step's results: in BASE.dat
+ * CalculiX' eigenvalue output, participation factors, effective modal masses and total
+ * effective mass, then per mode the step's *NODE PRINT / *EL PRINT tables (U the mode, RF its
+ * internal forces K phi, S and E its stresses and strains) under "E I G E N V A L U E    N U M B E R";
+ * one .vtu per mode (U, RF, S), numbered after the increments, in the series at time
+ * t0 + k / nev for mode k of nev (t0: the step's start). */
+int sn_run_output_frequency(const sn_model *m, const sn_fesys *S, const sn_frequency_result *res, void *user);
 /* BASE_energy.csv (time, kinetic, strain, contact_dissipation, damping_dissipation,
  * external_work, total) and the plot BASE_energy.png of the n rows of a dynamic run so far,
  * both rewritten whole (atomically). */

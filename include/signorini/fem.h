@@ -141,9 +141,25 @@ int sn_element_volume(sn_eltype t, const double *X, const sn_elprops *p, double 
  * (plane elements times the thickness, axisymmetric ones per radian, trusses times the area):
  * consistent (lumped 0; int rho N_a N_b dV per direction; a two-node truss: rho A L / 6 [2 1; 1 2])
  * or lumped (lumped 1: the HRZ diagonal, the consistent diagonal scaled to the element's mass).
- * SPRINGA: zero. SN_OK, SN_ERR_ARG (bad type, NULL, negative density / thickness), SN_ERR_NAN,
- * SN_ERR_FORMAT (degenerate element). src/fem/element_mass.c. */
+ * lumped 2: consistent, integrated at the element's stiffness points (as CalculiX does: for the
+ * reduced-integration C3D20R, CPE8R, CAX8R ... a rank-deficient matrix; the *FREQUENCY mass).
+ * SPRINGA: zero. SN_OK, SN_ERR_ARG (bad type, NULL, negative density / thickness, lumped outside
+ * 0..2), SN_ERR_NAN, SN_ERR_FORMAT (degenerate element). src/fem/element_mass.c. */
 int sn_element_mass(sn_eltype t, const double *X, const sn_elprops *p, int lumped, double *Me);
+/* Initial-stress (geometric) stiffness Kg ((nnodes*ndf)^2, column-major) of the stresses Sip
+ * (nip x 6, the integration points of sn_element_stress): int grad N_a . sigma grad N_b dV per
+ * direction (plane: times the thickness; axisymmetric: plus the hoop term, per radian; trusses:
+ * axial force / L; springs: zero). ue (nnodes*ndf, or NULL): for 3D solids, plus the
+ * large-displacement stiffness at ue, int (B(F)^T D B(F) - B_0^T D B_0) dV (F = I + grad u), so
+ * that the linear stiffness plus Kg is the total Lagrangian tangent at ue.
+ * src/fem/element_geostiff.c. */
+int sn_element_stress_stiffness(sn_eltype t, const double *X, const sn_elprops *p, const double *Sip,
+                                const double *ue, double *Kg);
+/* Face "mass" Mf_ab = int N_a N_b dA of face `face` (fn x fn, row-major, in the node order of
+ * sn_element_face_nodes; 2D edges times the thickness of p (1 when p is NULL or 0), or r for
+ * axisymmetric elements, per radian). Returns fn, or SN_ERR_ARG, SN_ERR_NAN, SN_ERR_FORMAT
+ * (degenerate face). src/fem/element_face_mass.c. */
+int sn_element_face_mass(sn_eltype t, const double *X, const sn_elprops *p, int face, double *Mf);
 /* Axial spring between two nodes in sdim = 2 or 3 (X: 2 x 3), small displacements along the
  * undeformed axis n: stiffness k [n n^T, -n n^T; -n n^T, n n^T] into Ke ((2*sdim)^2,
  * column-major), elongation n.(u2 - u1) of ue (2*sdim) into elong, n into dir (sdim); each
@@ -410,6 +426,14 @@ typedef struct {
   int consistent_mass;   /* 1: consistent element mass matrices, 0: lumped (HRZ diagonal) */
   double theta;          /* theta method of the smooth part, in [0.5, 1] */
   double restitution;    /* Newton's impact law coefficient, in [0, 1] */
+  /* *FREQUENCY instead of *STATIC (docs/deck.md, "*FREQUENCY"): the nev eigenvalues of
+   * K x = omega^2 M x nearest the shift (2 pi fmin)^2, fmin and fmax the data line's frequency
+   * range in cycles per time (0: not given); *STEP, PERTURBATION: K is the tangent of the last
+   * converged state of the previous steps (stress stiffness and closed contacts included),
+   * otherwise the linear stiffness of the reference configuration */
+  int frequency, nev, perturbation;
+  double fmin, fmax;
+  int freq_storage_line;  /* the line of *FREQUENCY, STORAGE=YES (no effect here: a note), 0 */
   /* bc: the model-data *BOUNDARY lines (those before the first *STEP, which hold in every
    * step) followed by the step's own, one record per node; each step lists only what its own
    * lines say (no Abaqus-style propagation from the previous step: the analysis decides) */

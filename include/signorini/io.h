@@ -141,6 +141,9 @@ typedef struct {
 int sn_results_open(const char *path, sn_results **out, char *msg, size_t msglen);
 /* Format one block into the increment in progress (nothing is written yet). */
 int sn_results_add(sn_results *r, const sn_results_block *b, char *msg, size_t msglen);
+/* Text added as it is to the increment in progress (the eigenvalue tables of a *FREQUENCY
+ * step, formatted by their writer). */
+int sn_results_add_text(sn_results *r, const char *text, char *msg, size_t msglen);
 /* Commit the increment in progress to the file (a no-op when nothing was added). */
 int sn_results_flush(sn_results *r, char *msg, size_t msglen);
 /* Free r; blocks added since the last flush are discarded. */

@@ -150,6 +150,24 @@ void sn_csc_symv_upper(const sn_csc *A, const double *x, double *y);
 int sn_pcg_upper(const sn_csc *A, const double *b, double *x, double rtol, int maxit, int *iters,
                  double *relres);
 
+/* ---- symmetric generalized eigenproblem (src/la/eigen.c) ---- */
+typedef struct {
+  int dense;             /* 1: solved by LAPACK dsygvd, 0: ARPACK */
+  int iterations;        /* ARPACK's restarts */
+  int nconv;             /* eigenpairs converged */
+  double sigma;          /* the shift used (a negative one replaces 0 when K is singular) */
+} sn_eig_info;
+/* The nev eigenpairs of K x = lambda M x nearest sigma (K symmetric, its upper triangle; M
+ * symmetric positive semi-definite, both triangles; n x n): lambda ascending (nev), X the
+ * eigenvectors (n x nev, column-major), M-orthonormal (x^T M x = 1). method: 0 automatic
+ * (LAPACK dsygvd for n <= 200 or nev >= n - 1, else ARPACK), 1 ARPACK (shift-invert, K - sigma
+ * M factorized by CHOLMOD, or UMFPACK when indefinite), 2 dense. SN_OK; SN_MAX_ITER when ARPACK
+ * converged fewer than nev pairs; SN_ERR_ARG (nev outside 1..n), SN_ERR_SINGULAR (K - sigma M
+ * singular: sigma is an eigenvalue), SN_ERR_NOT_SPD (M not positive definite, dense path),
+ * SN_ERR_BACKEND, SN_ERR_NOMEM. One ARPACK solve at a time per process (ARPACK's SAVE state). */
+int sn_eig_sym(const sn_csc *K, const sn_csc *M, int nev, double sigma, int method, double *lambda, double *X,
+               sn_eig_info *info);
+
 /* Dense solve A x = b (n x n, column-major, LAPACK dgesv); A and b are not modified. */
 int sn_dense_solve(int n, const double *A, const double *b, double *x);
 

@@ -44,7 +44,9 @@ int sn_dynamic_check(const sn_model *m, char *msg, size_t msglen)
   for (int k = 0; k < m->nsteps; k++) {
     const sn_step *sp = &m->steps[k];
     if (!sp->dynamic)
-      return refuse(msg, msglen, sp->line, "%s", "a deck mixing *STATIC and *DYNAMIC steps is not supported yet: "
+      return refuse(msg, msglen, sp->line, "%s", sp->frequency ? "a *FREQUENCY step in a deck with *DYNAMIC steps is not "
+                    "supported yet: every step of a dynamic analysis is a *DYNAMIC one" :
+                    "a deck mixing *STATIC and *DYNAMIC steps is not supported yet: "
                     "every step of a dynamic analysis is a *DYNAMIC one");
     if (m->ngaps > 0)
       return refuse(msg, msglen, m->gaps[0].line, "%s", "*GAP (GAPUNI elements) in a *DYNAMIC analysis: gaps are "

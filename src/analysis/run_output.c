@@ -39,6 +39,8 @@ struct sn_run_output {
   char note[1200];       /* what the user should know about the run's folder ("" if nothing) */
   sn_run_folder folder;  /* lock, earlier results removed, temporaries (run_folder.c) */
   sn_ccx_state ccx;      /* when requests are due; BASE.frd (run_ccx.c) */
+  int mode_count;        /* .vtu files of *FREQUENCY modes so far (numbered after the increments) */
+  int last_inc;          /* the last increment's total_increment */
 };
 
 /* contact status of a point: 0 open, 1 stick, 2 slip (relative to the largest pressure) */
@@ -600,7 +602,8 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
     pf[npf++] = (sn_field){"CSLIP", 1, cf + 6 * (size_t)nn, NULL};
   }
   char name[300], path[1400];
-  snprintf(name, sizeof name, "%s.%04d.vtu", R->base, inc->total_increment);
+  R->last_inc = inc->total_increment;
+  snprintf(name, sizeof name, "%s.%04d.vtu", R->base, inc->total_increment + R->mode_count);
   snprintf(path, sizeof path, "%s/%s", R->dir, name);
   sn_run_folder_writing(&R->folder, path);
   if (!st) st = sn_vtu_write_enc(path, m, inc->u, pf, npf, NULL, 0, R->vtu_enc, R->err, sizeof R->err);
@@ -703,4 +706,137 @@ void sn_run_output_close(sn_run_output *o)
   free(o->hist); free(o->cs); free(o->cp); free(o->cq); free(o->ptimes); free(o->fn); free(o->ft);
   free(o->umax); free(o->nhist); free(o->ncp);
   free(o);
+}
+
+/* ---- *FREQUENCY steps (docs/results.md, "Frequency steps") ---- */
+
+/* "  " + Fortran E14.7, CalculiX' columns of the eigenvalue tables */
+static void e14_7(double v, char *out, size_t len)
+{
+  char m[64];
+  if (v == 0 || !isfinite(v)) { snprintf(out, len, "  %14s", isfinite(v) ? "0.0000000E+00" : "NaN"); return; }
+  snprintf(m, sizeof m, "%.6E", fabs(v));                 /* d.ddddddE+xx */
+  int e = atoi(m + 9) + 1;
+  char s[24];
+  snprintf(s, sizeof s, "%s0.%c%.6sE%c%02d", v < 0 ? "-" : "", m[0], m + 2, e < 0 ? '-' : '+', abs(e) % 1000);
+  snprintf(out, len, "  %14s", s);
+}
+
+/* the eigenvalue output, participation factors, effective modal masses and the total effective
+ * mass, in CalculiX 2.20's layout */
+static int eigen_tables(sn_run_output *R, const sn_frequency_result *res)
+{
+  static const char *const cols = "MODE NO.   X-COMPONENT     Y-COMPONENT     Z-COMPONENT     X-ROTATION      Y-ROTATION      Z-ROTATION\n\n";
+  size_t cap = 2048 + (size_t)res->nev * 3 * 120;
+  char *t = malloc(cap), c[4][40];
+  if (!t) return SN_ERR_NOMEM;
+  size_t k;
+  if (res->frictional)     /* CalculiX' layout of a nonsymmetric (frictional contact) problem */
+    k = (size_t)snprintf(t, cap, "\n     E I G E N V A L U E   O U T P U T\n\n MODE NO                     FREQUENCY                   \n"
+                         "                      REAL PART         IMAGINARY PART\n"
+                         "             (RAD/TIME)   (CYCLES/TIME)   (RAD/TIME)\n\n");
+  else
+    k = (size_t)snprintf(t, cap, "\n     E I G E N V A L U E   O U T P U T\n\n MODE NO    EIGENVALUE                       FREQUENCY   \n"
+                         "                                     REAL PART            IMAGINARY PART\n"
+                         "                           (RAD/TIME)      (CYCLES/TIME     (RAD/TIME)\n\n");
+  for (int i = 0; i < res->nev; i++) {
+    double lam = res->eigenvalue[i], w = sqrt(fabs(lam)) * (lam < 0 ? 0.0 : 1.0), wi = lam < 0 ? sqrt(-lam) : 0.0;
+    e14_7(lam, c[0], 40); e14_7(w, c[1], 40); e14_7(w / 6.283185307179586, c[2], 40); e14_7(wi, c[3], 40);
+    if (res->frictional) k += (size_t)snprintf(t + k, cap - k, "%7d%s%s%s\n", i + 1, c[1], c[2], c[3]);
+    else k += (size_t)snprintf(t + k, cap - k, "%7d%s%s%s%s\n", i + 1, c[0], c[1], c[2], c[3]);
+  }
+  for (int tab = 0; tab < 2; tab++) {
+    k += (size_t)snprintf(t + k, cap - k, "\n     %s\n\n%s", tab ? "E F F E C T I V E   M O D A L   M A S S" :
+                          "P A R T I C I P A T I O N   F A C T O R S", cols);
+    const double *v = tab ? res->effective_mass : res->participation;
+    for (int i = 0; i < res->nev; i++) {
+      k += (size_t)snprintf(t + k, cap - k, "%7d", i + 1);
+      for (int j = 0; j < 6; j++) { e14_7(v[6 * i + j], c[0], 40); k += (size_t)snprintf(t + k, cap - k, "%s", c[0]); }
+      k += (size_t)snprintf(t + k, cap - k, "\n");
+    }
+  }
+  k += (size_t)snprintf(t + k, cap - k, "TOTAL  ");
+  for (int j = 0; j < 6; j++) {
+    double s = 0;
+    for (int i = 0; i < res->nev; i++) s += res->effective_mass[6 * i + j];
+    e14_7(s, c[0], 40);
+    k += (size_t)snprintf(t + k, cap - k, "%s", c[0]);
+  }
+  k += (size_t)snprintf(t + k, cap - k, "\n\n     T O T A L   E F F E C T I V E   M A S S\n\n%s       ", cols);
+  for (int j = 0; j < 6; j++) { e14_7(res->total_mass[j], c[0], 40); k += (size_t)snprintf(t + k, cap - k, "%s", c[0]); }
+  snprintf(t + k, cap - k, "\n\n");
+  int st = sn_results_add_text(R->dat, t, R->err, sizeof R->err);
+  free(t);
+  return st;
+}
+
+/* mode k: its .vtu (U the mode, S its stresses) in the series at time start + (k + 1) / nev, and
+ * the step's print requests under CalculiX' "E I G E N V A L U E    N U M B E R" header (RF: the
+ * mode's internal forces K phi at every node, as CalculiX prints them) */
+/* a request printed to BASE.dat (not a FILE request) */
+static int is_print(const sn_output *o)
+{
+  return o->kind == SN_OUT_NODE_PRINT || o->kind == SN_OUT_EL_PRINT || o->kind == SN_OUT_CONTACT_PRINT;
+}
+
+static int mode_output(sn_run_output *R, const sn_model *m, const sn_fesys *S, const sn_frequency_result *res, int k,
+                       int any_print, double *fint, double *snode, double *sip, double *e_node, double *e_ip)
+{
+  int ndf = m->ndf, st;
+  const double *u = res->mode + (size_t)m->ndf * m->nnodes * k;
+  if ((st = sn_fesys_internal((sn_fesys *)S, u, 0, fint, NULL, 0, 0, NULL, R->err, sizeof R->err))) return st;
+  if ((st = sn_fesys_stress(S, u, snode, sip))) return st;
+  if (R->want_e && (st = sn_fesys_strain(S, u, e_node, e_ip))) return st;
+  double *rf3 = calloc(3 * ((size_t)m->nnodes + 1), sizeof(double));
+  if (!rf3) return SN_ERR_NOMEM;
+  for (int i = 0; i < m->nnodes; i++)
+    for (int c = 0; c < ndf; c++) rf3[3 * i + c] = fint[ndf * i + c];
+  sn_field pf[3] = {{"RF", 3, rf3, NULL}, {"S", 6, snode, NULL}, {"E", 6, e_node, NULL}};
+  char name[300], path[1400];
+  R->mode_count++;
+  snprintf(name, sizeof name, "%s.%04d.vtu", R->base, R->last_inc + R->mode_count);
+  snprintf(path, sizeof path, "%s/%s", R->dir, name);
+  sn_run_folder_writing(&R->folder, path);
+  st = sn_vtu_write_enc(path, m, u, pf, R->want_e ? 3 : 2, NULL, 0, R->vtu_enc, R->err, sizeof R->err);
+  free(rf3);
+  if (!st) st = series(R, name, res->start_time + (double)(k + 1) / res->nev);
+  if (st || !any_print) return st;
+  char head[128];
+  snprintf(head, sizeof head, "\n                    E I G E N V A L U E    N U M B E R%6d\n\n", k + 1);
+  if ((st = sn_results_add_text(R->dat, head, R->err, sizeof R->err))) return st;
+  sn_increment I;
+  memset(&I, 0, sizeof I);
+  I.step = res->step;
+  I.total_time = res->time;
+  I.u = u;
+  I.rf = fint;
+  I.s_node = snode;
+  I.s_ip = sip;
+  return print_tables(R, m, S, &I, e_ip);
+}
+
+int sn_run_output_frequency(const sn_model *m, const sn_fesys *S, const sn_frequency_result *res, void *user)
+{
+  sn_run_output *R = user;
+  if (!R || !m || !S || !res) return SN_ERR_ARG;
+  R->err[0] = '\0';
+  int st = SN_OK;
+  if (!R->dat) {
+    char path[1400];
+    snprintf(path, sizeof path, "%s/%s.dat", R->dir, R->base);
+    if ((st = sn_results_open(path, &R->dat, R->err, sizeof R->err))) return st;
+  }
+  if ((st = eigen_tables(R, res)) || (st = sn_results_flush(R->dat, R->err, sizeof R->err))) return st;
+  const sn_step *sp = &m->steps[res->step - 1];
+  int any = 0;
+  for (int q = 0; q < sp->nout; q++) any |= is_print(&sp->out[q]) && sp->out[q].vars[0];
+  const int *ipo = sn_fesys_ip_offset(S);
+  size_t nn = (size_t)m->nnodes + 1, nip = (size_t)ipo[m->nelems] + 1;
+  double *fint = malloc(sizeof(double) * (size_t)m->ndf * nn), *snode = malloc(sizeof(double) * 6 * nn);
+  double *sip = malloc(sizeof(double) * 6 * nip), *e_node = malloc(sizeof(double) * 6 * nn);
+  double *e_ip = malloc(sizeof(double) * 6 * nip);
+  if (!fint || !snode || !sip || !e_node || !e_ip) st = SN_ERR_NOMEM;
+  for (int k = 0; k < res->nev && !st; k++) st = mode_output(R, m, S, res, k, any, fint, snode, sip, e_node, e_ip);
+  free(fint); free(snode); free(sip); free(e_node); free(e_ip);
+  return st;
 }

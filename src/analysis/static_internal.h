@@ -75,6 +75,7 @@ typedef struct {
   int F_st;                                    /* the status of F's factorization (SN_OK when F_ok) */
   sn_ccache Cc;                                /* the condensed contact operator (contact_condensed.c) */
   int F_version, total_inc, cutbacks_total;
+  int freq_nfree;                              /* free dofs of the last *FREQUENCY step */
   int contact_missed;                          /* the trial increment's contact solve missed its tolerance */
   int contact;
   sn_cstate cs;
@@ -165,6 +166,10 @@ void sn_static_reduce(const run_state *R, const double *v, double *out, int add)
 
 /* The message of an increment whose contact problem was not solved (static_run.c) */
 void sn_static_contact_failure(const static_run *S, char *msg, size_t msglen);
+
+/* A *FREQUENCY step (frequency_step.c), its constraints numbered in S->R.eq: the stiffness of
+ * the base state, the mass, the eigenpairs, the caller's on_frequency. */
+int sn_frequency_step(static_run *S);
 
 /* The Newton iterations of the increment to S->tn (static_newton.c): S->conv, S->it, S->res
  * tell how they ended; nonzero: an error that ends the run (the message in S->msg). */

@@ -160,7 +160,26 @@ int sn_static_check(const sn_model *m, char *msg, size_t msglen)
   sn_fesys_free(S);
   sn_dofmap *T = NULL;
   if (!st) st = sn_dofmap_create(m, &T, msg, msglen);
+  int constrained = T && !T->trivial;
   sn_dofmap_free(T);
+  for (int k = 0; !st && constrained && k < m->nsteps; k++)   /* frequency_step.c has no T^T K T yet */
+    if (m->steps[k].frequency) {
+      if (msg) snprintf(msg, msglen, "line %d: *FREQUENCY in a model with kinematic constraints (*EQUATION, *TIE, "
+                        "*TRANSFORM) is not supported yet", m->steps[k].line);
+      return SN_ERR_FORMAT;
+    }
+  for (int k = 0; !st && k < m->nsteps; k++)   /* a *FREQUENCY step needs the mass of every element */
+    if (m->steps[k].frequency)
+      for (int e = 0; e < m->nelems; e++) {
+        int sec = m->elem_section ? m->elem_section[e] : -1;
+        const sn_eldesc *d = sn_element_desc(m->elem_type[e]);
+        if (d->kind == SN_KIND_SPRING || sec < 0) continue;
+        const sn_material *mat = &m->materials[m->sections[sec].material];
+        if (mat->has_density && mat->density > 0) continue;
+        if (msg) snprintf(msg, msglen, "line %d: *FREQUENCY needs the mass density: element %d (%s) has material %s "
+                          "without a positive *DENSITY", m->steps[k].line, m->elem_id[e], d->name, mat->name);
+        return SN_ERR_FORMAT;
+      }
   return st;
 }
 
@@ -300,6 +319,17 @@ static int step_loads(static_run *S)
   return SN_OK;
 }
 
+/* the step's contact changes, from this step on (*CHANGE FRICTION, *CHANGE SURFACE BEHAVIOR,
+ * *MODEL CHANGE): into the run's own copies of the interactions and pairs */
+static void step_changes(static_run *S, const sn_step *sp)
+{
+  for (int c = 0; c < sp->nchange; c++) {
+    const sn_step_change *ch = &sp->change[c];
+    if (ch->interaction >= 0) S->mm.interactions[ch->interaction] = ch->val;
+    else S->mm.pairs[ch->pair].inactive = !ch->active;
+  }
+}
+
 /* step k begins: constraints, loads, its period and increment sizes */
 static int step_begin(static_run *S, int k)
 {
@@ -309,13 +339,7 @@ static int step_begin(static_run *S, int k)
   S->nlgeom = sp->nlgeom;
   S->linear = sn_fesys_is_linear(S->R.S, S->nlgeom);
   sn_fesys_set_nlgeom(S->R.S, S->nlgeom);     /* Cauchy stress, Green-Lagrange strain */
-  /* the step's contact changes, from this step on (*CHANGE FRICTION, *CHANGE SURFACE
-     BEHAVIOR, *MODEL CHANGE): into the run's own copies of the interactions and pairs */
-  for (int c = 0; c < sp->nchange; c++) {
-    const sn_step_change *ch = &sp->change[c];
-    if (ch->interaction >= 0) S->mm.interactions[ch->interaction] = ch->val;
-    else S->mm.pairs[ch->pair].inactive = !ch->active;
-  }
+  step_changes(S, sp);
   S->R.amp_step = sp->amp_step;
   int st = step_constraints(S);
   if (st) return st;
@@ -494,9 +518,34 @@ static int increment_done(static_run *S)
   return SN_OK;
 }
 
+/* a *FREQUENCY step: the base state's constraints plus the step's own, for this step only
+ * (the state, loads and later steps are untouched); total time advances by 1, as CalculiX */
+static int frequency_step(static_run *S, int k)
+{
+  run_state *R = &S->R;
+  const sn_step *sp = &S->m->steps[k];
+  unsigned char *cons0 = malloc((size_t)R->ndof + 1);
+  if (!cons0) return SN_ERR_NOMEM;
+  memcpy(cons0, R->cons, (size_t)R->ndof);
+  S->k = k;
+  S->sp = sp;
+  step_changes(S, sp);                         /* e.g. *MODEL CHANGE, REMOVE: no springs of that pair */
+  for (int b = 0; b < sp->nbc; b++)
+    for (int c = sp->bc[b].first; c <= sp->bc[b].last && c <= R->ndf; c++) R->cons[R->ndf * sp->bc[b].node + c - 1] = 1;
+  number_equations(R);
+  int st = sn_frequency_step(S);
+  S->freq_nfree = R->neq;
+  memcpy(R->cons, cons0, (size_t)R->ndof);
+  free(cons0);
+  number_equations(R);
+  S->total_time += 1.0;
+  return st;
+}
+
 /* step k, increment by increment */
 static int run_step(static_run *S, int k)
 {
+  if (S->m->steps[k].frequency) return frequency_step(S, k);
   int st = step_begin(S, k);
   if (st) return st;
   while (S->t < S->period * (1 - 1e-12)) {
@@ -527,7 +576,7 @@ static void run_finish(static_run *S, int st, double t0)
     info->cutbacks = S->cutbacks_total;
     info->seconds = sn_wtime() - t0;
     info->ndof = R->ndof;
-    info->nfree = R->neq;
+    info->nfree = S->total_inc == 0 && S->freq_nfree ? S->freq_nfree : R->neq;   /* a deck of *FREQUENCY steps only */
     int hits = 0;
     sn_admm_cache_stats(S->Cc.admm, &hits, NULL);
     info->factor_reuses = hits + S->Cc.reuses;

@@ -14,6 +14,7 @@
 #include "signorini/io.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -70,6 +71,30 @@ static int on_increment(const sn_model *m, const sn_fesys *S, const sn_increment
   if (inc->ncontact > 0 && inc->contact_solver) c->solver = inc->contact_solver;
   if (!c->quiet) progress(c, m, inc);
   return st;
+}
+
+/* a *FREQUENCY step's results, and a line on the terminal */
+static int on_frequency(const sn_model *m, const sn_fesys *S, const sn_frequency_result *res, void *user)
+{
+  run_ctx *c = user;
+  int st = sn_run_output_frequency(m, S, res, c->out);
+  if (!c->quiet) {
+    if (c->tty && c->width) { fputc('\n', stderr); c->width = 0; }
+    fprintf(stderr, "step %d: %d eigenvalue%s (%s), lowest frequency %.6g cycles/time%s\n", res->step, res->nev,
+            res->nev == 1 ? "" : "s", res->dense ? "LAPACK" : "ARPACK",
+            res->nev ? sqrt(fmax(res->eigenvalue[0], 0.0)) / 6.283185307179586 : 0.0,
+            res->perturbation ? (res->contact_springs ? ", base state's tangent with contact springs" : ", base state's tangent") : "");
+  }
+  return st;
+}
+
+/* what *FREQUENCY reads without effect, said before the run */
+static void frequency_notes(const char *deck, const sn_model *m)
+{
+  for (int k = 0; k < m->nsteps; k++)
+    if (m->steps[k].freq_storage_line)
+      fprintf(stderr, "%s:%d: note: *FREQUENCY, STORAGE=YES has no effect: signorini keeps no modes for a later step "
+              "(no *MODAL DYNAMIC)\n", deck, m->steps[k].freq_storage_line);
 }
 
 /* a deck refused at a keyword of scene files: the file probably lacks its first line *SCENE */
@@ -303,9 +328,11 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
   if (sn_run_output_note(c.out)[0]) fprintf(stderr, "signorini: note: %s\n", sn_run_output_note(c.out));
   notes(deck, m);
   gap_notes(deck, m);
+  frequency_notes(deck, m);
   sn_static_settings s;
   sn_static_settings_default(&s);
   s.on_increment = on_increment;
+  s.on_frequency = on_frequency;
   s.user = &c;
   sn_static_info info;
   c.t0 = sn_wtime();

@@ -355,5 +355,7 @@ int inp_temperature_data(inp_rd *p);
 int inp_gap_begin(inp_rd *p);
 int inp_gap_data(inp_rd *p);
 int inp_gap_finish(inp_rd *p);
+int inp_frequency_begin(inp_rd *p);                           /* inp_frequency.c */
+int inp_frequency_data(inp_rd *p);
 
 #endif

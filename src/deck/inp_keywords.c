@@ -51,7 +51,7 @@ static const inp_kwdef keywords[] = {
   {"CYCLICSYMMETRYMODEL", "*CYCLIC SYMMETRY MODEL", W_MODEL, "N NGRAPH TIE ELSET CHECK", 1, 0, 0, inp_cyclic_begin,
    inp_cyclic_data, NULL},
   /* steps (inp_step.c) */
-  {"STEP", "*STEP", W_NOSTEP, "NLGEOM INC CONTACT SOLVER AMPLITUDE", 0, 1, 0, inp_step_begin, inp_step_data, NULL},
+  {"STEP", "*STEP", W_NOSTEP, "NLGEOM INC CONTACT SOLVER AMPLITUDE PERTURBATION", 0, 1, 0, inp_step_begin, inp_step_data, NULL},
   {"STATIC", "*STATIC", W_STEP, "DIRECT SOLVER", 0, 0, 0, inp_static_begin, inp_static_data, NULL},
   {"ENDSTEP", "*END STEP", W_STEP, "", 0, 0, 0, inp_endstep_begin, NULL, NULL},
   /* loads and boundary conditions (inp_load.c) */
@@ -60,6 +60,8 @@ static const inp_kwdef keywords[] = {
   {"CLOAD", "*CLOAD", W_STEP, "AMPLITUDE OP", 1, 0, 0, inp_load_begin, inp_cload_data, NULL},
   {"DLOAD", "*DLOAD", W_STEP, "AMPLITUDE OP", 1, 0, 0, inp_load_begin, inp_dload_data, NULL},
   {"TEMPERATURE", "*TEMPERATURE", W_STEP, "AMPLITUDE OP", 0, 0, 0, inp_temperature_begin, inp_temperature_data, NULL},
+  /* eigenfrequencies (inp_frequency.c) */
+  {"FREQUENCY", "*FREQUENCY", W_STEP, "SOLVER STORAGE GLOBAL CYCMPC", 1, 0, 0, inp_frequency_begin, inp_frequency_data, NULL},
   /* dynamic analyses (inp_dynamic.c) */
   {"DYNAMIC", "*DYNAMIC", W_STEP, "DIRECT SOLVER ALPHA EXPLICIT RELATIVETOABSOLUTE THETA MASS RESTITUTION", 1, 0, 0,
    inp_dynamic_begin, inp_static_data, NULL},
@@ -80,7 +82,7 @@ static const inp_kwdef keywords[] = {
   {"TIMEPOINTS", "*TIME POINTS", W_ANY, "NAME TIME GENERATE", 1, 0, 0, inp_timepoints_begin, inp_timepoints_data, NULL},
   {"CONTROLS", "*CONTROLS", W_STEP, "PARAMETERS RESET", 0, 0, 0, inp_controls_begin, inp_controls_data, NULL},
   /* known to CalculiX or Abaqus, not supported (yet): procedures */
-  UNSUPPORTED("FREQUENCY", "*FREQUENCY"), UNSUPPORTED("HEATTRANSFER", "*HEAT TRANSFER"),
+  UNSUPPORTED("HEATTRANSFER", "*HEAT TRANSFER"),
   UNSUPPORTED("MODALDYNAMIC", "*MODAL DYNAMIC"), UNSUPPORTED("STEADYSTATEDYNAMICS", "*STEADY STATE DYNAMICS"),
   UNSUPPORTED("COMPLEXFREQUENCY", "*COMPLEX FREQUENCY"), UNSUPPORTED("BUCKLE", "*BUCKLE"),
   UNSUPPORTED("VISCO", "*VISCO"), UNSUPPORTED("CREEP", "*CREEP"),

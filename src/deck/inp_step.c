@@ -63,6 +63,7 @@ int inp_step_begin(inp_rd *p)
     if (!q->val || !strcmp(q->val, "YES")) st->nlgeom = 1;
     else if (strcmp(q->val, "NO")) return inp_fail(p, "NLGEOM=%s: expected YES or NO", SHOW(q->raw));
   }
+  if ((r = inp_par_flag(p, "PERTURBATION", &st->perturbation))) return r;   /* a *FREQUENCY step's */
   if ((q = inp_par(p, "INC"))) {
     if (!q->val) return inp_fail(p, "parameter INC of *STEP needs a value");
     if ((r = inp_get_int(p, q->val, "INC", 1, INT_MAX, &st->inc))) return r;
@@ -106,6 +107,12 @@ int inp_check_steps(inp_rd *p)
     const sn_step *st = &m->steps[k];
     if (st->solver[0] && sn_inp_check_solver(st->solver, 1, m->ndf, why, sizeof why))
       return inp_fail_at(p, p->step_file[k], st->line, "%s", why);
+    if (st->perturbation && !st->frequency)
+      return inp_fail_at(p, p->step_file[k], st->line, "*STEP, PERTURBATION: signorini reads PERTURBATION for *FREQUENCY "
+                     "steps only (a linear perturbation *STATIC step is not supported)");
+    if (st->frequency && (st->ncload || st->ndload))
+      return inp_fail_at(p, p->step_file[k], st->ncload ? st->cload[0].line : st->dload[0].line, "a load in a "
+                     "*FREQUENCY step (line %d): the eigenvalue problem has no loads; move it to a *STATIC step", st->line);
     if (st->nlgeom && st->dynamic)
       return inp_fail_at(p, p->step_file[k], st->line, "*STEP, NLGEOM with *DYNAMIC: the dynamic analysis is linear "
                      "(small strain) only; remove NLGEOM");
@@ -178,7 +185,7 @@ int inp_static_data(inp_rd *p)
 int inp_endstep_begin(inp_rd *p)
 {
   if (!p->step_static)
-    return inp_fail(p, "the *STEP of line %d has no procedure (*STATIC or *DYNAMIC)", cur_step(p)->line);
+    return inp_fail(p, "the *STEP of line %d has no procedure (*STATIC, *DYNAMIC or *FREQUENCY)", cur_step(p)->line);
   p->in_step = 0;
   return SN_OK;
 }

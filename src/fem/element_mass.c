@@ -33,11 +33,14 @@ static sn_ferule mass_rule(sn_fefam f)
   }
 }
 
-/* scalar consistent matrix m[a * nn + b] = int rho N_a N_b dV */
-static int solid_scalar_mass(const sn_elinfo *e, const double *X, const sn_elprops *p, double *m)
+/* scalar consistent matrix m[a * nn + b] = int rho N_a N_b dV, by the rule exact for it or, at
+ * (CalculiX' choice: the mass of a C3D20R integrated at its 8 stiffness points), the element's
+ * stiffness rule */
+static int solid_scalar_mass(const sn_elinfo *e, const double *X, const sn_elprops *p, int at_stiffness_points,
+                             double *m)
 {
   int nn = e->d.nnodes, sd = e->d.sdim, st;
-  sn_ferule rule = mass_rule(e->fam);
+  sn_ferule rule = at_stiffness_points ? e->rule : mass_rule(e->fam);
   double thick = (p->thickness > 0) ? p->thickness : 1.0;
   memset(m, 0, sizeof(double) * (size_t)nn * (size_t)nn);
   for (int k = 0; k < sn_fe_rule_size(rule); k++) {
@@ -91,9 +94,10 @@ int sn_element_mass(sn_eltype t, const double *X, const sn_elprops *p, int lumpe
   double m[SN_FE_MAXN * SN_FE_MAXN];
   memset(Me, 0, sizeof(double) * (size_t)nd * (size_t)nd);
   if (e->d.kind == SN_KIND_SPRING) return SN_OK;   /* massless */
-  st = e->fam == SN_FAM_NONE ? truss_scalar_mass(e, X, p, m) : solid_scalar_mass(e, X, p, m);
+  if (lumped < 0 || lumped > 2) return SN_ERR_ARG;
+  st = e->fam == SN_FAM_NONE ? truss_scalar_mass(e, X, p, m) : solid_scalar_mass(e, X, p, lumped == 2, m);
   if (st != SN_OK) return st;
-  if (lumped) hrz_lump(nn, m);
+  if (lumped == 1) hrz_lump(nn, m);
   for (int a = 0; a < nn; a++)
     for (int b = 0; b < nn; b++)
       for (int j = 0; j < sd; j++) Me[(size_t)(b * sd + j) * (size_t)nd + (size_t)(a * sd + j)] = m[a * nn + b];

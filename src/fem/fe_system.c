@@ -686,7 +686,7 @@ int sn_fesys_mass(const sn_fesys *S, int lumped, const int *eq, int neq, sn_csc 
   size_t cap = 0;
   for (int e = 0; e < m->nelems; e++) {
     size_t nd = (size_t)(m->elem_ptr[e + 1] - m->elem_ptr[e]) * (size_t)S->ndf;
-    cap += lumped ? nd : nd * nd;
+    cap += lumped == 1 ? nd : nd * nd;
   }
   int *I = malloc(sizeof(int) * (cap + 1)), *J = malloc(sizeof(int) * (cap + 1));
   double *V = malloc(sizeof(double) * (cap + 1)), *Me = malloc(sizeof(double) * MAXDOF * MAXDOF);
@@ -773,4 +773,55 @@ int sn_fesys_element_energy(const sn_fesys *S, const double *u, double *ener, do
     if (st) return st;
   }
   return SN_OK;
+}
+
+/* The initial-stress stiffness on the free dofs (upper triangle): element matrices of the
+ * integration-point stresses, summed as triplets into CSC. */
+/* 1 when sn_fesys_internal's tangent of element e already holds its stress and large-displacement
+ * stiffness: under NLGEOM the total Lagrangian trusses and continuum elements, and hyperelastic
+ * elements always (springs have none) */
+static int nlgeom_tangent(const sn_fesys *S, int e, int nlgeom)
+{
+  return (nlgeom && sn_element_desc(S->m->elem_type[e])->kind != SN_KIND_SPRING) || hyper_at(S, e);
+}
+
+int sn_fesys_stress_stiffness(const sn_fesys *S, const double *u, const double *Sip, int nlgeom, const int *eq,
+                              int neq, sn_csc **Kg)
+{
+  if (!S || !Sip || !eq || !Kg || neq < 0) return SN_ERR_ARG;
+  const sn_model *m = S->m;
+  size_t cap = 0;
+  for (int e = 0; e < m->nelems; e++) {
+    size_t nd = (size_t)(m->elem_ptr[e + 1] - m->elem_ptr[e]) * (size_t)S->ndf;
+    cap += nd * nd;
+  }
+  int *I = malloc(sizeof(int) * (cap + 1)), *J = malloc(sizeof(int) * (cap + 1));
+  double *V = malloc(sizeof(double) * (cap + 1)), *Kge = malloc(sizeof(double) * MAXDOF * MAXDOF);
+  int st = (!I || !J || !V || !Kge) ? SN_ERR_NOMEM : SN_OK;
+  int nz = 0;
+  for (int e = 0; e < m->nelems && !st; e++) {
+    if (S->skip[e] || nlgeom_tangent(S, e, nlgeom)) continue;
+    double X[3 * MAXN] = {0}, ue[MAXDOF];
+    int dofs[MAXDOF], nd = elem_dofs(S, e, dofs);
+    coords(m, e, X);
+    for (int a = 0; u && a < nd; a++) ue[a] = u[dofs[a]];
+    if ((st = sn_element_stress_stiffness(m->elem_type[e], X, &S->props[e], Sip + 6 * (size_t)S->ip_off[e],
+                                          u ? ue : NULL, Kge)))
+      break;
+    for (int b = 0; b < nd; b++)
+      for (int a = 0; a < nd; a++) {
+        double v = Kge[(size_t)b * (size_t)nd + (size_t)a];
+        int ra = eq[dofs[a]], cb = eq[dofs[b]];
+        if (v == 0 || ra < 0 || cb < 0 || ra > cb) continue;
+        I[nz] = ra;
+        J[nz] = cb;
+        V[nz++] = S->scale[e] * v;
+      }
+  }
+  if (!st) st = sn_csc_from_triplets(neq, neq, nz, I, J, V, Kg);
+  free(I);
+  free(J);
+  free(V);
+  free(Kge);
+  return st;
 }

@@ -304,6 +304,14 @@ int sn_results_add(sn_results *r, const sn_results_block *b, char *msg, size_t m
   return SN_OK;
 }
 
+int sn_results_add_text(sn_results *r, const char *text, char *msg, size_t msglen)
+{
+  if (msg && msglen > 0) msg[0] = '\0';
+  if (!r || !text) return sn_outfile_fail(msg, msglen, SN_ERR_ARG, r ? r->path : NULL, "no results file or text");
+  int rc = res_printf(r, "%s", text);
+  return rc ? sn_outfile_fail(msg, msglen, rc, r->path, "out of memory") : SN_OK;
+}
+
 int sn_results_flush(sn_results *r, char *msg, size_t msglen)
 {
   sn_outfile o;

@@ -1,0 +1,314 @@
+/* A *FREQUENCY step (CalculiX User's Manual 2.20, "*FREQUENCY" and "*STEP", PERTURBATION;
+ * docs/deck.md): the eigenpairs of K x = omega^2 M x on the dofs not prescribed.
+ *   M: the consistent mass, integrated at the elements' stiffness points as CalculiX does (exact
+ *     for fully integrated elements; rank-deficient for C3D20R: ARPACK's shift-invert mode only
+ *     needs M semi-definite).
+ *   K without PERTURBATION (or before any static increment): the linear stiffness of the
+ *     reference configuration, no preload, no contact ("Otherwise, no preload will be active").
+ *   K with PERTURBATION: the tangent of the last converged state u of the previous steps
+ *     (sn_fesys_internal at u: nonlinear springs and NLGEOM elements at u), plus the
+ *     initial-stress stiffness of its stresses and the large-displacement stiffness of 3D
+ *     solids at u (sn_fesys_stress_stiffness; CalculiX' PERTURBATION: "the inclusion of
+ *     previous deformations (large deformation stiffness) and the inclusion of previous loads
+ *     as preloads (stress stiffness)"), plus a spring per closed
+ *     contact point of the last increment (normal force > 0): k_n = slope x area for a LINEAR
+ *     law (CalculiX' penalty spring; on SURFACE TO SURFACE pairs with a face slave surface the
+ *     consistent distribution slope x int N_a N_b dA over the slave faces, coupling neighbouring
+ *     closed nodes, as CalculiX' face-to-face penalty), the HARD law's data line value where given, else 1000 x
+ *     the largest diagonal entry of K (signorini's penalty default: nearly the constraint of
+ *     the exact contact); with friction (mu > 0) the point sticks under the infinitesimal
+ *     vibration: tangential springs k_t = the *FRICTION stick slope x area, else k_n.
+ * Participation factors and effective modal masses as CalculiX prints them (rigid-body
+ * vectors of the translations and of the rotations about the axes through the origin). */
+#include "analysis/static_internal.h"
+#include "signorini/contact.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TWO_PI 6.283185307179586
+
+/* triplets of the springs, grown as needed */
+typedef struct {
+  int *I, *J, n, cap;
+  double *X;
+} trip;
+
+/* k H_a H_b^T on the free dofs (upper triangle), H_a, H_b columns of H */
+static int add_outer(trip *T, const sn_csc *H, const int *eq, int ca, int cb, double k)
+{
+  int la = H->colptr[ca + 1] - H->colptr[ca], lb = H->colptr[cb + 1] - H->colptr[cb];
+  if (T->n + la * lb > T->cap) {
+    int nc = 2 * (T->n + la * lb) + 64;
+    int *I = realloc(T->I, sizeof(int) * (size_t)nc), *J = I ? realloc(T->J, sizeof(int) * (size_t)nc) : NULL;
+    if (I) T->I = I;
+    if (J) T->J = J;
+    double *X = J ? realloc(T->X, sizeof(double) * (size_t)nc) : NULL;
+    if (!X) return SN_ERR_NOMEM;
+    T->X = X;
+    T->cap = nc;
+  }
+  for (int a = H->colptr[ca]; a < H->colptr[ca + 1]; a++)
+    for (int b = H->colptr[cb]; b < H->colptr[cb + 1]; b++) {
+      int ea = eq[H->rowind[a]], eb = eq[H->rowind[b]];
+      if (ea < 0 || eb < 0 || ea > eb) continue;
+      T->I[T->n] = ea; T->J[T->n] = eb; T->X[T->n++] = k * H->val[a] * H->val[b];
+    }
+  return SN_OK;
+}
+
+/* a LINEAR law on a SURFACE TO SURFACE pair with an element-face slave surface: the penalty
+ * integrated over the slave faces, slope int g^2 dA with the gap interpolated from the closed
+ * nodes' gaps (sn_element_face_mass): CalculiX' face-to-face penalty on matching meshes */
+static int face_springs(const sn_model *m, const sn_contact_point *p) {
+  return !p->hard && p->slope > 0 && m->pairs[p->pair].type == SN_PAIR_SURFACE_TO_SURFACE &&
+         !m->surfaces[m->pairs[p->pair].slave].node_based;
+}
+
+static int consistent_springs(static_run *S, const sn_csc *H, const int *qof, trip *T)
+{
+  const sn_model *m = S->m;
+  const sn_cstate *cs = &S->cs;
+  int dim = m->ndf, st;
+  for (int pr = 0; pr < m->npairs; pr++) {
+    const sn_surface *sf = &m->surfaces[m->pairs[pr].slave];
+    if (m->pairs[pr].type != SN_PAIR_SURFACE_TO_SURFACE || sf->node_based) continue;
+    for (int f = 0; f < sf->n; f++) {
+      int e = sf->elem[f], a0 = m->elem_ptr[e], ln[8], fn;
+      double Xe[3 * 20], Mf[64];
+      for (int a = 0; a < m->elem_ptr[e + 1] - a0 && a < 20; a++) memcpy(Xe + 3 * a, m->x + 3 * m->elem_conn[a0 + a], 3 * sizeof(double));
+      if ((fn = sn_element_face_nodes(m->elem_type[e], sf->face[f], ln)) < 0) return fn;
+      const sn_section *sec = m->elem_section[e] >= 0 ? &m->sections[m->elem_section[e]] : NULL;
+      sn_elprops pp;
+      memset(&pp, 0, sizeof pp);
+      pp.thickness = sec ? sec->thickness : 1.0;
+      if ((st = sn_element_face_mass(m->elem_type[e], Xe, &pp, sf->face[f], Mf)) < 0) return st;
+      double sc = sn_element_desc(m->elem_type[e])->kind == SN_KIND_AXISYM ? 6.283185307179586 : 1.0;
+      for (int a = 0; a < fn; a++)
+        for (int b = 0; b < fn; b++) {
+          int qa = qof[m->elem_conn[a0 + ln[a]]], qb = qof[m->elem_conn[a0 + ln[b]]];
+          if (qa < 0 || qb < 0 || cs->pts[qa].pair != pr || cs->pts[qb].pair != pr) continue;
+          const sn_contact_point *pa = &cs->pts[qa];
+          const sn_interaction *it = &m->interactions[pa->interaction];
+          double w = sc * Mf[a * fn + b];
+          if ((st = add_outer(T, H, S->R.eq, dim * qa, dim * qb, pa->slope * w))) return st;
+          for (int c = 1; c < dim && pa->mu > 0; c++)
+            if ((st = add_outer(T, H, S->R.eq, dim * qa + c, dim * qb + c,
+                                (it->stick_slope > 0 ? it->stick_slope : pa->slope) * w))) return st;
+        }
+    }
+  }
+  return SN_OK;
+}
+
+/* the springs of the closed contact points into *K (upper triangle, free dofs): K + sum k H H^T,
+ * nodal springs, or the consistent ones of face_springs */
+static int contact_springs(static_run *S, double kdiag, sn_csc **K, int *nspr, int *nfric)
+{
+  const sn_cstate *cs = &S->cs;
+  const sn_model *m = S->m;
+  const run_state *R = &S->R;
+  int dim = m->ndf, st;
+  *nspr = *nfric = 0;
+  if (!S->contact || cs->np == 0 || !cs->r) return SN_OK;
+  sn_csc *H = NULL;
+  if ((st = sn_contact_H(m, cs->pts, cs->np, &H))) return st;
+  trip T = {NULL, NULL, 0, 0, NULL};
+  int *qof = malloc(sizeof(int) * ((size_t)m->nnodes + 1));
+  if (!qof) { sn_csc_free(H); return SN_ERR_NOMEM; }
+  for (int i = 0; i < m->nnodes; i++) qof[i] = -1;
+  for (int q = 0; q < cs->np && !st; q++) {
+    const sn_contact_point *p = &cs->pts[q];
+    if (!(cs->r[dim * q] > 0) || m->pairs[p->pair].inactive) continue;   /* open, touching without force, or
+                                                                            the pair removed (*MODEL CHANGE) */
+    (*nspr)++;
+    *nfric += p->mu > 0;
+    if (face_springs(m, p)) { qof[p->slave_node] = q; continue; }
+    const sn_interaction *it = &m->interactions[p->interaction];
+    double A = S->area0 && S->area0[p->slave_node] > 0 ? S->area0[p->slave_node] : (p->area > 0 ? p->area : 1.0);
+    double kn = p->hard ? (p->slope > 0 ? p->slope : 1000.0 * kdiag) : p->slope * A;
+    double kt = p->mu > 0 ? (it->stick_slope > 0 ? it->stick_slope * A : kn) : 0.0;
+    for (int c = 0; c < dim && !st; c++)
+      if ((c == 0 ? kn : kt) != 0) st = add_outer(&T, H, R->eq, dim * q + c, dim * q + c, c == 0 ? kn : kt);
+  }
+  if (!st) st = consistent_springs(S, H, qof, &T);
+  sn_csc *C = NULL, *sum = NULL;
+  if (!st) st = sn_csc_from_triplets(R->neq, R->neq, T.n, T.I, T.J, T.X, &C);
+  if (!st) st = sn_csc_add(*K, C, &sum);
+  if (!st) { sn_csc_free(*K); *K = sum; }
+  sn_csc_free(C);
+  sn_csc_free(H);
+  free(T.I); free(T.J); free(T.X); free(qof);
+  return st;
+}
+
+/* K of the step (upper triangle, free dofs); *nspr the contact springs */
+static int step_stiffness(static_run *S, int perturb, sn_csc **K, int *nspr, int *nfric)
+{
+  run_state *R = &S->R;
+  const sn_model *m = S->m;
+  int st;
+  *nspr = 0;
+  double *u0 = perturb ? S->u : calloc((size_t)R->ndof + 1, sizeof(double));
+  double *f = malloc(sizeof(double) * ((size_t)R->ndof + 1));
+  if (!u0 || !f) { if (!perturb) free(u0); free(f); return SN_ERR_NOMEM; }
+  st = sn_fesys_internal(R->S, u0, perturb ? S->nlgeom : 0, f, R->eq, R->neq, R->eq_version, K, S->msg, S->msglen);
+  free(f);
+  if (!perturb) free(u0);
+  if (st || !perturb) return st;
+  sn_csc *Kg = NULL, *sum = NULL;
+  const int *ipo = sn_fesys_ip_offset(R->S);
+  double *sip = malloc(sizeof(double) * 6 * ((size_t)ipo[m->nelems] + 1));
+  if (!sip) return SN_ERR_NOMEM;
+  st = sn_fesys_stress(R->S, S->u, NULL, sip);
+  if (!st) st = sn_fesys_stress_stiffness(R->S, S->u, sip, S->nlgeom, R->eq, R->neq, &Kg);
+  if (!st) st = sn_csc_add(*K, Kg, &sum);
+  free(sip);
+  sn_csc_free(Kg);
+  if (st) return st;
+  sn_csc_free(*K);
+  *K = sum;
+  double kdiag = 0;
+  for (int j = 0; j < sum->n; j++)
+    for (int p = sum->colptr[j]; p < sum->colptr[j + 1]; p++)
+      if (sum->rowind[p] == j) kdiag = fmax(kdiag, sum->val[p]);
+  return contact_springs(S, kdiag, K, nspr, nfric);
+}
+
+/* the rigid-body vector r of direction c (0..2 translations, 3..5 rotations about the x, y, z
+ * axes through the origin) at the free dofs */
+static void rigid_vector(const static_run *S, int c, double *r)
+{
+  const run_state *R = &S->R;
+  const sn_model *m = S->m;
+  int ndf = R->ndf;
+  for (int i = 0; i < m->nnodes; i++) {
+    const double *x = m->x + 3 * i;
+    double v[3] = {0, 0, 0};
+    if (c < 3) v[c] = 1.0;
+    else {                                     /* e_a x x */
+      int a = c - 3;
+      double e[3] = {0, 0, 0};
+      e[a] = 1.0;
+      v[0] = e[1] * x[2] - e[2] * x[1];
+      v[1] = e[2] * x[0] - e[0] * x[2];
+      v[2] = e[0] * x[1] - e[1] * x[0];
+    }
+    for (int k = 0; k < ndf; k++)
+      if (R->eq[ndf * i + k] >= 0) r[R->eq[ndf * i + k]] = v[k];
+  }
+}
+
+/* participation factors phi^T M r, effective masses (their squares), totals r^T M r */
+static int modal_masses(const static_run *S, const sn_csc *M, int nev, const double *X, double *pf, double *em,
+                        double *tot)
+{
+  int neq = S->R.neq;
+  double *r = calloc((size_t)neq + 1, sizeof(double)), *Mr = calloc((size_t)neq + 1, sizeof(double));
+  if (!r || !Mr) { free(r); free(Mr); return SN_ERR_NOMEM; }
+  for (int c = 0; c < 6; c++) {
+    memset(r, 0, sizeof(double) * (size_t)neq);
+    rigid_vector(S, c, r);
+    sn_csc_gemv(M, 1.0, r, 0.0, Mr);
+    tot[c] = sn_dot(neq, r, Mr);
+    for (int k = 0; k < nev; k++) {
+      pf[6 * k + c] = sn_dot(neq, X + (size_t)neq * k, Mr);
+      em[6 * k + c] = pf[6 * k + c] * pf[6 * k + c];
+    }
+  }
+  free(r);
+  free(Mr);
+  return SN_OK;
+}
+
+/* the modes over all dofs: 0 where prescribed, rigid bodies' nodes following their reference */
+static void expand_modes(const static_run *S, int nev, const double *X, double *modes)
+{
+  const run_state *R = &S->R;
+  for (int k = 0; k < nev; k++) {
+    double *u = modes + (size_t)R->ndof * k;
+    for (int d = 0; d < R->ndof; d++) u[d] = R->eq[d] >= 0 ? X[(size_t)R->neq * k + R->eq[d]] : 0.0;
+    follow_rigid(R, S->rref, u);
+  }
+}
+
+/* the eigenpairs, those above the upper frequency dropped */
+static int solve_modes(static_run *S, const sn_csc *K, const sn_csc *M, int *nev, double *lambda, double *X,
+                       int *dense)
+{
+  const sn_step *sp = S->sp;
+  double sigma = (TWO_PI * sp->fmin) * (TWO_PI * sp->fmin);
+  sn_eig_info ei;
+  int st = sn_eig_sym(K, M, *nev, sigma, 0, lambda, X, &ei);
+  *dense = ei.dense;
+  if (st) {
+    if (S->msg)
+      snprintf(S->msg, S->msglen, "line %d: *FREQUENCY: %s (%d of %d eigenvalues converged, %d equations)", sp->line,
+               st == SN_ERR_SINGULAR ? "the shifted stiffness K - sigma M is singular: the lower frequency is an "
+               "eigenfrequency; change it" : sn_strerror(st), ei.nconv, *nev, S->R.neq);
+    return st < 0 ? st : SN_ERR_ARG;
+  }
+  if (sp->fmax > 0) {
+    double lmax = (TWO_PI * sp->fmax) * (TWO_PI * sp->fmax);
+    int n = 0;
+    while (n < *nev && lambda[n] <= lmax) n++;
+    *nev = n;
+  }
+  return SN_OK;
+}
+
+int sn_frequency_step(static_run *S)
+{
+  run_state *R = &S->R;
+  const sn_step *sp = S->sp;
+  int neq = R->neq, nev = sp->nev < neq ? sp->nev : neq, perturb = sp->perturbation && S->total_inc > 0;
+  if (neq == 0) {
+    if (S->msg) snprintf(S->msg, S->msglen, "line %d: *FREQUENCY: every degree of freedom is prescribed", sp->line);
+    return SN_ERR_ARG;
+  }
+  sn_csc *K = NULL, *M = NULL;
+  double *lambda = malloc(sizeof(double) * ((size_t)nev + 1)), *X = malloc(sizeof(double) * (size_t)neq * nev);
+  double *modes = malloc(sizeof(double) * (size_t)R->ndof * nev + 1);
+  double *pf = malloc(sizeof(double) * 6 * ((size_t)nev + 1)), *em = malloc(sizeof(double) * 6 * ((size_t)nev + 1));
+  int nspr = 0, nfric = 0, dense = 0;
+  double t0 = sn_wtime();
+  int st = (!lambda || !X || !modes || !pf || !em) ? SN_ERR_NOMEM : SN_OK;
+  if (!st) st = step_stiffness(S, perturb, &K, &nspr, &nfric);
+  if (!st) st = sn_fesys_mass(R->S, 2, R->eq, neq, &M);   /* CalculiX' integration of the mass */
+  if (S->info) S->info->assembly_seconds += sn_wtime() - t0;
+  double t1 = sn_wtime();
+  if (!st) st = solve_modes(S, K, M, &nev, lambda, X, &dense);
+  if (S->info) S->info->factor_seconds += sn_wtime() - t1;
+  sn_frequency_result res;
+  memset(&res, 0, sizeof res);
+  if (!st) st = modal_masses(S, M, nev, X, pf, em, res.total_mass);
+  if (!st) {
+    expand_modes(S, nev, X, modes);
+    res.step = S->k + 1;
+    res.nev = nev;
+    res.start_time = S->total_time;
+    res.time = S->total_time + 1.0;
+    res.eigenvalue = lambda;
+    res.mode = modes;
+    res.participation = pf;
+    res.effective_mass = em;
+    res.perturbation = perturb;
+    res.contact_springs = nspr;
+    res.frictional = nfric > 0;
+    res.dense = dense;
+    if (S->info) S->info->frequency_steps++;
+    if (S->s.on_frequency) {
+      double to = sn_wtime();
+      sn_fesys_set_nlgeom(R->S, 0);           /* a mode's stresses are the linear ones */
+      st = S->s.on_frequency(S->m, R->S, &res, S->s.user);
+      sn_fesys_set_nlgeom(R->S, S->nlgeom);
+      if (S->info) S->info->output_seconds += sn_wtime() - to;
+    }
+  }
+  sn_csc_free(K);
+  sn_csc_free(M);
+  free(lambda); free(X); free(modes); free(pf); free(em);
+  return st;
+}
