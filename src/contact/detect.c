@@ -406,6 +406,7 @@ static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg,
       goto done;
     }
     *p = best;
+    p->nterm = 0;   /* best holds only the projection's fields */
     p->pair = pi;
     p->slave_node = v;
     p->slave_dof_node = W->dofnode[v];
