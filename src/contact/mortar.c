@@ -30,10 +30,15 @@
  * parametrisation); in 3D the polygon of those points is clipped against the slave face's
  * parameter domain (Sutherland-Hodgman, the domain is convex), in 2D the interval is cut to
  * [-1, 1]. Each piece is integrated with Gauss rules (2D: 5 points; 3D: the polygon is
- * fanned into triangles, each with a collapsed 5 x 5 Gauss rule, Duffy's map), exact for
- * flat faces with straight edges (the integrands are then polynomials of degree <= 8). The
- * master straight-edge approximation makes curved faces inexact at second order in the
- * face size. At each Gauss point the slave point is projected onto that master face. */
+ * fanned into triangles, each with a collapsed 5 x 5 Gauss rule, Duffy's map). At each Gauss
+ * point the slave point is projected (closest point, unconstrained) onto that master face's
+ * parametrisation, extended beyond the face where the point lies just outside it: the segment
+ * boundary (the slave point closest to a master corner) and the master projection of a
+ * slave point differ at second order when the faces are not parallel, and the extension keeps
+ * the integrand one polynomial per segment. So for flat faces with straight edges the
+ * integrals are exact (polynomials of degree <= 8), and sum_l M_jl x_l is exact for any
+ * coplanar master faces, wherever the segment boundary falls. Curved faces: the straight-edge
+ * polygons make the segmentation inexact at second order in the face size. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -207,11 +212,15 @@ static int integrate(const mface *S, const mface *Mf, const double *q, int nq, d
     normal_of(S->d, a, n, &J);
     mult_basis(S, N, P);
     double dA = J * q[3 * i + 2] * (S->axi ? 6.283185307179586477 * x[0] : S->thick);
-    sn_contact_point cp;
-    if (Mf) {
-      int r = sn_contact_project(S->d + 1, Mf->nfn, Mf->X, x, &cp);
-      if (r < 0) return r;
-      if (cp.dist > sd) continue;
+    double xim[2], Nm[SN_CONTACT_MAXFN], xm[3], am[2][3], nm[3], tm[3], Jm;
+    if (Mf) {   /* the projection onto this master face's (extended) parametrisation */
+      inverse_map(Mf, x, xim);
+      feval(Mf, xim, Nm, xm, am);
+      normal_of(Mf->d, am, nm, &Jm);
+      double La = sqrt(dot3(am[0], am[0])), d2 = 0;
+      if (!(Jm > 0) || !(La > 0)) return SN_ERR_FORMAT;
+      for (int j = 0; j < 3; j++) tm[j] = am[0][j] / La, d2 += (x[j] - xm[j]) * (x[j] - xm[j]);
+      if (sqrt(d2) > sd) continue;
     }
     for (int jj = 0; jj < S->nfn; jj++) {
       acc_t *A = &acc[slot[S->node[jj]]];
@@ -222,11 +231,11 @@ static int integrate(const mface *S, const mface *Mf, const double *q, int nq, d
       }
       A->W += w;
       for (int k = 0; k < S->nfn; k++) add_term(A, S->node[k], w * N[k]);
-      for (int l = 0; l < Mf->nfn; l++) add_term(A, Mf->node[l], -w * cp.shape[l]);
+      for (int l = 0; l < Mf->nfn; l++) add_term(A, Mf->node[l], -w * Nm[l]);
       for (int j = 0; j < 3; j++) {
-        A->dvec[j] += w * (x[j] - cp.x_master[j]);
-        A->nsum[j] += w * cp.normal[j];
-        A->tsum[j] += w * cp.t1[j];
+        A->dvec[j] += w * (x[j] - xm[j]);
+        A->nsum[j] += w * nm[j];
+        A->tsum[j] += w * tm[j];
       }
     }
   }

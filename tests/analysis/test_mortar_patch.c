@@ -9,7 +9,7 @@
  * round-off (asserted to 1e-8 p), for CPE4, CPE8, C3D8 and C3D20.
  * The contrast: the same C3D20 blocks with TYPE=NODE TO SURFACE (the slave nodes projected, the
  * consistent areas of the 8-node faces, negative at the corners) do not transmit the pressure:
- * the nodal pressures differ from p by more than 10 % (measured: see below). */
+ * the nodal pressures differ from p by more than 10 % and the stresses by more than 1e-3 p. */
 #include "check.h"
 #include "signorini/analysis.h"
 #include "signorini/io.h"
@@ -211,8 +211,9 @@ int main(void)
   int st = run(3, 1, n, "NODE TO SURFACE", &R);
   printf("node to surface 3D quadratic: status %d, pressures in [%.4g, %.4g] (p0 = %g), stress err %.2e\n", st,
          R.pmin, R.pmax, P, R.serr);
-  /* measured: no solution at all (status SN_ERR_CONVERGENCE-type failure): the corner nodes'
-   * areas are -A/12, so their rows ask for a negative force; either way it does not pass */
+  /* measured: it runs, the nodal pressures lie in [0, 0.82] p and the stresses are off by 16 %
+   * of p (the corner nodes' consistent areas are -A/12: node-wise contact cannot carry the
+   * consistent nodal loads of a uniform pressure, negative at the corners) */
   CHECK(st != SN_OK || (R.perr > 0.1 && R.serr > 1e-3));
   return sn_check_report();
 }
