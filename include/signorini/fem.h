@@ -222,18 +222,35 @@ typedef struct {
   int line;
 } sn_rigid;
 
-typedef enum { SN_OVERCLOSURE_HARD, SN_OVERCLOSURE_LINEAR } sn_overclosure;
+/* PRESSURE-OVERCLOSURE= of *SURFACE BEHAVIOR (docs/deck.md, "Contact laws"): pressure p as a
+ * function of the overclosure h = -gap (CalculiX manual, *SURFACE BEHAVIOR):
+ *   HARD         p >= 0, h <= 0, p h = 0 (Signorini)
+ *   LINEAR       p = slope h for h > 0, 0 otherwise
+ *   EXPONENTIAL  p = p0 exp(ln(100) h / c0): p0 at zero clearance, 1 % of p0 at clearance c0
+ *   TABULAR      piecewise linear through (h_k, p_k), constant outside the table
+ *   TIED         p = slope h for every h (tension too), no slip (tangential slope = slope) */
+typedef enum { SN_OVERCLOSURE_HARD, SN_OVERCLOSURE_LINEAR, SN_OVERCLOSURE_EXPONENTIAL, SN_OVERCLOSURE_TABULAR,
+               SN_OVERCLOSURE_TIED } sn_overclosure;
+
+#define SN_LAW_MAXTAB 64       /* points of a TABULAR pressure-overclosure table */
 
 typedef struct {
   char name[81];
   sn_overclosure law;
-  double slope;          /* LINEAR: penalty slope (pressure per overclosure); HARD: the optional
+  double slope;          /* LINEAR / TIED: slope (pressure per overclosure); HARD: the optional
                             data line (penalty stiffness for CONTACT=PENALTY|AUGMENTED), 0 if none */
-  double sigma_inf, c0;  /* LINEAR: the optional second and third data values (0 if not given) */
+  double sigma_inf, c0;  /* LINEAR: the optional second and third data values (0 if not given);
+                            EXPONENTIAL: c0 (clearance where p = p0 / 100) */
+  double p0;             /* EXPONENTIAL: pressure at zero clearance */
+  int ntab;              /* TABULAR: points (pressure tab_p[k] at overclosure tab_h[k], h increasing) */
+  double tab_p[SN_LAW_MAXTAB], tab_h[SN_LAW_MAXTAB];
   double mu;             /* *FRICTION: coefficient (0 if none) */
   double stick_slope;    /* *FRICTION second value (0 if not given) */
   int has_friction;
   int line;
+  int behavior_line, friction_line;        /* deck lines of the law's and *FRICTION's keyword (0: none) */
+  double damping, damp_tfrac;              /* *CONTACT DAMPING: constant, TANGENT FRACTION (0: none) */
+  int damping_line;
 } sn_interaction;
 
 typedef enum { SN_PAIR_NODE_TO_SURFACE, SN_PAIR_SURFACE_TO_SURFACE } sn_pairtype;
@@ -242,8 +259,25 @@ typedef struct {
   int interaction;       /* index into interactions */
   int slave, master;     /* surface indices (slave first, as in the deck) */
   sn_pairtype type;
+  int small_sliding;     /* SMALL SLIDING: each slave node keeps over an increment the master face
+                            it was paired with at the increment's start (static analyses) */
+  double adjust;         /* ADJUST=distance: slave nodes within it (gap <= adjust) moved onto the
+                            master at the start of the analysis; 0: none */
+  int adjust_set;        /* ADJUST=node set: its slave nodes moved (index into sets), -1: none */
+  int inactive;          /* not active in the first step (*MODEL CHANGE, ADD in a later step) */
+  const int *pin;        /* the analysis' SMALL SLIDING pairing: per node, the master face
+                            (element * 8 + face) it is paired with, -1: none; NULL: free pairing */
   int line;
 } sn_contact_pair;
+
+/* changes of contact made by a step, from that step on: *CHANGE FRICTION / *CHANGE SURFACE
+ * BEHAVIOR (the interaction's whole new record) and *MODEL CHANGE, TYPE=CONTACT PAIR */
+typedef struct {
+  int interaction;       /* index into interactions, or -1 for a pair change */
+  sn_interaction val;    /* the interaction from this step on */
+  int pair, active;      /* pair change: index into pairs, 1 ADD, 0 REMOVE */
+  int line;
+} sn_step_change;
 
 /* *BOUNDARY data: prescribed displacement of dofs first..last (1-based) of a node */
 typedef struct {
@@ -279,6 +313,8 @@ typedef struct {
   sn_outkind kind;
   int set;               /* NSET= / ELSET= (index) or -1 for all */
   char vars[128];        /* the data line as written, upper-cased: "U,RF" */
+  int global;            /* *NODE PRINT, GLOBAL=YES: vectors of nodes with a *TRANSFORM in global
+                            components (default: in the local frame, as CalculiX prints them) */
   int line;
 } sn_output;
 
@@ -295,6 +331,10 @@ typedef struct {
                             PASTIX: CHOLMOD here), 2 iterative (ITERATIVE SCALING / CHOLESKY: CG) */
   sn_contact_treatment contact;
   char solver[32];       /* registry name, "" for the default */
+  int amp_step;          /* *STEP, AMPLITUDE=STEP: loads and boundary values of the step applied
+                            at once (default RAMP: linear in the step time) */
+  int nchange;           /* contact changes of the step (*CHANGE FRICTION, ...), in deck order */
+  sn_step_change *change;
   /* *DYNAMIC instead of *STATIC (docs/fe-dynamics.md): the same data line (dt0, period, dtmin,
    * dtmax; the time step is fixed: period / ceil(period / dt0)), and signorini's parameters
    * THETA= (0.5), MASS=LUMPED (default) | CONSISTENT, RESTITUTION= (Newton's coefficient of the
@@ -313,6 +353,44 @@ typedef struct {
   sn_output *out;
   int line;
 } sn_step;
+
+/* Kinematic constraints (docs/deck.md, "Constraints"; src/fem/dofmap.c eliminates them).
+ * *EQUATION: sum_k coef_k u(node_k, dof_k) = 0, term 0 the dependent one; the dofs of a node
+ * with a *TRANSFORM are its local components (global = 0), those a *TIE generates global
+ * components (global = 1). Terms are stored in the model's eqt_* arrays from `first`. */
+typedef struct {
+  int nterms, first;
+  int global;            /* 1: the dofs are global components whatever the node's transform */
+  int first_local;       /* with global: the first (dependent) term is in its node's frame */
+  int tie;               /* index of the *TIE that generated it, or -1 */
+  int line;              /* deck line (of the *EQUATION data or of the *TIE keyword) */
+} sn_equation;
+
+/* *TRANSFORM, NSET=, TYPE=R|C: a local frame for the nodes of the set (the last one given for
+ * a node holds): R, a the point on the local x' axis, b a point of the x'-y' plane (a and b
+ * from the origin); C, a and b on the axis (x' radial, y' tangential, z' from a to b). */
+typedef struct {
+  int set;               /* NSET= (index into sets) */
+  int cylindrical;
+  double a[3], b[3];
+  int line;
+} sn_transform;
+
+/* *TIE, NAME=: tied contact, each slave node tied to the master face it projects on by the
+ * face's shape functions at the projection; CYCLIC SYMMETRY (with its *CYCLIC SYMMETRY MODEL):
+ * the slave side rotated by the sector angle onto the master side, u_s = Q^T u_m (the static,
+ * rotationally symmetric solution). Equations generated by the reader at the end of the deck. */
+typedef struct {
+  char name[81];
+  int slave, master;     /* surface indices */
+  double tol;            /* POSITION TOLERANCE= (0: the default) */
+  int adjust;            /* ADJUST=YES (default): slave nodes moved onto the master surface */
+  int cyclic;            /* CYCLIC SYMMETRY */
+  int nsector;           /* *CYCLIC SYMMETRY MODEL, N= (0: none given yet) */
+  double axis_a[3], axis_b[3];   /* its axis */
+  int cyc_graphics;      /* NGRAPH=, ELSET= or CHECK= given: read, no effect (a note) */
+  int line, cyc_line;    /* deck lines of the *TIE and of its *CYCLIC SYMMETRY MODEL */
+} sn_tie;
 
 /* *INITIAL CONDITIONS, TYPE=VELOCITY: velocity of dof (1-based) of a node */
 typedef struct {
@@ -347,6 +425,16 @@ typedef struct {
   sn_interaction *interactions;
   sn_contact_pair *pairs;
   sn_step *steps;
+  /* kinematic constraints: equations (their terms in eqt_node / eqt_dof (1-based) / eqt_coef),
+   * transforms with the one of each node (node_transform: nnodes ints, -1 none; NULL when
+   * there is no *TRANSFORM), ties */
+  int nequations, neqterms, ntransforms, nties;
+  sn_equation *equations;
+  int *eqt_node, *eqt_dof;
+  double *eqt_coef;
+  sn_transform *transforms;
+  int *node_transform;
+  sn_tie *ties;
   /* initial velocities (*INITIAL CONDITIONS, TYPE=VELOCITY), one record per node and dof, in
    * order (a later record of the same node and dof replaces the earlier one at the analysis) */
   int nivel;
@@ -378,6 +466,12 @@ int sn_model_elem_index(const sn_model *m, int id);
  * linear between its points, constant (first / last value) outside them. 0 for an index out
  * of range. */
 double sn_amplitude_value(const sn_model *m, int amp, double t, double period);
+
+/* The local frame of node i (*TRANSFORM): the columns of R (3 x 3, column-major: R[3 * j + c] =
+ * global component c of local axis j) are the node's local axes; identity without a
+ * transform. SN_ERR_FORMAT for a degenerate definition (a and b collinear with the origin, a
+ * cylindrical axis of zero length, a node on the axis of a cylindrical one). */
+int sn_model_node_frame(const sn_model *m, int i, double *R);
 
 #ifdef __cplusplus
 }

@@ -47,7 +47,8 @@ static int full_matrix(const sn_csc *K, sn_csc **out)
 
 static double dot3(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
-/* the penalty stiffnesses of point p */
+/* the penalty stiffnesses of point p (HARD; the soft laws and TIED take their normal force
+ * and stiffness from the law itself, below) */
 static void stiffness(const sn_model *m, const sn_contact_point *p, double kdef, double ktdef,
                       int augmented, double *kn, double *kt)
 {
@@ -59,11 +60,16 @@ static void stiffness(const sn_model *m, const sn_contact_point *p, double kdef,
     return;
   }
   *kn = p->slope > 0 ? (p->hard ? p->slope : p->slope * A) : kdef;
-  *kt = it->stick_slope > 0 ? it->stick_slope * A : (p->slope > 0 ? *kn : ktdef);
+  if (it->law == SN_OVERCLOSURE_EXPONENTIAL || it->law == SN_OVERCLOSURE_TABULAR) {
+    double pr, dp;                     /* the law's slope at zero overclosure */
+    sn_law_pressure(it, 0.0, &pr, &dp);
+    if (dp > 0) *kn = dp * A;
+  }
+  *kt = it->stick_slope > 0 ? it->stick_slope * A : (p->slope > 0 || !p->hard ? *kn : ktdef);
 }
 
 int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, const double *area0,
-                       const int *eq,
+                       const sn_dofmap *T, const int *eq,
                        int neq, const sn_csc *K, double kdiag, const double *lam_n,
                        const double *lam_t,
                        double kfac, double ktfac, int augmented, sn_cstate *cs, sn_csc **Keff,
@@ -94,11 +100,26 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
     int i = p->slave_node;
     double kn, kt, *r = cs->r + dim * k, *ul = cs->uloc + dim * k, *Ck = C + dim * dim * k;
     stiffness(m, p, kdef, ktdef, augmented, &kn, &kt);
-    double fn = lam_n[i] - kn * p->gap;
+    const sn_interaction *law = &m->interactions[p->interaction];
+    int tied = law->law == SN_OVERCLOSURE_TIED;
+    double fn = lam_n[i] - kn * p->gap, cn = kn;
+    if (!p->hard) {                                   /* the law: force A p(h), tangent A p'(h) */
+      double A = p->area > 0 ? p->area : 1.0, pr, dp;
+      sn_law_pressure(law, -p->gap - sn_law_shift(m, p), &pr, &dp);
+      fn = A * pr;
+      cn = A * dp;
+    }
     ul[0] = p->gap;                                   /* the local normal entry: the gap at u */
-    if (fn < 0 || (fn == 0 && p->gap > 0)) continue;  /* open: no force, no stiffness */
+    if (!tied && (fn < 0 || (fn == 0 && (p->gap > 0 || cn == 0)))) continue;   /* open */
     r[0] = fn;                                        /* (touching, g = 0: stiffness, no force) */
-    Ck[0] = kn;
+    Ck[0] = cn;
+    if (tied) {                                       /* no slip: a spring in the tangent plane */
+      double tr0 = dot3(lam_t + 3 * i, p->t1) - kt * ul[1], tr1 = dim == 3 ? dot3(lam_t + 3 * i, p->t2) - kt * ul[2] : 0.0;
+      r[1] = tr0;
+      if (dim == 3) r[2] = tr1;
+      for (int c = 1; c < dim; c++) Ck[c * dim + c] = kt;
+      continue;
+    }
     /* tangential trial force in the current frame */
     double tr[2] = {dot3(lam_t + 3 * i, p->t1) - kt * ul[1], dim == 3 ? dot3(lam_t + 3 * i, p->t2) - kt * ul[2] : 0.0};
     double nt = hypot(tr[0], tr[1]), lim = p->mu * fn;
@@ -125,9 +146,11 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
    * K (or both its triangles) plus the contact terms, added by a merge of sorted columns (a
    * sort of all of K's entries as triplets took a fifth of a penalty run on the 24 x 24 x 8
    * block) */
+  sn_csc *HF = NULL;                  /* T^T H on the free dofs (H's free rows without constraints) */
+  if (cs->np > 0 && (st = sn_dofmap_reduce_cols(T, eq, neq, cs->H, &HF))) { free(C); free(D); free(du0); return st; }
   size_t cap = 1;
   for (int k = 0; k < cs->np; k++) {
-    size_t c = (size_t)(cs->H->colptr[dim * k + dim] - cs->H->colptr[dim * k]);
+    size_t c = (size_t)(HF->colptr[dim * k + dim] - HF->colptr[dim * k]);
     cap += c * c;
   }
   if (Pre) {
@@ -143,7 +166,7 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
   int *PI = malloc(sizeof(int) * pcap), *PJ = malloc(sizeof(int) * pcap);
   double *PX = malloc(sizeof(double) * pcap);
   if (!I || !J || !X || !PI || !PJ || !PX) {
-    free(I); free(J); free(X); free(PI); free(PJ); free(PX); free(C); free(D); free(du0);
+    free(I); free(J); free(X); free(PI); free(PJ); free(PX); free(C); free(D); free(du0); sn_csc_free(HF);
     return SN_ERR_NOMEM;
   }
   size_t z = 0;
@@ -153,15 +176,14 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
         double c = C[dim * dim * k + ca * dim + cb];
         if (c == 0) continue;
         int ka = dim * k + ca, kb = dim * k + cb;
-        for (int a = cs->H->colptr[ka]; a < cs->H->colptr[ka + 1]; a++) {
-          int ea = eq[cs->H->rowind[a]];
-          if (ea < 0) continue;
-          for (int b = cs->H->colptr[kb]; b < cs->H->colptr[kb + 1]; b++) {
-            int eb = eq[cs->H->rowind[b]];
-            if (eb < 0 || (!nonsym && ea > eb)) continue;
-            I[z] = ea; J[z] = eb; X[z++] = c * cs->H->val[a] * cs->H->val[b];
+        for (int a = HF->colptr[ka]; a < HF->colptr[ka + 1]; a++) {
+          int ea = HF->rowind[a];
+          for (int b = HF->colptr[kb]; b < HF->colptr[kb + 1]; b++) {
+            int eb = HF->rowind[b];
+            if (!nonsym && ea > eb) continue;
+            I[z] = ea; J[z] = eb; X[z++] = c * HF->val[a] * HF->val[b];
             if (pre && ea <= eb && !(cb == 0 && ca > 0)) {
-              PI[zp] = ea; PJ[zp] = eb; PX[zp++] = c * cs->H->val[a] * cs->H->val[b];
+              PI[zp] = ea; PJ[zp] = eb; PX[zp++] = c * HF->val[a] * HF->val[b];
             }
           }
         }
@@ -175,7 +197,7 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
   if (!st && pre) st = sn_csc_from_triplets(neq, neq, (int)zp, PI, PJ, PX, &Pc);
   if (!st && pre) st = sn_csc_add(K, Pc, Pre);
   sn_csc_free(Cc); sn_csc_free(Kf); sn_csc_free(Pc);
-  free(I); free(J); free(X); free(PI); free(PJ); free(PX); free(C); free(D); free(du0);
+  free(I); free(J); free(X); free(PI); free(PJ); free(PX); free(C); free(D); free(du0); sn_csc_free(HF);
   cs->solver = "penalty";
   if (full) *full = nonsym;
   return st;

@@ -39,17 +39,18 @@ static int find_load(run_state *R, const load_rec *q)
 }
 
 /* value of a load record at step time t */
-static double load_value(const sn_model *m, const load_rec *p, double t, double period)
+static double load_value(const run_state *R, const load_rec *p, double t, double period)
 {
-  if (p->amp >= 0) return p->value * sn_amplitude_value(m, p->amp, t, period);
-  return p->start + (p->value - p->start) * sn_amplitude_value(m, -1, t, period);
+  if (p->amp >= 0) return p->value * sn_amplitude_value(R->m, p->amp, t, period);
+  double a = R->amp_step ? 1.0 : sn_amplitude_value(R->m, -1, t, period);   /* *STEP, AMPLITUDE=STEP: at once */
+  return p->start + (p->value - p->start) * a;
 }
 
 static int add_load(run_state *R, const load_rec *q, double t_end, double period_prev)
 {
   int k = find_load(R, q);
   if (k >= 0) {                           /* OP=MOD: the new value replaces, ramped from the old */
-    double now = load_value(R->m, &R->loads[k], t_end, period_prev);
+    double now = load_value(R, &R->loads[k], t_end, period_prev);
     R->loads[k] = *q;
     R->loads[k].start = now;
     return SN_OK;
@@ -73,8 +74,13 @@ static int external_force(run_state *R, double t, double period, const double *u
   memset(f, 0, sizeof(double) * (size_t)R->ndof);
   for (int k = 0; k < R->nloads; k++) {
     const load_rec *p = &R->loads[k];
-    double v = load_value(R->m, p, t, period);
-    if (!p->dist) { f[R->ndf * p->node + p->dof] += v; continue; }
+    double v = load_value(R, p, t, period);
+    if (!p->dist) {
+      if (R->T && R->T->R && R->m->node_transform[p->node] >= 0)   /* *TRANSFORM: a local component */
+        for (int c = 0; c < R->ndf; c++) f[R->ndf * p->node + c] += v * R->T->R[9 * (size_t)p->node + 3 * p->dof + c];
+      else f[R->ndf * p->node + p->dof] += v;
+      continue;
+    }
     int st;
     if (p->face > 0)
       st = u ? sn_fesys_pressure_current(R->S, p->elem, p->face, v, u, f) : sn_fesys_pressure(R->S, p->elem, p->face, v, f);
@@ -99,22 +105,40 @@ int sn_static_follower_force(static_run *S)
 static double prescribed(const run_state *R, int dof, double t, double period)
 {
   if (R->bamp[dof] >= 0) return R->target[dof] * sn_amplitude_value(R->m, R->bamp[dof], t, period);
-  return R->ustart[dof] + (R->target[dof] - R->ustart[dof]) * sn_amplitude_value(R->m, -1, t, period);
+  double a = R->amp_step ? 1.0 : sn_amplitude_value(R->m, -1, t, period);
+  return R->ustart[dof] + (R->target[dof] - R->ustart[dof]) * a;
 }
 
-/* equation numbers of the free dofs (active and not prescribed); the version changes only
- * when they do (a step that keeps the prescribed dofs keeps K and its factorization) */
+/* equation numbers of the free dofs (active and not prescribed; with constraints the
+ * independent q that elements move); the version changes only when they do (a step that keeps
+ * the prescribed dofs keeps K and its factorization) */
 static void number_equations(run_state *R)
 {
-  const unsigned char *act = sn_fesys_active(R->S);
+  const unsigned char *act = R->T ? R->qact : sn_fesys_active(R->S);
   int changed = R->eq_version == 0;
   R->neq = 0;
   for (int d = 0; d < R->ndof; d++) {
-    int e = (act[d] && !R->cons[d]) ? R->neq++ : -1;
+    int e = (act[d] && !R->cons[d] && !(R->T && R->T->dep[d])) ? R->neq++ : -1;
     changed |= R->eq[d] != e;
     R->eq[d] = e;
   }
   if (changed) R->eq_version++;
+}
+
+void sn_static_reduce(const run_state *R, const double *v, double *out, int add)
+{
+  if (!add) memset(out, 0, sizeof(double) * (size_t)R->neq);
+  const sn_dofmap *T = R->T;
+  if (!T) {
+    for (int d = 0; d < R->ndof; d++)
+      if (R->eq[d] >= 0) out[R->eq[d]] += v[d];
+    return;
+  }
+  for (int d = 0; d < R->ndof; d++) {
+    if (v[d] == 0.0) continue;
+    for (int p = T->ptr[d]; p < T->ptr[d + 1]; p++)
+      if (R->eq[T->col[p]] >= 0) out[R->eq[T->col[p]]] += T->val[p] * v[d];
+  }
 }
 
 int sn_static_check(const sn_model *m, char *msg, size_t msglen)
@@ -134,6 +158,9 @@ int sn_static_check(const sn_model *m, char *msg, size_t msglen)
   sn_fesys *S = NULL;
   int st = sn_fesys_create(m, &S, msg, msglen);
   sn_fesys_free(S);
+  sn_dofmap *T = NULL;
+  if (!st) st = sn_dofmap_create(m, &T, msg, msglen);
+  sn_dofmap_free(T);
   return st;
 }
 
@@ -199,28 +226,47 @@ static int run_setup(static_run *S)
   S->total_time = 0.0;
   S->period_prev = 1.0;
   S->act = sn_fesys_active(R->S);
+  if (R->T) {                                  /* the q that elements move through T */
+    R->qact = calloc(nd, 1);
+    R->q = calloc(nd, sizeof(double));
+    if (!R->qact || !R->q) return SN_ERR_NOMEM;
+    for (int d = 0; d < R->ndof; d++)
+      if (S->act[d])
+        for (int p = R->T->ptr[d]; p < R->T->ptr[d + 1]; p++) R->qact[R->T->col[p]] = 1;
+  }
   return SN_OK;
 }
 
-/* the step's boundary conditions (they replace earlier values on the same dofs) and the
- * equation numbers of its free dofs */
-static void step_constraints(static_run *S)
+/* the step's boundary conditions (they replace earlier values on the same dofs; with a
+ * *TRANSFORM in the node's frame) and the equation numbers of its free dofs */
+static int step_constraints(static_run *S)
 {
   run_state *R = &S->R;
   const sn_step *sp = S->sp;
+  const double *q = S->u;
+  if (R->T) {
+    sn_dofmap_local(R->T, R->ndf, S->u, R->q);
+    q = R->q;
+  }
   for (int b = 0; b < sp->nbc; b++) {
     const sn_bc *bc = &sp->bc[b];
     for (int c = bc->first; c <= bc->last && c <= R->ndf; c++) {
       int d = R->ndf * bc->node + c - 1;
+      if (R->T && R->T->dep[d]) {           /* CalculiX: a dependent dof takes no other constraint */
+        if (S->msg) snprintf(S->msg, S->msglen, "line %d: *BOUNDARY on degree of freedom %d of node %d, the dependent term of the equation of line %d",
+                             bc->line, c, S->m->node_id[bc->node], S->m->equations[R->T->dep_eq[d]].line);
+        return SN_ERR_FORMAT;
+      }
       R->cons[d] = 1;
       R->target[d] = bc->value;
       R->bamp[d] = bc->amplitude;
-      R->ustart[d] = S->u[d];
+      R->ustart[d] = q[d];
     }
   }
   for (int d = 0; d < R->ndof; d++)          /* kept from earlier steps: hold where they ended */
-    if (R->cons[d]) R->ustart[d] = S->u[d];
+    if (R->cons[d]) R->ustart[d] = q[d];
   number_equations(R);
+  return SN_OK;
 }
 
 /* the step's loads: those of earlier steps stay at the value they reached (ramped ones: fully
@@ -263,10 +309,18 @@ static int step_begin(static_run *S, int k)
   S->nlgeom = sp->nlgeom;
   S->linear = sn_fesys_is_linear(S->R.S, S->nlgeom);
   sn_fesys_set_nlgeom(S->R.S, S->nlgeom);     /* Cauchy stress, Green-Lagrange strain */
-  step_constraints(S);
-  S->use_cg = -1;                             /* decided at the first solve of the step */
-  int st = step_loads(S);
+  /* the step's contact changes, from this step on (*CHANGE FRICTION, *CHANGE SURFACE
+     BEHAVIOR, *MODEL CHANGE): into the run's own copies of the interactions and pairs */
+  for (int c = 0; c < sp->nchange; c++) {
+    const sn_step_change *ch = &sp->change[c];
+    if (ch->interaction >= 0) S->mm.interactions[ch->interaction] = ch->val;
+    else S->mm.pairs[ch->pair].inactive = !ch->active;
+  }
+  S->R.amp_step = sp->amp_step;
+  int st = step_constraints(S);
   if (st) return st;
+  S->use_cg = -1;                             /* decided at the first solve of the step */
+  if ((st = step_loads(S))) return st;
   S->follower = 0;                            /* a pressure load: follows the faces under NLGEOM */
   for (int q = 0; q < S->R.nloads; q++)
     if (S->R.loads[q].dist && S->R.loads[q].face > 0) S->follower = 1;
@@ -277,6 +331,33 @@ static int step_begin(static_run *S, int k)
   S->maxinc = sp->inc > 0 ? sp->inc : 100;
   S->inc = S->fast = S->cut_here = 0;
   S->t = 0.0;
+  return SN_OK;
+}
+
+/* SMALL SLIDING (CalculiX: the pairing done once per increment): the pairs that ask for it get
+ * their slave nodes' master faces at the increment's start (the converged configuration u),
+ * which detection then keeps for the whole increment (pin: element * 8 + face, -1: unpaired) */
+static int small_sliding_pairing(static_run *S, const double *u)
+{
+  sn_model *m = &S->mm;
+  int any = 0;
+  for (int k = 0; k < m->npairs; k++) {
+    m->pairs[k].pin = NULL;
+    any |= m->pairs[k].small_sliding;
+  }
+  if (!any) return SN_OK;
+  size_t n = (size_t)m->npairs * (size_t)m->nnodes + 1;
+  if (!S->pins && !(S->pins = malloc(sizeof(int) * n))) return SN_ERR_NOMEM;
+  for (size_t i = 0; i < n; i++) S->pins[i] = -1;
+  sn_contact_point *pts = NULL;
+  int np = 0, st = sn_contact_detect(m, u, 0.0, &pts, &np, S->msg, S->msglen);
+  if (st) return st;
+  for (int q = 0; q < np; q++)
+    if (m->pairs[pts[q].pair].small_sliding)
+      S->pins[(size_t)pts[q].pair * (size_t)m->nnodes + (size_t)pts[q].slave_node] = pts[q].master_elem * 8 + pts[q].master_face;
+  sn_contact_points_free(pts);
+  for (int k = 0; k < m->npairs; k++)
+    if (m->pairs[k].small_sliding) m->pairs[k].pin = S->pins + (size_t)k * (size_t)m->nnodes;
   return SN_OK;
 }
 
@@ -291,9 +372,17 @@ static int increment_begin(static_run *S)
   double *u = S->u;
   S->tn = (S->period - S->t < S->dt * (1 + 1e-9)) ? S->period : S->t + S->dt;
   sn_copy(R->ndof, u, S->usave);
-  for (int d = 0; d < R->ndof; d++)
-    if (R->cons[d]) u[d] = prescribed(R, d, S->tn, S->period);
-    else if (!S->act[d]) u[d] = 0.0;
+  if (S->contact && (st = small_sliding_pairing(S, u))) return st;
+  if (R->T) {                                 /* in q, then u = T q: dependents follow */
+    sn_dofmap_local(R->T, R->ndf, u, R->q);
+    for (int d = 0; d < R->ndof; d++)
+      if (R->cons[d]) R->q[d] = prescribed(R, d, S->tn, S->period);
+      else if (!R->qact[d]) R->q[d] = 0.0;
+    sn_dofmap_apply(R->T, R->q, u);
+  } else
+    for (int d = 0; d < R->ndof; d++)
+      if (R->cons[d]) u[d] = prescribed(R, d, S->tn, S->period);
+      else if (!S->act[d]) u[d] = 0.0;
   follow_rigid(R, S->rref, u);
   if ((st = external_force(R, S->tn, S->period, NULL, S->fext))) return st;
   sn_cstate_clear(&S->cs);
@@ -364,6 +453,14 @@ static int increment_done(static_run *S)
   S->total_inc++;
   for (int d = 0; d < R->ndof; d++)
     S->rf[d] = R->cons[d] && (S->act[d] || S->hr[d] != 0.0) ? S->fint[d] - S->fext[d] - S->hr[d] : 0.0;
+  if (R->T)                                   /* nodes in equations or transformed: the */
+    for (int i = 0; i < m->nnodes; i++) {     /* constraint force, global components */
+      if (R->T->touched[i])
+        for (int c = 0; c < R->ndf; c++) {
+          int d = R->ndf * i + c;
+          S->rf[d] = S->fint[d] - S->fext[d] - S->hr[d];
+        }
+    }
   double tr = sn_wtime();
   if ((st = sn_fesys_stress(R->S, S->u, S->snode, S->sip))) return st;
   if (info) info->assembly_seconds += sn_wtime() - tr;
@@ -433,6 +530,8 @@ static void run_finish(static_run *S, int st, double t0)
   free(S->area0);
   free(S->hr); free(S->rnc); free(S->lam_n); free(S->lam_t); free(S->lam_n0); free(S->lam_t0);
   sn_fesys_free(R->S);
+  sn_dofmap_free(R->T);
+  free(R->qact); free(R->q);
   free(R->cons); free(R->target); free(R->ustart); free(R->bamp); free(R->eq); free(R->loads);
   free(S->u); free(S->usave); free(S->fint); free(S->fext); free(S->rf); free(S->rhs); free(S->du); free(S->uwd);
   free(S->duwd); free(S->snode); free(S->sip);
@@ -450,18 +549,47 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
   double t0 = sn_wtime();
   int st = sn_static_check(m, msg, msglen);
   if (st) return st;
+  /* the run's own model: the model's arrays shared, but the interactions, pairs (changed by
+     steps) and coordinates (ADJUST=) copied */
+  S.mm = *m;
+  S.mm.interactions = malloc(sizeof(sn_interaction) * ((size_t)m->ninteractions + 1));
+  S.mm.pairs = malloc(sizeof(sn_contact_pair) * ((size_t)m->npairs + 1));
+  S.mm.x = malloc(sizeof(double) * (3 * (size_t)m->nnodes + 1));
+  if (!S.mm.interactions || !S.mm.pairs || !S.mm.x) {
+    free(S.mm.interactions); free(S.mm.pairs); free(S.mm.x);
+    return SN_ERR_NOMEM;
+  }
+  if (m->ninteractions) memcpy(S.mm.interactions, m->interactions, sizeof(sn_interaction) * (size_t)m->ninteractions);
+  if (m->npairs) memcpy(S.mm.pairs, m->pairs, sizeof(sn_contact_pair) * (size_t)m->npairs);
+  if (m->nnodes) memcpy(S.mm.x, m->x, sizeof(double) * 3 * (size_t)m->nnodes);
+  m = &S.mm;
   S.m = m;
   S.info = info;
   S.msg = msg;
   S.msglen = msglen;
   S.R.m = m;
-  st = sn_fesys_create(m, &S.R.S, msg, msglen);
-  if (st) return st;
+  st = sn_contact_adjust(&S.mm, msg, msglen);
+  if (!st) st = sn_fesys_create(m, &S.R.S, msg, msglen);
+  if (st) {
+    free(S.mm.interactions); free(S.mm.pairs); free(S.mm.x);
+    return st;
+  }
+  if ((st = sn_dofmap_create(m, &S.R.T, msg, msglen))) {
+    sn_fesys_free(S.R.S);
+    free(S.mm.interactions); free(S.mm.pairs); free(S.mm.x);
+    return st;
+  }
+  if (S.R.T->trivial) {                      /* no constraint: the plain numbering */
+    sn_dofmap_free(S.R.T);
+    S.R.T = NULL;
+  }
+  sn_fesys_set_dofmap(S.R.S, S.R.T);
   S.Cc.w_kstamp = -1;
   S.F_kid = S.F_version = -1;
   S.contact = m->npairs > 0;
   st = run_setup(&S);
   for (int k = 0; !st && k < m->nsteps; k++) st = run_step(&S, k);
   run_finish(&S, st, t0);
+  free(S.mm.interactions); free(S.mm.pairs); free(S.mm.x); free(S.pins);
   return st;
 }

@@ -287,9 +287,10 @@ static int face_has(const faces_t *F, int f, int v)
   return 0;
 }
 
-/* the closest master face of slave node v within sd: its index (best filled), -1 for none,
+/* the closest master face of slave node v within sd (only the face elem * 8 + face = want when
+ * want >= 0): its index (best filled), -1 for none,
  * -2 for a degenerate face */
-static int closest_face(const work_t *W, const faces_t *F, const grid_t *G, int v, double sd,
+static int closest_face(const work_t *W, const faces_t *F, const grid_t *G, int v, double sd, int want,
                         sn_contact_point *best)
 {
   const double *xs = W->xc + 3 * v;
@@ -305,6 +306,7 @@ static int closest_face(const work_t *W, const faces_t *F, const grid_t *G, int 
     for (int k = 0; k < W->sdim; k++)
       if (xs[k] < F->lo[3 * f + k] || xs[k] > F->hi[3 * f + k]) in = 0;
     if (!in || face_has(F, f, v)) continue;
+    if (want >= 0 && F->elem[f] * 8 + F->face[f] != want) continue;
     double X[3 * SN_CONTACT_MAXFN];
     sn_contact_point cand;
     for (int a = 0; a < F->nn[f]; a++)
@@ -393,8 +395,12 @@ static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg,
   for (int i = 0; i < W->ns; i++) {
     int v = W->snode[i];
     if (rows && !rows[i].keep) continue;
+    int want = P->pin && !rows ? P->pin[v] : -2;   /* SMALL SLIDING: the face paired with at the
+                                                      increment's start only (-1: none); mortar
+                                                      rows are segmented anew at every detection */
+    if (want == -1) continue;
     sn_contact_point best;
-    int bf = closest_face(W, &F, &G, v, sd, &best);
+    int bf = closest_face(W, &F, &G, v, sd, want, &best);
     if (bf == -2) {
       r = fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: a master face is degenerate", pi + 1);
       goto done;
@@ -512,7 +518,7 @@ int sn_contact_detect(const sn_model *m, const double *u, double search_dist,
   }
   if ((r = rigid_map(&W, msg, msglen))) goto done;
   for (int pi = 0; pi < m->npairs; pi++)
-    if ((r = do_pair(&W, pi, search_dist, &out, msg, msglen))) {
+    if (!m->pairs[pi].inactive && (r = do_pair(&W, pi, search_dist, &out, msg, msglen))) {
       if (r == SN_ERR_NOMEM && msg && msglen > 0 && !msg[0]) fail(msg, msglen, r, "out of memory");
       goto done;
     }

@@ -137,6 +137,15 @@ typedef struct inp_rd {
   int out_kind, out_set;
   size_t nrec;                             /* boundary / load records so far */
   char cur_name[MAXNAME + 1];              /* INTERACTION= of the *CONTACT PAIR being read */
+  int cur_small, cur_adjust_set;           /* its SMALL SLIDING, ADJUST= node set (-1) */
+  double cur_adjust;                       /* its ADJUST= distance (0) */
+  int cur_change;                          /* *CHANGE FRICTION / SURFACE BEHAVIOR record (-1) */
+  char change_kind[24];                    /* "FRICTION" / "SURFACE BEHAVIOR" */
+  int change_add;                          /* *MODEL CHANGE: ADD (1) or REMOVE (0) */
+  int eq_left;                             /* *EQUATION: terms still to read (0: a count next) */
+  int cur_tie;                             /* *CYCLIC SYMMETRY MODEL: its *TIE */
+  size_t cap_eqn, cap_eqt, cap_tr, cap_tie;
+  int *eqn_file, *tr_file, *tie_file;      /* the file of each *EQUATION, *TRANSFORM, *TIE */
 } inp_rd;
 
 /* ---- messages (inp_scan.c): "FILE:LINE: ..." at the line being handled, or at a given file
@@ -278,6 +287,12 @@ int inp_friction_begin(inp_rd *p);
 int inp_friction_data(inp_rd *p);
 int inp_pair_begin(inp_rd *p);
 int inp_pair_data(inp_rd *p);
+int inp_change_friction_begin(inp_rd *p);
+int inp_change_behavior_begin(inp_rd *p);
+int inp_model_change_begin(inp_rd *p);
+int inp_damping_contact_begin(inp_rd *p);
+int inp_damping_contact_data(inp_rd *p);
+int inp_model_change_data(inp_rd *p);
 int inp_step_begin(inp_rd *p);                                /* inp_step.c */
 int inp_step_data(inp_rd *p);
 int inp_static_begin(inp_rd *p);
@@ -295,6 +310,18 @@ int inp_contactprint_begin(inp_rd *p);
 int inp_nodefile_begin(inp_rd *p);
 int inp_elfile_begin(inp_rd *p);
 int inp_out_data(inp_rd *p);
+int inp_equation_begin(inp_rd *p);                            /* inp_constraint.c */
+int inp_equation_data(inp_rd *p);
+int inp_equation_end(inp_rd *p);
+int inp_transform_begin(inp_rd *p);
+int inp_transform_data(inp_rd *p);
+int inp_tie_begin(inp_rd *p);
+int inp_tie_data(inp_rd *p);
+int inp_cyclic_begin(inp_rd *p);
+int inp_cyclic_data(inp_rd *p);
+/* at the end of the deck: equation dofs against ndf, each node's transform, the ties'
+ * equations (sn_tie_equations) */
+int inp_constraints_finish(inp_rd *p);
 int inp_dynamic_begin(inp_rd *p);                             /* inp_dynamic.c */
 int inp_damping_begin(inp_rd *p);
 int inp_initial_begin(inp_rd *p);
