@@ -172,6 +172,8 @@ def main():
     ap.add_argument("--qratio", type=float, default=0.5, help="Q / (mu P) (Mindlin)")
     ap.add_argument("--obstacle", choices=("rigid", "fixed"), default="rigid", help="Hertz flat")
     ap.add_argument("--treatment", default="LAGRANGE")
+    ap.add_argument("--pair", choices=("NODE TO SURFACE", "SURFACE TO SURFACE"), default="NODE TO SURFACE",
+                    help="*CONTACT PAIR TYPE= (SURFACE TO SURFACE: mortar)")
     ap.add_argument("--inc", type=float, default=0.25,
                     help="Hertz: first increment as a fraction of the load (1: one increment, the "
                          "frictionless problem is path independent)")
@@ -250,7 +252,7 @@ def main():
         w.append("*SURFACE, NAME=BLOCKTOP, TYPE=ELEMENT\n" + "".join("%d, S%d\n" % f for f in blk_top))
         w.append("** the loaded cut plane moves as one (translation of the reference node, no rotation)\n")
         w.append("*RIGID BODY, NSET=TOP, REF NODE=%d\n" % ref_id)
-        w.append("*CONTACT PAIR, INTERACTION=STEELSTEEL, TYPE=NODE TO SURFACE\nCYLSURF, BLOCKTOP\n")
+        w.append("*CONTACT PAIR, INTERACTION=STEELSTEEL, TYPE=%s\nCYLSURF, BLOCKTOP\n" % a.pair)
         w.append("*SURFACE INTERACTION, NAME=STEELSTEEL\n*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=HARD\n%.6g\n*FRICTION\n%.10g\n"
                  % (1000 * E / h_act, a.mu))
         w.append("*BOUNDARY\nBLOCKBOTTOM, 1, 2\n")
@@ -276,7 +278,7 @@ def main():
         if a.obstacle == "rigid":
             w.append("*RIGID BODY, ELSET=FLAT, REF NODE=%d\n" % (fid + 100))
         w.append("*SURFACE, NAME=FLATTOP, TYPE=ELEMENT\nFLAT, S3\n")
-        w.append("*CONTACT PAIR, INTERACTION=SMOOTH, TYPE=NODE TO SURFACE\nCYLSURF, FLATTOP\n")
+        w.append("*CONTACT PAIR, INTERACTION=SMOOTH, TYPE=%s\nCYLSURF, FLATTOP\n" % a.pair)
         w.append("*SURFACE INTERACTION, NAME=SMOOTH\n*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=HARD\n%.6g\n" % (1000 * E / h_act))
         w.append("*BOUNDARY\nSYMM, XSYMM\n%s, 1, 2\n" % ("FLATREF" if a.obstacle == "rigid" else "FLATNODES"))
         w.append("*STEP, INC=100, CONTACT=%s\nP/2 = %g N/mm on the quarter: pressure P/(2R) = %g MPa on the cut plane\n*STATIC\n%g, 1.\n"

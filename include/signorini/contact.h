@@ -7,8 +7,11 @@
  * Mechanics", 2nd ed., ch. 4 "Continuum description of contact" and ch. 9 "Discretization,
  * node-to-segment"; Laursen, "Computational Contact and Impact Mechanics", ch. 5). Every
  * node of a pair's slave surface is projected onto the closest face of the master surface
- * in the current configuration x + u. SURFACE TO SURFACE pairs are treated the same way
- * (their slave surface gives its face nodes; no mortar integration).
+ * in the current configuration x + u. SURFACE TO SURFACE pairs are discretised by mortar
+ * (segment-to-segment) integration instead (src/contact/mortar.c): one weighted-gap row per
+ * slave node, integrated over the slave faces, so that a uniform pressure is transmitted
+ * exactly between non-matching meshes, quadratic faces included (area = the node's mortar
+ * weight, positive for every face type).
  *
  * Conventions
  * - Dimension: dim = model->ndf (2: plane / axisymmetric models, master "faces" are element
@@ -61,6 +64,7 @@ extern "C" {
 #endif
 
 #define SN_CONTACT_MAXFN 8   /* most nodes of a face (8-node quadrilateral) */
+#define SN_MORTAR_MAXTERM 128 /* most nodes in one mortar row (SURFACE TO SURFACE) */
 
 typedef enum {
   SN_MASTER_FACE = 0,        /* a face of a deformable element */
@@ -95,6 +99,14 @@ typedef struct {
   double mu;                 /* friction coefficient (0 without *FRICTION) */
   int hard;                  /* 1: PRESSURE-OVERCLOSURE=HARD, 0: LINEAR */
   double slope;              /* the interaction's slope (LINEAR) / penalty stiffness (HARD) */
+  /* Mortar row (SURFACE TO SURFACE pairs; nterm 0 for node to surface): column block k of H
+   * is sum_t term_coef[t] (frame vector) on the dofs of node term_node[t] (slave terms D_jk /
+   * W_j > 0 first-come, master terms -M_jl / W_j), gap is the weighted gap / W_j, area is W_j.
+   * The master fields above (master_elem .. dist) then describe the closest-point projection
+   * of the slave node itself (nmaster 0 when it has none); they do not enter H. */
+  int nterm;
+  int term_node[SN_MORTAR_MAXTERM];
+  double term_coef[SN_MORTAR_MAXTERM];
 } sn_contact_point;
 
 /* Contact detection for every pair of the model. u: displacements (model->ndf per node,

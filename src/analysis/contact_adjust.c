@@ -34,9 +34,19 @@ int sn_contact_adjust(sn_model *m, char *msg, size_t msglen)
   for (int q = 0; q < np; q++) {
     const sn_contact_point *p = &pts[q];
     const sn_contact_pair *P = &m->pairs[p->pair];
-    int move = P->adjust_set >= 0 ? in_set(m, P->adjust_set, p->slave_node) : (P->adjust > 0 && p->gap <= P->adjust);
+    /* a mortar point (SURFACE TO SURFACE) carries a weighted gap; the node itself moves by its own
+     * closest-point projection (x_master, kept in the point), the signed distance to it as its gap */
+    double d[3], gap = p->gap;
+    for (int c = 0; c < 3; c++) d[c] = p->gap * p->normal[c];
+    if (p->nterm > 0) {
+      if (p->nmaster == 0) continue;
+      double dn = 0;
+      for (int c = 0; c < 3; c++) d[c] = p->x_slave[c] - p->x_master[c], dn += d[c] * p->normal[c];
+      gap = dn < 0 ? -p->dist : p->dist;
+    }
+    int move = P->adjust_set >= 0 ? in_set(m, P->adjust_set, p->slave_node) : (P->adjust > 0 && gap <= P->adjust);
     if (!move) continue;
-    for (int c = 0; c < 3; c++) m->x[3 * p->slave_node + c] -= p->gap * p->normal[c];
+    for (int c = 0; c < 3; c++) m->x[3 * p->slave_node + c] -= d[c];
   }
   sn_contact_points_free(pts);
   return SN_OK;

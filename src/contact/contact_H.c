@@ -2,7 +2,8 @@
  * u = H^T v + w): column block k of H maps the global displacements to the local relative
  * displacement of contact point k, [n; t1; t2] . (u_slave - sum_a N_a u_a), normal first
  * (the linearised normal gap and tangential slip of node-to-segment contact: Wriggers,
- * "Computational Contact Mechanics", 2nd ed., sec. 9.1). */
+ * "Computational Contact Mechanics", 2nd ed., sec. 9.1); for a mortar point (SURFACE TO SURFACE,
+ * nterm > 0) the frame vectors times the row's coefficients (D_jk, -M_jl) / W_j (mortar.c). */
 #include <stdlib.h>
 
 #include "contact/contact_internal.h"
@@ -19,6 +20,13 @@ int sn_contact_H(const sn_model *m, const sn_contact_point *pts, int npts, sn_cs
   long cap = 0;
   for (int k = 0; k < npts; k++) {
     const sn_contact_point *p = &pts[k];
+    if (p->nterm < 0 || p->nterm > SN_MORTAR_MAXTERM) return SN_ERR_ARG;
+    if (p->nterm > 0) {   /* a mortar row */
+      for (int t = 0; t < p->nterm; t++)
+        if (p->term_node[t] < 0 || p->term_node[t] >= m->nnodes) return SN_ERR_ARG;
+      cap += (long)dim * ndf * p->nterm;
+      continue;
+    }
     if (p->slave_dof_node < 0 || p->slave_dof_node >= m->nnodes || p->nmaster < 1 ||
         p->nmaster > SN_CONTACT_MAXFN)
       return SN_ERR_ARG;
@@ -42,6 +50,12 @@ int sn_contact_H(const sn_model *m, const sn_contact_point *pts, int npts, sn_cs
       int col = dim * k + j;
       for (int comp = 0; comp < ndf; comp++) {
         if (d[comp] == 0) continue;
+        if (p->nterm > 0) {   /* mortar: (D_j. - M_j.) / W_j along the frame vector */
+          for (int t = 0; t < p->nterm; t++)
+            if (p->term_coef[t] != 0)
+              ri[nz] = ndf * p->term_node[t] + comp, ci[nz] = col, v[nz++] = p->term_coef[t] * d[comp];
+          continue;
+        }
         ri[nz] = ndf * p->slave_dof_node + comp, ci[nz] = col, v[nz++] = d[comp];
         if (p->master_kind == SN_MASTER_RIGID) {   /* sum_a N_a = 1: the reference node */
           ri[nz] = ndf * p->master_dof_nodes[0] + comp, ci[nz] = col, v[nz++] = -d[comp];

@@ -287,6 +287,51 @@ static int face_has(const faces_t *F, int f, int v)
   return 0;
 }
 
+/* the closest master face of slave node v within sd (only the face elem * 8 + face = want when
+ * want >= 0): its index (best filled), -1 for none,
+ * -2 for a degenerate face */
+static int closest_face(const work_t *W, const faces_t *F, const grid_t *G, int v, double sd, int want,
+                        sn_contact_point *best)
+{
+  const double *xs = W->xc + 3 * v;
+  int ci[3] = {0, 0, 0}, bf = -1;
+  memset(best, 0, sizeof *best);
+  for (int k = 0; k < W->sdim; k++) {
+    if (!(xs[k] >= G->lo[k] && xs[k] <= G->hi[k])) return -1;
+    ci[k] = cell_of(G, k, xs[k]);
+  }
+  long c = ((long)ci[2] * G->n[1] + ci[1]) * G->n[0] + ci[0];
+  for (int q = G->start[c]; q < G->start[c + 1]; q++) {
+    int f = G->item[q], in = 1;
+    for (int k = 0; k < W->sdim; k++)
+      if (xs[k] < F->lo[3 * f + k] || xs[k] > F->hi[3 * f + k]) in = 0;
+    if (!in || face_has(F, f, v)) continue;
+    if (want >= 0 && F->elem[f] * 8 + F->face[f] != want) continue;
+    double X[3 * SN_CONTACT_MAXFN];
+    sn_contact_point cand;
+    for (int a = 0; a < F->nn[f]; a++)
+      for (int j = 0; j < 3; j++) X[3 * a + j] = W->xc[3 * F->nodes[SN_CONTACT_MAXFN * f + a] + j];
+    if (sn_contact_project(W->sdim, F->nn[f], X, xs, &cand) < 0) return -2;
+    if (cand.dist <= sd && (bf < 0 || cand.dist < best->dist)) *best = cand, bf = f;
+  }
+  return bf;
+}
+
+/* a mortar row's frame, gap, weight and terms into p (the master fields stay those of the
+ * node's own projection) */
+static void mortar_point(const sn_mortar_row *R, const double *xs, sn_contact_point *p)
+{
+  for (int j = 0; j < 3; j++) {
+    p->normal[j] = R->normal[j], p->t1[j] = R->t1[j], p->t2[j] = R->t2[j];
+    p->x_slave[j] = xs[j];
+    if (p->nmaster == 0) p->x_master[j] = xs[j] - R->gap * R->normal[j];
+  }
+  p->gap = R->gap;
+  p->area = R->weight;
+  p->nterm = R->nterm;
+  for (int t = 0; t < R->nterm; t++) p->term_node[t] = R->tnode[t], p->term_coef[t] = R->tcoef[t];
+}
+
 static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg, size_t msglen)
 {
   const sn_model *m = W->m;
@@ -310,6 +355,7 @@ static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg,
   if (r) return r;
   faces_t F;
   grid_t G;
+  sn_mortar_row *rows = NULL;
   memset(&G, 0, sizeof G);
   if ((r = build_faces(W, MS, &F))) goto done;
   if ((r = slave_nodes(W, SS, pi, msg, msglen))) goto done;
@@ -328,51 +374,51 @@ static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg,
   if ((r = grid_build(&G, W->sdim, &F))) goto done;
 
   const sn_interaction *I = &m->interactions[P->interaction];
+  if (P->type == SN_PAIR_SURFACE_TO_SURFACE) {
+    rows = malloc((size_t)(W->ns > 0 ? W->ns : 1) * sizeof *rows);
+    if (!rows) {
+      r = SN_ERR_NOMEM;
+      goto done;
+    }
+    sn_mortar_master MF = {F.nf, F.elem, F.face, F.lo, F.hi};
+    int bad = -1;
+    if ((r = sn_mortar_rows(m, SS, &MF, W->xc, W->dofnode, W->slot, W->ns, sd, rows, &bad))) {
+      if (r == SN_ERR_FORMAT && bad >= 0)
+        r = fail(msg, msglen, r, "contact pair %d (line %d): the mortar row of slave node %d couples more than %d nodes "
+                 "(the master mesh is much finer than the slave's)", pi + 1, P->line,
+                 m->node_id ? m->node_id[W->snode[bad]] : W->snode[bad] + 1, SN_MORTAR_MAXTERM);
+      else if (r != SN_ERR_NOMEM)
+        r = fail(msg, msglen, r, "contact pair %d (line %d): a master face is degenerate", pi + 1, P->line);
+      goto done;
+    }
+  }
   for (int i = 0; i < W->ns; i++) {
     int v = W->snode[i];
-    const double *xs = W->xc + 3 * v;
-    int inside = 1, ci[3] = {0, 0, 0};
-    for (int k = 0; k < W->sdim; k++) {
-      if (!(xs[k] >= G.lo[k] && xs[k] <= G.hi[k])) inside = 0;
-      else ci[k] = cell_of(&G, k, xs[k]);
-    }
-    if (!inside) continue;
-    int want = P->pin ? P->pin[v] : -2;     /* SMALL SLIDING: the face paired with at the
-                                               increment's start only (-1: none) */
+    if (rows && !rows[i].keep) continue;
+    int want = P->pin && !rows ? P->pin[v] : -2;   /* SMALL SLIDING: the face paired with at the
+                                                      increment's start only (-1: none); mortar
+                                                      rows are segmented anew at every detection */
     if (want == -1) continue;
-    long c = ((long)ci[2] * G.n[1] + ci[1]) * G.n[0] + ci[0];
-    sn_contact_point best, cand;
-    int bf = -1;
-    memset(&best, 0, sizeof best);
-    for (int q = G.start[c]; q < G.start[c + 1]; q++) {
-      int f = G.item[q], in = 1;
-      for (int k = 0; k < W->sdim; k++)
-        if (xs[k] < F.lo[3 * f + k] || xs[k] > F.hi[3 * f + k]) in = 0;
-      if (!in || face_has(&F, f, v)) continue;
-      if (want >= 0 && F.elem[f] * 8 + F.face[f] != want) continue;
-      double X[3 * SN_CONTACT_MAXFN];
-      for (int a = 0; a < F.nn[f]; a++)
-        for (int j = 0; j < 3; j++) X[3 * a + j] = W->xc[3 * F.nodes[SN_CONTACT_MAXFN * f + a] + j];
-      if ((r = sn_contact_project(W->sdim, F.nn[f], X, xs, &cand)) < 0) {
-        r = fail(msg, msglen, r, "contact pair %d: master face S%d of element %d is degenerate", pi + 1,
-                 F.face[f], m->elem_id ? m->elem_id[F.elem[f]] : F.elem[f] + 1);
-        goto done;
-      }
-      if (cand.dist <= sd && (bf < 0 || cand.dist < best.dist)) best = cand, bf = f;
+    sn_contact_point best;
+    int bf = closest_face(W, &F, &G, v, sd, want, &best);
+    if (bf == -2) {
+      r = fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: a master face is degenerate", pi + 1);
+      goto done;
     }
-    if (bf < 0) continue;
+    if (bf < 0 && !rows) continue;
     sn_contact_point *p = pt_push(out);
     if (!p) {
       r = SN_ERR_NOMEM;
       goto done;
     }
     *p = best;
+    p->nterm = 0;   /* best holds only the projection's fields */
     p->pair = pi;
     p->slave_node = v;
     p->slave_dof_node = W->dofnode[v];
-    p->master_elem = F.elem[bf];
-    p->master_face = F.face[bf];
-    p->nmaster = F.nn[bf];
+    p->master_elem = bf >= 0 ? F.elem[bf] : -1;
+    p->master_face = bf >= 0 ? F.face[bf] : 0;
+    p->nmaster = bf >= 0 ? F.nn[bf] : 0;
     int ref = -2;
     for (int a = 0; a < p->nmaster; a++) {
       int mn = F.nodes[SN_CONTACT_MAXFN * bf + a], dn = W->dofnode[mn];
@@ -387,9 +433,11 @@ static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg,
     p->mu = I->has_friction ? I->mu : 0;
     p->hard = I->law == SN_OVERCLOSURE_HARD;
     p->slope = I->slope;
+    if (rows) mortar_point(&rows[i], W->xc + 3 * v, p);
   }
   r = SN_OK;
 done:
+  free(rows);
   for (int i = 0; i < W->ns; i++) W->slot[W->snode[i]] = -1;
   W->ns = 0;
   grid_free(&G);

@@ -190,7 +190,11 @@ static void test_2d_blocks(const char *type, double thick)
     }
   }
   CHECK_INT(n1, nslave);
-  CHECK_INT(n2, quad ? 5 : 3);   /* TOP nodes at x = 0, 0.5, 1, 1.5, 2 (quad) or 0, 1, 2 */
+  /* TOP nodes at x = 0, 0.5, 1, 1.5, 2 (quad) or 0, 1, 2; mortar keeps a node whose weight
+   * over the part under UP (x in [0.2, 1.7]) is positive (> 1 % of its full weight): one
+   * quadratic end node is left out (N of an end node, s (s - 1) / 2, is negative on the half of
+   * its edge away from it, so a partial overlap can weigh it <= 0) */
+  CHECK_INT(n2, quad ? 4 : 3);
   if (axi) {
     CHECK_CLOSE(a1, PI * (1.7 * 1.7 - 0.2 * 0.2), 1e-12, 0);
   } else {
@@ -202,19 +206,20 @@ static void test_2d_blocks(const char *type, double thick)
     }
   }
   (void)a2;
-  /* H: the slave node's normal column is +n on its dofs, -N_a n on the master's */
+  /* H of a mortar row (SURFACE TO SURFACE): sum_k D_jk / W_j = 1 on the slave nodes and
+   * sum_l M_jl / W_j = 1 on the master's (a partition of unity, the row fully over the master),
+   * so moving the whole upper block up by 1 opens by 1, the whole lower block by -1 */
   sn_csc *H = NULL;
   CHECK_INT(sn_contact_H(m, p, n, &H), SN_OK);
   if (H) {
     CHECK_INT(H->m, 2 * m->nnodes);
     CHECK_INT(H->n, 2 * n);
     double *du = calloc((size_t)H->m, sizeof *du), *un = calloc((size_t)H->n, sizeof *un);
-    du[2 * p[0].slave_node + 1] = 1;   /* slave moves up by 1: u_n = +1 (opens) */
+    for (int v = 0; v < m->nnodes; v++) du[2 * v + 1] = m->x[3 * v + 1] > 1.05 ? 1 : 0;   /* UP moves up */
     sn_csc_gemv_t(H, 1, du, 0, un);
-    CHECK_CLOSE(un[0], 1, 1e-15, 0);
-    CHECK_CLOSE(un[1], 0, 0, 1e-15);
-    memset(du, 0, (size_t)H->m * sizeof *du);
-    for (int a = 0; a < p[0].nmaster; a++) du[2 * p[0].master_nodes[a] + 1] = 1;   /* master up */
+    CHECK_CLOSE(un[0], 1, 1e-14, 0);
+    CHECK_CLOSE(un[1], 0, 0, 1e-14);
+    for (int v = 0; v < m->nnodes; v++) du[2 * v + 1] = m->x[3 * v + 1] > 1.05 ? 0 : 1;   /* LOW moves up */
     sn_csc_gemv_t(H, 1, du, 0, un);
     CHECK_CLOSE(un[0], -1, 1e-14, 0);
     free(du);
