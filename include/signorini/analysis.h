@@ -49,6 +49,19 @@ const unsigned char *sn_fesys_active(const sn_fesys *S);
 int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, const int *eq,
                       int neq, int eq_version, sn_csc **K, char *msg, size_t msglen);
 
+/* *PLASTIC: the J2 history of every plastic integration point recomputed at the converged u
+ * (the return mapping from the committed state) and committed; sn_fesys_internal always starts
+ * from the committed state, so that an increment that is cut back and retried starts from the
+ * last converged one. Call it once per converged increment, before sn_fesys_stress. No-op
+ * without *PLASTIC. */
+int sn_fesys_commit(sn_fesys *S, const double *u, int nlgeom, char *msg, size_t msglen);
+/* Equivalent plastic strain (PEEQ) at every integration point (ip_offset layout; 0 for elements
+ * without *PLASTIC), from the committed history. */
+int sn_fesys_peeq(const sn_fesys *S, double *Pip);
+/* The committed history (SN_J2_NHIST per integration point, ip_offset layout), NULL without
+ * *PLASTIC (owned by S). */
+const double *sn_fesys_history(const sn_fesys *S);
+
 /* Consistent nodal forces of a pressure p on face `face` of element e, and of the body
  * acceleration g (3 components) on element e, added to f (ndof). */
 int sn_fesys_pressure(sn_fesys *S, int e, int face, double p, double *f);

@@ -365,6 +365,7 @@ static int increment_done(static_run *S)
   for (int d = 0; d < R->ndof; d++)
     S->rf[d] = R->cons[d] && (S->act[d] || S->hr[d] != 0.0) ? S->fint[d] - S->fext[d] - S->hr[d] : 0.0;
   double tr = sn_wtime();
+  if ((st = sn_fesys_commit(R->S, S->u, S->nlgeom, S->msg, S->msglen))) return st;   /* *PLASTIC history */
   if ((st = sn_fesys_stress(R->S, S->u, S->snode, S->sip))) return st;
   if (info) info->assembly_seconds += sn_wtime() - tr;
   sn_increment I = {S->k + 1, S->inc, S->total_inc, S->tn, S->total_time + S->tn, S->tn / S->period, S->it, S->res,
