@@ -49,7 +49,7 @@ int inp_out_data(inp_rd *p)
   sn_step *st = cur_step(p);
   sn_output *o = &st->out[st->nout - 1];
   const char *known = (o->kind == SN_OUT_NODE_PRINT || o->kind == SN_OUT_NODE_FILE) ? "U RF"
-                      : o->kind == SN_OUT_CONTACT_PRINT ? "CSTR CDIS CELS CF" : "S E ENER EVOL";
+                      : o->kind == SN_OUT_CONTACT_PRINT ? "CSTR CDIS CELS CF" : "S E ENER EVOL PEEQ";
   if (!p->nf) return inp_fail(p, "%s data line: expected output variable names", p->kw->shown);
   for (int k = 0; k < p->nf; k++) {
     char v[16];

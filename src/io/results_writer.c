@@ -151,6 +151,7 @@ static const vardesc VARS[] = {
   {"S", TAB_IP, 6, 6, "stresses (elem, integ.pnt.,sxx,syy,szz,sxy,sxz,syz)", NULL},
   {"E", TAB_IP, 6, 6, "strains (elem, integ.pnt.,exx,eyy,ezz,exy,exz,eyz)", NULL},
   {"ENER", TAB_IP, 1, 1, "internal energy density (elem, integ.pnt.,energy)", NULL},
+  {"PEEQ", TAB_IP, 1, 1, "equivalent plastic strain (elem, integ.pnt.,pe)", NULL},   /* ccx: no blank before "for" */
   {"EVOL", TAB_ELEM, 1, 1, "volume (element, volume)", "total volume"},
   {"CDIS", TAB_CONTACT, 3, 3, "relative contact displacement (slave node,normal,tang1,tang2)", NULL},
   {"CSTR", TAB_CONTACT, 3, 3, "contact stress (slave node,press,tang1,tang2)", NULL},
@@ -274,7 +275,8 @@ int sn_results_add(sn_results *r, const sn_results_block *b, char *msg, size_t m
   if (b->totals != SN_TOTALS_ONLY) {
     /* "and time " + E14.7 ("time  0.5000000E+00"); contact tables "and time" + E14.7
      * ("time 0.5000000E+00"), as CalculiX */
-    rc = res_printf(r, "\n %s for %s and time%s%s\n\n", d->title, where, d->kind == TAB_CONTACT ? "" : " ", tbuf);
+    rc = res_printf(r, "\n %s%sfor %s and time%s%s\n\n", d->title, strcmp(d->var, "PEEQ") ? " " : "", where,
+                    d->kind == TAB_CONTACT ? "" : " ", tbuf);
     if (!rc) rc = add_rows(r, d, b);
   }
   if (!rc && b->totals != SN_TOTALS_NO) {
