@@ -176,6 +176,9 @@ typedef struct {
 /* Yield stress and hardening slope dsy/dep at equivalent plastic strain a (the slope of the
  * segment a lies on; right-continuous at the table points; 0 beyond the last). */
 void sn_j2_yield(const sn_j2 *h, double a, double *sy, double *H);
+/* The plastic increment dp > 0 of the radial return: q_tr - 3 G dp = sy(a + dp) (the table's
+ * segments walked from a; G the shear modulus, or Simo's mu_bar at finite strain). */
+double sn_j2_consistency(const sn_j2 *h, double G, double qtr, double a);
 /* Radial return of one material point (Simo-Hughes, Computational Inelasticity, Box 3.2, with
  * the consistent tangent of eq. 3.3.x / Box 3.2 step 5): isotropic elasticity (E, nu), total
  * strain eps (Voigt 11 22 33 12 13 23, engineering shears), committed history hold
@@ -186,13 +189,12 @@ int sn_j2_return(const sn_j2 *h, double E, double nu, const double eps[6], const
 /* Continuum element (solids, plane strain, axisymmetric; plane stress: SN_ERR_ARG) of a J2
  * material: internal force and consistent tangent at ue from the committed history hold
  * (nip x SN_J2_NHIST), the trial history into hnew (may be NULL). nlgeom 0: small strain (the
- * linear B, no initial-stress term); 1: total Lagrangian with the Green-Lagrange strain split
- * additively E = Ee + Ep and S = D Ee (valid for small strains with large rotations; CalculiX
- * uses a multiplicative finite-strain model). src/fem/element_solid_plastic.c. */
+ * linear B, no initial-stress term); 1: total Lagrangian, Simo's multiplicative finite-strain
+ * J2 model (history Cp^-1 - I and PEEQ; CalculiX' model). src/fem/element_solid_plastic.c. */
 int sn_element_plastic(sn_eltype t, const double *X, const sn_elprops *p, const sn_j2 *h, int nlgeom,
                        const double *ue, const double *hold, double *hnew, double *fint, double *Kt);
-/* Its stress (small strain: sigma = D (eps - ep); nlgeom: Cauchy F S F^T / J) and total strain
- * (tensor shears) from the committed history h (no return mapping: the state of the last
+/* Its stress (small strain: sigma = D (eps - ep); nlgeom: Cauchy F S F^T / J, Green-Lagrange
+ * strain) and total strain (tensor shears) from the committed history h (no return mapping: the state of the last
  * converged increment), at integration points and extrapolated to nodes; any output NULL. */
 int sn_element_stress_plastic(sn_eltype t, const double *X, const sn_elprops *p, int nlgeom, const double *ue,
                               const double *h, double *Sip, double *Snode, double *Eip, double *Enode);

@@ -31,7 +31,7 @@ void sn_j2_yield(const sn_j2 *h, double a, double *sy, double *H)
 }
 
 /* step 3: dp > 0 with q_tr - 3 G dp = sy(a + dp), walking the table's segments from a */
-static double j2_consistency(const sn_j2 *h, double G, double qtr, double a)
+double sn_j2_consistency(const sn_j2 *h, double G, double qtr, double a)
 {
   double dp = 0;
   for (int guard = 0; guard <= h->n + 1; guard++) {
@@ -73,7 +73,7 @@ int sn_j2_return(const sn_j2 *h, double E, double nu, const double eps[6], const
   double dp = 0, theta = 1, thetabar = 0;
   memcpy(hnew, hold, sizeof(double) * SN_J2_NHIST);
   if (qtr - sy > 1e-12 * sy) {                                                        /* steps 3-4 */
-    dp = j2_consistency(h, G, qtr, a);
+    dp = sn_j2_consistency(h, G, qtr, a);
     theta = 1 - 3 * G * dp / qtr;
     sn_j2_yield(h, a + dp, &sy, &H);
     thetabar = 1 / (1 + H / (3 * G)) - (1 - theta);
