@@ -141,9 +141,6 @@ static int finish(inp_rd *p)
         return inp_fail_at(p, p->def_file[e], p->def_line[e], "element %d (%s): a *PLASTIC material (material '%s') "
                            "on %s is not supported (solids, plane strain and axisymmetric elements only)",
                            m->elem_id[e], tn, mat->name, kind == SN_KIND_TRUSS ? "a truss" : "a plane-stress element");
-      if (mat->has_plastic && !mat->has_elastic)
-        return inp_fail_at(p, p->def_file[e], p->def_line[e], "element %d (%s): material '%s' has *PLASTIC but no "
-                           "*ELASTIC", m->elem_id[e], tn, mat->name);
       if (mat->has_hyper && (kind == SN_KIND_TRUSS || kind == SN_KIND_PLANE_STRESS))
         return inp_fail_at(p, p->def_file[e], p->def_line[e], "element %d (%s): a *HYPERELASTIC material (material '%s') "
                            "on %s is not supported (solids, plane strain and axisymmetric elements only)",
