@@ -26,60 +26,8 @@
 #include <time.h>
 
 #include "bench_util.h"
+#include "granular_scene.h"
 #include "signorini/signorini.h"
-
-static int add_plane(sn_scene *S, const double x[3], const double axis[3], double angle) {
-  sn_body_desc d;
-  sn_body_desc_default(&d);
-  d.shape.kind = SN_SHAPE_PLANE;
-  d.motion = SN_BODY_FIXED;
-  memcpy(d.x, x, sizeof d.x);
-  d.q[0] = cos(0.5 * angle);
-  for (int i = 0; i < 3; i++) d.q[i + 1] = sin(0.5 * angle) * axis[i];
-  return sn_scene_add_body(S, &d, NULL);
-}
-
-/* xorshift64 (Marsaglia 2003): a fixed seed, so that every run drops the same pile */
-static double jitter(unsigned long long *st, double amp) {
-  unsigned long long x = *st;
-  x ^= x << 13;
-  x ^= x >> 7;
-  x ^= x << 17;
-  *st = x;
-  return amp * (2.0 * (double)(x >> 11) / 9007199254740992.0 - 1.0);
-}
-
-/* the box (floor and four walls of side L) and the lattice of n spheres above it */
-static int build(sn_scene *S, int n, double *side) {
-  const double r = 0.05, gap = 0.01, pitch = 2 * r + gap;
-  double L = sqrt(n / 10.0) * 2 * r;
-  int per_row = (int)floor((L - gap) / pitch);
-  if (per_row < 1) per_row = 1;
-  *side = L;
-  const double ox[3] = {0, 0, 0}, x1[3] = {L, 0, 0}, y1[3] = {0, L, 0};
-  const double ax[3] = {1, 0, 0}, ay[3] = {0, 1, 0};
-  int st = add_plane(S, ox, ax, 0);                          /* floor, normal +z */
-  if (!st) st = add_plane(S, ox, ay, 0.5 * 3.14159265358979323846);            /* x = 0, normal +x */
-  if (!st) st = add_plane(S, x1, ay, -0.5 * 3.14159265358979323846);           /* x = L, normal -x */
-  if (!st) st = add_plane(S, ox, ax, -0.5 * 3.14159265358979323846);           /* y = 0, normal +y */
-  if (!st) st = add_plane(S, y1, ax, 0.5 * 3.14159265358979323846);            /* y = L, normal -y */
-  if (st) return st;
-  sn_body_desc d;
-  sn_body_desc_default(&d);
-  d.shape.kind = SN_SHAPE_SPHERE;
-  d.shape.radius = r;
-  d.density = 2500;
-  double off = 0.5 * (L - (per_row - 1) * pitch);
-  unsigned long long seed = 0x9E3779B97F4A7C15ULL;
-  for (int k = 0; k < n; k++) {
-    int layer = k / (per_row * per_row), in = k % (per_row * per_row);
-    d.x[0] = off + (in % per_row) * pitch + jitter(&seed, 0.4 * gap);
-    d.x[1] = off + (in / per_row) * pitch + jitter(&seed, 0.4 * gap);
-    d.x[2] = r + gap + layer * pitch;
-    if ((st = sn_scene_add_body(S, &d, NULL)) != SN_OK) return st;
-  }
-  return sn_scene_set_contact_law(S, -1, -1, 0.5, 0.0);
-}
 
 int main(int argc, char **argv) {
   if (argc < 3) {
@@ -116,7 +64,7 @@ int main(int argc, char **argv) {
   sn_set_blas_threads(threads);
   sn_scene *S;
   double L;
-  if (sn_scene_create(&S) || build(S, n, &L)) { fprintf(stderr, "signorini_granular: cannot build the scene\n"); return 1; }
+  if (sn_scene_create(&S) || granular_build(S, n, &L)) { fprintf(stderr, "signorini_granular: cannot build the scene\n"); return 1; }
   char tmp[4096];
   snprintf(tmp, sizeof tmp, "%s.tmp", csv);
   FILE *f = fopen(tmp, "w");

@@ -261,18 +261,35 @@ typedef struct {
   int line;
 } sn_rigid;
 
-typedef enum { SN_OVERCLOSURE_HARD, SN_OVERCLOSURE_LINEAR } sn_overclosure;
+/* PRESSURE-OVERCLOSURE= of *SURFACE BEHAVIOR (docs/deck.md, "Contact laws"): pressure p as a
+ * function of the overclosure h = -gap (CalculiX manual, *SURFACE BEHAVIOR):
+ *   HARD         p >= 0, h <= 0, p h = 0 (Signorini)
+ *   LINEAR       p = slope h for h > 0, 0 otherwise
+ *   EXPONENTIAL  p = p0 exp(ln(100) h / c0): p0 at zero clearance, 1 % of p0 at clearance c0
+ *   TABULAR      piecewise linear through (h_k, p_k), constant outside the table
+ *   TIED         p = slope h for every h (tension too), no slip (tangential slope = slope) */
+typedef enum { SN_OVERCLOSURE_HARD, SN_OVERCLOSURE_LINEAR, SN_OVERCLOSURE_EXPONENTIAL, SN_OVERCLOSURE_TABULAR,
+               SN_OVERCLOSURE_TIED } sn_overclosure;
+
+#define SN_LAW_MAXTAB 64       /* points of a TABULAR pressure-overclosure table */
 
 typedef struct {
   char name[81];
   sn_overclosure law;
-  double slope;          /* LINEAR: penalty slope (pressure per overclosure); HARD: the optional
+  double slope;          /* LINEAR / TIED: slope (pressure per overclosure); HARD: the optional
                             data line (penalty stiffness for CONTACT=PENALTY|AUGMENTED), 0 if none */
-  double sigma_inf, c0;  /* LINEAR: the optional second and third data values (0 if not given) */
+  double sigma_inf, c0;  /* LINEAR: the optional second and third data values (0 if not given);
+                            EXPONENTIAL: c0 (clearance where p = p0 / 100) */
+  double p0;             /* EXPONENTIAL: pressure at zero clearance */
+  int ntab;              /* TABULAR: points (pressure tab_p[k] at overclosure tab_h[k], h increasing) */
+  double tab_p[SN_LAW_MAXTAB], tab_h[SN_LAW_MAXTAB];
   double mu;             /* *FRICTION: coefficient (0 if none) */
   double stick_slope;    /* *FRICTION second value (0 if not given) */
   int has_friction;
   int line;
+  int behavior_line, friction_line;        /* deck lines of the law's and *FRICTION's keyword (0: none) */
+  double damping, damp_tfrac;              /* *CONTACT DAMPING: constant, TANGENT FRACTION (0: none) */
+  int damping_line;
 } sn_interaction;
 
 typedef enum { SN_PAIR_NODE_TO_SURFACE, SN_PAIR_SURFACE_TO_SURFACE } sn_pairtype;
@@ -281,8 +298,25 @@ typedef struct {
   int interaction;       /* index into interactions */
   int slave, master;     /* surface indices (slave first, as in the deck) */
   sn_pairtype type;
+  int small_sliding;     /* SMALL SLIDING: each slave node keeps over an increment the master face
+                            it was paired with at the increment's start (static analyses) */
+  double adjust;         /* ADJUST=distance: slave nodes within it (gap <= adjust) moved onto the
+                            master at the start of the analysis; 0: none */
+  int adjust_set;        /* ADJUST=node set: its slave nodes moved (index into sets), -1: none */
+  int inactive;          /* not active in the first step (*MODEL CHANGE, ADD in a later step) */
+  const int *pin;        /* the analysis' SMALL SLIDING pairing: per node, the master face
+                            (element * 8 + face) it is paired with, -1: none; NULL: free pairing */
   int line;
 } sn_contact_pair;
+
+/* changes of contact made by a step, from that step on: *CHANGE FRICTION / *CHANGE SURFACE
+ * BEHAVIOR (the interaction's whole new record) and *MODEL CHANGE, TYPE=CONTACT PAIR */
+typedef struct {
+  int interaction;       /* index into interactions, or -1 for a pair change */
+  sn_interaction val;    /* the interaction from this step on */
+  int pair, active;      /* pair change: index into pairs, 1 ADD, 0 REMOVE */
+  int line;
+} sn_step_change;
 
 /* *BOUNDARY data: prescribed displacement of dofs first..last (1-based) of a node */
 typedef struct {
@@ -334,6 +368,10 @@ typedef struct {
                             PASTIX: CHOLMOD here), 2 iterative (ITERATIVE SCALING / CHOLESKY: CG) */
   sn_contact_treatment contact;
   char solver[32];       /* registry name, "" for the default */
+  int amp_step;          /* *STEP, AMPLITUDE=STEP: loads and boundary values of the step applied
+                            at once (default RAMP: linear in the step time) */
+  int nchange;           /* contact changes of the step (*CHANGE FRICTION, ...), in deck order */
+  sn_step_change *change;
   /* *DYNAMIC instead of *STATIC (docs/fe-dynamics.md): the same data line (dt0, period, dtmin,
    * dtmax; the time step is fixed: period / ceil(period / dt0)), and signorini's parameters
    * THETA= (0.5), MASS=LUMPED (default) | CONSISTENT, RESTITUTION= (Newton's coefficient of the

@@ -192,7 +192,7 @@ static void warm_start(const sn_ccache *C, int dim, const sn_contact_point *pts,
 
 int sn_contact_condensed(sn_ccache *C, const sn_gfc *P, const sn_contact_point *pts,
                          const char *local, double tol, double *r, double *du, sn_info *info,
-                         double *gerr)
+                         double *gerr, const double *cdiag, const sn_gfc *Pext)
 {
   if (!C || !C->F || !P || P->H->m != P->ndof) return SN_ERR_ARG;
   int dim = P->dim, np = P->nc, nl = dim * np, m = P->ndof, nnodes = 0, st;
@@ -212,24 +212,50 @@ int sn_contact_condensed(sn_ccache *C, const sn_gfc *P, const sn_contact_point *
    * CONTACT=INTERIOR (from zero it fails, and the chain's socmixg solves it) */
   if (!strcmp(local, "nsn_ac") || !strcmp(local, "nsn_fb")) warm_start(C, dim, pts, np, nnodes, r);
   else memset(r, 0, sizeof(double) * (size_t)nl);
+  /* soft laws: W + the points' normal compliances (contact_compliance.c) */
+  sn_csc *Wl = C->Wc, *D = NULL, *Wx = NULL;
+  if (cdiag) {
+    int *I = malloc(sizeof(int) * ((size_t)np + 1));
+    double *V = malloc(sizeof(double) * ((size_t)np + 1));
+    if (!I || !V) { free(I); free(V); st = SN_ERR_NOMEM; goto done; }
+    for (int k = 0; k < np; k++) { I[k] = dim * k; V[k] = cdiag[k]; }
+    st = sn_csc_from_triplets(nl, nl, np, I, I, V, &D);
+    free(I); free(V);
+    if (!st) st = sn_csc_add(C->Wc, D, &Wx);
+    sn_csc_free(D);
+    if (st) goto done;
+    Wl = Wx;
+  }
   sn_copy(nl, q, u);
-  sn_csc_gemv(C->Wc, 1.0, r, 1.0, u);
-  sn_fc L = {dim, np, C->Wc, q, P->mu};
+  sn_csc_gemv(Wl, 1.0, r, 1.0, u);
+  sn_fc L = {dim, np, Wl, q, P->mu};
   sn_settings s;
   sn_settings_default(&s);
   s.tol = tol;
   st = sn_fc_solve(&L, local, r, u, &s, info);
+  sn_csc_free(Wx);
   if (st < 0) goto done;
   /* du = K^-1 (R + H r) */
   sn_copy(m, P->f, du);
   sn_csc_gemv(P->H, 1.0, r, 1.0, du);
   int s2 = sn_chol_solve(C->F, du, du);
   if (s2) { st = s2; goto done; }
-  /* the global problem's own tests: its error and the absolute measures (docs/solvers.md) */
-  double e = sn_gfc_error(P, r, du, NULL, NULL, NULL);
+  /* the global problem's own tests: its error and the absolute measures (docs/solvers.md); with
+     compliances on the extended problem, whose spring unknowns are s = c r_n */
+  const sn_gfc *Pc = P;
+  double *dux = du;
+  if (cdiag && Pext) {
+    if (!(dux = calloc((size_t)Pext->ndof + 1, sizeof(double)))) { st = SN_ERR_NOMEM; goto done; }
+    memcpy(dux, du, sizeof(double) * (size_t)m);
+    for (int k = 0, j = m; k < np; k++)
+      if (cdiag[k] > 0) dux[j++] = cdiag[k] * r[dim * k];
+    Pc = Pext;
+  }
+  double e = sn_gfc_error(Pc, r, dux, NULL, NULL, NULL);
   if (gerr) *gerr = e;
   sn_fc_meas ms;
-  if (st == SN_OK && !(e <= tol && sn_gfc_measures(P, r, du, tol, &ms) == SN_OK && ms.accepted)) st = SN_STALLED;
+  if (st == SN_OK && !(e <= tol && sn_gfc_measures(Pc, r, dux, tol, &ms) == SN_OK && ms.accepted)) st = SN_STALLED;
+  if (dux != du) free(dux);
 done:
   free(q);
   free(u);

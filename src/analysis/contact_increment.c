@@ -80,7 +80,8 @@ void sn_contact_reference_areas(sn_cstate *cs, const double *area0)
  * Returns SN_OK when solved; anything else leaves the chain to run (the attempt noted in
  * cs->tried when it ran). */
 #define CC_DENSE_MAX 4096
-static int condensed_first(sn_ccache *C, const sn_gfc *P, sn_cstate *cs, const char *deck, double tol, double *du)
+static int condensed_first(sn_ccache *C, const sn_gfc *P, sn_cstate *cs, const char *deck, double tol, double *du,
+                           const double *cdiag, const sn_gfc *Pext)
 {
   static const char *const names[][2] = {{"nsn_ac", "condensed-nsn_ac"}, {"nsn_fb", "condensed-nsn_fb"},
                                          {"lemke2d", "condensed-lemke2d"}, {"socmix", "condensed-socmix"},
@@ -99,7 +100,7 @@ static int condensed_first(sn_ccache *C, const sn_gfc *P, sn_cstate *cs, const c
   sn_info info = {0};
   info.error = NAN;
   double gerr = NAN;
-  int st = sn_contact_condensed(C, P, cs->pts, local, tol, cs->r, du, &info, &gerr);
+  int st = sn_contact_condensed(C, P, cs->pts, local, tol, cs->r, du, &info, &gerr, cdiag, Pext);
   if (st == SN_ERR_NOMEM) return st;
   if (st == SN_ERR_ARG) return st;
   double err = isfinite(gerr) ? gerr : info.error;
@@ -115,6 +116,63 @@ static int condensed_first(sn_ccache *C, const sn_gfc *P, sn_cstate *cs, const c
   cs->solver_error = err;
   cs->not_spd = cs->relaxed_ok = 0;
   return SN_OK;
+}
+
+/* The increment's problem with soft laws or ties (contact_compliance.c): the chain on the
+ * extended problem (no condensed route: its kept W is K's), or with ties only a Cholesky solve
+ * of K plus the ties' springs. cs->r, cs->uloc and cs->law_err filled. */
+static int solve_compliant(const sn_model *m, const sn_compliance *X, const sn_csc *HF, const double *w, int neq,
+                           const char *solver, double tol, double *du, sn_cstate *cs, sn_ccache *C)
+{
+  int dim = m->ndf, st;
+  double *dux = calloc((size_t)X->neqx + 1, sizeof(double)), *rc = calloc((size_t)dim * X->nc + 1, sizeof(double));
+  sn_csc *Mx = NULL;
+  sn_chol *F = NULL;
+  if (!dux || !rc) { st = SN_ERR_NOMEM; goto done; }
+  if (X->nc == 0) {                      /* tied points only: K + springs, one solve */
+    st = sn_chol_factor(X->Kt, &F);
+    if (!st) st = sn_chol_solve(F, X->f, dux);
+    cs->solver = "tied";
+    cs->solver_status = st;
+    cs->solver_iterations = 1;
+    cs->solver_error = 0.0;
+    snprintf(cs->tried, sizeof cs->tried, "tied (%s)", st ? sn_strerror(st) : "solved");
+    if (st) goto done;
+  } else {
+    if ((st = sym_full(X->Kt, &Mx))) goto done;
+    sn_gfc P = {dim, X->nc, X->neqx, 0, Mx, X->H, NULL, X->f, X->w, X->mu, NULL};
+    int deck = solver && solver[0] && strcmp(solver, "auto");
+    if (deck && X->nc == cs->np && C && C->M && C->m_kstamp == C->kstamp) {
+      /* no ties: K unchanged, so the condensed route's kept W serves, with the compliances on
+         its diagonal (a step that names a local solver, INTERIOR's socipm) */
+      double *cd = calloc((size_t)X->nc + 1, sizeof(double));
+      if (!cd) { st = SN_ERR_NOMEM; goto done; }
+      for (int c = 0; c < X->nc; c++) cd[c] = X->k[c] > 0 ? 1.0 / X->k[c] : 0.0;
+      sn_gfc P0 = {dim, X->nc, neq, 0, C->M, (sn_csc *)HF, NULL, X->f, X->w, X->mu, NULL};
+      st = condensed_first(C, &P0, cs, solver, tol, dux, cd, &P);
+      free(cd);
+      if (st == SN_ERR_NOMEM) goto done;
+      if (st == SN_OK) {
+        memcpy(rc, cs->r, sizeof(double) * (size_t)dim * X->nc);
+        goto solved;
+      }
+      memset(dux, 0, sizeof(double) * (size_t)X->neqx);
+    }
+    const char *chain[] = {deck ? solver : "admm", "socmixg", dim == 3 ? "nsn_ac" : "nsgs", "prox", NULL};
+    if (C && !C->admm && !(C->admm = sn_admm_cache_new())) { st = SN_ERR_NOMEM; goto done; }
+    st = sn_contact_solve_chain_ws(&P, chain, 100000, 20000, tol, dux, cs, C ? C->admm : NULL);
+    if (st < 0) goto done;
+    memcpy(rc, cs->r, sizeof(double) * (size_t)dim * X->nc);
+  }
+solved:
+  memcpy(du, dux, sizeof(double) * (size_t)neq);
+  sn_compliance_finish(m, X, HF, w, rc, du, cs);
+done:
+  sn_chol_free(F);
+  sn_csc_free(Mx);
+  free(dux);
+  free(rc);
+  return st;
 }
 
 int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, const double *area0,
@@ -160,6 +218,24 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
     free(wl);
   }
   for (int k = 0; k < cs->np; k++) mu[k] = cs->pts[k].mu;
+  {
+    sn_compliance X;
+    st = sn_compliance_build(m, cs, u, K, HF, Rf, w, neq, &X);
+    if (!st && X.active) {
+      memset(du, 0, sizeof(double) * (size_t)neq);
+      st = solve_compliant(m, &X, HF, w, neq, solver, tol, du, cs, C);
+      sn_compliance_free(&X);
+      if (C && st >= 0) {
+        int s2 = sn_ccache_keep(C, dim, cs->pts, cs->np, cs->r);
+        if (s2) st = s2;
+      }
+      if (st < 0 && msg)
+        snprintf(msg, msglen, "the contact problem (%d point%s) could not be solved: tried %s", cs->np, cs->np == 1 ? "" : "s", cs->tried);
+      goto done;
+    }
+    sn_compliance_free(&X);
+    if (st) goto done;
+  }
   sn_gfc P = {dim, cs->np, neq, 0, M, HF, NULL, (double *)Rf, w, mu, NULL};
   /* the deck's SOLVER=, else (SOLVER=AUTO or none) ADMM on the global problem: one
    * factorization of K + rho H H^T, which also serves bodies held only by their contacts;
@@ -170,7 +246,7 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
    * per contact unknown) costs far more than ADMM's single factorization. */
   int deck = solver && solver[0] && strcmp(solver, "auto");
   memset(du, 0, sizeof(double) * (size_t)neq);
-  st = condensed_first(C, &P, cs, deck ? solver : NULL, tol, du);
+  st = condensed_first(C, &P, cs, deck ? solver : NULL, tol, du, NULL, NULL);
   if (st == SN_OK || st == SN_ERR_NOMEM) goto solved;
   const char *order[] = {deck ? solver : "admm", "socmixg", dim == 3 ? "nsn_ac" : "nsgs", "prox", NULL};
   const char *chain[5];

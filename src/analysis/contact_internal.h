@@ -21,7 +21,27 @@ typedef struct {
                                by its contacts only: contact_diagnose.c) */
   int relaxed_ok;           /* the result missed tol but passes the relaxed test (below) */
   char tried[400];          /* the solvers tried, each with its outcome: "admm (..., error e), ..." */
+  double law_err;           /* EXPONENTIAL / TABULAR points: |r_n - A p(h)| at the new gaps over
+                               the largest normal force (0: the laws hold; contact_compliance.c) */
 } sn_cstate;
+
+/* The soft laws and TIED points of an increment's global problem (contact_compliance.c):
+ * the cone points (all but the tied ones) with the soft points' compliances as spring unknowns
+ * (neqx = neq + soft points), Kt = K + the ties' springs (upper triangle, neqx square), f, w
+ * (shifted by h0), mu of the cone points. active = 0: no soft or tied point (nothing built). */
+typedef struct {
+  int active, nc, neqx;
+  int *cone;                /* cone point -> point */
+  double *k, *h0;           /* per cone point: k A of the linearised law (0: HARD), its shift */
+  double *dt;               /* per point (dim): H^T u, the tangential displacement of ties */
+  sn_csc *Kt, *H;
+  double *f, *w, *mu;
+} sn_compliance;
+int sn_compliance_build(const sn_model *m, const sn_cstate *cs, const double *u, const sn_csc *K, const sn_csc *HF,
+                        const double *Rf, const double *w, int neq, sn_compliance *X);
+void sn_compliance_finish(const sn_model *m, const sn_compliance *X, const sn_csc *HF, const double *w, const double *rc,
+                          const double *du, sn_cstate *cs);
+void sn_compliance_free(sn_compliance *X);
 
 /* The condensed (Delassus) form of the increments' contact problems, kept over a whole
  * analysis (contact_condensed.c): the Cholesky factor F of K_FF (owned by the caller, NULL
@@ -58,7 +78,10 @@ void sn_ccache_clear(sn_ccache *C);   /* frees what it owns (not F), zeroes */
  * but the global error did not, or an error (no factor: SN_ERR_ARG). */
 int sn_contact_condensed(sn_ccache *C, const sn_gfc *P, const sn_contact_point *pts,
                          const char *local, double tol, double *r, double *du, sn_info *info,
-                         double *gerr);
+                         double *gerr, const double *cdiag, const sn_gfc *Pext);
+/* (cdiag: per point the normal compliance 1 / (k A) of a soft law, 0 for HARD, or NULL: the
+ * local problem is u = (W + diag) r + q, P->w shifted by the laws (contact_compliance.c); the
+ * result is checked on Pext, the extended problem with the spring unknowns) */
 /* remember r (dim per point) as the warm start of the points' slave nodes */
 int sn_ccache_keep(sn_ccache *C, int dim, const sn_contact_point *pts, int np, const double *r);
 
@@ -127,5 +150,19 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
                        const double *lam_t,
                        double kfac, double ktfac, int augmented, sn_cstate *cs, sn_csc **Keff,
                        sn_csc **Pre, int *full, double *hr, char *msg, size_t msglen);
+
+/* *CONTACT PAIR, ADJUST= (contact_adjust.c): the slave nodes of the pairs with ADJUST= (within
+ * the distance, or in the node set) moved onto their master surface in m->x (the caller's
+ * copy), before the analysis; SN_OK or a detection error with msg */
+int sn_contact_adjust(sn_model *m, char *msg, size_t msglen);
+
+/* the pressure-overclosure laws (contact_law.c): soft = LINEAR, EXPONENTIAL, TABULAR; p(h) and
+ * dp/dh at overclosure h = -gap; the law linearised at h as p = k (h' - h0) */
+int sn_law_soft(const sn_interaction *I);
+void sn_law_pressure(const sn_interaction *I, double h, double *p, double *dp);
+void sn_law_linearise(const sn_interaction *I, double h, double *k, double *h0);
+/* the overclosure shift of point p's law (CalculiX' node-to-face LINEAR with sigma_inf: sigma_inf
+ * / slope; else 0): the law is evaluated at h - shift */
+double sn_law_shift(const sn_model *m, const sn_contact_point *p);
 
 #endif

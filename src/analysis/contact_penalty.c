@@ -47,7 +47,8 @@ static int full_matrix(const sn_csc *K, sn_csc **out)
 
 static double dot3(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
-/* the penalty stiffnesses of point p */
+/* the penalty stiffnesses of point p (HARD; the soft laws and TIED take their normal force
+ * and stiffness from the law itself, below) */
 static void stiffness(const sn_model *m, const sn_contact_point *p, double kdef, double ktdef,
                       int augmented, double *kn, double *kt)
 {
@@ -59,7 +60,12 @@ static void stiffness(const sn_model *m, const sn_contact_point *p, double kdef,
     return;
   }
   *kn = p->slope > 0 ? (p->hard ? p->slope : p->slope * A) : kdef;
-  *kt = it->stick_slope > 0 ? it->stick_slope * A : (p->slope > 0 ? *kn : ktdef);
+  if (it->law == SN_OVERCLOSURE_EXPONENTIAL || it->law == SN_OVERCLOSURE_TABULAR) {
+    double pr, dp;                     /* the law's slope at zero overclosure */
+    sn_law_pressure(it, 0.0, &pr, &dp);
+    if (dp > 0) *kn = dp * A;
+  }
+  *kt = it->stick_slope > 0 ? it->stick_slope * A : (p->slope > 0 || !p->hard ? *kn : ktdef);
 }
 
 int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, const double *area0,
@@ -94,11 +100,26 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
     int i = p->slave_node;
     double kn, kt, *r = cs->r + dim * k, *ul = cs->uloc + dim * k, *Ck = C + dim * dim * k;
     stiffness(m, p, kdef, ktdef, augmented, &kn, &kt);
-    double fn = lam_n[i] - kn * p->gap;
+    const sn_interaction *law = &m->interactions[p->interaction];
+    int tied = law->law == SN_OVERCLOSURE_TIED;
+    double fn = lam_n[i] - kn * p->gap, cn = kn;
+    if (!p->hard) {                                   /* the law: force A p(h), tangent A p'(h) */
+      double A = p->area > 0 ? p->area : 1.0, pr, dp;
+      sn_law_pressure(law, -p->gap - sn_law_shift(m, p), &pr, &dp);
+      fn = A * pr;
+      cn = A * dp;
+    }
     ul[0] = p->gap;                                   /* the local normal entry: the gap at u */
-    if (fn < 0 || (fn == 0 && p->gap > 0)) continue;  /* open: no force, no stiffness */
+    if (!tied && (fn < 0 || (fn == 0 && (p->gap > 0 || cn == 0)))) continue;   /* open */
     r[0] = fn;                                        /* (touching, g = 0: stiffness, no force) */
-    Ck[0] = kn;
+    Ck[0] = cn;
+    if (tied) {                                       /* no slip: a spring in the tangent plane */
+      double tr0 = dot3(lam_t + 3 * i, p->t1) - kt * ul[1], tr1 = dim == 3 ? dot3(lam_t + 3 * i, p->t2) - kt * ul[2] : 0.0;
+      r[1] = tr0;
+      if (dim == 3) r[2] = tr1;
+      for (int c = 1; c < dim; c++) Ck[c * dim + c] = kt;
+      continue;
+    }
     /* tangential trial force in the current frame */
     double tr[2] = {dot3(lam_t + 3 * i, p->t1) - kt * ul[1], dim == 3 ? dot3(lam_t + 3 * i, p->t2) - kt * ul[2] : 0.0};
     double nt = hypot(tr[0], tr[1]), lim = p->mu * fn;

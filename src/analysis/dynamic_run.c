@@ -49,6 +49,20 @@ int sn_dynamic_check(const sn_model *m, char *msg, size_t msglen)
     if (sp->contact != SN_CT_LAGRANGE && m->npairs > 0)
       return refuse(msg, msglen, sp->line, "%s", "*STEP, CONTACT=: a *DYNAMIC step enforces contact by impulses "
                     "(Moreau-Jean, CONTACT=LAGRANGE); PENALTY, AUGMENTED and INTERIOR are static treatments");
+    if (sp->nchange || sp->amp_step)
+      return refuse(msg, msglen, sp->line, "%s", "*CHANGE FRICTION, *CHANGE SURFACE BEHAVIOR, *MODEL CHANGE and "
+                    "*STEP, AMPLITUDE=STEP are supported in *STATIC steps only");
+  }
+  for (int k = 0; k < m->npairs; k++) {
+    const sn_contact_pair *P = &m->pairs[k];
+    if (P->adjust > 0 || P->adjust_set >= 0 || P->inactive)
+      return refuse(msg, msglen, P->line, "%s", "*CONTACT PAIR, ADJUST= is supported in *STATIC analyses only");
+    if (m->interactions[P->interaction].damping > 0)
+      return refuse(msg, msglen, m->interactions[P->interaction].damping_line, "%s",
+                    "*CONTACT DAMPING is not implemented in *DYNAMIC steps (impulsive HARD contact)");
+    if (m->interactions[P->interaction].law != SN_OVERCLOSURE_HARD)
+      return refuse(msg, msglen, P->line, "%s", "a *DYNAMIC analysis enforces HARD contact only (impulses): "
+                    "the pressure-overclosure laws LINEAR, EXPONENTIAL, TABULAR and TIED are for *STATIC steps");
   }
   sn_fesys *S = NULL;
   int st = sn_fesys_create(m, &S, msg, msglen);

@@ -29,11 +29,15 @@ typedef struct {
   /* loads */
   load_rec *loads;
   int nloads, cap;
+  int amp_step;             /* *STEP, AMPLITUDE=STEP: the step's loads and boundary values at once */
 } run_state;
 
 /* everything sn_static_run keeps: the run, the step, the increment and its Newton iterations */
 typedef struct {
-  const sn_model *m;
+  const sn_model *m;                           /* &mm */
+  sn_model mm;                                 /* the run's model: its own interactions and pairs
+                                                  (changed by steps) and coordinates (ADJUST=) */
+  int *pins;                                   /* SMALL SLIDING pairings (npairs x nnodes) */
   sn_static_settings s;
   sn_static_info *info;
   char *msg;

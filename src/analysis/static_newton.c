@@ -192,6 +192,9 @@ static void converge(static_run *S, int *act)
   S->res_prev = S->res;
   if (!(S->res == S->res)) { *act = STOP; return; }          /* NaN: diverged */
   if (!((S->it > 0 || S->ref == 0.0) && S->res <= S->s.tol)) return;
+  /* EXPONENTIAL / TABULAR laws under LAGRANGE / INTERIOR: Newton on the law's linearisation
+     goes on until the law holds at the new gaps (contact_compliance.c) */
+  if (!S->pen && S->cs.law_err > S->s.tol) return;
   if (S->aug) {
     const sn_cstate *cs = &S->cs;
     int ndf = S->R.ndf;

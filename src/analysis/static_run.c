@@ -39,17 +39,18 @@ static int find_load(run_state *R, const load_rec *q)
 }
 
 /* value of a load record at step time t */
-static double load_value(const sn_model *m, const load_rec *p, double t, double period)
+static double load_value(const run_state *R, const load_rec *p, double t, double period)
 {
-  if (p->amp >= 0) return p->value * sn_amplitude_value(m, p->amp, t, period);
-  return p->start + (p->value - p->start) * sn_amplitude_value(m, -1, t, period);
+  if (p->amp >= 0) return p->value * sn_amplitude_value(R->m, p->amp, t, period);
+  double a = R->amp_step ? 1.0 : sn_amplitude_value(R->m, -1, t, period);   /* *STEP, AMPLITUDE=STEP: at once */
+  return p->start + (p->value - p->start) * a;
 }
 
 static int add_load(run_state *R, const load_rec *q, double t_end, double period_prev)
 {
   int k = find_load(R, q);
   if (k >= 0) {                           /* OP=MOD: the new value replaces, ramped from the old */
-    double now = load_value(R->m, &R->loads[k], t_end, period_prev);
+    double now = load_value(R, &R->loads[k], t_end, period_prev);
     R->loads[k] = *q;
     R->loads[k].start = now;
     return SN_OK;
@@ -73,7 +74,7 @@ static int external_force(run_state *R, double t, double period, const double *u
   memset(f, 0, sizeof(double) * (size_t)R->ndof);
   for (int k = 0; k < R->nloads; k++) {
     const load_rec *p = &R->loads[k];
-    double v = load_value(R->m, p, t, period);
+    double v = load_value(R, p, t, period);
     if (!p->dist) { f[R->ndf * p->node + p->dof] += v; continue; }
     int st;
     if (p->face > 0)
@@ -99,7 +100,8 @@ int sn_static_follower_force(static_run *S)
 static double prescribed(const run_state *R, int dof, double t, double period)
 {
   if (R->bamp[dof] >= 0) return R->target[dof] * sn_amplitude_value(R->m, R->bamp[dof], t, period);
-  return R->ustart[dof] + (R->target[dof] - R->ustart[dof]) * sn_amplitude_value(R->m, -1, t, period);
+  double a = R->amp_step ? 1.0 : sn_amplitude_value(R->m, -1, t, period);
+  return R->ustart[dof] + (R->target[dof] - R->ustart[dof]) * a;
 }
 
 /* equation numbers of the free dofs (active and not prescribed); the version changes only
@@ -263,6 +265,14 @@ static int step_begin(static_run *S, int k)
   S->nlgeom = sp->nlgeom;
   S->linear = sn_fesys_is_linear(S->R.S, S->nlgeom);
   sn_fesys_set_nlgeom(S->R.S, S->nlgeom);     /* Cauchy stress, Green-Lagrange strain */
+  /* the step's contact changes, from this step on (*CHANGE FRICTION, *CHANGE SURFACE
+     BEHAVIOR, *MODEL CHANGE): into the run's own copies of the interactions and pairs */
+  for (int c = 0; c < sp->nchange; c++) {
+    const sn_step_change *ch = &sp->change[c];
+    if (ch->interaction >= 0) S->mm.interactions[ch->interaction] = ch->val;
+    else S->mm.pairs[ch->pair].inactive = !ch->active;
+  }
+  S->R.amp_step = sp->amp_step;
   step_constraints(S);
   S->use_cg = -1;                             /* decided at the first solve of the step */
   int st = step_loads(S);
@@ -280,6 +290,33 @@ static int step_begin(static_run *S, int k)
   return SN_OK;
 }
 
+/* SMALL SLIDING (CalculiX: the pairing done once per increment): the pairs that ask for it get
+ * their slave nodes' master faces at the increment's start (the converged configuration u),
+ * which detection then keeps for the whole increment (pin: element * 8 + face, -1: unpaired) */
+static int small_sliding_pairing(static_run *S, const double *u)
+{
+  sn_model *m = &S->mm;
+  int any = 0;
+  for (int k = 0; k < m->npairs; k++) {
+    m->pairs[k].pin = NULL;
+    any |= m->pairs[k].small_sliding;
+  }
+  if (!any) return SN_OK;
+  size_t n = (size_t)m->npairs * (size_t)m->nnodes + 1;
+  if (!S->pins && !(S->pins = malloc(sizeof(int) * n))) return SN_ERR_NOMEM;
+  for (size_t i = 0; i < n; i++) S->pins[i] = -1;
+  sn_contact_point *pts = NULL;
+  int np = 0, st = sn_contact_detect(m, u, 0.0, &pts, &np, S->msg, S->msglen);
+  if (st) return st;
+  for (int q = 0; q < np; q++)
+    if (m->pairs[pts[q].pair].small_sliding)
+      S->pins[(size_t)pts[q].pair * (size_t)m->nnodes + (size_t)pts[q].slave_node] = pts[q].master_elem * 8 + pts[q].master_face;
+  sn_contact_points_free(pts);
+  for (int k = 0; k < m->npairs; k++)
+    if (m->pairs[k].small_sliding) m->pairs[k].pin = S->pins + (size_t)k * (size_t)m->nnodes;
+  return SN_OK;
+}
+
 /* the trial increment to tn: prescribed displacements and loads at tn, the contact state
  * cleared and the multipliers saved, the Newton loop's treatment and limits */
 static int increment_begin(static_run *S)
@@ -291,6 +328,7 @@ static int increment_begin(static_run *S)
   double *u = S->u;
   S->tn = (S->period - S->t < S->dt * (1 + 1e-9)) ? S->period : S->t + S->dt;
   sn_copy(R->ndof, u, S->usave);
+  if (S->contact && (st = small_sliding_pairing(S, u))) return st;
   for (int d = 0; d < R->ndof; d++)
     if (R->cons[d]) u[d] = prescribed(R, d, S->tn, S->period);
     else if (!S->act[d]) u[d] = 0.0;
@@ -451,18 +489,37 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
   double t0 = sn_wtime();
   int st = sn_static_check(m, msg, msglen);
   if (st) return st;
+  /* the run's own model: the model's arrays shared, but the interactions, pairs (changed by
+     steps) and coordinates (ADJUST=) copied */
+  S.mm = *m;
+  S.mm.interactions = malloc(sizeof(sn_interaction) * ((size_t)m->ninteractions + 1));
+  S.mm.pairs = malloc(sizeof(sn_contact_pair) * ((size_t)m->npairs + 1));
+  S.mm.x = malloc(sizeof(double) * (3 * (size_t)m->nnodes + 1));
+  if (!S.mm.interactions || !S.mm.pairs || !S.mm.x) {
+    free(S.mm.interactions); free(S.mm.pairs); free(S.mm.x);
+    return SN_ERR_NOMEM;
+  }
+  if (m->ninteractions) memcpy(S.mm.interactions, m->interactions, sizeof(sn_interaction) * (size_t)m->ninteractions);
+  if (m->npairs) memcpy(S.mm.pairs, m->pairs, sizeof(sn_contact_pair) * (size_t)m->npairs);
+  if (m->nnodes) memcpy(S.mm.x, m->x, sizeof(double) * 3 * (size_t)m->nnodes);
+  m = &S.mm;
   S.m = m;
   S.info = info;
   S.msg = msg;
   S.msglen = msglen;
   S.R.m = m;
-  st = sn_fesys_create(m, &S.R.S, msg, msglen);
-  if (st) return st;
+  st = sn_contact_adjust(&S.mm, msg, msglen);
+  if (!st) st = sn_fesys_create(m, &S.R.S, msg, msglen);
+  if (st) {
+    free(S.mm.interactions); free(S.mm.pairs); free(S.mm.x);
+    return st;
+  }
   S.Cc.w_kstamp = -1;
   S.F_kid = S.F_version = -1;
   S.contact = m->npairs > 0;
   st = run_setup(&S);
   for (int k = 0; !st && k < m->nsteps; k++) st = run_step(&S, k);
   run_finish(&S, st, t0);
+  free(S.mm.interactions); free(S.mm.pairs); free(S.mm.x); free(S.pins);
   return st;
 }

@@ -97,19 +97,27 @@ static int fail_at(const char *deck, const char *msg, int st)
 /* what the deck asks for that a treatment enforces differently: said once, before the run */
 static void notes(const char *deck, const sn_model *m)
 {
+  int lagr = 0;                        /* the first step with a Lagrange-type treatment */
+  for (int k = 0; k < m->nsteps && !lagr; k++)
+    if (m->steps[k].contact == SN_CT_LAGRANGE || m->steps[k].contact == SN_CT_INTERIOR) lagr = k + 1;
   for (int q = 0; q < m->npairs; q++) {
     const sn_interaction *it = &m->interactions[m->pairs[q].interaction];
-    if (it->law != SN_OVERCLOSURE_LINEAR) continue;
     int seen = 0;
     for (int p = 0; p < q; p++) seen |= m->pairs[p].interaction == m->pairs[q].interaction;
-    for (int k = 0; k < m->nsteps && !seen; k++)
-      if (m->steps[k].contact == SN_CT_LAGRANGE || m->steps[k].contact == SN_CT_INTERIOR) {
-        fprintf(stderr, "%s:%d: note: *SURFACE INTERACTION %s: the LINEAR pressure-overclosure law "
-                "is enforced as HARD (exact) contact under CONTACT=%s (step %d); CONTACT=PENALTY "
-                "uses the law\n", deck, it->line, it->name,
-                m->steps[k].contact == SN_CT_LAGRANGE ? "LAGRANGE" : "INTERIOR", k + 1);
-        break;
-      }
+    if (seen) continue;
+    if (lagr && it->stick_slope > 0 && it->law != SN_OVERCLOSURE_TIED)
+      fprintf(stderr, "%s:%d: note: *FRICTION of %s: the stick slope %g is not used under CONTACT=%s (step %d): "
+              "stick is exact there; CONTACT=PENALTY uses it\n", deck, it->friction_line ? it->friction_line : it->line,
+              it->name, it->stick_slope, m->steps[lagr - 1].contact == SN_CT_LAGRANGE ? "LAGRANGE" : "INTERIOR", lagr);
+    if (it->damping > 0)
+      fprintf(stderr, "%s:%d: note: *CONTACT DAMPING of %s has no effect in *STATIC steps (it acts on velocities)\n",
+              deck, it->damping_line, it->name);
+    if (it->law == SN_OVERCLOSURE_LINEAR && it->c0 > 0)
+      fprintf(stderr, "%s:%d: note: *SURFACE BEHAVIOR of %s: LINEAR's c0 (CalculiX' largest clearance at which it "
+              "makes a contact spring) is not used\n", deck, it->behavior_line ? it->behavior_line : it->line, it->name);
+    if (it->law == SN_OVERCLOSURE_LINEAR && it->sigma_inf > 0 && m->pairs[q].type == SN_PAIR_SURFACE_TO_SURFACE)
+      fprintf(stderr, "%s:%d: note: *SURFACE BEHAVIOR of %s: LINEAR's sigma_inf is not used by SURFACE TO SURFACE "
+              "pairs (as in CalculiX)\n", deck, it->behavior_line ? it->behavior_line : it->line, it->name);
   }
   for (int q = 0; q < m->npairs; q++)
     if (m->pairs[q].type == SN_PAIR_SURFACE_TO_SURFACE) {

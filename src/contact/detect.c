@@ -337,6 +337,9 @@ static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg,
       else ci[k] = cell_of(&G, k, xs[k]);
     }
     if (!inside) continue;
+    int want = P->pin ? P->pin[v] : -2;     /* SMALL SLIDING: the face paired with at the
+                                               increment's start only (-1: none) */
+    if (want == -1) continue;
     long c = ((long)ci[2] * G.n[1] + ci[1]) * G.n[0] + ci[0];
     sn_contact_point best, cand;
     int bf = -1;
@@ -346,6 +349,7 @@ static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg,
       for (int k = 0; k < W->sdim; k++)
         if (xs[k] < F.lo[3 * f + k] || xs[k] > F.hi[3 * f + k]) in = 0;
       if (!in || face_has(&F, f, v)) continue;
+      if (want >= 0 && F.elem[f] * 8 + F.face[f] != want) continue;
       double X[3 * SN_CONTACT_MAXFN];
       for (int a = 0; a < F.nn[f]; a++)
         for (int j = 0; j < 3; j++) X[3 * a + j] = W->xc[3 * F.nodes[SN_CONTACT_MAXFN * f + a] + j];
@@ -466,7 +470,7 @@ int sn_contact_detect(const sn_model *m, const double *u, double search_dist,
   }
   if ((r = rigid_map(&W, msg, msglen))) goto done;
   for (int pi = 0; pi < m->npairs; pi++)
-    if ((r = do_pair(&W, pi, search_dist, &out, msg, msglen))) {
+    if (!m->pairs[pi].inactive && (r = do_pair(&W, pi, search_dist, &out, msg, msglen))) {
       if (r == SN_ERR_NOMEM && msg && msglen > 0 && !msg[0]) fail(msg, msglen, r, "out of memory");
       goto done;
     }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "deck/inp_internal.h"
+#include "io/text_scan.h"
 
 int inp_surface_begin(inp_rd *p)
 {
@@ -135,31 +136,91 @@ int inp_interaction_begin(inp_rd *p)
   return inp_name_add(p, NS_INTER, p->cur_int);
 }
 
+/* the interaction that *SURFACE BEHAVIOR / *FRICTION fill: the one being defined (model
+ * data), or the step's change record after *CHANGE SURFACE BEHAVIOR / *CHANGE FRICTION */
+static sn_interaction *cur_inter(inp_rd *p)
+{
+  if (p->cur_change >= 0) return &p->m->steps[p->m->nsteps - 1].change[p->cur_change].val;
+  return &p->m->interactions[p->cur_int];
+}
+
+/* where *SURFACE BEHAVIOR and *FRICTION may stand: in a *SURFACE INTERACTION definition, or
+ * right after the *CHANGE keyword of their own kind inside a step */
+static int law_place(inp_rd *p, const char *kw, const char *change)
+{
+  if (p->in_step) {
+    if (p->cur_change < 0 || strcmp(p->change_kind, kw))
+      return inp_fail(p, "*%s inside a step must follow *%s", kw, change);
+    return SN_OK;
+  }
+  if (p->m->nsteps) return inp_fail(p, "*%s is model data: not allowed after the first *STEP", kw);
+  if (p->cur_int < 0) return inp_fail(p, "*%s outside a *SURFACE INTERACTION definition", kw);
+  return SN_OK;
+}
+
 int inp_behavior_begin(inp_rd *p)
 {
   SBUF;
-  if (p->cur_int < 0) return inp_fail(p, "*SURFACE BEHAVIOR outside a *SURFACE INTERACTION definition");
-  sn_interaction *t = &p->m->interactions[p->cur_int];
+  int r = law_place(p, "SURFACE BEHAVIOR", "CHANGE SURFACE BEHAVIOR");
+  if (r) return r;
+  sn_interaction *t = cur_inter(p);
   inp_param *q = inp_par(p, "PRESSURE-OVERCLOSURE");
   if (!q) return inp_fail(p, "*SURFACE BEHAVIOR needs the parameter PRESSURE-OVERCLOSURE=");
-  if (q->val && !strcmp(q->val, "HARD")) t->law = SN_OVERCLOSURE_HARD;
-  else if (q->val && !strcmp(q->val, "LINEAR")) t->law = SN_OVERCLOSURE_LINEAR;
-  else return inp_fail(p, "PRESSURE-OVERCLOSURE=%s is not supported (HARD or LINEAR)", q->val ? SHOW(q->raw) : "");
+  static const char *const names[] = {"HARD", "LINEAR", "EXPONENTIAL", "TABULAR", "TIED"};
+  int k = 0;
+  while (k < 5 && (!q->val || strcmp(q->val, names[k]))) k++;
+  if (k == 5)
+    return inp_fail(p, "PRESSURE-OVERCLOSURE=%s is not supported (HARD, LINEAR, EXPONENTIAL, TABULAR or TIED)",
+                    q->val ? SHOW(q->raw) : "");
+  t->law = (sn_overclosure)k;
+  t->slope = t->sigma_inf = t->c0 = t->p0 = 0.0;
+  t->ntab = 0;
+  t->behavior_line = p->line;
+  return SN_OK;
+}
+
+/* TABULAR data lines: one pair pressure, overclosure per line (CalculiX' layout: ccx 2.20 reads
+ * only the first pair of a longer line), overclosure increasing */
+static int table_data(inp_rd *p, sn_interaction *t)
+{
+  int r;
+  double pr, h;
+  if (p->nf != 2) return inp_fail(p, "PRESSURE-OVERCLOSURE=TABULAR data line: expected pressure, overclosure (one pair per line), found %d fields", p->nf);
+  if ((r = inp_get_dbl(p, p->f[0], "pressure", &pr)) || (r = inp_get_dbl(p, p->f[1], "overclosure", &h))) return r;
+  if (pr < 0) return inp_fail(p, "pressure %g of the table is negative", pr);
+  if (t->ntab >= SN_LAW_MAXTAB) return inp_fail(p, "the pressure-overclosure table holds more than %d points", SN_LAW_MAXTAB);
+  if (t->ntab && !(h > t->tab_h[t->ntab - 1]))
+    return inp_fail(p, "overclosure %g does not increase (previous %g)", h, t->tab_h[t->ntab - 1]);
+  t->tab_p[t->ntab] = pr;
+  t->tab_h[t->ntab++] = h;
   return SN_OK;
 }
 
 int inp_behavior_data(inp_rd *p)
 {
-  sn_interaction *t = &p->m->interactions[p->cur_int];
-  int r, lin = t->law == SN_OVERCLOSURE_LINEAR;
+  sn_interaction *t = cur_inter(p);
+  int r;
+  if (t->law == SN_OVERCLOSURE_TABULAR) return table_data(p, t);
   if (p->ndata) return inp_fail(p, "*SURFACE BEHAVIOR takes one data line");
-  if (p->nf < 1 || p->nf > (lin ? 3 : 1))
-    return inp_fail(p, lin ? "PRESSURE-OVERCLOSURE=LINEAR data line: expected slope[, sigma_inf[, c0]], found %d fields"
-                       : "PRESSURE-OVERCLOSURE=HARD data line: expected the penalty stiffness, found %d fields", p->nf);
+  /* fields per law: the most, and their names */
+  static const int most[] = {1, 3, 2, 0, 1};
+  static const char *const what[][3] = {{"penalty stiffness", "", ""}, {"slope", "sigma_inf", "c0"}, {"c0", "p0", ""},
+                                        {"", "", ""}, {"slope", "", ""}};
+  static const char *const expect[] = {"the penalty stiffness", "slope[, sigma_inf[, c0]]", "c0, p0", "", "slope"};
+  static const char *const lname[] = {"HARD", "LINEAR", "EXPONENTIAL", "TABULAR", "TIED"};
+  int L = (int)t->law;
+  if (p->nf < 1 || p->nf > most[L])
+    return inp_fail(p, "PRESSURE-OVERCLOSURE=%s data line: expected %s, found %d fields", lname[L], expect[L], p->nf);
   double v[3] = {0, 0, 0};
   for (int k = 0; k < p->nf; k++) {
-    if ((r = inp_get_dbl(p, p->f[k], k == 0 ? (lin ? "slope" : "penalty stiffness") : k == 1 ? "sigma_inf" : "c0", &v[k]))) return r;
-    if (!(v[k] > 0)) return inp_fail(p, "%s %g must be positive", k == 0 ? (lin ? "slope" : "penalty stiffness") : k == 1 ? "sigma_inf" : "c0", v[k]);
+    if (L == SN_OVERCLOSURE_LINEAR && k > 0 && !p->f[k][0]) continue;      /* an empty field: the default */
+    if ((r = inp_get_dbl(p, p->f[k], what[L][k], &v[k]))) return r;
+    if (!(v[k] > 0)) return inp_fail(p, "%s %g must be positive", what[L][k], v[k]);
+  }
+  if (L == SN_OVERCLOSURE_EXPONENTIAL) {
+    t->c0 = v[0];
+    t->p0 = v[1];
+    return SN_OK;
   }
   t->slope = v[0];
   t->sigma_inf = v[1];
@@ -169,35 +230,167 @@ int inp_behavior_data(inp_rd *p)
 
 int inp_behavior_end(inp_rd *p)
 {
-  if (!p->ndata && p->m->interactions[p->cur_int].law == SN_OVERCLOSURE_LINEAR)
-    return inp_fail_at(p, p->kw_file, p->kw_line, "PRESSURE-OVERCLOSURE=LINEAR needs a data line with the slope");
+  const sn_interaction *t = cur_inter(p);
+  if (!p->ndata && t->law != SN_OVERCLOSURE_HARD) {
+    static const char *const need[] = {"", "LINEAR needs a data line with the slope", "EXPONENTIAL needs a data line c0, p0",
+                                       "TABULAR needs data lines pressure, overclosure", "TIED needs a data line with the slope"};
+    return inp_fail_at(p, p->kw_file, p->kw_line, "PRESSURE-OVERCLOSURE=%s", need[t->law]);
+  }
+  if (t->law == SN_OVERCLOSURE_EXPONENTIAL && p->ndata && !(t->c0 > 0 && t->p0 > 0))
+    return inp_fail_at(p, p->kw_file, p->kw_line, "PRESSURE-OVERCLOSURE=EXPONENTIAL needs both c0 and p0");
+  if (t->law == SN_OVERCLOSURE_TABULAR && t->ntab < 2)
+    return inp_fail_at(p, p->kw_file, p->kw_line, "PRESSURE-OVERCLOSURE=TABULAR needs at least two points");
   return SN_OK;
 }
 
 int inp_friction_begin(inp_rd *p)
 {
-  if (p->cur_int < 0) return inp_fail(p, "*FRICTION outside a *SURFACE INTERACTION definition");
-  if (p->m->interactions[p->cur_int].has_friction)
+  int r = law_place(p, "FRICTION", "CHANGE FRICTION");
+  if (r) return r;
+  if (!p->in_step && p->m->interactions[p->cur_int].has_friction)
     return inp_fail(p, "surface interaction '%s' has a second *FRICTION", p->m->interactions[p->cur_int].name);
+  cur_inter(p)->friction_line = p->line;
   return SN_OK;
 }
 
 int inp_friction_data(inp_rd *p)
 {
-  sn_interaction *t = &p->m->interactions[p->cur_int];
+  sn_interaction *t = cur_inter(p);
   int r;
   if (p->ndata) return inp_fail(p, "*FRICTION takes one data line");
   if (p->nf < 1 || p->nf > 2) return inp_fail(p, "*FRICTION data line: expected mu[, stick slope], found %d fields", p->nf);
   double mu, st = 0;
   if ((r = inp_get_dbl(p, p->f[0], "friction coefficient", &mu))) return r;
   if (mu < 0) return inp_fail(p, "friction coefficient %g is negative", mu);
-  if (p->nf == 2) {
+  if (p->nf == 2 && p->f[1][0]) {
     if ((r = inp_get_dbl(p, p->f[1], "stick slope", &st))) return r;
     if (!(st > 0)) return inp_fail(p, "stick slope %g must be positive", st);
   }
   t->mu = mu;
   t->stick_slope = st;
   t->has_friction = 1;
+  return SN_OK;
+}
+
+/* *CONTACT DAMPING[, TANGENT FRACTION=f] in a *SURFACE INTERACTION: one line, the damping
+ * constant (CalculiX: normal force = constant x area x normal velocity difference; f of it
+ * tangentially). Read and kept; it acts on velocities, which quasi-static steps do not have
+ * (a note at run time), and *DYNAMIC steps refuse it. */
+int inp_damping_contact_begin(inp_rd *p)
+{
+  SBUF;
+  if (p->cur_int < 0) return inp_fail(p, "*CONTACT DAMPING outside a *SURFACE INTERACTION definition");
+  sn_interaction *t = &p->m->interactions[p->cur_int];
+  inp_param *q = inp_par(p, "TANGENTFRACTION");
+  t->damp_tfrac = 0.0;
+  if (q) {
+    int r;
+    if (!q->val) return inp_fail(p, "parameter TANGENT FRACTION of *CONTACT DAMPING needs a value");
+    if ((r = inp_get_dbl(p, q->raw, "TANGENT FRACTION", &t->damp_tfrac))) return r;
+    if (t->damp_tfrac < 0 || t->damp_tfrac > 1) return inp_fail(p, "TANGENT FRACTION=%s: expected a value in [0, 1]", SHOW(q->raw));
+  }
+  t->damping_line = p->line;
+  return SN_OK;
+}
+
+int inp_damping_contact_data(inp_rd *p)
+{
+  sn_interaction *t = &p->m->interactions[p->cur_int];
+  int r;
+  if (p->ndata) return inp_fail(p, "*CONTACT DAMPING takes one data line");
+  if (p->nf != 1) return inp_fail(p, "*CONTACT DAMPING data line: expected the damping constant, found %d fields", p->nf);
+  if ((r = inp_get_dbl(p, p->f[0], "damping constant", &t->damping))) return r;
+  if (!(t->damping >= 0)) return inp_fail(p, "damping constant %g is negative", t->damping);
+  return SN_OK;
+}
+
+/* the current effective record of interaction k: its last change in an earlier or this step,
+ * else the model's */
+static const sn_interaction *effective(const sn_model *m, int k)
+{
+  for (int s = m->nsteps - 1; s >= 0; s--)
+    for (int c = m->steps[s].nchange - 1; c >= 0; c--)
+      if (m->steps[s].change[c].interaction == k) return &m->steps[s].change[c].val;
+  return &m->interactions[k];
+}
+
+/* a change record in the current step; *idx its index */
+static int change_push(inp_rd *p, int *idx)
+{
+  sn_step *st = &p->m->steps[p->m->nsteps - 1];
+  size_t cap = (size_t)st->nchange;        /* grown one at a time: a step holds few changes */
+  GROW(st->change, cap, (size_t)st->nchange + 1);
+  memset(&st->change[st->nchange], 0, sizeof st->change[0]);
+  st->change[st->nchange].line = p->line;
+  st->change[st->nchange].interaction = -1;
+  *idx = st->nchange++;
+  return SN_OK;
+}
+
+/* *CHANGE FRICTION / *CHANGE SURFACE BEHAVIOR, INTERACTION=name: the next keyword (*FRICTION /
+ * *SURFACE BEHAVIOR) gives the interaction's new friction / law from this step on */
+static int change_begin(inp_rd *p, const char *kind)
+{
+  SBUF;
+  char name[MAXNAME + 1];
+  int r = inp_par_name(p, "INTERACTION", 1, name), k, c;
+  if (r) return r;
+  if ((k = inp_name_find(p, NS_INTER, name)) < 0) return inp_fail(p, "surface interaction '%s' is not defined", SHOW(name));
+  sn_interaction cur = *effective(p->m, k);
+  if ((r = change_push(p, &c))) return r;
+  sn_step_change *ch = &p->m->steps[p->m->nsteps - 1].change[c];
+  ch->interaction = k;
+  ch->val = cur;
+  p->cur_change = c;
+  snprintf(p->change_kind, sizeof p->change_kind, "%s", kind);
+  return SN_OK;
+}
+
+int inp_change_friction_begin(inp_rd *p) { return change_begin(p, "FRICTION"); }
+int inp_change_behavior_begin(inp_rd *p) { return change_begin(p, "SURFACE BEHAVIOR"); }
+
+/* *MODEL CHANGE, TYPE=CONTACT PAIR, ADD | REMOVE: data lines slave, master naming pairs */
+int inp_model_change_begin(inp_rd *p)
+{
+  SBUF;
+  inp_param *q = inp_par(p, "TYPE");
+  if (!q || !q->val || strcmp(q->val, "CONTACTPAIR"))
+    return inp_fail(p, "*MODEL CHANGE: only TYPE=CONTACT PAIR is supported%s%s", q && q->val ? ", not " : "",
+                    q && q->val ? SHOW(q->raw) : "");
+  int add = 0, rem = 0, r;
+  if ((r = inp_par_flag(p, "ADD", &add)) || (r = inp_par_flag(p, "REMOVE", &rem))) return r;
+  if (add == rem) return inp_fail(p, "*MODEL CHANGE needs exactly one of ADD and REMOVE");
+  p->change_add = add;
+  return SN_OK;
+}
+
+static int surface_named(inp_rd *p, const char *s, int *idx);
+
+int inp_model_change_data(inp_rd *p)
+{
+  sn_model *m = p->m;
+  int r, sl, ma, c, found = 0;
+  if (p->nf != 2) return inp_fail(p, "*MODEL CHANGE data line: expected slave surface, master surface, found %d fields", p->nf);
+  if ((r = surface_named(p, p->f[0], &sl)) || (r = surface_named(p, p->f[1], &ma))) return r;
+  for (int k = 0; k < m->npairs; k++) {
+    if (m->pairs[k].slave != sl || m->pairs[k].master != ma) continue;
+    if ((r = change_push(p, &c))) return r;
+    sn_step_change *ch = &m->steps[m->nsteps - 1].change[c];
+    ch->pair = k;
+    ch->active = p->change_add;
+    /* a pair added in a later step is inactive until then (CalculiX: pairs to be added are
+       defined in the model and activated by *MODEL CHANGE, ADD) */
+    if (p->change_add) {
+      int removed_before = 0;
+      for (int s = 0; s < m->nsteps - 1; s++)
+        for (int j = 0; j < m->steps[s].nchange; j++)
+          removed_before |= m->steps[s].change[j].interaction < 0 && m->steps[s].change[j].pair == k;
+      if (!removed_before) m->pairs[k].inactive = 1;
+    }
+    found = 1;
+  }
+  if (!found) return inp_fail(p, "no *CONTACT PAIR with slave surface %s and master surface %s", m->surfaces[sl].name,
+                              m->surfaces[ma].name);
   return SN_OK;
 }
 
@@ -215,6 +408,21 @@ int inp_pair_begin(inp_rd *p)
     else return inp_fail(p, "*CONTACT PAIR, TYPE=%s is not supported (NODE TO SURFACE or SURFACE TO SURFACE)", q->val ? SHOW(q->raw) : "");
   }
   strcpy(p->cur_name, name);
+  /* SMALL SLIDING (a flag), ADJUST= a distance >= 0 or a node set */
+  if ((r = inp_par_flag(p, "SMALLSLIDING", &p->cur_small))) return r;
+  p->cur_adjust = 0.0;
+  p->cur_adjust_set = -1;
+  if ((q = inp_par(p, "ADJUST"))) {
+    if (!q->val || !q->val[0]) return inp_fail(p, "parameter ADJUST of *CONTACT PAIR needs a value (a distance or a node set)");
+    if (sn_scan_is_number(q->raw, strlen(q->raw))) {
+      if ((r = inp_get_dbl(p, q->raw, "ADJUST", &p->cur_adjust))) return r;
+      if (p->cur_adjust < 0) return inp_fail(p, "ADJUST=%g must not be negative", p->cur_adjust);
+    } else {
+      p->cur_adjust = 0.0;
+      p->cur_adjust_set = inp_name_find(p, NS_NSET, q->val);
+      if (p->cur_adjust_set < 0) return inp_fail(p, "ADJUST=%s: neither a distance nor a node set", SHOW(q->raw));
+    }
+  }
   return SN_OK;
 }
 
@@ -254,6 +462,11 @@ int inp_pair_data(inp_rd *p)
   cp->slave = sl;
   cp->master = ma;
   cp->type = p->cur_pair_type;
+  cp->small_sliding = p->cur_small;
+  cp->adjust = p->cur_adjust;
+  cp->adjust_set = p->cur_adjust_set;
+  cp->inactive = 0;
+  cp->pin = NULL;
   cp->line = p->line;
   strcpy(p->pair_int[m->npairs], p->cur_name);
   p->pair_file[m->npairs] = p->file;

@@ -137,6 +137,11 @@ typedef struct inp_rd {
   int out_kind, out_set;
   size_t nrec;                             /* boundary / load records so far */
   char cur_name[MAXNAME + 1];              /* INTERACTION= of the *CONTACT PAIR being read */
+  int cur_small, cur_adjust_set;           /* its SMALL SLIDING, ADJUST= node set (-1) */
+  double cur_adjust;                       /* its ADJUST= distance (0) */
+  int cur_change;                          /* *CHANGE FRICTION / SURFACE BEHAVIOR record (-1) */
+  char change_kind[24];                    /* "FRICTION" / "SURFACE BEHAVIOR" */
+  int change_add;                          /* *MODEL CHANGE: ADD (1) or REMOVE (0) */
 } inp_rd;
 
 /* ---- messages (inp_scan.c): "FILE:LINE: ..." at the line being handled, or at a given file
@@ -280,6 +285,12 @@ int inp_friction_begin(inp_rd *p);
 int inp_friction_data(inp_rd *p);
 int inp_pair_begin(inp_rd *p);
 int inp_pair_data(inp_rd *p);
+int inp_change_friction_begin(inp_rd *p);
+int inp_change_behavior_begin(inp_rd *p);
+int inp_model_change_begin(inp_rd *p);
+int inp_damping_contact_begin(inp_rd *p);
+int inp_damping_contact_data(inp_rd *p);
+int inp_model_change_data(inp_rd *p);
 int inp_step_begin(inp_rd *p);                                /* inp_step.c */
 int inp_step_data(inp_rd *p);
 int inp_static_begin(inp_rd *p);

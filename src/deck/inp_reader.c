@@ -64,7 +64,7 @@ static int keyword_line(inp_rd *p, const char *line)
   /* a keyword that is no suboption ends the definition (*DAMPING is one of *MATERIAL's, so
    * that it sees where it stands: refused there) */
   if (!(d->sub & SUB_MATERIAL)) p->cur_mat = -1;
-  if (!(d->sub & SUB_INTERACTION)) p->cur_int = -1;
+  if (!(d->sub & SUB_INTERACTION)) p->cur_int = p->cur_change = -1;
   p->kw = d;
   p->kw_file = p->file;
   p->kw_line = p->line;
@@ -251,7 +251,7 @@ static int parse(char *buf, size_t len, int own, FILE *fp, const char *name, con
   p->root = basedir ? realpath(basedir, NULL) : NULL;
   p->anywhere = o->allow_include_anywhere;
   p->maxbytes = o->max_file_bytes ? o->max_file_bytes : SN_INP_MAX_FILE_BYTES;
-  p->cur_mat = p->cur_int = -1;
+  p->cur_mat = p->cur_int = p->cur_change = -1;
   m->ndf = 2;
   int r = inp_push_source(p, buf, len, own, fp, name);
   if (!r) {

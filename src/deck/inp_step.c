@@ -67,6 +67,10 @@ int inp_step_begin(inp_rd *p)
     if (!q->val) return inp_fail(p, "parameter INC of *STEP needs a value");
     if ((r = inp_get_int(p, q->val, "INC", 1, INT_MAX, &st->inc))) return r;
   }
+  if ((q = inp_par(p, "AMPLITUDE"))) {      /* CalculiX: RAMP (default of *STATIC) or STEP */
+    if (q->val && !strcmp(q->val, "STEP")) st->amp_step = 1;
+    else if (!q->val || strcmp(q->val, "RAMP")) return inp_fail(p, "*STEP, AMPLITUDE=%s: expected RAMP or STEP", q->val ? SHOW(q->raw) : "");
+  }
   if ((q = inp_par(p, "CONTACT"))) {
     static const char *const names[] = {"LAGRANGE", "PENALTY", "AUGMENTED", "INTERIOR"};
     int k = 0;

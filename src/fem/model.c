@@ -44,6 +44,7 @@ void sn_model_free(sn_model *m)
     free(m->steps[i].cload);
     free(m->steps[i].dload);
     free(m->steps[i].out);
+    free(m->steps[i].change);
   }
   free(m->steps);
   free(m->ivel);
