@@ -294,6 +294,28 @@ static void spring_law(const sn_spring *sp, double d, double *F, double *k)
   *F = sp->force[i] + *k * (d - sp->elong[i]);
 }
 
+/* a continuum element's force and tangent (Ke may be NULL), times its scale (2 pi for CAX):
+ * J2 (the return mapping from the committed state, the trial state into hist1), or total
+ * Lagrangian (element_solid_nl.c) */
+static int nonlinear_element(sn_fesys *S, int e, const double *X, const double *ue, int nlgeom, double *fe,
+                             double *Ke)
+{
+  sn_eltype t = S->m->elem_type[e];
+  int st, nd = S->ndf * sn_element_desc(t)->nnodes;
+  if (plastic_at(S, e)) {
+    size_t h = (size_t)S->ip_off[e] * SN_J2_NHIST;
+    st = sn_element_plastic(t, X, &S->props[e], plastic_at(S, e), nlgeom, ue, S->hist0 + h, S->hist1 + h, fe, Ke);
+  } else {
+    st = sn_element_nlgeom_mat(t, X, &S->props[e], hyper_at(S, e), 0, NULL, ue, fe, Ke);
+  }
+  double sc = S->scale[e];
+  if (!st && sc != 1.0) {
+    for (int k = 0; k < nd; k++) fe[k] *= sc;
+    if (Ke) for (int k = 0; k < nd * nd; k++) Ke[k] *= sc;
+  }
+  return st;
+}
+
 int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, const int *eq,
                       int neq, int eq_version, sn_csc **K, char *msg, size_t msglen)
 {
@@ -333,22 +355,8 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
       }
     } else if (d->kind == SN_KIND_TRUSS && nlgeom) {
       st = sn_truss_nlgeom(ndf, X, &S->props[e], ue, fe, Ke, NULL);
-    } else if (plastic_at(S, e)) {          /* J2: the return mapping from the committed state */
-      size_t h = (size_t)S->ip_off[e] * SN_J2_NHIST;
-      st = sn_element_plastic(t, X, &S->props[e], plastic_at(S, e), nlgeom, ue, S->hist0 + h, S->hist1 + h, fe,
-                              K ? Ke : NULL);
-      double sc = S->scale[e];
-      if (!st && sc != 1.0) {
-        for (int k = 0; k < nd; k++) fe[k] *= sc;
-        if (K) for (int k = 0; k < nd * nd; k++) Ke[k] *= sc;
-      }
-    } else if (nlgeom || hyper_at(S, e)) {   /* continuum: total Lagrangian (element_solid_nl.c) */
-      st = sn_element_nlgeom_mat(t, X, &S->props[e], hyper_at(S, e), 0, NULL, ue, fe, K ? Ke : NULL);
-      double sc = S->scale[e];
-      if (!st && sc != 1.0) {
-        for (int k = 0; k < nd; k++) fe[k] *= sc;
-        if (K) for (int k = 0; k < nd * nd; k++) Ke[k] *= sc;
-      }
+    } else if (plastic_at(S, e) || nlgeom || hyper_at(S, e)) {
+      st = nonlinear_element(S, e, X, ue, nlgeom, fe, K ? Ke : NULL);
     } else {
       st = sn_element_stiffness(t, X, &S->props[e], Ke);
       if (!st) {
