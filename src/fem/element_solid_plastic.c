@@ -15,8 +15,9 @@
  *     the total Lagrangian element every quantity is pulled back: with C = F^T F, t = tr(C Cp^-1)
  *     / 3,  S = K/2 (J^2 - 1) C^-1 + theta mu J^(-2/3) (Cp^-1 - t C^-1),  theta = 1 - 3 mu_bar dp
  *     / q_tr, and Cp^-1_new = theta (Cp^-1 - t C^-1) + t C^-1. The algorithmic tangent dS/dE is
- *     taken by central differences of this exact update (step 1e-7 in C: error ~1e-9 relative),
- *     not from the closed form of Box 9.2.
+ *     taken by central differences of this exact update (step 1e-7 in C; the element tangent
+ *     matches differences of the force to 1e-6, tests/fem/test_plastic_j2.c), not from the
+ *     closed form of Box 9.2.
  * Plane stress is refused (the return mapping would have to keep sigma33 = 0). */
 #include <math.h>
 #include <string.h>
