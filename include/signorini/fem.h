@@ -180,7 +180,7 @@ void sn_j2_yield(const sn_j2 *h, double a, double *sy, double *H);
  * segments walked from a; G the shear modulus, or Simo's mu_bar at finite strain). */
 double sn_j2_consistency(const sn_j2 *h, double G, double qtr, double a);
 /* Radial return of one material point (Simo-Hughes, Computational Inelasticity, Box 3.2, with
- * the consistent tangent of eq. 3.3.x / Box 3.2 step 5): isotropic elasticity (E, nu), total
+ * the consistent tangent of the same box): isotropic elasticity (E, nu), total
  * strain eps (Voigt 11 22 33 12 13 23, engineering shears), committed history hold
  * (SN_J2_NHIST); stress sig, the updated history hnew and the algorithmic tangent D (may be
  * NULL). Returns SN_OK, SN_ERR_ARG (bad data), SN_ERR_NAN. */
