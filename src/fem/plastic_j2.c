@@ -5,11 +5,11 @@
  *   1. trial state: eps_e = eps - ep_n, sigma_tr = C eps_e, s_tr = dev sigma_tr,
  *      q_tr = sqrt(3/2) |s_tr| (von Mises stress);
  *   2. f_tr = q_tr - sy(a_n) <= 0: elastic, the state is the trial state;
- *   3. else the consistency condition (Box 3.2 step 4, written with dp = sqrt(2/3) dgamma):
+ *   3. else the consistency condition (Box 3.2, written with dp = sqrt(2/3) dgamma):
  *        q_tr - 3 G dp - sy(a_n + dp) = 0,
  *      solved exactly on the piecewise-linear hardening table (segment by segment);
  *   4. s = (1 - 3 G dp / q_tr) s_tr, ep = ep_n + dp (3/2) s_tr / q_tr, a = a_n + dp;
- *   5. consistent (algorithmic) tangent (Box 3.2; Simo-Taylor 1985, sec. 3):
+ *   5. consistent (algorithmic) tangent (Box 3.2; Simo-Taylor 1985):
  *        C_alg = K 1 (x) 1 + 2 G theta (I - 1/3 1 (x) 1) - 2 G thetabar n (x) n,
  *        theta = 1 - 3 G dp / q_tr,  thetabar = 1 / (1 + H / (3 G)) - (1 - theta),
  *      n = s_tr / |s_tr|, H = dsy/dp at a_n + dp (Simo-Hughes' K').
