@@ -90,6 +90,18 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
 /* Use the constraint map T (kept by the caller; NULL: none) from now on: eq given to
  * sn_fesys_internal then numbers the independent q, and the tangent is T^T K T on them. */
 void sn_fesys_set_dofmap(sn_fesys *S, const sn_dofmap *T);
+/* *PLASTIC: the J2 history of every plastic integration point recomputed at the converged u
+ * (the return mapping from the committed state) and committed; sn_fesys_internal always starts
+ * from the committed state, so that an increment that is cut back and retried starts from the
+ * last converged one. Call it once per converged increment, before sn_fesys_stress. No-op
+ * without *PLASTIC. */
+int sn_fesys_commit(sn_fesys *S, const double *u, int nlgeom, char *msg, size_t msglen);
+/* Equivalent plastic strain (PEEQ) at every integration point (ip_offset layout; 0 for elements
+ * without *PLASTIC), from the committed history. */
+int sn_fesys_peeq(const sn_fesys *S, double *Pip);
+/* The committed history (SN_J2_NHIST per integration point, ip_offset layout), NULL without
+ * *PLASTIC (owned by S). */
+const double *sn_fesys_history(const sn_fesys *S);
 
 /* Consistent nodal forces of a pressure p on face `face` of element e, and of the body
  * acceleration g (3 components) on element e, added to f (ndof). */

@@ -206,6 +206,43 @@ int sn_element_stress_nlgeom_mat(sn_eltype t, const double *X, const sn_elprops 
                                  double alpha, const double *dtemp, const double *ue, double *Sip, double *Snode,
                                  double *Eip, double *Enode);
 
+/* J2 (von Mises) plasticity with isotropic hardening (*PLASTIC, HARDENING=ISOTROPIC):
+ * the yield stress as a piecewise-linear function of the equivalent plastic strain, n points
+ * (sy[k], ep[k]) with ep[0] = 0 and ep increasing, constant beyond the last point.
+ * src/fem/plastic_j2.c. */
+#define SN_J2_MAXPTS 64
+#define SN_J2_NHIST 7    /* per integration point: plastic strain (Voigt, engineering shears), PEEQ */
+typedef struct {
+  int n;
+  double sy[SN_J2_MAXPTS], ep[SN_J2_MAXPTS];
+  double temp;           /* the deck's temperature column (one temperature only; 0 if absent) */
+} sn_j2;
+/* Yield stress and hardening slope dsy/dep at equivalent plastic strain a (the slope of the
+ * segment a lies on; right-continuous at the table points; 0 beyond the last). */
+void sn_j2_yield(const sn_j2 *h, double a, double *sy, double *H);
+/* The plastic increment dp > 0 of the radial return: q_tr - 3 G dp = sy(a + dp) (the table's
+ * segments walked from a; G the shear modulus, or Simo's mu_bar at finite strain). */
+double sn_j2_consistency(const sn_j2 *h, double G, double qtr, double a);
+/* Radial return of one material point (Simo-Hughes, Computational Inelasticity, Box 3.2, with
+ * the consistent tangent of the same box): isotropic elasticity (E, nu), total
+ * strain eps (Voigt 11 22 33 12 13 23, engineering shears), committed history hold
+ * (SN_J2_NHIST); stress sig, the updated history hnew and the algorithmic tangent D (may be
+ * NULL). Returns SN_OK, SN_ERR_ARG (bad data), SN_ERR_NAN. */
+int sn_j2_return(const sn_j2 *h, double E, double nu, const double eps[6], const double *hold, double sig[6],
+                 double *hnew, double D[6][6]);
+/* Continuum element (solids, plane strain, axisymmetric; plane stress: SN_ERR_ARG) of a J2
+ * material: internal force and consistent tangent at ue from the committed history hold
+ * (nip x SN_J2_NHIST), the trial history into hnew (may be NULL). nlgeom 0: small strain (the
+ * linear B, no initial-stress term); 1: total Lagrangian, Simo's multiplicative finite-strain
+ * J2 model (history Cp^-1 - I and PEEQ; CalculiX' model). src/fem/element_solid_plastic.c. */
+int sn_element_plastic(sn_eltype t, const double *X, const sn_elprops *p, const sn_j2 *h, int nlgeom,
+                       const double *ue, const double *hold, double *hnew, double *fint, double *Kt);
+/* Its stress (small strain: sigma = D (eps - ep); nlgeom: Cauchy F S F^T / J, Green-Lagrange
+ * strain) and total strain (tensor shears) from the committed history h (no return mapping: the state of the last
+ * converged increment), at integration points and extrapolated to nodes; any output NULL. */
+int sn_element_stress_plastic(sn_eltype t, const double *X, const sn_elprops *p, int nlgeom, const double *ue,
+                              const double *h, double *Sip, double *Snode, double *Eip, double *Enode);
+
 /* ---- the model a deck describes ---- */
 typedef enum { SN_SET_NODE, SN_SET_ELEM } sn_setkind;
 
@@ -226,6 +263,8 @@ typedef struct {
   int has_expansion;
   int has_hyper;         /* *HYPERELASTIC, NEO HOOKE: c10, d1 (sn_neohooke) */
   double c10, d1;
+  int has_plastic;       /* *PLASTIC (HARDENING=ISOTROPIC): the hardening table */
+  sn_j2 plastic;
 } sn_material;
 
 typedef struct {

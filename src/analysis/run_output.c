@@ -22,6 +22,7 @@ struct sn_run_output {
   double *times;
   char **files;
   int want_e;            /* some request asks for strains */
+  int want_peeq;         /* some request asks for PEEQ (the .vtu gets a nodal PEEQ) */
   double *slip;          /* per node: accumulated slip path (contact models) */
   /* plot data, one entry per increment: residual histories; contact profiles along the
    * contact region (coordinate s, pressure, signed tangential traction); load curve */
@@ -82,9 +83,9 @@ static const char *next_var(const char *p, char *w, size_t len)
 static int var_ok(sn_outkind k, const char *v)
 {
   if (k == SN_OUT_NODE_PRINT) return !strcmp(v, "U") || !strcmp(v, "RF") || !strcmp(v, "V");
-  if (k == SN_OUT_EL_PRINT) return !strcmp(v, "S") || !strcmp(v, "E") || !strcmp(v, "ENER") || !strcmp(v, "ELSE") || !strcmp(v, "EVOL");
+  if (k == SN_OUT_EL_PRINT) return !strcmp(v, "S") || !strcmp(v, "E") || !strcmp(v, "ENER") || !strcmp(v, "ELSE") || !strcmp(v, "EVOL") || !strcmp(v, "PEEQ");
   if (k == SN_OUT_NODE_FILE) return !strcmp(v, "U") || !strcmp(v, "RF") || !strcmp(v, "V");
-  if (k == SN_OUT_EL_FILE) return !strcmp(v, "S") || !strcmp(v, "E") || !strcmp(v, "ENER");
+  if (k == SN_OUT_EL_FILE) return !strcmp(v, "S") || !strcmp(v, "E") || !strcmp(v, "ENER") || !strcmp(v, "PEEQ");
   if (k == SN_OUT_CONTACT_PRINT || k == SN_OUT_CONTACT_FILE)
     return !strcmp(v, "CSTR") || !strcmp(v, "CDIS") || !strcmp(v, "CELS");
   return 0;
@@ -106,7 +107,7 @@ int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_
           return SN_ERR_FORMAT;
         }
         if (!var_ok(o->kind, w)) {
-          if (msg) snprintf(msg, msglen, "line %d: %s: variable %s is not available (node requests: U, RF, V; element requests: S, E, ENER, and ELSE, EVOL printed; contact requests: CSTR, CDIS, CELS)", o->line, out_name(o->kind), w);
+          if (msg) snprintf(msg, msglen, "line %d: %s: variable %s is not available (node requests: U, RF, V; element requests: S, E, ENER, PEEQ, and ELSE, EVOL printed; contact requests: CSTR, CDIS, CELS)", o->line, out_name(o->kind), w);
           return SN_ERR_FORMAT;
         }
       }
@@ -117,7 +118,10 @@ int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_
     for (int q = 0; q < m->steps[k].nout; q++) {
       char w[64];
       const char *p = m->steps[k].out[q].vars;
-      while ((p = next_var(p, w, sizeof w))) if (!strcmp(w, "E") || !strcmp(w, "ENER")) R->want_e = 1;
+      while ((p = next_var(p, w, sizeof w))) {
+        if (!strcmp(w, "E") || !strcmp(w, "ENER")) R->want_e = 1;
+        if (!strcmp(w, "PEEQ")) R->want_peeq = 1;
+      }
     }
   if (snprintf(R->dir, sizeof R->dir, "%s", dir) >= (int)sizeof R->dir ||
       snprintf(R->base, sizeof R->base, "%s", base) >= (int)sizeof R->base) { free(R); return SN_ERR_ARG; }
@@ -171,7 +175,7 @@ static int add_node_table(sn_run_output *R, const sn_model *m, const sn_incremen
 
 static int add_ip_table(sn_run_output *R, const sn_model *m, const sn_fesys *S,
                         const sn_increment *inc, const sn_output *o, const char *var,
-                        const double *src)
+                        const double *src, int nc)
 {
   const int *ipo = sn_fesys_ip_offset(S);
   int ne = o->set >= 0 ? m->sets[o->set].n : m->nelems, rows = 0;
@@ -181,7 +185,7 @@ static int add_ip_table(sn_run_output *R, const sn_model *m, const sn_fesys *S,
     if (kd != SN_KIND_SPRING && kd != SN_KIND_GAP) rows += ipo[e + 1] - ipo[e];
   }
   int *id = malloc(sizeof(int) * ((size_t)rows + 1)), *ip = malloc(sizeof(int) * ((size_t)rows + 1));
-  double *val = malloc(sizeof(double) * 6 * ((size_t)rows + 1));
+  double *val = malloc(sizeof(double) * (size_t)nc * ((size_t)rows + 1));
   if (!id || !ip || !val) { free(id); free(ip); free(val); return SN_ERR_NOMEM; }
   int k = 0;
   for (int r = 0; r < ne; r++) {
@@ -191,14 +195,49 @@ static int add_ip_table(sn_run_output *R, const sn_model *m, const sn_fesys *S,
     for (int g = ipo[e]; g < ipo[e + 1]; g++, k++) {
       id[k] = m->elem_id[e];
       ip[k] = g - ipo[e] + 1;
-      memcpy(val + 6 * k, src + 6 * (size_t)g, 6 * sizeof(double));
+      memcpy(val + (size_t)nc * k, src + (size_t)nc * (size_t)g, (size_t)nc * sizeof(double));
     }
   }
-  sn_results_block b = {var, o->set >= 0 ? m->sets[o->set].name : NULL, inc->total_time, rows, 6,
+  sn_results_block b = {var, o->set >= 0 ? m->sets[o->set].name : NULL, inc->total_time, rows, nc,
                         id, ip, val, SN_TOTALS_NO, NULL};
   int st = sn_results_add(R->dat, &b, R->err, sizeof R->err);
   free(id); free(ip); free(val);
   return st;
+}
+
+/* PEEQ: the committed equivalent plastic strain (0 in elements without *PLASTIC) */
+static int add_peeq_table(sn_run_output *R, const sn_model *m, const sn_fesys *S, const sn_increment *inc,
+                          const sn_output *o)
+{
+  double *pe = malloc(sizeof(double) * ((size_t)sn_fesys_ip_offset(S)[m->nelems] + 1));
+  if (!pe) return SN_ERR_NOMEM;
+  int st = sn_fesys_peeq(S, pe);
+  if (!st) st = add_ip_table(R, m, S, inc, o, "PEEQ", pe, 1);
+  free(pe);
+  return st;
+}
+
+/* PEEQ at the nodes for the .vtu: each element's mean over its integration points, averaged
+ * over the elements that share the node (CalculiX extrapolates instead; a plot, not a table) */
+static int peeq_nodal(const sn_model *m, const sn_fesys *S, double **out)
+{
+  const int *ipo = sn_fesys_ip_offset(S);
+  double *pe = malloc(sizeof(double) * ((size_t)ipo[m->nelems] + 1)), *v = calloc((size_t)m->nnodes + 1, sizeof(double));
+  int *cnt = calloc((size_t)m->nnodes + 1, sizeof(int));
+  if (!pe || !v || !cnt) { free(pe); free(v); free(cnt); return SN_ERR_NOMEM; }
+  sn_fesys_peeq(S, pe);
+  for (int e = 0; e < m->nelems; e++) {
+    if (ipo[e + 1] == ipo[e]) continue;
+    double a = 0;
+    for (int g = ipo[e]; g < ipo[e + 1]; g++) a += pe[g];
+    a /= ipo[e + 1] - ipo[e];
+    for (int k = m->elem_ptr[e]; k < m->elem_ptr[e + 1]; k++) { v[m->elem_conn[k]] += a; cnt[m->elem_conn[k]]++; }
+  }
+  for (int i = 0; i < m->nnodes; i++) if (cnt[i] > 1) v[i] /= cnt[i];
+  free(pe);
+  free(cnt);
+  *out = v;
+  return SN_OK;
 }
 
 /* *CONTACT PRINT: CSTR = (pressure, shear 1, shear 2) and CDIS = (gap, slip 1, slip 2 of the
@@ -530,7 +569,8 @@ static int print_tables(sn_run_output *R, const sn_model *m, const sn_fesys *S, 
           st = sn_ccx_table(R->dat, m, S, inc, o, w, e_ip, R->err, sizeof R->err);
         else if (o->kind == SN_OUT_CONTACT_PRINT) st = add_contact_table(R, m, inc, w);
         else if (o->kind == SN_OUT_NODE_PRINT) st = add_node_table(R, m, inc, o, w);
-        else st = add_ip_table(R, m, S, inc, o, w, !strcmp(w, "E") ? e_ip : inc->s_ip);
+        else if (!strcmp(w, "PEEQ")) st = add_peeq_table(R, m, S, inc, o);
+        else st = add_ip_table(R, m, S, inc, o, w, !strcmp(w, "E") ? e_ip : inc->s_ip, 6);
       }
     }
   if (!st) st = sn_results_flush(R->dat, R->err, sizeof R->err);
@@ -590,8 +630,13 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   if (inc->v && !(v3 = calloc(3 * ((size_t)m->nnodes + 1), sizeof(double)))) st = SN_ERR_NOMEM;
   for (int i = 0; v3 && i < m->nnodes; i++)
     for (int c = 0; c < ndf; c++) v3[3 * i + c] = inc->v[ndf * i + c];
-  sn_field pf[9] = {{"RF", 3, rf3, NULL}, {"S", 6, inc->s_node, NULL}, {"E", 6, e_node, NULL}};
+  sn_field pf[10] = {{"RF", 3, rf3, NULL}, {"S", 6, inc->s_node, NULL}, {"E", 6, e_node, NULL}};
   int npf = R->want_e ? 3 : 2;
+  double *pe_node = NULL;
+  if (R->want_peeq && !st) {
+    st = peeq_nodal(m, S, &pe_node);
+    if (!st) pf[npf++] = (sn_field){"PEEQ", 1, pe_node, NULL};
+  }
   if (v3) pf[npf++] = (sn_field){"V", 3, v3, NULL};
   if (cf) {
     pf[npf++] = (sn_field){"CPRESS", 1, cf, NULL};
@@ -610,6 +655,7 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   free(rf3);
   free(cf);
   free(v3);
+  free(pe_node);
   if (!st && m->npairs > 0) st = contact_csv(R, m, inc);
   if (!st) st = series(R, name, inc->total_time);
   /* the .dat tables and the .frd blocks, when the requests are due (FREQUENCY=, TIME POINTS=) */

@@ -498,6 +498,7 @@ static int increment_done(static_run *S)
         }
     }
   double tr = sn_wtime();
+  if ((st = sn_fesys_commit(R->S, S->u, S->nlgeom, S->msg, S->msglen))) return st;   /* *PLASTIC history */
   if ((st = sn_fesys_stress(R->S, S->u, S->snode, S->sip))) return st;
   if (info) info->assembly_seconds += sn_wtime() - tr;
   sn_increment I = {S->k + 1, S->inc, S->total_inc, S->tn, S->total_time + S->tn, S->tn / S->period, S->it, S->res,

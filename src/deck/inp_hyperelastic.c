@@ -20,6 +20,7 @@ int inp_hyper_begin(inp_rd *p)
     return inp_fail(p, "*HYPERELASTIC without NEO HOOKE (the default, POLYNOMIAL N=1, is not supported)");
   if (t->has_hyper) return inp_fail(p, "material '%s' has a second *HYPERELASTIC", t->name);
   if (t->has_elastic) return inp_fail(p, "material '%s' has both *ELASTIC and *HYPERELASTIC", t->name);
+  if (t->has_plastic) return inp_fail(p, "material '%s': *PLASTIC with *HYPERELASTIC is not supported", t->name);
   return SN_OK;
 }
 

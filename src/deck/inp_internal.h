@@ -281,6 +281,8 @@ int inp_elastic_begin(inp_rd *p);
 int inp_elastic_data(inp_rd *p);
 int inp_hyper_begin(inp_rd *p);
 int inp_hyper_data(inp_rd *p);
+int inp_plastic_begin(inp_rd *p);                             /* inp_plastic.c */
+int inp_plastic_data(inp_rd *p);
 int inp_density_begin(inp_rd *p);
 int inp_density_data(inp_rd *p);
 int inp_section_begin(inp_rd *p);

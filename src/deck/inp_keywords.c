@@ -25,6 +25,7 @@ static const inp_kwdef keywords[] = {
   /* materials, sections and springs (inp_material.c) */
   {"MATERIAL", "*MATERIAL", W_MODEL, "NAME", 0, 0, 0, inp_material_begin, NULL, NULL},
   {"ELASTIC", "*ELASTIC", W_MODEL, "TYPE", 1, 0, SUB_MATERIAL, inp_elastic_begin, inp_elastic_data, NULL},
+  {"PLASTIC", "*PLASTIC", W_MODEL, "HARDENING", 1, 0, SUB_MATERIAL, inp_plastic_begin, inp_plastic_data, NULL},  /* inp_plastic.c */
   {"DENSITY", "*DENSITY", W_MODEL, "", 1, 0, SUB_MATERIAL, inp_density_begin, inp_density_data, NULL},
   {"EXPANSION", "*EXPANSION", W_MODEL, "TYPE ZERO", 1, 0, SUB_MATERIAL, inp_expansion_begin, inp_expansion_data, NULL},
   {"HYPERELASTIC", "*HYPERELASTIC", W_MODEL, "NEOHOOKE ARRUDA-BOYCE MOONEY-RIVLIN OGDEN POLYNOMIAL REDUCEDPOLYNOMIAL YEOH N", 1, 0, SUB_MATERIAL, inp_hyper_begin, inp_hyper_data, NULL},  /* inp_hyperelastic.c */
@@ -99,7 +100,6 @@ static const inp_kwdef keywords[] = {
 
   UNSUPPORTED("PRE-TENSIONSECTION", "*PRE-TENSION SECTION"), UNSUPPORTED("SUBMODEL", "*SUBMODEL"),
   /* materials other than linear elasticity */
-  UNSUPPORTED("PLASTIC", "*PLASTIC"),
   UNSUPPORTED("HYPERFOAM", "*HYPERFOAM"), UNSUPPORTED("DEFORMATIONPLASTICITY", "*DEFORMATION PLASTICITY"),
   UNSUPPORTED("CYCLICHARDENING", "*CYCLIC HARDENING"),
   UNSUPPORTED("CONDUCTIVITY", "*CONDUCTIVITY"), UNSUPPORTED("SPECIFICHEAT", "*SPECIFIC HEAT"),

@@ -120,8 +120,8 @@ static const char *known_vars(sn_outkind k)
   case SN_OUT_NODE_PRINT: case SN_OUT_NODE_FILE: return "U RF V";
   case SN_OUT_CONTACT_PRINT: return "CSTR CDIS CELS CNUM";
   case SN_OUT_CONTACT_FILE: return "CSTR CDIS CELS";
-  case SN_OUT_EL_PRINT: return "S E ENER ELSE EVOL";
-  default: return "S E ENER";
+  case SN_OUT_EL_PRINT: return "S E ENER ELSE EVOL PEEQ";
+  default: return "S E ENER PEEQ";
   }
 }
 /* long spellings: the full word of which the 4-letter key is the beginning */

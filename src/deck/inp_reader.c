@@ -140,6 +140,10 @@ static int finish(inp_rd *p)
     else {
       const sn_material *mat = &m->materials[m->sections[m->elem_section[e]].material];
       sn_elkind kind = sn_element_desc(m->elem_type[e])->kind;
+      if (mat->has_plastic && (kind == SN_KIND_TRUSS || kind == SN_KIND_PLANE_STRESS))
+        return inp_fail_at(p, p->def_file[e], p->def_line[e], "element %d (%s): a *PLASTIC material (material '%s') "
+                           "on %s is not supported (solids, plane strain and axisymmetric elements only)",
+                           m->elem_id[e], tn, mat->name, kind == SN_KIND_TRUSS ? "a truss" : "a plane-stress element");
       if (mat->has_hyper && (kind == SN_KIND_TRUSS || kind == SN_KIND_PLANE_STRESS))
         return inp_fail_at(p, p->def_file[e], p->def_line[e], "element %d (%s): a *HYPERELASTIC material (material '%s') "
                            "on %s is not supported (solids, plane strain and axisymmetric elements only)",

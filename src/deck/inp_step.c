@@ -116,6 +116,16 @@ int inp_check_steps(inp_rd *p)
     if (st->nlgeom && st->dynamic)
       return inp_fail_at(p, p->step_file[k], st->line, "*STEP, NLGEOM with *DYNAMIC: the dynamic analysis is linear "
                      "(small strain) only; remove NLGEOM");
+    for (int q = 0; q < m->nmaterials && k > 0 && st->nlgeom != m->steps[0].nlgeom; q++)
+      if (m->materials[q].has_plastic)
+        return inp_fail_at(p, p->step_file[k], st->line, "*STEP%s after a step %s NLGEOM with the *PLASTIC material "
+                           "'%s': the plastic history of small-strain and NLGEOM steps differs (give every step the "
+                           "same NLGEOM)", st->nlgeom ? ", NLGEOM" : " without NLGEOM", st->nlgeom ? "without" : "with",
+                           m->materials[q].name);
+    for (int q = 0; q < m->nmaterials && st->dynamic; q++)
+      if (m->materials[q].has_plastic)
+        return inp_fail_at(p, p->step_file[k], st->line, "*DYNAMIC with the *PLASTIC material '%s': the dynamic "
+                           "analysis is linear elastic only", m->materials[q].name);
     for (int q = 0; q < m->nmaterials && st->dynamic; q++)
       if (m->materials[q].has_hyper)
         return inp_fail_at(p, p->step_file[k], st->line, "*DYNAMIC with the *HYPERELASTIC material '%s': the dynamic "

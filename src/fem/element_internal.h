@@ -105,4 +105,19 @@ int sn_fe_incompatible_stiffness(const sn_elinfo *e, const double *X, const doub
 int sn_fe_incompatible_strain(const sn_elinfo *e, const double *X, const double D[6][6],
                               const double *eth, const double *ue, double (*eps)[6]);
 
+/* Total Lagrangian kinematics of one integration point (element_solid_nl.c): shape functions,
+ * reference gradients g (and the axisymmetric hoop row h = N / R), F = I + grad u (3 x 3) and
+ * the volume weight dv (w det J times thickness or R). */
+typedef struct {
+  double N[SN_FE_MAXN], g[SN_FE_MAXN][3], h[SN_FE_MAXN];
+  double F[3][3];
+  double dv;
+} sn_fe_nlpoint;
+/* point k of the element's stiffness rule at displacements ue */
+int sn_fe_nl_point(const sn_elinfo *e, int k, const double *X, const double *ue, double thick, sn_fe_nlpoint *q);
+/* adds int S : dE dv to fe and int dE : D : dE dv (+ the initial-stress part when geo) to Ke
+ * (either may be NULL); dE from the point's F (F = I: the small-strain B) */
+void sn_fe_nl_point_add(const sn_elinfo *e, const sn_fe_nlpoint *q, double D[6][6], const double S[6], int geo,
+                        double *fe, double *Ke);
+
 #endif

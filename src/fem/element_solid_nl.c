@@ -36,12 +36,7 @@
 
 #include "fem/element_internal.h"
 
-/* one integration point's kinematics */
-typedef struct {
-  double N[SN_FE_MAXN], g[SN_FE_MAXN][3], h[SN_FE_MAXN];
-  double F[3][3];
-  double dv;            /* w det J times thickness (plane) or R (axisymmetric) */
-} nlpoint;
+typedef sn_fe_nlpoint nlpoint;
 
 static int nl_material(const sn_elinfo *e, const sn_elprops *p, double D[6][6], double *thick)
 {
@@ -54,8 +49,8 @@ static int nl_material(const sn_elinfo *e, const sn_elprops *p, double D[6][6], 
   return SN_OK;
 }
 
-/* kinematics at point k of the stiffness rule for displacements ue */
-static int nl_point(const sn_elinfo *e, int k, const double *X, const double *ue, double thick, nlpoint *q)
+/* kinematics at point k of the stiffness rule for displacements ue (element_internal.h) */
+int sn_fe_nl_point(const sn_elinfo *e, int k, const double *X, const double *ue, double thick, nlpoint *q)
 {
   int sd = e->d.sdim, nn = e->d.nnodes;
   double xi[3], w, detJ, dNdx[SN_FE_MAXN * 3], x[3];
@@ -148,9 +143,9 @@ static void nl_bcol(const nlpoint *q, int a, int k, double B[6])
   if (k == 0) B[2] += q->F[2][2] * q->h[a];
 }
 
-/* adds the point's internal force and tangent (material + initial stress) */
-static void nl_point_add(const sn_elinfo *e, const nlpoint *q, double D[6][6], const double S[6],
-                         double *fe, double *Ke)
+/* adds the point's internal force and tangent (material + initial stress when geo) */
+void sn_fe_nl_point_add(const sn_elinfo *e, const nlpoint *q, double D[6][6], const double S[6], int geo,
+                        double *fe, double *Ke)
 {
   int sd = e->d.sdim, nn = e->d.nnodes, nd = nn * sd;
   double B[SN_FE_MAXN * 3][6], DB[6];
@@ -177,7 +172,7 @@ static void nl_point_add(const sn_elinfo *e, const nlpoint *q, double D[6][6], c
       Ke[c1 + (size_t)nd * c2] += s;
     }
   }
-  for (int a = 0; a < nn; a++)
+  for (int a = 0; a < nn && geo; a++)
     for (int b = 0; b < nn; b++) {
       double gs = 0;
       for (int i = 0; i < 3; i++)
@@ -258,10 +253,10 @@ int sn_element_nlgeom_mat(sn_eltype t, const double *X, const sn_elprops *p, con
     double E[6], S[6];
     double Dp[6][6];
     memcpy(Dp, D, sizeof Dp);
-    if ((st = nl_point(e, k, X, ue, thick, &q)) != SN_OK ||
+    if ((st = sn_fe_nl_point(e, k, X, ue, thick, &q)) != SN_OK ||
         (st = nl_point_stress(nh, nl_thermal(e, &q, alpha, dtemp), &q, Dp, E, S)) != SN_OK)
       return st;
-    nl_point_add(e, &q, Dp, S, fint, Kt);
+    sn_fe_nl_point_add(e, &q, Dp, S, 1, fint, Kt);
   }
   return SN_OK;
 }
@@ -314,7 +309,7 @@ int sn_element_stress_nlgeom_mat(sn_eltype t, const double *X, const sn_elprops 
     double E[6], S[6];
     double Dp[6][6];
     memcpy(Dp, D, sizeof Dp);
-    if ((st = nl_point(e, k, X, ue, thick, &q)) != SN_OK ||
+    if ((st = sn_fe_nl_point(e, k, X, ue, thick, &q)) != SN_OK ||
         (st = nl_point_stress(nh, nl_thermal(e, &q, alpha, dtemp), &q, Dp, E, S)) != SN_OK)
       return st;
     nl_output(e, p, &q, E, S, sig[k], eps[k]);

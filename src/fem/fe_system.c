@@ -30,6 +30,12 @@ struct sn_fesys {
   int nlgeom_out;           /* stresses and strains in the NLGEOM measures (sn_fesys_set_nlgeom) */
   sn_neohooke *nh;          /* per element, when some material is *HYPERELASTIC (else NULL) */
   int has_hyper;
+  /* *PLASTIC (J2, element_solid_plastic.c): per element its hardening table or NULL; the
+   * history (SN_J2_NHIST per integration point, at ip_off) committed at the last converged
+   * increment (hist0) and the trial one of the last sn_fesys_internal (hist1) */
+  const sn_j2 **j2;
+  double *hist0, *hist1;
+  int has_plastic;
   /* the K pattern cache */
   int k_neq, k_version;
   const int *k_eq;
@@ -64,6 +70,9 @@ static int elem_dofs(const sn_fesys *S, int e, int *dofs)
 /* the element's neo-Hookean material, or NULL (St Venant-Kirchhoff / linear elastic) */
 static const sn_neohooke *hyper_at(const sn_fesys *S, int e) { return S->nh && S->nh[e].d1 > 0 ? &S->nh[e] : NULL; }
 
+/* the element's J2 hardening table, or NULL (no *PLASTIC) */
+static const sn_j2 *plastic_at(const sn_fesys *S, int e) { return S->j2 ? S->j2[e] : NULL; }
+
 static int is_axi(sn_eltype t) { return sn_element_desc(t)->kind == SN_KIND_AXISYM; }
 
 int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
@@ -94,6 +103,8 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
   if (!S->rigid_ref || !S->skip || !S->alpha) { st = SN_ERR_NOMEM; goto fail; }
   for (int k = 0; k < m->nmaterials; k++) S->has_hyper |= m->materials[k].has_hyper;
   if (S->has_hyper && !(S->nh = calloc((size_t)S->ne + 1, sizeof *S->nh))) { st = SN_ERR_NOMEM; goto fail; }
+  for (int k = 0; k < m->nmaterials; k++) S->has_plastic |= m->materials[k].has_plastic;
+  if (S->has_plastic && !(S->j2 = calloc((size_t)S->ne + 1, sizeof *S->j2))) { st = SN_ERR_NOMEM; goto fail; }
   for (int i = 0; i < S->nn; i++) S->rigid_ref[i] = -1;
   for (int k = 0; k < m->nrigids; k++) {           /* *RIGID BODY: nodes of its NSET / ELSET */
     const sn_set *set = &m->sets[m->rigids[k].set];
@@ -140,6 +151,12 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
         S->nh[e].c10 = mat->c10;
         S->nh[e].d1 = mat->d1;
       }
+      if (mat->has_plastic && (d->kind == SN_KIND_TRUSS || d->kind == SN_KIND_PLANE_STRESS)) {
+        st = SN_ERR_FORMAT;
+        fail(msg, msglen, "element %d (%s): %s", m, e, "*PLASTIC is supported on solids, plane strain and axisymmetric elements only");
+        goto fail;
+      }
+      if (mat->has_plastic) S->j2[e] = &mat->plastic;
       p->density = mat->density;
       S->alpha[e] = mat->has_expansion ? mat->alpha : 0.0;
       if (d->kind == SN_KIND_TRUSS) { p->area = sec->thickness; S->has_truss = 1; }
@@ -171,6 +188,12 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
         if (msg && msglen) snprintf(msg, msglen, "element %d (GAPUNI): node %d belongs to no other element", m->elem_id[e], m->node_id[m->elem_conn[a]]);
         goto fail;
       }
+  if (S->has_plastic) {
+    size_t nh = (size_t)S->ip_off[S->ne] * SN_J2_NHIST + 1;
+    S->hist0 = calloc(nh, sizeof(double));
+    S->hist1 = calloc(nh, sizeof(double));
+    if (!S->hist0 || !S->hist1) { st = SN_ERR_NOMEM; goto fail; }
+  }
   for (int i = 0; i < S->nn; i++) S->nptr[i + 1] += S->nptr[i];
   S->nel = malloc(sizeof(int) * ((size_t)S->nptr[S->nn] + 1));
   int *fillp = malloc(sizeof(int) * ((size_t)S->nn + 1));
@@ -191,7 +214,7 @@ void sn_fesys_free(sn_fesys *S)
 {
   if (!S) return;
   free(S->props); free(S->scale); free(S->nptr); free(S->nel); free(S->active); free(S->ip_off);
-  free(S->rigid_ref); free(S->skip); free(S->alpha); free(S->dtemp); free(S->nh);
+  free(S->rigid_ref); free(S->skip); free(S->alpha); free(S->dtemp); free(S->nh); free(S->j2); free(S->hist0); free(S->hist1);
   free(S);
 }
 
@@ -234,7 +257,7 @@ const int *sn_fesys_ip_offset(const sn_fesys *S) { return S ? S->ip_off : NULL; 
 const int *sn_fesys_rigid_ref(const sn_fesys *S) { return S ? S->rigid_ref : NULL; }
 int sn_fesys_is_linear(const sn_fesys *S, int nlgeom)
 {
-  return S->linear && !S->has_hyper && !(nlgeom && (S->has_truss || S->has_solid));
+  return S->linear && !S->has_hyper && !S->has_plastic && !(nlgeom && (S->has_truss || S->has_solid));
 }
 void sn_fesys_set_nlgeom(sn_fesys *S, int nlgeom) { if (S) S->nlgeom_out = nlgeom != 0; }
 
@@ -440,6 +463,43 @@ static void spring_law(const sn_spring *sp, double d, double *F, double *k)
   *F = sp->force[i] + *k * (d - sp->elong[i]);
 }
 
+/* a continuum element's force and tangent (Ke may be NULL), times its scale (2 pi for CAX):
+ * J2 (the return mapping from the committed state, the trial state into hist1), or total
+ * Lagrangian (element_solid_nl.c) */
+static int nonlinear_element(sn_fesys *S, int e, const double *X, const double *ue, int nlgeom, double *fe,
+                             double *Ke, char *msg, size_t msglen, int *refused)
+{
+  const sn_model *m = S->m;
+  sn_eltype t = m->elem_type[e];
+  const sn_eldesc *d = sn_element_desc(t);
+  int st, nd = S->ndf * d->nnodes;
+  double dt[MAXN];
+  sn_elthermal thb;
+  const sn_elthermal *th = elem_thermal(S, e, dt, &thb);
+  const char *why = t == SN_EL_C3D8I ? "C3D8I's incompatible modes are small-strain: not supported geometrically "
+                                       "nonlinear (NLGEOM, *HYPERELASTIC) or plastic"
+                  : th && hyper_at(S, e) ? "a thermal strain in a *HYPERELASTIC material is not supported"
+                  : th && plastic_at(S, e) ? "a thermal strain in a *PLASTIC material is not supported" : NULL;
+  if (why) {
+    if (msg && msglen) snprintf(msg, msglen, "element %d (%s): %s", m->elem_id[e], d->name, why);
+    *refused = 1;
+    return SN_ERR_FORMAT;
+  }
+  if (plastic_at(S, e)) {
+    size_t h = (size_t)S->ip_off[e] * SN_J2_NHIST;
+    st = sn_element_plastic(t, X, &S->props[e], plastic_at(S, e), nlgeom, ue, S->hist0 + h, S->hist1 + h, fe, Ke);
+  } else {
+    /* NLGEOM with a thermal strain: S = D (E - alpha dT I), St Venant-Kirchhoff (element_solid_nl.c) */
+    st = sn_element_nlgeom_mat(t, X, &S->props[e], hyper_at(S, e), th ? th->alpha : 0, th ? th->dtemp : NULL, ue, fe, Ke);
+  }
+  double sc = S->scale[e];
+  if (!st && sc != 1.0) {
+    for (int k = 0; k < nd; k++) fe[k] *= sc;
+    if (Ke) for (int k = 0; k < nd * nd; k++) Ke[k] *= sc;
+  }
+  return st;
+}
+
 int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, const int *eq,
                       int neq, int eq_version, sn_csc **K, char *msg, size_t msglen)
 {
@@ -493,29 +553,13 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
         return SN_ERR_FORMAT;
       }
       st = sn_truss_nlgeom(ndf, X, &S->props[e], ue, fe, Ke, NULL);
-    } else if (nlgeom || hyper_at(S, e)) {   /* continuum: total Lagrangian (element_solid_nl.c) */
-      double dt[MAXN];
-      sn_elthermal thb;
-      const sn_elthermal *th = elem_thermal(S, e, dt, &thb);
-      if (t == SN_EL_C3D8I) {
-        if (msg && msglen)
-          snprintf(msg, msglen, "element %d (%s): C3D8I's incompatible modes are small-strain: not supported geometrically "
-                   "nonlinear (NLGEOM or a *HYPERELASTIC material)", m->elem_id[e], d->name);
-        return SN_ERR_FORMAT;
-      }
-      if (th && hyper_at(S, e)) {
-        if (msg && msglen)
-          snprintf(msg, msglen, "element %d (%s): a thermal strain in a *HYPERELASTIC material is not supported",
-                   m->elem_id[e], d->name);
-        return SN_ERR_FORMAT;
-      }
-      /* NLGEOM with a thermal strain: S = D (E - alpha dT I), St Venant-Kirchhoff (element_solid_nl.c) */
-      st = sn_element_nlgeom_mat(t, X, &S->props[e], hyper_at(S, e), th ? th->alpha : 0, th ? th->dtemp : NULL, ue, fe,
-                                 K ? Ke : NULL);
-      double sc = S->scale[e];
-      if (!st && sc != 1.0) {
-        for (int k = 0; k < nd; k++) fe[k] *= sc;
-        if (K) for (int k = 0; k < nd * nd; k++) Ke[k] *= sc;
+    } else if (plastic_at(S, e) || nlgeom || hyper_at(S, e)) {   /* total Lagrangian / plastic */
+      int refused = 0;
+      st = nonlinear_element(S, e, X, ue, nlgeom, fe, K ? Ke : NULL, msg, msglen, &refused);
+      if (refused) {
+        free(xidx);
+        free(xw);
+        return st;
       }
     } else {
       st = sn_element_stiffness(t, X, &S->props[e], Ke);
@@ -623,12 +667,16 @@ static int fields(const sn_fesys *S, const double *u, int strain, double *Vnode,
     for (int a = 0; a < nd; a++) ue[a] = u[dofs[a]];
     const sn_neohooke *nh = hyper_at(S, e);
     int nl = (S->nlgeom_out || nh) && d->kind != SN_KIND_TRUSS;
+    const double *hc = plastic_at(S, e) ? S->hist0 + (size_t)S->ip_off[e] * SN_J2_NHIST : NULL;
+    if (hc) nl = 1;                       /* the plastic element's own stress and total strain */
     double dt[MAXN], sip0[6 * 27], sn0[6 * MAXN];
     sn_elthermal thb;
-    const sn_elthermal *th = elem_thermal(S, e, dt, &thb);
+    const sn_elthermal *th = hc ? NULL : elem_thermal(S, e, dt, &thb);   /* plastic: refused with a thermal strain */
     double al = th ? th->alpha : 0;
     const double *dtp = th ? th->dtemp : NULL;
-    int st = nl ? (strain ? sn_element_stress_nlgeom_mat(t, X, &S->props[e], nh, al, dtp, ue, NULL, NULL, sip, sn)
+    int st = hc ? (strain ? sn_element_stress_plastic(t, X, &S->props[e], S->nlgeom_out, ue, hc, NULL, NULL, sip, sn)
+                          : sn_element_stress_plastic(t, X, &S->props[e], S->nlgeom_out, ue, hc, sip, sn, NULL, NULL))
+           : nl ? (strain ? sn_element_stress_nlgeom_mat(t, X, &S->props[e], nh, al, dtp, ue, NULL, NULL, sip, sn)
                           : sn_element_stress_nlgeom_mat(t, X, &S->props[e], nh, al, dtp, ue, sip, sn, NULL, NULL))
                 : sn_element_stress_thermal(t, X, &S->props[e], th, ue, sip, sn);
     /* total strain = mechanical + thermal; the thermal part as minus the compliance of the
@@ -665,6 +713,39 @@ static int fields(const sn_fesys *S, const double *u, int strain, double *Vnode,
   free(cnt);
   return SN_OK;
 }
+
+int sn_fesys_commit(sn_fesys *S, const double *u, int nlgeom, char *msg, size_t msglen)
+{
+  if (!S || !u) return SN_ERR_ARG;
+  if (!S->has_plastic) return SN_OK;
+  const sn_model *m = S->m;
+  double X[3 * MAXN], ue[MAXDOF];
+  int dofs[MAXDOF];
+  for (int e = 0; e < S->ne; e++) {
+    if (S->skip[e] || !plastic_at(S, e)) continue;
+    int nd = elem_dofs(S, e, dofs);
+    coords(m, e, X);
+    for (int a = 0; a < nd; a++) ue[a] = u[dofs[a]];
+    size_t h = (size_t)S->ip_off[e] * SN_J2_NHIST;
+    int st = sn_element_plastic(m->elem_type[e], X, &S->props[e], plastic_at(S, e), nlgeom, ue, S->hist0 + h,
+                                S->hist1 + h, NULL, NULL);
+    if (st) {
+      if (msg && msglen) snprintf(msg, msglen, "element %d (%s): %s", m->elem_id[e], sn_element_desc(m->elem_type[e])->name, sn_strerror(st));
+      return st;
+    }
+  }
+  memcpy(S->hist0, S->hist1, sizeof(double) * (size_t)S->ip_off[S->ne] * SN_J2_NHIST);
+  return SN_OK;
+}
+
+int sn_fesys_peeq(const sn_fesys *S, double *Pip)
+{
+  if (!S || !Pip) return SN_ERR_ARG;
+  for (int g = 0; g < S->ip_off[S->ne]; g++) Pip[g] = S->hist0 ? S->hist0[(size_t)g * SN_J2_NHIST + 6] : 0.0;
+  return SN_OK;
+}
+
+const double *sn_fesys_history(const sn_fesys *S) { return S ? S->hist0 : NULL; }
 
 int sn_fesys_stress(const sn_fesys *S, const double *u, double *Snode, double *Sip)
 {

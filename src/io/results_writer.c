@@ -156,6 +156,7 @@ static const vardesc VARS[] = {
   {"S", TAB_IP, 6, 6, "stresses (elem, integ.pnt.,sxx,syy,szz,sxy,sxz,syz)", NULL},
   {"E", TAB_IP, 6, 6, "strains (elem, integ.pnt.,exx,eyy,ezz,exy,exz,eyz)", NULL},
   {"ENER", TAB_IP, 1, 1, "internal energy density (elem, integ.pnt.,energy)", NULL},
+  {"PEEQ", TAB_IP, 1, 1, "equivalent plastic strain (elem, integ.pnt.,pe)", NULL},   /* ccx: no blank before "for" */
   {"EVOL", TAB_ELEM, 1, 1, "volume (element, volume)", "total volume"},
   {"ELSE", TAB_ELEM, 1, 1, "internal energy (element, energy)", "total internal energy"},
   {"CELS", TAB_CELS, 1, 1, "contact print energy (slave node,energy)", "total contact spring energy"},
@@ -284,8 +285,9 @@ int sn_results_add(sn_results *r, const sn_results_block *b, char *msg, size_t m
      * ("time 0.5000000E+00"), as CalculiX */
     if (d->kind == TAB_CELS)   /* CalculiX 2.20's node-to-face table: "forall" */
       rc = res_printf(r, "\n %s forall contact elements and time%s\n\n", d->title, tbuf);
-    else
-      rc = res_printf(r, "\n %s for %s and time%s%s\n\n", d->title, where, d->kind == TAB_CONTACT ? "" : " ", tbuf);
+    else   /* CalculiX' PEEQ title has no blank before "for" */
+      rc = res_printf(r, "\n %s%sfor %s and time%s%s\n\n", d->title, strcmp(d->var, "PEEQ") ? " " : "", where,
+                      d->kind == TAB_CONTACT ? "" : " ", tbuf);
     if (!rc) rc = add_rows(r, d, b);
   }
   if (!rc && b->totals != SN_TOTALS_NO) {

@@ -289,9 +289,9 @@ int main(void)
     CHECK_INT(sn_results_add(r, &bad, msg, sizeof msg), SN_ERR_ARG);
     CHECK(strstr(msg, "job.dat: U: no totals for this variable") != NULL);
     bad = b;
-    bad.var = "PEEQ";
+    bad.var = "PE";
     CHECK_INT(sn_results_add(r, &bad, msg, sizeof msg), SN_ERR_UNKNOWN);
-    CHECK(strstr(msg, "unknown output variable \"PEEQ\"") != NULL);
+    CHECK(strstr(msg, "unknown output variable \"PE\"") != NULL);
     bad = b;
     bad.ncomp = 4;
     CHECK_INT(sn_results_add(r, &bad, msg, sizeof msg), SN_ERR_DIM);
