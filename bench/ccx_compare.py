@@ -73,6 +73,8 @@ def _is_int(tok):
 def _row(line):
     """(key, values) of a data row, or None for a line that is not one."""
     toks = line.split()
+    if len(toks) > 1 and toks[-1] == "L":   # a node's values in its *TRANSFORM frame (ccx marks them)
+        toks.pop()
     if not toks or not all(NUM.match(t) or _is_int(t) for t in toks):
         return None
     key = []

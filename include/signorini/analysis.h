@@ -20,6 +20,36 @@
 extern "C" {
 #endif
 
+/* ---- kinematic constraints (*EQUATION, *TIE, *TRANSFORM): master-slave elimination ----
+ * src/fem/dofmap.c. The unknowns q are the nodal components in each node's frame (global, or
+ * the *TRANSFORM's local one: u_i = R_i q_i); each equation's first term is a dependent q,
+ * eliminated. u = T q with T's row d over independent q only (free or prescribed). */
+typedef struct {
+  int ndof;                /* ndf * nnodes (rows of T, and q's size) */
+  int trivial;             /* no equation, no transform: T = I (ptr, col, val NULL) */
+  int *ptr, *col;          /* row d: entries ptr[d] .. ptr[d + 1] - 1, q index col */
+  double *val;
+  unsigned char *dep;      /* per q: 1 when dependent (eliminated) */
+  int *dep_eq;             /* per q: the equation that makes it dependent, -1 */
+  double *R;               /* per node the frame (9, column j = local axis j), NULL: none */
+  unsigned char *touched;  /* per node: in an equation or transformed */
+  int dropped;             /* *TIE equations left out: their slave dof has a *BOUNDARY in some
+                              step (the boundary holds it) */
+} sn_dofmap;
+
+/* Build T for the model's equations and transforms. SN_ERR_FORMAT with "line N: ..." in msg:
+ * a dof dependent in two equations, a dependent term whose coefficient vanishes, a cycle of
+ * dependents. */
+int sn_dofmap_create(const sn_model *m, sn_dofmap **out, char *msg, size_t msglen);
+void sn_dofmap_free(sn_dofmap *T);
+/* q = R^T u node by node (every q, dependent ones included) */
+void sn_dofmap_local(const sn_dofmap *T, int ndf, const double *u, double *q);
+/* u = T q (reads independent q only) */
+void sn_dofmap_apply(const sn_dofmap *T, const double *q, double *u);
+/* The rows of T^T H on the free q (eq[q] >= 0, numbered by eq): neq x H->n. T NULL or trivial:
+ * H's rows on the free dofs. */
+int sn_dofmap_reduce_cols(const sn_dofmap *T, const int *eq, int neq, const sn_csc *H, sn_csc **out);
+
 /* ---- the assembled system ---- */
 typedef struct sn_fesys sn_fesys;
 
@@ -48,6 +78,10 @@ const unsigned char *sn_fesys_active(const sn_fesys *S);
  * always in total Lagrangian form (neo-Hookean; CalculiX does the same without NLGEOM). */
 int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, const int *eq,
                       int neq, int eq_version, sn_csc **K, char *msg, size_t msglen);
+
+/* Use the constraint map T (kept by the caller; NULL: none) from now on: eq given to
+ * sn_fesys_internal then numbers the independent q, and the tangent is T^T K T on them. */
+void sn_fesys_set_dofmap(sn_fesys *S, const sn_dofmap *T);
 
 /* Consistent nodal forces of a pressure p on face `face` of element e, and of the body
  * acceleration g (3 components) on element e, added to f (ndof). */

@@ -133,6 +133,21 @@ void sn_contact_w(int dim, const sn_contact_point *pts, int npts, double *w);
 int sn_contact_project(int sdim, int nfn, const double *X, const double *xs,
                        sn_contact_point *p);
 
+/* The equations of *TIE k of the model (CalculiX User's Manual, *TIE, *CYCLIC SYMMETRY MODEL):
+ * every node of the slave surface (node based, or the nodes of its faces) that is not a node
+ * of the master surface nor already tied by an earlier *TIE is matched on the master side:
+ * tied contact, the closest master face (sn_contact_project) within the tolerance
+ * (POSITION TOLERANCE, else 2.5 % of the mean master face size); CYCLIC SYMMETRY, its position
+ * turned by the sector angle 2 pi / N about the axis (the sense that matches the master side),
+ * the closest master face or, for a node master surface, the closest master node (default
+ * tolerance: half the smallest distance of two master nodes). The node gets ndf equations in
+ * its own frame F (its *TRANSFORM, else global): q_s,l - sum_a N_a (Q F e_l) . u_a = 0 (N_a the
+ * face's shape functions at the match, Q the rotation, the identity for tied contact),
+ * appended to m->equations; with ADJUST=YES (tied contact) the slave node is moved onto its
+ * projection. SN_OK; SN_ERR_FORMAT with the reason in msg (a slave node without a match, a
+ * degenerate face, a cyclic axis not along z in 2D); SN_ERR_NOMEM. src/contact/tie.c. */
+int sn_tie_equations(sn_model *m, int k, char *msg, size_t msglen);
+
 #ifdef __cplusplus
 }
 #endif

@@ -130,6 +130,9 @@ typedef struct {
   const int *ip;       /* per row: integration point, 1-based (S, E, ENER); NULL otherwise */
   const double *val;   /* val[ncomp * row + c] */
   sn_totals totals;    /* TOTALS=YES/ONLY: RF ("total force") and EVOL ("total volume") */
+  const unsigned char *local;   /* node tables, per row: 1 when the values are in the node's
+                                   *TRANSFORM frame (the row ends with " L", as CalculiX marks
+                                   it); NULL: none */
 } sn_results_block;
 
 /* Start a results file: creates (or atomically empties) path. */

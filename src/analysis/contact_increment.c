@@ -46,21 +46,6 @@ static int sym_full(const sn_csc *U, sn_csc **out)
   return st;
 }
 
-/* rows of H on the free dofs, renumbered by eq */
-static int free_rows(const sn_csc *H, const int *eq, int neq, sn_csc **out)
-{
-  int *I = malloc(sizeof(int) * ((size_t)H->nnz + 1)), *J = malloc(sizeof(int) * ((size_t)H->nnz + 1));
-  double *X = malloc(sizeof(double) * ((size_t)H->nnz + 1));
-  if (!I || !J || !X) { free(I); free(J); free(X); return SN_ERR_NOMEM; }
-  int k = 0;
-  for (int j = 0; j < H->n; j++)
-    for (int p = H->colptr[j]; p < H->colptr[j + 1]; p++)
-      if (eq[H->rowind[p]] >= 0) { I[k] = eq[H->rowind[p]]; J[k] = j; X[k++] = H->val[p]; }
-  int st = sn_csc_from_triplets(neq, H->n, k, I, J, X, out);
-  free(I); free(J); free(X);
-  return st;
-}
-
 /* small strain: pressures and penalty laws use the slave areas of the reference configuration
  * (the current ones shrink with the surface strain: about p / E*, 2 % under a Hertz peak) */
 void sn_contact_reference_areas(sn_cstate *cs, const double *area0)
@@ -118,7 +103,7 @@ static int condensed_first(sn_ccache *C, const sn_gfc *P, sn_cstate *cs, const c
 }
 
 int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, const double *area0,
-                        const int *eq, int neq, const sn_csc *K, const double *Rf,
+                        const sn_dofmap *T, const int *eq, int neq, const sn_csc *K, const double *Rf,
                         const char *solver, double tol, double *du, sn_cstate *cs, sn_ccache *C,
                         char *msg, size_t msglen)
 {
@@ -135,7 +120,7 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
   sn_csc *HF = NULL, *M = NULL;
   if (!cs->r || !cs->uloc || !w || !mu) { st = SN_ERR_NOMEM; goto done; }
   if ((st = sn_contact_H(m, cs->pts, cs->np, &cs->H))) goto done;
-  if ((st = free_rows(cs->H, eq, neq, &HF))) goto done;
+  if ((st = sn_dofmap_reduce_cols(T, eq, neq, cs->H, &HF))) goto done;   /* T^T H on the free dofs */
   if (C && C->M && C->m_kstamp == C->kstamp) M = C->M;   /* K unchanged: its full copy kept */
   else {
     if ((st = sym_full(K, &M))) goto done;

@@ -94,7 +94,8 @@ void sn_contact_diagnose(const sn_model *m, const sn_cstate *cs, const double *f
                          char *out, size_t cap);
 
 /* Detect at u, build and solve the increment's global frictional contact problem (see
- * contact_increment.c). K: the tangent on the free dofs (upper triangle), Rf: the residual on
+ * contact_increment.c). T: the constraint map (NULL: none; H reduces to T^T H on the free q).
+ * K: the tangent on the free dofs (upper triangle), Rf: the residual on
  * the free dofs, du: the correction (neq). With no contact point, cs->np = 0 and du untouched.
  * u0: the displacements at the start of the increment (the tangential w is the slip since
  * then; NULL: none). area0: per node, the slave areas of the reference configuration (or NULL: current ones).
@@ -105,7 +106,7 @@ void sn_contact_diagnose(const sn_model *m, const sn_cstate *cs, const double *f
  * positive status when the solver (and its fallbacks) missed tol (cs->relaxed_ok: the result
  * may still be used), or an error with msg. */
 int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, const double *area0,
-                        const int *eq, int neq, const sn_csc *K, const double *Rf,
+                        const sn_dofmap *T, const int *eq, int neq, const sn_csc *K, const double *Rf,
                         const char *solver, double tol, double *du, sn_cstate *cs, sn_ccache *C,
                         char *msg, size_t msglen);
 /* replace the points' areas by the reference-configuration areas area0[slave node] (> 0) */
@@ -122,7 +123,7 @@ void sn_contact_reference_areas(sn_cstate *cs, const double *area0);
  * lam_n (per node) and lam_t (3 per node, global) are the multipliers: zero and the previous
  * increment's tangential forces for the penalty method. */
 int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, const double *area0,
-                       const int *eq,
+                       const sn_dofmap *T, const int *eq,
                        int neq, const sn_csc *K, double kdiag, const double *lam_n,
                        const double *lam_t,
                        double kfac, double ktfac, int augmented, sn_cstate *cs, sn_csc **Keff,

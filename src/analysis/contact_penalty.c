@@ -63,7 +63,7 @@ static void stiffness(const sn_model *m, const sn_contact_point *p, double kdef,
 }
 
 int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, const double *area0,
-                       const int *eq,
+                       const sn_dofmap *T, const int *eq,
                        int neq, const sn_csc *K, double kdiag, const double *lam_n,
                        const double *lam_t,
                        double kfac, double ktfac, int augmented, sn_cstate *cs, sn_csc **Keff,
@@ -125,9 +125,11 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
    * K (or both its triangles) plus the contact terms, added by a merge of sorted columns (a
    * sort of all of K's entries as triplets took a fifth of a penalty run on the 24 x 24 x 8
    * block) */
+  sn_csc *HF = NULL;                  /* T^T H on the free dofs (H's free rows without constraints) */
+  if (cs->np > 0 && (st = sn_dofmap_reduce_cols(T, eq, neq, cs->H, &HF))) { free(C); free(D); free(du0); return st; }
   size_t cap = 1;
   for (int k = 0; k < cs->np; k++) {
-    size_t c = (size_t)(cs->H->colptr[dim * k + dim] - cs->H->colptr[dim * k]);
+    size_t c = (size_t)(HF->colptr[dim * k + dim] - HF->colptr[dim * k]);
     cap += c * c;
   }
   if (Pre) {
@@ -143,7 +145,7 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
   int *PI = malloc(sizeof(int) * pcap), *PJ = malloc(sizeof(int) * pcap);
   double *PX = malloc(sizeof(double) * pcap);
   if (!I || !J || !X || !PI || !PJ || !PX) {
-    free(I); free(J); free(X); free(PI); free(PJ); free(PX); free(C); free(D); free(du0);
+    free(I); free(J); free(X); free(PI); free(PJ); free(PX); free(C); free(D); free(du0); sn_csc_free(HF);
     return SN_ERR_NOMEM;
   }
   size_t z = 0;
@@ -153,15 +155,14 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
         double c = C[dim * dim * k + ca * dim + cb];
         if (c == 0) continue;
         int ka = dim * k + ca, kb = dim * k + cb;
-        for (int a = cs->H->colptr[ka]; a < cs->H->colptr[ka + 1]; a++) {
-          int ea = eq[cs->H->rowind[a]];
-          if (ea < 0) continue;
-          for (int b = cs->H->colptr[kb]; b < cs->H->colptr[kb + 1]; b++) {
-            int eb = eq[cs->H->rowind[b]];
-            if (eb < 0 || (!nonsym && ea > eb)) continue;
-            I[z] = ea; J[z] = eb; X[z++] = c * cs->H->val[a] * cs->H->val[b];
+        for (int a = HF->colptr[ka]; a < HF->colptr[ka + 1]; a++) {
+          int ea = HF->rowind[a];
+          for (int b = HF->colptr[kb]; b < HF->colptr[kb + 1]; b++) {
+            int eb = HF->rowind[b];
+            if (!nonsym && ea > eb) continue;
+            I[z] = ea; J[z] = eb; X[z++] = c * HF->val[a] * HF->val[b];
             if (pre && ea <= eb && !(cb == 0 && ca > 0)) {
-              PI[zp] = ea; PJ[zp] = eb; PX[zp++] = c * cs->H->val[a] * cs->H->val[b];
+              PI[zp] = ea; PJ[zp] = eb; PX[zp++] = c * HF->val[a] * HF->val[b];
             }
           }
         }
@@ -175,7 +176,7 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
   if (!st && pre) st = sn_csc_from_triplets(neq, neq, (int)zp, PI, PJ, PX, &Pc);
   if (!st && pre) st = sn_csc_add(K, Pc, Pre);
   sn_csc_free(Cc); sn_csc_free(Kf); sn_csc_free(Pc);
-  free(I); free(J); free(X); free(PI); free(PJ); free(PX); free(C); free(D); free(du0);
+  free(I); free(J); free(X); free(PI); free(PJ); free(PX); free(C); free(D); free(du0); sn_csc_free(HF);
   cs->solver = "penalty";
   if (full) *full = nonsym;
   return st;

@@ -50,6 +50,9 @@ int sn_dynamic_check(const sn_model *m, char *msg, size_t msglen)
       return refuse(msg, msglen, sp->line, "%s", "*STEP, CONTACT=: a *DYNAMIC step enforces contact by impulses "
                     "(Moreau-Jean, CONTACT=LAGRANGE); PENALTY, AUGMENTED and INTERIOR are static treatments");
   }
+  if (m->nequations || m->ntransforms)   /* the elimination (src/fem/dofmap.c) serves *STATIC steps */
+    return refuse(msg, msglen, m->nequations ? m->equations[0].line : m->transforms[0].line, "%s",
+                  "*EQUATION, *TIE and *TRANSFORM are supported in *STATIC steps only (not yet in *DYNAMIC ones)");
   sn_fesys *S = NULL;
   int st = sn_fesys_create(m, &S, msg, msglen);
   sn_fesys_free(S);

@@ -126,16 +126,24 @@ static int add_node_table(sn_run_output *R, const sn_model *m, const sn_incremen
   int *id = malloc(sizeof(int) * ((size_t)n + 1));
   double *val = malloc(sizeof(double) * 3 * ((size_t)n + 1));
   if (!id || !val) { free(id); free(val); return SN_ERR_NOMEM; }
+  unsigned char *loc = m->node_transform && !o->global ? calloc((size_t)n + 1, 1) : NULL;
+  if (m->node_transform && !o->global && !loc) { free(id); free(val); return SN_ERR_NOMEM; }
   const double *src = !strcmp(var, "U") ? inc->u : inc->rf;
   for (int r = 0; r < n; r++) {
     int i = o->set >= 0 ? m->sets[o->set].items[r] : r;
     id[r] = m->node_id[i];
     for (int c = 0; c < 3; c++) val[3 * r + c] = c < ndf ? src[ndf * i + c] : 0.0;
+    double F[9], g[3];
+    if (loc && m->node_transform[i] >= 0 && !sn_model_node_frame(m, i, F)) {   /* *TRANSFORM: CalculiX */
+      memcpy(g, val + 3 * r, sizeof g);                                         /* prints local values */
+      for (int l = 0; l < 3; l++) val[3 * r + l] = F[3 * l] * g[0] + F[3 * l + 1] * g[1] + F[3 * l + 2] * g[2];
+      loc[r] = 1;
+    }
   }
   sn_results_block b = {var, o->set >= 0 ? m->sets[o->set].name : NULL, inc->total_time, n, 3,
-                        id, NULL, val, SN_TOTALS_NO};
+                        id, NULL, val, SN_TOTALS_NO, loc};
   int st = sn_results_add(R->dat, &b, R->err, sizeof R->err);
-  free(id); free(val);
+  free(id); free(val); free(loc);
   return st;
 }
 
@@ -163,7 +171,7 @@ static int add_ip_table(sn_run_output *R, const sn_model *m, const sn_fesys *S,
     }
   }
   sn_results_block b = {var, o->set >= 0 ? m->sets[o->set].name : NULL, inc->total_time, rows, 6,
-                        id, ip, val, SN_TOTALS_NO};
+                        id, ip, val, SN_TOTALS_NO, NULL};
   int st = sn_results_add(R->dat, &b, R->err, sizeof R->err);
   free(id); free(ip); free(val);
   return st;
@@ -186,7 +194,7 @@ static int add_contact_table(sn_run_output *R, const sn_model *m, const sn_incre
     sn_contact_out_components(p, dim, (cstr ? inc->contact_r : inc->contact_u) + dim * k, val + 3 * k);
     for (int c = 0; cstr && c < 3; c++) val[3 * k + c] /= A;
   }
-  sn_results_block b = {var, NULL, inc->total_time, n, 3, id, NULL, val, SN_TOTALS_NO};
+  sn_results_block b = {var, NULL, inc->total_time, n, 3, id, NULL, val, SN_TOTALS_NO, NULL};
   int st = sn_results_add(R->dat, &b, R->err, sizeof R->err);
   free(id); free(val);
   return st;

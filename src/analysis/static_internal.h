@@ -26,6 +26,11 @@ typedef struct {
   double *target, *ustart;
   int *bamp;
   int *eq, neq, eq_version;
+  /* kinematic constraints (src/fem/dofmap.c): u = T q; cons, target, eq are over q (the
+   * nodal components in each node's frame); NULL T: none */
+  sn_dofmap *T;
+  unsigned char *qact;      /* per q: some element moves it (through T) */
+  double *q;                /* scratch, ndof */
   /* loads */
   load_rec *loads;
   int nloads, cap;
@@ -89,9 +94,19 @@ typedef struct {
 /* static_run.c: the external force at the iterate S->u when pressures follow the faces (NLGEOM) */
 int sn_static_follower_force(static_run *S);
 
-/* u += a du on the free dofs (du numbered by eq) */
+/* u += a du on the free dofs (du numbered by eq); with constraints u += a T du */
 static inline void add_free(const run_state *R, double a, const double *du, double *u)
 {
+  if (R->T) {
+    const sn_dofmap *T = R->T;
+    for (int d = 0; d < R->ndof; d++) {
+      double s = 0.0;
+      for (int p = T->ptr[d]; p < T->ptr[d + 1]; p++)
+        if (R->eq[T->col[p]] >= 0) s += T->val[p] * du[R->eq[T->col[p]]];
+      u[d] += a * s;
+    }
+    return;
+  }
   for (int d = 0; d < R->ndof; d++)
     if (R->eq[d] >= 0) u[d] += a * du[R->eq[d]];
 }
@@ -124,6 +139,10 @@ static inline void store_multipliers(const sn_cstate *cs, int ndf, int normal, i
     tangential_global(pq, r, ndf, lam_t + 3 * pq->slave_node);
   }
 }
+
+/* T^T v on the free q into out (neq), added when add, else overwritten; without constraints
+ * the free entries of v (static_run.c) */
+void sn_static_reduce(const run_state *R, const double *v, double *out, int add);
 
 /* The message of an increment whose contact problem was not solved (static_run.c) */
 void sn_static_contact_failure(const static_run *S, char *msg, size_t msglen);

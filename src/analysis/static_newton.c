@@ -78,7 +78,7 @@ static int assemble(static_run *S)
         if (K->rowind[p] == j) S->kdiag = fmax(S->kdiag, fabs(K->val[p]));
   }
   if (S->pen) {                       /* contact forces and stiffness of this configuration */
-    st = sn_contact_penalty(S->m, S->u, S->usave, S->area0, R->eq, R->neq, S->K, S->kdiag, S->lam_n, S->lam_t,
+    st = sn_contact_penalty(S->m, S->u, S->usave, S->area0, R->T, R->eq, R->neq, S->K, S->kdiag, S->lam_n, S->lam_t,
                             S->kfac, S->ktfac, S->aug, &S->cs, &S->Keff, &S->Kpre, &S->kfull, S->hr, S->msg,
                             S->msglen);
     if (st) return st;
@@ -104,8 +104,14 @@ static void residual(static_run *S)
      * state back at rest, where every force and displacement is round-off) */
     ref = fmax(ref, 1e-12 * kd * (S->lscale > 0 ? S->lscale : 1.0));
   }
-  for (int d = 0; d < R->ndof; d++)
-    if (R->eq[d] >= 0) { S->rnc[R->eq[d]] = S->fext[d] - S->fint[d]; S->rhs[R->eq[d]] = S->rnc[R->eq[d]] + S->hr[d]; }
+  if (R->T) {                        /* T^T (f_ext - f_int) and T^T (.. + H r) */
+    for (int d = 0; d < R->ndof; d++) R->q[d] = S->fext[d] - S->fint[d];
+    sn_static_reduce(R, R->q, S->rnc, 0);
+    memcpy(S->rhs, S->rnc, sizeof(double) * (size_t)R->neq);
+    sn_static_reduce(R, S->hr, S->rhs, 1);
+  } else
+    for (int d = 0; d < R->ndof; d++)
+      if (R->eq[d] >= 0) { S->rnc[R->eq[d]] = S->fext[d] - S->fint[d]; S->rhs[R->eq[d]] = S->rnc[R->eq[d]] + S->hr[d]; }
   double rn = 0.0;
   for (int q = 0; q < R->neq; q++) rn = fmax(rn, fabs(S->rhs[q]));
   S->res = ref > 0 ? rn / ref : rn;
@@ -123,7 +129,7 @@ static int penalty_floor(static_run *S)
   add_free(R, -S->lstep, S->du, S->u);
   follow_rigid(R, S->rref, S->u);
   st = sn_fesys_internal(R->S, S->u, S->nlgeom, S->fint, R->eq, R->neq, R->eq_version, NULL, S->msg, S->msglen);
-  if (!st) st = sn_contact_penalty(S->m, S->u, S->usave, S->area0, R->eq, R->neq, S->K, S->kdiag, S->lam_n, S->lam_t,
+  if (!st) st = sn_contact_penalty(S->m, S->u, S->usave, S->area0, R->T, R->eq, R->neq, S->K, S->kdiag, S->lam_n, S->lam_t,
                                    S->kfac, S->ktfac, S->aug, &S->cs, &S->Keff, &S->Kpre, &S->kfull, S->hr, S->msg,
                                    S->msglen);
   if (st) return st;
@@ -266,7 +272,7 @@ static int contact_step(static_run *S, int *act)
   }
   S->Cc.kstamp = S->K_id;                        /* what the kept operators were made of */
   S->Cc.F = S->F_ok && S->F_kid == S->K_id ? S->F : NULL;
-  int csolve = sn_contact_lagrange(S->m, S->u, S->usave, S->area0, R->eq, R->neq, S->K, S->rnc, csolver,
+  int csolve = sn_contact_lagrange(S->m, S->u, S->usave, S->area0, R->T, R->eq, R->neq, S->K, S->rnc, csolver,
                                    fmin(1e-10, 0.01 * S->s.tol), S->du, &S->cs, S->s.fresh_factor ? NULL : &S->Cc,
                                    S->msg, S->msglen);
   if (S->info) { S->info->contact_solves++; S->info->contact_seconds += sn_wtime() - tc; }

@@ -74,7 +74,12 @@ static int external_force(run_state *R, double t, double period, const double *u
   for (int k = 0; k < R->nloads; k++) {
     const load_rec *p = &R->loads[k];
     double v = load_value(R->m, p, t, period);
-    if (!p->dist) { f[R->ndf * p->node + p->dof] += v; continue; }
+    if (!p->dist) {
+      if (R->T && R->T->R && R->m->node_transform[p->node] >= 0)   /* *TRANSFORM: a local component */
+        for (int c = 0; c < R->ndf; c++) f[R->ndf * p->node + c] += v * R->T->R[9 * (size_t)p->node + 3 * p->dof + c];
+      else f[R->ndf * p->node + p->dof] += v;
+      continue;
+    }
     int st;
     if (p->face > 0)
       st = u ? sn_fesys_pressure_current(R->S, p->elem, p->face, v, u, f) : sn_fesys_pressure(R->S, p->elem, p->face, v, f);
@@ -102,19 +107,36 @@ static double prescribed(const run_state *R, int dof, double t, double period)
   return R->ustart[dof] + (R->target[dof] - R->ustart[dof]) * sn_amplitude_value(R->m, -1, t, period);
 }
 
-/* equation numbers of the free dofs (active and not prescribed); the version changes only
- * when they do (a step that keeps the prescribed dofs keeps K and its factorization) */
+/* equation numbers of the free dofs (active and not prescribed; with constraints the
+ * independent q that elements move); the version changes only when they do (a step that keeps
+ * the prescribed dofs keeps K and its factorization) */
 static void number_equations(run_state *R)
 {
-  const unsigned char *act = sn_fesys_active(R->S);
+  const unsigned char *act = R->T ? R->qact : sn_fesys_active(R->S);
   int changed = R->eq_version == 0;
   R->neq = 0;
   for (int d = 0; d < R->ndof; d++) {
-    int e = (act[d] && !R->cons[d]) ? R->neq++ : -1;
+    int e = (act[d] && !R->cons[d] && !(R->T && R->T->dep[d])) ? R->neq++ : -1;
     changed |= R->eq[d] != e;
     R->eq[d] = e;
   }
   if (changed) R->eq_version++;
+}
+
+void sn_static_reduce(const run_state *R, const double *v, double *out, int add)
+{
+  if (!add) memset(out, 0, sizeof(double) * (size_t)R->neq);
+  const sn_dofmap *T = R->T;
+  if (!T) {
+    for (int d = 0; d < R->ndof; d++)
+      if (R->eq[d] >= 0) out[R->eq[d]] += v[d];
+    return;
+  }
+  for (int d = 0; d < R->ndof; d++) {
+    if (v[d] == 0.0) continue;
+    for (int p = T->ptr[d]; p < T->ptr[d + 1]; p++)
+      if (R->eq[T->col[p]] >= 0) out[R->eq[T->col[p]]] += T->val[p] * v[d];
+  }
 }
 
 int sn_static_check(const sn_model *m, char *msg, size_t msglen)
@@ -134,6 +156,9 @@ int sn_static_check(const sn_model *m, char *msg, size_t msglen)
   sn_fesys *S = NULL;
   int st = sn_fesys_create(m, &S, msg, msglen);
   sn_fesys_free(S);
+  sn_dofmap *T = NULL;
+  if (!st) st = sn_dofmap_create(m, &T, msg, msglen);
+  sn_dofmap_free(T);
   return st;
 }
 
@@ -199,28 +224,47 @@ static int run_setup(static_run *S)
   S->total_time = 0.0;
   S->period_prev = 1.0;
   S->act = sn_fesys_active(R->S);
+  if (R->T) {                                  /* the q that elements move through T */
+    R->qact = calloc(nd, 1);
+    R->q = calloc(nd, sizeof(double));
+    if (!R->qact || !R->q) return SN_ERR_NOMEM;
+    for (int d = 0; d < R->ndof; d++)
+      if (S->act[d])
+        for (int p = R->T->ptr[d]; p < R->T->ptr[d + 1]; p++) R->qact[R->T->col[p]] = 1;
+  }
   return SN_OK;
 }
 
-/* the step's boundary conditions (they replace earlier values on the same dofs) and the
- * equation numbers of its free dofs */
-static void step_constraints(static_run *S)
+/* the step's boundary conditions (they replace earlier values on the same dofs; with a
+ * *TRANSFORM in the node's frame) and the equation numbers of its free dofs */
+static int step_constraints(static_run *S)
 {
   run_state *R = &S->R;
   const sn_step *sp = S->sp;
+  const double *q = S->u;
+  if (R->T) {
+    sn_dofmap_local(R->T, R->ndf, S->u, R->q);
+    q = R->q;
+  }
   for (int b = 0; b < sp->nbc; b++) {
     const sn_bc *bc = &sp->bc[b];
     for (int c = bc->first; c <= bc->last && c <= R->ndf; c++) {
       int d = R->ndf * bc->node + c - 1;
+      if (R->T && R->T->dep[d]) {           /* CalculiX: a dependent dof takes no other constraint */
+        if (S->msg) snprintf(S->msg, S->msglen, "line %d: *BOUNDARY on degree of freedom %d of node %d, the dependent term of the equation of line %d",
+                             bc->line, c, S->m->node_id[bc->node], S->m->equations[R->T->dep_eq[d]].line);
+        return SN_ERR_FORMAT;
+      }
       R->cons[d] = 1;
       R->target[d] = bc->value;
       R->bamp[d] = bc->amplitude;
-      R->ustart[d] = S->u[d];
+      R->ustart[d] = q[d];
     }
   }
   for (int d = 0; d < R->ndof; d++)          /* kept from earlier steps: hold where they ended */
-    if (R->cons[d]) R->ustart[d] = S->u[d];
+    if (R->cons[d]) R->ustart[d] = q[d];
   number_equations(R);
+  return SN_OK;
 }
 
 /* the step's loads: those of earlier steps stay at the value they reached (ramped ones: fully
@@ -263,10 +307,10 @@ static int step_begin(static_run *S, int k)
   S->nlgeom = sp->nlgeom;
   S->linear = sn_fesys_is_linear(S->R.S, S->nlgeom);
   sn_fesys_set_nlgeom(S->R.S, S->nlgeom);     /* Cauchy stress, Green-Lagrange strain */
-  step_constraints(S);
-  S->use_cg = -1;                             /* decided at the first solve of the step */
-  int st = step_loads(S);
+  int st = step_constraints(S);
   if (st) return st;
+  S->use_cg = -1;                             /* decided at the first solve of the step */
+  if ((st = step_loads(S))) return st;
   S->follower = 0;                            /* a pressure load: follows the faces under NLGEOM */
   for (int q = 0; q < S->R.nloads; q++)
     if (S->R.loads[q].dist && S->R.loads[q].face > 0) S->follower = 1;
@@ -291,9 +335,16 @@ static int increment_begin(static_run *S)
   double *u = S->u;
   S->tn = (S->period - S->t < S->dt * (1 + 1e-9)) ? S->period : S->t + S->dt;
   sn_copy(R->ndof, u, S->usave);
-  for (int d = 0; d < R->ndof; d++)
-    if (R->cons[d]) u[d] = prescribed(R, d, S->tn, S->period);
-    else if (!S->act[d]) u[d] = 0.0;
+  if (R->T) {                                 /* in q, then u = T q: dependents follow */
+    sn_dofmap_local(R->T, R->ndf, u, R->q);
+    for (int d = 0; d < R->ndof; d++)
+      if (R->cons[d]) R->q[d] = prescribed(R, d, S->tn, S->period);
+      else if (!R->qact[d]) R->q[d] = 0.0;
+    sn_dofmap_apply(R->T, R->q, u);
+  } else
+    for (int d = 0; d < R->ndof; d++)
+      if (R->cons[d]) u[d] = prescribed(R, d, S->tn, S->period);
+      else if (!S->act[d]) u[d] = 0.0;
   follow_rigid(R, S->rref, u);
   if ((st = external_force(R, S->tn, S->period, NULL, S->fext))) return st;
   sn_cstate_clear(&S->cs);
@@ -364,6 +415,14 @@ static int increment_done(static_run *S)
   S->total_inc++;
   for (int d = 0; d < R->ndof; d++)
     S->rf[d] = R->cons[d] && (S->act[d] || S->hr[d] != 0.0) ? S->fint[d] - S->fext[d] - S->hr[d] : 0.0;
+  if (R->T)                                   /* nodes in equations or transformed: the */
+    for (int i = 0; i < m->nnodes; i++) {     /* constraint force, global components */
+      if (R->T->touched[i])
+        for (int c = 0; c < R->ndf; c++) {
+          int d = R->ndf * i + c;
+          S->rf[d] = S->fint[d] - S->fext[d] - S->hr[d];
+        }
+    }
   double tr = sn_wtime();
   if ((st = sn_fesys_stress(R->S, S->u, S->snode, S->sip))) return st;
   if (info) info->assembly_seconds += sn_wtime() - tr;
@@ -433,6 +492,8 @@ static void run_finish(static_run *S, int st, double t0)
   free(S->area0);
   free(S->hr); free(S->rnc); free(S->lam_n); free(S->lam_t); free(S->lam_n0); free(S->lam_t0);
   sn_fesys_free(R->S);
+  sn_dofmap_free(R->T);
+  free(R->qact); free(R->q);
   free(R->cons); free(R->target); free(R->ustart); free(R->bamp); free(R->eq); free(R->loads);
   free(S->u); free(S->usave); free(S->fint); free(S->fext); free(S->rf); free(S->rhs); free(S->du); free(S->uwd);
   free(S->duwd); free(S->snode); free(S->sip);
@@ -457,6 +518,15 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
   S.R.m = m;
   st = sn_fesys_create(m, &S.R.S, msg, msglen);
   if (st) return st;
+  if ((st = sn_dofmap_create(m, &S.R.T, msg, msglen))) {
+    sn_fesys_free(S.R.S);
+    return st;
+  }
+  if (S.R.T->trivial) {                      /* no constraint: the plain numbering */
+    sn_dofmap_free(S.R.T);
+    S.R.T = NULL;
+  }
+  sn_fesys_set_dofmap(S.R.S, S.R.T);
   S.Cc.w_kstamp = -1;
   S.F_kid = S.F_version = -1;
   S.contact = m->npairs > 0;

@@ -111,6 +111,11 @@ static void notes(const char *deck, const sn_model *m)
         break;
       }
   }
+  for (int k = 0; k < m->nties; k++)
+    if (m->ties[k].cyc_graphics)
+      fprintf(stderr, "%s:%d: note: *CYCLIC SYMMETRY MODEL: NGRAPH=, ELSET= and CHECK= are ignored (CalculiX' "
+              "expansion of the sector in its result file, and its sector angle check: the angle is 2 pi / N)\n",
+              deck, m->ties[k].cyc_line);
   for (int q = 0; q < m->npairs; q++)
     if (m->pairs[q].type == SN_PAIR_SURFACE_TO_SURFACE) {
       fprintf(stderr, "%s:%d: note: *CONTACT PAIR, TYPE=SURFACE TO SURFACE is enforced node to "

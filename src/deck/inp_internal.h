@@ -137,6 +137,10 @@ typedef struct inp_rd {
   int out_kind, out_set;
   size_t nrec;                             /* boundary / load records so far */
   char cur_name[MAXNAME + 1];              /* INTERACTION= of the *CONTACT PAIR being read */
+  int eq_left;                             /* *EQUATION: terms still to read (0: a count next) */
+  int cur_tie;                             /* *CYCLIC SYMMETRY MODEL: its *TIE */
+  size_t cap_eqn, cap_eqt, cap_tr, cap_tie;
+  int *eqn_file, *tr_file, *tie_file;      /* the file of each *EQUATION, *TRANSFORM, *TIE */
 } inp_rd;
 
 /* ---- messages (inp_scan.c): "FILE:LINE: ..." at the line being handled, or at a given file
@@ -295,6 +299,18 @@ int inp_contactprint_begin(inp_rd *p);
 int inp_nodefile_begin(inp_rd *p);
 int inp_elfile_begin(inp_rd *p);
 int inp_out_data(inp_rd *p);
+int inp_equation_begin(inp_rd *p);                            /* inp_constraint.c */
+int inp_equation_data(inp_rd *p);
+int inp_equation_end(inp_rd *p);
+int inp_transform_begin(inp_rd *p);
+int inp_transform_data(inp_rd *p);
+int inp_tie_begin(inp_rd *p);
+int inp_tie_data(inp_rd *p);
+int inp_cyclic_begin(inp_rd *p);
+int inp_cyclic_data(inp_rd *p);
+/* at the end of the deck: equation dofs against ndf, each node's transform, the ties'
+ * equations (sn_tie_equations) */
+int inp_constraints_finish(inp_rd *p);
 int inp_dynamic_begin(inp_rd *p);                             /* inp_dynamic.c */
 int inp_damping_begin(inp_rd *p);
 int inp_initial_begin(inp_rd *p);

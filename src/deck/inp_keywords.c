@@ -37,6 +37,12 @@ static const inp_kwdef keywords[] = {
    inp_behavior_begin, inp_behavior_data, inp_behavior_end},
   {"FRICTION", "*FRICTION", W_MODEL, "", 1, 0, SUB_INTERACTION, inp_friction_begin, inp_friction_data, NULL},
   {"CONTACTPAIR", "*CONTACT PAIR", W_MODEL, "INTERACTION TYPE", 1, 0, 0, inp_pair_begin, inp_pair_data, NULL},
+  /* kinematic constraints (inp_constraint.c) */
+  {"EQUATION", "*EQUATION", W_MODEL, "", 1, 0, 0, inp_equation_begin, inp_equation_data, inp_equation_end},
+  {"TRANSFORM", "*TRANSFORM", W_MODEL, "NSET TYPE", 1, 0, 0, inp_transform_begin, inp_transform_data, NULL},
+  {"TIE", "*TIE", W_MODEL, "NAME POSITIONTOLERANCE ADJUST CYCLICSYMMETRY", 1, 0, 0, inp_tie_begin, inp_tie_data, NULL},
+  {"CYCLICSYMMETRYMODEL", "*CYCLIC SYMMETRY MODEL", W_MODEL, "N NGRAPH TIE ELSET CHECK", 1, 0, 0, inp_cyclic_begin,
+   inp_cyclic_data, NULL},
   /* steps (inp_step.c) */
   {"STEP", "*STEP", W_NOSTEP, "NLGEOM INC CONTACT SOLVER", 0, 1, 0, inp_step_begin, inp_step_data, NULL},
   {"STATIC", "*STATIC", W_STEP, "DIRECT SOLVER", 0, 0, 0, inp_static_begin, inp_static_data, NULL},
@@ -70,10 +76,10 @@ static const inp_kwdef keywords[] = {
   UNSUPPORTED("SUBSTRUCTUREGENERATE", "*SUBSTRUCTURE GENERATE"),
   UNSUPPORTED("SELECTCYCLICSYMMETRYMODES", "*SELECT CYCLIC SYMMETRY MODES"),
   /* constraints and couplings */
-  UNSUPPORTED("EQUATION", "*EQUATION"), UNSUPPORTED("TIE", "*TIE"), UNSUPPORTED("MPC", "*MPC"),
+  UNSUPPORTED("MPC", "*MPC"),
   UNSUPPORTED("COUPLING", "*COUPLING"), UNSUPPORTED("KINEMATIC", "*KINEMATIC"),
   UNSUPPORTED("DISTRIBUTING", "*DISTRIBUTING"), UNSUPPORTED("DISTRIBUTINGCOUPLING", "*DISTRIBUTING COUPLING"),
-  UNSUPPORTED("TRANSFORM", "*TRANSFORM"), UNSUPPORTED("CYCLICSYMMETRYMODEL", "*CYCLIC SYMMETRY MODEL"),
+
   UNSUPPORTED("PRE-TENSIONSECTION", "*PRE-TENSION SECTION"), UNSUPPORTED("SUBMODEL", "*SUBMODEL"),
   /* materials other than linear elasticity */
   UNSUPPORTED("PLASTIC", "*PLASTIC"),

@@ -17,7 +17,7 @@ static int out_begin(inp_rd *p, sn_outkind kind)
     if ((r = inp_par_name(p, nodal ? "NSET" : "ELSET", 0, name))) return r;
     if (name[0] && (r = inp_need_set(p, nodal ? SN_SET_NODE : SN_SET_ELEM, name, &set))) return r;
   }
-  /* read and ignored, but their values checked: a typo is an error */
+  /* read and ignored (GLOBAL: used by *NODE PRINT, below), but their values checked: a typo is an error */
   static const char *const ignored[] = {"FREQUENCY", "TOTALS", "GLOBAL", "OUTPUT"};
   static const char *const values[] = {NULL, "YES NO ONLY", "YES NO", "2D 3D"};
   for (int k = 0; k < 4; k++) {
@@ -34,6 +34,8 @@ static int out_begin(inp_rd *p, sn_outkind kind)
   memset(o, 0, sizeof *o);
   o->kind = kind;
   o->set = set;
+  inp_param *g = inp_par(p, "GLOBAL");
+  o->global = g && g->val && !strcmp(g->val, "YES");
   o->line = p->line;
   return SN_OK;
 }

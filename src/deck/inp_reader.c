@@ -151,7 +151,7 @@ static int finish(inp_rd *p)
                        m->elem_id[e], tn);
     }
   }
-  if ((r = inp_check_steps(p))) return r;
+  if ((r = inp_check_steps(p)) || (r = inp_constraints_finish(p))) return r;
   /* model-data boundaries first in every step */
   if (p->npre)
     for (int k = 0; k < m->nsteps; k++) {
@@ -223,6 +223,9 @@ static void rd_free(inp_rd *p)
   free(p->pre_all);
   free(p->pre_file);
   free(p->step_file);
+  free(p->eqn_file);
+  free(p->tr_file);
+  free(p->tie_file);
   free(p);
 }
 

@@ -31,6 +31,7 @@ struct sn_fesys {
   /* the K pattern cache */
   int k_neq, k_version;
   const int *k_eq;
+  const sn_dofmap *T;       /* constraints (NULL or trivial: none) */
 };
 
 static void fail(char *msg, size_t len, const char *fmt, const sn_model *m, int e, const char *why)
@@ -180,6 +181,11 @@ void sn_fesys_free(sn_fesys *S)
 }
 
 int sn_fesys_ndof(const sn_fesys *S) { return S ? S->ndof : 0; }
+void sn_fesys_set_dofmap(sn_fesys *S, const sn_dofmap *T)
+{
+  S->T = T && !T->trivial ? T : NULL;
+  S->k_neq = -1;
+}
 const unsigned char *sn_fesys_active(const sn_fesys *S) { return S ? S->active : NULL; }
 const int *sn_fesys_ip_offset(const sn_fesys *S) { return S ? S->ip_off : NULL; }
 const int *sn_fesys_rigid_ref(const sn_fesys *S) { return S ? S->rigid_ref : NULL; }
@@ -241,6 +247,126 @@ static int build_pattern(sn_fesys *S, const int *eq, int neq, sn_csc **out)
   return SN_OK;
 }
 
+/* ---- with constraints (S->T): element dofs expanded by T's rows to free q, K_r = T^T K T ---- */
+enum { MAXEXP = 8192 };
+
+/* the free equations and weights of element dofs (ptr: nd + 1), count or -1 when too many */
+static int expand(const sn_fesys *S, const int *eq, const int *dofs, int nd, int *ptr, int *idx, double *w)
+{
+  const sn_dofmap *T = S->T;
+  int n = 0;
+  ptr[0] = 0;
+  for (int a = 0; a < nd; a++) {
+    int d = dofs[a];
+    for (int p = T->ptr[d]; p < T->ptr[d + 1]; p++) {
+      int e = eq[T->col[p]];
+      if (e < 0) continue;
+      if (n == MAXEXP) return -1;
+      idx[n] = e;
+      w[n++] = T->val[p];
+    }
+    ptr[a + 1] = n;
+  }
+  return n;
+}
+
+/* the upper-triangle pattern of T^T K T: per element its free equations, per equation its
+ * elements, per column the equations of its elements */
+static int build_pattern_mapped(sn_fesys *S, const int *eq, int neq, sn_csc **out)
+{
+  int dofs[MAXDOF], ptr[MAXDOF + 1], *idx = malloc(sizeof(int) * MAXEXP);
+  double *w = malloc(sizeof(double) * MAXEXP);
+  int *eptr = calloc((size_t)S->ne + 1, sizeof(int)), *mark = malloc(sizeof(int) * ((size_t)neq + 1));
+  int *cnt = calloc((size_t)neq + 2, sizeof(int)), *elist = NULL, *inc = NULL, *colptr = NULL;
+  sn_csc *K = NULL;
+  int st = (!idx || !w || !eptr || !mark || !cnt) ? SN_ERR_NOMEM : SN_OK;
+  for (int pass = 0; pass < 2 && !st; pass++) {      /* element -> equations (unique) */
+    for (int q = 0; q < neq; q++) mark[q] = -1;
+    for (int e = 0; e < S->ne && !st; e++) {
+      int k = 0, n = S->skip[e] ? 0 : expand(S, eq, dofs, elem_dofs(S, e, dofs), ptr, idx, w);
+      if (n < 0) { st = SN_ERR_FORMAT; break; }
+      for (int t = 0; t < n; t++)
+        if (mark[idx[t]] != e) {
+          mark[idx[t]] = e;
+          if (pass) { elist[eptr[e] + k] = idx[t]; cnt[idx[t] + 1]++; }
+          k++;
+        }
+      if (!pass) eptr[e + 1] = k;
+    }
+    if (!pass && !st) {
+      for (int e = 0; e < S->ne; e++) eptr[e + 1] += eptr[e];
+      elist = malloc(sizeof(int) * ((size_t)eptr[S->ne] + 1));
+      if (!elist) st = SN_ERR_NOMEM;
+    }
+  }
+  if (!st) {                                         /* equation -> elements */
+    for (int q = 0; q < neq; q++) cnt[q + 1] += cnt[q];
+    inc = malloc(sizeof(int) * ((size_t)cnt[neq] + 1));
+    colptr = calloc((size_t)neq + 1, sizeof(int));
+    if (!inc || !colptr) st = SN_ERR_NOMEM;
+    for (int e = 0; e < S->ne && !st; e++)
+      for (int t = eptr[e]; t < eptr[e + 1]; t++) inc[cnt[elist[t]]++] = e;
+    for (int q = neq; q > 0 && !st; q--) cnt[q] = cnt[q - 1];
+    if (!st) cnt[0] = 0;
+  }
+  for (int pass = 0; pass < 2 && !st; pass++) {      /* column j: rows <= j */
+    for (int q = 0; q < neq; q++) mark[q] = -1;
+    for (int j = 0; j < neq; j++) {
+      int na = 0;
+      for (int t = cnt[j]; t < cnt[j + 1]; t++) {
+        int e = inc[t];
+        for (int u = eptr[e]; u < eptr[e + 1]; u++) {
+          int i = elist[u];
+          if (i <= j && mark[i] != j) {
+            mark[i] = j;
+            if (pass) K->rowind[K->colptr[j] + na] = i;
+            na++;
+          }
+        }
+      }
+      if (!pass) colptr[j + 1] = na;
+      else qsort(K->rowind + K->colptr[j], (size_t)na, sizeof(int), cmp_int);
+    }
+    if (!pass) {
+      for (int j = 0; j < neq; j++) colptr[j + 1] += colptr[j];
+      K = sn_csc_alloc(neq, neq, colptr[neq] > 0 ? colptr[neq] : 1);
+      if (!K) { st = SN_ERR_NOMEM; break; }
+      memcpy(K->colptr, colptr, sizeof(int) * ((size_t)neq + 1));
+      K->nnz = colptr[neq];
+    }
+  }
+  free(idx); free(w); free(eptr); free(mark); free(cnt); free(elist); free(inc); free(colptr);
+  if (st) { sn_csc_free(K); return st; }
+  *out = K;
+  return SN_OK;
+}
+
+/* add T^T Ke T into K (upper triangle) */
+static int scatter_mapped(const sn_fesys *S, sn_csc *K, const int *eq, const int *dofs, int nd, const double *Ke,
+                          int *idx, double *w)
+{
+  int ptr[MAXDOF + 1];
+  if (expand(S, eq, dofs, nd, ptr, idx, w) < 0) return SN_ERR_FORMAT;
+  for (int b = 0; b < nd; b++)
+    for (int a = 0; a < nd; a++) {
+      double kab = Ke[a + (size_t)nd * b];
+      if (kab == 0.0) continue;
+      for (int tb = ptr[b]; tb < ptr[b + 1]; tb++) {
+        int col = idx[tb];
+        const int *rows = K->rowind + K->colptr[col];
+        int len = K->colptr[col + 1] - K->colptr[col];
+        for (int ta = ptr[a]; ta < ptr[a + 1]; ta++) {
+          int row = idx[ta];
+          if (row > col) continue;
+          int lo = 0, hi = len - 1;
+          while (lo < hi) { int mid = (lo + hi) / 2; if (rows[mid] < row) lo = mid + 1; else hi = mid; }
+          K->val[K->colptr[col] + lo] += w[ta] * w[tb] * kab;
+        }
+      }
+    }
+  return SN_OK;
+}
+
 /* add element matrix Ke (nd x nd, column-major) into K on the free dofs */
 static void scatter(sn_csc *K, const int *eq, const int *dofs, int nd, const double *Ke)
 {
@@ -281,7 +407,8 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
     if (!*K || S->k_neq != neq || S->k_version != eq_version || S->k_eq != eq) {
       sn_csc_free(*K);
       *K = NULL;
-      int st = build_pattern(S, eq, neq, K);
+      int st = S->T ? build_pattern_mapped(S, eq, neq, K) : build_pattern(S, eq, neq, K);
+      if (st == SN_ERR_FORMAT && msg && msglen) snprintf(msg, msglen, "an element's constraint equations involve more than %d terms", MAXEXP);
       if (st) return st;
       S->k_neq = neq; S->k_version = eq_version; S->k_eq = eq;
     }
@@ -290,6 +417,13 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
   memset(fint, 0, sizeof(double) * (size_t)S->ndof);
   double X[3 * MAXN], ue[MAXDOF], fe[MAXDOF], Ke[MAXDOF * MAXDOF];
   int dofs[MAXDOF];
+  int *xidx = NULL;
+  double *xw = NULL;
+  if (K && S->T) {
+    xidx = malloc(sizeof(int) * MAXEXP);
+    xw = malloc(sizeof(double) * MAXEXP);
+    if (!xidx || !xw) { free(xidx); free(xw); return SN_ERR_NOMEM; }
+  }
   for (int e = 0; e < S->ne; e++) {
     if (S->skip[e]) continue;
     sn_eltype t = m->elem_type[e];
@@ -325,13 +459,18 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
         sn_dense_gemv(nd, nd, 1.0, Ke, ue, 0.0, fe);
       }
     }
+    if (!st && K && S->T) st = scatter_mapped(S, *K, eq, dofs, nd, Ke, xidx, xw);
     if (st) {
       if (msg && msglen) snprintf(msg, msglen, "element %d (%s): %s", m->elem_id[e], d->name, sn_strerror(st));
+      free(xidx);
+      free(xw);
       return st;
     }
     for (int a = 0; a < nd; a++) fint[dofs[a]] += fe[a];
-    if (K) scatter(*K, eq, dofs, nd, Ke);
+    if (K && !S->T) scatter(*K, eq, dofs, nd, Ke);
   }
+  free(xidx);
+  free(xw);
   return SN_OK;
 }
 

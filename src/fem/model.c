@@ -1,6 +1,8 @@
-/* The model a deck describes: release, id lookup, amplitudes. */
+/* The model a deck describes: release, id lookup, amplitudes, the local frames of *TRANSFORM. */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "signorini/fem.h"
 
@@ -47,6 +49,13 @@ void sn_model_free(sn_model *m)
   }
   free(m->steps);
   free(m->ivel);
+  free(m->equations);
+  free(m->eqt_node);
+  free(m->eqt_dof);
+  free(m->eqt_coef);
+  free(m->transforms);
+  free(m->node_transform);
+  free(m->ties);
   free(m->node_hash);
   free(m->elem_hash);
   free(m);
@@ -140,4 +149,52 @@ double sn_amplitude_value(const sn_model *m, int amp, double t, double period)
   double dt = A->t[hi] - A->t[lo];
   double w = dt > 0 ? (t - A->t[lo]) / dt : 1.0;
   return A->a[lo] + w * (A->a[hi] - A->a[lo]);
+}
+
+/* *TRANSFORM frames (CalculiX User's Manual, *TRANSFORM): rectangular, x' along a, y' in the
+ * plane of a and b, z' = x' x y'; cylindrical, z' along b - a, x' radial through the node,
+ * y' = z' x x' (right-handed) */
+static double unit(double *v)
+{
+  double n = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  if (n > 0) for (int c = 0; c < 3; c++) v[c] /= n;
+  return n;
+}
+
+static void cross(const double *a, const double *b, double *c)
+{
+  c[0] = a[1] * b[2] - a[2] * b[1];
+  c[1] = a[2] * b[0] - a[0] * b[2];
+  c[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+int sn_model_node_frame(const sn_model *m, int i, double *R)
+{
+  for (int k = 0; k < 9; k++) R[k] = (k % 4 == 0) ? 1.0 : 0.0;
+  if (!m || i < 0 || i >= m->nnodes || !m->node_transform || m->node_transform[i] < 0) return SN_OK;
+  const sn_transform *t = &m->transforms[m->node_transform[i]];
+  double e1[3], e2[3], e3[3];
+  if (!t->cylindrical) {
+    memcpy(e1, t->a, sizeof e1);
+    if (!(unit(e1) > 0)) return SN_ERR_FORMAT;
+    double d = t->b[0] * e1[0] + t->b[1] * e1[1] + t->b[2] * e1[2];
+    for (int c = 0; c < 3; c++) e2[c] = t->b[c] - d * e1[c];
+    if (!(unit(e2) > 1e-12 * sqrt(t->b[0] * t->b[0] + t->b[1] * t->b[1] + t->b[2] * t->b[2]))) return SN_ERR_FORMAT;
+    cross(e1, e2, e3);
+  } else {
+    for (int c = 0; c < 3; c++) e3[c] = t->b[c] - t->a[c];
+    double L = unit(e3);
+    if (!(L > 0)) return SN_ERR_FORMAT;
+    const double *x = m->x + 3 * (size_t)i;
+    double r[3], d = 0;
+    for (int c = 0; c < 3; c++) d += (x[c] - t->a[c]) * e3[c];
+    for (int c = 0; c < 3; c++) r[c] = x[c] - t->a[c] - d * e3[c];
+    memcpy(e1, r, sizeof e1);
+    if (!(unit(e1) > 1e-12 * L)) return SN_ERR_FORMAT;
+    cross(e3, e1, e2);
+  }
+  memcpy(R, e1, sizeof e1);
+  memcpy(R + 3, e2, sizeof e2);
+  memcpy(R + 6, e3, sizeof e3);
+  return SN_OK;
 }

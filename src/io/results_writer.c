@@ -239,7 +239,7 @@ static int add_rows(sn_results *r, const vardesc *d, const sn_results_block *b)
     else rc = res_printf(r, "%10d", b->id[i]);
     for (int c = 0; c < d->ncomp && !rc; c++)
       rc = res_printf(r, "%14.6E", c < b->ncomp ? b->val[(size_t)b->ncomp * i + c] : 0.0);
-    if (!rc) rc = res_printf(r, "\n");
+    if (!rc) rc = res_printf(r, d->kind == TAB_NODE && b->local && b->local[i] ? " L\n" : "\n");
   }
   return rc;
 }

@@ -26,7 +26,7 @@ set(PROB ${SRC}/tests/data/problems)
 # point 3: known but unsupported keywords, unknown ones, a missing deck, problem files
 expect(deck_dynamic 1 "" "unsupported_dynamic.inp:13: [*]DYNAMIC, EXPLICIT: explicit time integration is not supported" run ${BAD}/unsupported_dynamic.inp -o ${WORK}/o1)
 expect(deck_dynamic_density 1 "" "no_density.inp:11: material M [(]element 1[)] has no positive [*]DENSITY" run ${SRC}/tests/data/fe/dyn/no_density.inp -o ${WORK}/o1)
-expect(deck_equation 1 "" "unsupported_equation.inp:12: [*]EQUATION is not supported yet" run ${BAD}/unsupported_equation.inp -o ${WORK}/o1)
+expect(deck_mpc 1 "" "unsupported_mpc.inp:12: [*]MPC is not supported yet" run ${BAD}/unsupported_mpc.inp -o ${WORK}/o1)
 expect(deck_unknown_kw 1 "" "unknown_keyword.inp:12: unknown keyword [*]FOO" run ${BAD}/unknown_keyword.inp -o ${WORK}/o1)
 expect(deck_missing 1 "" "^signorini: cannot read ${WORK}/nothere.inp: No such file or directory\n$" run ${WORK}/nothere.inp -o ${WORK}/o1)
 expect(run_hdf5 1 "" "is a problem file .*solved with 'signorini solve .*Spheres-i099-356-679.hdf5'" run ${PROB}/gfc3d/Spheres-i099-356-679.hdf5)

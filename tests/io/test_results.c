@@ -236,6 +236,23 @@ static void time_header(sn_results *r, const char *path, double t, const char *w
   free(got);
 }
 
+/* rows in a node's *TRANSFORM frame end with " L" (CalculiX 2.20's .dat for *NODE PRINT without
+ * GLOBAL=YES, seen in ccx's output of a transformed node: "2  6.666667E-02 ... L") */
+static void local_rows(sn_results *r, const char *path)
+{
+  char msg[256];
+  int id[2] = {7, 8};
+  unsigned char loc[2] = {0, 1};
+  double v[6] = {1, 2, 3, 4, 5, 6};
+  sn_results_block b = {.var = "U", .set = "S", .time = 1.0, .nrows = 2, .ncomp = 3, .id = id, .val = v, .local = loc};
+  CHECK_INT(sn_results_add(r, &b, msg, sizeof msg), SN_OK);
+  CHECK_INT(sn_results_flush(r, msg, sizeof msg), SN_OK);
+  char *got = slurp(path);
+  CHECK(got && strstr(got, "         7  1.000000E+00  2.000000E+00  3.000000E+00\n") != NULL);
+  CHECK(got && strstr(got, "         8  4.000000E+00  5.000000E+00  6.000000E+00 L\n") != NULL);
+  free(got);
+}
+
 int main(void)
 {
   char dir[] = "/tmp/sn_test_results_XXXXXX", path[4096], msg[512];
@@ -336,6 +353,7 @@ int main(void)
   time_header(r, path, 0.0, " 0.0000000E+00");
   time_header(r, path, 1e-4, " 0.1000000E-03");
   time_header(r, path, 1234.5, " 0.1234500E+04");
+  local_rows(r, path);
   time_header(r, path, -0.25, "-0.2500000E+00");
   time_header(r, path, 0.99999996, " 0.1000000E+01");
   time_header(r, path, 0.123456789, " 0.1234568E+00");
