@@ -120,8 +120,9 @@ int inp_beam_section_data(inp_rd *p)
 int inp_struct_section_end(inp_rd *p)
 {
   if (p->ndata) return SN_OK;
-  return inp_fail_at(p, p->kw_file, p->kw_line, "%s needs a data line (%s)", p->kw->shown,
-                     stsec_of(p)->kind == INP_ST_SHELL ? "the thickness" : "the section's dimensions");
+  int shell = stsec_of(p)->kind == INP_ST_SHELL;   /* p->kw is cleared before an end handler */
+  return inp_fail_at(p, p->kw_file, p->kw_line, "%s needs a data line (%s)", shell ? "*SHELL SECTION" : "*BEAM SECTION",
+                     shell ? "the thickness" : "the section's dimensions");
 }
 
 /* ---- the expansion ---- */
