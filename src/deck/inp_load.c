@@ -207,9 +207,6 @@ int inp_dload_data(inp_rd *p)
   for (int j = 0; j < n; j++) {
     int e = idx >= 0 ? idx : m->sets[set].items[j];
     if (face && (r = inp_check_face(p, e, face, p->f[1]))) return r;
-    if (face && p->el_struct && p->el_struct[e])
-      return inp_fail(p, "*DLOAD, %s on element %d: pressures on shell and beam elements are not supported (use *CLOAD on their nodes)",
-                      SHOW(p->f[1]), m->elem_id[e]);
     sn_dload d = {e, face, v, {dir[0], dir[1], dir[2]}, p->amp, p->line};
     st->dload[st->ndload++] = d;
   }
