@@ -295,6 +295,19 @@ static void errors(void)
   CHECK(strstr(msg, "s4:6: element type S4R is not supported: CalculiX 2.20 expands it into a C3D8I") != NULL);
   if (!strstr(msg, "s4:6:")) fprintf(stderr, "s4: %s\n", msg);
   result_free(&r);
+  /* a *DYNAMIC step: the knots are equations, which the dynamic analysis does not take */
+  bp(&d, "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n3, 1, 1, 0\n4, 0, 1, 0\n5, .5, 0, 0\n6, 1, .5, 0\n7, .5, 1, 0\n8, 0, .5, 0\n");
+  bp(&d, "*ELEMENT, TYPE=S8R, ELSET=SH\n1, 1, 2, 3, 4, 5, 6, 7, 8\n*MATERIAL, NAME=M\n*ELASTIC\n1000, 0.3\n*DENSITY\n1e-9\n");
+  bp(&d, "*SHELL SECTION, ELSET=SH, MATERIAL=M\n0.1\n*BOUNDARY\n1, 1, 3\n*STEP\n*DYNAMIC\n0.1, 1\n*END STEP\n");
+  sn_model *m = NULL;
+  CHECK_INT(sn_inp_parse(d.s, d.n, "dyn", NULL, &m, msg, sizeof msg), SN_OK);
+  free(d.s);
+  if (m) {
+    CHECK(sn_dynamic_check(m, msg, sizeof msg) != SN_OK);
+    CHECK(strstr(msg, "line 11: shells and beams (S8, S8R, B32, B32R) are tied to their expanded bricks by equations") != NULL);
+    if (!strstr(msg, "line 11:")) fprintf(stderr, "dyn: %s\n", msg);
+    sn_model_free(m);
+  }
 }
 
 int main(void)
