@@ -234,31 +234,44 @@ static int add_node(inp_rd *p, int *next_id, const double *x)
   return inp_idmap_add(p, &p->nmap, &p->nbits, m->node_id, m->nnodes);
 }
 
-/* one knot equation per direction: u(dep) - sum_j c_j u(node_j) = 0 */
-static int add_knot(inp_rd *p, int e, int dep, int n, const int *nodes, const double *c)
+/* one equation sum_j c_j u(node_j, dof_j) = 0, its term `dep` the dependent one */
+static int add_eq(inp_rd *p, int file, int line, int n, const int *node, const int *dof, const double *c, int dep)
 {
   sn_model *m = p->m;
+  size_t cf = p->cap_eqn;
+  GROW(m->equations, p->cap_eqn, (size_t)m->nequations + 1);
+  GROW(p->eqn_file, cf, (size_t)m->nequations + 1);
+  p->eqn_file[m->nequations] = file;
+  sn_equation *q = &m->equations[m->nequations++];
+  memset(q, 0, sizeof *q);
+  q->first = m->neqterms;
+  q->global = 1;
+  q->tie = -1;
+  q->line = line;
+  for (int k = 0; k < n; k++) {
+    int j = k == 0 ? dep : k == dep ? 0 : k;
+    size_t need = (size_t)m->neqterms + 1, c1 = p->cap_eqt, c2 = p->cap_eqt;
+    GROW(m->eqt_node, p->cap_eqt, need);
+    GROW(m->eqt_dof, c1, need);
+    GROW(m->eqt_coef, c2, need);
+    m->eqt_node[m->neqterms] = node[j];
+    m->eqt_dof[m->neqterms] = dof[j];
+    m->eqt_coef[m->neqterms++] = c[j];
+    q->nterms++;
+  }
+  return SN_OK;
+}
+
+/* one knot equation per direction: u(dep) - sum_j c_j u(node_j) = 0 (n <= 4), at the line of
+ * element e */
+static int add_knot(inp_rd *p, int e, int dep, int n, const int *nodes, const double *c)
+{
+  int nd[5], dof[5], r;
+  double co[5];
   for (int d = 1; d <= 3; d++) {
-    size_t cf = p->cap_eqn;
-    GROW(m->equations, p->cap_eqn, (size_t)m->nequations + 1);
-    GROW(p->eqn_file, cf, (size_t)m->nequations + 1);
-    p->eqn_file[m->nequations] = p->def_file[e];
-    sn_equation *q = &m->equations[m->nequations++];
-    memset(q, 0, sizeof *q);
-    q->first = m->neqterms;
-    q->global = 1;
-    q->tie = -1;
-    q->line = p->def_line[e];
-    for (int j = -1; j < n; j++) {
-      size_t need = (size_t)m->neqterms + 1, c1 = p->cap_eqt, c2 = p->cap_eqt;
-      GROW(m->eqt_node, p->cap_eqt, need);
-      GROW(m->eqt_dof, c1, need);
-      GROW(m->eqt_coef, c2, need);
-      m->eqt_node[m->neqterms] = j < 0 ? dep : nodes[j];
-      m->eqt_dof[m->neqterms] = d;
-      m->eqt_coef[m->neqterms++] = j < 0 ? 1.0 : -c[j];
-      q->nterms++;
-    }
+    nd[0] = dep, dof[0] = d, co[0] = 1.0;
+    for (int j = 0; j < n; j++) nd[j + 1] = nodes[j], dof[j + 1] = d, co[j + 1] = -c[j];
+    if ((r = add_eq(p, p->def_file[e], p->def_line[e], n + 1, nd, dof, co, 0))) return r;
   }
   return SN_OK;
 }
@@ -276,76 +289,84 @@ static void section_point(const inp_stsec *s, int k, double *y1, double *y2)
   }
 }
 
-/* phase 2: the expanded nodes of every original node and its knot. Shell nodes get bottom,
- * top (and mid) in that order; beam nodes their 8 (4) section points. */
+/* phase 2, a shell node: bottom, top (and, at a corner, mid) nodes and its knot */
+static int shell_node(inp_rd *p, expand_ws *w, int i, int e, int *next)
+{
+  const double *n = w->nrm + 3 * i, *X = p->m->x + 3 * i;
+  double t = w->t[i] / w->cnt[i], off = w->off[i] / w->cnt[i], x[3], Xc[3];
+  int r;
+  memcpy(Xc, X, sizeof Xc);          /* m->x moves when add_node grows it */
+  w->off[i] = off;
+  for (int k = 0; k < (w->role[i] == 1 ? 3 : 2); k++) {
+    double h = k == 0 ? -off - 0.5 : k == 1 ? -off + 0.5 : -off;
+    for (int c = 0; c < 3; c++) x[c] = Xc[c] + h * t * n[c];
+    if ((r = add_node(p, next, x))) return r;
+  }
+  /* u_top = 2 u_orig - u_bottom (u_orig the mean of bottom and top) */
+  int b = w->first[i], nodes[2] = {i, b};
+  double c[2] = {2.0, -1.0};
+  if ((r = add_knot(p, e, b + 1, 2, nodes, c))) return r;
+  if (w->role[i] == 1) {   /* the corner's mid node: u_mid = u_orig (linear through the thickness) */
+    double one = 1.0;
+    if ((r = add_knot(p, e, b + 2, 1, &i, &one))) return r;
+  }
+  return SN_OK;
+}
+
+/* phase 2, a beam node: its section points and its knot */
+static int beam_node(inp_rd *p, expand_ws *w, int i, int e, int *next)
+{
+  sn_model *m = p->m;
+  const inp_stsec *s = &p->stsec[w->sec[i]];
+  const double *n = w->nrm + 3 * i;
+  double n1[3], n2[3], d = 0, x[3], X[3];
+  int r;
+  memcpy(X, m->x + 3 * i, sizeof X);
+  memcpy(n1, s->n1, sizeof n1);
+  for (int c = 0; c < 3; c++) d += n1[c] * n[c];
+  for (int c = 0; c < 3; c++) n1[c] -= d * n[c];
+  if (!(unit(n1) > 1e-8))
+    return inp_fail_at(p, p->def_file[e], p->def_line[e], "node %d: the beam's 1-direction is parallel to its axis", m->node_id[i]);
+  cross(n, n1, n2);
+  for (int k = 0; k < (w->role[i] == 3 ? 8 : 4); k++) {
+    double y1, y2;
+    section_point(s, k, &y1, &y2);
+    y1 -= s->off1 * s->a * (s->circ ? 2 : 1);   /* OFFSET1/2: fractions of the section's size */
+    y2 -= s->off2 * s->b * (s->circ ? 2 : 1);
+    for (int c = 0; c < 3; c++) x[c] = X[c] + y1 * n1[c] + y2 * n2[c];
+    if ((r = add_node(p, next, x))) return r;
+  }
+  /* u_c0 = 4 u_orig - u_c1 - u_c2 - u_c3 (u_orig the mean of the 4 corners, the manual's MPC
+   * for beam nodes without a knot) */
+  int f = w->first[i], nodes[4] = {i, f + 1, f + 2, f + 3};
+  double c[4] = {4, -1, -1, -1};
+  if ((r = add_knot(p, e, f, 4, nodes, c))) return r;
+  if (w->role[i] == 3) {   /* an end's edge midpoints: the mean of their corners (linear across) */
+    static const int ca[4] = {0, 2, 0, 1}, cb[4] = {1, 3, 3, 2};
+    for (int k = 0; k < 4; k++) {
+      int nm[2] = {f + ca[k], f + cb[k]};
+      double cm[2] = {0.5, 0.5};
+      if ((r = add_knot(p, e, f + 4 + k, 2, nm, cm))) return r;
+    }
+  }
+  return SN_OK;
+}
+
+/* phase 2: the expanded nodes of every original node and its knot */
 static int generate(inp_rd *p, expand_ws *w, int n0, const int *e_of)
 {
   sn_model *m = p->m;
-  int next = 1;
+  int next = 1, r;
   for (int i = 0; i < m->nnodes; i++)
     if (m->node_id[i] >= next) next = m->node_id[i] + 1;
   for (int i = 0; i < n0; i++) {
     if (!w->role[i]) continue;
-    double *n = w->nrm + 3 * i, X[3], x[3];
     int e = e_of[i];
-    if (!(unit(n) > 0))
+    if (!(unit(w->nrm + 3 * i) > 0))
       return inp_fail_at(p, p->def_file[e], p->def_line[e], "node %d: the mean normal (tangent) of its elements is zero",
                          m->node_id[i]);
-    memcpy(X, m->x + 3 * i, sizeof X);
     w->first[i] = m->nnodes;
-    if (w->role[i] <= 2) {
-      double t = w->t[i] / w->cnt[i], off = w->off[i] / w->cnt[i];
-      w->off[i] = off;
-      for (int k = 0; k < (w->role[i] == 1 ? 3 : 2); k++) {
-        double h = k == 0 ? -off - 0.5 : k == 1 ? -off + 0.5 : -off;
-        for (int c = 0; c < 3; c++) x[c] = X[c] + h * t * n[c];
-        int r = add_node(p, &next, x);
-        if (r) return r;
-      }
-      /* u_top = 2 u_orig - u_bottom (u_orig the mean of bottom and top) */
-      int b = w->first[i], r, nodes[2] = {i, b};
-      double c[2] = {2.0, -1.0};
-      if ((r = add_knot(p, e, b + 1, 2, nodes, c))) return r;
-      if (w->role[i] == 1) {   /* the corner's mid node: u_mid = u_orig (linear through the thickness) */
-        int nm[1] = {i};
-        double cm[1] = {1.0};
-        if ((r = add_knot(p, e, b + 2, 1, nm, cm))) return r;
-      }
-    } else {
-      const inp_stsec *s = &p->stsec[w->sec[i]];
-      double n1[3], n2[3], d = 0;
-      memcpy(n1, s->n1, sizeof n1);
-      for (int c = 0; c < 3; c++) d += n1[c] * n[c];
-      for (int c = 0; c < 3; c++) n1[c] -= d * n[c];
-      if (!(unit(n1) > 1e-8))
-        return inp_fail_at(p, p->def_file[e], p->def_line[e], "node %d: the beam's 1-direction is parallel to its axis",
-                           m->node_id[i]);
-      cross(n, n1, n2);
-      int np = w->role[i] == 3 ? 8 : 4, r;
-      for (int k = 0; k < np; k++) {
-        double y1, y2;
-        section_point(s, k, &y1, &y2);
-        y1 -= s->off1 * s->a * (s->circ ? 2 : 1);   /* OFFSET1/2: fractions of the section's size */
-        y2 -= s->off2 * s->b * (s->circ ? 2 : 1);
-        for (int c = 0; c < 3; c++) x[c] = X[c] + y1 * n1[c] + y2 * n2[c];
-        if ((r = add_node(p, &next, x))) return r;
-      }
-      /* u_c0 = 4 u_orig - u_c1 - u_c2 - u_c3 (u_orig the mean of the 4 corners, the manual's
-       * MPC for beam nodes without a knot) */
-      int nodes[4];
-      double c[4];
-      nodes[0] = i, c[0] = 4;
-      for (int k = 1; k < 4; k++) nodes[k] = w->first[i] + k, c[k] = -1.0;
-      if ((r = add_knot(p, e, w->first[i], 4, nodes, c))) return r;
-      if (w->role[i] == 3) {   /* an end's edge midpoints: the mean of their corners (linear across) */
-        static const int ca[4] = {0, 2, 0, 1}, cb[4] = {1, 3, 3, 2};
-        for (int k = 0; k < 4; k++) {
-          int nm[2] = {w->first[i] + ca[k], w->first[i] + cb[k]};
-          double cm[2] = {0.5, 0.5};
-          if ((r = add_knot(p, e, w->first[i] + 4 + k, 2, nm, cm))) return r;
-        }
-      }
-    }
+    if ((r = w->role[i] <= 2 ? shell_node(p, w, i, e, &next) : beam_node(p, w, i, e, &next))) return r;
   }
   return SN_OK;
 }
@@ -480,34 +501,6 @@ int inp_rotation_bc(inp_rd *p, int idx, int set, int first, int last, double val
       struct inp_rotbc b = {idx >= 0 ? idx : m->sets[set].items[j], d, p->file, p->line, optional};
       p->rotbc[p->nrotbc++] = b;
     }
-  return SN_OK;
-}
-
-/* one equation sum_j c_j u(node_j, dof_j) = 0, its term `dep` the dependent one */
-static int add_eq(inp_rd *p, int file, int line, int n, const int *node, const int *dof, const double *c, int dep)
-{
-  sn_model *m = p->m;
-  size_t cf = p->cap_eqn;
-  GROW(m->equations, p->cap_eqn, (size_t)m->nequations + 1);
-  GROW(p->eqn_file, cf, (size_t)m->nequations + 1);
-  p->eqn_file[m->nequations] = file;
-  sn_equation *q = &m->equations[m->nequations++];
-  memset(q, 0, sizeof *q);
-  q->first = m->neqterms;
-  q->global = 1;
-  q->tie = -1;
-  q->line = line;
-  for (int k = 0; k < n; k++) {
-    int j = k == 0 ? dep : k == dep ? 0 : k;
-    size_t need = (size_t)m->neqterms + 1, c1 = p->cap_eqt, c2 = p->cap_eqt;
-    GROW(m->eqt_node, p->cap_eqt, need);
-    GROW(m->eqt_dof, c1, need);
-    GROW(m->eqt_coef, c2, need);
-    m->eqt_node[m->neqterms] = node[j];
-    m->eqt_dof[m->neqterms] = dof[j];
-    m->eqt_coef[m->neqterms++] = c[j];
-    q->nterms++;
-  }
   return SN_OK;
 }
 
