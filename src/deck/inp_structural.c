@@ -27,8 +27,8 @@
  * S2 on the +n1 side: a *DLOAD P1 pushes along +n1, as in CalculiX' contact11 test); an end
  * node has its 4 corners and 4 edge midpoints, the middle node its 4 corners. The original
  * node is tied to the mean of its 4 corners (the manual's MPC for beam nodes without a knot),
- * and an end's edge midpoints to the mean of their two corners (linear across the section:
- * without it a chain of single C3D20R has a zero-energy mode).
+ * and an end's edge midpoints to the corners' bilinear interpolation (linear across the
+ * section: without it a chain of single C3D20R has a zero-energy mode).
  * Only translations are tied: rotational degrees of freedom (4-6) do not exist (refused). */
 #include <math.h>
 #include <stdlib.h>
@@ -341,12 +341,23 @@ static int beam_node(inp_rd *p, expand_ws *w, int i, int e, int *next)
   int f = w->first[i], nodes[4] = {i, f + 1, f + 2, f + 3};
   double c[4] = {4, -1, -1, -1};
   if ((r = add_knot(p, e, f, 4, nodes, c))) return r;
-  if (w->role[i] == 3) {   /* an end's edge midpoints: the mean of their corners (linear across) */
-    static const int ca[4] = {0, 2, 0, 1}, cb[4] = {1, 3, 3, 2};
-    for (int k = 0; k < 4; k++) {
-      int nm[2] = {f + ca[k], f + cb[k]};
-      double cm[2] = {0.5, 0.5};
-      if ((r = add_knot(p, e, f + 4 + k, 2, nm, cm))) return r;
+  if (w->role[i] == 3) {
+    /* an end's edge midpoints follow the corners' bilinear interpolation, N_k = (1 + xi xi_k)
+     * (1 + eta eta_k) / 4 with (xi, eta) the midpoint's section coordinates over the corners'
+     * half extents: linear across the section (RECT: the mean of the two corners of its
+     * edge; CIRC: the midpoint lies outside the corners' square and is extrapolated) */
+    double c1, c2, y1, y2;
+    section_point(s, 2, &c1, &c2);
+    for (int k = 4; k < 8; k++) {
+      section_point(s, k, &y1, &y2);
+      int nm[4] = {f, f + 1, f + 2, f + 3};
+      double cm[4];
+      for (int q = 0; q < 4; q++) {
+        double xq, yq;
+        section_point(s, q, &xq, &yq);
+        cm[q] = 0.25 * (1 + (y1 / c1) * (xq / c1)) * (1 + (y2 / c2) * (yq / c2));
+      }
+      if ((r = add_knot(p, e, f + k, 4, nm, cm))) return r;
     }
   }
   return SN_OK;
@@ -437,10 +448,17 @@ int inp_expand_structural(inp_rd *p)
   w.cnt = calloc((size_t)n0 + 1, sizeof(int));
   int *e_of = malloc(((size_t)n0 + 1) * sizeof(int));
   if (!w.nrm || !w.t || !w.off || !w.role || !w.first || !w.sec || !w.cnt || !e_of) r = inp_nomem(p);
-  for (int e = 0; !r && e < m->nelems; e++)
-    if (p->el_struct[e] && m->elem_section[e] < 0)
+  for (int e = 0; !r && e < m->nelems; e++) {
+    int k = m->elem_section[e];
+    if (p->el_struct[e] && k < 0)
       r = inp_fail_at(p, p->def_file[e], p->def_line[e], "element %d (%s) has no section (no *%s SECTION covers it)", m->elem_id[e],
                       p->el_struct[e] == INP_ST_SHELL ? "shell" : "beam", p->el_struct[e] == INP_ST_SHELL ? "SHELL" : "BEAM");
+    /* a B32R (C3D20R) around a circle bends 7 % stiffer than beam theory in this expansion
+     * (B32 and RECT sections agree: docs/deck.md): refused rather than approximate */
+    else if (p->el_struct[e] == INP_ST_BEAM && p->stsec[k].circ && m->elem_type[e] == SN_EL_C3D20R)
+      r = inp_fail_at(p, p->sec_file[k], m->sections[k].line, "*BEAM SECTION, SECTION=CIRC on B32R element %d is not supported "
+                      "(its expansion measures 7 %% stiffer than beam theory): use B32 or SECTION=RECT", m->elem_id[e]);
+  }
   if (!r) {
     for (int i = 0; i < n0; i++) w.first[i] = -1, e_of[i] = 0;
     for (int e = m->nelems - 1; e >= 0; e--)
