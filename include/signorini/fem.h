@@ -572,6 +572,11 @@ typedef struct {
   sn_transform *transforms;
   int *node_transform;
   sn_tie *ties;
+  /* shells and beams expanded into bricks (docs/deck.md, "Shells and beams"): original node
+   * knot_node[k] is tied to the expanded nodes knot_members[knot_ptr[k] .. knot_ptr[k + 1] - 1];
+   * its reaction force (RF) is reported as the sum over the knot */
+  int nknots;
+  int *knot_node, *knot_ptr, *knot_members;
   /* initial velocities (*INITIAL CONDITIONS, TYPE=VELOCITY), one record per node and dof, in
    * order (a later record of the same node and dof replaces the earlier one at the analysis) */
   int nivel;

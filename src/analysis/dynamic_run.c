@@ -72,6 +72,13 @@ int sn_dynamic_check(const sn_model *m, char *msg, size_t msglen)
       return refuse(msg, msglen, P->line, "%s", "a *DYNAMIC analysis enforces HARD contact only (impulses): "
                     "the pressure-overclosure laws LINEAR, EXPONENTIAL, TABULAR and TIED are for *STATIC steps");
   }
+  if (m->nknots) {                       /* shells and beams: their knots are equations */
+    int k = 0;                           /* (global, not a tie's: the deck reader's knots) */
+    while (k < m->nequations - 1 && !(m->equations[k].global && m->equations[k].tie < 0)) k++;
+    return refuse(msg, msglen, m->nequations ? m->equations[k].line : 0, "%s",
+                  "shells and beams (S8, S8R, B32, B32R) are tied to their expanded bricks by equations, which *DYNAMIC steps do "
+                  "not support yet (*STATIC steps do)");
+  }
   if (m->nequations || m->ntransforms)   /* the elimination (src/fem/dofmap.c) serves *STATIC steps */
     return refuse(msg, msglen, m->nequations ? m->equations[0].line : m->transforms[0].line, "%s",
                   "*EQUATION, *TIE and *TRANSFORM are supported in *STATIC steps only (not yet in *DYNAMIC ones)");

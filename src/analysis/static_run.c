@@ -497,6 +497,12 @@ static int increment_done(static_run *S)
           S->rf[d] = S->fint[d] - S->fext[d] - S->hr[d];
         }
     }
+  for (int k = 0; k < m->nknots; k++)         /* shell and beam knots: the sum of their nodes */
+    for (int j = m->knot_ptr[k]; j < m->knot_ptr[k + 1]; j++)
+      for (int c = 0; c < R->ndf; c++) {
+        S->rf[R->ndf * m->knot_node[k] + c] += S->rf[R->ndf * m->knot_members[j] + c];
+        S->rf[R->ndf * m->knot_members[j] + c] = 0;
+      }
   double tr = sn_wtime();
   if ((st = sn_fesys_commit(R->S, S->u, S->nlgeom, S->msg, S->msglen))) return st;   /* *PLASTIC history */
   if ((st = sn_fesys_stress(R->S, S->u, S->snode, S->sip))) return st;

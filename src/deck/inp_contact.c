@@ -99,7 +99,18 @@ int inp_surface_data(inp_rd *p)
                               p->nf == 1 ? "" : "s");
   if ((r = inp_item_or_set(p, p->f[0], SN_SET_ELEM, &idx, &set))) return r;
   int face = inp_face_label(p->f[1], 'S');
-  if (!face) return inp_fail(p, "bad face label '%s' (expected S1..S6)", SHOW(p->f[1]));
+  /* shells (inp_structural.c): SNEG is the brick's face S1, SPOS its S2 */
+  int shellface = !strcmp(p->f[1], "SNEG") || !strcmp(p->f[1], "sneg") ? 1 : !strcmp(p->f[1], "SPOS") || !strcmp(p->f[1], "spos") ? 2 : 0;
+  if (!face && shellface) {
+    int n = idx >= 0 ? 1 : m->sets[set].n;
+    for (int j = 0; j < n; j++) {
+      int e = idx >= 0 ? idx : m->sets[set].items[j];
+      if (!p->el_struct || p->el_struct[e] != INP_ST_SHELL)
+        return inp_fail(p, "face %s is only for shell elements (S8, S8R); element %d is not one", SHOW(p->f[1]), m->elem_id[e]);
+    }
+    face = shellface;
+  }
+  if (!face) return inp_fail(p, "bad face label '%s' (expected S1..S6, or SPOS / SNEG on shells)", SHOW(p->f[1]));
   if (idx >= 0) {
     if ((r = inp_check_face(p, idx, face, p->f[1]))) return r;
     return surf_add_face(p, S, idx, face);

@@ -63,7 +63,12 @@ int inp_element_begin(inp_rd *p)
   char tname[MAXNAME + 1], name[MAXNAME + 1];
   int r = inp_par_name(p, "TYPE", 1, tname);
   if (r) return r;
-  p->el_type = sn_element_type(tname);
+  for (char *c = tname; *c; c++) *c = upc(*c);
+  if (!strcmp(tname, "S4") || !strcmp(tname, "S4R"))
+    return inp_fail(p, "element type %s is not supported: CalculiX 2.20 expands it into a C3D8I brick, which signorini does not have "
+                    "(use S8 or S8R)", tname);
+  p->el_type = inp_struct_type(tname, &p->el_struct_kind, &p->el_struct_nn);   /* S8, B32: inp_structural.c */
+  if (p->el_type == SN_EL_NONE) p->el_type = sn_element_type(tname);
   p->el_desc = sn_element_desc(p->el_type);
   if (p->el_type == SN_EL_NONE || !p->el_desc) return inp_fail(p, "unknown element type '%s'", SHOW(tname));
   if ((r = inp_par_name(p, "ELSET", 0, name))) return r;
@@ -103,7 +108,13 @@ static int add_element(inp_rd *p)
   }
   int e = m->nelems, base = m->elem_ptr[e];
   GROW(m->elem_conn, p->cap_conn, (size_t)base + (size_t)nn);
-  for (int k = 0; k < nn; k++) {
+  GROW(p->el_struct, p->cap_elst, (size_t)e + 1);
+  p->el_struct[e] = (unsigned char)p->el_struct_kind;
+  if (p->el_struct_kind) p->has_struct = 1;
+  /* a shell or beam keeps its original nodes first until inp_expand_structural */
+  int nread = p->el_struct_kind ? p->el_struct_nn : nn;
+  for (int k = nread; k < nn; k++) m->elem_conn[base + k] = 0;
+  for (int k = 0; k < nread; k++) {
     int nid = (int)p->el_vals[1 + k];
     int ni = inp_node_index(p, nid);
     if (ni < 0)
@@ -129,7 +140,7 @@ static int add_element(inp_rd *p)
  * or holds 16 entries (Abaqus' layout) and more nodes are needed. */
 int inp_element_data(inp_rd *p)
 {
-  int need = 1 + p->el_desc->nnodes, r;
+  int need = 1 + (p->el_struct_kind ? p->el_struct_nn : p->el_desc->nnodes), r;
   if (p->el_n == 0) {
     p->el_file = p->file;
     p->el_line = p->line;
@@ -137,14 +148,14 @@ int inp_element_data(inp_rd *p)
   for (int k = 0; k < p->nf; k++) {
     int v = 0;
     if (p->el_n >= need)
-      return inp_fail(p, "element %ld: %s needs %d nodes, found more", p->el_vals[0], p->el_desc->name, need - 1);
+      return inp_fail(p, "element %ld: %s needs %d nodes, found more", p->el_vals[0], p->el_struct_kind ? "the type" : p->el_desc->name, need - 1);
     if ((r = inp_get_int(p, p->f[k], p->el_n ? "node number" : "element number", 1, INT_MAX, &v))) return r;
     p->el_vals[p->el_n++] = v;
   }
   if (p->el_n == 0) return inp_fail(p, "empty *ELEMENT data line");
   if (p->el_n < need) {
     if (p->trailing || p->nf == 16) return SN_OK;  /* continued */
-    return inp_fail(p, "element %ld: %s needs %d nodes, found %d", p->el_vals[0], p->el_desc->name, need - 1,
+    return inp_fail(p, "element %ld: %s needs %d nodes, found %d", p->el_vals[0], p->el_struct_kind ? "the type" : p->el_desc->name, need - 1,
                 p->el_n - 1);
   }
   p->el_n = 0;
@@ -155,7 +166,8 @@ int inp_element_end(inp_rd *p)
 {
   if (p->el_n)
     return inp_fail_at(p, p->el_file, p->el_line, "element %ld: %s needs %d nodes, found %d (the data ends)",
-                   p->el_vals[0], p->el_desc->name, p->el_desc->nnodes, p->el_n - 1);
+                   p->el_vals[0], p->el_struct_kind ? "the type" : p->el_desc->name,
+                   p->el_struct_kind ? p->el_struct_nn : p->el_desc->nnodes, p->el_n - 1);
   return SN_OK;
 }
 

@@ -56,6 +56,16 @@ typedef struct {
   int ns, idx;
 } inp_nslot;
 
+/* shells and beams expanded into bricks (inp_structural.c): the kind of an element or section */
+enum { INP_ST_NONE = 0, INP_ST_SHELL = 1, INP_ST_BEAM = 2 };
+typedef struct {
+  int kind;                   /* INP_ST_*: *SOLID SECTION 0, *SHELL SECTION, *BEAM SECTION */
+  double t, offset;           /* shells: thickness, OFFSET= (fraction of t) */
+  int circ;                   /* beams: SECTION=CIRC (radius a) or RECT (a along n1, b along n2) */
+  double a, b, n1[3];
+  double off1, off2;          /* beams: OFFSET1=, OFFSET2= (fractions of the section's size) */
+} inp_stsec;
+
 struct inp_rd;
 typedef struct {
   const char *key;            /* blanks removed: "SOLIDSECTION" */
@@ -156,6 +166,15 @@ typedef struct inp_rd {
   size_t cap_t0n, cap_t0v, cap_temp;
   int temp_step;                           /* the step whose *TEMPERATURE cap_temp counts (1-based) */
   size_t cap_gap;                          /* *GAP (inp_gap.c) */
+  /* shells and beams (inp_structural.c) */
+  unsigned char *el_struct;                /* per element: INP_ST_* */
+  size_t cap_elst, cap_stsec;
+  inp_stsec *stsec;                        /* per section */
+  int el_struct_kind, el_struct_nn;        /* the *ELEMENT being read: S8 / B32 kind, nodes */
+  int has_struct;
+  struct inp_rotbc { int node, dof, file, line, optional; } *rotbc;   /* rotations held at zero */
+  int nrotbc;
+  size_t cap_rotbc;
 } inp_rd;
 
 /* ---- messages (inp_scan.c): "FILE:LINE: ..." at the line being handled, or at a given file
@@ -286,6 +305,7 @@ int inp_plastic_data(inp_rd *p);
 int inp_density_begin(inp_rd *p);
 int inp_density_data(inp_rd *p);
 int inp_section_begin(inp_rd *p);
+int inp_section_add(inp_rd *p, int kind);                     /* kind: INP_ST_* */
 int inp_section_data(inp_rd *p);
 int inp_section_end(inp_rd *p);
 int inp_spring_begin(inp_rd *p);
@@ -342,6 +362,18 @@ int inp_timepoints_begin(inp_rd *p);
 int inp_timepoints_data(inp_rd *p);
 int inp_controls_begin(inp_rd *p);                            /* inp_controls.c */
 int inp_controls_data(inp_rd *p);
+int inp_shell_section_begin(inp_rd *p);                       /* inp_structural.c */
+int inp_shell_section_data(inp_rd *p);
+int inp_beam_section_begin(inp_rd *p);
+int inp_beam_section_data(inp_rd *p);
+int inp_struct_section_end(inp_rd *p);
+/* S8 / B32 element types: *kind INP_ST_*, *nn original nodes, the brick type (SN_EL_NONE: not one) */
+sn_eltype inp_struct_type(const char *name, int *kind, int *nn);
+/* at the end of the deck: the expanded nodes, bricks and knot equations */
+int inp_expand_structural(inp_rd *p);
+/* *BOUNDARY dofs first..last (4..6) of node idx or of set: a rotation held at zero (value 0)
+ * for the whole analysis; optional: ENCASTRE / PINNED, only for shell and beam nodes */
+int inp_rotation_bc(inp_rd *p, int idx, int set, int first, int last, double value, int optional);
 int inp_dynamic_begin(inp_rd *p);                             /* inp_dynamic.c */
 int inp_damping_begin(inp_rd *p);
 int inp_initial_begin(inp_rd *p);

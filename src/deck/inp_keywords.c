@@ -29,6 +29,8 @@ static const inp_kwdef keywords[] = {
   {"DENSITY", "*DENSITY", W_MODEL, "", 1, 0, SUB_MATERIAL, inp_density_begin, inp_density_data, NULL},
   {"EXPANSION", "*EXPANSION", W_MODEL, "TYPE ZERO", 1, 0, SUB_MATERIAL, inp_expansion_begin, inp_expansion_data, NULL},
   {"HYPERELASTIC", "*HYPERELASTIC", W_MODEL, "NEOHOOKE ARRUDA-BOYCE MOONEY-RIVLIN OGDEN POLYNOMIAL REDUCEDPOLYNOMIAL YEOH N", 1, 0, SUB_MATERIAL, inp_hyper_begin, inp_hyper_data, NULL},  /* inp_hyperelastic.c */
+  {"SHELLSECTION", "*SHELL SECTION", W_MODEL, "ELSET MATERIAL OFFSET", 0, 0, 0, inp_shell_section_begin, inp_shell_section_data, inp_struct_section_end},  /* inp_structural.c */
+  {"BEAMSECTION", "*BEAM SECTION", W_MODEL, "ELSET MATERIAL SECTION OFFSET1 OFFSET2", 0, 0, 0, inp_beam_section_begin, inp_beam_section_data, inp_struct_section_end},
   {"SOLIDSECTION", "*SOLID SECTION", W_MODEL, "ELSET MATERIAL", 0, 0, 0,
    inp_section_begin, inp_section_data, inp_section_end},
   {"GAP", "*GAP", W_MODEL, "ELSET", 1, 0, 0, inp_gap_begin, inp_gap_data, NULL},
@@ -107,7 +109,6 @@ static const inp_kwdef keywords[] = {
   UNSUPPORTED("ELECTRICALCONDUCTIVITY", "*ELECTRICAL CONDUCTIVITY"),
   UNSUPPORTED("MAGNETICPERMEABILITY", "*MAGNETIC PERMEABILITY"),
   /* sections and elements */
-  UNSUPPORTED("SHELLSECTION", "*SHELL SECTION"), UNSUPPORTED("BEAMSECTION", "*BEAM SECTION"),
   UNSUPPORTED("MEMBRANESECTION", "*MEMBRANE SECTION"), UNSUPPORTED("FLUIDSECTION", "*FLUID SECTION"),
   UNSUPPORTED("USERELEMENT", "*USER ELEMENT"), UNSUPPORTED("DASHPOT", "*DASHPOT"), UNSUPPORTED("MASS", "*MASS"),
   UNSUPPORTED("ORIENTATION", "*ORIENTATION"), UNSUPPORTED("NORMAL", "*NORMAL"),

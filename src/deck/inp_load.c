@@ -95,6 +95,9 @@ int inp_get_dof(inp_rd *p, const char *s, const char *what, int *dof)
   int r, hi = p->frozen ? p->m->ndf : 3;
   long v;
   if (inp_parse_int(s, &v) == 1 && (v < 1 || v > hi)) {
+    if (v >= 4 && v <= 6 && p->has_struct)
+      return inp_fail(p, "%s %ld is out of range 1..%d: rotations of shell and beam nodes are not supported (their nodes are tied to "
+                      "the expanded brick by translations only)", what, v, hi);
     if (v >= 4 && v <= 6) return inp_fail(p, "%s %ld is out of range 1..%d (rotations do not exist for the elements signorini knows)", what, v, hi);
     return inp_fail(p, "%s %ld is out of range 1..%d%s", what, v, hi, p->frozen ? (hi == 2 ? " (the model is 2D)" : "") : "");
   }
@@ -106,7 +109,7 @@ int inp_boundary_data(inp_rd *p)
 {
   SBUF;
   sn_model *m = p->m;
-  int r, idx, set, first, last, all = 0;
+  int r, idx, set, first, last, all = 0, encastre = 0;
   double v = 0;
   if (p->nf < 2 || p->nf > 4)
     return inp_fail(p, "*BOUNDARY data line: expected node or node set, first dof[, last dof[, value]] (or a type), found %d field%s",
@@ -118,7 +121,7 @@ int inp_boundary_data(inp_rd *p)
     for (; p->f[1][k] && k < sizeof t - 1; k++) t[k] = upc(p->f[1][k]);
     t[k] = '\0';
     if (p->nf != 2) return inp_fail(p, "*BOUNDARY, %s takes no further values", SHOW(p->f[1]));
-    if (!strcmp(t, "ENCASTRE") || !strcmp(t, "PINNED")) { first = 1; last = 3; all = 1; }
+    if (!strcmp(t, "ENCASTRE") || !strcmp(t, "PINNED")) { first = 1; last = 3; all = 1; encastre = t[0] == 'E'; }
     else if (!strcmp(t, "XSYMM")) first = last = 1;
     else if (!strcmp(t, "YSYMM")) first = last = 2;
     else if (!strcmp(t, "ZSYMM")) first = last = 3;
@@ -126,12 +129,23 @@ int inp_boundary_data(inp_rd *p)
     if (p->frozen && all) last = m->ndf;
     if (p->frozen && last > m->ndf) return inp_fail(p, "ZSYMM constrains degree of freedom 3, which a 2D model does not have");
   } else {
+    /* shells and beams: rotations 4-6 held at zero (inp_structural.c), translations as usual */
+    const char *lf = p->nf >= 3 && p->f[2][0] ? p->f[2] : p->f[1];
+    long v1, v2;
+    if (p->has_struct && inp_parse_int(p->f[1], &v1) == 1 && inp_parse_int(lf, &v2) == 1 && v2 >= 4 && v2 <= 6 && v1 >= 1 && v1 <= v2) {
+      if (p->nf == 4 && (r = inp_get_dbl(p, p->f[3], "prescribed displacement", &v))) return r;
+      if ((r = inp_rotation_bc(p, idx, set, (int)(v1 > 4 ? v1 : 4), (int)v2, v, 0))) return r;
+      if (v1 > 3) return SN_OK;
+      p->f[2] = (char *)"3";
+      p->nf = p->nf < 3 ? 3 : p->nf;
+    }
     if ((r = inp_get_dof(p, p->f[1], "first degree of freedom", &first))) return r;
     last = first;
     if (p->nf >= 3 && p->f[2][0] && (r = inp_get_dof(p, p->f[2], "last degree of freedom", &last))) return r;
     if (last < first) return inp_fail(p, "last degree of freedom %d is smaller than the first %d", last, first);
     if (p->nf == 4 && (r = inp_get_dbl(p, p->f[3], "prescribed displacement", &v))) return r;
   }
+  if (encastre && p->has_struct && (r = inp_rotation_bc(p, idx, set, 4, 6, 0.0, 1))) return r;   /* ENCASTRE, PINNED */
   if (idx >= 0) return add_bc(p, idx, first, last, v, all);
   for (int j = 0; j < m->sets[set].n; j++)
     if ((r = add_bc(p, m->sets[set].items[j], first, last, v, all))) return r;

@@ -77,14 +77,21 @@ int inp_density_data(inp_rd *p)
   return SN_OK;
 }
 
-int inp_section_begin(inp_rd *p)
+int inp_section_begin(inp_rd *p) { return inp_section_add(p, INP_ST_NONE); }
+
+int inp_section_add(inp_rd *p, int kind)
 {
+  static const char *const kw[3] = {"*SOLID SECTION", "*SHELL SECTION", "*BEAM SECTION"};
+  static const char *const what[3] = {"a continuum element", "a shell (S8, S8R)", "a beam (B32, B32R)"};
   sn_model *m = p->m;
   char set[MAXNAME + 1], mat[MAXNAME + 1];
   int r, s;
   if ((r = inp_par_name(p, "ELSET", 1, set)) || (r = inp_par_name(p, "MATERIAL", 1, mat))) return r;
   if ((r = inp_need_set(p, SN_SET_ELEM, set, &s))) return r;
   size_t need = (size_t)m->nsections + 1, c1 = p->cap_sec, c2 = p->cap_sec;
+  GROW(p->stsec, p->cap_stsec, need);
+  memset(&p->stsec[m->nsections], 0, sizeof *p->stsec);
+  p->stsec[m->nsections].kind = kind;
   GROW(m->sections, p->cap_sec, need);
   GROW(p->sec_mat, c1, need);
   GROW(p->sec_file, c2, need);
@@ -102,7 +109,10 @@ int inp_section_begin(inp_rd *p)
   for (int i = 0; i < S->n; i++) {
     int e = S->items[i];
     if (m->elem_type[e] == SN_EL_SPRINGA)
-      return inp_fail(p, "element %d is a SPRINGA spring: springs take *SPRING, not *SOLID SECTION", m->elem_id[e]);
+      return inp_fail(p, "element %d is a SPRINGA spring: springs take *SPRING, not %s", m->elem_id[e], kw[kind]);
+    int ek = p->el_struct ? p->el_struct[e] : 0;
+    if (ek != kind)
+      return inp_fail(p, "element %d is %s: it takes %s, not %s", m->elem_id[e], what[ek], kw[ek], kw[kind]);
     if (m->elem_section[e] >= 0)
       return inp_fail(p, "element %d already has a section (line %d)", m->elem_id[e], m->sections[m->elem_section[e]].line);
     m->elem_section[e] = k;

@@ -113,6 +113,7 @@ static int finish(inp_rd *p)
   if ((r = end_keyword(p))) return r;
   if (p->in_step) return inp_fail_at(p, p->step_file[m->nsteps - 1], cur_step(p)->line, "*STEP without *END STEP");
   if ((r = inp_freeze(p))) return r;
+  if ((r = inp_expand_structural(p))) return r;       /* shells and beams into bricks */
   for (int k = 0; k < m->nsections; k++) {
     sn_section *s = &m->sections[k];
     s->material = inp_name_find(p, NS_MAT, p->sec_mat[k]);
@@ -231,6 +232,9 @@ static void rd_free(inp_rd *p)
   free(p->pre_file);
   free(p->step_file);
   free(p->eqn_file);
+  free(p->el_struct);
+  free(p->stsec);
+  free(p->rotbc);
   free(p->tr_file);
   free(p->tie_file);
   free(p->t0_node);

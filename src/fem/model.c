@@ -56,6 +56,9 @@ void sn_model_free(sn_model *m)
   free(m->steps);
   free(m->ivel);
   free(m->equations);
+  free(m->knot_node);
+  free(m->knot_ptr);
+  free(m->knot_members);
   free(m->eqt_node);
   free(m->eqt_dof);
   free(m->eqt_coef);
