@@ -1,5 +1,6 @@
 /* Helpers of the tests that write a deck as text and run it through sn_inp_parse and
- * sn_static_run (tests/analysis/test_fe_thermal.c, test_fe_elements.c): the deck buffer and a
+ * sn_static_run (tests/analysis/test_fe_thermal.c, test_fe_elements.c, test_constraints.c,
+ * test_shells.c): the deck buffer and a
  * run that keeps the last increment's displacements, reactions and nodal stresses. */
 #ifndef SN_TEST_FE_DECK_H
 #define SN_TEST_FE_DECK_H
@@ -63,11 +64,10 @@ static inline int fd_on_inc(const sn_model *m, const sn_fesys *S, const sn_incre
   return 0;
 }
 
-/* parse and run the deck (freed); SN_OK or the status, with the message on stderr */
-/* runs the deck with the static analysis' Newton tolerance tol */
-static inline int fd_run_tol(fd_buf *deck, const char *name, fd_result *r, double tol)
+/* parse and run the deck (freed) with the static analysis' Newton tolerance tol; SN_OK or the
+ * status, its message in msg (r filled as far as it ran; fd_free it in every case) */
+static inline int fd_run_msg(fd_buf *deck, const char *name, fd_result *r, double tol, char *msg, size_t msglen)
 {
-  char msg[512];
   memset(r, 0, sizeof *r);
   const char *keep = getenv("SN_FE_KEEP");   /* folder: keep the decks (e.g. to run ccx on them) */
   if (keep) {
@@ -76,10 +76,10 @@ static inline int fd_run_tol(fd_buf *deck, const char *name, fd_result *r, doubl
     FILE *f = fopen(path, "w");
     if (f) { fwrite(deck->s, 1, deck->n, f); fclose(f); }
   }
-  int st = sn_inp_parse(deck->s, deck->n, name, NULL, &r->m, msg, sizeof msg);
+  int st = sn_inp_parse(deck->s, deck->n, name, NULL, &r->m, msg, msglen);
   free(deck->s);
   memset(deck, 0, sizeof *deck);
-  if (st != SN_OK) { fprintf(stderr, "%s: %s\n", name, msg); return st; }
+  if (st != SN_OK) return st;
   r->nnodes = r->m->nnodes;
   r->ndof = r->m->ndf * r->nnodes;
   for (int e = 0; e < r->m->nelems; e++) r->nip += sn_element_desc(r->m->elem_type[e])->nip;
@@ -93,8 +93,15 @@ static inline int fd_run_tol(fd_buf *deck, const char *name, fd_result *r, doubl
   s.on_increment = fd_on_inc;
   s.user = r;
   sn_static_info info;
-  st = sn_static_run(r->m, &s, &info, msg, sizeof msg);
-  if (st != SN_OK) fprintf(stderr, "%s: sn_static_run: %s\n", name, msg);
+  return sn_static_run(r->m, &s, &info, msg, msglen);
+}
+
+/* the same, the message on stderr */
+static inline int fd_run_tol(fd_buf *deck, const char *name, fd_result *r, double tol)
+{
+  char msg[512];
+  int st = fd_run_msg(deck, name, r, tol, msg, sizeof msg);
+  if (st != SN_OK) fprintf(stderr, "%s: %s\n", name, msg);
   return st;
 }
 

@@ -27,7 +27,7 @@
  *  (f) errors with the deck line: a dependent dof in two equations, a *BOUNDARY on a dependent
  *      dof, a cycle of dependents, a *TIE slave node that does not project; a *DYNAMIC step
  *      with an equation (refused by sn_dynamic_check). */
-#include "check.h"
+#include "fe_deck.h"
 #include "signorini/analysis.h"
 #include "signorini/io.h"
 
@@ -39,71 +39,15 @@
 
 static const double PI = 3.14159265358979323846;
 
-typedef struct {
-  char *s;
-  size_t n, cap;
-} buf;
-
-static void bp(buf *b, const char *fmt, ...)
-{
-  va_list ap;
-  for (;;) {
-    va_start(ap, fmt);
-    int k = vsnprintf(b->s ? b->s + b->n : NULL, b->s ? b->cap - b->n : 0, fmt, ap);
-    va_end(ap);
-    if (k < 0) abort();
-    if (b->s && b->n + (size_t)k < b->cap) { b->n += (size_t)k; return; }
-    size_t nc = b->cap ? 2 * b->cap : 1 << 16;
-    while (nc < b->n + (size_t)k + 1) nc *= 2;
-    b->s = realloc(b->s, nc);
-    if (!b->s) abort();
-    b->cap = nc;
-  }
-}
-
-typedef struct {
-  sn_model *m;
-  int ndof;
-  double *u, *rf, *snode;
-} result;
-
-static int on_inc(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
-{
-  (void)S;
-  result *r = user;
-  memcpy(r->u, inc->u, (size_t)r->ndof * sizeof(double));
-  memcpy(r->rf, inc->rf, (size_t)r->ndof * sizeof(double));
-  memcpy(r->snode, inc->s_node, (size_t)m->nnodes * 6 * sizeof(double));
-  return 0;
-}
-
-/* parse and run; the status (and the message in msg); r filled when it ran */
+/* the deck buffer and the run of tests/fe_deck.h, by this file's names */
+typedef fd_buf buf;
+typedef fd_result result;
+#define bp fd_print
 static int run(buf *deck, const char *name, result *r, char *msg, size_t msglen)
 {
-  memset(r, 0, sizeof *r);
-  const char *keep = getenv("SN_FE_KEEP");     /* folder: keep the decks (to run ccx on them) */
-  if (keep) {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s.inp", keep, name);
-    FILE *f = fopen(path, "w");
-    if (f) { fwrite(deck->s, 1, deck->n, f); fclose(f); }
-  }
-  int st = sn_inp_parse(deck->s, deck->n, name, NULL, &r->m, msg, msglen);
-  free(deck->s);
-  memset(deck, 0, sizeof *deck);
-  if (st) return st;
-  r->ndof = r->m->ndf * r->m->nnodes;
-  r->u = calloc((size_t)r->ndof, sizeof(double));
-  r->rf = calloc((size_t)r->ndof, sizeof(double));
-  r->snode = calloc((size_t)r->m->nnodes * 6, sizeof(double));
-  sn_static_settings s;
-  sn_static_settings_default(&s);
-  s.tol = 1e-11;
-  s.on_increment = on_inc;
-  s.user = r;
-  sn_static_info info;
-  return sn_static_run(r->m, &s, &info, msg, msglen);
+  return fd_run_msg(deck, name, r, 1e-11, msg, msglen);
 }
+static void result_free(result *r) { fd_free(r); }
 
 static int run_ok(buf *deck, const char *name, result *r)
 {
@@ -112,13 +56,6 @@ static int run_ok(buf *deck, const char *name, result *r)
   if (st) fprintf(stderr, "%s: %s\n", name, msg);
   CHECK_INT(st, SN_OK);
   return st;
-}
-
-static void result_free(result *r)
-{
-  free(r->u); free(r->rf); free(r->snode);
-  sn_model_free(r->m);
-  memset(r, 0, sizeof *r);
 }
 
 static double U(const result *r, int id, int c) { return r->u[r->m->ndf * sn_model_node_index(r->m, id) + c]; }

@@ -20,7 +20,7 @@
  *  (e) a shell pressed on a block through contact (SNEG face on the block's top, frictionless):
  *      the base reactions carry the load P, the shell's knots none in z.
  *  (f) bad input: deck:line messages. */
-#include "check.h"
+#include "fe_deck.h"
 #include "signorini/analysis.h"
 #include "signorini/io.h"
 
@@ -30,70 +30,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-  char *s;
-  size_t n, cap;
-} buf;
-
-static void bp(buf *b, const char *fmt, ...)
-{
-  va_list ap;
-  for (;;) {
-    va_start(ap, fmt);
-    int k = vsnprintf(b->s ? b->s + b->n : NULL, b->s ? b->cap - b->n : 0, fmt, ap);
-    va_end(ap);
-    if (k < 0) abort();
-    if (b->s && b->n + (size_t)k < b->cap) { b->n += (size_t)k; return; }
-    size_t nc = b->cap ? 2 * b->cap : 1 << 16;
-    while (nc < b->n + (size_t)k + 1) nc *= 2;
-    b->s = realloc(b->s, nc);
-    if (!b->s) abort();
-    b->cap = nc;
-  }
-}
-
-typedef struct {
-  sn_model *m;
-  int ndof;
-  double *u, *rf;
-} result;
-
-static int on_inc(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
-{
-  (void)S;
-  (void)m;
-  result *r = user;
-  memcpy(r->u, inc->u, (size_t)r->ndof * sizeof(double));
-  memcpy(r->rf, inc->rf, (size_t)r->ndof * sizeof(double));
-  return 0;
-}
-
+/* the deck buffer and the run of tests/fe_deck.h, by this file's names */
+typedef fd_buf buf;
+typedef fd_result result;
+#define bp fd_print
 static int run(buf *deck, const char *name, result *r, char *msg, size_t msglen)
 {
-  memset(r, 0, sizeof *r);
-  int st = sn_inp_parse(deck->s, deck->n, name, NULL, &r->m, msg, msglen);
-  free(deck->s);
-  memset(deck, 0, sizeof *deck);
-  if (st) return st;
-  r->ndof = r->m->ndf * r->m->nnodes;
-  r->u = calloc((size_t)r->ndof, sizeof(double));
-  r->rf = calloc((size_t)r->ndof, sizeof(double));
-  sn_static_settings s;
-  sn_static_settings_default(&s);
-  s.tol = 1e-11;
-  s.on_increment = on_inc;
-  s.user = r;
-  sn_static_info info;
-  return sn_static_run(r->m, &s, &info, msg, msglen);
+  return fd_run_msg(deck, name, r, 1e-11, msg, msglen);
 }
-
-static void result_free(result *r)
-{
-  free(r->u);
-  free(r->rf);
-  sn_model_free(r->m);
-  memset(r, 0, sizeof *r);
-}
+static void result_free(result *r) { fd_free(r); }
 
 static int run_ok(buf *deck, const char *name, result *r)
 {
