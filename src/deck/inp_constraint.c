@@ -143,22 +143,6 @@ int inp_tie_begin(inp_rd *p)
   return SN_OK;
 }
 
-static int surface_of(inp_rd *p, const char *s, int *idx)
-{
-  SBUF;
-  char name[MAXNAME + 1];
-  size_t k = 0;
-  if (!*s) return inp_fail(p, "missing surface name (empty field)");
-  for (; s[k]; k++) {
-    if (k >= MAXNAME) return inp_fail(p, "name '%s' is longer than %d characters", SHOW(s), MAXNAME);
-    name[k] = upc(s[k]);
-  }
-  name[k] = '\0';
-  *idx = inp_name_find(p, NS_SURF, name);
-  if (*idx < 0) return inp_fail(p, "surface '%s' is not defined (surfaces must be defined before they are used)", SHOW(s));
-  return SN_OK;
-}
-
 int inp_tie_data(inp_rd *p)
 {
   sn_model *m = p->m;
@@ -166,7 +150,7 @@ int inp_tie_data(inp_rd *p)
   int r;
   if (p->ndata > 0) return inp_fail(p, "*TIE takes one data line (slave surface, master surface)");
   if (p->nf != 2) return inp_fail(p, "*TIE data line: expected slave surface, master surface, found %d field%s", p->nf, p->nf == 1 ? "" : "s");
-  if ((r = surface_of(p, p->f[0], &t->slave)) || (r = surface_of(p, p->f[1], &t->master))) return r;
+  if ((r = inp_surface_named(p, p->f[0], &t->slave)) || (r = inp_surface_named(p, p->f[1], &t->master))) return r;
   if (m->surfaces[t->master].node_based && !t->cyclic)
     return inp_fail(p, "*TIE: master surface '%s' must be element based (faces)", m->surfaces[t->master].name);
   if (t->slave == t->master) return inp_fail(p, "*TIE of surface '%s' with itself", m->surfaces[t->slave].name);

@@ -375,14 +375,13 @@ int inp_model_change_begin(inp_rd *p)
   return SN_OK;
 }
 
-static int surface_named(inp_rd *p, const char *s, int *idx);
 
 int inp_model_change_data(inp_rd *p)
 {
   sn_model *m = p->m;
   int r, sl, ma, c, found = 0;
   if (p->nf != 2) return inp_fail(p, "*MODEL CHANGE data line: expected slave surface, master surface, found %d fields", p->nf);
-  if ((r = surface_named(p, p->f[0], &sl)) || (r = surface_named(p, p->f[1], &ma))) return r;
+  if ((r = inp_surface_named(p, p->f[0], &sl)) || (r = inp_surface_named(p, p->f[1], &ma))) return r;
   for (int k = 0; k < m->npairs; k++) {
     if (m->pairs[k].slave != sl || m->pairs[k].master != ma) continue;
     if ((r = change_push(p, &c))) return r;
@@ -437,7 +436,8 @@ int inp_pair_begin(inp_rd *p)
   return SN_OK;
 }
 
-static int surface_named(inp_rd *p, const char *s, int *idx)
+/* the surface named by field s (defined before), its index in *idx (inp_internal.h) */
+int inp_surface_named(inp_rd *p, const char *s, int *idx)
 {
   SBUF;
   char name[MAXNAME + 1];
@@ -459,7 +459,7 @@ int inp_pair_data(inp_rd *p)
   int r, sl, ma;
   if (p->nf != 2) return inp_fail(p, "*CONTACT PAIR data line: expected slave surface, master surface, found %d field%s", p->nf,
                               p->nf == 1 ? "" : "s");
-  if ((r = surface_named(p, p->f[0], &sl)) || (r = surface_named(p, p->f[1], &ma))) return r;
+  if ((r = inp_surface_named(p, p->f[0], &sl)) || (r = inp_surface_named(p, p->f[1], &ma))) return r;
   if (m->surfaces[ma].node_based) return inp_fail(p, "master surface '%s' must be element based (TYPE=ELEMENT)", m->surfaces[ma].name);
   if (p->cur_pair_type == SN_PAIR_SURFACE_TO_SURFACE && m->surfaces[sl].node_based)
     return inp_fail(p, "SURFACE TO SURFACE: slave surface '%s' must be element based (TYPE=ELEMENT)", m->surfaces[sl].name);

@@ -321,6 +321,8 @@ int inp_behavior_end(inp_rd *p);
 int inp_friction_begin(inp_rd *p);
 int inp_friction_data(inp_rd *p);
 int inp_pair_begin(inp_rd *p);
+/* the surface named by a data field (it must be defined before): its index (inp_contact.c) */
+int inp_surface_named(inp_rd *p, const char *s, int *idx);
 int inp_pair_data(inp_rd *p);
 int inp_change_friction_begin(inp_rd *p);
 int inp_change_behavior_begin(inp_rd *p);
