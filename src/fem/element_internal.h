@@ -80,6 +80,10 @@ int sn_fe_geometry(sn_fefam f, int sdim, const double *X, const double *xi, doub
 /* Extrapolation of integration-point values to nodes: M (nnodes x nip, row-major) with
  * value_node[a] = sum_k M[a * nip + k] value_ip[k]. See element_shape.c for the method. */
 int sn_fe_extrapolation(const sn_elinfo *e, double *M);
+/* The integration-point stresses sig and strains eps (nip x 6) copied to Sip / Eip and
+ * extrapolated to the nodes into Snode / Enode (nnodes x 6); each output may be NULL. */
+int sn_fe_point_output(const sn_elinfo *e, double (*sig)[6], double (*eps)[6], double *Sip, double *Snode,
+                       double *Eip, double *Enode);
 
 /* D matrix of a continuum kind (element_solid.c): 6 x 6 for solids; 2D kinds fill rows and
  * columns 0-3 (11, 22, 33, 12). Returns the number of components used (6 or 4). */

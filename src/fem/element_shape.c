@@ -498,3 +498,23 @@ int sn_fe_extrapolation(const sn_elinfo *e, double *M)
   }
   return SN_OK;
 }
+
+int sn_fe_point_output(const sn_elinfo *e, double (*sig)[6], double (*eps)[6], double *Sip, double *Snode,
+                       double *Eip, double *Enode)
+{
+  int nip = e->d.nip, st;
+  if (Sip) memcpy(Sip, sig, sizeof(double) * 6 * (size_t)nip);
+  if (Eip) memcpy(Eip, eps, sizeof(double) * 6 * (size_t)nip);
+  if (Snode || Enode) {
+    double M[SN_FE_MAXN * SN_FE_MAXIP];
+    if ((st = sn_fe_extrapolation(e, M)) != SN_OK) return st;
+    for (int a = 0; a < e->d.nnodes; a++)
+      for (int i = 0; i < 6; i++) {
+        double s = 0, g = 0;
+        for (int k = 0; k < nip; k++) { s += M[a * nip + k] * sig[k][i]; g += M[a * nip + k] * eps[k][i]; }
+        if (Snode) Snode[a * 6 + i] = s;
+        if (Enode) Enode[a * 6 + i] = g;
+      }
+  }
+  return SN_OK;
+}

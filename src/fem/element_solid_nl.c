@@ -314,18 +314,5 @@ int sn_element_stress_nlgeom_mat(sn_eltype t, const double *X, const sn_elprops 
       return st;
     nl_output(e, p, &q, E, S, sig[k], eps[k]);
   }
-  if (Sip) memcpy(Sip, sig, sizeof(double) * 6 * (size_t)nip);
-  if (Eip) memcpy(Eip, eps, sizeof(double) * 6 * (size_t)nip);
-  if (Snode || Enode) {
-    double M[SN_FE_MAXN * SN_FE_MAXIP];
-    if ((st = sn_fe_extrapolation(e, M)) != SN_OK) return st;
-    for (int a = 0; a < e->d.nnodes; a++)
-      for (int i = 0; i < 6; i++) {
-        double s = 0, g = 0;
-        for (int k = 0; k < nip; k++) { s += M[a * nip + k] * sig[k][i]; g += M[a * nip + k] * eps[k][i]; }
-        if (Snode) Snode[a * 6 + i] = s;
-        if (Enode) Enode[a * 6 + i] = g;
-      }
-  }
-  return SN_OK;
+  return sn_fe_point_output(e, sig, eps, Sip, Snode, Eip, Enode);
 }
