@@ -42,6 +42,12 @@ typedef struct {
  * dependents. */
 int sn_dofmap_create(const sn_model *m, sn_dofmap **out, char *msg, size_t msglen);
 void sn_dofmap_free(sn_dofmap *T);
+/* The map of nodal diameter nd of a cyclic symmetric model (src/fem/dofmap_cyclic.c): the
+ * model's cyclic *TIE equations with the phase e^(i nd 2 pi / N), as two real copies of the
+ * sector (*ncopies = 2: T's rows and columns are copy c's dofs c ndof + d), or one where the
+ * phase is real (nd = 0 or N / 2: *ncopies = 1). SN_ERR_FORMAT with a message when the model
+ * has no cyclic tie or cyclic ties of different N. */
+int sn_dofmap_create_cyclic(const sn_model *m, int nd, int *ncopies, sn_dofmap **out, char *msg, size_t msglen);
 /* q = R^T u node by node (every q, dependent ones included) */
 void sn_dofmap_local(const sn_dofmap *T, int ndf, const double *u, double *q);
 /* u = T q (reads independent q only) */
@@ -208,6 +214,7 @@ typedef struct {
                               then nonsymmetric and it prints the table of its complex solver
                               (frequencies only); signorini's stick springs are symmetric */
   int dense;               /* solved by LAPACK (1) or ARPACK (0) */
+  int nodal_diameter;      /* *SELECT CYCLIC SYMMETRY MODES: the modes' nodal diameter; -1 none */
 } sn_frequency_result;
 
 /* Called after each *FREQUENCY step; a non-zero return stops the run. */

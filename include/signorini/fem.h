@@ -473,6 +473,9 @@ typedef struct {
   int frequency, nev, perturbation;
   double fmin, fmax;
   int freq_storage_line;  /* the line of *FREQUENCY, STORAGE=YES (no effect here: a note), 0 */
+  /* *SELECT CYCLIC SYMMETRY MODES, NMIN=, NMAX= (cyc_line 0: not given): the nodal diameters
+   * nmin..nmax of a cyclic symmetric model (cyc_nmax -1: N / 2, N the sectors) */
+  int cyc_nmin, cyc_nmax, cyc_line;
   /* bc: the model-data *BOUNDARY lines (those before the first *STEP, which hold in every
    * step) followed by the step's own, one record per node; each step lists only what its own
    * lines say (no Abaqus-style propagation from the previous step: the analysis decides) */

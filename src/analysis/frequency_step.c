@@ -67,7 +67,7 @@ static int face_springs(const sn_model *m, const sn_contact_point *p) {
          !m->surfaces[m->pairs[p->pair].slave].node_based;
 }
 
-static int consistent_springs(static_run *S, const sn_csc *H, const int *qof, trip *T)
+static int consistent_springs(static_run *S, const sn_csc *H, const int *qof, const int *eq, trip *T)
 {
   const sn_model *m = S->m;
   const sn_cstate *cs = &S->cs;
@@ -93,9 +93,9 @@ static int consistent_springs(static_run *S, const sn_csc *H, const int *qof, tr
           const sn_contact_point *pa = &cs->pts[qa];
           const sn_interaction *it = &m->interactions[pa->interaction];
           double w = sc * Mf[a * fn + b];
-          if ((st = add_outer(T, H, S->R.eq, dim * qa, dim * qb, pa->slope * w))) return st;
+          if ((st = add_outer(T, H, eq, dim * qa, dim * qb, pa->slope * w))) return st;
           for (int c = 1; c < dim && pa->mu > 0; c++)
-            if ((st = add_outer(T, H, S->R.eq, dim * qa + c, dim * qb + c,
+            if ((st = add_outer(T, H, eq, dim * qa + c, dim * qb + c,
                                 (it->stick_slope > 0 ? it->stick_slope : pa->slope) * w))) return st;
         }
     }
@@ -103,13 +103,13 @@ static int consistent_springs(static_run *S, const sn_csc *H, const int *qof, tr
   return SN_OK;
 }
 
-/* the springs of the closed contact points into *K (upper triangle, free dofs): K + sum k H H^T,
- * nodal springs, or the consistent ones of face_springs */
-static int contact_springs(static_run *S, double kdiag, sn_csc **K, int *nspr, int *nfric)
+/* the springs of the closed contact points into *K (upper triangle, the dofs numbered by eq
+ * over the nodal components): K + sum k H H^T, nodal springs, or the consistent ones of
+ * face_springs */
+static int contact_springs(static_run *S, const int *eq, int neq, double kdiag, sn_csc **K, int *nspr, int *nfric)
 {
   const sn_cstate *cs = &S->cs;
   const sn_model *m = S->m;
-  const run_state *R = &S->R;
   int dim = m->ndf, st;
   *nspr = *nfric = 0;
   if (!S->contact || cs->np == 0 || !cs->r) return SN_OK;
@@ -131,11 +131,11 @@ static int contact_springs(static_run *S, double kdiag, sn_csc **K, int *nspr, i
     double kn = p->hard ? (p->slope > 0 ? p->slope : 1000.0 * kdiag) : p->slope * A;
     double kt = p->mu > 0 ? (it->stick_slope > 0 ? it->stick_slope * A : kn) : 0.0;
     for (int c = 0; c < dim && !st; c++)
-      if ((c == 0 ? kn : kt) != 0) st = add_outer(&T, H, R->eq, dim * q + c, dim * q + c, c == 0 ? kn : kt);
+      if ((c == 0 ? kn : kt) != 0) st = add_outer(&T, H, eq, dim * q + c, dim * q + c, c == 0 ? kn : kt);
   }
-  if (!st) st = consistent_springs(S, H, qof, &T);
+  if (!st) st = consistent_springs(S, H, qof, eq, &T);
   sn_csc *C = NULL, *sum = NULL;
-  if (!st) st = sn_csc_from_triplets(R->neq, R->neq, T.n, T.I, T.J, T.X, &C);
+  if (!st) st = sn_csc_from_triplets(neq, neq, T.n, T.I, T.J, T.X, &C);
   if (!st) st = sn_csc_add(*K, C, &sum);
   if (!st) { sn_csc_free(*K); *K = sum; }
   sn_csc_free(C);
@@ -144,8 +144,8 @@ static int contact_springs(static_run *S, double kdiag, sn_csc **K, int *nspr, i
   return st;
 }
 
-/* K of the step (upper triangle, free dofs); *nspr the contact springs */
-static int step_stiffness(static_run *S, int perturb, sn_csc **K, int *nspr, int *nfric)
+int sn_frequency_stiffness(static_run *S, int perturb, const int *eq, int neq, int eq_version, sn_csc **K, int *nspr,
+                           int *nfric)
 {
   run_state *R = &S->R;
   const sn_model *m = S->m;
@@ -154,7 +154,7 @@ static int step_stiffness(static_run *S, int perturb, sn_csc **K, int *nspr, int
   double *u0 = perturb ? S->u : calloc((size_t)R->ndof + 1, sizeof(double));
   double *f = malloc(sizeof(double) * ((size_t)R->ndof + 1));
   if (!u0 || !f) { if (!perturb) free(u0); free(f); return SN_ERR_NOMEM; }
-  st = sn_fesys_internal(R->S, u0, perturb ? S->nlgeom : 0, f, R->eq, R->neq, R->eq_version, K, S->msg, S->msglen);
+  st = sn_fesys_internal(R->S, u0, perturb ? S->nlgeom : 0, f, eq, neq, eq_version, K, S->msg, S->msglen);
   free(f);
   if (!perturb) free(u0);
   if (st || !perturb) return st;
@@ -163,7 +163,7 @@ static int step_stiffness(static_run *S, int perturb, sn_csc **K, int *nspr, int
   double *sip = malloc(sizeof(double) * 6 * ((size_t)ipo[m->nelems] + 1));
   if (!sip) return SN_ERR_NOMEM;
   st = sn_fesys_stress(R->S, S->u, NULL, sip);
-  if (!st) st = sn_fesys_stress_stiffness(R->S, S->u, sip, S->nlgeom, R->eq, R->neq, &Kg);
+  if (!st) st = sn_fesys_stress_stiffness(R->S, S->u, sip, S->nlgeom, eq, neq, &Kg);
   if (!st) st = sn_csc_add(*K, Kg, &sum);
   free(sip);
   sn_csc_free(Kg);
@@ -174,16 +174,15 @@ static int step_stiffness(static_run *S, int perturb, sn_csc **K, int *nspr, int
   for (int j = 0; j < sum->n; j++)
     for (int p = sum->colptr[j]; p < sum->colptr[j + 1]; p++)
       if (sum->rowind[p] == j) kdiag = fmax(kdiag, sum->val[p]);
-  return contact_springs(S, kdiag, K, nspr, nfric);
+  return contact_springs(S, eq, neq, kdiag, K, nspr, nfric);
 }
 
 /* the rigid-body vector r of direction c (0..2 translations, 3..5 rotations about the x, y, z
- * axes through the origin) at the free dofs */
-static void rigid_vector(const static_run *S, int c, double *r)
+ * axes through the origin) at the dofs numbered by eq */
+static void rigid_vector(const static_run *S, const int *eq, int c, double *r)
 {
-  const run_state *R = &S->R;
   const sn_model *m = S->m;
-  int ndf = R->ndf;
+  int ndf = S->R.ndf;
   for (int i = 0; i < m->nnodes; i++) {
     const double *x = m->x + 3 * i;
     double v[3] = {0, 0, 0};
@@ -197,20 +196,18 @@ static void rigid_vector(const static_run *S, int c, double *r)
       v[2] = e[0] * x[1] - e[1] * x[0];
     }
     for (int k = 0; k < ndf; k++)
-      if (R->eq[ndf * i + k] >= 0) r[R->eq[ndf * i + k]] = v[k];
+      if (eq[ndf * i + k] >= 0) r[eq[ndf * i + k]] = v[k];
   }
 }
 
-/* participation factors phi^T M r, effective masses (their squares), totals r^T M r */
-static int modal_masses(const static_run *S, const sn_csc *M, int nev, const double *X, double *pf, double *em,
-                        double *tot)
+int sn_frequency_masses(const static_run *S, const sn_csc *M, const int *eq, int neq, int nev, const double *X, double *pf,
+                        double *em, double *tot)
 {
-  int neq = S->R.neq;
   double *r = calloc((size_t)neq + 1, sizeof(double)), *Mr = calloc((size_t)neq + 1, sizeof(double));
   if (!r || !Mr) { free(r); free(Mr); return SN_ERR_NOMEM; }
   for (int c = 0; c < 6; c++) {
     memset(r, 0, sizeof(double) * (size_t)neq);
-    rigid_vector(S, c, r);
+    rigid_vector(S, eq, c, r);
     sn_csc_gemv(M, 1.0, r, 0.0, Mr);
     tot[c] = sn_dot(neq, r, Mr);
     for (int k = 0; k < nev; k++) {
@@ -234,9 +231,7 @@ static void expand_modes(const static_run *S, int nev, const double *X, double *
   }
 }
 
-/* the eigenpairs, those above the upper frequency dropped */
-static int solve_modes(static_run *S, const sn_csc *K, const sn_csc *M, int *nev, double *lambda, double *X,
-                       int *dense)
+int sn_frequency_solve(static_run *S, const sn_csc *K, const sn_csc *M, int *nev, double *lambda, double *X, int *dense)
 {
   const sn_step *sp = S->sp;
   double sigma = (TWO_PI * sp->fmin) * (TWO_PI * sp->fmin);
@@ -259,8 +254,26 @@ static int solve_modes(static_run *S, const sn_csc *K, const sn_csc *M, int *nev
   return SN_OK;
 }
 
+int sn_frequency_emit(static_run *S, sn_frequency_result *res)
+{
+  run_state *R = &S->R;
+  int st = SN_OK;
+  res->step = S->k + 1;
+  res->start_time = S->total_time;
+  res->time = S->total_time + 1.0;
+  if (S->s.on_frequency) {
+    double to = sn_wtime();
+    sn_fesys_set_nlgeom(R->S, 0);           /* a mode's stresses are the linear ones */
+    st = S->s.on_frequency(S->m, R->S, res, S->s.user);
+    sn_fesys_set_nlgeom(R->S, S->nlgeom);
+    if (S->info) S->info->output_seconds += sn_wtime() - to;
+  }
+  return st;
+}
+
 int sn_frequency_step(static_run *S)
 {
+  if (S->R.T) return sn_frequency_constrained(S);
   run_state *R = &S->R;
   const sn_step *sp = S->sp;
   int neq = R->neq, nev = sp->nev < neq ? sp->nev : neq, perturb = sp->perturbation && S->total_inc > 0;
@@ -275,21 +288,18 @@ int sn_frequency_step(static_run *S)
   int nspr = 0, nfric = 0, dense = 0;
   double t0 = sn_wtime();
   int st = (!lambda || !X || !modes || !pf || !em) ? SN_ERR_NOMEM : SN_OK;
-  if (!st) st = step_stiffness(S, perturb, &K, &nspr, &nfric);
+  if (!st) st = sn_frequency_stiffness(S, perturb, R->eq, neq, R->eq_version, &K, &nspr, &nfric);
   if (!st) st = sn_fesys_mass(R->S, 2, R->eq, neq, &M);   /* CalculiX' integration of the mass */
   if (S->info) S->info->assembly_seconds += sn_wtime() - t0;
   double t1 = sn_wtime();
-  if (!st) st = solve_modes(S, K, M, &nev, lambda, X, &dense);
+  if (!st) st = sn_frequency_solve(S, K, M, &nev, lambda, X, &dense);
   if (S->info) S->info->factor_seconds += sn_wtime() - t1;
   sn_frequency_result res;
   memset(&res, 0, sizeof res);
-  if (!st) st = modal_masses(S, M, nev, X, pf, em, res.total_mass);
+  if (!st) st = sn_frequency_masses(S, M, R->eq, neq, nev, X, pf, em, res.total_mass);
   if (!st) {
     expand_modes(S, nev, X, modes);
-    res.step = S->k + 1;
     res.nev = nev;
-    res.start_time = S->total_time;
-    res.time = S->total_time + 1.0;
     res.eigenvalue = lambda;
     res.mode = modes;
     res.participation = pf;
@@ -298,14 +308,9 @@ int sn_frequency_step(static_run *S)
     res.contact_springs = nspr;
     res.frictional = nfric > 0;
     res.dense = dense;
+    res.nodal_diameter = -1;
     if (S->info) S->info->frequency_steps++;
-    if (S->s.on_frequency) {
-      double to = sn_wtime();
-      sn_fesys_set_nlgeom(R->S, 0);           /* a mode's stresses are the linear ones */
-      st = S->s.on_frequency(S->m, R->S, &res, S->s.user);
-      sn_fesys_set_nlgeom(R->S, S->nlgeom);
-      if (S->info) S->info->output_seconds += sn_wtime() - to;
-    }
+    st = sn_frequency_emit(S, &res);
   }
   sn_csc_free(K);
   sn_csc_free(M);

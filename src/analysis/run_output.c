@@ -777,7 +777,15 @@ static int eigen_tables(sn_run_output *R, const sn_frequency_result *res)
   char *t = malloc(cap), c[4][40];
   if (!t) return SN_ERR_NOMEM;
   size_t k;
-  if (res->frictional)     /* CalculiX' layout of a nonsymmetric (frictional contact) problem */
+  if (res->nodal_diameter >= 0 && res->frictional)
+    k = (size_t)snprintf(t, cap, "\n     E I G E N V A L U E   O U T P U T\n\n  NODAL   MODE NO                           FREQUENCY\n"
+                         " DIAMETER                     REAL PART                  IMAGINARY PART\n"
+                         "                     (RAD/TIME)      (CYCLES/TIME)        (RAD/TIME)\n\n");
+  else if (res->nodal_diameter >= 0)   /* *SELECT CYCLIC SYMMETRY MODES: a column of the nodal diameter */
+    k = (size_t)snprintf(t, cap, "\n     E I G E N V A L U E   O U T P U T\n\n  NODAL   MODE NO    EIGENVALUE                      FREQUENCY\n"
+                         " DIAMETER                                    REAL PART            IMAGINARY PART\n"
+                         "                                    (RAD/TIME)      (CYCLES/TIME)   (RAD/TIME)\n\n");
+  else if (res->frictional)     /* CalculiX' layout of a nonsymmetric (frictional contact) problem */
     k = (size_t)snprintf(t, cap, "\n     E I G E N V A L U E   O U T P U T\n\n MODE NO                     FREQUENCY                   \n"
                          "                      REAL PART         IMAGINARY PART\n"
                          "             (RAD/TIME)   (CYCLES/TIME)   (RAD/TIME)\n\n");
@@ -788,7 +796,11 @@ static int eigen_tables(sn_run_output *R, const sn_frequency_result *res)
   for (int i = 0; i < res->nev; i++) {
     double lam = res->eigenvalue[i], w = sqrt(fabs(lam)) * (lam < 0 ? 0.0 : 1.0), wi = lam < 0 ? sqrt(-lam) : 0.0;
     e14_7(lam, c[0], 40); e14_7(w, c[1], 40); e14_7(w / 6.283185307179586, c[2], 40); e14_7(wi, c[3], 40);
-    if (res->frictional) k += (size_t)snprintf(t + k, cap - k, "%7d%s%s%s\n", i + 1, c[1], c[2], c[3]);
+    if (res->nodal_diameter >= 0 && res->frictional)
+      k += (size_t)snprintf(t + k, cap - k, "%5d%11d%s%s%s\n", res->nodal_diameter, i + 1, c[1], c[2], c[3]);
+    else if (res->nodal_diameter >= 0)
+      k += (size_t)snprintf(t + k, cap - k, "%5d%11d%s%s%s%s\n", res->nodal_diameter, i + 1, c[0], c[1], c[2], c[3]);
+    else if (res->frictional) k += (size_t)snprintf(t + k, cap - k, "%7d%s%s%s\n", i + 1, c[1], c[2], c[3]);
     else k += (size_t)snprintf(t + k, cap - k, "%7d%s%s%s%s\n", i + 1, c[0], c[1], c[2], c[3]);
   }
   for (int tab = 0; tab < 2; tab++) {

@@ -170,6 +170,41 @@ void sn_static_contact_failure(const static_run *S, char *msg, size_t msglen);
 /* A *FREQUENCY step (frequency_step.c), its constraints numbered in S->R.eq: the stiffness of
  * the base state, the mass, the eigenpairs, the caller's on_frequency. */
 int sn_frequency_step(static_run *S);
+/* its parts (frequency_step.c), the dofs numbered by eq (neq of them, eq_version for the
+ * pattern's cache) over the nodal components: the stiffness of the base state with the
+ * contact springs (upper triangle); the eigenpairs (those above the upper frequency dropped);
+ * the participation factors and effective masses of the modes X (neq x nev, numbered by eq);
+ * the result handed to on_frequency (step and times filled in) */
+int sn_frequency_stiffness(static_run *S, int perturb, const int *eq, int neq, int eq_version, sn_csc **K, int *nspr,
+                           int *nfric);
+int sn_frequency_solve(static_run *S, const sn_csc *K, const sn_csc *M, int *nev, double *lambda, double *X, int *dense);
+int sn_frequency_masses(const static_run *S, const sn_csc *M, const int *eq, int neq, int nev, const double *X, double *pf,
+                        double *em, double *tot);
+int sn_frequency_emit(static_run *S, sn_frequency_result *res);
+/* a *FREQUENCY step with kinematic constraints (frequency_constrained.c): K and M over every
+ * nodal component, reduced to T^T K T, T^T M T on the free independent q */
+int sn_frequency_constrained(static_run *S);
+/* K (upper triangle) and M (both triangles) over the nodal components numbered by eqf (nf of
+ * them; dof_of their components), the step's contact springs counted */
+typedef struct {
+  sn_csc *K, *M;
+  int *eqf, *dof_of, nf;
+  int perturb, nspr, nfric;
+} sn_freq_full;
+/* u = T q: T's rows ncopies x ndof (copy c's component d is row c ndof + d), its columns the q
+ * numbered by eq (neq free); nodal_diameter -1 without cyclic symmetry */
+typedef struct {
+  const sn_dofmap *T;
+  int ncopies, ndof;
+  const int *eq;
+  int neq, nodal_diameter;
+} sn_freq_map;
+/* sum over the copies c of P_c^T A P_c (upper: A and the result hold their upper triangles) */
+int sn_frequency_reduce(const sn_csc *A, int upper, const int *dof_of, const sn_freq_map *P, sn_csc **out);
+/* the reduced eigenproblem of P solved, its modes expanded and reported */
+int sn_frequency_map_solve(static_run *S, const sn_freq_full *F, const sn_freq_map *P);
+/* *SELECT CYCLIC SYMMETRY MODES: one reduced problem per nodal diameter (frequency_cyclic.c) */
+int sn_frequency_cyclic(static_run *S, const sn_freq_full *F);
 
 /* The Newton iterations of the increment to S->tn (static_newton.c): S->conv, S->it, S->res
  * tell how they ended; nonzero: an error that ends the run (the message in S->msg). */

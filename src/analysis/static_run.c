@@ -160,14 +160,29 @@ int sn_static_check(const sn_model *m, char *msg, size_t msglen)
   sn_fesys_free(S);
   sn_dofmap *T = NULL;
   if (!st) st = sn_dofmap_create(m, &T, msg, msglen);
-  int constrained = T && !T->trivial;
   sn_dofmap_free(T);
-  for (int k = 0; !st && constrained && k < m->nsteps; k++)   /* frequency_step.c has no T^T K T yet */
-    if (m->steps[k].frequency) {
-      if (msg) snprintf(msg, msglen, "line %d: *FREQUENCY in a model with kinematic constraints (*EQUATION, *TIE, "
-                        "*TRANSFORM) is not supported yet", m->steps[k].line);
+  int nsec = 0;
+  for (int t = 0; t < m->nties; t++)
+    if (m->ties[t].cyclic) nsec = m->ties[t].nsector;
+  for (int k = 0; !st && k < m->nsteps; k++) {   /* nodal diameters: frequency_cyclic.c */
+    const sn_step *sp = &m->steps[k];
+    if (!sp->cyc_line) continue;
+    if (!sp->frequency) {
+      if (msg) snprintf(msg, msglen, "line %d: *SELECT CYCLIC SYMMETRY MODES in a step without *FREQUENCY", sp->cyc_line);
       return SN_ERR_FORMAT;
     }
+    if (!nsec) {
+      if (msg) snprintf(msg, msglen, "line %d: *SELECT CYCLIC SYMMETRY MODES without a *TIE, CYCLIC SYMMETRY and its "
+                        "*CYCLIC SYMMETRY MODEL", sp->cyc_line);
+      return SN_ERR_FORMAT;
+    }
+    if (sp->cyc_nmin > nsec / 2 || sp->cyc_nmax > nsec / 2) {
+      if (msg) snprintf(msg, msglen, "line %d: *SELECT CYCLIC SYMMETRY MODES: nodal diameter %d above N / 2 = %d (N=%d "
+                        "sectors; a diameter k above it is N - k's)", sp->cyc_line,
+                        sp->cyc_nmax > nsec / 2 ? sp->cyc_nmax : sp->cyc_nmin, nsec / 2, nsec);
+      return SN_ERR_FORMAT;
+    }
+  }
   for (int k = 0; !st && k < m->nsteps; k++)   /* a *FREQUENCY step needs the mass of every element */
     if (m->steps[k].frequency)
       for (int e = 0; e < m->nelems; e++) {

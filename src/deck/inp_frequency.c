@@ -4,7 +4,9 @@
  * it is indefinite), STORAGE=YES|NO (CalculiX writes the modes to a .eig file for a later
  * *MODAL DYNAMIC; signorini has none: a note at run time), GLOBAL= and CYCMPC= (cyclic
  * symmetry, which signorini does not have: only their no-effect values are accepted). Data
- * line: number of eigenvalues, lower and upper value of the frequency range (cycles/time). */
+ * line: number of eigenvalues, lower and upper value of the frequency range (cycles/time).
+ * *SELECT CYCLIC SYMMETRY MODES, NMIN=, NMAX= (User's Manual 2.20: the nodal diameters of a
+ * cyclic symmetric model's frequency step; NMIN defaults to 0, NMAX to N / 2). */
 #include <limits.h>
 #include <math.h>
 #include <string.h>
@@ -71,5 +73,29 @@ int inp_frequency_data(inp_rd *p)
     if (!(st->fmax > st->fmin))
       return inp_fail(p, "*FREQUENCY: upper frequency %g is not above the lower one %g", st->fmax, st->fmin);
   }
+  return SN_OK;
+}
+
+/* *SELECT CYCLIC SYMMETRY MODES: its step needs *FREQUENCY (checked when the run starts, with
+ * the model's cyclic *TIE) */
+int inp_cyclic_modes_begin(inp_rd *p)
+{
+  sn_step *st = cur_step(p);
+  const inp_param *q;
+  int r;
+  if (st->cyc_line) return inp_fail(p, "a second *SELECT CYCLIC SYMMETRY MODES in the step (line %d)", st->cyc_line);
+  st->cyc_nmin = 0;
+  st->cyc_nmax = -1;
+  if ((q = inp_par(p, "NMIN"))) {
+    if (!q->val) return inp_fail(p, "*SELECT CYCLIC SYMMETRY MODES: NMIN needs a value");
+    if ((r = inp_get_int(p, q->val, "NMIN", 0, 100000, &st->cyc_nmin))) return r;
+  }
+  if ((q = inp_par(p, "NMAX"))) {
+    if (!q->val) return inp_fail(p, "*SELECT CYCLIC SYMMETRY MODES: NMAX needs a value");
+    if ((r = inp_get_int(p, q->val, "NMAX", 0, 100000, &st->cyc_nmax))) return r;
+    if (st->cyc_nmax < st->cyc_nmin)
+      return inp_fail(p, "*SELECT CYCLIC SYMMETRY MODES: NMAX=%d is below NMIN=%d", st->cyc_nmax, st->cyc_nmin);
+  }
+  st->cyc_line = p->line;
   return SN_OK;
 }

@@ -393,5 +393,6 @@ int inp_gap_data(inp_rd *p);
 int inp_gap_finish(inp_rd *p);
 int inp_frequency_begin(inp_rd *p);                           /* inp_frequency.c */
 int inp_frequency_data(inp_rd *p);
+int inp_cyclic_modes_begin(inp_rd *p);                        /* inp_frequency.c */
 
 #endif

@@ -65,6 +65,8 @@ static const inp_kwdef keywords[] = {
   {"TEMPERATURE", "*TEMPERATURE", W_STEP, "AMPLITUDE OP", 0, 0, 0, inp_temperature_begin, inp_temperature_data, NULL},
   /* eigenfrequencies (inp_frequency.c) */
   {"FREQUENCY", "*FREQUENCY", W_STEP, "SOLVER STORAGE GLOBAL CYCMPC", 1, 0, 0, inp_frequency_begin, inp_frequency_data, NULL},
+  {"SELECTCYCLICSYMMETRYMODES", "*SELECT CYCLIC SYMMETRY MODES", W_STEP, "NMIN NMAX", 0, 0, 0, inp_cyclic_modes_begin,
+   NULL, NULL},
   /* dynamic analyses (inp_dynamic.c) */
   {"DYNAMIC", "*DYNAMIC", W_STEP, "DIRECT SOLVER ALPHA EXPLICIT RELATIVETOABSOLUTE THETA MASS RESTITUTION", 1, 0, 0,
    inp_dynamic_begin, inp_static_data, NULL},
@@ -94,7 +96,6 @@ static const inp_kwdef keywords[] = {
   UNSUPPORTED("SENSITIVITY", "*SENSITIVITY"), UNSUPPORTED("ELECTROMAGNETICS", "*ELECTROMAGNETICS"),
   UNSUPPORTED("GREEN", "*GREEN"), UNSUPPORTED("NOANALYSIS", "*NO ANALYSIS"),
   UNSUPPORTED("SUBSTRUCTUREGENERATE", "*SUBSTRUCTURE GENERATE"),
-  UNSUPPORTED("SELECTCYCLICSYMMETRYMODES", "*SELECT CYCLIC SYMMETRY MODES"),
   /* constraints and couplings */
   UNSUPPORTED("MPC", "*MPC"),
   UNSUPPORTED("COUPLING", "*COUPLING"), UNSUPPORTED("KINEMATIC", "*KINEMATIC"),
