@@ -4,6 +4,7 @@
  * *CONTACT FILE, *TIME POINTS); layouts in results_writer.c and frd_writer.c. */
 #include "analysis/run_ccx.h"
 #include "analysis/contact_frame.h"
+#include "analysis/ip_layers.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -94,17 +95,23 @@ static int ener_table(sn_results *dat, const sn_model *m, const sn_fesys *S, con
   const int *ipo = sn_fesys_ip_offset(S);
   int *el = NULL, n = request_elems(m, o, &el), rows = 0;
   for (int r = 0; r < n; r++)
-    if (sn_element_desc(m->elem_type[el[r]])->kind != SN_KIND_SPRING) rows += ipo[el[r] + 1] - ipo[el[r]];
+    if (sn_element_desc(m->elem_type[el[r]])->kind != SN_KIND_SPRING) {
+      int nip = ipo[el[r] + 1] - ipo[el[r]];
+      rows += nip * sn_ip_layers(m->elem_type[el[r]], nip);
+    }
   int *id = malloc(sizeof(int) * ((size_t)rows + 1)), *ip = malloc(sizeof(int) * ((size_t)rows + 1));
   double *val = malloc(sizeof(double) * ((size_t)rows + 1));
   int st = (n < 0 || !id || !ip || !val) ? SN_ERR_NOMEM : SN_OK, k = 0;
   for (int r = 0; !st && r < n; r++) {
     int e = el[r];
     if (sn_element_desc(m->elem_type[e])->kind == SN_KIND_SPRING) continue;
-    for (int g = ipo[e]; g < ipo[e + 1]; g++, k++) {
+    /* 2D elements: the same value in every layer of CalculiX' expanded element (ip_layers.h) */
+    int nip = ipo[e + 1] - ipo[e], nl = sn_ip_layers(m->elem_type[e], nip);
+    for (int j = 0; j < nip * nl; j++, k++) {
+      int g = ipo[e] + j % nip;
       const double *s = inc->s_ip + 6 * (size_t)g, *ep = e_ip + 6 * (size_t)g;
       id[k] = m->elem_id[e];
-      ip[k] = g - ipo[e] + 1;
+      ip[k] = j + 1;
       val[k] = 0.5 * (s[0] * ep[0] + s[1] * ep[1] + s[2] * ep[2]) + s[3] * ep[3] + s[4] * ep[4] + s[5] * ep[5];
     }
   }

@@ -6,6 +6,7 @@
 #include "signorini/io.h"
 #include "signorini/plot.h"
 #include "analysis/contact_frame.h"
+#include "analysis/ip_layers.h"
 #include "analysis/run_ccx.h"
 #include "io/out_file.h"
 
@@ -182,7 +183,8 @@ static int add_ip_table(sn_run_output *R, const sn_model *m, const sn_fesys *S,
   for (int r = 0; r < ne; r++) {
     int e = o->set >= 0 ? m->sets[o->set].items[r] : r;
     sn_elkind kd = sn_element_desc(m->elem_type[e])->kind;
-    if (kd != SN_KIND_SPRING && kd != SN_KIND_GAP) rows += ipo[e + 1] - ipo[e];
+    int nip = ipo[e + 1] - ipo[e];
+    if (kd != SN_KIND_SPRING && kd != SN_KIND_GAP) rows += nip * sn_ip_layers(m->elem_type[e], nip);
   }
   int *id = malloc(sizeof(int) * ((size_t)rows + 1)), *ip = malloc(sizeof(int) * ((size_t)rows + 1));
   double *val = malloc(sizeof(double) * (size_t)nc * ((size_t)rows + 1));
@@ -192,10 +194,13 @@ static int add_ip_table(sn_run_output *R, const sn_model *m, const sn_fesys *S,
     int e = o->set >= 0 ? m->sets[o->set].items[r] : r;
     sn_elkind kd = sn_element_desc(m->elem_type[e])->kind;
     if (kd == SN_KIND_SPRING || kd == SN_KIND_GAP) continue;
-    for (int g = ipo[e]; g < ipo[e + 1]; g++, k++) {
+    /* 2D elements: CalculiX' layers of its expanded 3D element (ip_layers.h) */
+    int nip = ipo[e + 1] - ipo[e], nl = sn_ip_layers(m->elem_type[e], nip);
+    for (int j = 0; j < nip * nl; j++, k++) {
       id[k] = m->elem_id[e];
-      ip[k] = g - ipo[e] + 1;
-      memcpy(val + (size_t)nc * k, src + (size_t)nc * (size_t)g, (size_t)nc * sizeof(double));
+      ip[k] = j + 1;
+      sn_ip_layer_value(m->elem_type[e], nip, j / nip, src + (size_t)nc * (size_t)(ipo[e] + j % nip), nc,
+                        val + (size_t)nc * k);
     }
   }
   sn_results_block b = {var, o->set >= 0 ? m->sets[o->set].name : NULL, inc->total_time, rows, nc,

@@ -396,6 +396,84 @@ static void test_frd_elements(void)
   free(t);
 }
 
+/* the rows (element, point, 6 values) of the first "stresses" block of a .dat; their count */
+static int stress_rows(const char *dat, int *el, int *ip, double *v, int max)
+{
+  const char *s = dat ? strstr(dat, "\n stresses (elem, integ.pnt.") : NULL;
+  int n = 0;
+  if (!s) return -1;
+  s = strchr(s + 1, '\n');
+  while (s && n < max) {
+    s++;
+    if (*s == '\n') { if (n) break; continue; }
+    double *x = v + 6 * n;
+    if (sscanf(s, "%d %d %lf %lf %lf %lf %lf %lf", &el[n], &ip[n], x, x + 1, x + 2, x + 3, x + 4, x + 5) != 8) break;
+    n++;
+    s = strchr(s, '\n');
+  }
+  return n;
+}
+
+/* *EL PRINT of 2D elements in CalculiX' layout (src/analysis/ip_layers.c): the points of the 3D
+ * element ccx expands them into, layer by layer. A one-element CAX8 ring section (r 1..2,
+ * y 0..1, E = 210000, nu = 0.3, y held on y = 0, radial forces 100 and 200 on the outer edge):
+ * 27 rows; ccx 2.20 on this deck prints (rows 1, 10, 19, 27)
+ *    7.442834E+00  1.923192E+01  5.801455E+01  3.628001E+00  6.936420E-01 -4.904799E-02
+ *    7.434576E+00  1.923234E+01  5.802422E+01  3.628562E+00  1.026213E-16 -6.841420E-17
+ *    7.442834E+00  1.923192E+01  5.801455E+01  3.628001E+00 -6.936420E-01  4.904799E-02
+ *    4.229735E+01 -1.701521E+00  5.262052E+01  3.597115E+00 -1.497878E-01  4.863825E-02
+ * (the outer layers turned by -+0.7746 degree about y); here within 2e-4 of the block's largest
+ * value 60 (the 2D element against ccx's 2-degree wedge of C3D20). A CPE4 prints its 4 points
+ * twice (C3D8: 8 rows, row 5 = row 1: ccx 2.20 prints the same values in both layers). */
+static void test_el_print_2d(void)
+{
+  static const char *const CAX8 =
+      "*NODE, NSET=NALL\n1,1,0\n2,2,0\n3,2,1\n4,1,1\n5,1.5,0\n6,2,0.5\n7,1.5,1\n8,1,0.5\n"
+      "*ELEMENT, TYPE=CAX8, ELSET=EALL\n1,1,2,3,4,5,6,7,8\n"
+      "*MATERIAL, NAME=M\n*ELASTIC\n210000., 0.3\n*SOLID SECTION, ELSET=EALL, MATERIAL=M\n"
+      "*BOUNDARY\n1, 2\n5, 2\n2, 2\n";
+  static const char *const STEP =
+      "*STEP\n*STATIC\n*CLOAD\n3, 1, 100.\n6, 1, 200.\n*EL PRINT, ELSET=EALL\nS\n*END STEP\n";
+  static const int row[4] = {1, 10, 19, 27};
+  static const double ccx[4][6] = {
+      {7.442834, 19.23192, 58.01455, 3.628001, 0.6936420, -0.04904799},
+      {7.434576, 19.23234, 58.02422, 3.628562, 0, 0},
+      {7.442834, 19.23192, 58.01455, 3.628001, -0.6936420, 0.04904799},
+      {42.29735, -1.701521, 52.62052, 3.597115, -0.1497878, 0.04863825}};
+  int el[64], ip[64];
+  double v[6 * 64];
+  CHECK_INT(run_with(CAX8, "cax8", STEP), SN_OK);
+  char *t = slurp("cax8", ".dat");
+  int n = stress_rows(t, el, ip, v, 64);
+  CHECK_INT(n, 27);
+  for (int k = 0; k < 4 && n == 27; k++) {
+    CHECK_INT(ip[row[k] - 1], row[k]);
+    for (int c = 0; c < 6; c++) CHECK_CLOSE(v[6 * (row[k] - 1) + c], ccx[k][c], 0, 0.012);
+  }
+  free(t);
+  static const char *const CPE4 =
+      "*NODE, NSET=NALL\n1,1,0\n2,2,0\n3,3,0.1\n4,1,1\n5,2.1,1\n6,3,1.2\n"
+      "*ELEMENT, TYPE=CPE4, ELSET=EALL\n1,1,2,5,4\n2,2,3,6,5\n"
+      "*MATERIAL, NAME=M\n*ELASTIC\n210000., 0.3\n*SOLID SECTION, ELSET=EALL, MATERIAL=M\n1.\n"
+      "*BOUNDARY\n1, 1, 2\n4, 1\n2, 2\n3, 2\n";
+  static const char *const STEP4 =
+      "*STEP\n*STATIC\n*CLOAD\n6, 1, 10.\n6, 2, 30.\n5, 2, -5.\n*EL PRINT, ELSET=EALL\nS\n*END STEP\n";
+  CHECK_INT(run_with(CPE4, "cpe4", STEP4), SN_OK);
+  t = slurp("cpe4", ".dat");
+  n = stress_rows(t, el, ip, v, 64);
+  CHECK_INT(n, 16);
+  /* ccx 2.20, element 1 point 1 (and 5): 1.547198E+01 -1.893767E-01 4.584782E+00 -1.385834E+00 */
+  CHECK(n == 16 && el[4] == 1 && ip[4] == 5 && el[8] == 2 && ip[8] == 1);
+  for (int c = 0; c < 6 && n == 16; c++) CHECK_CLOSE(v[24 + c], v[c], 0, 1e-12);
+  if (n == 16) {
+    CHECK_CLOSE(v[0], 15.47198, 0, 1e-4);
+    CHECK_CLOSE(v[1], -0.1893767, 0, 1e-4);
+    CHECK_CLOSE(v[2], 4.584782, 0, 1e-4);
+    CHECK_CLOSE(v[3], -1.385834, 0, 1e-4);
+  }
+  free(t);
+}
+
 int main(void)
 {
   mkdir(DIR_, 0777);   /* before any test: a fresh build folder has none */
@@ -404,5 +482,6 @@ int main(void)
   test_when();
   test_frd_f2f();
   test_velocity();
+  test_el_print_2d();
   return sn_check_report();
 }
