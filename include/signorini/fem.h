@@ -472,10 +472,19 @@ typedef struct {
    * otherwise the linear stiffness of the reference configuration */
   int frequency, nev, perturbation;
   double fmin, fmax;
-  int freq_storage_line;  /* the line of *FREQUENCY, STORAGE=YES (no effect here: a note), 0 */
+  int freq_storage_line;  /* the line of *FREQUENCY, STORAGE=YES (the modes kept for a following
+                            *MODAL DYNAMIC step; without one a note), 0 */
   /* *SELECT CYCLIC SYMMETRY MODES, NMIN=, NMAX= (cyc_line 0: not given): the nodal diameters
    * nmin..nmax of a cyclic symmetric model (cyc_nmax -1: N / 2, N the sectors) */
   int cyc_nmin, cyc_nmax, cyc_line;
+  /* *MODAL DYNAMIC instead of *STATIC (docs/deck.md, "Modal dynamic steps"): the response as a
+   * superposition of the modes of the last *FREQUENCY step, each mode's equation integrated
+   * exactly for loads linear within an increment; dt0 and period from the data line (the
+   * increment is fixed: dt0, the last one shortened to end at period); *MODAL DAMPING,
+   * RAYLEIGH: modal damping ratio alpha / (2 omega) + beta omega / 2 */
+  int modal;
+  double modal_alpha, modal_beta;
+  int modal_damping_line;  /* the line of *MODAL DAMPING, 0: none (undamped) */
   /* bc: the model-data *BOUNDARY lines (those before the first *STEP, which hold in every
    * step) followed by the step's own, one record per node; each step lists only what its own
    * lines say (no Abaqus-style propagation from the previous step: the analysis decides) */

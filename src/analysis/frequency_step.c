@@ -254,10 +254,32 @@ int sn_frequency_solve(static_run *S, const sn_csc *K, const sn_csc *M, int *nev
   return SN_OK;
 }
 
+/* STORAGE=YES: the eigenpairs kept for a later *MODAL DYNAMIC step (modal_step.c); the modes
+ * of a cyclic symmetric model (per nodal diameter) are not kept */
+static int keep_modes(static_run *S, const sn_frequency_result *res)
+{
+  free(S->mlam);
+  free(S->mphi);
+  S->mlam = S->mphi = NULL;
+  S->mnev = 0;
+  if (res->nodal_diameter >= 0) return SN_OK;
+  size_t nd = (size_t)S->R.ndof * (size_t)res->nev;
+  double *l = malloc(sizeof(double) * ((size_t)res->nev + 1)), *x = malloc(sizeof(double) * (nd + 1));
+  if (!l || !x) { free(l); free(x); return SN_ERR_NOMEM; }
+  memcpy(l, res->eigenvalue, sizeof(double) * (size_t)res->nev);
+  memcpy(x, res->mode, sizeof(double) * nd);
+  S->mlam = l;
+  S->mphi = x;
+  S->mnev = res->nev;
+  S->mtime = S->total_time;
+  return SN_OK;
+}
+
 int sn_frequency_emit(static_run *S, sn_frequency_result *res)
 {
   run_state *R = &S->R;
-  int st = SN_OK;
+  int st = S->sp->freq_storage_line ? keep_modes(S, res) : SN_OK;
+  if (st) return st;
   res->step = S->k + 1;
   res->start_time = S->total_time;
   res->time = S->total_time + 1.0;

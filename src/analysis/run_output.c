@@ -103,8 +103,8 @@ int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_
       char w[64];
       const char *p = o->vars;
       while ((p = next_var(p, w, sizeof w))) {
-        if (!strcmp(w, "V") && !m->steps[k].dynamic) {
-          if (msg) snprintf(msg, msglen, "line %d: %s: V (velocities) exists in *DYNAMIC steps only (step %d is static)", o->line, out_name(o->kind), k + 1);
+        if (!strcmp(w, "V") && !m->steps[k].dynamic && !m->steps[k].modal) {
+          if (msg) snprintf(msg, msglen, "line %d: %s: V (velocities) exists in *DYNAMIC and *MODAL DYNAMIC steps only (step %d is static)", o->line, out_name(o->kind), k + 1);
           return SN_ERR_FORMAT;
         }
         if (!var_ok(o->kind, w)) {
@@ -147,7 +147,7 @@ static int add_node_table(sn_run_output *R, const sn_model *m, const sn_incremen
   const double *src = !strcmp(var, "U") ? inc->u : !strcmp(var, "V") ? inc->v : inc->rf;
   if (!src) {                            /* V of a static increment */
     free(id); free(val); free(loc);
-    snprintf(R->err, sizeof R->err, "line %d: %s: V (velocities) exists in *DYNAMIC steps only", o->line, out_name(o->kind));
+    snprintf(R->err, sizeof R->err, "line %d: %s: V (velocities) exists in *DYNAMIC and *MODAL DYNAMIC steps only", o->line, out_name(o->kind));
     return SN_ERR_FORMAT;
   }
   for (int r = 0; r < n; r++) {

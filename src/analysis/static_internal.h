@@ -76,6 +76,9 @@ typedef struct {
   sn_ccache Cc;                                /* the condensed contact operator (contact_condensed.c) */
   int F_version, total_inc, cutbacks_total;
   int freq_nfree;                              /* free dofs of the last *FREQUENCY step */
+  int mnev;                                    /* the modes of the last *FREQUENCY, STORAGE=YES */
+  double *mlam, *mphi;                         /* step: eigenvalues, modes over all dofs (ndof x mnev) */
+  double mtime;                                /* the total time at that step's start */
   int contact_missed;                          /* the trial increment's contact solve missed its tolerance */
   int contact;
   sn_cstate cs;
@@ -205,6 +208,11 @@ int sn_frequency_reduce(const sn_csc *A, int upper, const int *dof_of, const sn_
 int sn_frequency_map_solve(static_run *S, const sn_freq_full *F, const sn_freq_map *P);
 /* *SELECT CYCLIC SYMMETRY MODES: one reduced problem per nodal diameter (frequency_cyclic.c) */
 int sn_frequency_cyclic(static_run *S, const sn_freq_full *F);
+
+/* A *MODAL DYNAMIC step (modal_step.c): the modes kept by the last *FREQUENCY, STORAGE=YES
+ * step superposed, each modal equation integrated exactly over the increments; the caller's
+ * on_increment after each. The state S->u is not changed (a perturbation step). */
+int sn_modal_step(static_run *S, int k);
 
 /* The Newton iterations of the increment to S->tn (static_newton.c): S->conv, S->it, S->res
  * tell how they ended; nonzero: an error that ends the run (the message in S->msg). */

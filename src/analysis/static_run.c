@@ -555,6 +555,10 @@ static int frequency_step(static_run *S, int k)
   for (int b = 0; b < sp->nbc; b++)
     for (int c = sp->bc[b].first; c <= sp->bc[b].last && c <= R->ndf; c++) R->cons[R->ndf * sp->bc[b].node + c - 1] = 1;
   number_equations(R);
+  free(S->mlam);                               /* a later *MODAL DYNAMIC uses this step's modes or none */
+  free(S->mphi);
+  S->mlam = S->mphi = NULL;
+  S->mnev = 0;
   int st = sn_frequency_step(S);
   S->freq_nfree = R->neq;
   memcpy(R->cons, cons0, (size_t)R->ndof);
@@ -568,6 +572,12 @@ static int frequency_step(static_run *S, int k)
 static int run_step(static_run *S, int k)
 {
   if (S->m->steps[k].frequency) return frequency_step(S, k);
+  if (S->m->steps[k].modal) {                  /* modal_step.c */
+    S->k = k;
+    S->sp = &S->m->steps[k];
+    step_changes(S, S->sp);
+    return sn_modal_step(S, k);
+  }
   int st = step_begin(S, k);
   if (st) return st;
   while (S->t < S->period * (1 - 1e-12)) {
@@ -611,6 +621,8 @@ static void run_finish(static_run *S, int st, double t0)
   sn_csc_free(S->Kpre);
   sn_chol_free(S->Fpen);
   free(S->area0);
+  free(S->mlam);
+  free(S->mphi);
   sn_thermal_free(&S->th);
   free(S->hr); free(S->rnc); free(S->lam_n); free(S->lam_t); free(S->lam_n0); free(S->lam_t0);
   sn_fesys_free(R->S);

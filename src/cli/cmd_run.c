@@ -91,10 +91,13 @@ static int on_frequency(const sn_model *m, const sn_fesys *S, const sn_frequency
 /* what *FREQUENCY reads without effect, said before the run */
 static void frequency_notes(const char *deck, const sn_model *m)
 {
-  for (int k = 0; k < m->nsteps; k++)
-    if (m->steps[k].freq_storage_line)
-      fprintf(stderr, "%s:%d: note: *FREQUENCY, STORAGE=YES has no effect: signorini keeps no modes for a later step "
-              "(no *MODAL DYNAMIC)\n", deck, m->steps[k].freq_storage_line);
+  for (int k = 0; k < m->nsteps; k++) {
+    int used = 0;                              /* a later *MODAL DYNAMIC before the next *FREQUENCY */
+    for (int j = k + 1; j < m->nsteps && !m->steps[j].frequency && !used; j++) used = m->steps[j].modal;
+    if (m->steps[k].freq_storage_line && !used)
+      fprintf(stderr, "%s:%d: note: *FREQUENCY, STORAGE=YES has no effect: no *MODAL DYNAMIC step uses the modes\n",
+              deck, m->steps[k].freq_storage_line);
+  }
 }
 
 /* a deck refused at a keyword of scene files: the file probably lacks its first line *SCENE */

@@ -394,5 +394,8 @@ int inp_gap_finish(inp_rd *p);
 int inp_frequency_begin(inp_rd *p);                           /* inp_frequency.c */
 int inp_frequency_data(inp_rd *p);
 int inp_cyclic_modes_begin(inp_rd *p);                        /* inp_frequency.c */
+int inp_modal_begin(inp_rd *p);                               /* inp_modal.c */
+int inp_modal_damping_begin(inp_rd *p);
+int inp_modal_damping_data(inp_rd *p);
 
 #endif

@@ -67,6 +67,9 @@ static const inp_kwdef keywords[] = {
   {"FREQUENCY", "*FREQUENCY", W_STEP, "SOLVER STORAGE GLOBAL CYCMPC", 1, 0, 0, inp_frequency_begin, inp_frequency_data, NULL},
   {"SELECTCYCLICSYMMETRYMODES", "*SELECT CYCLIC SYMMETRY MODES", W_STEP, "NMIN NMAX", 0, 0, 0, inp_cyclic_modes_begin,
    NULL, NULL},
+  /* modal dynamics (inp_modal.c) */
+  {"MODALDYNAMIC", "*MODAL DYNAMIC", W_STEP, "SOLVER DIRECT DELTMX STEADYSTATE", 1, 0, 0, inp_modal_begin, inp_static_data, NULL},
+  {"MODALDAMPING", "*MODAL DAMPING", W_STEP, "RAYLEIGH MODAL", 1, 0, 0, inp_modal_damping_begin, inp_modal_damping_data, NULL},
   /* dynamic analyses (inp_dynamic.c) */
   {"DYNAMIC", "*DYNAMIC", W_STEP, "DIRECT SOLVER ALPHA EXPLICIT RELATIVETOABSOLUTE THETA MASS RESTITUTION", 1, 0, 0,
    inp_dynamic_begin, inp_static_data, NULL},
@@ -88,7 +91,7 @@ static const inp_kwdef keywords[] = {
   {"CONTROLS", "*CONTROLS", W_STEP, "PARAMETERS RESET", 0, 0, 0, inp_controls_begin, inp_controls_data, NULL},
   /* known to CalculiX or Abaqus, not supported (yet): procedures */
   UNSUPPORTED("HEATTRANSFER", "*HEAT TRANSFER"),
-  UNSUPPORTED("MODALDYNAMIC", "*MODAL DYNAMIC"), UNSUPPORTED("STEADYSTATEDYNAMICS", "*STEADY STATE DYNAMICS"),
+  UNSUPPORTED("STEADYSTATEDYNAMICS", "*STEADY STATE DYNAMICS"),
   UNSUPPORTED("COMPLEXFREQUENCY", "*COMPLEX FREQUENCY"), UNSUPPORTED("BUCKLE", "*BUCKLE"),
   UNSUPPORTED("VISCO", "*VISCO"), UNSUPPORTED("CREEP", "*CREEP"),
   UNSUPPORTED("COUPLEDTEMPERATURE-DISPLACEMENT", "*COUPLED TEMPERATURE-DISPLACEMENT"),

@@ -113,6 +113,22 @@ int inp_check_steps(inp_rd *p)
     if (st->frequency && (st->ncload || st->ndload))
       return inp_fail_at(p, p->step_file[k], st->ncload ? st->cload[0].line : st->dload[0].line, "a load in a "
                      "*FREQUENCY step (line %d): the eigenvalue problem has no loads; move it to a *STATIC step", st->line);
+    if (st->modal_damping_line && !st->modal)
+      return inp_fail_at(p, p->step_file[k], st->modal_damping_line, "*MODAL DAMPING in a step without *MODAL DYNAMIC "
+                         "(the step of line %d)", st->line);
+    if (st->modal) {
+      int f = k - 1;
+      while (f >= 0 && !m->steps[f].frequency) f--;
+      if (f < 0 || !m->steps[f].freq_storage_line)
+        return inp_fail_at(p, p->step_file[k], st->line, "*MODAL DYNAMIC needs the modes of an earlier *FREQUENCY, "
+                           "STORAGE=YES step%s", f < 0 ? " (there is none)" : " (the last *FREQUENCY has no STORAGE=YES)");
+      if (st->nlgeom)
+        return inp_fail_at(p, p->step_file[k], st->line, "*STEP, NLGEOM with *MODAL DYNAMIC: modal superposition is "
+                           "linear; remove NLGEOM");
+      if (st->has_temp)
+        return inp_fail_at(p, p->step_file[k], st->line, "*TEMPERATURE in a *MODAL DYNAMIC step: temperature loading "
+                           "is not allowed in modal dynamics (CalculiX neither)");
+    }
     if (st->nlgeom && st->dynamic)
       return inp_fail_at(p, p->step_file[k], st->line, "*STEP, NLGEOM with *DYNAMIC: the dynamic analysis is linear "
                      "(small strain) only; remove NLGEOM");
@@ -195,7 +211,7 @@ int inp_static_data(inp_rd *p)
 int inp_endstep_begin(inp_rd *p)
 {
   if (!p->step_static)
-    return inp_fail(p, "the *STEP of line %d has no procedure (*STATIC, *DYNAMIC or *FREQUENCY)", cur_step(p)->line);
+    return inp_fail(p, "the *STEP of line %d has no procedure (*STATIC, *DYNAMIC, *FREQUENCY or *MODAL DYNAMIC)", cur_step(p)->line);
   p->in_step = 0;
   return SN_OK;
 }
