@@ -349,7 +349,7 @@ static void test_velocity(void)
   m = NULL;
   CHECK_INT(sn_inp_parse(deck, strlen(deck), "velo", NULL, &m, msg, sizeof msg), SN_OK);
   CHECK_INT(sn_run_output_open(DIR_, "velo2", m, &out, msg, sizeof msg), SN_ERR_FORMAT);
-  CHECK(strstr(msg, "line 22: *NODE PRINT: V (velocities) exists in *DYNAMIC steps only") != NULL);
+  CHECK(strstr(msg, "line 22: *NODE PRINT: V (velocities) exists in *DYNAMIC and *MODAL DYNAMIC steps only") != NULL);
   sn_model_free(m);
 }
 
