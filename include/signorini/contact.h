@@ -7,8 +7,10 @@
  * Mechanics", 2nd ed., ch. 4 "Continuum description of contact" and ch. 9 "Discretization,
  * node-to-segment"; Laursen, "Computational Contact and Impact Mechanics", ch. 5). Every
  * node of a pair's slave surface is projected onto the closest face of the master surface
- * in the current configuration x + u. SURFACE TO SURFACE pairs are discretised by mortar
- * (segment-to-segment) integration instead (src/contact/mortar.c): one weighted-gap row per
+ * in the current configuration x + u. SURFACE TO SURFACE pairs with a soft frictionless law are
+ * CalculiX' face-to-face penalty contact (src/contact/face_penalty.c: one point per integration
+ * point of the slave faces, sn_contact_face_penalty); the other SURFACE TO SURFACE pairs are
+ * discretised by mortar (segment-to-segment) integration (src/contact/mortar.c): one weighted-gap row per
  * slave node, integrated over the slave faces, so that a uniform pressure is transmitted
  * exactly between non-matching meshes, quadratic faces included (area = the node's mortar
  * weight, positive for every face type).
@@ -104,6 +106,10 @@ typedef struct {
    * W_j > 0 first-come, master terms -M_jl / W_j), gap is the weighted gap / W_j, area is W_j.
    * The master fields above (master_elem .. dist) then describe the closest-point projection
    * of the slave node itself (nmaster 0 when it has none); they do not enter H. */
+  int face_point;            /* 1: an integration point of a slave face (CalculiX' face-to-face
+                                penalty, face_penalty.c): x_slave is the point, slave_node the
+                                face's node nearest to it, area its integration weight, the terms
+                                N_k of the slave face's nodes and -N_l of the master face's */
   int nterm;
   int term_node[SN_MORTAR_MAXTERM];
   double term_coef[SN_MORTAR_MAXTERM];
@@ -122,6 +128,11 @@ typedef struct {
 int sn_contact_detect(const sn_model *m, const double *u, double search_dist,
                       sn_contact_point **pts, int *npts, char *msg, size_t msglen);
 
+/* sn_contact_detect with the face-to-face penalty pairs (sn_contact_face_penalty) detected at
+ * their slave nodes, node to surface: the slave nodes' own projections (ADJUST=). */
+int sn_contact_detect_nodes(const sn_model *m, const double *u, double search_dist,
+                            sn_contact_point **pts, int *npts, char *msg, size_t msglen);
+
 void sn_contact_points_free(sn_contact_point *pts);
 
 /* The contact Jacobian: H (ndof x dim*npts, ndof = ndf * nnodes, dim = ndf), column
@@ -135,6 +146,12 @@ int sn_contact_H(const sn_model *m, const sn_contact_point *pts, int npts, sn_cs
 /* Gaps as the w vector of the global problem: w[dim*k] = pts[k].gap, tangential parts 0
  * (w: dim * npts doubles). */
 void sn_contact_w(int dim, const sn_contact_point *pts, int npts, double *w);
+
+/* 1 when pair pi of m is enforced as CalculiX' face-to-face penalty contact (face_penalty.c):
+ * a SURFACE TO SURFACE pair (not TYPE=MORTAR) whose interaction has a soft pressure-overclosure
+ * law (LINEAR, EXPONENTIAL, TABULAR) and no friction. Detection then gives one contact point per
+ * integration point of the slave faces. */
+int sn_contact_face_penalty(const sn_model *m, int pi);
 
 /* Closest point of one face to the point xs (3 values): the building block of detection.
  * sdim 2 (edges, nfn 2 or 3) or 3 (faces, nfn 3, 4, 6, 8); X: nfn x 3 node coordinates in

@@ -361,6 +361,8 @@ typedef struct {
   int interaction;       /* index into interactions */
   int slave, master;     /* surface indices (slave first, as in the deck) */
   sn_pairtype type;
+  int mortar;            /* TYPE=MORTAR: a SURFACE TO SURFACE pair kept on the mortar rows whatever its
+                            law (otherwise soft frictionless laws are CalculiX' face-to-face penalty) */
   int small_sliding;     /* SMALL SLIDING: each slave node keeps over an increment the master face
                             it was paired with at the increment's start (static analyses) */
   double adjust;         /* ADJUST=distance: slave nodes within it (gap <= adjust) moved onto the

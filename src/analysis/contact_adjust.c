@@ -29,7 +29,7 @@ int sn_contact_adjust(sn_model *m, char *msg, size_t msglen)
       if (i == 0 || v > hi[c]) hi[c] = v;
     }
   for (int c = 0; c < 3; c++) L = hi[c] - lo[c] > L ? hi[c] - lo[c] : L;
-  int st = sn_contact_detect(m, NULL, L, &pts, &np, msg, msglen);
+  int st = sn_contact_detect_nodes(m, NULL, L, &pts, &np, msg, msglen);
   if (st) return st;
   for (int q = 0; q < np; q++) {
     const sn_contact_point *p = &pts[q];

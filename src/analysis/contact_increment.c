@@ -52,7 +52,7 @@ void sn_contact_reference_areas(sn_cstate *cs, const double *area0)
 {
   if (!area0) return;
   for (int k = 0; k < cs->np; k++)
-    if (area0[cs->pts[k].slave_node] > 0) cs->pts[k].area = area0[cs->pts[k].slave_node];
+    if (!cs->pts[k].face_point && area0[cs->pts[k].slave_node] > 0) cs->pts[k].area = area0[cs->pts[k].slave_node];
 }
 
 /* The condensed route (contact_condensed.c) first, where it applies: the step names a local

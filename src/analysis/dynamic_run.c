@@ -145,7 +145,7 @@ static int initial_state(dyn_state *D)
     for (int c = 0; c < 3; c++) { lo[c] = fmin(lo[c], m->x[3 * i + c]); hi[c] = fmax(hi[c], m->x[3 * i + c]); }
   for (int c = 0; c < 3 && m->nnodes; c++) ls = fmax(ls, hi[c] - lo[c]);
   sn_contact_point *p0 = NULL;
-  int np0 = 0, st = sn_contact_detect(m, NULL, ls, &p0, &np0, D->msg, D->msglen);
+  int np0 = 0, st = sn_contact_detect_nodes(m, NULL, ls, &p0, &np0, D->msg, D->msglen);
   if (st) return st;
   for (int q = 0; q < np0; q++) D->area0[p0[q].slave_node] = p0[q].area;
   sn_contact_points_free(p0);

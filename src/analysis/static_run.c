@@ -252,7 +252,7 @@ static int run_setup(static_run *S)
     int np0 = 0;
     S->area0 = calloc(nn, sizeof(double));
     if (!S->area0) return SN_ERR_NOMEM;
-    if ((st = sn_contact_detect(m, NULL, S->lscale > 0 ? S->lscale : 0.0, &p0, &np0, S->msg, S->msglen))) return st;
+    if ((st = sn_contact_detect_nodes(m, NULL, S->lscale > 0 ? S->lscale : 0.0, &p0, &np0, S->msg, S->msglen))) return st;
     for (int q = 0; q < np0; q++) S->area0[p0[q].slave_node] = p0[q].area;
     sn_contact_points_free(p0);
   }
@@ -413,6 +413,21 @@ static int small_sliding_pairing(static_run *S, const double *u)
 
 /* the trial increment to tn: prescribed displacements and loads at tn, the contact state
  * cleared and the multipliers saved, the Newton loop's treatment and limits */
+/* every active pair is a face-to-face penalty pair (sn_contact_face_penalty) and no *GAP: the
+ * default treatment (LAGRANGE) is then CalculiX' own, the penalty Newton loop on the soft law at
+ * the slave faces' integration points */
+static int face_penalty_only(const sn_model *m)
+{
+  int any = 0;
+  if (m->ngaps > 0) return 0;
+  for (int pi = 0; pi < m->npairs; pi++) {
+    if (m->pairs[pi].inactive) continue;
+    if (!sn_contact_face_penalty(m, pi)) return 0;
+    any = 1;
+  }
+  return any;
+}
+
 static int increment_begin(static_run *S)
 {
   run_state *R = &S->R;
@@ -441,7 +456,8 @@ static int increment_begin(static_run *S)
   memset(S->hr, 0, sizeof(double) * (size_t)R->ndof);
   memcpy(S->lam_n0, S->lam_n, sizeof(double) * (size_t)m->nnodes);
   memcpy(S->lam_t0, S->lam_t, sizeof(double) * 3 * (size_t)m->nnodes);
-  S->pen = S->contact && (sp->contact == SN_CT_PENALTY || sp->contact == SN_CT_AUGMENTED);
+  S->pen = S->contact && (sp->contact == SN_CT_PENALTY || sp->contact == SN_CT_AUGMENTED ||
+                          (sp->contact == SN_CT_LAGRANGE && face_penalty_only(m)));
   S->aug = S->pen && sp->contact == SN_CT_AUGMENTED;
   S->uzawa = S->lu_only = 0;
   if (!S->pen && S->Fpen) {                   /* not a penalty increment: its memory back */

@@ -40,4 +40,25 @@ int sn_mortar_rows(const sn_model *m, const sn_surface *SS, const sn_mortar_mast
                    const double *xc, const int *dofnode, const int *slot, int ns, double sd,
                    sn_mortar_row *rows, int *bad_node);
 
+/* Integration points of one slave face for the face-to-face penalty (face_penalty.c): positions,
+ * the face's shape functions and the area weights dA = w J (times the thickness or 2 pi r) of the
+ * reference configuration (measured on ccx 2.20: a block pressed flat on a block under NLGEOM
+ * penetrates by the follower force over the undeformed area; CalculiX freezes the points'
+ * match and weights over an increment). */
+#define SN_FP_MAXPT 9
+typedef struct {
+  int nfn, npt;
+  int node[SN_CONTACT_MAXFN];
+  double x[SN_FP_MAXPT][3], N[SN_FP_MAXPT][SN_CONTACT_MAXFN], dA[SN_FP_MAXPT];
+} sn_fp_face;
+
+/* the points of face `face` of element e at the coordinates xc (3 per node): SN_OK,
+ * SN_ERR_FORMAT (no such face, or degenerate) */
+int sn_face_penalty_face(const sn_model *m, const double *xc, int e, int face, sn_fp_face *F);
+
+/* point q of F into p, which holds the point's closest-point projection onto the master (frame,
+ * gap, shape, master nodes): the slave fields, the area and the terms of H (the slave face's
+ * N_k, the master face's -N_l, per dof node) */
+void sn_face_penalty_point(const sn_fp_face *F, int q, const int *dofnode, sn_contact_point *p);
+
 #endif

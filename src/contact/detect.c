@@ -161,6 +161,7 @@ typedef struct {
   int *snode;                /* slave nodes of the current pair */
   double *sarea;
   int ns;
+  int nodes_only;            /* face-to-face penalty pairs detected at their slave nodes */
 } work_t;
 
 static int elem_face_nodes(const sn_model *m, int e, int face, int *nodes, int *nn)
@@ -287,13 +288,12 @@ static int face_has(const faces_t *F, int f, int v)
   return 0;
 }
 
-/* the closest master face of slave node v within sd (only the face elem * 8 + face = want when
- * want >= 0): its index (best filled), -1 for none,
- * -2 for a degenerate face */
-static int closest_face(const work_t *W, const faces_t *F, const grid_t *G, int v, double sd, int want,
-                        sn_contact_point *best)
+/* the closest master face of the point xs within sd, skipping the faces that hold one of the
+ * nodes excl[0 .. nex) (only the face elem * 8 + face = want when want >= 0): its index (best
+ * filled), -1 for none, -2 for a degenerate face */
+static int closest_face_at(const work_t *W, const faces_t *F, const grid_t *G, const double *xs, const int *excl,
+                           int nex, double sd, int want, sn_contact_point *best)
 {
-  const double *xs = W->xc + 3 * v;
   int ci[3] = {0, 0, 0}, bf = -1;
   memset(best, 0, sizeof *best);
   for (int k = 0; k < W->sdim; k++) {
@@ -305,16 +305,88 @@ static int closest_face(const work_t *W, const faces_t *F, const grid_t *G, int 
     int f = G->item[q], in = 1;
     for (int k = 0; k < W->sdim; k++)
       if (xs[k] < F->lo[3 * f + k] || xs[k] > F->hi[3 * f + k]) in = 0;
-    if (!in || face_has(F, f, v)) continue;
+    for (int x = 0; x < nex && in; x++)
+      if (face_has(F, f, excl[x])) in = 0;
+    if (!in) continue;
     if (want >= 0 && F->elem[f] * 8 + F->face[f] != want) continue;
     double X[3 * SN_CONTACT_MAXFN];
     sn_contact_point cand;
+    memset(&cand, 0, sizeof cand);   /* the projection fills the geometric fields only */
     for (int a = 0; a < F->nn[f]; a++)
       for (int j = 0; j < 3; j++) X[3 * a + j] = W->xc[3 * F->nodes[SN_CONTACT_MAXFN * f + a] + j];
     if (sn_contact_project(W->sdim, F->nn[f], X, xs, &cand) < 0) return -2;
     if (cand.dist <= sd && (bf < 0 || cand.dist < best->dist)) *best = cand, bf = f;
   }
   return bf;
+}
+
+/* the closest master face of slave node v (closest_face_at) */
+static int closest_face(const work_t *W, const faces_t *F, const grid_t *G, int v, double sd, int want,
+                        sn_contact_point *best)
+{
+  return closest_face_at(W, F, G, W->xc + 3 * v, &v, 1, sd, want, best);
+}
+
+/* the master fields of a projection onto face bf of F into p (pair fields included) */
+static void master_fields(const work_t *W, const faces_t *F, int bf, int pi, sn_contact_point *p)
+{
+  const sn_model *m = W->m;
+  const sn_interaction *I = &m->interactions[m->pairs[pi].interaction];
+  p->pair = pi;
+  p->master_elem = bf >= 0 ? F->elem[bf] : -1;
+  p->master_face = bf >= 0 ? F->face[bf] : 0;
+  p->nmaster = bf >= 0 ? F->nn[bf] : 0;
+  int ref = -2;
+  for (int a = 0; a < p->nmaster; a++) {
+    int mn = F->nodes[SN_CONTACT_MAXFN * bf + a], dn = W->dofnode[mn];
+    p->master_nodes[a] = mn;
+    p->master_dof_nodes[a] = dn;
+    if (ref == -2) ref = dn == mn ? -1 : dn;
+    else if (ref != dn) ref = -1;
+  }
+  p->master_kind = ref >= 0 ? SN_MASTER_RIGID : SN_MASTER_FACE;
+  p->interaction = m->pairs[pi].interaction;
+  p->mu = I->has_friction ? I->mu : 0;
+  p->hard = I->law == SN_OVERCLOSURE_HARD;
+  p->slope = I->slope;
+}
+
+/* the face-to-face penalty points of pair pi (face_penalty.c): one per integration point of the
+ * slave faces that projects onto the master within sd */
+static int face_points(work_t *W, const faces_t *F, const grid_t *G, int pi, double sd, ptbuf *out, char *msg,
+                       size_t msglen)
+{
+  const sn_model *m = W->m;
+  const sn_surface *SS = &m->surfaces[m->pairs[pi].slave];
+  sn_fp_face *S = malloc(sizeof *S);
+  int r = S ? SN_OK : SN_ERR_NOMEM;
+  for (int i = 0; i < SS->n && r == SN_OK; i++) {
+    if (sn_face_penalty_face(m, W->xc, SS->elem[i], SS->face[i], S)) {
+      r = fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: surface '%s': face S%d of element %d is degenerate",
+               pi + 1, SS->name, SS->face[i], m->elem_id ? m->elem_id[SS->elem[i]] : SS->elem[i] + 1);
+      break;
+    }
+    for (int q = 0; q < S->npt; q++) {
+      sn_contact_point best;
+      int bf = closest_face_at(W, F, G, S->x[q], S->node, S->nfn, sd, -1, &best);
+      if (bf == -2) {
+        r = fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: a master face is degenerate", pi + 1);
+        break;
+      }
+      if (bf < 0) continue;
+      sn_contact_point *p = pt_push(out);
+      if (!p) {
+        r = SN_ERR_NOMEM;
+        break;
+      }
+      *p = best;
+      p->nterm = 0;
+      master_fields(W, F, bf, pi, p);
+      sn_face_penalty_point(S, q, W->dofnode, p);
+    }
+  }
+  free(S);
+  return r;
 }
 
 /* a mortar row's frame, gap, weight and terms into p (the master fields stay those of the
@@ -373,8 +445,11 @@ static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg,
     for (int k = 0; k < 3; k++) F.lo[3 * f + k] -= sd, F.hi[3 * f + k] += sd;
   if ((r = grid_build(&G, W->sdim, &F))) goto done;
 
-  const sn_interaction *I = &m->interactions[P->interaction];
-  if (P->type == SN_PAIR_SURFACE_TO_SURFACE) {
+  if (sn_contact_face_penalty(m, pi) && !W->nodes_only) {
+    r = face_points(W, &F, &G, pi, sd, out, msg, msglen);
+    goto done;
+  }
+  if (P->type == SN_PAIR_SURFACE_TO_SURFACE && !sn_contact_face_penalty(m, pi)) {
     rows = malloc((size_t)(W->ns > 0 ? W->ns : 1) * sizeof *rows);
     if (!rows) {
       r = SN_ERR_NOMEM;
@@ -413,26 +488,10 @@ static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg,
     }
     *p = best;
     p->nterm = 0;   /* best holds only the projection's fields */
-    p->pair = pi;
+    master_fields(W, &F, bf, pi, p);
     p->slave_node = v;
     p->slave_dof_node = W->dofnode[v];
-    p->master_elem = bf >= 0 ? F.elem[bf] : -1;
-    p->master_face = bf >= 0 ? F.face[bf] : 0;
-    p->nmaster = bf >= 0 ? F.nn[bf] : 0;
-    int ref = -2;
-    for (int a = 0; a < p->nmaster; a++) {
-      int mn = F.nodes[SN_CONTACT_MAXFN * bf + a], dn = W->dofnode[mn];
-      p->master_nodes[a] = mn;
-      p->master_dof_nodes[a] = dn;
-      if (ref == -2) ref = dn == mn ? -1 : dn;
-      else if (ref != dn) ref = -1;
-    }
-    p->master_kind = ref >= 0 ? SN_MASTER_RIGID : SN_MASTER_FACE;
     p->area = W->sarea[i];
-    p->interaction = P->interaction;
-    p->mu = I->has_friction ? I->mu : 0;
-    p->hard = I->law == SN_OVERCLOSURE_HARD;
-    p->slope = I->slope;
     if (rows) mortar_point(&rows[i], W->xc + 3 * v, p);
   }
   r = SN_OK;
@@ -540,8 +599,8 @@ static int rigid_map(work_t *W, char *msg, size_t msglen)
   return SN_OK;
 }
 
-int sn_contact_detect(const sn_model *m, const double *u, double search_dist,
-                      sn_contact_point **pts, int *npts, char *msg, size_t msglen)
+static int detect(const sn_model *m, const double *u, double search_dist, int nodes_only,
+                  sn_contact_point **pts, int *npts, char *msg, size_t msglen)
 {
   if (msg && msglen > 0) msg[0] = 0;
   if (pts) *pts = NULL;
@@ -555,6 +614,7 @@ int sn_contact_detect(const sn_model *m, const double *u, double search_dist,
   memset(&W, 0, sizeof W);
   W.m = m;
   W.sdim = m->ndf;
+  W.nodes_only = nodes_only;
   size_t nn = (size_t)(m->nnodes > 0 ? m->nnodes : 1);
   W.xc = malloc(3 * nn * sizeof *W.xc);
   W.dofnode = malloc(nn * sizeof *W.dofnode);
@@ -602,6 +662,18 @@ done:
   *pts = out.p;
   *npts = out.n;
   return SN_OK;
+}
+
+int sn_contact_detect(const sn_model *m, const double *u, double search_dist,
+                      sn_contact_point **pts, int *npts, char *msg, size_t msglen)
+{
+  return detect(m, u, search_dist, 0, pts, npts, msg, msglen);
+}
+
+int sn_contact_detect_nodes(const sn_model *m, const double *u, double search_dist,
+                            sn_contact_point **pts, int *npts, char *msg, size_t msglen)
+{
+  return detect(m, u, search_dist, 1, pts, npts, msg, msglen);
 }
 
 void sn_contact_points_free(sn_contact_point *pts) { free(pts); }

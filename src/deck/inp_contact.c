@@ -411,11 +411,13 @@ int inp_pair_begin(inp_rd *p)
   int r = inp_par_name(p, "INTERACTION", 1, name);
   if (r) return r;
   p->cur_pair_type = SN_PAIR_NODE_TO_SURFACE;
+  p->cur_mortar = 0;
   inp_param *q = inp_par(p, "TYPE");
   if (q) {
     if (q->val && !strcmp(q->val, "NODETOSURFACE")) p->cur_pair_type = SN_PAIR_NODE_TO_SURFACE;
     else if (q->val && !strcmp(q->val, "SURFACETOSURFACE")) p->cur_pair_type = SN_PAIR_SURFACE_TO_SURFACE;
-    else return inp_fail(p, "*CONTACT PAIR, TYPE=%s is not supported (NODE TO SURFACE or SURFACE TO SURFACE)", q->val ? SHOW(q->raw) : "");
+    else if (q->val && !strcmp(q->val, "MORTAR")) p->cur_pair_type = SN_PAIR_SURFACE_TO_SURFACE, p->cur_mortar = 1;
+    else return inp_fail(p, "*CONTACT PAIR, TYPE=%s is not supported (NODE TO SURFACE, SURFACE TO SURFACE or MORTAR)", q->val ? SHOW(q->raw) : "");
   }
   strcpy(p->cur_name, name);
   /* SMALL SLIDING (a flag), ADJUST= a distance >= 0 or a node set */
@@ -474,6 +476,7 @@ int inp_pair_data(inp_rd *p)
   cp->master = ma;
   cp->type = p->cur_pair_type;
   cp->small_sliding = p->cur_small;
+  cp->mortar = p->cur_mortar;
   cp->adjust = p->cur_adjust;
   cp->adjust_set = p->cur_adjust_set;
   cp->inactive = 0;

@@ -147,7 +147,7 @@ typedef struct inp_rd {
   int out_kind, out_set;
   size_t nrec;                             /* boundary / load records so far */
   char cur_name[MAXNAME + 1];              /* INTERACTION= of the *CONTACT PAIR being read */
-  int cur_small, cur_adjust_set;           /* its SMALL SLIDING, ADJUST= node set (-1) */
+  int cur_small, cur_adjust_set, cur_mortar;           /* its SMALL SLIDING, ADJUST= node set (-1) */
   double cur_adjust;                       /* its ADJUST= distance (0) */
   int cur_change;                          /* *CHANGE FRICTION / SURFACE BEHAVIOR record (-1) */
   char change_kind[24];                    /* "FRICTION" / "SURFACE BEHAVIOR" */

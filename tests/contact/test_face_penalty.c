@@ -1,0 +1,63 @@
+/* CalculiX' face-to-face penalty contact (src/contact/face_penalty.c): a SURFACE TO SURFACE pair
+ * with a LINEAR law is enforced at the slave faces' integration points.
+ * - A unit C3D8 block pressed (pressure 100) flat onto a unit C3D8 block, rollers on x = 0 and
+ *   y = 0, the lower block on z = 0, E = 1e5, nu = 0.3, slope K = 1e4: the contact pressure is
+ *   uniform, the overclosure is p / K = 0.01 exactly (linear law), so the upper block's bottom
+ *   moves by -(1e-3 + 0.01) and its top by -(2e-3 + 0.01) (uniaxial stress 100 / E). ccx 2.20
+ *   on the same deck prints the same (-1.100000E-02, -1.200000E-02).
+ * - The same under NLGEOM: ccx 2.20 prints -1.100811E-02 (bottom) and -1.201021E-02 (top): the
+ *   follower pressure on the top face (grown by the lateral stretch) over the contact weights of
+ *   the undeformed slave face.
+ * - 4 contact points (the slave face's 2 x 2 Gauss points).
+ * - The upper block as two C3D8 elements on top of the one (non-matching faces): the same
+ *   displacements (the Gauss points integrate the uniform pressure exactly), 8 points.
+ * - TYPE=MORTAR keeps the mortar rows (a weighted gap per slave node): the same answer, 4 points. */
+#include "fe_deck.h"
+#include "signorini/contact.h"
+
+static void deck(fd_buf *b, int nlgeom, int split, const char *type)
+{
+  fd_print(b, "*NODE\n1,0,0,0\n2,1,0,0\n3,1,1,0\n4,0,1,0\n5,0,0,1\n6,1,0,1\n7,1,1,1\n8,0,1,1\n");
+  if (!split) {
+    fd_print(b, "11,0,0,1\n12,1,0,1\n13,1,1,1\n14,0,1,1\n15,0,0,2\n16,1,0,2\n17,1,1,2\n18,0,1,2\n");
+    fd_print(b, "*ELEMENT,TYPE=C3D8,ELSET=EU\n2,11,12,13,14,15,16,17,18\n");
+    fd_print(b, "*SURFACE,NAME=SS\n2,S1\n*NSET,NSET=NX0\n1,4,5,8,11,14,15,18\n*NSET,NSET=NY0\n1,2,5,6,11,12,15,16\n");
+  } else {   /* two elements side by side in x: x = 0, 0.5, 1 */
+    fd_print(b, "11,0,0,1\n12,0.5,0,1\n13,1,0,1\n14,0,1,1\n15,0.5,1,1\n16,1,1,1\n");
+    fd_print(b, "21,0,0,2\n22,0.5,0,2\n23,1,0,2\n24,0,1,2\n25,0.5,1,2\n26,1,1,2\n");
+    fd_print(b, "*ELEMENT,TYPE=C3D8,ELSET=EU\n2,11,12,15,14,21,22,25,24\n3,12,13,16,15,22,23,26,25\n");
+    fd_print(b, "*SURFACE,NAME=SS\n2,S1\n3,S1\n*NSET,NSET=NX0\n1,4,5,8,11,14,21,24\n*NSET,NSET=NY0\n1,2,5,6,11,12,13,21,22,23\n");
+  }
+  fd_print(b, "*ELEMENT,TYPE=C3D8,ELSET=EL\n1,1,2,3,4,5,6,7,8\n*ELSET,ELSET=EALL\nEL,EU\n*NSET,NSET=NBOT\n1,2,3,4\n");
+  fd_print(b, "*MATERIAL,NAME=M\n*ELASTIC\n1.E5,0.3\n*SOLID SECTION,ELSET=EALL,MATERIAL=M\n*SURFACE,NAME=SM\n1,S2\n");
+  fd_print(b, "*CONTACT PAIR,INTERACTION=SI,TYPE=%s\nSS,SM\n", type);
+  fd_print(b, "*SURFACE INTERACTION,NAME=SI\n*SURFACE BEHAVIOR,PRESSURE-OVERCLOSURE=LINEAR\n1.E4\n");
+  fd_print(b, "*BOUNDARY\nNBOT,3,3\nNX0,1,1\nNY0,2,2\n*STEP%s\n*STATIC\n*DLOAD\n2,P2,100.\n%s*END STEP\n",
+           nlgeom ? ",NLGEOM" : "", split ? "3,P2,100.\n" : "");
+}
+
+static void run(int nlgeom, int split, const char *type, double want_bot, double want_top, int want_np)
+{
+  fd_buf b = {0};
+  fd_result r;
+  deck(&b, nlgeom, split, type);
+  CHECK_INT(fd_run_tol(&b, "face_penalty", &r, 1e-12), SN_OK);
+  if (r.m) {
+    CHECK_INT(sn_contact_face_penalty(r.m, 0), strcmp(type, "MORTAR") != 0);
+    int bot = split ? 12 : 11, top = split ? 23 : 17;
+    CHECK_CLOSE(fd_u(&r, bot, 2), want_bot, 2e-6, 0);
+    CHECK_CLOSE(fd_u(&r, top, 2), want_top, 2e-6, 0);
+    CHECK_CLOSE(r.fcontact[2], nlgeom ? 100.0 * (1 + 3.00436e-4) * (1 + 3.00436e-4) : 100.0, 1e-6, 0);   /* on the slave, along +z */
+    CHECK_INT(r.ncontact, want_np);
+  }
+  fd_free(&r);
+}
+
+int main(void)
+{
+  run(0, 0, "SURFACE TO SURFACE", -0.011, -0.012, 4);
+  run(1, 0, "SURFACE TO SURFACE", -1.100811e-2, -1.201021e-2, 4);
+  run(0, 1, "SURFACE TO SURFACE", -0.011, -0.012, 8);
+  run(0, 0, "MORTAR", -0.011, -0.012, 4);
+  return sn_check_report();
+}
