@@ -1,9 +1,11 @@
 /* *CONTACT PAIR, ADJUST= (CalculiX manual, *CONTACT PAIR): at the start of the analysis the
  * slave nodes within the distance ADJUST of the master surface (gap <= ADJUST, overclosed ones
  * included), or those of the node set ADJUST=, are moved along the master's normal onto it:
- * x_s <- x_s - gap n. The mesh changes, no strain or force comes with it. */
+ * x_s <- x_s - gap n. The mesh changes, no strain or force comes with it. A SURFACE TO SURFACE
+ * pair's slave node moves by its closest-point projection, when that is a normal one. */
 #include "analysis/contact_internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 static int in_set(const sn_model *m, int set, int node)
@@ -40,8 +42,13 @@ int sn_contact_adjust(sn_model *m, char *msg, size_t msglen)
     for (int c = 0; c < 3; c++) d[c] = p->gap * p->normal[c];
     if (p->nterm > 0) {
       if (p->nmaster == 0) continue;
-      double dn = 0;
+      double dn = 0, dt = 0;
       for (int c = 0; c < 3; c++) d[c] = p->x_slave[c] - p->x_master[c], dn += d[c] * p->normal[c];
+      for (int c = 0; c < 3; c++) dt += (d[c] - dn * p->normal[c]) * (d[c] - dn * p->normal[c]);
+      /* a node beside the master surface (its closest point on the surface's border, away from
+       * the normal) is not over it: not moved (thread: a nut node 0.2 beside the flange's edge
+       * was pulled sideways onto it, inverting its element) */
+      if (p->on_boundary && sqrt(dt) > 1e-6 * (p->dist + 1e-300)) continue;
       gap = dn < 0 ? -p->dist : p->dist;
     }
     int move = P->adjust_set >= 0 ? in_set(m, P->adjust_set, p->slave_node) : (P->adjust > 0 && gap <= P->adjust);
