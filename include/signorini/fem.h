@@ -348,6 +348,8 @@ typedef struct {
   double tab_p[SN_LAW_MAXTAB], tab_h[SN_LAW_MAXTAB];
   double mu;             /* *FRICTION: coefficient (0 if none) */
   double stick_slope;    /* *FRICTION second value (0 if not given) */
+  int exact_stick;       /* *FRICTION, LAGRANGE: stick without elastic slip under CONTACT=LAGRANGE /
+                            INTERIOR (the stick slope, if any, then serves PENALTY only) */
   int has_friction;
   int line;
   int behavior_line, friction_line;        /* deck lines of the law's and *FRICTION's keyword (0: none) */

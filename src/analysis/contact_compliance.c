@@ -10,6 +10,10 @@
  *    tangent for the others, re-linearised at every Newton iteration of the increment until
  *    the law holds: cs->law_err). M stays symmetric positive definite, every solver of the
  *    chain applies unchanged, and the friction cone acts on the same r.
+ *  - a point with a stick compliance (the *FRICTION stick slope, contact_stick.c) one spring
+ *    unknown per tangential direction, M_ss = k_t, H_s = 1 in that tangential column, and its
+ *    tangential w shifted by -r_t0 / k_t: Coulomb's law then acts on the slip beyond the
+ *    elastic part r_t / k_t (stick: r_t = r_t0 - k_t d_t).
  *  - a TIED point (CalculiX: p = slope h for both signs, no slip) springs: K + H_k C_k H_k^T,
  *    C_k = diag(slope A, kt, kt) (kt: the *FRICTION stick slope times A, else slope A), and the
  *    force -C_k d_k moved to the right-hand side, d_k = (gap, tangential displacement since the
@@ -25,6 +29,7 @@ void sn_compliance_free(sn_compliance *X)
   free(X->cone);
   free(X->k);
   free(X->h0);
+  free(X->kt);
   free(X->dt);
   sn_csc_free(X->Kt);
   sn_csc_free(X->H);
@@ -80,11 +85,12 @@ static int tie_springs(const sn_model *m, const sn_cstate *cs, const sn_csc *HF,
   return st;
 }
 
-/* the cone points' H on the free rows, with the soft points' spring unknowns (rows neq..) */
+/* the cone points' H on the free rows, with the spring unknowns (rows neq..): per cone point
+ * its normal one (soft law), then its tangential ones (stick compliance) */
 static int cone_H(const sn_csc *HF, int dim, int neq, sn_compliance *X)
 {
   int nz = 0;
-  for (int c = 0; c < X->nc; c++) nz += HF->colptr[dim * X->cone[c] + dim] - HF->colptr[dim * X->cone[c]] + 1;
+  for (int c = 0; c < X->nc; c++) nz += HF->colptr[dim * X->cone[c] + dim] - HF->colptr[dim * X->cone[c]] + dim;
   int *I = malloc(sizeof(int) * ((size_t)nz + 1)), *J = malloc(sizeof(int) * ((size_t)nz + 1));
   double *V = malloc(sizeof(double) * ((size_t)nz + 1));
   if (!I || !J || !V) { free(I); free(J); free(V); return SN_ERR_NOMEM; }
@@ -96,6 +102,8 @@ static int cone_H(const sn_csc *HF, int dim, int neq, sn_compliance *X)
         I[z] = HF->rowind[e]; J[z] = dim * c + a; V[z++] = HF->val[e];
       }
     if (X->k[c] > 0) { I[z] = neq + s++; J[z] = dim * c; V[z++] = 1.0; }
+    if (X->kt[c] > 0)
+      for (int a = 1; a < dim; a++) { I[z] = neq + s++; J[z] = dim * c + a; V[z++] = 1.0; }
   }
   int st = sn_csc_from_triplets(X->neqx, dim * X->nc, z, I, J, V, &X->H);
   free(I); free(J); free(V);
@@ -103,14 +111,14 @@ static int cone_H(const sn_csc *HF, int dim, int neq, sn_compliance *X)
 }
 
 int sn_compliance_build(const sn_model *m, const sn_cstate *cs, const double *u, const sn_csc *K, const sn_csc *HF,
-                        const double *Rf, const double *w, int neq, sn_compliance *X)
+                        const double *Rf, const double *w, const double *lam_t, int neq, sn_compliance *X)
 {
   int dim = m->ndf, st, ntied = 0, nsoft = 0;
   memset(X, 0, sizeof *X);
-  for (int q = 0; q < cs->np; q++) {
+  for (int q = 0; q < cs->np; q++) {   /* nsoft: the spring unknowns */
     const sn_interaction *L = law_of(m, &cs->pts[q]);
     ntied += L->law == SN_OVERCLOSURE_TIED;
-    nsoft += sn_law_soft(L);
+    nsoft += sn_law_soft(L) + (sn_stick_slope(L, &cs->pts[q]) > 0 ? dim - 1 : 0);
   }
   if (!ntied && !nsoft) return SN_OK;
   X->active = 1;
@@ -119,11 +127,12 @@ int sn_compliance_build(const sn_model *m, const sn_cstate *cs, const double *u,
   X->cone = malloc(sizeof(int) * ((size_t)X->nc + 1));
   X->k = calloc((size_t)X->nc + 1, sizeof(double));
   X->h0 = calloc((size_t)X->nc + 1, sizeof(double));
+  X->kt = calloc((size_t)X->nc + 1, sizeof(double));
   X->dt = calloc((size_t)dim * cs->np + 1, sizeof(double));
   X->f = calloc((size_t)X->neqx + 1, sizeof(double));
   X->w = calloc((size_t)dim * X->nc + 1, sizeof(double));
   X->mu = calloc((size_t)X->nc + 1, sizeof(double));
-  if (!X->cone || !X->k || !X->h0 || !X->dt || !X->f || !X->w || !X->mu) return SN_ERR_NOMEM;
+  if (!X->cone || !X->k || !X->h0 || !X->kt || !X->dt || !X->f || !X->w || !X->mu) return SN_ERR_NOMEM;
   memcpy(X->f, Rf, sizeof(double) * (size_t)neq);
   if (ntied) sn_csc_gemv_t(cs->H, 1.0, u, 0.0, X->dt);    /* relative displacements since x0 */
   for (int q = 0, c = 0; q < cs->np; q++) {
@@ -141,9 +150,13 @@ int sn_compliance_build(const sn_model *m, const sn_cstate *cs, const double *u,
       X->k[c] *= A;
       X->w[dim * c] += X->h0[c];
     }
+    double wt[2];
+    sn_stick_point(m, p, lam_t, &X->kt[c], wt);
+    if (X->kt[c] > 0)
+      for (int a = 1; a < dim; a++) X->w[dim * c + a] += wt[a - 1];
     c++;
   }
-  /* K with the ties' springs (upper triangle), then the soft points' spring unknowns */
+  /* K with the ties' springs (upper triangle), then the spring unknowns */
   if (ntied) st = tie_springs(m, cs, HF, K, X);
   else st = sn_csc_canonical(K, &X->Kt);
   if (st) return st;
@@ -153,8 +166,11 @@ int sn_compliance_build(const sn_model *m, const sn_cstate *cs, const double *u,
     double *V = malloc(sizeof(double) * ((size_t)nsoft + 1));
     if (!I || !V) { free(I); free(V); return SN_ERR_NOMEM; }
     int s = 0;
-    for (int c = 0; c < X->nc; c++)
+    for (int c = 0; c < X->nc; c++) {   /* the order of cone_H */
       if (X->k[c] > 0) { I[s] = neq + s; V[s] = X->k[c]; s++; }
+      if (X->kt[c] > 0)
+        for (int a = 1; a < dim; a++) { I[s] = neq + s; V[s] = X->kt[c]; s++; }
+    }
     st = sn_csc_from_triplets(X->neqx, X->neqx, s, I, I, V, &D);
     free(I); free(V);
     if (!st) {   /* Kt grown to neqx (same entries) plus the diagonal */

@@ -212,14 +212,15 @@ int sn_contact_condensed(sn_ccache *C, const sn_gfc *P, const sn_contact_point *
    * CONTACT=INTERIOR (from zero it fails, and the chain's socmixg solves it) */
   if (!strcmp(local, "nsn_ac") || !strcmp(local, "nsn_fb")) warm_start(C, dim, pts, np, nnodes, r);
   else memset(r, 0, sizeof(double) * (size_t)nl);
-  /* soft laws: W + the points' normal compliances (contact_compliance.c) */
+  /* soft laws and stick compliances: W + the compliances (contact_compliance.c) */
   sn_csc *Wl = C->Wc, *D = NULL, *Wx = NULL;
   if (cdiag) {
-    int *I = malloc(sizeof(int) * ((size_t)np + 1));
-    double *V = malloc(sizeof(double) * ((size_t)np + 1));
+    int *I = malloc(sizeof(int) * ((size_t)nl + 1)), nd = 0;
+    double *V = malloc(sizeof(double) * ((size_t)nl + 1));
     if (!I || !V) { free(I); free(V); st = SN_ERR_NOMEM; goto done; }
-    for (int k = 0; k < np; k++) { I[k] = dim * k; V[k] = cdiag[k]; }
-    st = sn_csc_from_triplets(nl, nl, np, I, I, V, &D);
+    for (int k = 0; k < nl; k++)
+      if (cdiag[k] > 0) { I[nd] = k; V[nd++] = cdiag[k]; }
+    st = sn_csc_from_triplets(nl, nl, nd, I, I, V, &D);
     free(I); free(V);
     if (!st) st = sn_csc_add(C->Wc, D, &Wx);
     sn_csc_free(D);
@@ -241,14 +242,14 @@ int sn_contact_condensed(sn_ccache *C, const sn_gfc *P, const sn_contact_point *
   int s2 = sn_chol_solve(C->F, du, du);
   if (s2) { st = s2; goto done; }
   /* the global problem's own tests: its error and the absolute measures (docs/solvers.md); with
-     compliances on the extended problem, whose spring unknowns are s = c r_n */
+     compliances on the extended problem, whose spring unknowns are s = c r */
   const sn_gfc *Pc = P;
   double *dux = du;
   if (cdiag && Pext) {
     if (!(dux = calloc((size_t)Pext->ndof + 1, sizeof(double)))) { st = SN_ERR_NOMEM; goto done; }
     memcpy(dux, du, sizeof(double) * (size_t)m);
-    for (int k = 0, j = m; k < np; k++)
-      if (cdiag[k] > 0) dux[j++] = cdiag[k] * r[dim * k];
+    for (int k = 0, j = m; k < nl; k++)   /* per point: normal, then tangential (cone_H) */
+      if (cdiag[k] > 0) dux[j++] = cdiag[k] * r[k];
     Pc = Pext;
   }
   double e = sn_gfc_error(Pc, r, dux, NULL, NULL, NULL);

@@ -39,3 +39,10 @@ void sn_contact_out_components(const sn_contact_point *p, int dim, const double 
   out[1] = g[0] * t1[0] + g[1] * t1[1] + g[2] * t1[2];
   out[2] = dim == 3 ? g[0] * t2[0] + g[1] * t2[1] + g[2] * t2[2] : 0.0;
 }
+
+void sn_contact_out_stress(const sn_contact_point *p, int dim, const double *r, double out[3])
+{
+  sn_contact_out_components(p, dim, r, out);
+  out[1] = -out[1];
+  out[2] = -out[2];
+}

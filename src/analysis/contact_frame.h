@@ -15,4 +15,11 @@ void sn_contact_out_frame(const sn_contact_point *p, int dim, double t1[3], doub
  * the output frame (tang2 = 0 in 2D). The normal component is unchanged. */
 void sn_contact_out_components(const sn_contact_point *p, int dim, const double *v, double out[3]);
 
+/* r: a contact point's force (dim components in its own frame: normal, then the tangential force
+ * on the slave); out: (normal, tang1, tang2) in the output frame with CalculiX' sign of the shear
+ * (CSTR): the tangential force the slave exerts on the master, minus the one on the slave. In
+ * stick under a stick slope ccx 2.20 prints CSTR tang = +slope x CDIS tang (its test deck
+ * friction1), so the shear points along the slave's relative displacement. */
+void sn_contact_out_stress(const sn_contact_point *p, int dim, const double *r, double out[3]);
+
 #endif

@@ -103,7 +103,7 @@ static int condensed_first(sn_ccache *C, const sn_gfc *P, sn_cstate *cs, const c
   return SN_OK;
 }
 
-/* The increment's problem with soft laws or ties (contact_compliance.c): the chain on the
+/* The increment's problem with soft laws, stick compliances or ties (contact_compliance.c): the chain on the
  * extended problem (no condensed route: its kept W is K's), or with ties only a Cholesky solve
  * of K plus the ties' springs. cs->r, cs->uloc and cs->law_err filled. */
 static int solve_compliant(const sn_model *m, const sn_compliance *X, const sn_csc *HF, const double *w, int neq,
@@ -130,9 +130,12 @@ static int solve_compliant(const sn_model *m, const sn_compliance *X, const sn_c
     if (deck && X->nc == cs->np && C && C->M && C->m_kstamp == C->kstamp) {
       /* no ties: K unchanged, so the condensed route's kept W serves, with the compliances on
          its diagonal (a step that names a local solver, INTERIOR's socipm) */
-      double *cd = calloc((size_t)X->nc + 1, sizeof(double));
+      double *cd = calloc((size_t)dim * X->nc + 1, sizeof(double));
       if (!cd) { st = SN_ERR_NOMEM; goto done; }
-      for (int c = 0; c < X->nc; c++) cd[c] = X->k[c] > 0 ? 1.0 / X->k[c] : 0.0;
+      for (int c = 0; c < X->nc; c++) {
+        cd[dim * c] = X->k[c] > 0 ? 1.0 / X->k[c] : 0.0;
+        for (int a = 1; a < dim; a++) cd[dim * c + a] = X->kt[c] > 0 ? 1.0 / X->kt[c] : 0.0;
+      }
       sn_gfc P0 = {dim, X->nc, neq, 0, C->M, (sn_csc *)HF, NULL, X->f, X->w, X->mu, NULL};
       st = condensed_first(C, &P0, cs, solver, tol, dux, cd, &P);
       free(cd);
@@ -161,7 +164,7 @@ done:
 }
 
 int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, const double *area0,
-                        const sn_dofmap *T, const int *eq, int neq, const sn_csc *K, const double *Rf,
+                        const double *lam_t, const sn_dofmap *T, const int *eq, int neq, const sn_csc *K, const double *Rf,
                         const char *solver, double tol, double *du, sn_cstate *cs, sn_ccache *C,
                         char *msg, size_t msglen)
 {
@@ -205,7 +208,7 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
   for (int k = 0; k < cs->np; k++) mu[k] = cs->pts[k].mu;
   {
     sn_compliance X;
-    st = sn_compliance_build(m, cs, u, K, HF, Rf, w, neq, &X);
+    st = sn_compliance_build(m, cs, u, K, HF, Rf, w, lam_t, neq, &X);
     if (!st && X.active) {
       memset(du, 0, sizeof(double) * (size_t)neq);
       st = solve_compliant(m, &X, HF, w, neq, solver, tol, du, cs, C);

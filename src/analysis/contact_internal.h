@@ -25,7 +25,15 @@ typedef struct {
                                the largest normal force (0: the laws hold; contact_compliance.c) */
 } sn_cstate;
 
-/* The soft laws and TIED points of an increment's global problem (contact_compliance.c):
+/* Stick as a tangential compliance (contact_stick.c): the per-area stick slope of point p's
+ * interaction under LAGRANGE / INTERIOR (0: exact stick: TIED, *FRICTION, LAGRANGE, no slope, or
+ * mu = 0); and the point's k_t = slope x area with the shift of its tangential w (dim - 1
+ * entries), -r_t0 / k_t, from lam_t (3 per node, global: the tangential forces at the start of
+ * the increment; NULL: none) */
+double sn_stick_slope(const sn_interaction *I, const sn_contact_point *p);
+void sn_stick_point(const sn_model *m, const sn_contact_point *p, const double *lam_t, double *kt, double *wshift);
+
+/* The soft laws, stick compliances and TIED points of an increment's global problem (contact_compliance.c):
  * the cone points (all but the tied ones) with the soft points' compliances as spring unknowns
  * (neqx = neq + soft points), Kt = K + the ties' springs (upper triangle, neqx square), f, w
  * (shifted by h0), mu of the cone points. active = 0: no soft or tied point (nothing built). */
@@ -33,12 +41,15 @@ typedef struct {
   int active, nc, neqx;
   int *cone;                /* cone point -> point */
   double *k, *h0;           /* per cone point: k A of the linearised law (0: HARD), its shift */
+  double *kt;               /* per cone point: the stick slope times A (0: exact stick or no
+                               friction; contact_stick.c): one spring unknown per tangential
+                               direction after the point's normal one */
   double *dt;               /* per point (dim): H^T u, the tangential displacement of ties */
   sn_csc *Kt, *H;
   double *f, *w, *mu;
 } sn_compliance;
 int sn_compliance_build(const sn_model *m, const sn_cstate *cs, const double *u, const sn_csc *K, const sn_csc *HF,
-                        const double *Rf, const double *w, int neq, sn_compliance *X);
+                        const double *Rf, const double *w, const double *lam_t, int neq, sn_compliance *X);
 void sn_compliance_finish(const sn_model *m, const sn_compliance *X, const sn_csc *HF, const double *w, const double *rc,
                           const double *du, sn_cstate *cs);
 void sn_compliance_free(sn_compliance *X);
@@ -79,9 +90,10 @@ void sn_ccache_clear(sn_ccache *C);   /* frees what it owns (not F), zeroes */
 int sn_contact_condensed(sn_ccache *C, const sn_gfc *P, const sn_contact_point *pts,
                          const char *local, double tol, double *r, double *du, sn_info *info,
                          double *gerr, const double *cdiag, const sn_gfc *Pext);
-/* (cdiag: per point the normal compliance 1 / (k A) of a soft law, 0 for HARD, or NULL: the
+/* (cdiag: per contact unknown (dim per point) the compliance: 1 / (k A) of a soft law in the
+ * normal entry, 1 / k_t of a stick compliance in the tangential ones, 0 for none, or NULL: the
  * local problem is u = (W + diag) r + q, P->w shifted by the laws (contact_compliance.c); the
- * result is checked on Pext, the extended problem with the spring unknowns) */
+ * result is checked on Pext, the extended problem with the spring unknowns, in the same order) */
 /* remember r (dim per point) as the warm start of the points' slave nodes */
 int sn_ccache_keep(sn_ccache *C, int dim, const sn_contact_point *pts, int np, const double *r);
 
@@ -122,6 +134,8 @@ void sn_contact_diagnose(const sn_model *m, const sn_cstate *cs, const double *f
  * the free dofs, du: the correction (neq). With no contact point, cs->np = 0 and du untouched.
  * u0: the displacements at the start of the increment (the tangential w is the slip since
  * then; NULL: none). area0: per node, the slave areas of the reference configuration (or NULL: current ones).
+ * lam_t: per node (3, global) the tangential contact forces at the start of the increment, from
+ * which stick compliances count the elastic slip (contact_stick.c; NULL: zero).
  * solver: the step's SOLVER= ("" or "auto": the automatic order, below). C: what is kept
  * between the calls of a run (NULL: nothing; a step whose solver is a local one goes to the
  * condensed route first when C->F holds K's factor; ADMM keeps its state in C->admm; K's full
@@ -129,7 +143,7 @@ void sn_contact_diagnose(const sn_model *m, const sn_cstate *cs, const double *f
  * positive status when the solver (and its fallbacks) missed tol (cs->relaxed_ok: the result
  * may still be used), or an error with msg. */
 int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, const double *area0,
-                        const sn_dofmap *T, const int *eq, int neq, const sn_csc *K, const double *Rf,
+                        const double *lam_t, const sn_dofmap *T, const int *eq, int neq, const sn_csc *K, const double *Rf,
                         const char *solver, double tol, double *du, sn_cstate *cs, sn_ccache *C,
                         char *msg, size_t msglen);
 /* replace the points' areas by the reference-configuration areas area0[slave node] (> 0) */

@@ -227,7 +227,7 @@ static void point_values(const sn_model *m, const sn_increment *inc, int k, int 
   if (cels) { v[0] = point_energy(inc, dim, k); return; }
   double A = p->area > 0 ? p->area : 1.0, d[3], f[3];
   sn_contact_out_components(p, dim, inc->contact_u + dim * k, d);
-  sn_contact_out_components(p, dim, inc->contact_r + dim * k, f);
+  sn_contact_out_stress(p, dim, inc->contact_r + dim * k, f);
   v[0] = fmin(d[0], 0.0);
   v[1] = d[1];
   v[2] = d[2];

@@ -259,7 +259,8 @@ static int add_contact_table(sn_run_output *R, const sn_model *m, const sn_incre
     const sn_contact_point *p = &inc->contact[k];
     double A = p->area > 0 ? p->area : 1.0;
     id[k] = m->node_id[p->slave_node];
-    sn_contact_out_components(p, dim, (cstr ? inc->contact_r : inc->contact_u) + dim * k, val + 3 * k);
+    if (cstr) sn_contact_out_stress(p, dim, inc->contact_r + dim * k, val + 3 * k);
+    else sn_contact_out_components(p, dim, inc->contact_u + dim * k, val + 3 * k);
     for (int c = 0; cstr && c < 3; c++) val[3 * k + c] /= A;
   }
   sn_results_block b = {var, NULL, inc->total_time, n, 3, id, NULL, val, SN_TOTALS_NO, NULL};
@@ -289,7 +290,7 @@ static int contact_csv(sn_run_output *R, const sn_model *m, const sn_increment *
     const sn_contact_point *p = &inc->contact[k];
     const double *r = inc->contact_r + dim * k, *ul = inc->contact_u + dim * k;
     double A = p->area > 0 ? p->area : 1.0, ro[3], uo[3];
-    sn_contact_out_components(p, dim, r, ro);
+    sn_contact_out_stress(p, dim, r, ro);
     sn_contact_out_components(p, dim, ul, uo);
     R->csv_len += (size_t)snprintf(R->csv + R->csv_len, R->csv_cap - R->csv_len,
                                    "%d,%d,%.9g,%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%d,%s\n",
@@ -491,7 +492,7 @@ static int plot_data(sn_run_output *R, const sn_model *m, const sn_increment *in
     const sn_contact_point *p = &inc->contact[q];
     const double *r = inc->contact_r + dim * q;
     double A = p->area > 0 ? p->area : 1.0, ro[3];
-    sn_contact_out_components(p, dim, r, ro);
+    sn_contact_out_stress(p, dim, r, ro);
     tmp[3 * q] = m->x[3 * p->slave_node + R->axis];
     tmp[3 * q + 1] = r[0] / A;
     /* the shear of the CSV and VTU: tang1 in 2D (signed), |(tang1, tang2)| in 3D */
@@ -621,7 +622,7 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
       int i = p->slave_node;
       double A = p->area > 0 ? p->area : 1.0;
       double ro[3];
-      sn_contact_out_components(p, dim, r, ro);
+      sn_contact_out_stress(p, dim, r, ro);
       cp[i] = r[0] / A;
       csh[2 * i] = ro[1] / A;
       csh[2 * i + 1] = ro[2] / A;

@@ -275,7 +275,7 @@ static int contact_step(static_run *S, int *act)
   }
   S->Cc.kstamp = S->K_id;                        /* what the kept operators were made of */
   S->Cc.F = S->F_ok && S->F_kid == S->K_id ? S->F : NULL;
-  int csolve = sn_contact_lagrange(S->m, S->u, S->usave, S->area0, R->T, R->eq, R->neq, S->K, S->rnc, csolver,
+  int csolve = sn_contact_lagrange(S->m, S->u, S->usave, S->area0, S->lam_t, R->T, R->eq, R->neq, S->K, S->rnc, csolver,
                                    fmin(1e-10, 0.01 * S->s.tol), S->du, &S->cs, S->s.fresh_factor ? NULL : &S->Cc,
                                    S->msg, S->msglen);
   if (S->info) { S->info->contact_solves++; S->info->contact_seconds += sn_wtime() - tc; }

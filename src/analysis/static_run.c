@@ -515,6 +515,11 @@ static int increment_done(static_run *S)
     memset(S->lam_n, 0, sizeof(double) * (size_t)m->nnodes);
     memset(S->lam_t, 0, sizeof(double) * 3 * (size_t)m->nnodes);
     store_multipliers(cs, R->ndf, S->aug, 0, S->lam_n, S->lam_t);
+  } else if (S->contact) {
+    /* LAGRANGE / INTERIOR: the tangential forces, from which the next increment's stick
+       compliances count the elastic slip (contact_stick.c) */
+    memset(S->lam_t, 0, sizeof(double) * 3 * (size_t)m->nnodes);
+    store_multipliers(cs, R->ndf, 0, 0, S->lam_n, S->lam_t);
   }
   S->inc++;
   S->total_inc++;

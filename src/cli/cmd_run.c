@@ -157,8 +157,8 @@ static void notes(const char *deck, const sn_model *m)
     int seen = 0;
     for (int p = 0; p < q; p++) seen |= m->pairs[p].interaction == m->pairs[q].interaction;
     if (seen) continue;
-    if (lagr && it->stick_slope > 0 && it->law != SN_OVERCLOSURE_TIED)
-      fprintf(stderr, "%s:%d: note: *FRICTION of %s: the stick slope %g is not used under CONTACT=%s (step %d): "
+    if (lagr && it->stick_slope > 0 && it->exact_stick && it->law != SN_OVERCLOSURE_TIED)
+      fprintf(stderr, "%s:%d: note: *FRICTION, LAGRANGE of %s: the stick slope %g is not used under CONTACT=%s (step %d): "
               "stick is exact there; CONTACT=PENALTY uses it\n", deck, it->friction_line ? it->friction_line : it->line,
               it->name, it->stick_slope, m->steps[lagr - 1].contact == SN_CT_LAGRANGE ? "LAGRANGE" : "INTERIOR", lagr);
     if (it->damping > 0)

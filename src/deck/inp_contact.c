@@ -260,7 +260,10 @@ int inp_friction_begin(inp_rd *p)
   if (r) return r;
   if (!p->in_step && p->m->interactions[p->cur_int].has_friction)
     return inp_fail(p, "surface interaction '%s' has a second *FRICTION", p->m->interactions[p->cur_int].name);
+  int lag = 0;
+  if ((r = inp_par_flag(p, "LAGRANGE", &lag))) return r;
   cur_inter(p)->friction_line = p->line;
+  cur_inter(p)->exact_stick = lag;
   return SN_OK;
 }
 

@@ -40,7 +40,7 @@ static const inp_kwdef keywords[] = {
   {"SURFACEINTERACTION", "*SURFACE INTERACTION", W_MODEL, "NAME", 0, 0, 0, inp_interaction_begin, NULL, NULL},
   {"SURFACEBEHAVIOR", "*SURFACE BEHAVIOR", W_ANY, "PRESSURE-OVERCLOSURE", 0, 0, SUB_INTERACTION,
    inp_behavior_begin, inp_behavior_data, inp_behavior_end},
-  {"FRICTION", "*FRICTION", W_ANY, "", 1, 0, SUB_INTERACTION, inp_friction_begin, inp_friction_data, NULL},
+  {"FRICTION", "*FRICTION", W_ANY, "LAGRANGE", 1, 0, SUB_INTERACTION, inp_friction_begin, inp_friction_data, NULL},
   {"CONTACTPAIR", "*CONTACT PAIR", W_MODEL, "INTERACTION TYPE SMALLSLIDING ADJUST", 1, 0, 0, inp_pair_begin, inp_pair_data, NULL},
   {"CONTACTDAMPING", "*CONTACT DAMPING", W_MODEL, "TANGENTFRACTION", 1, 0, SUB_INTERACTION, inp_damping_contact_begin,
    inp_damping_contact_data, NULL},

@@ -9,8 +9,9 @@
  *  TABULAR:         F = k h + A p(h), p piecewise linear through the table (solved by hand)
  *  TIED K (pulled): u_y = F / (k + K A) upwards, N = -K A u_y (tension)
  *  HARD:            h = 0, N = F
- * and with friction (mu, x load Fx = 2, N = 10): stick (u_x = 0; PENALTY: the stick slope's
- * spring in series, u_x = Fx / (kx + kt A)), slip after *CHANGE FRICTION lowers mu to 0.1:
+ * and with friction (mu, x load Fx = 2, N = 10): stick (the stick slope's spring in series,
+ * u_x = Fx / (kx + kt A); exact stick, u_x = 0, with *FRICTION, LAGRANGE under LAGRANGE /
+ * INTERIOR, and under AUGMENTED on HARD), slip after *CHANGE FRICTION lowers mu to 0.1:
  * kx u_x = Fx - mu N. *MODEL CHANGE, REMOVE frees the node (u_y = -F / k); ADJUST= moves the
  * node from its initial clearance onto the face (HARD: N = F exactly); *STEP, AMPLITUDE=STEP
  * applies the whole load in the first increment. */
@@ -158,10 +159,10 @@ static void friction(const char *t)
   int pen = !strcmp(t, "PENALTY") || !strcmp(t, "AUGMENTED");
   CHECK_INT(run(0, "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=HARD\n*FRICTION\n0.3, 1000.\n", "", steps, t, &r), SN_OK);
   CHECK_INT(r.n, 2);
-  /* step 1, stick: exact (u_x = 0) under LAGRANGE / INTERIOR; PENALTY: the stick slope 1000
-     per area in series with kx: u_x = 2 / (50 + 2000) (AUGMENTED: exact stick) */
-  if (!strcmp(t, "PENALTY")) CHECK_CLOSE(r.ux[0], 2.0 / (50 + 2000), 1e-3, 1e-12);
-  else CHECK(fabs(r.ux[0]) <= 1e-9);
+  /* step 1, stick: the stick slope 1000 per area in series with kx, u_x = 2 / (50 + 2000), under
+     LAGRANGE / INTERIOR (a compliance, exact) and PENALTY; AUGMENTED: exact stick */
+  if (!strcmp(t, "AUGMENTED")) CHECK(fabs(r.ux[0]) <= 1e-9);
+  else CHECK_CLOSE(r.ux[0], 2.0 / (50 + 2000), pen ? 1e-3 : 1e-8, 1e-12);
   CHECK_CLOSE(r.rn[0], 10.0, pen ? 1e-3 : 1e-8, 1e-10);
   /* step 2, slip at mu = 0.1: the spring takes 1, the contact -1 (against the load); penalty:
      the y spring takes k h of N (h = N / k_pen: 7e-4 of N here) */
@@ -170,16 +171,47 @@ static void friction(const char *t)
 }
 
 /* LINEAR K = 50 with friction (0.3, stick slope 1000), pressed by 30 and pulled by 2 in x from an
-   exact touch: h = 30 / (100 + 50 A) = 0.15, N = 15, stick (2 < 4.5): u_x = 0 exactly, or under
-   PENALTY the stick spring 1000 A in series with kx: u_x = 2 / (50 + 2000) */
+   exact touch: h = 30 / (100 + 50 A) = 0.15, N = 15, stick (2 < 4.5): the stick spring 1000 A in
+   series with kx, u_x = 2 / (50 + 2000), under every treatment (LAGRANGE / INTERIOR: the stick
+   compliance; PENALTY, and AUGMENTED on a LINEAR law: the penalty); *FRICTION, LAGRANGE: exact
+   stick, u_x = 0, under LAGRANGE / INTERIOR */
 static void linear_friction(const char *t)
 {
   result r;
   static const char *steps = "*STEP, CONTACT=%s\n*STATIC\n1., 1.\n*CLOAD\n5, 2, -30.\n5, 1, 2.\n*END STEP\n";
   CHECK_INT(run(0, "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=LINEAR\n50.\n*FRICTION\n0.3, 1000.\n", "", steps, t, &r), SN_OK);
   CHECK_CLOSE(-r.uy[r.n - 1], 0.15, 1e-8, 1e-12);
-  if (!strcmp(t, "PENALTY") || !strcmp(t, "AUGMENTED")) CHECK_CLOSE(r.ux[r.n - 1], 2.0 / 2050, 1e-8, 1e-12);
-  else CHECK(fabs(r.ux[r.n - 1]) <= 1e-10);
+  CHECK_CLOSE(r.ux[r.n - 1], 2.0 / 2050, 1e-8, 1e-12);
+  int lag = !strcmp(t, "LAGRANGE") || !strcmp(t, "INTERIOR");
+  CHECK_INT(run(0, "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=LINEAR\n50.\n*FRICTION, LAGRANGE\n0.3, 1000.\n", "", steps, t, &r),
+            SN_OK);
+  if (lag) CHECK(fabs(r.ux[r.n - 1]) <= 1e-10);
+  else CHECK_CLOSE(r.ux[r.n - 1], 2.0 / 2050, 1e-8, 1e-12);
+}
+
+/* The stick compliance over increments and steps (src/analysis/contact_stick.c), LINEAR K = 50,
+   mu = 0.3, stick slope 1000 (k_t = 1000 A = 2000), pressed by 30 (N = 15), by hand:
+   step 1, x load 2 in four increments: stick, r_t = -k_t u_x and kx u_x = Fx + r_t at each, with
+   the elastic slip carried from one increment to the next: u_x = (t / 1) 2 / (50 + 2000);
+   step 2, x load removed: stick, elastic, back to u_x = 0;
+   step 3, x load 6 > mu N = 4.5: slip, |r_t| = mu N, r_t = -4.5, kx u_x = 6 - 4.5: u_x = 0.03.
+   The same under every treatment (PENALTY's return map is exact for this law). */
+static void stick_compliance(const char *t)
+{
+  result r;
+  static const char *steps =
+      "*STEP, CONTACT=%s\n*STATIC, DIRECT\n0.25, 1.\n*CLOAD\n5, 2, -30.\n5, 1, 2.\n*END STEP\n"
+      "*STEP, CONTACT=%s\n*STATIC\n1., 1.\n*CLOAD\n5, 1, 0.\n*END STEP\n"
+      "*STEP, CONTACT=%s\n*STATIC\n1., 1.\n*CLOAD\n5, 1, 6.\n*END STEP\n";
+  CHECK_INT(run(0, "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=LINEAR\n50.\n*FRICTION\n0.3, 1000.\n", "", steps, t, &r), SN_OK);
+  CHECK_INT(r.n, 6);
+  CHECK_CLOSE(r.ux[0], 0.25 * 2.0 / 2050, 1e-8, 1e-14);
+  CHECK_CLOSE(r.ux[3], 2.0 / 2050, 1e-8, 1e-14);
+  CHECK_CLOSE(r.rt[3], -2000 * 2.0 / 2050, 1e-8, 1e-12);
+  CHECK(fabs(r.ux[4]) <= 1e-12);
+  CHECK_CLOSE(r.ux[5], 0.03, 1e-8, 1e-14);
+  CHECK_CLOSE(r.rt[5], -4.5, 1e-8, 1e-12);
+  CHECK_CLOSE(r.rn[5], 15.0, 1e-8, 1e-12);
 }
 
 /* *MODEL CHANGE, REMOVE: pressed onto the face (HARD), then the pair removed: u_y = -F / k */
@@ -316,6 +348,7 @@ int main(void)
     laws(treatments[k]);
     friction(treatments[k]);
     linear_friction(treatments[k]);
+    stick_compliance(treatments[k]);
     model_change(treatments[k]);
     adjust(treatments[k]);
     amplitude(treatments[k]);

@@ -104,10 +104,12 @@ def main():
     if len(sys.argv) > 3 and sys.argv[3] == "bar":
         first = {int(r["node"]): r for r in rows if int(r["increment"]) == 1}
         left, right = float(first[1]["shear1"]), float(first[41]["shear1"])
-        check(left > 1e-3 and right < -1e-3, "bar, increment 1: tang1 %.6g at x = 0 and %.6g at x = 400" % (left, right))
+        # CalculiX' sign: the shear the slave exerts on the master; friction holds the spreading
+        # bar back, so the bar drags the obstacle outward: -x at x = 0, +x at x = 400
+        check(left < -1e-3 and right > 1e-3, "bar, increment 1: tang1 %.6g at x = 0 and %.6g at x = 400" % (left, right))
         check(close(left, -right, abs(left), 1e-6), "bar, increment 1: tang1 %.9g and %.9g are not opposite" % (left, right))
         # the value of this implementation (the sign is the check above; the digits guard the frame)
-        check(close(left, 1.86104687e-3, 1.86104687e-3, 1e-6), "bar, increment 1: tang1 at node 1 is %.9g, not 1.86104687e-3" % left)
+        check(close(left, -1.86104687e-3, 1.86104687e-3, 1e-6), "bar, increment 1: tang1 at node 1 is %.9g, not -1.86104687e-3" % left)
     for f in failures[:20]:
         print("FAIL:", f)
     print("%s: %d contact rows compared over %d increments, %d failures" % (base, compared, len(incs), len(failures)))
