@@ -46,13 +46,23 @@ static double load_value(const run_state *R, const load_rec *p, double t, double
   return p->start + (p->value - p->start) * a;
 }
 
-static int add_load(run_state *R, const load_rec *q, double t_end, double period_prev)
+/* a load of the step being read: one on the dof / face of another of the same step adds to it
+ * (measured on ccx 2.20: two *DLOAD lines of 100 on one face press with 200, two *CLOAD lines on
+ * one dof give their sum; CalculiX' scheibe2f2f repeats its *DLOAD line); one on the dof / face
+ * of an earlier step's replaces that (OP=MOD). mine: per load record, 1 when set by this step
+ * (room for R->nloads + 1). */
+static int add_load(run_state *R, const load_rec *q, double t_end, double period_prev, unsigned char *mine)
 {
   int k = find_load(R, q);
+  if (k >= 0 && mine[k]) {
+    R->loads[k].value += q->value;
+    return SN_OK;
+  }
   if (k >= 0) {                           /* OP=MOD: the new value replaces, ramped from the old */
     double now = load_value(R, &R->loads[k], t_end, period_prev);
     R->loads[k] = *q;
     R->loads[k].start = now;
+    mine[k] = 1;
     return SN_OK;
   }
   if (R->nloads == R->cap) {
@@ -64,7 +74,7 @@ static int add_load(run_state *R, const load_rec *q, double t_end, double period
   }
   R->loads[R->nloads] = *q;
   R->loads[R->nloads].start = 0.0;
-  R->nloads++;
+  mine[R->nloads++] = 1;
   return SN_OK;
 }
 
@@ -303,8 +313,11 @@ static int step_constraints(static_run *S)
   return SN_OK;
 }
 
+static int step_loads_add(static_run *S, unsigned char *mine);
+
 /* the step's loads: those of earlier steps stay at the value they reached (ramped ones: fully
- * applied); this step's modify earlier ones on the same dof / face (OP=MOD) */
+ * applied); this step's modify earlier ones on the same dof / face (OP=MOD), and add up among
+ * themselves (add_load) */
 static int step_loads(static_run *S)
 {
   run_state *R = &S->R;
@@ -312,6 +325,25 @@ static int step_loads(static_run *S)
   int st;
   for (int q = 0; q < R->nloads; q++)
     if (R->loads[q].amp < 0) R->loads[q].start = R->loads[q].value;
+  unsigned char *mine = calloc((size_t)R->nloads + (size_t)sp->ncload + (size_t)sp->ndload + 1, 1);
+  if (!mine) return SN_ERR_NOMEM;
+  st = step_loads_add(S, mine);
+  free(mine);
+  if (st) return st;
+  /* check distributed loads once (a face the element does not have, an element without faces) */
+  if ((st = external_force(R, 0.0, 1.0, NULL, S->fext))) {
+    if (S->msg) snprintf(S->msg, S->msglen, "line %d: *DLOAD: %s", sp->line, sn_strerror(st));
+    return st;
+  }
+  return SN_OK;
+}
+
+/* the step's *CLOAD and *DLOAD records into R->loads (add_load) */
+static int step_loads_add(static_run *S, unsigned char *mine)
+{
+  run_state *R = &S->R;
+  const sn_step *sp = S->sp;
+  int st;
   for (int c = 0; c < sp->ncload; c++) {
     const sn_cload *cl = &sp->cload[c];
     if (cl->dof < 1 || cl->dof > R->ndf) {
@@ -319,17 +351,12 @@ static int step_loads(static_run *S)
       return SN_ERR_FORMAT;
     }
     load_rec q = {0, cl->node, cl->dof - 1, -1, 0, cl->value, 0, {0, 0, 0}, cl->amplitude, cl->line};
-    if ((st = add_load(R, &q, S->period_prev, S->period_prev))) return st;
+    if ((st = add_load(R, &q, S->period_prev, S->period_prev, mine))) return st;
   }
   for (int c = 0; c < sp->ndload; c++) {
     const sn_dload *dl = &sp->dload[c];
     load_rec q = {1, -1, 0, dl->elem, dl->face, dl->value, 0, {dl->dir[0], dl->dir[1], dl->dir[2]}, dl->amplitude, dl->line};
-    if ((st = add_load(R, &q, S->period_prev, S->period_prev))) return st;
-  }
-  /* check distributed loads once (a face the element does not have, an element without faces) */
-  if ((st = external_force(R, 0.0, 1.0, NULL, S->fext))) {
-    if (S->msg) snprintf(S->msg, S->msglen, "line %d: *DLOAD: %s", sp->line, sn_strerror(st));
-    return st;
+    if ((st = add_load(R, &q, S->period_prev, S->period_prev, mine))) return st;
   }
   return SN_OK;
 }

@@ -11,11 +11,13 @@
  * - 4 contact points (the slave face's 2 x 2 Gauss points).
  * - The upper block as two C3D8 elements on top of the one (non-matching faces): the same
  *   displacements (the Gauss points integrate the uniform pressure exactly), 8 points.
- * - TYPE=MORTAR keeps the mortar rows (a weighted gap per slave node): the same answer, 4 points. */
+ * - TYPE=MORTAR keeps the mortar rows (a weighted gap per slave node): the same answer, 4 points.
+ * - The load as two *DLOAD lines of 50 on the same face: they add up (ccx 2.20 on this deck with
+ *   two lines of 100 doubles the displacements: -2.2e-2, -2.4e-2), the same answer. */
 #include "fe_deck.h"
 #include "signorini/contact.h"
 
-static void deck(fd_buf *b, int nlgeom, int split, const char *type)
+static void deck(fd_buf *b, int nlgeom, int split, const char *type, int halves)
 {
   fd_print(b, "*NODE\n1,0,0,0\n2,1,0,0\n3,1,1,0\n4,0,1,0\n5,0,0,1\n6,1,0,1\n7,1,1,1\n8,0,1,1\n");
   if (!split) {
@@ -32,15 +34,15 @@ static void deck(fd_buf *b, int nlgeom, int split, const char *type)
   fd_print(b, "*MATERIAL,NAME=M\n*ELASTIC\n1.E5,0.3\n*SOLID SECTION,ELSET=EALL,MATERIAL=M\n*SURFACE,NAME=SM\n1,S2\n");
   fd_print(b, "*CONTACT PAIR,INTERACTION=SI,TYPE=%s\nSS,SM\n", type);
   fd_print(b, "*SURFACE INTERACTION,NAME=SI\n*SURFACE BEHAVIOR,PRESSURE-OVERCLOSURE=LINEAR\n1.E4\n");
-  fd_print(b, "*BOUNDARY\nNBOT,3,3\nNX0,1,1\nNY0,2,2\n*STEP%s\n*STATIC\n*DLOAD\n2,P2,100.\n%s*END STEP\n",
-           nlgeom ? ",NLGEOM" : "", split ? "3,P2,100.\n" : "");
+  fd_print(b, "*BOUNDARY\nNBOT,3,3\nNX0,1,1\nNY0,2,2\n*STEP%s\n*STATIC\n*DLOAD\n%s%s*END STEP\n",
+           nlgeom ? ",NLGEOM" : "", halves ? "2,P2,50.\n2,P2,50.\n" : "2,P2,100.\n", split ? "3,P2,100.\n" : "");
 }
 
-static void run(int nlgeom, int split, const char *type, double want_bot, double want_top, int want_np)
+static void run(int nlgeom, int split, const char *type, double want_bot, double want_top, int want_np, int halves)
 {
   fd_buf b = {0};
   fd_result r;
-  deck(&b, nlgeom, split, type);
+  deck(&b, nlgeom, split, type, halves);
   CHECK_INT(fd_run_tol(&b, "face_penalty", &r, 1e-12), SN_OK);
   if (r.m) {
     CHECK_INT(sn_contact_face_penalty(r.m, 0), strcmp(type, "MORTAR") != 0);
@@ -55,9 +57,10 @@ static void run(int nlgeom, int split, const char *type, double want_bot, double
 
 int main(void)
 {
-  run(0, 0, "SURFACE TO SURFACE", -0.011, -0.012, 4);
-  run(1, 0, "SURFACE TO SURFACE", -1.100811e-2, -1.201021e-2, 4);
-  run(0, 1, "SURFACE TO SURFACE", -0.011, -0.012, 8);
-  run(0, 0, "MORTAR", -0.011, -0.012, 4);
+  run(0, 0, "SURFACE TO SURFACE", -0.011, -0.012, 4, 0);
+  run(1, 0, "SURFACE TO SURFACE", -1.100811e-2, -1.201021e-2, 4, 0);
+  run(0, 1, "SURFACE TO SURFACE", -0.011, -0.012, 8, 0);
+  run(0, 0, "MORTAR", -0.011, -0.012, 4, 0);
+  run(0, 0, "SURFACE TO SURFACE", -0.011, -0.012, 4, 1);
   return sn_check_report();
 }
