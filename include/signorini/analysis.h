@@ -184,6 +184,8 @@ typedef struct {
   int nresiduals;
   const double *v;         /* ndof: velocities of a dynamic analysis (NULL in static ones: the
                               output then writes no V array) */
+  const double *temp;      /* nnodes: temperatures (*INITIAL CONDITIONS, *TEMPERATURE, heat
+                              transfer steps), NULL when the model has none */
 } sn_increment;
 
 /* Called after every converged increment; a non-zero return stops the run (its value is

@@ -155,6 +155,14 @@ int sn_element_mass(sn_eltype t, const double *X, const sn_elprops *p, int lumpe
  * src/fem/element_geostiff.c. */
 int sn_element_stress_stiffness(sn_eltype t, const double *X, const sn_elprops *p, const double *Sip,
                                 const double *ue, double *Kg);
+/* Heat conduction of a continuum element (plane, axisymmetric, 3D; src/fem/heat_element.c):
+ * conductivity matrix Ke_ab = int k grad N_a . grad N_b dV and consistent capacity matrix
+ * Ce_ab = int rhoc N_a N_b dV (nnodes x nnodes, row-major), both at the element's stiffness
+ * integration points (plane: times the thickness of p, axisymmetric per radian); either output
+ * may be NULL. SN_ERR_ARG for trusses, springs, gaps or bad data, SN_ERR_NAN, SN_ERR_FORMAT
+ * (degenerate element). */
+int sn_element_heat(sn_eltype t, const double *X, const sn_elprops *p, double k, double rhoc, double *Ke,
+                    double *Ce);
 /* Face "mass" Mf_ab = int N_a N_b dA of face `face` (fn x fn, row-major, in the node order of
  * sn_element_face_nodes; 2D edges times the thickness of p (1 when p is NULL or 0), or r for
  * axisymmetric elements, per radian). Returns fn, or SN_ERR_ARG, SN_ERR_NAN, SN_ERR_FORMAT
@@ -265,6 +273,9 @@ typedef struct {
   double c10, d1;
   int has_plastic;       /* *PLASTIC (HARDENING=ISOTROPIC): the hardening table */
   sn_j2 plastic;
+  double conductivity;   /* *CONDUCTIVITY (isotropic, heat flow per area per temperature gradient) */
+  double specific_heat;  /* *SPECIFIC HEAT (energy per mass per temperature) */
+  int has_conductivity, has_specific_heat;
 } sn_material;
 
 typedef struct {
@@ -355,6 +366,9 @@ typedef struct {
   int behavior_line, friction_line;        /* deck lines of the law's and *FRICTION's keyword (0: none) */
   double damping, damp_tfrac;              /* *CONTACT DAMPING: constant, TANGENT FRACTION (0: none) */
   int damping_line;
+  double gap_conductance;                  /* *GAP CONDUCTANCE: heat flow per area per temperature
+                                              difference across the pair's contact points */
+  int has_gap_conductance, gap_conductance_line;
 } sn_interaction;
 
 typedef enum { SN_PAIR_NODE_TO_SURFACE, SN_PAIR_SURFACE_TO_SURFACE } sn_pairtype;
@@ -502,6 +516,14 @@ typedef struct {
    * listed keep their temperature (OP=MOD, default) or go back to the initial one (OP=NEW) */
   int ntemp, temp_op_new, temp_amplitude, has_temp;
   sn_temp *temp;
+  /* heat conduction (docs/deck.md, "Heat transfer"): heat 1 *HEAT TRANSFER (temperatures only,
+   * the displacements stay), 2 *COUPLED TEMPERATURE-DISPLACEMENT (per increment the temperatures,
+   * then the mechanics with their thermal strain); heat_steady: STEADY STATE (no heat capacity,
+   * boundary temperatures ramped over the step; transient: applied at once, backward Euler);
+   * tbc: the step's prescribed temperatures (*BOUNDARY, degree of freedom 11; first = last = 11),
+   * kept by later steps until changed */
+  int heat, heat_steady, ntbc;
+  sn_bc *tbc;
   int line;
 } sn_step;
 

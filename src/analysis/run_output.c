@@ -83,7 +83,7 @@ static const char *next_var(const char *p, char *w, size_t len)
 
 static int var_ok(sn_outkind k, const char *v)
 {
-  if (k == SN_OUT_NODE_PRINT) return !strcmp(v, "U") || !strcmp(v, "RF") || !strcmp(v, "V");
+  if (k == SN_OUT_NODE_PRINT) return !strcmp(v, "U") || !strcmp(v, "RF") || !strcmp(v, "V") || !strcmp(v, "NT");
   if (k == SN_OUT_EL_PRINT) return !strcmp(v, "S") || !strcmp(v, "E") || !strcmp(v, "ENER") || !strcmp(v, "ELSE") || !strcmp(v, "EVOL") || !strcmp(v, "PEEQ");
   if (k == SN_OUT_NODE_FILE) return !strcmp(v, "U") || !strcmp(v, "RF") || !strcmp(v, "V");
   if (k == SN_OUT_EL_FILE) return !strcmp(v, "S") || !strcmp(v, "E") || !strcmp(v, "ENER") || !strcmp(v, "PEEQ");
@@ -108,7 +108,7 @@ int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_
           return SN_ERR_FORMAT;
         }
         if (!var_ok(o->kind, w)) {
-          if (msg) snprintf(msg, msglen, "line %d: %s: variable %s is not available (node requests: U, RF, V; element requests: S, E, ENER, PEEQ, and ELSE, EVOL printed; contact requests: CSTR, CDIS, CELS)", o->line, out_name(o->kind), w);
+          if (msg) snprintf(msg, msglen, "line %d: %s: variable %s is not available (node requests: U, RF, V, NT printed; element requests: S, E, ENER, PEEQ, and ELSE, EVOL printed; contact requests: CSTR, CDIS, CELS)", o->line, out_name(o->kind), w);
           return SN_ERR_FORMAT;
         }
       }
@@ -133,6 +133,25 @@ int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_
              "against another one writing into the same folder at the same time", dir);
   *out = R;                 /* BASE.dat: created with the first printed table */
   return SN_OK;
+}
+
+/* NT: the nodal temperatures (0 where the model has none, as CalculiX prints them) */
+static int add_temp_table(sn_run_output *R, const sn_model *m, const sn_increment *inc, const sn_output *o)
+{
+  int n = o->set >= 0 ? m->sets[o->set].n : m->nnodes;
+  int *id = malloc(sizeof(int) * ((size_t)n + 1));
+  double *val = malloc(sizeof(double) * ((size_t)n + 1));
+  if (!id || !val) { free(id); free(val); return SN_ERR_NOMEM; }
+  for (int r = 0; r < n; r++) {
+    int i = o->set >= 0 ? m->sets[o->set].items[r] : r;
+    id[r] = m->node_id[i];
+    val[r] = inc->temp ? inc->temp[i] : 0.0;
+  }
+  sn_results_block b = {"NT", o->set >= 0 ? m->sets[o->set].name : NULL, inc->total_time, n, 1, id, NULL, val,
+                        SN_TOTALS_NO, NULL};
+  int st = sn_results_add(R->dat, &b, R->err, sizeof R->err);
+  free(id); free(val);
+  return st;
 }
 
 static int add_node_table(sn_run_output *R, const sn_model *m, const sn_increment *inc,
@@ -574,6 +593,7 @@ static int print_tables(sn_run_output *R, const sn_model *m, const sn_fesys *S, 
         if (!strcmp(w, "ELSE") || !strcmp(w, "EVOL") || !strcmp(w, "ENER") || !strcmp(w, "CELS"))
           st = sn_ccx_table(R->dat, m, S, inc, o, w, e_ip, R->err, sizeof R->err);
         else if (o->kind == SN_OUT_CONTACT_PRINT) st = add_contact_table(R, m, inc, w);
+        else if (o->kind == SN_OUT_NODE_PRINT && !strcmp(w, "NT")) st = add_temp_table(R, m, inc, o);
         else if (o->kind == SN_OUT_NODE_PRINT) st = add_node_table(R, m, inc, o, w);
         else if (!strcmp(w, "PEEQ")) st = add_peeq_table(R, m, S, inc, o);
         else st = add_ip_table(R, m, S, inc, o, w, !strcmp(w, "E") ? e_ip : inc->s_ip, 6);

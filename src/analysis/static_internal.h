@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "analysis/contact_internal.h"
+#include "analysis/heat_internal.h"
 #include "signorini/analysis.h"
 
 /* a load record: a nodal force (node, dof) or a distributed load (element, face; face 0 = GRAV) */
@@ -63,6 +64,7 @@ typedef struct {
   size_t msglen;
   run_state R;
   sn_thermal th;                               /* the temperature field */
+  sn_heat heat;                                /* heat conduction (heat_step.c) */
   const int *rref;                             /* rigid bodies' reference node per node */
   const unsigned char *act;                    /* active dofs */
   double *u, *usave, *fint, *fext, *rf, *rhs, *du;
@@ -113,6 +115,9 @@ typedef struct {
   int need_K;                                  /* the iteration assembled K */
   double ref;                                  /* the iteration's force scale */
 } static_run;
+
+/* heat_step.c: a *HEAT TRANSFER step (step k), increment by increment */
+int sn_heat_run_step(static_run *S, int k);
 
 /* static_run.c: the external force at the iterate S->u when pressures follow the faces (NLGEOM) */
 int sn_static_follower_force(static_run *S);

@@ -278,7 +278,8 @@ static int run_setup(static_run *S)
       if (S->act[d])
         for (int p = R->T->ptr[d]; p < R->T->ptr[d + 1]; p++) R->qact[R->T->col[p]] = 1;
   }
-  return sn_thermal_init(&S->th, m);
+  if ((st = sn_thermal_init(&S->th, m))) return st;
+  return sn_heat_init(&S->heat, m, S->th.T, S->lscale > 0 ? S->lscale : 0.0, S->msg, S->msglen);
 }
 
 /* the step's boundary conditions (they replace earlier values on the same dofs; with a
@@ -386,6 +387,7 @@ static int step_begin(static_run *S, int k)
   int st = step_constraints(S);
   if (st) return st;
   sn_thermal_step(&S->th, S->m, sp);
+  if (sp->heat == 2) sn_heat_step(&S->heat, S->m, sp, S->th.T);   /* coupled: the temperatures solved per increment */
   if (S->th.on) {   /* thermal strains: St Venant-Kirchhoff and small strain only (docs/deck.md, "Temperatures") */
     const sn_model *m = S->m;
     for (int q = 0; q < m->nmaterials; q++)
@@ -477,7 +479,11 @@ static int increment_begin(static_run *S)
       else if (!S->act[d]) u[d] = 0.0;
   follow_rigid(R, S->rref, u);
   if ((st = external_force(R, S->tn, S->period, NULL, S->fext))) return st;
-  if (S->th.on && (st = sn_fesys_set_temperature(R->S, sn_thermal_at(&S->th, m, S->tn, S->period)))) return st;
+  if (sp->heat == 2) {                        /* coupled: the temperatures first, with the contact */
+    if ((st = sn_heat_solve(&S->heat, m, S->usave, S->tn, S->tn - S->t, S->period, S->msg, S->msglen))) return st;
+    memcpy(S->th.T, S->heat.Tn, sizeof(double) * (size_t)m->nnodes);   /* of the increment's start */
+    if ((st = sn_fesys_set_temperature(R->S, S->th.T))) return st;
+  } else if (S->th.on && (st = sn_fesys_set_temperature(R->S, sn_thermal_at(&S->th, m, S->tn, S->period)))) return st;
   sn_cstate_clear(&S->cs);
   S->contact_missed = 0;
   memset(S->hr, 0, sizeof(double) * (size_t)R->ndof);
@@ -572,7 +578,9 @@ static int increment_done(static_run *S)
   if (info) info->assembly_seconds += sn_wtime() - tr;
   sn_increment I = {S->k + 1, S->inc, S->total_inc, S->tn, S->total_time + S->tn, S->tn / S->period, S->it, S->res,
                     S->cut_here, S->u, S->rf, S->fext, S->snode, S->sip, R->cons, cs->np, cs->pts, cs->r, cs->uloc,
-                    cs->solver, cs->solver_iterations, cs->solver_error, S->reshist, S->nhist, NULL};
+                    cs->solver, cs->solver_iterations, cs->solver_error, S->reshist, S->nhist, NULL,
+                    S->th.on ? S->th.T : NULL};
+  if (S->sp->heat == 2) memcpy(S->heat.T, S->heat.Tn, sizeof(double) * (size_t)m->nnodes);   /* committed */
   S->cut_here = 0;
   S->t = S->tn;
   if (S->s.on_increment) {
@@ -626,6 +634,7 @@ static int run_step(static_run *S, int k)
     step_changes(S, S->sp);
     return sn_modal_step(S, k);
   }
+  if (S->m->steps[k].heat == 1) return sn_heat_run_step(S, k);
   int st = step_begin(S, k);
   if (st) return st;
   while (S->t < S->period * (1 - 1e-12)) {
@@ -672,6 +681,7 @@ static void run_finish(static_run *S, int st, double t0)
   free(S->mlam);
   free(S->mphi);
   sn_thermal_free(&S->th);
+  sn_heat_free(&S->heat);
   free(S->hr); free(S->rnc); free(S->lam_n); free(S->lam_t); free(S->lam_n0); free(S->lam_t0);
   sn_fesys_free(R->S);
   sn_dofmap_free(R->T);

@@ -13,7 +13,7 @@ int sn_thermal_init(sn_thermal *F, const sn_model *m)
 {
   memset(F, 0, sizeof *F);
   int any = m->temp0 != NULL;
-  for (int k = 0; k < m->nsteps; k++) any |= m->steps[k].has_temp;
+  for (int k = 0; k < m->nsteps; k++) any |= m->steps[k].has_temp || m->steps[k].heat;
   if (!any) return SN_OK;
   size_t n = (size_t)m->nnodes + 1;
   F->T = calloc(n, sizeof(double));

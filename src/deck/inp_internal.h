@@ -166,6 +166,8 @@ typedef struct inp_rd {
   size_t cap_t0n, cap_t0v, cap_temp;
   int temp_step;                           /* the step whose *TEMPERATURE cap_temp counts (1-based) */
   size_t cap_gap;                          /* *GAP (inp_gap.c) */
+  size_t cap_tbc;                          /* *BOUNDARY, dof 11 (inp_heat.c): room of step tbc_step */
+  int tbc_step;
   /* shells and beams (inp_structural.c) */
   unsigned char *el_struct;                /* per element: INP_ST_* */
   size_t cap_elst, cap_stsec;
@@ -387,6 +389,17 @@ int inp_initial_temp_data(inp_rd *p);
 int inp_initial_temp_finish(inp_rd *p);
 int inp_temperature_begin(inp_rd *p);
 int inp_temperature_data(inp_rd *p);
+/* heat conduction (inp_heat.c) */
+int inp_conductivity_begin(inp_rd *p);
+int inp_conductivity_data(inp_rd *p);
+int inp_specific_heat_begin(inp_rd *p);
+int inp_specific_heat_data(inp_rd *p);
+int inp_gap_conductance_begin(inp_rd *p);
+int inp_gap_conductance_data(inp_rd *p);
+int inp_heat_begin(inp_rd *p);
+int inp_heat_data(inp_rd *p);
+int inp_temperature_bc(inp_rd *p, int node, double value);
+int inp_check_heat(inp_rd *p);
 /* *GAP (inp_gap.c) */
 int inp_gap_begin(inp_rd *p);
 int inp_gap_data(inp_rd *p);

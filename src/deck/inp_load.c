@@ -139,6 +139,16 @@ int inp_boundary_data(inp_rd *p)
       p->f[2] = (char *)"3";
       p->nf = p->nf < 3 ? 3 : p->nf;
     }
+    long t1, t2;                       /* degree of freedom 11: the temperature (inp_heat.c) */
+    if (inp_parse_int(p->f[1], &t1) == 1 && t1 == 11) {
+      if (p->nf >= 3 && p->f[2][0] && (inp_parse_int(p->f[2], &t2) != 1 || t2 != 11))
+        return inp_fail(p, "*BOUNDARY: degree of freedom 11 (temperature) goes alone (first = last = 11)");
+      if (p->nf == 4 && (r = inp_get_dbl(p, p->f[3], "prescribed temperature", &v))) return r;
+      if (idx >= 0) return inp_temperature_bc(p, idx, v);
+      for (int j = 0; j < m->sets[set].n; j++)
+        if ((r = inp_temperature_bc(p, m->sets[set].items[j], v))) return r;
+      return SN_OK;
+    }
     if ((r = inp_get_dof(p, p->f[1], "first degree of freedom", &first))) return r;
     last = first;
     if (p->nf >= 3 && p->f[2][0] && (r = inp_get_dof(p, p->f[2], "last degree of freedom", &last))) return r;

@@ -117,7 +117,8 @@ int inp_contactfile_begin(inp_rd *p) { return out_begin(p, SN_OUT_CONTACT_FILE);
 static const char *known_vars(sn_outkind k)
 {
   switch (k) {
-  case SN_OUT_NODE_PRINT: case SN_OUT_NODE_FILE: return "U RF V";
+  case SN_OUT_NODE_PRINT: return "U RF V NT";
+  case SN_OUT_NODE_FILE: return "U RF V";
   case SN_OUT_CONTACT_PRINT: return "CSTR CDIS CELS CNUM";
   case SN_OUT_CONTACT_FILE: return "CSTR CDIS CELS";
   case SN_OUT_EL_PRINT: return "S E ENER ELSE EVOL PEEQ";

@@ -159,7 +159,7 @@ static int finish(inp_rd *p)
                        m->elem_id[e], tn);
     }
   }
-  if ((r = inp_check_steps(p)) || (r = inp_constraints_finish(p))) return r;
+  if ((r = inp_check_steps(p)) || (r = inp_check_heat(p)) || (r = inp_constraints_finish(p))) return r;
   /* model-data boundaries first in every step */
   if (p->npre)
     for (int k = 0; k < m->nsteps; k++) {

@@ -52,6 +52,7 @@ void sn_model_free(sn_model *m)
     free(m->steps[i].out);
     free(m->steps[i].change);
     free(m->steps[i].temp);
+    free(m->steps[i].tbc);
   }
   free(m->steps);
   free(m->ivel);

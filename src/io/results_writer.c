@@ -151,6 +151,7 @@ typedef struct {
 
 static const vardesc VARS[] = {
   {"U", TAB_NODE, 3, 2, "displacements (vx,vy,vz)", NULL},
+  {"NT", TAB_NODE, 1, 1, "temperatures", NULL},
   {"RF", TAB_NODE, 3, 2, "forces (fx,fy,fz)", "total force (fx,fy,fz)"},
   {"V", TAB_NODE, 3, 2, "velocities (vx,vy,vz)", NULL},
   {"S", TAB_IP, 6, 6, "stresses (elem, integ.pnt.,sxx,syy,szz,sxy,sxz,syz)", NULL},
