@@ -219,7 +219,8 @@ static int gather(inp_rd *p, expand_ws *w)
   return SN_OK;
 }
 
-static int add_node(inp_rd *p, int *next_id, const double *x)
+/* a new node with number id at x */
+static int add_node_as(inp_rd *p, int id, const double *x)
 {
   sn_model *m = p->m;
   if ((size_t)m->nnodes >= p->cap_nodes) {
@@ -228,11 +229,14 @@ static int add_node(inp_rd *p, int *next_id, const double *x)
     RESIZE(m->x, 3 * nc);
     p->cap_nodes = nc;
   }
-  m->node_id[m->nnodes] = (*next_id)++;
+  m->node_id[m->nnodes] = id;
   memcpy(m->x + 3 * m->nnodes, x, 3 * sizeof(double));
   m->nnodes++;
   return inp_idmap_add(p, &p->nmap, &p->nbits, m->node_id, m->nnodes);
 }
+
+/* a new node numbered *next_id (then incremented) */
+static int add_node(inp_rd *p, int *next_id, const double *x) { return add_node_as(p, (*next_id)++, x); }
 
 /* one equation sum_j c_j u(node_j, dof_j) = 0, its term `dep` the dependent one */
 static int add_eq(inp_rd *p, int file, int line, int n, const int *node, const int *dof, const double *c, int dep)
@@ -297,11 +301,15 @@ static int shell_node(inp_rd *p, expand_ws *w, int i, int e, int *next)
   int r;
   memcpy(Xc, X, sizeof Xc);          /* m->x moves when add_node grows it */
   w->off[i] = off;
+  /* numbered as ccx 2.20 numbers its expanded nodes (contact10's .frd): three numbers per shell
+   * node, this side, the middle, the other side; a midside node has no middle one (its number
+   * unused) */
   for (int k = 0; k < (w->role[i] == 1 ? 3 : 2); k++) {
     double h = k == 0 ? -off - 0.5 : k == 1 ? -off + 0.5 : -off;
     for (int c = 0; c < 3; c++) x[c] = Xc[c] + h * t * n[c];
-    if ((r = add_node(p, next, x))) return r;
+    if ((r = add_node_as(p, *next + (k == 0 ? 0 : k == 1 ? 2 : 1), x))) return r;
   }
+  *next += 3;
   /* u_top = 2 u_orig - u_bottom (u_orig the mean of bottom and top) */
   int b = w->first[i], nodes[2] = {i, b};
   double c[2] = {2.0, -1.0};

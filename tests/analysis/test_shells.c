@@ -203,6 +203,19 @@ static void pressed(void)
     CHECK_CLOSE(RF(&r, k, 2), 0, 0, 1e-8);
     CHECK(U(&r, k, 2) < 0);
   }
+  /* the expanded nodes numbered as ccx 2.20 numbers them (contact10's .frd): three numbers per
+   * shell node in node order after the largest id, one side, the middle, the other side; a
+   * midside node has no middle node (101 -> 109, 110, 111; 102 -> 112, 114) */
+  int mid = sn_model_node_index(r.m, 110), s1 = sn_model_node_index(r.m, 109), s2 = sn_model_node_index(r.m, 111);
+  CHECK(mid >= 0 && s1 >= 0 && s2 >= 0);
+  if (mid >= 0 && s1 >= 0 && s2 >= 0) {
+    CHECK_CLOSE(r.m->x[3 * mid + 2], 1.1, 1e-12, 0);
+    CHECK_CLOSE(fabs(r.m->x[3 * s1 + 2] - 1.1), 0.1, 1e-12, 0);
+    CHECK_CLOSE(r.m->x[3 * s1 + 2] + r.m->x[3 * s2 + 2], 2.2, 1e-12, 0);
+  }
+  CHECK(sn_model_node_index(r.m, 113) < 0);
+  CHECK(sn_model_node_index(r.m, 112) >= 0 && sn_model_node_index(r.m, 114) >= 0);
+  CHECK(sn_model_node_index(r.m, 132) >= 0 && sn_model_node_index(r.m, 133) < 0);
   result_free(&r);
 }
 
