@@ -309,7 +309,9 @@ typedef struct {
   int n;
   int *elem, *face;      /* element index and face number (1-based) for element surfaces */
   int *node;             /* node indices for node surfaces */
-  double *weight;        /* node surfaces: the optional second data value (default 1) */
+  double *weight;        /* node surfaces: the optional second data value, the node's contact
+                            area; 0 where not given: CalculiX' area (free faces holding the
+                            node, else the master face's: src/contact/node_area.c) */
   int line;
 } sn_surface;
 

@@ -16,6 +16,12 @@ sn_fefam sn_contact_face_family(int sdim, int nfn);
 int sn_contact_face_areas(int sdim, int nfn, const double *X, double thick, int axisym,
                           double *area);
 
+/* CalculiX' areas of the nodes[0..n-1] of a node-based slave surface (node_area.c) at the
+ * coordinates xc (3 per node): in 3D the sum of each node's shares of the mesh's free faces that
+ * hold it; 0 for a node on none and for every node of a 2D model (the caller then takes the
+ * area of the master face the node is paired with). SN_OK or SN_ERR_NOMEM. */
+int sn_contact_node_areas(const sn_model *m, const double *xc, const int *nodes, int n, double *area);
+
 /* Mortar rows of a SURFACE TO SURFACE pair (mortar.c). */
 typedef struct {
   int nf;

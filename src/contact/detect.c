@@ -214,9 +214,20 @@ static int slave_nodes(work_t *W, const sn_surface *S, int pi, char *msg, size_t
       if (W->slot[v] >= 0) continue;
       W->slot[v] = W->ns;
       W->snode[W->ns] = v;
-      W->sarea[W->ns++] = S->weight ? S->weight[i] : 1.0;
+      W->sarea[W->ns++] = S->weight && S->weight[i] > 0 ? S->weight[i] : -1.0;
     }
-    return SN_OK;
+    /* no weight given: CalculiX' area (node_area.c), from the free faces holding the node; a
+     * node on none (0) takes its master face's area when paired (master_face_area) */
+    int nw = 0;
+    for (int k = 0; k < W->ns; k++) nw += W->sarea[k] < 0;
+    if (!nw) return SN_OK;
+    double *A = malloc((size_t)W->ns * sizeof *A);
+    if (!A) return SN_ERR_NOMEM;
+    int r = sn_contact_node_areas(m, W->xc, W->snode, W->ns, A);
+    for (int k = 0; !r && k < W->ns; k++)
+      if (W->sarea[k] < 0) W->sarea[k] = A[k];
+    free(A);
+    return r;
   }
   int r = check_faces(m, S, pi, msg, msglen);
   if (r) return r;
@@ -404,6 +415,27 @@ static void mortar_point(const sn_mortar_row *R, const double *xs, sn_contact_po
   for (int t = 0; t < R->nterm; t++) p->term_node[t] = R->tnode[t], p->term_coef[t] = R->tcoef[t];
 }
 
+/* the area CalculiX gives a node of a node surface that lies on no free face (node_area.c):
+ * that of master face bf, in 2D its length times the master element's thickness, or times
+ * 2 pi r of slave node v in an axisymmetric model; 0 for a degenerate face */
+static double master_face_area(const work_t *W, const faces_t *F, int bf, int v)
+{
+  const sn_model *m = W->m;
+  int nn = F->nn[bf], e = F->elem[bf];
+  double X[3 * SN_CONTACT_MAXFN], A[SN_CONTACT_MAXFN] = {0}, f = 1, sum = 0;
+  for (int q = 0; q < nn; q++)
+    for (int j = 0; j < 3; j++) X[3 * q + j] = W->xc[3 * F->nodes[SN_CONTACT_MAXFN * bf + q] + j];
+  if (sn_contact_face_areas(W->sdim, nn, X, 1.0, 0, A) != SN_OK) return 0;
+  for (int q = 0; q < nn; q++) sum += A[q];
+  const sn_eldesc *d = sn_element_desc(m->elem_type[e]);
+  if (W->sdim == 2 && d && d->kind == SN_KIND_AXISYM) f = 6.283185307179586477 * W->xc[3 * v];
+  else if (W->sdim == 2 && m->elem_section) {
+    int s = m->elem_section[e];
+    if (s >= 0 && s < m->nsections && m->sections[s].thickness > 0) f = m->sections[s].thickness;
+  }
+  return sum * f;
+}
+
 static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg, size_t msglen)
 {
   const sn_model *m = W->m;
@@ -492,6 +524,7 @@ static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg,
     p->slave_node = v;
     p->slave_dof_node = W->dofnode[v];
     p->area = W->sarea[i];
+    if (SS->node_based && !(p->area > 0) && bf >= 0) p->area = master_face_area(W, &F, bf, v);
     if (rows) mortar_point(&rows[i], W->xc + 3 * v, p);
   }
   r = SN_OK;

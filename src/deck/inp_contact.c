@@ -83,7 +83,7 @@ int inp_surface_data(inp_rd *p)
   sn_surface *S = &m->surfaces[p->cur_surf];
   int r, idx, set;
   if (S->node_based) {
-    double w = 1.0;
+    double w = 0.0;   /* none given: CalculiX' area (src/contact/node_area.c) */
     if (p->nf < 1 || p->nf > 2) return inp_fail(p, "*SURFACE, TYPE=NODE data line: expected node or node set[, weight], found %d fields", p->nf);
     if ((r = inp_item_or_set(p, p->f[0], SN_SET_NODE, &idx, &set))) return r;
     if (p->nf == 2) {

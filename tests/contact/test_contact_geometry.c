@@ -13,7 +13,9 @@
  *  (e) the grid search finds the same points as brute force over a bumpy surface of a few
  *      hundred faces (3D and 2D);
  *  (f) errors: node-based master, face surface on a truss, empty surfaces, a node in two rigid
- *      bodies; a slave node of its own master face skips that face. */
+ *      bodies; a slave node of its own master face skips that face;
+ *  (g) node surfaces without weights: CalculiX' areas, against ccx 2.20's (free faces holding
+ *      the node, else the master face's). */
 #include "check.h"
 #include "signorini/contact.h"
 #include "signorini/io.h"
@@ -350,7 +352,11 @@ static void test_tilted_face(void)
     }
     CHECK_INT(p[0].on_boundary, 0);
     CHECK_CLOSE(p[0].dist, g, 1e-13, 0);
-    CHECK_CLOSE(p[0].area, 1, 0, 0);
+    /* node 100 lies on no element face and has no weight: CalculiX' area, that of the master
+     * face it meets (src/contact/node_area.c), the tilted unit square's sqrt(1 + 0.3^2 + 0.2^2);
+     * node 101 keeps its given weight */
+    CHECK_CLOSE(p[0].area, sqrt(1.13), 1e-12, 0);
+    CHECK_CLOSE(p[1].area, 2.5, 0, 0);
     double s = 0;
     for (int a = 0; a < 4; a++) s += p[0].shape[a];
     CHECK_CLOSE(s, 1, 1e-14, 0);
@@ -715,6 +721,65 @@ static void test_errors(void)
   sn_model_free(m);
 }
 
+/* ---- (g) node surfaces without weights: CalculiX' areas (src/contact/node_area.c) ---- */
+static double area_of(const sn_model *m, const sn_contact_point *p, int n, int id)
+{
+  int v = sn_model_node_index(m, id);
+  for (int k = 0; k < n; k++)
+    if (p[k].slave_node == v) return p[k].area;
+  return -1;
+}
+
+/* measured with ccx 2.20 (LINEAR law with sigma_inf given, one slave node pressed onto the
+ * face, area = contact force / pressure at its overclosure): 3D, two 0.5 bricks side by side
+ * on a block: a node on their shared bottom edge 0.2500 (its 4 free quarter faces; the shared
+ * face counts for none), a corner 0.1876 (3 quarter faces); a node of springs only on a 1 x 1
+ * (2 x 2) face: 1.000 (4.000), the master face's area. 2D (upper body of two CPE4 on a CPE4
+ * face 2 long, thickness 2): 4.000 for a corner and a shared node, the master face's length
+ * times the thickness; CAX4: 0.1047 and 0.1396 at r = 1.5 and 2 for ccx's 2-degree segment,
+ * 2 pi r x 2 here (1/180 of it in ccx's segment). */
+static void test_node_surface_areas(void)
+{
+  buf b = {0};
+  double o[3] = {-1, -1, -1}, L[3] = {4, 3, 1}, ou[3] = {0, 0, 0}, Lu[3] = {1, 0.5, 0.5};
+  hex_block(&b, 0, 1, 1, 1, o, L, 1, 1, "B", flat);
+  hex_block(&b, 0, 2, 1, 1, ou, Lu, 1000, 100, "U", flat);
+  bp(&b, "*NODE\n2000, 0.5, 1.5, 0.\n%s*SOLID SECTION, ELSET=B, MATERIAL=STEEL\n", MATERIAL);
+  bp(&b, "*SOLID SECTION, ELSET=U, MATERIAL=STEEL\n*SURFACE, NAME=TOP\nB, S2\n");
+  bp(&b, "*SURFACE, NAME=S, TYPE=NODE\n1000\n1001\n1004\n2000\n%s", INTERACTION);
+  bp(&b, "*CONTACT PAIR, INTERACTION=SI\nS, TOP\n");
+  sn_model *m = parse(&b);
+  sn_contact_point *p = NULL;
+  int n = 0;
+  if (m) {
+    CHECK_INT(detect(m, NULL, 0.1, &p, &n), SN_OK);
+    CHECK_INT(n, 4);
+    CHECK_CLOSE(area_of(m, p, n, 1000), 0.1875, 1e-12, 0);
+    CHECK_CLOSE(area_of(m, p, n, 1001), 0.25, 1e-12, 0);
+    CHECK_CLOSE(area_of(m, p, n, 1004), 0.25, 1e-12, 0);
+    CHECK_CLOSE(area_of(m, p, n, 2000), 12, 1e-12, 0);
+    sn_contact_points_free(p);
+    sn_model_free(m);
+  }
+  for (int axi = 0; axi < 2; axi++) {
+    const char *t = axi ? "CAX4" : "CPE4", *sec = axi ? "" : "2.\n";
+    double o2[2] = {1, -1}, L2[2] = {2, 1}, o3[2] = {1.5, 0}, L3[2] = {1, 0.5};
+    quad_block(&b, t, 1, 1, o2, L2, 1, 1, "B", flat);
+    quad_block(&b, t, 2, 1, o3, L3, 100, 100, "U", flat);
+    bp(&b, "%s*SOLID SECTION, ELSET=B, MATERIAL=STEEL\n%s*SOLID SECTION, ELSET=U, MATERIAL=STEEL\n%s", MATERIAL, sec, sec);
+    bp(&b, "*SURFACE, NAME=TOP\nB, S3\n*SURFACE, NAME=S, TYPE=NODE\n100\n101\n%s", INTERACTION);
+    bp(&b, "*CONTACT PAIR, INTERACTION=SI\nS, TOP\n");
+    m = parse(&b);
+    if (!m) continue;
+    CHECK_INT(detect(m, NULL, 0.1, &p, &n), SN_OK);
+    CHECK_INT(n, 2);
+    CHECK_CLOSE(area_of(m, p, n, 100), axi ? 2 * PI * 1.5 * 2 : 4, 1e-12, 0);
+    CHECK_CLOSE(area_of(m, p, n, 101), axi ? 2 * PI * 2 * 2 : 4, 1e-12, 0);
+    sn_contact_points_free(p);
+    sn_model_free(m);
+  }
+}
+
 int main(void)
 {
   test_2d_blocks("CPE4", 0.5);
@@ -732,5 +797,6 @@ int main(void)
   test_rigid(1);
   test_search();
   test_errors();
+  test_node_surface_areas();
   return sn_check_report();
 }
