@@ -25,7 +25,10 @@ typedef struct {
   double *node_area;            /* per node: tributary area of the model's outer faces (the
                                    area of a node-based slave surface's node) */
   double lscale;                /* search distance of the contact detection */
-  int steady, step_amp;         /* the step: STEADY STATE; *STEP, AMPLITUDE= (1 STEP, 0 default) */
+  int steady;                   /* the step is STEADY STATE */
+  int ramp;                     /* boundary temperatures ramped over the step (STEADY STATE, unless
+                                   *STEP, AMPLITUDE=STEP), else applied at once (transient: heat
+                                   transfer and coupled steps, as CalculiX 2.20 does, measured) */
 } sn_heat;
 
 /* the matrices and the area table (nothing when no step is a heat step); T0: the initial field */

@@ -111,14 +111,14 @@ void sn_heat_step(sn_heat *H, const sn_model *m, const sn_step *sp, const double
     H->fix_amp[i] = sp->tbc[b].amplitude;
   }
   H->steady = sp->heat_steady;
-  H->step_amp = sp->amp_step;
+  H->ramp = sp->heat_steady && !sp->amp_step;
 }
 
 /* the prescribed temperature of node i at step time t */
 static double prescribed(const sn_heat *H, const sn_model *m, int i, double t, double period)
 {
   if (H->fix_amp[i] >= 0) return H->fix_target[i] * sn_amplitude_value(m, H->fix_amp[i], t, period);
-  if (H->steady && !H->step_amp) return H->fix_start[i] + (H->fix_target[i] - H->fix_start[i]) * fmin(t / period, 1.0);
+  if (H->ramp) return H->fix_start[i] + (H->fix_target[i] - H->fix_start[i]) * fmin(t / period, 1.0);
   return H->fix_target[i];
 }
 

@@ -15,7 +15,11 @@
  *      conducts over the tributary area of the outer faces at its nodes (CalculiX 2.20,
  *      measured on its contact7 deck and a variant: 3 quarter faces per corner, A_s = 3):
  *      flux 75, T = 37.5 and 62.5;
- *  (e) refusals: DELTMX, a temperature boundary in a *STATIC step, a transient step without
+ *  (e) *COUPLED TEMPERATURE-DISPLACEMENT: the bar of (a) on symmetry planes (x = 0, y = 0, z = 0
+ *      held normally), *EXPANSION alpha = 1e-4, every node's temperature held at 100 (from 0):
+ *      the free expansion u = alpha 100 x in each direction, no stress (Timoshenko & Goodier,
+ *      "Theory of Elasticity", ch. 13);
+ *  (f) refusals: DELTMX, a temperature boundary in a *STATIC step, a transient step without
  *      *SPECIFIC HEAT. Tolerances 1e-9 (every case is exact for the linear elements). */
 #include "fe_deck.h"
 
@@ -174,6 +178,38 @@ static void gap(int node_based)
   sn_model_free(m);
 }
 
+static void coupled(void)
+{
+  fd_buf d = {0};
+  grid(&d, 4, 1);
+  fd_print(&d, "*ELEMENT,TYPE=C3D8,ELSET=EALL\n");
+  for (int e = 0; e < 4; e++) brick(&d, e + 1, 4, e, 0);
+  fd_print(&d, MAT, 2.0);
+  fd_print(&d, "*EXPANSION\n1.E-4\n*SOLID SECTION,ELSET=EALL,MATERIAL=M\n*NSET,NSET=X0\n");
+  for (int j = 0; j <= 1; j++)
+    for (int k = 0; k <= 1; k++) fd_print(&d, "%d\n", nid(4, 0, j, k));
+  fd_print(&d, "*NSET,NSET=Y0\n");
+  for (int i = 0; i <= 4; i++)
+    for (int k = 0; k <= 1; k++) fd_print(&d, "%d\n", nid(4, i, 0, k));
+  fd_print(&d, "*NSET,NSET=Z0\n");
+  for (int i = 0; i <= 4; i++)
+    for (int j = 0; j <= 1; j++) fd_print(&d, "%d\n", nid(4, i, j, 0));
+  fd_print(&d, "*BOUNDARY\nX0,1,1\nY0,2,2\nZ0,3,3\n*STEP\n*COUPLED TEMPERATURE-DISPLACEMENT\n0.5,1.\n"
+           "*BOUNDARY\nNALL,11,11,100.\n*END STEP\n");
+  fd_result r;
+  int st = fd_run(&d, "coupled", &r);
+  CHECK_INT(st, SN_OK);
+  for (int i = 0; !st && i <= 4; i++)
+    for (int j = 0; j <= 1; j++)
+      for (int k = 0; k <= 1; k++) {
+        CHECK_CLOSE(fd_u(&r, nid(4, i, j, k), 0), 1e-2 * i, 1e-9, 1e-12);
+        CHECK_CLOSE(fd_u(&r, nid(4, i, j, k), 1), 1e-2 * j, 1e-9, 1e-12);
+        CHECK_CLOSE(fd_u(&r, nid(4, i, j, k), 2), 1e-2 * k, 1e-9, 1e-12);
+      }
+  for (int q = 0; !st && q < 6 * r.nnodes; q++) CHECK(fabs(r.snode[q]) < 1e-6);
+  fd_free(&r);
+}
+
 static void refused(const char *step, const char *want)
 {
   fd_buf d = {0};
@@ -199,6 +235,7 @@ int main(void)
   cube_transient();
   gap(0);
   gap(1);
+  coupled();
   refused("*STEP\n*HEAT TRANSFER,STEADY STATE\n1.,1.,,,5.\n*END STEP\n", "DELTMX");
   refused("*STEP\n*STATIC\n*BOUNDARY\n1,11,11,5.\n*END STEP\n", "degree of freedom 11");
   refused("*STEP\n*HEAT TRANSFER\n1.,1.\n*BOUNDARY\n1,11,11,5.\n*END STEP\n", "*SPECIFIC HEAT");
