@@ -125,8 +125,15 @@ static int contact_springs(static_run *S, const int *eq, int neq, double kdiag, 
                                                                             the pair removed (*MODEL CHANGE) */
     (*nspr)++;
     *nfric += p->mu > 0;
-    if (face_springs(m, p)) { qof[p->slave_node] = q; continue; }
     const sn_interaction *it = &m->interactions[p->interaction];
+    if (p->face_point) {   /* a face-to-face penalty point: the law's tangent at its overclosure times
+                              its weight, along its column of H (N_k, -N_l) */
+      double pr, dp;
+      sn_law_pressure(it, -p->gap, &pr, &dp);
+      st = add_outer(&T, H, eq, dim * q, dim * q, dp * p->area);
+      continue;
+    }
+    if (face_springs(m, p)) { qof[p->slave_node] = q; continue; }
     double A = S->area0 && S->area0[p->slave_node] > 0 ? S->area0[p->slave_node] : (p->area > 0 ? p->area : 1.0);
     double kn = p->hard ? (p->slope > 0 ? p->slope : 1000.0 * kdiag) : p->slope * A;
     double kt = p->mu > 0 ? (it->stick_slope > 0 ? it->stick_slope * A : kn) : 0.0;

@@ -13,11 +13,14 @@
  *   displacements (the Gauss points integrate the uniform pressure exactly), 8 points.
  * - TYPE=MORTAR keeps the mortar rows (a weighted gap per slave node): the same answer, 4 points.
  * - The load as two *DLOAD lines of 50 on the same face: they add up (ccx 2.20 on this deck with
- *   two lines of 100 doubles the displacements: -2.2e-2, -2.4e-2), the same answer. */
+ *   two lines of 100 doubles the displacements: -2.2e-2, -2.4e-2), the same answer.
+ * - *FREQUENCY after the static step, PERTURBATION (density 1e-3): the contact points' springs
+ *   (slope x weight along their columns of H); ccx 2.20 on the same deck: 0.8856527E+07 (the
+ *   upper block on its contact springs; 1.8e-4 here), 0.1663501E+09 (1.5e-3), 0.2309077E+09. */
 #include "fe_deck.h"
 #include "signorini/contact.h"
 
-static void deck(fd_buf *b, int nlgeom, int split, const char *type, int halves)
+static void deck(fd_buf *b, int nlgeom, int split, const char *type, int halves, int freq)
 {
   fd_print(b, "*NODE\n1,0,0,0\n2,1,0,0\n3,1,1,0\n4,0,1,0\n5,0,0,1\n6,1,0,1\n7,1,1,1\n8,0,1,1\n");
   if (!split) {
@@ -31,18 +34,20 @@ static void deck(fd_buf *b, int nlgeom, int split, const char *type, int halves)
     fd_print(b, "*SURFACE,NAME=SS\n2,S1\n3,S1\n*NSET,NSET=NX0\n1,4,5,8,11,14,21,24\n*NSET,NSET=NY0\n1,2,5,6,11,12,13,21,22,23\n");
   }
   fd_print(b, "*ELEMENT,TYPE=C3D8,ELSET=EL\n1,1,2,3,4,5,6,7,8\n*ELSET,ELSET=EALL\nEL,EU\n*NSET,NSET=NBOT\n1,2,3,4\n");
-  fd_print(b, "*MATERIAL,NAME=M\n*ELASTIC\n1.E5,0.3\n*SOLID SECTION,ELSET=EALL,MATERIAL=M\n*SURFACE,NAME=SM\n1,S2\n");
+  fd_print(b, "*MATERIAL,NAME=M\n*ELASTIC\n1.E5,0.3\n%s", freq ? "*DENSITY\n1.E-3\n" : "");
+  fd_print(b, "*SOLID SECTION,ELSET=EALL,MATERIAL=M\n*SURFACE,NAME=SM\n1,S2\n");
   fd_print(b, "*CONTACT PAIR,INTERACTION=SI,TYPE=%s\nSS,SM\n", type);
   fd_print(b, "*SURFACE INTERACTION,NAME=SI\n*SURFACE BEHAVIOR,PRESSURE-OVERCLOSURE=LINEAR\n1.E4\n");
   fd_print(b, "*BOUNDARY\nNBOT,3,3\nNX0,1,1\nNY0,2,2\n*STEP%s\n*STATIC\n*DLOAD\n%s%s*END STEP\n",
            nlgeom ? ",NLGEOM" : "", halves ? "2,P2,50.\n2,P2,50.\n" : "2,P2,100.\n", split ? "3,P2,100.\n" : "");
+  if (freq) fd_print(b, "*STEP,PERTURBATION\n*FREQUENCY\n3\n*END STEP\n");
 }
 
 static void run(int nlgeom, int split, const char *type, double want_bot, double want_top, int want_np, int halves)
 {
   fd_buf b = {0};
   fd_result r;
-  deck(&b, nlgeom, split, type, halves);
+  deck(&b, nlgeom, split, type, halves, 0);
   CHECK_INT(fd_run_tol(&b, "face_penalty", &r, 1e-12), SN_OK);
   if (r.m) {
     CHECK_INT(sn_contact_face_penalty(r.m, 0), strcmp(type, "MORTAR") != 0);
@@ -55,8 +60,48 @@ static void run(int nlgeom, int split, const char *type, double want_bot, double
   fd_free(&r);
 }
 
+typedef struct {
+  int n;
+  double lam[3];
+} freqs;
+
+static int grab(const sn_model *m, const sn_fesys *S, const sn_frequency_result *res, void *user)
+{
+  (void)m; (void)S;
+  freqs *f = user;
+  for (int k = 0; k < res->nev && k < 3; k++) f->lam[k] = res->eigenvalue[k];
+  f->n = res->nev;
+  return 0;
+}
+
+static void perturbation(void)
+{
+  fd_buf b = {0};
+  deck(&b, 0, 0, "SURFACE TO SURFACE", 0, 1);
+  sn_model *m = NULL;
+  char msg[512];
+  freqs f = {0};
+  int st = sn_inp_parse(b.s, b.n, "face_penalty_freq", NULL, &m, msg, sizeof msg);
+  free(b.s);
+  CHECK_INT(st, SN_OK);
+  if (st) { fprintf(stderr, "%s\n", msg); return; }
+  sn_static_settings s;
+  sn_static_settings_default(&s);
+  s.on_frequency = grab;
+  s.user = &f;
+  st = sn_static_run(m, &s, NULL, msg, sizeof msg);
+  if (st) fprintf(stderr, "%s\n", msg);
+  CHECK_INT(st, SN_OK);
+  CHECK_INT(f.n, 3);
+  CHECK_CLOSE(f.lam[0], 0.8856527e7, 3e-4, 0);
+  CHECK_CLOSE(f.lam[1], 0.1663501e9, 2e-3, 0);
+  CHECK_CLOSE(f.lam[2], 0.2309077e9, 1e-6, 0);
+  sn_model_free(m);
+}
+
 int main(void)
 {
+  perturbation();
   run(0, 0, "SURFACE TO SURFACE", -0.011, -0.012, 4, 0);
   run(1, 0, "SURFACE TO SURFACE", -1.100811e-2, -1.201021e-2, 4, 0);
   run(0, 1, "SURFACE TO SURFACE", -0.011, -0.012, 8, 0);
