@@ -186,6 +186,9 @@ typedef struct {
                               output then writes no V array) */
   const double *temp;      /* nnodes: temperatures (*INITIAL CONDITIONS, *TEMPERATURE, heat
                               transfer steps), NULL when the model has none */
+  const double *contact_cdis;   /* per contact point (dim, its frame): the gap and the tangential
+                                   relative displacement accumulated while its node is in contact,
+                                   CalculiX' CDIS (static analyses; NULL: none, contact_u is used) */
 } sn_increment;
 
 /* Called after every converged increment; a non-zero return stops the run (its value is

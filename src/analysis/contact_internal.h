@@ -54,6 +54,12 @@ void sn_compliance_finish(const sn_model *m, const sn_compliance *X, const sn_cs
                           const double *du, sn_cstate *cs);
 void sn_compliance_free(sn_compliance *X);
 
+/* CalculiX' CDIS of the increment's points (contact_cdis.c): tot (3 per node, global) gets the
+ * increment's tangential slip of the closed points (r_n > 0) added and is zeroed at the other
+ * nodes; *out (reallocated, dim per point, the point's frame) the gap and tot projected on the
+ * point's tangents */
+int sn_contact_cdis(const sn_cstate *cs, int dim, int nnodes, double *tot, double **out);
+
 /* The condensed (Delassus) form of the increments' contact problems, kept over a whole
  * analysis (contact_condensed.c): the Cholesky factor F of K_FF (owned by the caller, NULL
  * where K is not positive definite: the route is then skipped), and W = H_F^T K^-1 H_F for the

@@ -226,7 +226,7 @@ static void point_values(const sn_model *m, const sn_increment *inc, int k, int 
   int dim = m->ndf;
   if (cels) { v[0] = point_energy(inc, dim, k); return; }
   double A = p->area > 0 ? p->area : 1.0, d[3], f[3];
-  sn_contact_out_components(p, dim, inc->contact_u + dim * k, d);
+  sn_contact_out_components(p, dim, (inc->contact_cdis ? inc->contact_cdis : inc->contact_u) + dim * k, d);
   sn_contact_out_stress(p, dim, inc->contact_r + dim * k, f);
   v[0] = fmin(d[0], 0.0);
   v[1] = d[1];
@@ -236,7 +236,7 @@ static void point_values(const sn_model *m, const sn_increment *inc, int k, int 
 
 /* CONTACT (COPEN CSLIP1 CSLIP2 CPRESS CSHEAR1 CSHEAR2) or CELS. COPEN: the gap where negative
  * (a penetration), 0 where open, as CalculiX stores it; CSLIP: the tangential relative
- * displacement of the increment; stresses: force / tributary area, in the output frame
+ * displacement accumulated in contact (contact_cdis.c); stresses: force / tributary area, in the output frame
  * (contact_frame.h). The nodes, as ccx 2.20 writes them: the contact points' slave nodes (of
  * the request's node set, if any) for node-to-surface pairs; with a SURFACE TO SURFACE pair every
  * node of the set (of the model), zeros where there is no contact point. */

@@ -264,8 +264,9 @@ static int peeq_nodal(const sn_model *m, const sn_fesys *S, double **out)
   return SN_OK;
 }
 
-/* *CONTACT PRINT: CSTR = (pressure, shear 1, shear 2) and CDIS = (gap, slip 1, slip 2 of the
- * increment) per contact slave node, in the output frame (contact_frame.h) */
+/* *CONTACT PRINT: CSTR = (pressure, shear 1, shear 2: CalculiX' sign) and CDIS = (gap, tangential
+ * relative displacement accumulated in contact: contact_cdis.c, else the increment's slip) per
+ * contact slave node, in the output frame (contact_frame.h) */
 static int add_contact_table(sn_run_output *R, const sn_model *m, const sn_increment *inc,
                              const char *var)
 {
@@ -279,7 +280,7 @@ static int add_contact_table(sn_run_output *R, const sn_model *m, const sn_incre
     double A = p->area > 0 ? p->area : 1.0;
     id[k] = m->node_id[p->slave_node];
     if (cstr) sn_contact_out_stress(p, dim, inc->contact_r + dim * k, val + 3 * k);
-    else sn_contact_out_components(p, dim, inc->contact_u + dim * k, val + 3 * k);
+    else sn_contact_out_components(p, dim, (inc->contact_cdis ? inc->contact_cdis : inc->contact_u) + dim * k, val + 3 * k);
     for (int c = 0; cstr && c < 3; c++) val[3 * k + c] /= A;
   }
   sn_results_block b = {var, NULL, inc->total_time, n, 3, id, NULL, val, SN_TOTALS_NO, NULL};

@@ -88,6 +88,9 @@ typedef struct {
   /* penalty / augmented Lagrangian multipliers per node (normal; tangential as global vectors),
    * and their values at the start of the increment (restored on a cutback) */
   double *lam_n, *lam_t, *lam_n0, *lam_t0;
+  double *ctot, *cdis;                         /* CDIS: tangential displacement per node in contact
+                                                  (3, global), and per point of the last increment
+                                                  (contact_cdis.c) */
   sn_csc *Keff, *Kpre;
   sn_chol *Fpen;                               /* penalty Newton matrices' factor */
   int kfull;                                   /* Keff holds both triangles (non-symmetric) */

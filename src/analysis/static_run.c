@@ -247,9 +247,10 @@ static int run_setup(static_run *S)
   S->hr = calloc(nd, sizeof(double)), S->rnc = calloc(nd, sizeof(double));
   S->lam_n = calloc(nn, sizeof(double)), S->lam_t = calloc(3 * nn, sizeof(double));
   S->lam_n0 = calloc(nn, sizeof(double)), S->lam_t0 = calloc(3 * nn, sizeof(double));
+  S->ctot = calloc(3 * nn, sizeof(double));
   if (!R->cons || !R->target || !R->ustart || !R->bamp || !R->eq || !S->u || !S->usave || !S->fint || !S->fext ||
       !S->rf || !S->rhs || !S->du || !S->uwd || !S->duwd || !S->snode || !S->sip || !S->hr || !S->rnc || !S->lam_n ||
-      !S->lam_t || !S->lam_n0 || !S->lam_t0)
+      !S->lam_t || !S->lam_n0 || !S->lam_t0 || !S->ctot)
     return SN_ERR_NOMEM;
   for (int c = 0; c < 3; c++) {
     double lo = INFINITY, hi = -INFINITY;
@@ -554,6 +555,7 @@ static int increment_done(static_run *S)
     memset(S->lam_t, 0, sizeof(double) * 3 * (size_t)m->nnodes);
     store_multipliers(cs, R->ndf, 0, 0, S->lam_n, S->lam_t);
   }
+  if (S->contact && cs->np > 0 && (st = sn_contact_cdis(cs, R->ndf, m->nnodes, S->ctot, &S->cdis))) return st;
   S->inc++;
   S->total_inc++;
   for (int d = 0; d < R->ndof; d++)
@@ -579,7 +581,7 @@ static int increment_done(static_run *S)
   sn_increment I = {S->k + 1, S->inc, S->total_inc, S->tn, S->total_time + S->tn, S->tn / S->period, S->it, S->res,
                     S->cut_here, S->u, S->rf, S->fext, S->snode, S->sip, R->cons, cs->np, cs->pts, cs->r, cs->uloc,
                     cs->solver, cs->solver_iterations, cs->solver_error, S->reshist, S->nhist, NULL,
-                    S->th.on ? S->th.T : NULL};
+                    S->th.on ? S->th.T : NULL, S->contact && cs->np > 0 ? S->cdis : NULL};
   if (S->sp->heat == 2) memcpy(S->heat.T, S->heat.Tn, sizeof(double) * (size_t)m->nnodes);   /* committed */
   S->cut_here = 0;
   S->t = S->tn;
@@ -682,7 +684,7 @@ static void run_finish(static_run *S, int st, double t0)
   free(S->mphi);
   sn_thermal_free(&S->th);
   sn_heat_free(&S->heat);
-  free(S->hr); free(S->rnc); free(S->lam_n); free(S->lam_t); free(S->lam_n0); free(S->lam_t0);
+  free(S->hr); free(S->rnc); free(S->lam_n); free(S->lam_t); free(S->lam_n0); free(S->lam_t0); free(S->ctot); free(S->cdis);
   sn_fesys_free(R->S);
   sn_dofmap_free(R->T);
   free(R->qact); free(R->q);

@@ -44,6 +44,7 @@ static const char *deck_fmt =
 typedef struct {
   int n, np;
   double ux[8], uy[8], rn[8], rt[8];   /* per increment (the last 8) */
+  double cdis[8];                      /* CDIS tang along x (contact_cdis.c) */
   double first_rn;
   char solver[40];                     /* the last increment's contact solver */
 } result;
@@ -59,6 +60,7 @@ static int grab(const sn_model *m, const sn_fesys *S, const sn_increment *inc, v
   s->np = inc->ncontact;
   s->rn[i] = inc->ncontact ? inc->contact_r[0] : 0.0;
   s->rt[i] = inc->ncontact ? inc->contact_r[1] * inc->contact[0].t1[0] : 0.0;
+  s->cdis[i] = inc->ncontact && inc->contact_cdis ? inc->contact_cdis[1] * inc->contact[0].t1[0] : NAN;
   if (s->n == 0) s->first_rn = s->rn[0];
   snprintf(s->solver, sizeof s->solver, "%s", inc->contact_solver ? inc->contact_solver : "");
   s->n++;
@@ -195,6 +197,7 @@ static void linear_friction(const char *t)
    the elastic slip carried from one increment to the next: u_x = (t / 1) 2 / (50 + 2000);
    step 2, x load removed: stick, elastic, back to u_x = 0;
    step 3, x load 6 > mu N = 4.5: slip, |r_t| = mu N, r_t = -4.5, kx u_x = 6 - 4.5: u_x = 0.03.
+   CDIS tang (CalculiX': accumulated in contact) is u_x at every increment (the face is fixed).
    The same under every treatment (PENALTY's return map is exact for this law). */
 static void stick_compliance(const char *t)
 {
@@ -212,6 +215,10 @@ static void stick_compliance(const char *t)
   CHECK_CLOSE(r.ux[5], 0.03, 1e-8, 1e-14);
   CHECK_CLOSE(r.rt[5], -4.5, 1e-8, 1e-12);
   CHECK_CLOSE(r.rn[5], 15.0, 1e-8, 1e-12);
+  /* CDIS tang: the tangential displacement accumulated in contact (the face is fixed: u_x) */
+  CHECK_CLOSE(r.cdis[3], 2.0 / 2050, 1e-8, 1e-14);
+  CHECK(fabs(r.cdis[4]) <= 1e-12);
+  CHECK_CLOSE(r.cdis[5], 0.03, 1e-8, 1e-14);
 }
 
 /* *MODEL CHANGE, REMOVE: pressed onto the face (HARD), then the pair removed: u_y = -F / k */
