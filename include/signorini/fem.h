@@ -509,6 +509,12 @@ typedef struct {
    * step) followed by the step's own, one record per node; each step lists only what its own
    * lines say (no Abaqus-style propagation from the previous step: the analysis decides) */
   int nbc, ncload, ndload, nout;
+  /* OP=NEW on the step's *BOUNDARY / *CLOAD / *DLOAD (CalculiX): the boundary conditions (model
+   * data included) / concentrated / distributed loads of the earlier steps are removed; removed
+   * loads go to zero over the step like a ramped load (to zero at once with AMPLITUDE=STEP),
+   * removed boundary conditions free their dofs at the step's start. bc then lists only the
+   * step's own lines (no model-data *BOUNDARY lines first) */
+  int bc_new, cload_new, dload_new;
   sn_bc *bc;
   sn_cload *cload;
   sn_dload *dload;

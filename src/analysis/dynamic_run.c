@@ -173,9 +173,22 @@ static int add_load(dyn_state *D, const dyn_load *q)
   return SN_OK;
 }
 
+/* OP=NEW: the earlier steps' loads of one kind (dist: 0 concentrated, 1 distributed) removed
+ * (a dynamic step applies its loads at once, and removes them so) */
+static void remove_loads(dyn_state *D, int dist)
+{
+  int n = 0;
+  for (int k = 0; k < D->nloads; k++)
+    if (D->loads[k].dist != dist) D->loads[n++] = D->loads[k];
+  D->nloads = n;
+}
+
 static int step_conditions(dyn_state *D)
 {
   const sn_step *sp = D->sp;
+  if (sp->bc_new) memset(D->cons, 0, (size_t)D->ndof);   /* OP=NEW: the earlier ones removed */
+  if (sp->cload_new) remove_loads(D, 0);
+  if (sp->dload_new) remove_loads(D, 1);
   for (int b = 0; b < sp->nbc; b++)
     for (int c = sp->bc[b].first; c <= sp->bc[b].last && c <= D->ndf; c++) {
       int d = D->ndf * sp->bc[b].node + c - 1;

@@ -294,6 +294,7 @@ static int step_constraints(static_run *S)
     sn_dofmap_local(R->T, R->ndf, S->u, R->q);
     q = R->q;
   }
+  if (sp->bc_new) memset(R->cons, 0, (size_t)R->ndof);   /* OP=NEW: the earlier ones removed */
   for (int b = 0; b < sp->nbc; b++) {
     const sn_bc *bc = &sp->bc[b];
     for (int c = bc->first; c <= bc->last && c <= R->ndf; c++) {
@@ -317,9 +318,24 @@ static int step_constraints(static_run *S)
 
 static int step_loads_add(static_run *S, unsigned char *mine);
 
+/* OP=NEW: the earlier steps' loads of one kind (dist: 0 concentrated, 1 distributed) that this
+ * step does not set again (mine) go from the value they reached to zero, ramped over the step */
+static void remove_loads(run_state *R, int dist, const unsigned char *mine, double period_prev)
+{
+  for (int q = 0; q < R->nloads; q++) {
+    load_rec *p = &R->loads[q];
+    if (p->dist != dist || mine[q]) continue;
+    if (p->amp >= 0) {                     /* an amplitude's load: from its value at the end */
+      p->start = p->value * sn_amplitude_value(R->m, p->amp, period_prev, period_prev);
+      p->amp = -1;
+    }
+    p->value = 0.0;
+  }
+}
+
 /* the step's loads: those of earlier steps stay at the value they reached (ramped ones: fully
  * applied); this step's modify earlier ones on the same dof / face (OP=MOD), and add up among
- * themselves (add_load) */
+ * themselves (add_load); OP=NEW removes the earlier ones of the kind (remove_loads) */
 static int step_loads(static_run *S)
 {
   run_state *R = &S->R;
@@ -330,6 +346,8 @@ static int step_loads(static_run *S)
   unsigned char *mine = calloc((size_t)R->nloads + (size_t)sp->ncload + (size_t)sp->ndload + 1, 1);
   if (!mine) return SN_ERR_NOMEM;
   st = step_loads_add(S, mine);
+  if (!st && sp->cload_new) remove_loads(R, 0, mine, S->period_prev);
+  if (!st && sp->dload_new) remove_loads(R, 1, mine, S->period_prev);
   free(mine);
   if (st) return st;
   /* check distributed loads once (a face the element does not have, an element without faces) */
@@ -610,6 +628,7 @@ static int frequency_step(static_run *S, int k)
   S->k = k;
   S->sp = sp;
   step_changes(S, sp);                         /* e.g. *MODEL CHANGE, REMOVE: no springs of that pair */
+  if (sp->bc_new) memset(R->cons, 0, (size_t)R->ndof);   /* OP=NEW: the base state's removed */
   for (int b = 0; b < sp->nbc; b++)
     for (int c = sp->bc[b].first; c <= sp->bc[b].last && c <= R->ndf; c++) R->cons[R->ndf * sp->bc[b].node + c - 1] = 1;
   number_equations(R);

@@ -144,6 +144,8 @@ typedef struct inp_rd {
   long el_vals[32];
   int cur_sec, cur_spr, cur_amp, cur_surf, cur_pair_type, cur_pair;
   int amp;                                 /* AMPLITUDE= of *BOUNDARY / *CLOAD / *DLOAD */
+  int load_new;                            /* OP=NEW on the current *BOUNDARY / *CLOAD / *DLOAD */
+  const char *load_kw;                     /* its name, "*CLOAD" */
   int out_kind, out_set;
   size_t nrec;                             /* boundary / load records so far */
   char cur_name[MAXNAME + 1];              /* INTERACTION= of the *CONTACT PAIR being read */
@@ -340,6 +342,7 @@ int inp_endstep_begin(inp_rd *p);
 int inp_amplitude_begin(inp_rd *p);                           /* inp_load.c */
 int inp_amplitude_data(inp_rd *p);
 int inp_load_begin(inp_rd *p);
+int inp_load_end(inp_rd *p);
 int inp_boundary_data(inp_rd *p);
 int inp_cload_data(inp_rd *p);
 int inp_dload_data(inp_rd *p);

@@ -59,9 +59,9 @@ static const inp_kwdef keywords[] = {
   {"ENDSTEP", "*END STEP", W_STEP, "", 0, 0, 0, inp_endstep_begin, NULL, NULL},
   /* loads and boundary conditions (inp_load.c) */
   {"AMPLITUDE", "*AMPLITUDE", W_ANY, "NAME TIME DEFINITION", 1, 0, 0, inp_amplitude_begin, inp_amplitude_data, NULL},
-  {"BOUNDARY", "*BOUNDARY", W_BOUNDARY, "AMPLITUDE OP", 1, 0, 0, inp_load_begin, inp_boundary_data, NULL},
-  {"CLOAD", "*CLOAD", W_STEP, "AMPLITUDE OP", 1, 0, 0, inp_load_begin, inp_cload_data, NULL},
-  {"DLOAD", "*DLOAD", W_STEP, "AMPLITUDE OP", 1, 0, 0, inp_load_begin, inp_dload_data, NULL},
+  {"BOUNDARY", "*BOUNDARY", W_BOUNDARY, "AMPLITUDE OP", 0, 0, 0, inp_load_begin, inp_boundary_data, inp_load_end},
+  {"CLOAD", "*CLOAD", W_STEP, "AMPLITUDE OP", 0, 0, 0, inp_load_begin, inp_cload_data, inp_load_end},
+  {"DLOAD", "*DLOAD", W_STEP, "AMPLITUDE OP", 0, 0, 0, inp_load_begin, inp_dload_data, inp_load_end},
   {"TEMPERATURE", "*TEMPERATURE", W_STEP, "AMPLITUDE OP", 0, 0, 0, inp_temperature_begin, inp_temperature_data, NULL},
   /* eigenfrequencies (inp_frequency.c) */
   {"FREQUENCY", "*FREQUENCY", W_STEP, "SOLVER STORAGE GLOBAL CYCMPC", 1, 0, 0, inp_frequency_begin, inp_frequency_data, NULL},

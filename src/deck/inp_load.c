@@ -51,6 +51,24 @@ int inp_amplitude_data(inp_rd *p)
   return SN_OK;
 }
 
+/* OP=NEW of a step's *BOUNDARY, *CLOAD or *DLOAD: the earlier steps' records of that kind are
+ * removed (fem.h, sn_step). CalculiX reads it on the step's first card of the kind only: here
+ * it must be that card (a later one would mean nothing in CalculiX, and is refused) */
+static int op_new(inp_rd *p)
+{
+  if (!p->in_step) return inp_fail(p, "%s, OP=NEW outside a step (it removes the earlier steps' records)", p->kw->shown);
+  sn_step *st = cur_step(p);
+  int bc = !strcmp(p->kw->key, "BOUNDARY"), cl = !strcmp(p->kw->key, "CLOAD");
+  int *flag = bc ? &st->bc_new : cl ? &st->cload_new : &st->dload_new;
+  int n = bc ? st->nbc : cl ? st->ncload : st->ndload;
+  if (n > 0 || *flag)
+    return inp_fail(p, "%s, OP=NEW after the step's first %s (CalculiX takes OP= from the step's first card only)",
+                    p->kw->shown, p->kw->shown);
+  *flag = 1;
+  p->load_new = 1;
+  return SN_OK;
+}
+
 /* AMPLITUDE= and OP= of *BOUNDARY, *CLOAD, *DLOAD */
 int inp_load_begin(inp_rd *p)
 {
@@ -59,10 +77,20 @@ int inp_load_begin(inp_rd *p)
   int r = inp_par_name(p, "AMPLITUDE", 0, name);
   if (r) return r;
   p->amp = -1;
+  p->load_new = 0;
+  p->load_kw = p->kw->shown;
   if (name[0] && (p->amp = inp_name_find(p, NS_AMP, name)) < 0)
     return inp_fail(p, "amplitude '%s' is not defined (amplitudes must be defined before they are used)", SHOW(name));
   inp_param *q = inp_par(p, "OP");
-  if (q && (!q->val || strcmp(q->val, "MOD"))) return inp_fail(p, "OP=%s is not supported (only OP=MOD)", q->val ? SHOW(q->raw) : "");
+  if (q && q->val && !strcmp(q->val, "NEW")) return op_new(p);
+  if (q && (!q->val || strcmp(q->val, "MOD"))) return inp_fail(p, "OP=%s: expected MOD or NEW", q->val ? SHOW(q->raw) : "");
+  return SN_OK;
+}
+
+/* a *BOUNDARY, *CLOAD or *DLOAD without data lines removes only, with OP=NEW */
+int inp_load_end(inp_rd *p)
+{
+  if (p->ndata == 0 && !p->load_new) return inp_fail_at(p, p->kw_file, p->kw_line, "%s needs a data line", p->load_kw);
   return SN_OK;
 }
 

@@ -160,10 +160,12 @@ static int finish(inp_rd *p)
     }
   }
   if ((r = inp_check_steps(p)) || (r = inp_check_heat(p)) || (r = inp_constraints_finish(p))) return r;
-  /* model-data boundaries first in every step */
+  /* model-data boundaries first in every step up to the first with *BOUNDARY, OP=NEW (which
+   * removes them for good) */
   if (p->npre)
     for (int k = 0; k < m->nsteps; k++) {
       sn_step *st = &m->steps[k];
+      if (st->bc_new) break;
       if ((size_t)st->nbc + (size_t)p->npre > MAXLIST)
         return inp_fail_at(p, p->step_file[k], st->line, "too many boundary conditions in the step (more than %d)", MAXLIST);
       if ((r = inp_rec_room(p, (size_t)p->npre, p->step_file[k], st->line))) return r;
