@@ -20,6 +20,7 @@
 #include "signorini/analysis.h"
 #include "signorini/io.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -474,6 +475,52 @@ static void test_el_print_2d(void)
   free(t);
 }
 
+/* The *FRICTION stick slope against ccx 2.20 (contact_stick.c, contact_cdis.c): the same two cubes
+ * without the x = 0 plane, friction mu = 0.5 with stick slope 100, the top pushed down by 1e-3
+ * and sideways (x) by 1e-4. ccx 2.20 prints at the 4 slave nodes CSTR = (0.49747 / 0.49744,
+ * 5.557426e-3 / 5.557390e-3, 0) and CDIS tang = 5.557426e-5 / 5.557390e-5: stick, shear = slope x
+ * CDIS tang, both along +x. By hand: the two cubes' shear compliance (8e-3, from this model with
+ * exact stick: shear 1e-4 / 8e-3 = 1.25e-2) in series with the stick springs (1 / (slope x area 1))
+ * gives 1e-4 / 1.8e-2 = 5.5556e-3; exact stick (the former treatment) 1.25e-2, 2.25 times ccx's. */
+static void test_stick_slope(void)
+{
+  static const char *const model =
+      "*NODE, NSET=NALL\n"
+      "1,0,0,0\n2,1,0,0\n3,1,1,0\n4,0,1,0\n5,0,0,1\n6,1,0,1\n7,1,1,1\n8,0,1,1\n"
+      "11,0,0,1\n12,1,0,1\n13,1,1,1\n14,0,1,1\n15,0,0,2\n16,1,0,2\n17,1,1,2\n18,0,1,2\n"
+      "*ELEMENT, TYPE=C3D8, ELSET=EALL\n1,1,2,3,4,5,6,7,8\n2,11,12,13,14,15,16,17,18\n"
+      "*ELSET, ELSET=ELOW\n1\n*ELSET, ELSET=EUP\n2\n"
+      "*NSET, NSET=NY0\n1, 2, 5, 6, 11, 12, 15, 16\n*NSET, NSET=NBOT\n1, 2, 3, 4\n*NSET, NSET=NTOP\n15, 16, 17, 18\n"
+      "*MATERIAL, NAME=M\n*ELASTIC\n1000., 0.\n*SOLID SECTION, ELSET=EALL, MATERIAL=M\n"
+      "*SURFACE, NAME=SM\nELOW, S2\n*SURFACE, NAME=SS\nEUP, S1\n"
+      "*SURFACE INTERACTION, NAME=SI\n*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=LINEAR\n1.E5\n*FRICTION\n0.5, 1.E2\n"
+      "*CONTACT PAIR, INTERACTION=SI, TYPE=NODE TO SURFACE\nSS, SM\n"
+      "*BOUNDARY\nNBOT, 1, 3\nNY0, 2\n";
+  static const char *const treat[] = {"LAGRANGE", "INTERIOR", "PENALTY"};
+  for (int k = 0; k < 3; k++) {
+    char step[512], base[32];
+    snprintf(step, sizeof step, "*STEP, CONTACT=%s\n*STATIC\n1., 1.\n*BOUNDARY\nNTOP, 3, 3, -1.E-3\nNTOP, 1, 1, 1.E-4\n"
+             "*CONTACT PRINT\nCDIS, CSTR\n*END STEP\n", treat[k]);
+    snprintf(base, sizeof base, "stick_%d", k);
+    if (run_with(model, base, step)) return;
+    char *dat = slurp(base, ".dat");
+    CHECK(dat != NULL);
+    if (!dat) return;
+    int id[8];
+    double v[24], d[24];
+    CHECK_INT(dat_rows(dat, "contact stress (slave node,press,tang1,tang2) for all contact elements and time 0.1000000E+01", 0, 3, id, v, 8), 4);
+    CHECK_INT(dat_rows(dat, "relative contact displacement (slave node,normal,tang1,tang2) for all contact elements and time 0.1000000E+01", 0, 3, id, d, 8), 4);
+    for (int q = 0; q < 4; q++) {
+      CHECK_CLOSE(v[3 * q], 0.4974718, 1e-3, 0.0);              /* ccx, within 1e-3 of the block */
+      CHECK_CLOSE(v[3 * q + 1], 5.557426e-3, 1e-3, 0.0);        /* ccx's shear, within 1e-3 of it */
+      CHECK(fabs(v[3 * q + 2]) <= 1e-9);
+      CHECK_CLOSE(d[3 * q + 1], 5.557426e-5, 1e-3, 0.0);        /* ccx's CDIS tang */
+      CHECK_CLOSE(v[3 * q + 1], 100 * d[3 * q + 1], 1e-6, 0.0);  /* stick: shear = slope x CDIS */
+    }
+    free(dat);
+  }
+}
+
 int main(void)
 {
   mkdir(DIR_, 0777);   /* before any test: a fresh build folder has none */
@@ -483,5 +530,6 @@ int main(void)
   test_frd_f2f();
   test_velocity();
   test_el_print_2d();
+  test_stick_slope();
   return sn_check_report();
 }
