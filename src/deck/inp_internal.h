@@ -155,6 +155,8 @@ typedef struct inp_rd {
   char change_kind[24];                    /* "FRICTION" / "SURFACE BEHAVIOR" */
   int change_add;                          /* *MODEL CHANGE: ADD (1) or REMOVE (0) */
   int eq_left;                             /* *EQUATION: terms still to read (0: a count next) */
+  int pt_node, pt_surf, pt_given;          /* *PRE-TENSION SECTION: reference node, surface, normal given */
+  double pt_n[3];
   int cur_tie;                             /* *CYCLIC SYMMETRY MODEL: its *TIE */
   size_t cap_eqn, cap_eqt, cap_tr, cap_tie;
   int *eqn_file, *tr_file, *tie_file;      /* the file of each *EQUATION, *TRANSFORM, *TIE */
@@ -378,6 +380,15 @@ int inp_struct_section_end(inp_rd *p);
 sn_eltype inp_struct_type(const char *name, int *kind, int *nn);
 /* at the end of the deck: the expanded nodes, bricks and knot equations */
 int inp_expand_structural(inp_rd *p);
+/* a node at x numbered (*next_id)++ (inp_structural.c) */
+int inp_add_node(inp_rd *p, int *next_id, const double *x);
+/* one equation sum_j c_j u(node_j, dof_j) = 0 in global components (dof 1-based), its term dep
+ * the dependent one */
+int inp_add_equation(inp_rd *p, int file, int line, int n, const int *node, const int *dof, const double *c, int dep);
+/* *PRE-TENSION SECTION (inp_pretension.c) */
+int inp_pretension_begin(inp_rd *p);
+int inp_pretension_data(inp_rd *p);
+int inp_pretension_end(inp_rd *p);
 /* *BOUNDARY dofs first..last (4..6) of node idx or of set: a rotation held at zero (value 0)
  * for the whole analysis; optional: ENCASTRE / PINNED, only for shell and beam nodes */
 int inp_rotation_bc(inp_rd *p, int idx, int set, int first, int last, double value, int optional);

@@ -51,6 +51,8 @@ static const inp_kwdef keywords[] = {
   {"EQUATION", "*EQUATION", W_MODEL, "", 1, 0, 0, inp_equation_begin, inp_equation_data, inp_equation_end},
   {"TRANSFORM", "*TRANSFORM", W_MODEL, "NSET TYPE", 1, 0, 0, inp_transform_begin, inp_transform_data, NULL},
   {"TIE", "*TIE", W_MODEL, "NAME POSITIONTOLERANCE ADJUST CYCLICSYMMETRY", 1, 0, 0, inp_tie_begin, inp_tie_data, NULL},
+  {"PRE-TENSIONSECTION", "*PRE-TENSION SECTION", W_MODEL, "NODE SURFACE ELEMENT", 0, 0, 0, inp_pretension_begin,
+   inp_pretension_data, inp_pretension_end},  /* inp_pretension.c */
   {"CYCLICSYMMETRYMODEL", "*CYCLIC SYMMETRY MODEL", W_MODEL, "N NGRAPH TIE ELSET CHECK", 1, 0, 0, inp_cyclic_begin,
    inp_cyclic_data, NULL},
   /* steps (inp_step.c) */
@@ -110,7 +112,7 @@ static const inp_kwdef keywords[] = {
   UNSUPPORTED("COUPLING", "*COUPLING"), UNSUPPORTED("KINEMATIC", "*KINEMATIC"),
   UNSUPPORTED("DISTRIBUTING", "*DISTRIBUTING"), UNSUPPORTED("DISTRIBUTINGCOUPLING", "*DISTRIBUTING COUPLING"),
 
-  UNSUPPORTED("PRE-TENSIONSECTION", "*PRE-TENSION SECTION"), UNSUPPORTED("SUBMODEL", "*SUBMODEL"),
+  UNSUPPORTED("SUBMODEL", "*SUBMODEL"),
   /* materials other than linear elasticity */
   UNSUPPORTED("HYPERFOAM", "*HYPERFOAM"), UNSUPPORTED("DEFORMATIONPLASTICITY", "*DEFORMATION PLASTICITY"),
   UNSUPPORTED("CYCLICHARDENING", "*CYCLIC HARDENING"),

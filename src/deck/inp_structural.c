@@ -236,10 +236,10 @@ static int add_node_as(inp_rd *p, int id, const double *x)
 }
 
 /* a new node numbered *next_id (then incremented) */
-static int add_node(inp_rd *p, int *next_id, const double *x) { return add_node_as(p, (*next_id)++, x); }
+int inp_add_node(inp_rd *p, int *next_id, const double *x) { return add_node_as(p, (*next_id)++, x); }
 
 /* one equation sum_j c_j u(node_j, dof_j) = 0, its term `dep` the dependent one */
-static int add_eq(inp_rd *p, int file, int line, int n, const int *node, const int *dof, const double *c, int dep)
+int inp_add_equation(inp_rd *p, int file, int line, int n, const int *node, const int *dof, const double *c, int dep)
 {
   sn_model *m = p->m;
   size_t cf = p->cap_eqn;
@@ -275,7 +275,7 @@ static int add_knot(inp_rd *p, int e, int dep, int n, const int *nodes, const do
   for (int d = 1; d <= 3; d++) {
     nd[0] = dep, dof[0] = d, co[0] = 1.0;
     for (int j = 0; j < n; j++) nd[j + 1] = nodes[j], dof[j + 1] = d, co[j + 1] = -c[j];
-    if ((r = add_eq(p, p->def_file[e], p->def_line[e], n + 1, nd, dof, co, 0))) return r;
+    if ((r = inp_add_equation(p, p->def_file[e], p->def_line[e], n + 1, nd, dof, co, 0))) return r;
   }
   return SN_OK;
 }
@@ -342,7 +342,7 @@ static int beam_node(inp_rd *p, expand_ws *w, int i, int e, int *next)
     y1 -= s->off1 * s->a * (s->circ ? 2 : 1);   /* OFFSET1/2: fractions of the section's size */
     y2 -= s->off2 * s->b * (s->circ ? 2 : 1);
     for (int c = 0; c < 3; c++) x[c] = X[c] + y1 * n1[c] + y2 * n2[c];
-    if ((r = add_node(p, next, x))) return r;
+    if ((r = inp_add_node(p, next, x))) return r;
   }
   /* u_c0 = 4 u_orig - u_c1 - u_c2 - u_c3 (u_orig the mean of the 4 corners, the manual's MPC
    * for beam nodes without a knot) */
@@ -584,7 +584,7 @@ static int rotation_eq(inp_rd *p, const struct inp_rotbc *b, int role, int first
                        b->dof, m->node_id[b->node]);
   int bit = 3 * (role <= 2 ? 0 : node[best] - first) + dof[best] - 1;
   depmask[bit / 8] |= (unsigned char)(1u << (bit % 8));
-  return add_eq(p, b->file, b->line, n, node, dof, c, best);
+  return inp_add_equation(p, b->file, b->line, n, node, dof, c, best);
 }
 
 static int inp_struct_rotations(inp_rd *p, const int *role, const int *first)
