@@ -389,6 +389,9 @@ typedef struct {
   int inactive;          /* not active in the first step (*MODEL CHANGE, ADD in a later step) */
   const int *pin;        /* the analysis' SMALL SLIDING pairing: per node, the master face
                             (element * 8 + face) it is paired with, -1: none; NULL: free pairing */
+  const double *u_start; /* the analysis' displacements at the increment's start (ndf per node):
+                            a face-to-face penalty pair's normals are the master's there, frozen over
+                            the increment as CalculiX does; NULL: the current normals */
   int line;
 } sn_contact_pair;
 

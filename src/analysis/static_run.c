@@ -441,6 +441,7 @@ static int small_sliding_pairing(static_run *S, const double *u)
   int any = 0;
   for (int k = 0; k < m->npairs; k++) {
     m->pairs[k].pin = NULL;
+    m->pairs[k].u_start = sn_contact_face_penalty(m, k) ? S->usave : NULL;   /* (u is copied there) */
     any |= m->pairs[k].small_sliding;
   }
   if (!any) return SN_OK;

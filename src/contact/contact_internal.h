@@ -65,6 +65,6 @@ int sn_face_penalty_face(const sn_model *m, const double *xc, int e, int face, s
 /* point q of F into p, which holds the point's closest-point projection onto the master (frame,
  * gap, shape, master nodes): the slave fields, the area and the terms of H (the slave face's
  * N_k, the master face's -N_l, per dof node) */
-void sn_face_penalty_point(const sn_fp_face *F, int q, const int *dofnode, sn_contact_point *p);
+void sn_face_penalty_point(const sn_model *m, const sn_fp_face *F, int q, const int *dofnode, sn_contact_point *p);
 
 #endif

@@ -393,7 +393,7 @@ static int face_points(work_t *W, const faces_t *F, const grid_t *G, int pi, dou
       *p = best;
       p->nterm = 0;
       master_fields(W, F, bf, pi, p);
-      sn_face_penalty_point(S, q, W->dofnode, p);
+      sn_face_penalty_point(m, S, q, W->dofnode, p);
     }
   }
   free(S);

@@ -130,6 +130,29 @@ int sn_face_penalty_face(const sn_model *m, const double *xc, int e, int face, s
   return SN_OK;
 }
 
+/* t1, t2 of a point from its new normal (contact.h: 3D: the old t1 made orthogonal to n, t2 =
+ * n x t1; 2D: n = (t_y, -t_x), so t1 = (-n_y, n_x)) */
+static void frame(sn_contact_point *p, int sdim)
+{
+  const double *n = p->normal;
+  if (sdim == 2) {
+    p->t1[0] = -n[1], p->t1[1] = n[0], p->t1[2] = 0;
+    return;
+  }
+  double tn = p->t1[0] * n[0] + p->t1[1] * n[1] + p->t1[2] * n[2], t[3], L;
+  for (int j = 0; j < 3; j++) t[j] = p->t1[j] - tn * n[j];
+  L = sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
+  if (!(L > 1e-8)) {
+    int a = fabs(n[0]) <= fabs(n[1]) && fabs(n[0]) <= fabs(n[2]) ? 0 : fabs(n[1]) <= fabs(n[2]) ? 1 : 2;
+    for (int j = 0; j < 3; j++) t[j] = (j == a) - n[a] * n[j];
+    L = sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
+  }
+  for (int j = 0; j < 3; j++) p->t1[j] = t[j] / L;
+  p->t2[0] = n[1] * p->t1[2] - n[2] * p->t1[1];
+  p->t2[1] = n[2] * p->t1[0] - n[0] * p->t1[2];
+  p->t2[2] = n[0] * p->t1[1] - n[1] * p->t1[0];
+}
+
 static void add_term(sn_contact_point *p, int node, double c)
 {
   for (int t = 0; t < p->nterm; t++)
@@ -141,8 +164,30 @@ static void add_term(sn_contact_point *p, int node, double c)
   p->term_coef[p->nterm++] = c;
 }
 
-void sn_face_penalty_point(const sn_fp_face *F, int q, const int *dofnode, sn_contact_point *p)
+void sn_face_penalty_point(const sn_model *m, const sn_fp_face *F, int q, const int *dofnode, sn_contact_point *p)
 {
+  const double *us = m->pairs[p->pair].u_start;
+  if (us && p->nmaster > 0) {   /* the master's normal at the increment's start, frozen over it */
+    double N[SN_CONTACT_MAXFN], dN[2 * SN_CONTACT_MAXFN], a[2][3] = {{0}}, L, g = 0;
+    int d = m->ndf - 1;
+    sn_fe_shape(sn_contact_face_family(m->ndf, p->nmaster), p->xi, N, dN);
+    for (int i = 0; i < p->nmaster; i++)
+      for (int j = 0; j < m->ndf; j++)
+        for (int r = 0; r < d; r++) a[r][j] += dN[i * d + r] * (m->x[3 * p->master_nodes[i] + j] + us[m->ndf * p->master_nodes[i] + j]);
+    double e[3];
+    if (d == 1) e[0] = a[0][1], e[1] = -a[0][0], e[2] = 0;
+    else {
+      e[0] = -(a[0][1] * a[1][2] - a[0][2] * a[1][1]);
+      e[1] = -(a[0][2] * a[1][0] - a[0][0] * a[1][2]);
+      e[2] = -(a[0][0] * a[1][1] - a[0][1] * a[1][0]);
+    }
+    L = sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]);
+    if (L > 0) {
+      for (int j = 0; j < 3; j++) p->normal[j] = e[j] / L, g += p->normal[j] * (p->x_slave[j] - p->x_master[j]);
+      p->gap = g;
+      frame(p, m->ndf);
+    }
+  }
   int near = 0;
   for (int i = 1; i < F->nfn; i++)
     if (F->N[q][i] > F->N[q][near]) near = i;

@@ -14,6 +14,11 @@
  * - TYPE=MORTAR keeps the mortar rows (a weighted gap per slave node): the same answer, 4 points.
  * - The load as two *DLOAD lines of 50 on the same face: they add up (ccx 2.20 on this deck with
  *   two lines of 100 doubles the displacements: -2.2e-2, -2.4e-2), the same answer.
+ * - The normals frozen at the increment's start (sn_contact_pair.u_start, as CalculiX freezes its
+ *   face-to-face contact over an increment; punch1 went from 3.5e-3 to 1.1e-3 of its reference):
+ *   with the master face tilted by u_start (z += 0.1 x on its nodes) and the current
+ *   configuration flat, the points' normal is the tilted one, (-0.1, 0, 1) / |.|, their gap
+ *   measured along it; without u_start, (0, 0, 1).
  * - *FREQUENCY after the static step, PERTURBATION (density 1e-3): the contact points' springs
  *   (slope x weight along their columns of H); ccx 2.20 on the same deck: 0.8856527E+07 (the
  *   upper block on its contact springs; 1.8e-4 here), 0.1663501E+09 (1.5e-3), 0.2309077E+09. */
@@ -99,8 +104,44 @@ static void perturbation(void)
   sn_model_free(m);
 }
 
+static void frozen_normal(void)
+{
+  fd_buf b = {0};
+  deck(&b, 0, 0, "SURFACE TO SURFACE", 0, 0);
+  sn_model *m = NULL;
+  char msg[512];
+  int st = sn_inp_parse(b.s, b.n, "face_penalty_frozen", NULL, &m, msg, sizeof msg);
+  free(b.s);
+  CHECK_INT(st, SN_OK);
+  if (st) return;
+  double *u0 = calloc(3 * (size_t)m->nnodes, sizeof(double));
+  for (int id = 5; id <= 8; id++) {
+    int i = sn_model_node_index(m, id);
+    u0[3 * i + 2] = 0.1 * m->x[3 * i];
+  }
+  for (int pass = 0; pass < 2; pass++) {
+    m->pairs[0].u_start = pass ? u0 : NULL;
+    sn_contact_point *pts = NULL;
+    int np = 0;
+    CHECK_INT(sn_contact_detect(m, NULL, 0.0, &pts, &np, msg, sizeof msg), SN_OK);
+    CHECK_INT(np, 4);
+    double L = sqrt(1.01);
+    for (int k = 0; k < np; k++) {
+      CHECK_CLOSE(pts[k].normal[0], pass ? -0.1 / L : 0.0, 0, 1e-12);
+      CHECK_CLOSE(pts[k].normal[2], pass ? 1 / L : 1.0, 0, 1e-12);
+      CHECK_CLOSE(pts[k].t1[0] * pts[k].normal[0] + pts[k].t1[1] * pts[k].normal[1] + pts[k].t1[2] * pts[k].normal[2], 0, 0, 1e-12);
+      CHECK_CLOSE(pts[k].gap, 0.0, 0, 1e-12);   /* the faces touch: along any normal */
+    }
+    sn_contact_points_free(pts);
+  }
+  m->pairs[0].u_start = NULL;
+  free(u0);
+  sn_model_free(m);
+}
+
 int main(void)
 {
+  frozen_normal();
   perturbation();
   run(0, 0, "SURFACE TO SURFACE", -0.011, -0.012, 4, 0);
   run(1, 0, "SURFACE TO SURFACE", -1.100811e-2, -1.201021e-2, 4, 0);
