@@ -320,8 +320,8 @@ typedef struct {
  * clearance + dir . (u2 - u1) >= 0 (dir normalized by the reader), a node-to-node contact point
  * (sn_contact_detect: slave node 2, master node 1, normal dir, gap = clearance + dir . (u2 - u1),
  * area 1: its force is the gap's force) with the interaction `interaction` (the reader makes
- * one per *GAP: HARD, or LINEAR with slope k / 2 - ccx 2.20's closed gap, measured - when
- * the data line gives a stiffness k) */
+ * one per *GAP: HARD, or GAPUNI (CalculiX' gap force law) when the data line gives a
+ * stiffness k) */
 typedef struct {
   int elset;
   double clearance, dir[3];
@@ -343,9 +343,13 @@ typedef struct {
  *   LINEAR       p = slope h for h > 0, 0 otherwise
  *   EXPONENTIAL  p = p0 exp(ln(100) h / c0): p0 at zero clearance, 1 % of p0 at clearance c0
  *   TABULAR      piecewise linear through (h_k, p_k), constant outside the table
- *   TIED         p = slope h for every h (tension too), no slip (tangential slope = slope) */
+ *   TIED         p = slope h for every h (tension too), no slip (tangential slope = slope)
+ *   GAPUNI       a *GAP with a stiffness k (CalculiX manual, "Gap element (GAPUNI)"): the
+ *                force F = k h (1/2 + atan(h / eps) / pi), eps = pi f_inf / k, for every h
+ *                (an open gap pulls with at most f_inf), frictionless (slope = k, sigma_inf =
+ *                f_inf; the point's area is 1) */
 typedef enum { SN_OVERCLOSURE_HARD, SN_OVERCLOSURE_LINEAR, SN_OVERCLOSURE_EXPONENTIAL, SN_OVERCLOSURE_TABULAR,
-               SN_OVERCLOSURE_TIED } sn_overclosure;
+               SN_OVERCLOSURE_TIED, SN_OVERCLOSURE_GAPUNI } sn_overclosure;
 
 #define SN_LAW_MAXTAB 64       /* points of a TABULAR pressure-overclosure table */
 

@@ -17,7 +17,11 @@
  *  - a TIED point (CalculiX: p = slope h for both signs, no slip) springs: K + H_k C_k H_k^T,
  *    C_k = diag(slope A, kt, kt) (kt: the *FRICTION stick slope times A, else slope A), and the
  *    force -C_k d_k moved to the right-hand side, d_k = (gap, tangential displacement since the
- *    reference configuration, H_t^T u). A linear law is exact as springs. */
+ *    reference configuration, H_t^T u). A linear law is exact as springs.
+ *  - a GAPUNI point (a *GAP with a stiffness: F(h) for both signs of h, frictionless) a
+ *    spring linearised at the point's overclosure h0 = -gap: C_k = diag(A F'(h0), 0, 0) and
+ *    the force A F(h0) on the right-hand side; the Newton iterations re-linearise (its force
+ *    at the new gap is the law's, sn_compliance_finish). */
 #include "analysis/contact_internal.h"
 
 #include <math.h>
@@ -50,7 +54,7 @@ static int tie_springs(const sn_model *m, const sn_cstate *cs, const sn_csc *HF,
   int dim = m->ndf, st;
   size_t cap = 1;
   for (int q = 0; q < cs->np; q++)
-    if (law_of(m, &cs->pts[q])->law == SN_OVERCLOSURE_TIED) {
+    if (sn_law_spring(law_of(m, &cs->pts[q]))) {
       size_t c = (size_t)(HF->colptr[dim * q + dim] - HF->colptr[dim * q]);
       cap += c * c;
     }
@@ -61,15 +65,22 @@ static int tie_springs(const sn_model *m, const sn_cstate *cs, const sn_csc *HF,
   for (int q = 0; q < cs->np; q++) {
     const sn_contact_point *p = &cs->pts[q];
     const sn_interaction *L = law_of(m, p);
-    if (L->law != SN_OVERCLOSURE_TIED) continue;
-    double A = p->area > 0 ? p->area : 1.0, c[3];
+    if (!sn_law_spring(L)) continue;
+    double A = p->area > 0 ? p->area : 1.0, c[3], r0[3];
     c[0] = L->slope * A;
     c[1] = c[2] = L->stick_slope > 0 ? L->stick_slope * A : c[0];
+    for (int a = 0; a < dim; a++) r0[a] = -c[a] * (a == 0 ? p->gap : X->dt[dim * q + a]);
+    if (L->law == SN_OVERCLOSURE_GAPUNI) {   /* the law's tangent and force at h0 = -gap */
+      double pr, dp;
+      sn_law_pressure(L, -p->gap, &pr, &dp);
+      c[0] = A * dp;
+      r0[0] = A * pr;
+      c[1] = c[2] = r0[1] = r0[2] = 0.0;
+    }
     for (int a = 0; a < dim; a++) {
       int ka = dim * q + a;
-      double d = a == 0 ? p->gap : X->dt[ka];
       for (int e = HF->colptr[ka]; e < HF->colptr[ka + 1]; e++) {
-        X->f[HF->rowind[e]] -= c[a] * d * HF->val[e];
+        X->f[HF->rowind[e]] += r0[a] * HF->val[e];
         for (int g = HF->colptr[ka]; g < HF->colptr[ka + 1]; g++) {
           if (HF->rowind[e] > HF->rowind[g]) continue;
           I[z] = HF->rowind[e]; J[z] = HF->rowind[g]; V[z++] = c[a] * HF->val[e] * HF->val[g];
@@ -117,7 +128,7 @@ int sn_compliance_build(const sn_model *m, const sn_cstate *cs, const double *u,
   memset(X, 0, sizeof *X);
   for (int q = 0; q < cs->np; q++) {   /* nsoft: the spring unknowns */
     const sn_interaction *L = law_of(m, &cs->pts[q]);
-    ntied += L->law == SN_OVERCLOSURE_TIED;
+    ntied += sn_law_spring(L);
     nsoft += sn_law_soft(L) + (sn_stick_slope(L, &cs->pts[q]) > 0 ? dim - 1 : 0);
   }
   if (!ntied && !nsoft) return SN_OK;
@@ -138,7 +149,7 @@ int sn_compliance_build(const sn_model *m, const sn_cstate *cs, const double *u,
   for (int q = 0, c = 0; q < cs->np; q++) {
     const sn_contact_point *p = &cs->pts[q];
     const sn_interaction *L = law_of(m, p);
-    if (L->law == SN_OVERCLOSURE_TIED) continue;
+    if (sn_law_spring(L)) continue;
     X->cone[c] = q;
     X->mu[c] = p->mu;
     for (int a = 0; a < dim; a++) X->w[dim * c + a] = w[dim * q + a];
@@ -216,6 +227,12 @@ void sn_compliance_finish(const sn_model *m, const sn_compliance *X, const sn_cs
       double kn = L->slope * A, kt = L->stick_slope > 0 ? L->stick_slope * A : kn;
       cs->r[dim * q] = -kn * cs->uloc[dim * q];
       for (int a = 1; a < dim; a++) cs->r[dim * q + a] = -kt * (X->dt[dim * q + a] + (cs->uloc[dim * q + a] - w[dim * q + a]));
+    }
+    if (L->law == SN_OVERCLOSURE_GAPUNI) {   /* the law at the new gap, no tangential force */
+      double pr, dp;
+      sn_law_pressure(L, -cs->uloc[dim * q], &pr, &dp);
+      cs->r[dim * q] = A * pr;
+      for (int a = 1; a < dim; a++) cs->r[dim * q + a] = 0.0;
     }
     rmax = fmax(rmax, fabs(cs->r[dim * q]));
     if (L->law == SN_OVERCLOSURE_EXPONENTIAL || L->law == SN_OVERCLOSURE_TABULAR) {

@@ -180,6 +180,7 @@ int sn_contact_adjust(sn_model *m, char *msg, size_t msglen);
 /* the pressure-overclosure laws (contact_law.c): soft = LINEAR, EXPONENTIAL, TABULAR; p(h) and
  * dp/dh at overclosure h = -gap; the law linearised at h as p = k (h' - h0) */
 int sn_law_soft(const sn_interaction *I);
+int sn_law_spring(const sn_interaction *I);
 void sn_law_pressure(const sn_interaction *I, double h, double *p, double *dp);
 void sn_law_linearise(const sn_interaction *I, double h, double *k, double *h0);
 /* the overclosure shift of point p's law (CalculiX' node-to-face LINEAR with sigma_inf: sigma_inf

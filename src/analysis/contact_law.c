@@ -5,6 +5,14 @@
 
 #include <math.h>
 
+static const double PI_ = 3.14159265358979323846;
+
+/* the laws that act for both signs of h as springs (no cone): TIED and GAPUNI */
+int sn_law_spring(const sn_interaction *I)
+{
+  return I->law == SN_OVERCLOSURE_TIED || I->law == SN_OVERCLOSURE_GAPUNI;
+}
+
 int sn_law_soft(const sn_interaction *I)
 {
   return I->law == SN_OVERCLOSURE_LINEAR || I->law == SN_OVERCLOSURE_EXPONENTIAL || I->law == SN_OVERCLOSURE_TABULAR;
@@ -21,6 +29,13 @@ void sn_law_pressure(const sn_interaction *I, double h, double *p, double *dp)
     *p = I->slope * h;
     *dp = I->slope;
     break;
+  case SN_OVERCLOSURE_GAPUNI: {
+    /* F = k h (1/2 + atan(h / eps) / pi), eps = pi f_inf / k (fem.h) */
+    double k = I->slope, eps = PI_ * I->sigma_inf / k, x = h / eps;
+    *p = k * h * (0.5 + atan(x) / PI_);
+    *dp = k * (0.5 + atan(x) / PI_) + k * x / (PI_ * (1 + x * x));
+    break;
+  }
   case SN_OVERCLOSURE_EXPONENTIAL: {
     /* p0 at zero clearance, p0 / 100 at clearance c0: p = p0 exp(ln(100) h / c0) */
     double beta = log(100.0) / I->c0, x = fmin(beta * h, 700.0);
@@ -78,6 +93,6 @@ double sn_law_shift(const sn_model *m, const sn_contact_point *p)
 {
   const sn_interaction *I = &m->interactions[p->interaction];
   if (I->law != SN_OVERCLOSURE_LINEAR || !(I->sigma_inf > 0) || !(I->slope > 0)) return 0.0;
-  if (m->pairs[p->pair].type != SN_PAIR_NODE_TO_SURFACE) return 0.0;
+  if (p->pair < 0 || m->pairs[p->pair].type != SN_PAIR_NODE_TO_SURFACE) return 0.0;   /* a gap: no pair */
   return I->sigma_inf / I->slope;
 }

@@ -110,6 +110,11 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
       cn = A * dp;
     }
     ul[0] = p->gap;                                   /* the local normal entry: the gap at u */
+    if (law->law == SN_OVERCLOSURE_GAPUNI) {          /* both signs, frictionless */
+      r[0] = fn;
+      Ck[0] = cn;
+      continue;
+    }
     if (!tied && (fn < 0 || (fn == 0 && (p->gap > 0 || cn == 0)))) continue;   /* open */
     r[0] = fn;                                        /* (touching, g = 0: stiffness, no force) */
     Ck[0] = cn;

@@ -122,22 +122,9 @@ static int fail_at(const char *deck, const char *msg, int st)
   return sn_cli_fail("%s: %s", deck, msg[0] ? msg : sn_strerror(st));
 }
 
-/* *GAP data without effect, or enforced differently (docs/deck.md, "Elements"): said once */
+/* *GAP data without effect (docs/deck.md, "Elements"): said once */
 static void gap_notes(const char *deck, const sn_model *m)
 {
-  for (int g = 0; g < m->ngaps; g++) {
-    const sn_gap *G = &m->gaps[g];
-    if (G->finf != 0)
-      fprintf(stderr, "%s:%d: note: *GAP: f_inf (%g, CalculiX' parameter of the open gap) has no effect: an open "
-              "gap carries no force\n", deck, G->line, G->finf);
-    for (int k = 0; k < m->nsteps && G->k > 0; k++)
-      if (m->steps[k].contact == SN_CT_LAGRANGE || m->steps[k].contact == SN_CT_INTERIOR) {
-        fprintf(stderr, "%s:%d: note: *GAP: the gap stiffness is not used under CONTACT=%s (step %d): the gap is "
-                "enforced exactly; CONTACT=PENALTY uses it\n", deck, G->line,
-                m->steps[k].contact == SN_CT_LAGRANGE ? "LAGRANGE" : "INTERIOR", k + 1);
-        break;
-      }
-  }
   for (int e = 0; e < m->nelems; e++)
     if (m->elem_type[e] == SN_EL_GAPUNI && m->elem_section && m->elem_section[e] >= 0) {
       fprintf(stderr, "%s:%d: note: *SOLID SECTION on GAPUNI elements (element %d): no effect (a gap has no "

@@ -2,12 +2,11 @@
  * ELSET= constrain their two nodes by clearance + n . (u2 - u1) >= 0. Data line: clearance,
  * the direction n (three components, normalized here), an unused field, the gap stiffness k
  * and CalculiX' f_inf. Each *GAP gets an interaction of its own (so that every contact
- * treatment handles its points like a pair's): HARD, or LINEAR when k is given, a force per
- * overclosure (the point's area is 1) of slope k / 2: what ccx 2.20 computes for a closed
- * GAPUNI (measured on a copy of its gap2 test deck at three loads over two decades and two
- * values of f_inf: the force is k / 2 times the overclosure in every case; the manual's
- * formula of the element was not at hand). f_inf (a parameter of CalculiX' open gap) has no
- * counterpart: stored, without effect (docs/deck.md). */
+ * treatment handles its points like a pair's): HARD, or, when k is given, CalculiX' gap force
+ * law (its manual, "Gap element (GAPUNI)"): F = k h (1/2 + atan(h / eps) / pi), eps = pi f_inf
+ * / k, h the overclosure, for open gaps too (fem.h, SN_OVERCLOSURE_GAPUNI; ccx 2.20 agrees on
+ * its gap2 deck to every printed digit, measured closed and open). f_inf not given: 0 reads as
+ * ccx 2.20's default 1e-3 (measured: its gap deck gives the same with f_inf 1e-3). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,10 +56,12 @@ int inp_gap_data(inp_rd *p)
   if (p->nf >= 6 && p->f[5][0] && (r = inp_get_dbl(p, p->f[5], "gap stiffness", &g->k))) return r;
   if (p->nf >= 7 && p->f[6][0] && (r = inp_get_dbl(p, p->f[6], "f_inf", &g->finf))) return r;
   if (g->k < 0) return inp_fail(p, "*GAP: the gap stiffness %g is negative", g->k);
+  if (g->finf < 0) return inp_fail(p, "*GAP: f_inf %g is negative", g->finf);
   if (g->k > 0) {
     sn_interaction *t = &m->interactions[g->interaction];
-    t->law = SN_OVERCLOSURE_LINEAR;
-    t->slope = 0.5 * g->k;   /* ccx 2.20's closed-gap slope (see above) */
+    t->law = SN_OVERCLOSURE_GAPUNI;
+    t->slope = g->k;
+    t->sigma_inf = g->finf > 0 ? g->finf : 1e-3;
   }
   return SN_OK;
 }

@@ -167,10 +167,30 @@ static void wedge_contact(sn_eltype wt, int dir, int lower_master)
 /* (c) GAPUNI: bar A (T3D2, nodes 1-2, node 1 fixed, k1 = E A / L) pulled at node 2 by P
  * toward bar B (nodes 3-4, node 4 fixed, k2), node 3 on node 2, a gap 2 -> 3 with clearance d
  * along +x (given as 2,0,0: normalized). d + (u3 - u2) >= 0: open while P < k1 d (u2 = P / k1);
- * closed: u2 = u3 + d (HARD) or u2 = u3 + d + F / (kg / 2) (stiffness kg given: slope kg / 2 as
- * ccx 2.20), with P = k1 u2 + k2 u3: u3 = (P - k1 d) / (k1 + k2 [+ 2 k1 k2 / kg]), gap force
- * F = k2 u3 (hand-computed). Step 1:
+ * closed: u2 = u3 + d (HARD), with P = k1 u2 + k2 u3: u3 = (P - k1 d) / (k1 + k2), gap force
+ * F = k2 u3 (hand-computed); with a stiffness kg (f_inf 1e-3) CalculiX' GAPUNI law F(h) =
+ * kg h (1/2 + atan(h / eps) / pi), eps = pi f_inf / kg, h = u2 - u3 - d the overclosure: the
+ * root u3 of F(h(u3)) = k2 u3 with u2 = (P - k2 u3) / k1 (bisection to round-off). Step 1:
  * P = 0.5 (open), step 2: P = 3 (closed). */
+
+/* the closed form of the GAPUNI law (above) */
+static double gap_law(double kg, double finf, double h)
+{
+  double eps = 3.14159265358979323846 * finf / kg;
+  return kg * h * (0.5 + atan(h / eps) / 3.14159265358979323846);
+}
+
+/* u3 of the two bars and the gap under P (closed or open): F(h(u3)) - k2 u3 decreases in u3 */
+static double gap_u3(double k1, double k2, double d, double P, double kg)
+{
+  double lo = -1, hi = 1;
+  for (int it = 0; it < 200; it++) {
+    double mid = 0.5 * (lo + hi), h = (P - k2 * mid) / k1 - mid - d;
+    if (gap_law(kg, 1e-3, h) - k2 * mid > 0) lo = mid;
+    else hi = mid;
+  }
+  return 0.5 * (lo + hi);
+}
 static void test_gap(const char *treatment, double kg)
 {
   const double k1 = 100, k2 = 300, d = 0.01, P1 = 0.5, P2 = 3;
@@ -189,8 +209,9 @@ static void test_gap(const char *treatment, double kg)
   int st = fd_run(&b, "gap", &r);
   CHECK_INT(st, SN_OK);
   if (st != SN_OK) { fd_free(&r); return; }
-  /* the gap's slope is kg / 2 (ccx 2.20's, src/deck/inp_gap.c) */
-  double u3 = (P2 - k1 * d) / (k1 + k2 + (kg > 0 ? k1 * k2 / (kg / 2) : 0)), F = k2 * u3, u2 = (P2 - k2 * u3) / k1;
+  double u3 = (P2 - k1 * d) / (k1 + k2);
+  if (kg > 0) u3 = gap_u3(k1, k2, d, P2, kg);
+  double F = k2 * u3, u2 = (P2 - k2 * u3) / k1;
   /* the penalty treatments without a stiffness of the *GAP approximate HARD */
   double tol = kg > 0 || !strcmp(treatment, "LAGRANGE") ? 1e-8 : 1e-3;
   CHECK_CLOSE(fd_u(&r, 2, 0), u2, tol, 0);
@@ -218,6 +239,31 @@ static void test_gap_open(void)
     CHECK_CLOSE(fd_u(&r, 2, 0), 0.005, 1e-10, 0);
     CHECK_CLOSE(fd_u(&r, 3, 0), 0, 0, 1e-14);
     CHECK(fabs(r.fcontact[0]) < 1e-12);
+  }
+  fd_free(&r);
+}
+
+/* step 1 alone with a stiffness (kg 1e4, f_inf 1e-3): the open gap pulls node 3 toward node 2
+ * with nearly f_inf (CalculiX' law, u3 < 0), under LAGRANGE and PENALTY */
+static void test_gap_open_law(const char *treatment)
+{
+  const double k1 = 100, k2 = 300, d = 0.01, P = 0.5, kg = 1e4;
+  fd_buf b = {0};
+  fd_print(&b, "*NODE,NSET=NALL\n1,0,0,0\n2,1,0,0\n3,1,0,0\n4,2,0,0\n");
+  fd_print(&b, "*ELEMENT,TYPE=T3D2,ELSET=BA\n1,1,2\n*ELEMENT,TYPE=T3D2,ELSET=BB\n2,3,4\n");
+  fd_print(&b, "*ELEMENT,TYPE=GAPUNI,ELSET=G\n3,2,3\n*GAP,ELSET=G\n%g,1,0,0,,%g\n", d, kg);
+  fd_print(&b, "*BOUNDARY\nNALL,2,3\n1,1,1\n4,1,1\n");
+  fd_print(&b, "*MATERIAL,NAME=M\n*ELASTIC\n%g,0\n*SOLID SECTION,ELSET=BA,MATERIAL=M\n1\n", k1);
+  fd_print(&b, "*SOLID SECTION,ELSET=BB,MATERIAL=M\n%g\n", k2 / k1);
+  fd_print(&b, "*STEP,CONTACT=%s\n*STATIC\n*CLOAD\n2,1,%g\n*END STEP\n", treatment, P);
+  fd_result r;
+  int st = fd_run(&b, "gap_open_law", &r);
+  CHECK_INT(st, SN_OK);
+  if (st == SN_OK) {
+    double u3 = gap_u3(k1, k2, d, P, kg);
+    CHECK(u3 < -3e-6 && u3 > -3.4e-6);   /* F = k2 u3 about -f_inf */
+    CHECK_CLOSE(fd_u(&r, 3, 0), u3, 1e-8, 0);
+    CHECK_CLOSE(fd_u(&r, 2, 0), (P - k2 * u3) / k1, 1e-8, 0);
   }
   fd_free(&r);
 }
@@ -317,11 +363,14 @@ int main(void)
   wedge_pressure(SN_EL_C3D6, 3, c3d6_p3);
   wedge_pressure(SN_EL_C3D15, 5, c3d15_p5);
   test_gap("LAGRANGE", 0);
-  /* (not LAGRANGE with a stiffness: a LINEAR law is enforced as HARD there, issue #14 point 2) */
+  test_gap("LAGRANGE", 1e4);
   test_gap("PENALTY", 1e4);
+  test_gap("INTERIOR", 1e4);
   test_gap("INTERIOR", 0);
   test_gap("PENALTY", 0);
   test_gap_open();
+  test_gap_open_law("LAGRANGE");
+  test_gap_open_law("PENALTY");
   test_gap_errors();
   test_cantilever();
   for (int m = 0; m < 2; m++) {
