@@ -336,14 +336,19 @@ static int beam_node(inp_rd *p, expand_ws *w, int i, int e, int *next)
   if (!(unit(n1) > 1e-8))
     return inp_fail_at(p, p->def_file[e], p->def_line[e], "node %d: the beam's 1-direction is parallel to its axis", m->node_id[i]);
   cross(n, n1, n2);
-  for (int k = 0; k < (w->role[i] == 3 ? 8 : 4); k++) {
+  /* numbered as ccx 2.20 numbers the same points (contact11's .frd): corners 2 1 4 3, then the
+   * end's edge midpoints 5 7 6 8 of this order */
+  static const int num[8] = {1, 0, 3, 2, 4, 6, 5, 7};
+  int cnt = w->role[i] == 3 ? 8 : 4;
+  for (int k = 0; k < cnt; k++) {
     double y1, y2;
     section_point(s, k, &y1, &y2);
     y1 -= s->off1 * s->a * (s->circ ? 2 : 1);   /* OFFSET1/2: fractions of the section's size */
     y2 -= s->off2 * s->b * (s->circ ? 2 : 1);
     for (int c = 0; c < 3; c++) x[c] = X[c] + y1 * n1[c] + y2 * n2[c];
-    if ((r = inp_add_node(p, next, x))) return r;
+    if ((r = add_node_as(p, *next + num[k], x))) return r;
   }
+  *next += cnt;
   /* u_c0 = 4 u_orig - u_c1 - u_c2 - u_c3 (u_orig the mean of the 4 corners, the manual's MPC
    * for beam nodes without a knot) */
   int f = w->first[i], nodes[4] = {i, f + 1, f + 2, f + 3};

@@ -219,6 +219,31 @@ static void pressed(void)
   result_free(&r);
 }
 
+/* the expanded beam nodes numbered as ccx 2.20 numbers them: a B32R along the diagonal (nodes
+ * 12, 17, 16 at z = 1), RECT 0.2 x 0.2, OFFSET1 = 0.5, 1-direction (0, 0, -1); ccx 2.20's .frd of
+ * such a beam numbers node 12's points 18..25 (coordinates below, from that .frd) */
+static void beam_numbers(void)
+{
+  buf d = {0};
+  bp(&d, "*NODE\n12, 0.570711, 0.429289, 1\n16, 0.429289, 0.570711, 1\n17, 0.5, 0.5, 1\n");
+  bp(&d, "*ELEMENT, TYPE=B32R, ELSET=EB\n2, 16, 17, 12\n*MATERIAL, NAME=M\n*ELASTIC\n1000, 0.3\n");
+  bp(&d, "*BEAM SECTION, ELSET=EB, MATERIAL=M, OFFSET1=0.5, SECTION=RECT\n.2, .2\n0., 0., -1.\n");
+  sn_model *m = NULL;
+  char msg[512];
+  int st = sn_inp_parse(d.s, d.n, "beam_numbers", NULL, &m, msg, sizeof msg);
+  free(d.s);
+  CHECK_INT(st, SN_OK);
+  if (st) { fprintf(stderr, "%s\n", msg); return; }
+  const double want[8][3] = {{0.641422, 0.5, 1.2}, {0.5, 0.358578, 1.2}, {0.5, 0.358578, 1.0}, {0.641422, 0.5, 1.0},
+                             {0.570711, 0.429289, 1.2}, {0.5, 0.358578, 1.1}, {0.570711, 0.429289, 1.0}, {0.641422, 0.5, 1.1}};
+  for (int k = 0; k < 8; k++) {
+    int i = sn_model_node_index(m, 18 + k);
+    CHECK(i >= 0);
+    for (int c = 0; c < 3 && i >= 0; c++) CHECK_CLOSE(m->x[3 * i + c], want[k][c], 0, 2e-6);
+  }
+  sn_model_free(m);
+}
+
 /* (f) */
 static void bad(const char *name, const char *body, const char *want)
 {
@@ -282,6 +307,7 @@ static void errors(void)
 
 int main(void)
 {
+  beam_numbers();
   cantilever("S8R", 0, 2e-4, 2.381429);
   cantilever("S8", 0, 4e-3, 2.377177);
   cantilever("S8R", 0.5, 2e-4, 0);
