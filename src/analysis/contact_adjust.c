@@ -35,6 +35,7 @@ int sn_contact_adjust(sn_model *m, char *msg, size_t msglen)
   if (st) return st;
   for (int q = 0; q < np; q++) {
     const sn_contact_point *p = &pts[q];
+    if (p->pair < 0) continue;                        /* a GAPUNI element: not a pair's, never adjusted */
     const sn_contact_pair *P = &m->pairs[p->pair];
     /* a mortar point (SURFACE TO SURFACE) carries a weighted gap; the node itself moves by its own
      * closest-point projection (x_master, kept in the point), the signed distance to it as its gap */

@@ -110,7 +110,7 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
       cn = A * dp;
     }
     ul[0] = p->gap;                                   /* the local normal entry: the gap at u */
-    if (law->law == SN_OVERCLOSURE_GAPUNI) {          /* both signs, frictionless */
+    if (law->law == SN_OVERCLOSURE_GAPUNI && !p->hard) {   /* both signs, frictionless */
       r[0] = fn;
       Ck[0] = cn;
       continue;

@@ -63,7 +63,7 @@ static int add_outer(trip *T, const sn_csc *H, const int *eq, int ca, int cb, do
  * integrated over the slave faces, slope int g^2 dA with the gap interpolated from the closed
  * nodes' gaps (sn_element_face_mass): CalculiX' face-to-face penalty on matching meshes */
 static int face_springs(const sn_model *m, const sn_contact_point *p) {
-  return !p->hard && p->slope > 0 && m->pairs[p->pair].type == SN_PAIR_SURFACE_TO_SURFACE &&
+  return !p->hard && p->slope > 0 && p->pair >= 0 && m->pairs[p->pair].type == SN_PAIR_SURFACE_TO_SURFACE &&
          !m->surfaces[m->pairs[p->pair].slave].node_based;
 }
 
@@ -121,7 +121,7 @@ static int contact_springs(static_run *S, const int *eq, int neq, double kdiag, 
   for (int i = 0; i < m->nnodes; i++) qof[i] = -1;
   for (int q = 0; q < cs->np && !st; q++) {
     const sn_contact_point *p = &cs->pts[q];
-    if (!(cs->r[dim * q] > 0) || m->pairs[p->pair].inactive) continue;   /* open, touching without force, or
+    if (!(cs->r[dim * q] > 0) || (p->pair >= 0 && m->pairs[p->pair].inactive)) continue;   /* open, touching without force, or
                                                                             the pair removed (*MODEL CHANGE) */
     (*nspr)++;
     *nfric += p->mu > 0;

@@ -452,7 +452,7 @@ static int small_sliding_pairing(static_run *S, const double *u)
   int np = 0, st = sn_contact_detect(m, u, 0.0, &pts, &np, S->msg, S->msglen);
   if (st) return st;
   for (int q = 0; q < np; q++)
-    if (m->pairs[pts[q].pair].small_sliding)
+    if (pts[q].pair >= 0 && m->pairs[pts[q].pair].small_sliding)   /* (a gap is no pair's) */
       S->pins[(size_t)pts[q].pair * (size_t)m->nnodes + (size_t)pts[q].slave_node] = pts[q].master_elem * 8 + pts[q].master_face;
   sn_contact_points_free(pts);
   for (int k = 0; k < m->npairs; k++)

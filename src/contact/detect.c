@@ -595,8 +595,11 @@ static int do_gap(work_t *W, int gi, ptbuf *out, char *msg, size_t msglen)
     p->area = 1;
     p->interaction = G->interaction;
     p->mu = I->has_friction ? I->mu : 0;
-    p->hard = I->law == SN_OVERCLOSURE_HARD;
-    p->slope = I->slope;
+    /* a *GAP without stiffness: ccx 2.20's law with k = 1e12 (springs under LAGRANGE /
+     * INTERIOR), HARD under the penalty treatments (whose Newton iterations stall on a force
+     * law of width eps = pi f_inf / k = 3e-15) */
+    p->hard = I->law == SN_OVERCLOSURE_HARD || !(G->k > 0);
+    p->slope = p->hard ? 0.0 : I->slope;
   }
   return SN_OK;
 }

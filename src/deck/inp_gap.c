@@ -57,12 +57,10 @@ int inp_gap_data(inp_rd *p)
   if (p->nf >= 7 && p->f[6][0] && (r = inp_get_dbl(p, p->f[6], "f_inf", &g->finf))) return r;
   if (g->k < 0) return inp_fail(p, "*GAP: the gap stiffness %g is negative", g->k);
   if (g->finf < 0) return inp_fail(p, "*GAP: f_inf %g is negative", g->finf);
-  if (g->k > 0) {
-    sn_interaction *t = &m->interactions[g->interaction];
-    t->law = SN_OVERCLOSURE_GAPUNI;
-    t->slope = g->k;
-    t->sigma_inf = g->finf > 0 ? g->finf : 1e-3;
-  }
+  sn_interaction *t = &m->interactions[g->interaction];   /* ccx 2.20's defaults (measured) */
+  t->law = SN_OVERCLOSURE_GAPUNI;
+  t->slope = g->k > 0 ? g->k : 1e12;
+  t->sigma_inf = g->finf > 0 ? g->finf : 1e-3;
   return SN_OK;
 }
 
