@@ -14,6 +14,8 @@
  *  step 6: *BOUNDARY, OP=NEW: the symmetry planes only (the top released at once): 0.004.
  * The reader: OP=NEW removes the model-data boundaries from its step on (not prepended to the
  * step's list), and is refused on a step's second card of the kind and outside a step.
+ * ccx 2.20 gives the same step-end u_z on this deck (0.01, 0, 0.007, 0.004, 0.02, 0.004; its
+ * linear steps are one solve, so the half-step values are the hand computation's only).
  * Tolerances 1e-10 (exact for the element). */
 #include "fe_deck.h"
 
