@@ -397,8 +397,12 @@ int sn_fe_geometry(sn_fefam f, int sdim, const double *X, const double *xi, doub
  * evaluated at the CORNER nodes; a midside node gets the mean of its two corners.
  * Where the rule has as many points as the polynomial has terms (CPE3/CPE4/CPE6, CAX4,
  * C3D4, C3D8, C3D10, the reduced 2x2 / 2x2x2 rules) this is the exact inverse of the
- * interpolation through the points; for the 3x3 and 3x3x3 rules of CPE8/CPS8/CAX8/C3D20 it is
- * the least-squares bilinear / trilinear fit. Constant and linear fields are reproduced. */
+ * interpolation through the points. Constant and linear fields are reproduced.
+ * The 3x3 and 3x3x3 rules of the 8-node quadrilaterals (CPE8, CPS8, CAX8) and of C3D20 take,
+ * as CalculiX does, the least-squares fit of the element's own shape functions to the point
+ * values (nodal values v = (N^T N)^-1 N^T s, N the points' shape-function matrix): on a
+ * one-element C3D20 deck this reproduces ccx 2.20's .frd nodal stresses to the digits printed
+ * (tests/fem/test_element_shape.c); the element's quadratic fields are reproduced. */
 static int basis(sn_fefam f, int nip, const double *xi, double *P)
 {
   if (nip == 1) {
@@ -459,10 +463,51 @@ static int small_spd_solve(int m, double *A, double *b)
   return SN_OK;
 }
 
+/* the least-squares fit of the shape functions of family f (nn nodes) to nip points of rule r:
+ * M (nn x nip) = (N^T N)^-1 N^T, N[k][a] = N_a(xi_k) */
+static int shape_fit(sn_fefam f, sn_ferule r, int nn, int nip, double *M)
+{
+  double N[SN_FE_MAXIP][SN_FE_MAXN], G[SN_FE_MAXN * SN_FE_MAXN], dN[SN_FE_MAXN * 3], xi[3] = {0, 0, 0}, w;
+  for (int k = 0; k < nip; k++) {
+    sn_fe_rule_point(r, k, xi, &w);
+    sn_fe_shape(f, xi, N[k], dN);
+  }
+  for (int a = 0; a < nn; a++)
+    for (int b = 0; b < nn; b++) {
+      double s = 0;
+      for (int k = 0; k < nip; k++) s += N[k][a] * N[k][b];
+      G[a * nn + b] = s;
+    }
+  /* Gauss-Jordan with partial pivoting on [G | N^T] (G is SPD for these rules) */
+  double T[SN_FE_MAXN][SN_FE_MAXN + SN_FE_MAXIP];
+  for (int a = 0; a < nn; a++) {
+    for (int b = 0; b < nn; b++) T[a][b] = G[a * nn + b];
+    for (int k = 0; k < nip; k++) T[a][nn + k] = N[k][a];
+  }
+  for (int c = 0; c < nn; c++) {
+    int piv = c;
+    for (int a = c + 1; a < nn; a++) if (fabs(T[a][c]) > fabs(T[piv][c])) piv = a;
+    if (!(fabs(T[piv][c]) > 1e-12)) return SN_ERR_SINGULAR;
+    if (piv != c)
+      for (int j = 0; j < nn + nip; j++) { double t = T[c][j]; T[c][j] = T[piv][j]; T[piv][j] = t; }
+    for (int a = 0; a < nn; a++) {
+      if (a == c) continue;
+      double q = T[a][c] / T[c][c];
+      if (q != 0.0)
+        for (int j = c; j < nn + nip; j++) T[a][j] -= q * T[c][j];
+    }
+  }
+  for (int a = 0; a < nn; a++)
+    for (int k = 0; k < nip; k++) M[a * nip + k] = T[a][nn + k] / T[a][a];
+  return SN_OK;
+}
+
 int sn_fe_extrapolation(const sn_elinfo *e, double *M)
 {
   int nip = e->d.nip, nn = e->d.nnodes, m = 1;
   double P[SN_FE_MAXIP][8], A[64], xi[3], w;
+  if ((e->fam == SN_FAM_HEX20 && nip == 27) || (e->fam == SN_FAM_QUAD8 && nip == 9))
+    return shape_fit(e->fam, e->rule, nn, nip, M);
   if (e->fam == SN_FAM_NONE) {  /* trusses and springs: one point, constant */
     for (int a = 0; a < nn; a++)
       for (int k = 0; k < nip; k++) M[a * nip + k] = 1.0 / nip;
