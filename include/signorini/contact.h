@@ -66,7 +66,7 @@ extern "C" {
 #endif
 
 #define SN_CONTACT_MAXFN 8   /* most nodes of a face (8-node quadrilateral) */
-#define SN_MORTAR_MAXTERM 128 /* most nodes in one mortar row (SURFACE TO SURFACE) */
+#define SN_MORTAR_MAXTERM 256 /* most nodes in one mortar row (SURFACE TO SURFACE) */
 
 typedef enum {
   SN_MASTER_FACE = 0,        /* a face of a deformable element */

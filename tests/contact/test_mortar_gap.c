@@ -48,6 +48,43 @@ static double coef_of(const sn_contact_point *p, int node)
   return c;
 }
 
+/* the row size limit (SN_MORTAR_MAXTERM = 256 nodes): one slave edge 1 long over nm master edges
+ * of a plane-strain strip; the slave nodes' rows couple the nm + 1 master nodes and the two
+ * slave nodes: accepted for nm = 150 (153 nodes, beyond the former 128: CalculiX' cubef2f1
+ * needs that), refused with the message for nm = 300 (303 nodes) */
+static void row_limit(int nm, int accepted)
+{
+  static char d[40000];
+  int k = snprintf(d, sizeof d, "*NODE\n");
+  for (int i = 0; i <= nm; i++) {
+    double x = (double)i / nm;
+    k += snprintf(d + k, sizeof d - (size_t)k, "%d,%.17g,-1\n%d,%.17g,0\n", 1 + i, x, 1001 + i, x);
+  }
+  k += snprintf(d + k, sizeof d - (size_t)k, "5001,0.,0.01\n5002,1.,0.01\n5003,1.,1.\n5004,0.,1.\n*ELEMENT, TYPE=CPE4, ELSET=LOW\n");
+  for (int i = 0; i < nm; i++) k += snprintf(d + k, sizeof d - (size_t)k, "%d,%d,%d,%d,%d\n", 1 + i, 1 + i, 2 + i, 1002 + i, 1001 + i);
+  snprintf(d + k, sizeof d - (size_t)k,
+           "*ELEMENT, TYPE=CPE4, ELSET=UP\n5001,5001,5002,5003,5004\n"
+           "*SURFACE, NAME=M\nLOW, S3\n*SURFACE, NAME=S\nUP, S1\n*MATERIAL, NAME=E\n*ELASTIC\n1000., 0.3\n"
+           "*SOLID SECTION, ELSET=LOW, MATERIAL=E\n1.\n*SOLID SECTION, ELSET=UP, MATERIAL=E\n1.\n"
+           "*SURFACE INTERACTION, NAME=I\n*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=HARD\n"
+           "*CONTACT PAIR, INTERACTION=I, TYPE=SURFACE TO SURFACE\nS, M\n*STEP\n*STATIC\n*END STEP\n");
+  char msg[256];
+  sn_model *m = NULL;
+  CHECK_INT(sn_inp_parse(d, strlen(d), "limit.inp", NULL, &m, msg, sizeof msg), SN_OK);
+  if (!m) return;
+  sn_contact_point *p = NULL;
+  int n = 0, r = sn_contact_detect(m, NULL, 0.5, &p, &n, msg, sizeof msg);
+  CHECK_INT(r, accepted ? SN_OK : SN_ERR_FORMAT);
+  if (accepted) {
+    CHECK_INT(n, 2);
+    for (int j = 0; j < n; j++) CHECK_INT(p[j].nterm, nm + 3);
+  } else {
+    CHECK(strstr(msg, "couples more than 256 nodes") != NULL);
+  }
+  sn_contact_points_free(p);
+  sn_model_free(m);
+}
+
 int main(void)
 {
   char msg[256];
@@ -87,5 +124,7 @@ int main(void)
   }
   sn_contact_points_free(p);
   sn_model_free(m);
+  row_limit(150, 1);
+  row_limit(300, 0);
   return sn_check_report();
 }
