@@ -306,6 +306,76 @@ static void small_sliding(const char *t)
   }
 }
 
+/* EXPONENTIAL in a node-to-surface pair acts up to the clearance c0 only (CalculiX makes no
+   contact element beyond it; detect.c): c0 = 0.1, p0 = 1, no load. Node 5 at clearance 0.12: no
+   contact point, u = 0; at 0.08: pushed up by the law, k u = A p0 exp(-ln(100) (0.08 + u) / c0) */
+static void exponential_reach(const char *t)
+{
+  result r;
+  static const char *free_ =
+      "*STEP, CONTACT=%s\n*STATIC\n1., 1.\n*BOUNDARY\n5, 1\n*CLOAD\n5, 2, 0.\n*END STEP\n";
+  const char *law = "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=EXPONENTIAL\n0.1, 1.\n";
+  CHECK_INT(run(0.12, law, "", free_, t, &r), SN_OK);
+  CHECK_INT(r.np, 0);
+  CHECK(fabs(r.uy[r.n - 1]) <= 1e-14);
+  CHECK_INT(run(0.08, law, "", free_, t, &r), SN_OK);
+  CHECK_INT(r.np, 1);
+  double lo = 0, hi = 0.02;   /* k u - A p(u): negative at 0, positive at 0.02 */
+  for (int i = 0; i < 200; i++) {
+    double u = 0.5 * (lo + hi);
+    if (100 * u - 2 * exp(-log(100.0) * (0.08 + u) / 0.1) < 0) lo = u; else hi = u;
+  }
+  CHECK_CLOSE(r.uy[r.n - 1], 0.5 * (lo + hi), 1e-6, 1e-12);
+}
+
+/* a C3D8 brick on a fixed one, its bottom tilted (nodes 12, 13 higher by 7e-4), node slave
+   surface (a brick corner's area 0.75), EXPONENTIAL c0 = 1e-3, p0 = 1, pressed by 0.15 (x, y
+   held): the law lifts it until nodes 11 and 14 carry 0.15 / (2 x 0.75) = 0.1 (clearance about
+   c0 / 2); nodes 12 and 13, near 1.2 c0, are beyond c0 and carry nothing. ccx 2.20 on this deck:
+   u_z = 4.979623e-4 (11, 14), 4.964141e-4 (12, 13), contact stress 0.10002 at 11 and 14 only
+   (with 12 and 13 at p0 exp(-ln(100) h / c0) instead: u_z 5.69e-4, 0.072 at 11) */
+static double tilt_uz[4], tilt_rn[4];
+static int tilt_np;
+static int grab_tilt(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
+{
+  (void)S; (void)user;
+  for (int k = 0; k < 4; k++) tilt_uz[k] = inc->u[3 * sn_model_node_index(m, 11 + k) + 2];
+  tilt_np = inc->ncontact;
+  for (int q = 0; q < inc->ncontact && q < 4; q++) tilt_rn[q] = inc->contact_r[3 * q];
+  return 0;
+}
+
+static void exponential_tilt(void)
+{
+  static const char *deck =
+      "*NODE\n1,0,0,0\n2,1,0,0\n3,1,1,0\n4,0,1,0\n5,0,0,1\n6,1,0,1\n7,1,1,1\n8,0,1,1\n"
+      "11,0,0,1\n12,1,0,1.0007\n13,1,1,1.0007\n14,0,1,1\n15,0,0,2\n16,1,0,2\n17,1,1,2\n18,0,1,2\n"
+      "*ELEMENT, TYPE=C3D8, ELSET=EBASE\n1,1,2,3,4,5,6,7,8\n*ELEMENT, TYPE=C3D8, ELSET=ETOP\n2,11,12,13,14,15,16,17,18\n"
+      "*NSET, NSET=NBOT\n1,2,3,4\n*NSET, NSET=NTOP\n11,12,13,14,15,16,17,18\n*NSET, NSET=NLOAD\n15,16,17,18\n"
+      "*NSET, NSET=NSLAVE\n11,12,13,14\n*MATERIAL, NAME=STEEL\n*ELASTIC\n210000., .3\n"
+      "*SOLID SECTION, ELSET=EBASE, MATERIAL=STEEL\n*SOLID SECTION, ELSET=ETOP, MATERIAL=STEEL\n"
+      "*SURFACE, NAME=SSLAVE, TYPE=NODE\nNSLAVE\n*SURFACE, NAME=SMASTER\n1, S2\n"
+      "*CONTACT PAIR, INTERACTION=I1, TYPE=NODE TO SURFACE\nSSLAVE, SMASTER\n"
+      "*SURFACE INTERACTION, NAME=I1\n*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=EXPONENTIAL\n1.E-3, 1.\n"
+      "*BOUNDARY\nNBOT, 1, 3\nNTOP, 1, 2\n*STEP\n*STATIC\n1., 1.\n*CLOAD\nNLOAD, 3, -0.0375\n*END STEP\n";
+  char msg[512];
+  sn_model *m = NULL;
+  CHECK_INT(sn_inp_parse(deck, strlen(deck), "tilt.inp", NULL, &m, msg, sizeof msg), SN_OK);
+  if (!m) { fprintf(stderr, "%s\n", msg); return; }
+  sn_static_settings s;
+  sn_static_settings_default(&s);
+  s.on_increment = grab_tilt;
+  int rc = sn_static_run(m, &s, NULL, msg, sizeof msg);
+  CHECK_INT(rc, SN_OK);
+  if (rc) fprintf(stderr, "%s\n", msg);
+  sn_model_free(m);
+  CHECK_INT(tilt_np, 2);
+  CHECK_CLOSE(tilt_rn[0], 0.075, 1e-4, 0);   /* 0.75 x 0.1 */
+  CHECK_CLOSE(tilt_rn[1], 0.075, 1e-4, 0);
+  static const double ccx[4] = {4.979623e-4, 4.964141e-4, 4.964141e-4, 4.979623e-4};
+  for (int k = 0; k < 4; k++) CHECK_CLOSE(tilt_uz[k], ccx[k], 1e-4, 0);
+}
+
 /* bad input: refused with the deck line and a reason */
 static void refused(const char *law, const char *steps, const char *want)
 {
@@ -360,6 +430,8 @@ int main(void)
     adjust(treatments[k]);
     amplitude(treatments[k]);
     small_sliding(treatments[k]);
+    exponential_reach(treatments[k]);
   }
+  exponential_tilt();
   return sn_check_report();
 }
