@@ -155,6 +155,19 @@ int sn_element_mass(sn_eltype t, const double *X, const sn_elprops *p, int lumpe
  * src/fem/element_geostiff.c. */
 int sn_element_stress_stiffness(sn_eltype t, const double *X, const sn_elprops *p, const double *Sip,
                                 const double *ue, double *Kg);
+/* CalculiX' expanded plane-stress element (src/fem/element_plane_stress.c): ccx computes a CPS
+ * element as a 3D element one layer thick whose out-of-plane displacement is u_z = zeta W(x, y),
+ * W = sum_a N_a w_a (zeta in [-1, 1] through the thickness t): eps_zz = 2 W / t, gamma_xz =
+ * zeta W_x, gamma_yz = zeta W_y. sn_element_ps_stretch: the element's part of the equations for
+ * the nodal w (Kw: nnodes x nnodes, row-major; fw: nnodes) at the in-plane strains whose
+ * plane-stress eps_zz (s_zz = 0) at the integration points is ezz (nip values).
+ * sn_element_ps_layer: the 3D stress at integration point k of the layer zeta from the
+ * plane-stress stress s2d (6 values) of that point, its plane-stress eps_zz and the nodal w.
+ * Plane-stress types only (else SN_ERR_ARG); SN_ERR_FORMAT for a degenerate element. */
+int sn_element_ps_stretch(sn_eltype t, const double *X, const sn_elprops *p, const double *ezz, double *Kw,
+                          double *fw);
+int sn_element_ps_layer(sn_eltype t, const double *X, const sn_elprops *p, const double *w, int k, double zeta,
+                        double ezz, const double *s2d, double *s3d);
 /* Heat conduction of a continuum element (plane, axisymmetric, 3D; src/fem/heat_element.c):
  * conductivity matrix Ke_ab = int k grad N_a . grad N_b dV and consistent capacity matrix
  * Ce_ab = int rhoc N_a N_b dV (nnodes x nnodes, row-major), both at the element's stiffness

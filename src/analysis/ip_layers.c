@@ -26,13 +26,20 @@ int sn_ip_layers(sn_eltype t, int nip)
   return 1;
 }
 
+double sn_ip_layer_zeta(int nl, int layer)
+{
+  if (nl == 2) return (layer == 0 ? -1.0 : 1.0) / sqrt(3.0);
+  if (nl == 3) return (layer - 1) * sqrt(0.6);
+  return 0.0;
+}
+
 void sn_ip_layer_value(sn_eltype t, int nip, int layer, const double *v, int nc, double *out)
 {
   const sn_eldesc *d = sn_element_desc(t);
   int n = sn_ip_layers(t, nip);
   memcpy(out, v, sizeof(double) * (size_t)nc);
   if (!d || d->kind != SN_KIND_AXISYM || nc != 6 || n < 2) return;
-  double zeta = n == 2 ? (layer == 0 ? -1.0 : 1.0) / sqrt(3.0) : (layer - 1) * sqrt(0.6);
+  double zeta = sn_ip_layer_zeta(n, layer);
   double phi = zeta * 0.017453292519943295769 /* pi / 180 */, c = cos(phi), s = sin(phi);
   double rr = v[0], tt = v[2], ry = v[3];
   out[0] = c * c * rr + s * s * tt;

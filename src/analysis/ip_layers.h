@@ -9,6 +9,7 @@
 #ifndef SN_ANALYSIS_IP_LAYERS_H
 #define SN_ANALYSIS_IP_LAYERS_H
 
+#include "signorini/analysis.h"
 #include "signorini/fem.h"
 
 /* the number of layers CalculiX prints for an element of type t with nip points: 2 for
@@ -20,5 +21,22 @@ int sn_ip_layers(sn_eltype t, int nip);
  * v (nc components; nc == 6: a symmetric tensor xx, yy, zz, xy, xz, yz, turned for an
  * axisymmetric type; otherwise copied) */
 void sn_ip_layer_value(sn_eltype t, int nip, int layer, const double *v, int nc, double *out);
+
+/* the thickness coordinate of layer `layer` of nl: the Gauss abscissae -1/sqrt 3, +1/sqrt 3
+ * (nl = 2) or -sqrt(3/5), 0, +sqrt(3/5) (nl = 3); 0 for one layer */
+double sn_ip_layer_zeta(int nl, int layer);
+
+/* CalculiX' expanded plane-stress elements (ps_stretch.c; src/fem/element_plane_stress.c): the
+ * out-of-plane field w of their nodes at displacement u: *W (nnodes values) and *ezz (the
+ * plane-stress eps_zz at every integration point, sn_fesys_ip_offset's numbering), both
+ * malloc'ed, or both NULL when no plane-stress element is printed in layers. */
+int sn_ps_stretch_solve(const sn_model *m, const sn_fesys *S, const double *u, double **W, double **ezz);
+/* the 3D stress s3d at point k of layer `layer` (of nl) of element e from its plane-stress
+ * value s2d: 1 when e is such an element (W not NULL), else 0 (s3d untouched) */
+int sn_ps_layer_stress(const sn_model *m, const int *ipo, const double *W, const double *ezz, int e, int k,
+                       int layer, int nl, const double *s2d, double *s3d);
+/* the elastic constants and thickness of plane-stress element e of an *ELASTIC material: 1, or
+ * 0 for any other element */
+int sn_ps_props(const sn_model *m, int e, sn_elprops *p);
 
 #endif

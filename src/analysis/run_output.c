@@ -208,6 +208,12 @@ static int add_ip_table(sn_run_output *R, const sn_model *m, const sn_fesys *S,
   int *id = malloc(sizeof(int) * ((size_t)rows + 1)), *ip = malloc(sizeof(int) * ((size_t)rows + 1));
   double *val = malloc(sizeof(double) * (size_t)nc * ((size_t)rows + 1));
   if (!id || !ip || !val) { free(id); free(ip); free(val); return SN_ERR_NOMEM; }
+  /* plane-stress elements: the stresses of CalculiX' expanded 3D element (ip_layers.h) */
+  double *W = NULL, *ezz = NULL;
+  if (!strcmp(var, "S") && nc == 6) {
+    int sw = sn_ps_stretch_solve(m, S, inc->u, &W, &ezz);
+    if (sw) { free(id); free(ip); free(val); return sw; }
+  }
   int k = 0;
   for (int r = 0; r < ne; r++) {
     int e = o->set >= 0 ? m->sets[o->set].items[r] : r;
@@ -218,10 +224,12 @@ static int add_ip_table(sn_run_output *R, const sn_model *m, const sn_fesys *S,
     for (int j = 0; j < nip * nl; j++, k++) {
       id[k] = m->elem_id[e];
       ip[k] = j + 1;
-      sn_ip_layer_value(m->elem_type[e], nip, j / nip, src + (size_t)nc * (size_t)(ipo[e] + j % nip), nc,
-                        val + (size_t)nc * k);
+      const double *v = src + (size_t)nc * (size_t)(ipo[e] + j % nip);
+      if (!sn_ps_layer_stress(m, ipo, W, ezz, e, j % nip, j / nip, nl, v, val + (size_t)nc * k))
+        sn_ip_layer_value(m->elem_type[e], nip, j / nip, v, nc, val + (size_t)nc * k);
     }
   }
+  free(W); free(ezz);
   sn_results_block b = {var, o->set >= 0 ? m->sets[o->set].name : NULL, inc->total_time, rows, nc,
                         id, ip, val, SN_TOTALS_NO, NULL};
   int st = sn_results_add(R->dat, &b, R->err, sizeof R->err);
