@@ -150,7 +150,8 @@ int inp_tie_data(inp_rd *p)
   int r;
   if (p->ndata > 0) return inp_fail(p, "*TIE takes one data line (slave surface, master surface)");
   if (p->nf != 2) return inp_fail(p, "*TIE data line: expected slave surface, master surface, found %d field%s", p->nf, p->nf == 1 ? "" : "s");
-  if ((r = inp_surface_named(p, p->f[0], &t->slave)) || (r = inp_surface_named(p, p->f[1], &t->master))) return r;
+  if ((r = inp_surface_named(p, p->f[0], INP_SURF_ONE, &t->slave)) || (r = inp_surface_named(p, p->f[1], INP_SURF_ONE, &t->master)))
+    return r;
   if (m->surfaces[t->master].node_based && !t->cyclic)
     return inp_fail(p, "*TIE: master surface '%s' must be element based (faces)", m->surfaces[t->master].name);
   if (t->slave == t->master) return inp_fail(p, "*TIE of surface '%s' with itself", m->surfaces[t->slave].name);
@@ -228,7 +229,7 @@ int inp_constraints_finish(inp_rd *p)
       const sn_transform *t = &m->transforms[m->node_transform[i]];
       if (sn_model_node_frame(m, i, R))
         return inp_fail_at(p, p->tr_file[m->node_transform[i]], t->line, "*TRANSFORM: no frame at node %d (%s)", m->node_id[i],
-                           t->cylindrical ? "the axis has zero length or the node is on it" : "points a and b are collinear with the origin");
+                           t->cylindrical ? "the axis has zero length" : "points a and b are collinear with the origin");
       if (m->ndf == 2 && fabs(R[8] - 1.0) > 1e-12)
         return inp_fail_at(p, p->tr_file[m->node_transform[i]], t->line, "*TRANSFORM in a 2D model: the local z axis must be the global z axis (node %d)", m->node_id[i]);
     }

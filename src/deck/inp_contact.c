@@ -20,7 +20,20 @@ int inp_surface_begin(inp_rd *p)
     else if (!q->val || strcmp(q->val, "ELEMENT"))
       return inp_fail(p, "*SURFACE, TYPE=%s is not supported (ELEMENT or NODE)", q->val ? SHOW(q->raw) : "");
   }
-  if (inp_name_find(p, NS_SURF, name) >= 0) return inp_fail(p, "surface '%s' is defined twice", SHOW(name));
+  /* a node and a face surface may share a name; a second *SURFACE of a name and type extends
+   * the first (CalculiX 2.20) */
+  int ns = nodeb ? NS_NSURF : NS_SURF, old = inp_name_find(p, ns, name);
+  if ((r = inp_mark_ensure(p))) return r;
+  if (old >= 0) {
+    sn_surface *S = &m->surfaces[old];
+    p->cur_surf = old;
+    p->cap_item = (size_t)S->n;
+    for (int i = 0; i < S->n; i++) {
+      if (S->node_based) p->mark[S->node[i]] |= 1;
+      else p->mark[S->elem[i]] |= (unsigned char)(1u << S->face[i]);
+    }
+    return SN_OK;
+  }
   GROW(m->surfaces, p->cap_surf, (size_t)m->nsurfaces + 1);
   sn_surface *S = &m->surfaces[m->nsurfaces];
   memset(S, 0, sizeof *S);
@@ -29,8 +42,7 @@ int inp_surface_begin(inp_rd *p)
   S->line = p->line;
   p->cur_surf = m->nsurfaces++;
   p->cap_item = 0;
-  if ((r = inp_mark_ensure(p))) return r;
-  return inp_name_add(p, NS_SURF, p->cur_surf);
+  return inp_name_add(p, ns, p->cur_surf);
 }
 
 /* face label Sn (surfaces) or Pn (loads): n in 1..9, 0 if malformed */
@@ -382,11 +394,14 @@ int inp_model_change_begin(inp_rd *p)
 int inp_model_change_data(inp_rd *p)
 {
   sn_model *m = p->m;
-  int r, sl, ma, c, found = 0;
+  int r, sl, sl2, ma, c, found = 0;
   if (p->nf != 2) return inp_fail(p, "*MODEL CHANGE data line: expected slave surface, master surface, found %d fields", p->nf);
-  if ((r = inp_surface_named(p, p->f[0], &sl)) || (r = inp_surface_named(p, p->f[1], &ma))) return r;
+  /* the slave name may hold a node-based and an element-face surface: a pair of either matches */
+  if ((r = inp_surface_named(p, p->f[0], INP_SURF_NODES, &sl)) || (r = inp_surface_named(p, p->f[0], INP_SURF_FACES, &sl2)) ||
+      (r = inp_surface_named(p, p->f[1], INP_SURF_FACES, &ma)))
+    return r;
   for (int k = 0; k < m->npairs; k++) {
-    if (m->pairs[k].slave != sl || m->pairs[k].master != ma) continue;
+    if ((m->pairs[k].slave != sl && m->pairs[k].slave != sl2) || m->pairs[k].master != ma) continue;
     if ((r = change_push(p, &c))) return r;
     sn_step_change *ch = &m->steps[m->nsteps - 1].change[c];
     ch->pair = k;
@@ -442,7 +457,7 @@ int inp_pair_begin(inp_rd *p)
 }
 
 /* the surface named by field s (defined before), its index in *idx (inp_internal.h) */
-int inp_surface_named(inp_rd *p, const char *s, int *idx)
+int inp_surface_named(inp_rd *p, const char *s, int want, int *idx)
 {
   SBUF;
   char name[MAXNAME + 1];
@@ -453,7 +468,11 @@ int inp_surface_named(inp_rd *p, const char *s, int *idx)
     name[k] = upc(s[k]);
   }
   name[k] = '\0';
-  *idx = inp_name_find(p, NS_SURF, name);
+  int fa = inp_name_find(p, NS_SURF, name), no = inp_name_find(p, NS_NSURF, name);
+  if (fa >= 0 && no >= 0 && want == INP_SURF_ONE)
+    return inp_fail(p, "surface '%s' is defined both with TYPE=NODE and TYPE=ELEMENT: which one is meant here is not "
+                    "supported (rename one)", SHOW(s));
+  *idx = want == INP_SURF_NODES ? (no >= 0 ? no : fa) : (fa >= 0 ? fa : no);
   if (*idx < 0) return inp_fail(p, "surface '%s' is not defined (surfaces must be defined before they are used)", SHOW(s));
   return SN_OK;
 }
@@ -464,7 +483,10 @@ int inp_pair_data(inp_rd *p)
   int r, sl, ma;
   if (p->nf != 2) return inp_fail(p, "*CONTACT PAIR data line: expected slave surface, master surface, found %d field%s", p->nf,
                               p->nf == 1 ? "" : "s");
-  if ((r = inp_surface_named(p, p->f[0], &sl)) || (r = inp_surface_named(p, p->f[1], &ma))) return r;
+  /* CalculiX 2.20: the slave of node-to-surface contact is the node-based surface of that name when
+   * there is one, otherwise its faces; every other role takes faces */
+  int slwant = p->cur_pair_type == SN_PAIR_SURFACE_TO_SURFACE ? INP_SURF_FACES : INP_SURF_NODES;
+  if ((r = inp_surface_named(p, p->f[0], slwant, &sl)) || (r = inp_surface_named(p, p->f[1], INP_SURF_FACES, &ma))) return r;
   if (m->surfaces[ma].node_based) return inp_fail(p, "master surface '%s' must be element based (TYPE=ELEMENT)", m->surfaces[ma].name);
   if (p->cur_pair_type == SN_PAIR_SURFACE_TO_SURFACE && m->surfaces[sl].node_based)
     return inp_fail(p, "SURFACE TO SURFACE: slave surface '%s' must be element based (TYPE=ELEMENT)", m->surfaces[sl].name);

@@ -28,7 +28,9 @@
 #define RECBASE ((size_t)1 << 20)
 
 /* namespaces of names */
-enum { NS_NSET, NS_ELSET, NS_MAT, NS_AMP, NS_SURF, NS_INTER };
+/* namespaces of names; a node-based surface (NS_NSURF) may share its name with an element-face
+ * one (NS_SURF), as in CalculiX */
+enum { NS_NSET, NS_ELSET, NS_MAT, NS_AMP, NS_SURF, NS_INTER, NS_NSURF };
 /* where a keyword may stand: anywhere, model data (before the first *STEP), inside a step,
  * outside a step (*STEP itself), *BOUNDARY's rule; *INCLUDE (read in place of its line, the
  * keyword before it goes on); known to CalculiX or Abaqus but not supported */
@@ -327,8 +329,12 @@ int inp_behavior_end(inp_rd *p);
 int inp_friction_begin(inp_rd *p);
 int inp_friction_data(inp_rd *p);
 int inp_pair_begin(inp_rd *p);
-/* the surface named by a data field (it must be defined before): its index (inp_contact.c) */
-int inp_surface_named(inp_rd *p, const char *s, int *idx);
+/* the surface named by a data field (it must be defined before): its index (inp_contact.c).
+ * A name may hold a node-based and an element-face surface: INP_SURF_FACES takes the faces,
+ * INP_SURF_NODES the nodes (CalculiX' slave of node-to-surface contact), either one when the
+ * name has only one; INP_SURF_ONE refuses a name that has both */
+enum { INP_SURF_FACES, INP_SURF_NODES, INP_SURF_ONE };
+int inp_surface_named(inp_rd *p, const char *s, int want, int *idx);
 int inp_pair_data(inp_rd *p);
 int inp_change_friction_begin(inp_rd *p);
 int inp_change_behavior_begin(inp_rd *p);

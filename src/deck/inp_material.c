@@ -113,9 +113,7 @@ int inp_section_add(inp_rd *p, int kind)
     int ek = p->el_struct ? p->el_struct[e] : 0;
     if (ek != kind)
       return inp_fail(p, "element %d is %s: it takes %s, not %s", m->elem_id[e], what[ek], kw[ek], kw[kind]);
-    if (m->elem_section[e] >= 0)
-      return inp_fail(p, "element %d already has a section (line %d)", m->elem_id[e], m->sections[m->elem_section[e]].line);
-    m->elem_section[e] = k;
+    m->elem_section[e] = k;   /* a later section replaces an earlier one, as in CalculiX 2.20 */
   }
   p->cur_sec = k;
   return SN_OK;

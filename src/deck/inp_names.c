@@ -64,7 +64,7 @@ static const char *ns_name(inp_rd *p, int ns, int idx)
   case NS_NSET: case NS_ELSET: return m->sets[idx].name;
   case NS_MAT: return m->materials[idx].name;
   case NS_AMP: return m->amplitudes[idx].name;
-  case NS_SURF: return m->surfaces[idx].name;
+  case NS_SURF: case NS_NSURF: return m->surfaces[idx].name;
   default: return m->interactions[idx].name;
   }
 }

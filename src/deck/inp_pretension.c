@@ -28,7 +28,7 @@ int inp_pretension_begin(inp_rd *p)
   if (!(q = inp_par(p, "NODE")) || !q->val) return inp_fail(p, "*PRE-TENSION SECTION needs NODE= (the reference node)");
   if ((r = inp_get_int(p, q->val, "NODE=", 1, INT_MAX, &id))) return r;
   if (!(q = inp_par(p, "SURFACE")) || !q->val) return inp_fail(p, "*PRE-TENSION SECTION needs SURFACE= (an element-face surface)");
-  if ((r = inp_surface_named(p, q->val, &p->pt_surf))) return r;
+  if ((r = inp_surface_named(p, q->val, INP_SURF_FACES, &p->pt_surf))) return r;
   if (m->surfaces[p->pt_surf].node_based)
     return inp_fail(p, "*PRE-TENSION SECTION, SURFACE=%s: the surface must be made of element faces, not nodes", SHOW(q->raw));
   p->pt_node = inp_node_index(p, id);

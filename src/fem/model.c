@@ -201,7 +201,15 @@ int sn_model_node_frame(const sn_model *m, int i, double *R)
     for (int c = 0; c < 3; c++) d += (x[c] - t->a[c]) * e3[c];
     for (int c = 0; c < 3; c++) r[c] = x[c] - t->a[c] - d * e3[c];
     memcpy(e1, r, sizeof e1);
-    if (!(unit(e1) > 1e-12 * L)) return SN_ERR_FORMAT;
+    if (!(unit(e1) >= 1e-10)) {
+      /* a node on the axis (closer than 1e-10, CalculiX 2.20's tolerance): any radial direction
+       * does, and CalculiX takes the one orthogonal to the axis with a unit y (x, z) component
+       * and a zero z (x, y) one, the first whose axis component allows it (docs/deck.md) */
+      if (fabs(e3[0]) > 1e-10) e1[0] = -e3[1] / e3[0], e1[1] = 1, e1[2] = 0;
+      else if (fabs(e3[1]) > 1e-10) e1[0] = 0, e1[1] = -e3[2] / e3[1], e1[2] = 1;
+      else e1[0] = 1, e1[1] = 0, e1[2] = -e3[0] / e3[2];
+      unit(e1);
+    }
     cross(e3, e1, e2);
   }
   memcpy(R, e1, sizeof e1);
