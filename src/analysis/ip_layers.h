@@ -29,7 +29,8 @@ double sn_ip_layer_zeta(int nl, int layer);
 /* CalculiX' expanded plane-stress elements (ps_stretch.c; src/fem/element_plane_stress.c): the
  * out-of-plane field w of their nodes at displacement u: *W (nnodes values) and *ezz (the
  * plane-stress eps_zz at every integration point, sn_fesys_ip_offset's numbering), both
- * malloc'ed, or both NULL when no plane-stress element is printed in layers. */
+ * malloc'ed, or both NULL when no plane-stress element is printed in layers (or, never met,
+ * when their equations for w are singular: the plane-stress values are then printed). */
 int sn_ps_stretch_solve(const sn_model *m, const sn_fesys *S, const double *u, double **W, double **ezz);
 /* the 3D stress s3d at point k of layer `layer` (of nl) of element e from its plane-stress
  * value s2d: 1 when e is such an element (W not NULL), else 0 (s3d untouched) */

