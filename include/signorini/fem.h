@@ -409,6 +409,10 @@ typedef struct {
   const double *u_start; /* the analysis' displacements at the increment's start (ndf per node):
                             a face-to-face penalty pair's normals are the master's there, frozen over
                             the increment as CalculiX does; NULL: the current normals */
+  const double *relief_u0; /* CalculiX' overclosure relief in the first step of a static analysis
+                            (SURFACE TO SURFACE pairs, contact_relief.c): the displacements at
+                            the increment's start (ndf per node); NULL: none */
+  double relief_theta, relief_rel; /* the step fractions at the increment's start and end */
   int line;
 } sn_contact_pair;
 

@@ -442,6 +442,10 @@ static int small_sliding_pairing(static_run *S, const double *u)
   for (int k = 0; k < m->npairs; k++) {
     m->pairs[k].pin = NULL;
     m->pairs[k].u_start = sn_contact_face_penalty(m, k) ? S->usave : NULL;   /* (u is copied there) */
+    int relief = S->k == 0 && (m->pairs[k].type == SN_PAIR_SURFACE_TO_SURFACE ? !m->pairs[k].mortar : S->inc == 0);
+    m->pairs[k].relief_u0 = relief ? S->usave : NULL;   /* contact_relief.c */
+    m->pairs[k].relief_theta = S->t / S->period;
+    m->pairs[k].relief_rel = S->tn / S->period;
     any |= m->pairs[k].small_sliding;
   }
   if (!any) return SN_OK;
@@ -737,6 +741,8 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
   }
   if (m->ninteractions) memcpy(S.mm.interactions, m->interactions, sizeof(sn_interaction) * (size_t)m->ninteractions);
   if (m->npairs) memcpy(S.mm.pairs, m->pairs, sizeof(sn_contact_pair) * (size_t)m->npairs);
+  for (int k = 0; k < m->npairs; k++)   /* the run's own per-increment fields, none yet */
+    S.mm.pairs[k].pin = NULL, S.mm.pairs[k].u_start = S.mm.pairs[k].relief_u0 = NULL;
   if (m->nnodes) memcpy(S.mm.x, m->x, sizeof(double) * 3 * (size_t)m->nnodes);
   m = &S.mm;
   S.m = m;

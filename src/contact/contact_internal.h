@@ -67,4 +67,8 @@ int sn_face_penalty_face(const sn_model *m, const double *xc, int e, int face, s
  * N_k, the master face's -N_l, per dof node) */
 void sn_face_penalty_point(const sn_model *m, const sn_fp_face *F, int q, const int *dofnode, sn_contact_point *p);
 
+/* CalculiX' overclosure relief of the first static step (contact_relief.c) on the n points pts
+ * detected at the displacements u (NULL: zero): the gaps of the points of pairs with relief_u0 */
+void sn_contact_relief(const sn_model *m, const double *u, sn_contact_point *pts, int n);
+
 #endif

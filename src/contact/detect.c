@@ -689,11 +689,14 @@ static int detect(const sn_model *m, const double *u, double search_dist, int no
     }
   }
   if ((r = rigid_map(&W, msg, msglen))) goto done;
-  for (int pi = 0; pi < m->npairs; pi++)
+  for (int pi = 0; pi < m->npairs; pi++) {
+    int n0 = out.n;
     if (!m->pairs[pi].inactive && (r = do_pair(&W, pi, search_dist, &out, msg, msglen))) {
       if (r == SN_ERR_NOMEM && msg && msglen > 0 && !msg[0]) fail(msg, msglen, r, "out of memory");
       goto done;
     }
+    if (m->pairs[pi].relief_u0) sn_contact_relief(m, u, out.p + n0, out.n - n0);
+  }
   for (int gi = 0; gi < m->ngaps; gi++)
     if ((r = do_gap(&W, gi, &out, msg, msglen))) goto done;
 done:

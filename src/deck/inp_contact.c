@@ -496,6 +496,7 @@ int inp_pair_data(inp_rd *p)
   GROW(p->pair_int, c1, need);
   GROW(p->pair_file, c2, need);
   sn_contact_pair *cp = &m->pairs[m->npairs];
+  memset(cp, 0, sizeof *cp);   /* the analysis' fields (pin, u_start, relief_u0) NULL */
   cp->interaction = -1;
   cp->slave = sl;
   cp->master = ma;
