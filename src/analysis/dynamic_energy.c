@@ -32,13 +32,16 @@ void sn_dyn_energy_step(dyn_state *D, const double *ftheta)
 {
   int n = D->neq;
   double th = D->theta, wext = 0, wc = 0, wd = 0;
-  for (int d = 0; d < D->ndof; d++) {
-    int i = D->eq[d];
-    if (i < 0) continue;
-    double vt = th * D->v1[d] + (1 - th) * D->v[d];
-    D->b[i] = vt;
-    wext += ftheta[i] * (D->u1[d] - D->u[d]);
-    wc += D->pglob[i] * vt;
+  /* on the free (independent) q: v_theta into b, u+ - u into g */
+  sn_dyn_gather(D, D->v1, D->b);
+  sn_dyn_gather(D, D->v, D->c);
+  for (int i = 0; i < n; i++) D->b[i] = th * D->b[i] + (1 - th) * D->c[i];
+  sn_dyn_gather(D, D->u1, D->g);
+  sn_dyn_gather(D, D->u, D->c);
+  for (int i = 0; i < n; i++) {
+    D->g[i] -= D->c[i];
+    wext += ftheta[i] * D->g[i];
+    wc += D->pglob[i] * D->b[i];
   }
   if (D->alpha != 0 || D->beta != 0) {     /* h v_theta^T (alpha M + beta K) v_theta */
     sn_csc_gemv(D->M, D->alpha, D->b, 0.0, D->c);

@@ -19,7 +19,11 @@ typedef struct {
   sn_fesys *S;
   const sn_dynamic_settings *set;
   int ndf, ndof, neq, eq_version;
-  int *eq;                   /* free dofs: active and not prescribed */
+  int *eq;                   /* free dofs: active and not prescribed; with T the free
+                                independent q (u = T q: *EQUATION, *TIE, *TRANSFORM) */
+  sn_dofmap *T;              /* the constraints (src/fem/dofmap.c), NULL: none */
+  unsigned char *qact;       /* with T: per q, moved by some element through T */
+  double *qa, *qb, *qc;      /* with T: work vectors over q (ndof) */
   unsigned char *cons;       /* per dof: prescribed */
   double *target;            /* prescribed value (times its amplitude) */
   int *bamp;
@@ -36,7 +40,7 @@ typedef struct {
   /* state, all dofs */
   double *u, *v, *u1, *v1;   /* at t and t + h */
   /* work arrays: all dofs (w1, w2, fext0, fext1), free dofs (f, a, b, c) */
-  double *w1, *w2, *fext0, *fext1, *f, *a, *b, *c, *vf, *vf1, *ftheta;
+  double *w1, *w2, *fext0, *fext1, *f, *a, *b, *c, *g, *vf, *vf1, *ftheta;
   /* the last step's contact: points, mean forces, local velocities */
   sn_cstate cs;
   double *pglob;             /* contact impulse H p on the free dofs */
@@ -54,8 +58,11 @@ double sn_dyn_prescribed(const dyn_state *D, int d, double t);
 int sn_dyn_external(dyn_state *D, double t, double *f);
 /* the nodes of rigid bodies take their reference node's values in a (all dofs) */
 void sn_dyn_follow_rigid(const dyn_state *D, double *a);
-/* free-dof gather / scatter */
-void sn_dyn_gather(const dyn_state *D, const double *all, double *free_);
+/* the free (independent) q of a displacement or velocity of all dofs (with T: q = R^T u node by
+ * node, uses D->qa) */
+void sn_dyn_gather(dyn_state *D, const double *all, double *free_);
+/* the free q's share of a force on all dofs (T^T f; without T the free dofs' values) */
+void sn_dyn_reduce(const dyn_state *D, const double *f, double *free_);
 /* energy terms of the state (u, v): kinetic and strain into D->en, time t */
 int sn_dyn_energy_state(dyn_state *D, const double *u, const double *v, double time);
 /* the increments of the step from (u, v) to (u1, v1): external work, contact and damping

@@ -79,9 +79,9 @@ int sn_dynamic_check(const sn_model *m, char *msg, size_t msglen)
                   "shells and beams (S8, S8R, B32, B32R) are tied to their expanded bricks by equations, which *DYNAMIC steps do "
                   "not support yet (*STATIC steps do)");
   }
-  if (m->nequations || m->ntransforms)   /* the elimination (src/fem/dofmap.c) serves *STATIC steps */
-    return refuse(msg, msglen, m->nequations ? m->equations[0].line : m->transforms[0].line, "%s",
-                  "*EQUATION, *TIE and *TRANSFORM are supported in *STATIC steps only (not yet in *DYNAMIC ones)");
+  for (int k = 0; k < m->nties; k++)   /* *EQUATION, *TIE, *TRANSFORM: eliminated (u = T q) */
+    if (m->ties[k].cyclic)
+      return refuse(msg, msglen, m->ties[k].line, "%s", "*TIE, CYCLIC SYMMETRY in a *DYNAMIC analysis is not supported");
   sn_fesys *S = NULL;
   int st = sn_fesys_create(m, &S, msg, msglen);
   sn_fesys_free(S);
@@ -108,6 +108,8 @@ int sn_dynamic_check(const sn_model *m, char *msg, size_t msglen)
 static void state_free(dyn_state *D)
 {
   sn_fesys_free(D->S);
+  sn_dofmap_free(D->T);
+  free(D->qact); free(D->qa); free(D->qb); free(D->qc);
   free(D->eq); free(D->cons); free(D->target); free(D->bamp); free(D->loads); free(D->area0);
   sn_csc_free(D->M); sn_csc_free(D->K); sn_csc_free(D->Mhat); sn_chol_free(D->F);
   free(D->u); free(D->v); free(D->u1); free(D->v1); free(D->w1); free(D->w2); free(D->fext0); free(D->fext1);
@@ -119,7 +121,7 @@ static int state_alloc(dyn_state *D)
 {
   size_t nd = (size_t)D->ndof + 1;
   double **all[] = {&D->u, &D->v, &D->u1, &D->v1, &D->w1, &D->w2, &D->fext0, &D->fext1, &D->f, &D->a, &D->b,
-                    &D->c, &D->vf, &D->vf1, &D->ftheta, &D->pglob};
+                    &D->c, &D->g, &D->vf, &D->vf1, &D->ftheta, &D->pglob, &D->qa, &D->qb, &D->qc};
   for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
     if (!(*all[k] = calloc(nd, sizeof(double)))) return SN_ERR_NOMEM;
   D->eq = malloc(nd * sizeof(int));
@@ -129,6 +131,13 @@ static int state_alloc(dyn_state *D)
   D->area0 = calloc((size_t)D->m->nnodes + 1, sizeof(double));
   if (!D->eq || !D->cons || !D->target || !D->bamp || !D->area0) return SN_ERR_NOMEM;
   for (int d = 0; d < D->ndof; d++) D->bamp[d] = -1;
+  if (D->T) {                          /* the q that elements move through T */
+    const unsigned char *act = sn_fesys_active(D->S);
+    if (!(D->qact = calloc(nd, 1))) return SN_ERR_NOMEM;
+    for (int d = 0; d < D->ndof; d++)
+      if (act[d])
+        for (int p = D->T->ptr[d]; p < D->T->ptr[d + 1]; p++) D->qact[D->T->col[p]] = 1;
+  }
   return SN_OK;
 }
 
@@ -192,6 +201,11 @@ static int step_conditions(dyn_state *D)
   for (int b = 0; b < sp->nbc; b++)
     for (int c = sp->bc[b].first; c <= sp->bc[b].last && c <= D->ndf; c++) {
       int d = D->ndf * sp->bc[b].node + c - 1;
+      if (D->T && D->T->dep[d]) {         /* as in *STATIC steps (static_run.c) */
+        if (D->msg) snprintf(D->msg, D->msglen, "line %d: *BOUNDARY on degree of freedom %d of node %d, the dependent term of the equation of line %d",
+                             sp->bc[b].line, c, D->m->node_id[sp->bc[b].node], D->m->equations[D->T->dep_eq[d]].line);
+        return SN_ERR_FORMAT;
+      }
       D->cons[d] = 1;
       D->target[d] = sp->bc[b].value;
       D->bamp[d] = sp->bc[b].amplitude;
@@ -212,11 +226,47 @@ static int step_conditions(dyn_state *D)
     int st = add_load(D, &q);
     if (st) return st;
   }
-  const unsigned char *act = sn_fesys_active(D->S);
+  const unsigned char *act = D->T ? D->qact : sn_fesys_active(D->S);
   D->neq = 0;
-  for (int d = 0; d < D->ndof; d++) D->eq[d] = (act[d] && !D->cons[d]) ? D->neq++ : -1;
+  for (int d = 0; d < D->ndof; d++) D->eq[d] = (act[d] && !D->cons[d] && !(D->T && D->T->dep[d])) ? D->neq++ : -1;
   D->eq_version++;
   return SN_OK;
+}
+
+/* the mass on the free dofs; with constraints T^T M T on the free independent q (the
+ * Rayleigh-Ritz reduction onto u = T q, as the stiffness) */
+static int step_mass(dyn_state *D)
+{
+  if (!D->T) return sn_fesys_mass(D->S, !D->sp->consistent_mass, D->eq, D->neq, &D->M);
+  int *all = malloc(sizeof(int) * ((size_t)D->ndof + 1)), st;
+  sn_csc *Mu = NULL;
+  if (!all) return SN_ERR_NOMEM;
+  for (int d = 0; d < D->ndof; d++) all[d] = d;
+  st = sn_fesys_mass(D->S, !D->sp->consistent_mass, all, D->ndof, &Mu);
+  free(all);
+  if (st) return st;
+  const sn_dofmap *T = D->T;
+  size_t cap = 1;
+  for (int j = 0; j < Mu->n; j++)
+    for (int p = Mu->colptr[j]; p < Mu->colptr[j + 1]; p++)
+      cap += (size_t)(T->ptr[Mu->rowind[p] + 1] - T->ptr[Mu->rowind[p]]) * (size_t)(T->ptr[j + 1] - T->ptr[j]);
+  int *I = malloc(sizeof(int) * cap), *J = malloc(sizeof(int) * cap), z = 0;
+  double *X = malloc(sizeof(double) * cap);
+  if (!I || !J || !X) st = SN_ERR_NOMEM;
+  for (int j = 0; j < Mu->n && !st; j++)
+    for (int p = Mu->colptr[j]; p < Mu->colptr[j + 1]; p++) {
+      int i = Mu->rowind[p];
+      for (int a = T->ptr[i]; a < T->ptr[i + 1]; a++)
+        for (int b = T->ptr[j]; b < T->ptr[j + 1]; b++) {
+          int ea = D->eq[T->col[a]], eb = D->eq[T->col[b]];
+          if (ea < 0 || eb < 0) continue;
+          I[z] = ea; J[z] = eb; X[z++] = T->val[a] * T->val[b] * Mu->val[p];
+        }
+    }
+  if (!st) st = sn_csc_from_triplets(D->neq, D->neq, z, I, J, X, &D->M);
+  free(I); free(J); free(X);
+  sn_csc_free(Mu);
+  return st;
 }
 
 /* M, K and M_hat = (1 + h theta alpha) M + (h theta beta + h^2 theta^2) K on the free dofs, and
@@ -226,7 +276,7 @@ static int step_matrices(dyn_state *D)
   int st;
   sn_csc_free(D->M);
   D->M = NULL;
-  if ((st = sn_fesys_mass(D->S, !D->sp->consistent_mass, D->eq, D->neq, &D->M))) return st;
+  if ((st = step_mass(D))) return st;
   if ((st = sn_fesys_internal(D->S, D->u, 0, D->w2, D->eq, D->neq, D->eq_version, &D->K, D->msg, D->msglen))) return st;
   double h = D->h, th = D->theta, cm = 1 + h * th * D->alpha, ck = h * th * D->beta + h * h * th * th;
   size_t nz = (size_t)D->M->nnz + 2 * (size_t)D->K->nnz + 1;
@@ -332,6 +382,12 @@ int sn_dynamic_run(const sn_model *m, const sn_dynamic_settings *s_in, sn_dynami
   D.beta = m->damp_beta;
   double *snode = NULL, *sip = NULL, ttot = 0.0;
   if ((st = sn_fesys_create(m, &D.S, msg, msglen))) goto done;
+  if ((st = sn_dofmap_create(m, &D.T, msg, msglen))) goto done;
+  if (D.T->trivial) {                  /* no constraint: the plain numbering */
+    sn_dofmap_free(D.T);
+    D.T = NULL;
+  }
+  sn_fesys_set_dofmap(D.S, D.T);
   D.ndf = m->ndf;
   D.ndof = sn_fesys_ndof(D.S);
   const int *ipo = sn_fesys_ip_offset(D.S);

@@ -47,10 +47,45 @@ int sn_dyn_external(dyn_state *D, double t, double *f)
   return SN_OK;
 }
 
-void sn_dyn_gather(const dyn_state *D, const double *all, double *free_)
+void sn_dyn_gather(dyn_state *D, const double *all, double *free_)
 {
+  if (D->T) {
+    sn_dofmap_local(D->T, D->ndf, all, D->qa);
+    all = D->qa;
+  }
   for (int d = 0; d < D->ndof; d++)
     if (D->eq[d] >= 0) free_[D->eq[d]] = all[d];
+}
+
+void sn_dyn_reduce(const dyn_state *D, const double *f, double *free_)
+{
+  const sn_dofmap *T = D->T;
+  if (!T) {
+    for (int d = 0; d < D->ndof; d++)
+      if (D->eq[d] >= 0) free_[D->eq[d]] = f[d];
+    return;
+  }
+  memset(free_, 0, sizeof(double) * (size_t)D->neq);
+  for (int d = 0; d < D->ndof; d++)
+    if (f[d] != 0.0)
+      for (int p = T->ptr[d]; p < T->ptr[d + 1]; p++)
+        if (D->eq[T->col[p]] >= 0) free_[D->eq[T->col[p]]] += T->val[p] * f[d];
+}
+
+/* out (all dofs) = T q of the q vector whose free entries are `free_` (NULL: 0), prescribed ones
+ * their values at step time tp (or, rate, (value(tp) - q(u)) / h), the rest 0; without T the
+ * same on the dofs. Uses D->qb, D->qc. */
+static void expand(dyn_state *D, const double *free_, double tp, int rate, double *out)
+{
+  double *q = D->T ? D->qb : out;
+  if (rate && D->T) sn_dofmap_local(D->T, D->ndf, D->u, D->qc);
+  const double *qu = D->T ? D->qc : D->u;
+  for (int d = 0; d < D->ndof; d++) {
+    if (D->eq[d] >= 0) q[d] = free_ ? free_[D->eq[d]] : 0.0;
+    else if (D->cons[d]) q[d] = rate ? (sn_dyn_prescribed(D, d, tp) - qu[d]) / D->h : sn_dyn_prescribed(D, d, tp);
+    else q[d] = 0.0;
+  }
+  if (D->T) sn_dofmap_apply(D->T, q, out);
 }
 
 /* f = M_hat v + h (F_theta - f_int(u + theta h v) - C v) on the free dofs (1); D->ftheta: the
@@ -61,17 +96,21 @@ static int smooth_rhs(dyn_state *D, double t)
   int st, n = D->neq;
   double h = D->h, th = D->theta;
   if ((st = sn_dyn_external(D, t, D->fext0)) || (st = sn_dyn_external(D, t + h, D->fext1))) return st;
-  for (int d = 0; d < D->ndof; d++) {
-    D->w2[d] = (1 - th) * D->fext0[d] + th * D->fext1[d];
-    D->w1[d] = D->cons[d] ? sn_dyn_prescribed(D, d, t + th * h) : D->u[d] + th * h * D->v[d];
-  }
-  sn_dyn_gather(D, D->w2, ftheta);
+  for (int d = 0; d < D->ndof; d++) D->w2[d] = (1 - th) * D->fext0[d] + th * D->fext1[d];
+  sn_dyn_reduce(D, D->w2, ftheta);
+  /* u + theta h v on the free q, the prescribed values at t + theta h */
+  sn_dyn_gather(D, D->v, D->vf);
+  if (D->T) {
+    sn_dyn_gather(D, D->u, D->b);
+    for (int i = 0; i < n; i++) D->b[i] += th * h * D->vf[i];
+    expand(D, D->b, t + th * h, 0, D->w1);
+  } else
+    for (int d = 0; d < D->ndof; d++) D->w1[d] = D->cons[d] ? sn_dyn_prescribed(D, d, t + th * h) : D->u[d] + th * h * D->v[d];
   double t0 = sn_wtime();
   st = sn_fesys_internal(D->S, D->w1, 0, D->w2, NULL, 0, 0, NULL, D->msg, D->msglen);
   D->info->assembly_seconds += sn_wtime() - t0;
   if (st) return st;
-  sn_dyn_gather(D, D->v, D->vf);
-  sn_dyn_gather(D, D->w2, D->a);                 /* f_int(u + theta h v) */
+  sn_dyn_reduce(D, D->w2, D->a);                 /* f_int(u + theta h v) */
   sn_csc_gemv(D->Mhat, 1.0, D->vf, 0.0, D->f);   /* M_hat v */
   sn_csc_gemv(D->M, D->alpha, D->vf, 0.0, D->c); /* C v = alpha M v + beta K v */
   if (D->beta != 0) {
@@ -82,26 +121,36 @@ static int smooth_rhs(dyn_state *D, double t)
   return SN_OK;
 }
 
-/* the columns of the active points of H (all dofs) on the free rows, renumbered */
-static int active_H(const dyn_state *D, const sn_csc *H, const int *act, int na, sn_csc **out)
+/* the columns of the active points of H (all dofs) on the free rows (with T: of T^T H on the
+ * free q), renumbered */
+static int active_H(const dyn_state *D, const sn_csc *H0, const int *act, int na, sn_csc **out)
 {
   int dim = D->ndf;
+  sn_csc *HT = NULL;
+  const sn_csc *H = H0;
+  if (D->T) {
+    int st = sn_dofmap_reduce_cols(D->T, D->eq, D->neq, H0, &HT);
+    if (st) return st;
+    H = HT;
+  }
   int *I = malloc(sizeof(int) * ((size_t)H->nnz + 1)), *J = malloc(sizeof(int) * ((size_t)H->nnz + 1));
   double *X = malloc(sizeof(double) * ((size_t)H->nnz + 1));
-  if (!I || !J || !X) { free(I); free(J); free(X); return SN_ERR_NOMEM; }
+  if (!I || !J || !X) { free(I); free(J); free(X); sn_csc_free(HT); return SN_ERR_NOMEM; }
   int nz = 0;
   for (int j = 0; j < H->n; j++) {
     int k = act[j / dim];
     if (k < 0) continue;
-    for (int p = H->colptr[j]; p < H->colptr[j + 1]; p++)
-      if (D->eq[H->rowind[p]] >= 0) {
-        I[nz] = D->eq[H->rowind[p]];
-        J[nz] = dim * k + j % dim;
-        X[nz++] = H->val[p];
-      }
+    for (int p = H->colptr[j]; p < H->colptr[j + 1]; p++) {
+      int row = HT ? H->rowind[p] : D->eq[H->rowind[p]];   /* T^T H's rows are the free q already */
+      if (row < 0) continue;
+      I[nz] = row;
+      J[nz] = dim * k + j % dim;
+      X[nz++] = H->val[p];
+    }
   }
   int st = sn_csc_from_triplets(D->neq, dim * na, nz, I, J, X, out);
   free(I); free(J); free(X);
+  sn_csc_free(HT);
   return st;
 }
 
@@ -216,7 +265,7 @@ static int contact_phase(dyn_state *D, double t)
   if (!act || !uloc0 || !ucons || !D->cs.r || !D->cs.uloc) { st = SN_ERR_NOMEM; goto done; }
   if ((st = sn_contact_H(D->m, D->cs.pts, np, &D->cs.H))) goto done;
   sn_csc_gemv_t(D->cs.H, 1.0, D->v, 0.0, uloc0);
-  for (int d = 0; d < D->ndof; d++) D->w1[d] = D->cons[d] ? (sn_dyn_prescribed(D, d, t + D->h) - D->u[d]) / D->h : 0.0;
+  expand(D, NULL, t + D->h, 1, D->w1);   /* the velocity of the prescribed dofs over the step */
   sn_csc_gemv_t(D->cs.H, 1.0, D->w1, 0.0, ucons);
   for (int k = 0; k < np; k++)   /* active: the gap predicted at mid-step closed */
     act[k] = D->cs.pts[k].gap + 0.5 * D->h * uloc0[dim * k] <= 0 ? na++ : -1;
@@ -254,6 +303,16 @@ void sn_dyn_follow_rigid(const dyn_state *D, double *a)
 static void update(dyn_state *D, double t)
 {
   double h = D->h, th = D->theta;
+  if (D->T) {                          /* on the q, then u = T q */
+    sn_dyn_gather(D, D->u, D->b);
+    sn_dyn_gather(D, D->v, D->c);
+    for (int i = 0; i < D->neq; i++) D->b[i] += h * (th * D->vf1[i] + (1 - th) * D->c[i]);
+    expand(D, D->vf1, t + h, 1, D->v1);
+    expand(D, D->b, t + h, 0, D->u1);
+    sn_dyn_follow_rigid(D, D->u1);
+    sn_dyn_follow_rigid(D, D->v1);
+    return;
+  }
   for (int d = 0; d < D->ndof; d++) {
     int i = D->eq[d];
     if (i >= 0) {
