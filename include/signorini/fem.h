@@ -162,12 +162,16 @@ int sn_element_stress_stiffness(sn_eltype t, const double *X, const sn_elprops *
  * the nodal w (Kw: nnodes x nnodes, row-major; fw: nnodes) at the in-plane strains whose
  * plane-stress eps_zz (s_zz = 0) at the integration points is ezz (nip values).
  * sn_element_ps_layer: the 3D stress at integration point k of the layer zeta from the
- * plane-stress stress s2d (6 values) of that point, its plane-stress eps_zz and the nodal w.
+ * plane-stress stress s2d (6 values) of that point, its plane-stress eps_zz and the nodal w;
+ * sn_element_ps_layer_strain: the 3D strain there from the point's plane-stress strain e2d
+ * (tensor shears: eps_zz = 2 W / t, e_xz = zeta W_x / 2, e_yz = zeta W_y / 2).
  * Plane-stress types only (else SN_ERR_ARG); SN_ERR_FORMAT for a degenerate element. */
 int sn_element_ps_stretch(sn_eltype t, const double *X, const sn_elprops *p, const double *ezz, double *Kw,
                           double *fw);
 int sn_element_ps_layer(sn_eltype t, const double *X, const sn_elprops *p, const double *w, int k, double zeta,
                         double ezz, const double *s2d, double *s3d);
+int sn_element_ps_layer_strain(sn_eltype t, const double *X, const sn_elprops *p, const double *w, int k,
+                               double zeta, const double *e2d, double *e3d);
 /* Heat conduction of a continuum element (plane, axisymmetric, 3D; src/fem/heat_element.c):
  * conductivity matrix Ke_ab = int k grad N_a . grad N_b dV and consistent capacity matrix
  * Ce_ab = int rhoc N_a N_b dV (nnodes x nnodes, row-major), both at the element's stiffness

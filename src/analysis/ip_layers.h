@@ -32,10 +32,11 @@ double sn_ip_layer_zeta(int nl, int layer);
  * malloc'ed, or both NULL when no plane-stress element is printed in layers (or, never met,
  * when their equations for w are singular: the plane-stress values are then printed). */
 int sn_ps_stretch_solve(const sn_model *m, const sn_fesys *S, const double *u, double **W, double **ezz);
-/* the 3D stress s3d at point k of layer `layer` (of nl) of element e from its plane-stress
- * value s2d: 1 when e is such an element (W not NULL), else 0 (s3d untouched) */
-int sn_ps_layer_stress(const sn_model *m, const int *ipo, const double *W, const double *ezz, int e, int k,
-                       int layer, int nl, const double *s2d, double *s3d);
+/* the 3D stress (strain = 0) or strain (strain = 1; tensor shears) v3d at point k of layer
+ * `layer` (of nl) of element e from its plane-stress value v2d: 1 when e is such an element (W
+ * not NULL), else 0 (v3d untouched) */
+int sn_ps_layer_value(const sn_model *m, const int *ipo, const double *W, const double *ezz, int strain, int e,
+                      int k, int layer, int nl, const double *v2d, double *v3d);
 /* the elastic constants and thickness of plane-stress element e of an *ELASTIC material: 1, or
  * 0 for any other element */
 int sn_ps_props(const sn_model *m, int e, sn_elprops *p);

@@ -96,8 +96,8 @@ int sn_ps_stretch_solve(const sn_model *m, const sn_fesys *S, const double *u, d
   return SN_OK;
 }
 
-int sn_ps_layer_stress(const sn_model *m, const int *ipo, const double *W, const double *ezz, int e, int k,
-                       int layer, int nl, const double *s2d, double *s3d)
+int sn_ps_layer_value(const sn_model *m, const int *ipo, const double *W, const double *ezz, int strain, int e,
+                      int k, int layer, int nl, const double *v2d, double *v3d)
 {
   sn_elprops p;
   if (!W || !layered(m, ipo, e, &p)) return 0;
@@ -108,6 +108,7 @@ int sn_ps_layer_stress(const sn_model *m, const int *ipo, const double *W, const
     memcpy(X + 3 * a, m->x + 3 * m->elem_conn[a0 + a], 3 * sizeof(double));
     w[a] = W[m->elem_conn[a0 + a]];
   }
-  return sn_element_ps_layer(m->elem_type[e], X, &p, w, k, sn_ip_layer_zeta(nl, layer), ezz[ipo[e] + k], s2d, s3d)
-             == SN_OK;
+  double zeta = sn_ip_layer_zeta(nl, layer);
+  if (strain) return sn_element_ps_layer_strain(m->elem_type[e], X, &p, w, k, zeta, v2d, v3d) == SN_OK;
+  return sn_element_ps_layer(m->elem_type[e], X, &p, w, k, zeta, ezz[ipo[e] + k], v2d, v3d) == SN_OK;
 }

@@ -208,9 +208,10 @@ static int add_ip_table(sn_run_output *R, const sn_model *m, const sn_fesys *S,
   int *id = malloc(sizeof(int) * ((size_t)rows + 1)), *ip = malloc(sizeof(int) * ((size_t)rows + 1));
   double *val = malloc(sizeof(double) * (size_t)nc * ((size_t)rows + 1));
   if (!id || !ip || !val) { free(id); free(ip); free(val); return SN_ERR_NOMEM; }
-  /* plane-stress elements: the stresses of CalculiX' expanded 3D element (ip_layers.h) */
+  /* plane-stress elements: the stresses and strains of CalculiX' expanded 3D element (ip_layers.h) */
   double *W = NULL, *ezz = NULL;
-  if (!strcmp(var, "S") && nc == 6) {
+  int strain = !strcmp(var, "E");
+  if ((strain || !strcmp(var, "S")) && nc == 6) {
     int sw = sn_ps_stretch_solve(m, S, inc->u, &W, &ezz);
     if (sw) { free(id); free(ip); free(val); return sw; }
   }
@@ -225,7 +226,7 @@ static int add_ip_table(sn_run_output *R, const sn_model *m, const sn_fesys *S,
       id[k] = m->elem_id[e];
       ip[k] = j + 1;
       const double *v = src + (size_t)nc * (size_t)(ipo[e] + j % nip);
-      if (!sn_ps_layer_stress(m, ipo, W, ezz, e, j % nip, j / nip, nl, v, val + (size_t)nc * k))
+      if (!sn_ps_layer_value(m, ipo, W, ezz, strain, e, j % nip, j / nip, nl, v, val + (size_t)nc * k))
         sn_ip_layer_value(m->elem_type[e], nip, j / nip, v, nc, val + (size_t)nc * k);
     }
   }

@@ -21,7 +21,9 @@
  * assembled over the model (the w_a are shared between elements). At a point of the layer zeta
  * the 3D stress is then the plane-stress one plus d = 2 W / t - eps_zz^ps:
  *   s_xx += lambda d, s_yy += lambda d, s_zz = (lambda + 2 G) d, s_xz = G zeta W_x,
- *   s_yz = G zeta W_y.
+ *   s_yz = G zeta W_y,
+ * and its strains (tensor shears, as CalculiX prints E) the in-plane ones with eps_zz = 2 W / t,
+ * e_xz = zeta W_x / 2, e_yz = zeta W_y / 2.
  * Checked against ccx 2.20 (tests/analysis/test_plane_stress_layers.c). */
 #include "fem/element_internal.h"
 
@@ -64,23 +66,32 @@ int sn_element_ps_stretch(sn_eltype t, const double *X, const sn_elprops *p, con
   return SN_OK;
 }
 
+/* W, dW/dx, dW/dy at point k of the element's rule */
+static int field(const sn_elinfo *e, const double *X, const double *w, int k, double *W, double *Wx, double *Wy)
+{
+  if (k < 0 || k >= sn_fe_rule_size(e->rule)) return SN_ERR_ARG;
+  double xi[3], wt, N[SN_FE_MAXN], dN[SN_FE_MAXN * 2], det;
+  sn_fe_rule_point(e->rule, k, xi, &wt);
+  int st = sn_fe_geometry(e->fam, 2, X, xi, N, dN, &det, NULL);
+  if (st) return st;
+  *W = *Wx = *Wy = 0;
+  for (int a = 0; a < e->d.nnodes; a++) {
+    *W += N[a] * w[a];
+    *Wx += dN[2 * a] * w[a];
+    *Wy += dN[2 * a + 1] * w[a];
+  }
+  return SN_OK;
+}
+
 int sn_element_ps_layer(sn_eltype t, const double *X, const sn_elprops *p, const double *w, int k, double zeta,
                         double ezz, const double *s2d, double *s3d)
 {
   const sn_elinfo *e = sn_element_info(t);
-  double lam, G, th;
+  double lam, G, th, W, Wx, Wy;
   if (!X || !w || !s2d || !s3d) return SN_ERR_ARG;
   int st = lame(e, p, &lam, &G, &th);
+  if (!st) st = field(e, X, w, k, &W, &Wx, &Wy);
   if (st) return st;
-  if (k < 0 || k >= sn_fe_rule_size(e->rule)) return SN_ERR_ARG;
-  double xi[3], wt, N[SN_FE_MAXN], dN[SN_FE_MAXN * 2], det, W = 0, Wx = 0, Wy = 0;
-  sn_fe_rule_point(e->rule, k, xi, &wt);
-  if ((st = sn_fe_geometry(e->fam, 2, X, xi, N, dN, &det, NULL))) return st;
-  for (int a = 0; a < e->d.nnodes; a++) {
-    W += N[a] * w[a];
-    Wx += dN[2 * a] * w[a];
-    Wy += dN[2 * a + 1] * w[a];
-  }
   double d = 2 * W / th - ezz;
   memcpy(s3d, s2d, 6 * sizeof(double));
   s3d[0] += lam * d;
@@ -88,5 +99,21 @@ int sn_element_ps_layer(sn_eltype t, const double *X, const sn_elprops *p, const
   s3d[2] += (lam + 2 * G) * d;
   s3d[4] = G * zeta * Wx + 0.0;
   s3d[5] = G * zeta * Wy + 0.0;
+  return SN_OK;
+}
+
+int sn_element_ps_layer_strain(sn_eltype t, const double *X, const sn_elprops *p, const double *w, int k,
+                               double zeta, const double *e2d, double *e3d)
+{
+  const sn_elinfo *e = sn_element_info(t);
+  double lam, G, th, W, Wx, Wy;
+  if (!X || !w || !e2d || !e3d) return SN_ERR_ARG;
+  int st = lame(e, p, &lam, &G, &th);
+  if (!st) st = field(e, X, w, k, &W, &Wx, &Wy);
+  if (st) return st;
+  memcpy(e3d, e2d, 6 * sizeof(double));
+  e3d[2] = 2 * W / th;
+  e3d[4] = 0.5 * zeta * Wx + 0.0;
+  e3d[5] = 0.5 * zeta * Wy + 0.0;
   return SN_OK;
 }

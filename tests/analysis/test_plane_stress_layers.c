@@ -7,7 +7,8 @@
  * displacements differ from signorini's plane-stress ones by 1 % on this coarse bending mesh
  * (the W field stiffens ccx's element; not modelled), so the check takes ccx's printed
  * displacements as the state and asks ccx's printed stresses at every point of both layers
- * (CPS8R; CPS8: points 1, 5, 14, 27 of the 3 layers) to 2e-5 of the largest. */
+ * (CPS8R; CPS8: points 1, 5, 14, 27 of the 3 layers) to 2e-5 of the largest, and the CPS8R's
+ * strains E at six points the same way. */
 #include "check.h"
 #include "signorini/analysis.h"
 #include "signorini/io.h"
@@ -67,7 +68,17 @@ static const srow s_cps8[] = {
     {2, 14, {2.615986E+01, 7.700420E+00, -3.018784E+00, -3.501663E+01, -3.598587E-14, 4.159583E-14}},
     {2, 27, {2.096309E+02, -6.407179E+01, 1.244156E-01, -6.301593E+00, 6.968682E+00, -1.249241E+01}}};
 
-static void check_type(const char *type, const double (*uc)[2], const srow *rows, int nrows, double smax)
+/* ccx 2.20's strains of the CPS8R strip (tensor shears) at six of its points */
+static const srow e_cps8r[] = {
+    {1, 1, {-1.218201E-03, 2.646113E-05, 4.681788E-04, -1.741232E-04, 1.090552E-05, 1.346156E-04}},
+    {1, 3, {1.688381E-03, -1.575840E-04, -6.087457E-04, -3.211149E-04, -3.340375E-05, 1.346156E-04}},
+    {1, 6, {-9.391362E-04, 2.262793E-04, 2.775260E-04, -1.190068E-04, -3.675768E-05, -8.646120E-05}},
+    {2, 1, {-7.918852E-04, 5.434025E-04, 1.002030E-04, -3.419858E-04, 1.433671E-05, 5.591758E-05}},
+    {2, 2, {-2.993478E-04, 6.575098E-05, 8.891802E-05, -4.489207E-04, -1.151546E-05, 3.113022E-05}},
+    {2, 8, {8.662279E-04, -4.918687E-04, -1.601237E-04, -4.631738E-05, 3.245773E-05, -3.113022E-05}}};
+
+static void check_type(const char *type, const double (*uc)[2], const srow *rows, int nrows, double smax,
+                       const srow *erows, int nerows, double emax)
 {
   char deck[4096], msg[512];
   snprintf(deck, sizeof deck, deck_fmt, type);
@@ -79,8 +90,9 @@ static void check_type(const char *type, const double (*uc)[2], const srow *rows
   const int *ipo = S ? sn_fesys_ip_offset(S) : NULL;
   double *u = calloc((size_t)m->ndf * m->nnodes, sizeof(double));
   double *sip = S ? malloc(sizeof(double) * 6 * (size_t)ipo[m->nelems]) : NULL;
+  double *eip = S ? malloc(sizeof(double) * 6 * (size_t)ipo[m->nelems]) : NULL;
   double *W = NULL, *ezz = NULL;
-  if (S && u && sip) {
+  if (S && u && sip && eip) {
     for (int id = 1; id <= 13; id++) {
       int v = sn_model_node_index(m, id);
       u[2 * v] = uc[id - 1][0];
@@ -94,18 +106,27 @@ static void check_type(const char *type, const double (*uc)[2], const srow *rows
       int k = (rows[r].p - 1) % nip, layer = (rows[r].p - 1) / nip;
       double s3[6];
       CHECK(layer < nl);
-      CHECK_INT(sn_ps_layer_stress(m, ipo, W, ezz, e, k, layer, nl, sip + 6 * (size_t)(ipo[e] + k), s3), 1);
+      CHECK_INT(sn_ps_layer_value(m, ipo, W, ezz, 0, e, k, layer, nl, sip + 6 * (size_t)(ipo[e] + k), s3), 1);
       for (int c = 0; c < 6; c++) CHECK_CLOSE(s3[c], rows[r].s[c], 0, 2e-5 * smax);
     }
+    CHECK_INT(sn_fesys_strain(S, u, NULL, eip), SN_OK);
+    for (int r = 0; W && r < nerows; r++) {
+      int e = erows[r].e - 1, nip = ipo[e + 1] - ipo[e], nl = sn_ip_layers(m->elem_type[e], nip);
+      int k = (erows[r].p - 1) % nip, layer = (erows[r].p - 1) / nip;
+      double e3[6];
+      CHECK_INT(sn_ps_layer_value(m, ipo, W, ezz, 1, e, k, layer, nl, eip + 6 * (size_t)(ipo[e] + k), e3), 1);
+      for (int c = 0; c < 6; c++) CHECK_CLOSE(e3[c], erows[r].s[c], 0, 2e-5 * emax);
+    }
   }
-  free(W); free(ezz); free(u); free(sip);
+  free(W); free(ezz); free(u); free(sip); free(eip);
   sn_fesys_free(S);
   sn_model_free(m);
 }
 
 int main(void)
 {
-  check_type("CPS8R", u_cps8r, s_cps8r, (int)(sizeof s_cps8r / sizeof *s_cps8r), 384.4486);
-  check_type("CPS8", u_cps8, s_cps8, (int)(sizeof s_cps8 / sizeof *s_cps8), 414.9607);
+  check_type("CPS8R", u_cps8r, s_cps8r, (int)(sizeof s_cps8r / sizeof *s_cps8r), 384.4486, e_cps8r,
+             (int)(sizeof e_cps8r / sizeof *e_cps8r), 1.688381E-03);
+  check_type("CPS8", u_cps8, s_cps8, (int)(sizeof s_cps8 / sizeof *s_cps8), 414.9607, NULL, 0, 1);
   return sn_check_report();
 }
