@@ -411,8 +411,9 @@ typedef struct {
   const int *pin;        /* the analysis' SMALL SLIDING pairing: per node, the master face
                             (element * 8 + face) it is paired with, -1: none; NULL: free pairing */
   const double *u_start; /* the analysis' displacements at the increment's start (ndf per node):
-                            a face-to-face penalty pair's normals are the master's there, frozen over
-                            the increment as CalculiX does; NULL: the current normals */
+                            a face-to-face penalty pair's points are matched with the master there
+                            (face, natural coordinates, normal), frozen over the increment as
+                            CalculiX does; NULL: matched in the current configuration */
   const double *relief_u0; /* CalculiX' overclosure relief in the first step of a static analysis
                             (SURFACE TO SURFACE pairs, contact_relief.c): the displacements at
                             the increment's start (ndf per node); NULL: none */

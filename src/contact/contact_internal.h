@@ -51,7 +51,7 @@ int sn_mortar_rows(const sn_model *m, const sn_surface *SS, const sn_mortar_mast
  * reference configuration (measured on ccx 2.20: a block pressed flat on a block under NLGEOM
  * penetrates by the follower force over the undeformed area; CalculiX freezes the points'
  * match and weights over an increment). */
-#define SN_FP_MAXPT 9
+#define SN_FP_MAXPT 81
 typedef struct {
   int nfn, npt;
   int node[SN_CONTACT_MAXFN];
@@ -62,10 +62,10 @@ typedef struct {
  * SN_ERR_FORMAT (no such face, or degenerate) */
 int sn_face_penalty_face(const sn_model *m, const double *xc, int e, int face, sn_fp_face *F);
 
-/* point q of F into p, which holds the point's closest-point projection onto the master (frame,
- * gap, shape, master nodes): the slave fields, the area and the terms of H (the slave face's
- * N_k, the master face's -N_l, per dof node) */
-void sn_face_penalty_point(const sn_model *m, const sn_fp_face *F, int q, const int *dofnode, sn_contact_point *p);
+/* point q of F into p, which holds the point's match with the master (frame, gap, shape,
+ * master nodes): the slave fields, the area and the terms of H (the slave face's N_k, the
+ * master face's -N_l, per dof node) */
+void sn_face_penalty_point(const sn_fp_face *F, int q, const int *dofnode, sn_contact_point *p);
 
 /* CalculiX' overclosure relief of the first static step (contact_relief.c) on the n points pts
  * detected at the displacements u (NULL: zero): the gaps of the points of pairs with relief_u0 */

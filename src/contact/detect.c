@@ -363,28 +363,46 @@ static void master_fields(const work_t *W, const faces_t *F, int bf, int pi, sn_
 }
 
 /* the face-to-face penalty points of pair pi (face_penalty.c): one per integration point of the
- * slave faces that projects onto the master within sd */
-static int face_points(work_t *W, const faces_t *F, const grid_t *G, int pi, double sd, ptbuf *out, char *msg,
-                       size_t msglen)
+ * slave faces that projects onto the master within sd. The match (master face, the projection's
+ * natural coordinates xi and the normal n there) is made at the coordinates W->xc, those of the
+ * increment's start when the analysis gives them (CalculiX freezes the match between slave and
+ * master over an increment: manual, "Face-to-Face Penalty Contact"); the gap is then evaluated at
+ * the current coordinates xcur: g = n . (x_s - x_m(xi)), x_m(xi) = sum_l N_l(xi) x_l, the master
+ * point a material point of the master face over the increment. */
+static int face_points(work_t *W, const faces_t *F, const grid_t *G, int pi, double sd, const double *xcur,
+                       ptbuf *out, char *msg, size_t msglen)
 {
   const sn_model *m = W->m;
   const sn_surface *SS = &m->surfaces[m->pairs[pi].slave];
-  sn_fp_face *S = malloc(sizeof *S);
-  int r = S ? SN_OK : SN_ERR_NOMEM;
+  int frozen = xcur != W->xc;
+  sn_fp_face *S = malloc(sizeof *S), *S0 = frozen ? malloc(sizeof *S0) : S;
+  int r = S && S0 ? SN_OK : SN_ERR_NOMEM;
   for (int i = 0; i < SS->n && r == SN_OK; i++) {
-    if (sn_face_penalty_face(m, W->xc, SS->elem[i], SS->face[i], S)) {
+    if (sn_face_penalty_face(m, xcur, SS->elem[i], SS->face[i], S) ||
+        (frozen && sn_face_penalty_face(m, W->xc, SS->elem[i], SS->face[i], S0))) {
       r = fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: surface '%s': face S%d of element %d is degenerate",
                pi + 1, SS->name, SS->face[i], m->elem_id ? m->elem_id[SS->elem[i]] : SS->elem[i] + 1);
       break;
     }
     for (int q = 0; q < S->npt; q++) {
       sn_contact_point best;
-      int bf = closest_face_at(W, F, G, S->x[q], S->node, S->nfn, sd, -1, &best);
+      int bf = closest_face_at(W, F, G, S0->x[q], S->node, S->nfn, sd, -1, &best);
       if (bf == -2) {
         r = fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: a master face is degenerate", pi + 1);
         break;
       }
       if (bf < 0) continue;
+      if (frozen) {   /* the frozen match at the current coordinates */
+        double g = 0, d2 = 0;
+        for (int j = 0; j < 3; j++) {
+          double xm = 0;
+          for (int a = 0; a < F->nn[bf]; a++) xm += best.shape[a] * xcur[3 * F->nodes[SN_CONTACT_MAXFN * bf + a] + j];
+          best.x_master[j] = xm, best.x_slave[j] = S->x[q][j];
+          g += best.normal[j] * (S->x[q][j] - xm);
+          d2 += (S->x[q][j] - xm) * (S->x[q][j] - xm);
+        }
+        best.gap = g, best.dist = sqrt(d2);
+      }
       sn_contact_point *p = pt_push(out);
       if (!p) {
         r = SN_ERR_NOMEM;
@@ -393,9 +411,10 @@ static int face_points(work_t *W, const faces_t *F, const grid_t *G, int pi, dou
       *p = best;
       p->nterm = 0;
       master_fields(W, F, bf, pi, p);
-      sn_face_penalty_point(m, S, q, W->dofnode, p);
+      sn_face_penalty_point(S, q, W->dofnode, p);
     }
   }
+  if (S0 != S) free(S0);
   free(S);
   return r;
 }
@@ -472,6 +491,16 @@ static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg,
   grid_t G;
   sn_mortar_row *rows = NULL;
   memset(&G, 0, sizeof G);
+  memset(&F, 0, sizeof F);
+  /* a face-to-face penalty pair in an increment is matched at the increment's start (face_points) */
+  int fp = sn_contact_face_penalty(m, pi) && !W->nodes_only;
+  double *xcur = W->xc, *x0 = NULL;
+  if (fp && P->u_start) {
+    if (!(x0 = malloc(3 * (size_t)m->nnodes * sizeof *x0))) return SN_ERR_NOMEM;
+    for (int i = 0; i < m->nnodes; i++)
+      for (int j = 0; j < 3; j++) x0[3 * i + j] = m->x[3 * i + j] + (j < m->ndf ? P->u_start[m->ndf * i + j] : 0.0);
+    W->xc = x0;
+  }
   if ((r = build_faces(W, MS, &F))) goto done;
   if ((r = slave_nodes(W, SS, pi, msg, msglen))) goto done;
 
@@ -488,8 +517,8 @@ static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg,
     for (int k = 0; k < 3; k++) F.lo[3 * f + k] -= sd, F.hi[3 * f + k] += sd;
   if ((r = grid_build(&G, W->sdim, &F))) goto done;
 
-  if (sn_contact_face_penalty(m, pi) && !W->nodes_only) {
-    r = face_points(W, &F, &G, pi, sd, out, msg, msglen);
+  if (fp) {
+    r = face_points(W, &F, &G, pi, sd, xcur, out, msg, msglen);
     goto done;
   }
   if (P->type == SN_PAIR_SURFACE_TO_SURFACE && !sn_contact_face_penalty(m, pi)) {
@@ -541,6 +570,8 @@ static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg,
   }
   r = SN_OK;
 done:
+  W->xc = xcur;
+  free(x0);
   free(rows);
   for (int i = 0; i < W->ns; i++) W->slot[W->snode[i]] = -1;
   W->ns = 0;

@@ -1,29 +1,30 @@
 /* CalculiX' face-to-face penalty contact (CalculiX manual, sec. "Contact", "Face-to-Face Penalty
  * Contact"): a SURFACE TO SURFACE pair with a soft pressure-overclosure law (LINEAR,
  * EXPONENTIAL, TABULAR) is enforced at the integration points of the slave faces, not at the
- * slave nodes. At each point x_s (Gauss rule on the slave face, below) the gap is the signed
- * distance to the closest point x_m of the master surface along its outward normal n,
- * g = n . (x_s - x_m), the law gives the pressure p(-g), and the point's force p dA acts on the
+ * slave nodes. At each point x_s (Gauss rule on the slave face, below) the gap is measured to
+ * its master point x_m (the closest point at the increment's start, a material point of the
+ * master face since) along the master's outward normal n there, g = n . (x_s - x_m), the law gives the pressure p(-g), and the point's force p dA acts on the
  * slave face's nodes with the weights N_k(x_s) and on the master face's nodes with -N_l(x_m):
  *   f_k = int N_k p(-g) n dA,  f_l = -int N_l(pi(x)) p(-g) n dA,
- * with the consistent stiffness int p'(-g) (N n)(N n)^T dA (the terms of the moving normal and
- * projection point left out, as for node-to-surface points). Each integration point is a
+ * with the consistent stiffness int p'(-g) (N n)(N n)^T dA (n and the master point's natural
+ * coordinates are fixed over the increment). Each integration point is a
  * contact point whose column of H holds (N_k, -N_l) times the frame vector and whose area is
  * dA: the static analysis' penalty treatment then applies the law point by point
  * (contact_penalty.c), which is this integral.
  *
  * The points: a Gauss rule on each slave face (natural coordinates): 2 and 3 points on 2- and
  * 3-node edges, 3 points (degree 2) on 3-node triangles, 7 points (degree 5, Radon) on 6-node
- * triangles, 2 x 2 and 3 x 3 points on 4- and 8-node quadrilaterals; each point projected onto
- * the closest master face (within the search distance, faces sharing a node with the slave face
- * skipped). CalculiX (manual) instead cuts the slave face along the master faces and puts a
- * 7-point rule on each triangle of the common polygons: the same integral where the gap is
- * smooth over the slave face, up to 100 points a face; measured on the ccx decks, that
- * segmentation (tried here) moved punch1 from 3.5e-3 to 4.0e-3 of the reference and made
- * hueeber1 25 times slower (the points' stiffness couples 8 nodes each). The weights dA are
- * those of the undeformed slave face: measured on ccx 2.20, a block pressed flat on a block
- * under NLGEOM penetrates by the follower load over the undeformed area (ccx freezes the points'
- * match and weights over an increment). */
+ * triangles; on quadrilaterals a composite rule, the face cut into c x c equal cells (c = 2 on
+ * 4-node, 3 on 8-node faces) with 3 x 3 points each. The gap is not smooth within a slave face
+ * (the contact zone ends inside faces, the master's element edges cross them), and a plain
+ * 3 x 3 rule lets a quadratic face sag between its points (punch1 with K = 1e9: 2.7e-2 of the
+ * displacements from ccx 2.20; composite: 2.7e-4). CalculiX (manual) cuts the slave face along
+ * the master faces and puts a 7-point rule on each triangle of the common polygons: the same
+ * integral to about 1e-4 of the displacements on its decks. Each point is matched with the
+ * master at the increment's start (detect.c, face_points): master face, the projection's
+ * natural coordinates and the normal there, frozen over the increment as CalculiX does. The
+ * weights dA are those of the undeformed slave face: measured on ccx 2.20, a block pressed flat
+ * on a block under NLGEOM penetrates by the follower load over the undeformed area. */
 #include <math.h>
 #include <string.h>
 
@@ -45,7 +46,6 @@ int sn_contact_face_penalty(const sn_model *m, int pi)
 static int rule(sn_fefam fam, double *q)
 {
   static const double g2 = 0.5773502691896258;
-  static const double x2[2] = {-0.5773502691896258, 0.5773502691896258}, w2[2] = {1, 1};
   static const double x3[3] = {-0.7745966692414834, 0, 0.7745966692414834}, w3[3] = {5.0 / 9, 8.0 / 9, 5.0 / 9};
   int n = 0;
   switch (fam) {
@@ -56,11 +56,15 @@ static int rule(sn_fefam fam, double *q)
     for (int i = 0; i < 3; i++) q[3 * i] = x3[i], q[3 * i + 1] = 0, q[3 * i + 2] = w3[i];
     return 3;
   case SN_FAM_QUAD4:
-  case SN_FAM_QUAD8: {
-    int k = fam == SN_FAM_QUAD4 ? 2 : 3;
-    const double *x = k == 2 ? x2 : x3, *w = k == 2 ? w2 : w3;
-    for (int j = 0; j < k; j++)
-      for (int i = 0; i < k; i++) q[3 * n] = x[i], q[3 * n + 1] = x[j], q[3 * n + 2] = w[i] * w[j], n++;
+  case SN_FAM_QUAD8: {   /* c x c equal cells, 3 x 3 points each */
+    int c = fam == SN_FAM_QUAD4 ? 2 : 3;
+    for (int cj = 0; cj < c; cj++)
+      for (int ci = 0; ci < c; ci++)
+        for (int j = 0; j < 3; j++)
+          for (int i = 0; i < 3; i++) {
+            q[3 * n] = -1 + (2.0 * ci + 1 + x3[i]) / c, q[3 * n + 1] = -1 + (2.0 * cj + 1 + x3[j]) / c;
+            q[3 * n + 2] = w3[i] * w3[j] / (c * c), n++;
+          }
     return n;
   }
   case SN_FAM_TRI3: {
@@ -130,29 +134,6 @@ int sn_face_penalty_face(const sn_model *m, const double *xc, int e, int face, s
   return SN_OK;
 }
 
-/* t1, t2 of a point from its new normal (contact.h: 3D: the old t1 made orthogonal to n, t2 =
- * n x t1; 2D: n = (t_y, -t_x), so t1 = (-n_y, n_x)) */
-static void frame(sn_contact_point *p, int sdim)
-{
-  const double *n = p->normal;
-  if (sdim == 2) {
-    p->t1[0] = -n[1], p->t1[1] = n[0], p->t1[2] = 0;
-    return;
-  }
-  double tn = p->t1[0] * n[0] + p->t1[1] * n[1] + p->t1[2] * n[2], t[3], L;
-  for (int j = 0; j < 3; j++) t[j] = p->t1[j] - tn * n[j];
-  L = sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
-  if (!(L > 1e-8)) {
-    int a = fabs(n[0]) <= fabs(n[1]) && fabs(n[0]) <= fabs(n[2]) ? 0 : fabs(n[1]) <= fabs(n[2]) ? 1 : 2;
-    for (int j = 0; j < 3; j++) t[j] = (j == a) - n[a] * n[j];
-    L = sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
-  }
-  for (int j = 0; j < 3; j++) p->t1[j] = t[j] / L;
-  p->t2[0] = n[1] * p->t1[2] - n[2] * p->t1[1];
-  p->t2[1] = n[2] * p->t1[0] - n[0] * p->t1[2];
-  p->t2[2] = n[0] * p->t1[1] - n[1] * p->t1[0];
-}
-
 static void add_term(sn_contact_point *p, int node, double c)
 {
   for (int t = 0; t < p->nterm; t++)
@@ -164,30 +145,8 @@ static void add_term(sn_contact_point *p, int node, double c)
   p->term_coef[p->nterm++] = c;
 }
 
-void sn_face_penalty_point(const sn_model *m, const sn_fp_face *F, int q, const int *dofnode, sn_contact_point *p)
+void sn_face_penalty_point(const sn_fp_face *F, int q, const int *dofnode, sn_contact_point *p)
 {
-  const double *us = m->pairs[p->pair].u_start;
-  if (us && p->nmaster > 0) {   /* the master's normal at the increment's start, frozen over it */
-    double N[SN_CONTACT_MAXFN], dN[2 * SN_CONTACT_MAXFN], a[2][3] = {{0}}, L, g = 0;
-    int d = m->ndf - 1;
-    sn_fe_shape(sn_contact_face_family(m->ndf, p->nmaster), p->xi, N, dN);
-    for (int i = 0; i < p->nmaster; i++)
-      for (int j = 0; j < m->ndf; j++)
-        for (int r = 0; r < d; r++) a[r][j] += dN[i * d + r] * (m->x[3 * p->master_nodes[i] + j] + us[m->ndf * p->master_nodes[i] + j]);
-    double e[3];
-    if (d == 1) e[0] = a[0][1], e[1] = -a[0][0], e[2] = 0;
-    else {
-      e[0] = -(a[0][1] * a[1][2] - a[0][2] * a[1][1]);
-      e[1] = -(a[0][2] * a[1][0] - a[0][0] * a[1][2]);
-      e[2] = -(a[0][0] * a[1][1] - a[0][1] * a[1][0]);
-    }
-    L = sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]);
-    if (L > 0) {
-      for (int j = 0; j < 3; j++) p->normal[j] = e[j] / L, g += p->normal[j] * (p->x_slave[j] - p->x_master[j]);
-      p->gap = g;
-      frame(p, m->ndf);
-    }
-  }
   int near = 0;
   for (int i = 1; i < F->nfn; i++)
     if (F->N[q][i] > F->N[q][near]) near = i;
