@@ -37,6 +37,8 @@ typedef struct {
   sn_csc *Mhat;              /* M + h theta C + h^2 theta^2 K, both triangles */
   sn_chol *F;                /* factor of Mhat (steps without active contact) */
   double *area0;             /* per node: slave areas of the reference configuration */
+  double search;             /* contact search distance (0: the detection's default; with LINEAR
+                                pairs the model's size, so that a penetrating spring holds on) */
   /* state, all dofs */
   double *u, *v, *u1, *v1;   /* at t and t + h */
   /* work arrays: all dofs (w1, w2, fext0, fext1), free dofs (f, a, b, c) */

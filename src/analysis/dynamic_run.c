@@ -65,12 +65,18 @@ int sn_dynamic_check(const sn_model *m, char *msg, size_t msglen)
     const sn_contact_pair *P = &m->pairs[k];
     if (P->adjust > 0 || P->adjust_set >= 0 || P->inactive)
       return refuse(msg, msglen, P->line, "%s", "*CONTACT PAIR, ADJUST= is supported in *STATIC analyses only");
-    if (m->interactions[P->interaction].damping > 0)
-      return refuse(msg, msglen, m->interactions[P->interaction].damping_line, "%s",
-                    "*CONTACT DAMPING is not implemented in *DYNAMIC steps (impulsive HARD contact)");
-    if (m->interactions[P->interaction].law != SN_OVERCLOSURE_HARD)
-      return refuse(msg, msglen, P->line, "%s", "a *DYNAMIC analysis enforces HARD contact only (impulses): "
-                    "the pressure-overclosure laws LINEAR, EXPONENTIAL, TABULAR and TIED are for *STATIC steps");
+    const sn_interaction *I = &m->interactions[P->interaction];
+    int law = I->law;
+    if (I->damping > 0 && law == SN_OVERCLOSURE_HARD)
+      return refuse(msg, msglen, I->damping_line, "%s",
+                    "*CONTACT DAMPING with HARD contact in a *DYNAMIC step is not implemented (impulsive contact; "
+                    "with PRESSURE-OVERCLOSURE=LINEAR it is a dashpot)");
+    if (law != SN_OVERCLOSURE_HARD && law != SN_OVERCLOSURE_LINEAR)
+      return refuse(msg, msglen, P->line, "%s", "a *DYNAMIC analysis enforces HARD (impulses) and LINEAR (springs) "
+                    "contact only: the pressure-overclosure laws EXPONENTIAL, TABULAR and TIED are for *STATIC steps");
+    if (law == SN_OVERCLOSURE_LINEAR && I->mu > 0)
+      return refuse(msg, msglen, P->line, "%s", "*FRICTION with a LINEAR pressure-overclosure law in a *DYNAMIC step is "
+                    "not implemented (frictionless springs and dashpots; HARD contact takes Coulomb friction)");
   }
   if (m->nknots) {                       /* shells and beams: their knots are equations */
     int k = 0;                           /* (global, not a tie's: the deck reader's knots) */
@@ -153,6 +159,8 @@ static int initial_state(dyn_state *D)
   for (int i = 0; i < m->nnodes; i++)
     for (int c = 0; c < 3; c++) { lo[c] = fmin(lo[c], m->x[3 * i + c]); hi[c] = fmax(hi[c], m->x[3 * i + c]); }
   for (int c = 0; c < 3 && m->nnodes; c++) ls = fmax(ls, hi[c] - lo[c]);
+  for (int k = 0; k < m->npairs; k++)
+    if (m->interactions[m->pairs[k].interaction].law == SN_OVERCLOSURE_LINEAR) D->search = ls;
   sn_contact_point *p0 = NULL;
   int np0 = 0, st = sn_contact_detect_nodes(m, NULL, ls, &p0, &np0, D->msg, D->msglen);
   if (st) return st;

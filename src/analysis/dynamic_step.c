@@ -241,15 +241,122 @@ done:
   return st < 0 ? st : SN_OK;
 }
 
+/* The points of a LINEAR law (docs/fe-dynamics.md, "Soft contact and contact damping"): a
+ * spring and a dashpot between the slave node and the master face, smooth forces of the step
+ * under the theta method,
+ *     r_theta = r0 - (theta h Kc + Cc) H^T v_theta,   r0 = (A p(h), 0, 0),
+ *     Kc = diag(A p'(h), 0, 0),  Cc = c A diag(1, f, f)
+ * (h the overclosure at u, p the law, c the *CONTACT DAMPING constant, f its TANGENT FRACTION,
+ * A the slave area: CalculiX' damping force c A times the velocity difference). With
+ * B = Hs (theta h Kc + Cc) Hs^T, the step's equation M_hat v+ = f + h Hs r_theta becomes
+ *     (M_hat + theta h B) v+ = f + theta h B v + h (Hs r0 - B v):
+ * the step matrix is refactored (each step with such points), the right-hand side updated. */
+typedef struct {
+  int ns;
+  int *soft;          /* per point its soft index, -1 */
+  sn_csc *Hs, *B;     /* free dofs x dim ns; free x free */
+  double *r0, *cd;    /* per soft unknown: the force at the step's start, theta h Kc + Cc */
+  sn_csc *Mhat;       /* M_hat + theta h B */
+  sn_chol *F;
+} dyn_soft;
+
+static void soft_free(dyn_soft *S)
+{
+  free(S->soft); free(S->r0); free(S->cd);
+  sn_csc_free(S->Hs); sn_csc_free(S->B); sn_csc_free(S->Mhat); sn_chol_free(S->F);
+  memset(S, 0, sizeof *S);
+}
+
+static int soft_setup(dyn_state *D, dyn_soft *S)
+{
+  const sn_model *m = D->m;
+  int dim = D->ndf, np = D->cs.np, st;
+  double h = D->h, th = D->theta;
+  S->soft = malloc(sizeof(int) * ((size_t)np + 1));
+  if (!S->soft) return SN_ERR_NOMEM;
+  for (int k = 0; k < np; k++)
+    S->soft[k] = m->interactions[D->cs.pts[k].interaction].law != SN_OVERCLOSURE_HARD ? S->ns++ : -1;
+  if (S->ns == 0) return SN_OK;
+  size_t nl = (size_t)(dim * S->ns) + 1;
+  S->r0 = calloc(nl, sizeof(double));
+  S->cd = calloc(nl, sizeof(double));
+  if (!S->r0 || !S->cd) return SN_ERR_NOMEM;
+  if ((st = active_H(D, D->cs.H, S->soft, S->ns, &S->Hs))) return st;
+  for (int k = 0; k < np; k++) {
+    int j = S->soft[k];
+    if (j < 0) continue;
+    const sn_contact_point *p = &D->cs.pts[k];
+    const sn_interaction *I = &m->interactions[p->interaction];
+    double A = p->area > 0 ? p->area : 1.0, pr, dp;
+    sn_law_pressure(I, -p->gap - sn_law_shift(m, p), &pr, &dp);
+    S->r0[dim * j] = A * pr;
+    double c = p->gap <= 0 ? I->damping * A : 0.0;   /* the dashpot where the node touches or penetrates */
+    S->cd[dim * j] = th * h * A * dp + c;
+    for (int a = 1; a < dim; a++) S->cd[dim * j + a] = I->damp_tfrac * c;
+  }
+  /* B = Hs diag(cd) Hs^T (both triangles) */
+  const sn_csc *Hs = S->Hs;
+  size_t cap = 1;
+  for (int c = 0; c < Hs->n; c++) cap += (size_t)(Hs->colptr[c + 1] - Hs->colptr[c]) * (size_t)(Hs->colptr[c + 1] - Hs->colptr[c]);
+  int *I = malloc(sizeof(int) * cap), *J = malloc(sizeof(int) * cap), z = 0;
+  double *X = malloc(sizeof(double) * cap);
+  if (!I || !J || !X) { free(I); free(J); free(X); return SN_ERR_NOMEM; }
+  for (int c = 0; c < Hs->n; c++)
+    for (int a = Hs->colptr[c]; a < Hs->colptr[c + 1]; a++)
+      for (int b = Hs->colptr[c]; b < Hs->colptr[c + 1]; b++) {
+        I[z] = Hs->rowind[a]; J[z] = Hs->rowind[b]; X[z++] = S->cd[c] * Hs->val[a] * Hs->val[b];
+      }
+  st = sn_csc_from_triplets(D->neq, D->neq, z, I, J, X, &S->B);
+  for (int q = 0; q < z; q++) X[q] *= th * h;
+  sn_csc *tB = NULL;
+  if (!st) st = sn_csc_from_triplets(D->neq, D->neq, z, I, J, X, &tB);
+  free(I); free(J); free(X);
+  if (!st) st = sn_csc_add(D->Mhat, tB, &S->Mhat);
+  sn_csc_free(tB);
+  if (!st) st = sn_chol_factor(S->Mhat, &S->F);
+  if (st) return st;
+  /* f += theta h B v + h (Hs r0 - B v) */
+  double *Bv = calloc((size_t)D->neq + 1, sizeof(double));
+  if (!Bv) return SN_ERR_NOMEM;
+  sn_csc_gemv(S->B, 1.0, D->vf, 0.0, Bv);
+  sn_csc_gemv(Hs, h, S->r0, 1.0, D->f);
+  for (int i = 0; i < D->neq; i++) D->f[i] += (th - 1) * h * Bv[i];
+  free(Bv);
+  return SN_OK;
+}
+
+/* after v+: the soft points' mean forces r_theta into cs.r, their impulse h Hs r_theta added to pglob */
+static int soft_forces(dyn_state *D, dyn_soft *S)
+{
+  int dim = D->ndf, n = D->neq, nl = dim * S->ns;
+  double th = D->theta;
+  double *vt = malloc(sizeof(double) * ((size_t)n + 1)), *ul = malloc(sizeof(double) * ((size_t)nl + 1));
+  if (!vt || !ul) { free(vt); free(ul); return SN_ERR_NOMEM; }
+  for (int i = 0; i < n; i++) vt[i] = th * D->vf1[i] + (1 - th) * D->vf[i];
+  sn_csc_gemv_t(S->Hs, 1.0, vt, 0.0, ul);
+  for (int c = 0; c < nl; c++) ul[c] = S->r0[c] - S->cd[c] * ul[c];
+  sn_csc_gemv(S->Hs, D->h, ul, 1.0, D->pglob);
+  for (int k = 0; k < D->cs.np; k++)
+    if (S->soft[k] >= 0)
+      for (int a = 0; a < dim; a++) D->cs.r[dim * k + a] = ul[dim * S->soft[k] + a];
+  free(vt);
+  free(ul);
+  return SN_OK;
+}
+
 /* detection at u, the active set, and v+ (into vf1): by the contact problem or by M_hat's factor */
 static int contact_phase(dyn_state *D, double t)
 {
   int dim = D->ndf, st;
   double t0 = sn_wtime();
+  dyn_soft soft;
+  sn_csc *sw_M = NULL;
+  sn_chol *sw_F = NULL;
+  memset(&soft, 0, sizeof soft);
   memset(D->pglob, 0, sizeof(double) * (size_t)D->neq);
   sn_cstate_clear(&D->cs);
   if (D->m->npairs > 0) {
-    if ((st = sn_contact_detect(D->m, D->u, 0.0, &D->cs.pts, &D->cs.np, D->msg, D->msglen))) return st;
+    if ((st = sn_contact_detect(D->m, D->u, D->search, &D->cs.pts, &D->cs.np, D->msg, D->msglen))) return st;
     sn_contact_reference_areas(&D->cs, D->area0);
   }
   int np = D->cs.np, na = 0;
@@ -264,11 +371,16 @@ static int contact_phase(dyn_state *D, double t)
   D->cs.uloc = calloc(nl, sizeof(double));
   if (!act || !uloc0 || !ucons || !D->cs.r || !D->cs.uloc) { st = SN_ERR_NOMEM; goto done; }
   if ((st = sn_contact_H(D->m, D->cs.pts, np, &D->cs.H))) goto done;
+  if ((st = soft_setup(D, &soft))) goto done;
+  if (soft.ns) {                       /* the step matrix with the soft points' springs and dashpots */
+    sw_M = D->Mhat; sw_F = D->F;
+    D->Mhat = soft.Mhat; D->F = soft.F;
+  }
   sn_csc_gemv_t(D->cs.H, 1.0, D->v, 0.0, uloc0);
   expand(D, NULL, t + D->h, 1, D->w1);   /* the velocity of the prescribed dofs over the step */
   sn_csc_gemv_t(D->cs.H, 1.0, D->w1, 0.0, ucons);
-  for (int k = 0; k < np; k++)   /* active: the gap predicted at mid-step closed */
-    act[k] = D->cs.pts[k].gap + 0.5 * D->h * uloc0[dim * k] <= 0 ? na++ : -1;
+  for (int k = 0; k < np; k++)   /* active: the gap predicted at mid-step closed (impulsive points) */
+    act[k] = (soft.ns == 0 || soft.soft[k] < 0) && D->cs.pts[k].gap + 0.5 * D->h * uloc0[dim * k] <= 0 ? na++ : -1;
   if (na == 0) st = sn_chol_solve(D->F, D->f, D->vf1);
   else {
     double *p = calloc((size_t)(dim * na) + 1, sizeof(double));
@@ -279,7 +391,10 @@ static int contact_phase(dyn_state *D, double t)
         for (int c = 0; c < dim; c++) D->cs.r[dim * k + c] = p[dim * act[k] + c] / D->h;
     free(p);
   }
+  if (!st && soft.ns) st = soft_forces(D, &soft);
 done:
+  if (sw_M) { D->Mhat = sw_M; D->F = sw_F; }
+  soft_free(&soft);
   free(act);
   free(uloc0);
   free(ucons);
