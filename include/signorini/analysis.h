@@ -260,7 +260,8 @@ typedef struct {
                                    when not predicted: small models go to CHOLMOD directly) */
   int gmres_iterations;    /* penalty / augmented Lagrangian: GMRES products of the slipping
                               (non-symmetric) Newton steps, over the run */
-  int lu_fallbacks;        /* of those steps, the ones solved by UMFPACK instead */
+  int lu_fallbacks;        /* penalty Newton steps solved by UMFPACK: non-symmetric ones GMRES did not
+                              solve, and symmetric ones whose matrix is not positive definite */
   /* wall time by phase (seconds; with factor_seconds they add up to nearly `seconds`, the
    * rest being increment bookkeeping): element loops (internal forces, tangent, stresses,
    * penalty contact terms), the Lagrange-type contact solves (detection, the contact problem,

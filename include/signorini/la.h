@@ -50,6 +50,9 @@ double sn_csc_asymmetry(const sn_csc *A);
 int sn_csc_add(const sn_csc *A, const sn_csc *B, sn_csc **out);
 /* A^T as a new matrix. */
 int sn_csc_transpose(const sn_csc *A, sn_csc **out);
+/* Both triangles of the symmetric matrix given by its upper triangle U (square; entries below
+ * the diagonal, if any, are taken as given and mirrored too). */
+int sn_csc_sym_full(const sn_csc *U, sn_csc **out);
 /* Check structure: sizes, monotone column pointers, row indices in range. 0 or SN_ERR_FORMAT.
  * Unsorted rows and duplicate entries are allowed (duplicates are summed everywhere). */
 int sn_csc_check(const sn_csc *A);

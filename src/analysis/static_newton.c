@@ -233,6 +233,31 @@ static void converge(static_run *S, int *act)
   *act = STOP;
 }
 
+/* The penalty Newton step when K + contact stiffness is not positive definite (a structure past
+ * a bifurcation on its symmetric path: CalculiX' ringfcontact2, two annular plates pressed
+ * radially by a frictionless face-to-face contact, has a negative eigenvalue from 0.87 of its
+ * load on): LU of both triangles (UMFPACK), as ccx's direct solvers factor an indefinite
+ * matrix; Newton then converges to the equilibrium on that path as ccx does (its perturbation
+ * step's negative eigenvalue included), where a cutback made the increments creep up to the
+ * bifurcation and jump off the path. From the second iteration on only: the first one's matrix is
+ * that of the increment's start with the prescribed displacements jumped in, whose elements may
+ * be distorted past their limit point (a column pressed by 0.15 through a plate 0.5 thick: LU
+ * there led Newton to an equilibrium of the plate squeezed to 0.56 of its thickness, where the
+ * St Venant-Kirchhoff law's stress vanishes again); there a cutback, as before. Singular:
+ * SN_ERR_NOT_SPD (the caller cuts back). */
+static int indefinite_step(static_run *S)
+{
+  sn_csc *Kf = NULL;
+  sn_lu *Fl = NULL;
+  int st = sn_csc_sym_full(S->Keff, &Kf);
+  if (!st) st = sn_lu_factor(Kf, &Fl);
+  if (!st) st = sn_lu_solve(Fl, S->rhs, S->du);
+  sn_lu_free(Fl);
+  sn_csc_free(Kf);
+  if (S->info) S->info->lu_fallbacks++;
+  return st == SN_ERR_SINGULAR ? SN_ERR_NOT_SPD : st;
+}
+
 /* the Newton step of the penalty treatments on K + contact stiffness */
 static int penalty_step(static_run *S, int *act)
 {
@@ -244,6 +269,7 @@ static int penalty_step(static_run *S, int *act)
   } else {                           /* the analysis of an earlier iteration reused */
     st = sn_chol_update(&S->Fpen, S->Keff);
     if (!st) st = sn_chol_solve(S->Fpen, S->rhs, S->du);
+    if (st == SN_ERR_NOT_SPD && S->it > 0) st = indefinite_step(S);
   }
   if (S->info) S->info->factor_seconds += sn_wtime() - tf;
   if (st == SN_ERR_NOT_SPD) { *act = STOP; return SN_OK; }     /* cut back */

@@ -153,6 +153,29 @@ int sn_csc_transpose(const sn_csc *A, sn_csc **out)
   return SN_OK;
 }
 
+/* S = U + strict_upper(U)^T: the triplets of both triangles */
+int sn_csc_sym_full(const sn_csc *U, sn_csc **out)
+{
+  if (!U || !out || U->m != U->n) return SN_ERR_ARG;
+  *out = NULL;
+  int nz = 0;
+  for (int j = 0; j < U->n; j++)
+    for (int p = U->colptr[j]; p < U->colptr[j + 1]; p++) nz += U->rowind[p] == j ? 1 : 2;
+  int *I = malloc(sizeof(int) * ((size_t)nz + 1)), *J = malloc(sizeof(int) * ((size_t)nz + 1));
+  double *X = malloc(sizeof(double) * ((size_t)nz + 1));
+  if (!I || !J || !X) { free(I); free(J); free(X); return SN_ERR_NOMEM; }
+  int k = 0;
+  for (int j = 0; j < U->n; j++)
+    for (int p = U->colptr[j]; p < U->colptr[j + 1]; p++) {
+      int i = U->rowind[p];
+      I[k] = i, J[k] = j, X[k++] = U->val[p];
+      if (i != j) I[k] = j, J[k] = i, X[k++] = U->val[p];
+    }
+  int st = sn_csc_from_triplets(U->n, U->n, k, I, J, X, out);
+  free(I); free(J); free(X);
+  return st;
+}
+
 int sn_csc_check(const sn_csc *A)
 {
   if (!A || A->m < 0 || A->n < 0 || !A->colptr) return SN_ERR_FORMAT;
