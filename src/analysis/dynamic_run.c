@@ -119,7 +119,7 @@ static void state_free(dyn_state *D)
   free(D->eq); free(D->cons); free(D->target); free(D->bamp); free(D->loads); free(D->area0);
   sn_csc_free(D->M); sn_csc_free(D->K); sn_csc_free(D->Mhat); sn_chol_free(D->F);
   free(D->u); free(D->v); free(D->u1); free(D->v1); free(D->w1); free(D->w2); free(D->fext0); free(D->fext1);
-  free(D->f); free(D->a); free(D->b); free(D->c); free(D->vf); free(D->vf1); free(D->ftheta); free(D->pglob);
+  free(D->f); free(D->a); free(D->b); free(D->c); free(D->g); free(D->vf); free(D->vf1); free(D->ftheta); free(D->pglob);
   sn_cstate_clear(&D->cs);
 }
 
