@@ -133,6 +133,12 @@ int sn_contact_detect(const sn_model *m, const double *u, double search_dist,
 int sn_contact_detect_nodes(const sn_model *m, const double *u, double search_dist,
                             sn_contact_point **pts, int *npts, char *msg, size_t msglen);
 
+/* sn_contact_detect with the frictional SURFACE TO SURFACE pairs of soft laws
+ * (sn_contact_face_springs) at the integration points of their slave faces as well, as
+ * face-to-face penalty points (their stiffness in a *FREQUENCY, PERTURBATION step) */
+int sn_contact_detect_faces(const sn_model *m, const double *u, double search_dist,
+                            sn_contact_point **pts, int *npts, char *msg, size_t msglen);
+
 void sn_contact_points_free(sn_contact_point *pts);
 
 /* The contact Jacobian: H (ndof x dim*npts, ndof = ndf * nnodes, dim = ndf), column
@@ -152,6 +158,11 @@ void sn_contact_w(int dim, const sn_contact_point *pts, int npts, double *w);
  * law (LINEAR, EXPONENTIAL, TABULAR) and no friction. Detection then gives one contact point per
  * integration point of the slave faces. */
 int sn_contact_face_penalty(const sn_model *m, int pi);
+/* 1 if pair pi is a SURFACE TO SURFACE pair (not MORTAR) of a soft law (LINEAR, EXPONENTIAL,
+ * TABULAR) with friction and an element-face slave surface: CalculiX' face-to-face penalty
+ * contact, which signorini's static analysis enforces on mortar rows (the friction cone at the
+ * slave nodes) and its *FREQUENCY, PERTURBATION step at the faces' integration points */
+int sn_contact_face_springs(const sn_model *m, int pi);
 
 /* Closest point of one face to the point xs (3 values): the building block of detection.
  * sdim 2 (edges, nfn 2 or 3) or 3 (faces, nfn 3, 4, 6, 8); X: nfn x 3 node coordinates in

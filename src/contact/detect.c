@@ -162,6 +162,7 @@ typedef struct {
   double *sarea;
   int ns;
   int nodes_only;            /* face-to-face penalty pairs detected at their slave nodes */
+  int faces_all;             /* the frictional soft SURFACE TO SURFACE pairs at face points too */
 } work_t;
 
 static int elem_face_nodes(const sn_model *m, int e, int face, int *nodes, int *nn)
@@ -493,7 +494,7 @@ static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg,
   memset(&G, 0, sizeof G);
   memset(&F, 0, sizeof F);
   /* a face-to-face penalty pair in an increment is matched at the increment's start (face_points) */
-  int fp = sn_contact_face_penalty(m, pi) && !W->nodes_only;
+  int fp = (sn_contact_face_penalty(m, pi) || (W->faces_all && sn_contact_face_springs(m, pi))) && !W->nodes_only;
   double *xcur = W->xc, *x0 = NULL;
   if (fp && P->u_start) {
     if (!(x0 = malloc(3 * (size_t)m->nnodes * sizeof *x0))) return SN_ERR_NOMEM;
@@ -678,7 +679,7 @@ static int rigid_map(work_t *W, char *msg, size_t msglen)
   return SN_OK;
 }
 
-static int detect(const sn_model *m, const double *u, double search_dist, int nodes_only,
+static int detect(const sn_model *m, const double *u, double search_dist, int nodes_only, int faces_all,
                   sn_contact_point **pts, int *npts, char *msg, size_t msglen)
 {
   if (msg && msglen > 0) msg[0] = 0;
@@ -694,6 +695,7 @@ static int detect(const sn_model *m, const double *u, double search_dist, int no
   W.m = m;
   W.sdim = m->ndf;
   W.nodes_only = nodes_only;
+  W.faces_all = faces_all;
   size_t nn = (size_t)(m->nnodes > 0 ? m->nnodes : 1);
   W.xc = malloc(3 * nn * sizeof *W.xc);
   W.dofnode = malloc(nn * sizeof *W.dofnode);
@@ -749,13 +751,19 @@ done:
 int sn_contact_detect(const sn_model *m, const double *u, double search_dist,
                       sn_contact_point **pts, int *npts, char *msg, size_t msglen)
 {
-  return detect(m, u, search_dist, 0, pts, npts, msg, msglen);
+  return detect(m, u, search_dist, 0, 0, pts, npts, msg, msglen);
 }
 
 int sn_contact_detect_nodes(const sn_model *m, const double *u, double search_dist,
                             sn_contact_point **pts, int *npts, char *msg, size_t msglen)
 {
-  return detect(m, u, search_dist, 1, pts, npts, msg, msglen);
+  return detect(m, u, search_dist, 1, 0, pts, npts, msg, msglen);
+}
+
+int sn_contact_detect_faces(const sn_model *m, const double *u, double search_dist,
+                            sn_contact_point **pts, int *npts, char *msg, size_t msglen)
+{
+  return detect(m, u, search_dist, 0, 1, pts, npts, msg, msglen);
 }
 
 void sn_contact_points_free(sn_contact_point *pts) { free(pts); }

@@ -42,6 +42,19 @@ int sn_contact_face_penalty(const sn_model *m, int pi)
          I->law == SN_OVERCLOSURE_TABULAR;
 }
 
+int sn_contact_face_springs(const sn_model *m, int pi)
+{
+  if (!m || pi < 0 || pi >= m->npairs) return 0;
+  const sn_contact_pair *P = &m->pairs[pi];
+  if (P->type != SN_PAIR_SURFACE_TO_SURFACE || P->mortar) return 0;
+  if (P->interaction < 0 || P->interaction >= m->ninteractions) return 0;
+  if (P->slave < 0 || P->slave >= m->nsurfaces || m->surfaces[P->slave].node_based) return 0;
+  const sn_interaction *I = &m->interactions[P->interaction];
+  if (!(I->has_friction && I->mu > 0)) return 0;
+  return I->law == SN_OVERCLOSURE_LINEAR || I->law == SN_OVERCLOSURE_EXPONENTIAL ||
+         I->law == SN_OVERCLOSURE_TABULAR;
+}
+
 /* the rule of a face family: natural coordinates and weights (3 per point), the count */
 static int rule(sn_fefam fam, double *q)
 {
