@@ -14,8 +14,9 @@
  *
  * The points: a Gauss rule on each slave face (natural coordinates): 2 and 3 points on 2- and
  * 3-node edges, 3 points (degree 2) on 3-node triangles, 7 points (degree 5, Radon) on 6-node
- * triangles; on quadrilaterals a composite rule, the face cut into c x c equal cells (c = 2 on
- * 4-node, 3 on 8-node faces) with 3 x 3 points each. The gap is not smooth within a slave face
+ * triangles; on quadrilaterals a composite rule, the face cut into c x c equal cells, c = 2 with
+ * 2 x 2 points each on 4-node faces, c = 3 with 3 x 3 points each on 8-node faces (each exact
+ * for its face's integrand where the gap is smooth). The gap is not smooth within a slave face
  * (the contact zone ends inside faces, the master's element edges cross them), and a plain
  * 3 x 3 rule lets a quadratic face sag between its points (punch1 with K = 1e9: 2.7e-2 of the
  * displacements from ccx 2.20; composite: 2.7e-4). CalculiX (manual) cuts the slave face along
@@ -59,6 +60,7 @@ int sn_contact_face_springs(const sn_model *m, int pi)
 static int rule(sn_fefam fam, double *q)
 {
   static const double g2 = 0.5773502691896258;
+  static const double x2[2] = {-0.5773502691896258, 0.5773502691896258}, w2[2] = {1, 1};
   static const double x3[3] = {-0.7745966692414834, 0, 0.7745966692414834}, w3[3] = {5.0 / 9, 8.0 / 9, 5.0 / 9};
   int n = 0;
   switch (fam) {
@@ -69,14 +71,15 @@ static int rule(sn_fefam fam, double *q)
     for (int i = 0; i < 3; i++) q[3 * i] = x3[i], q[3 * i + 1] = 0, q[3 * i + 2] = w3[i];
     return 3;
   case SN_FAM_QUAD4:
-  case SN_FAM_QUAD8: {   /* c x c equal cells, 3 x 3 points each */
-    int c = fam == SN_FAM_QUAD4 ? 2 : 3;
+  case SN_FAM_QUAD8: {   /* c x c equal cells, g x g points each */
+    int c = fam == SN_FAM_QUAD4 ? 2 : 3, g = fam == SN_FAM_QUAD4 ? 2 : 3;
+    const double *x = g == 2 ? x2 : x3, *w = g == 2 ? w2 : w3;
     for (int cj = 0; cj < c; cj++)
       for (int ci = 0; ci < c; ci++)
-        for (int j = 0; j < 3; j++)
-          for (int i = 0; i < 3; i++) {
-            q[3 * n] = -1 + (2.0 * ci + 1 + x3[i]) / c, q[3 * n + 1] = -1 + (2.0 * cj + 1 + x3[j]) / c;
-            q[3 * n + 2] = w3[i] * w3[j] / (c * c), n++;
+        for (int j = 0; j < g; j++)
+          for (int i = 0; i < g; i++) {
+            q[3 * n] = -1 + (2.0 * ci + 1 + x[i]) / c, q[3 * n + 1] = -1 + (2.0 * cj + 1 + x[j]) / c;
+            q[3 * n + 2] = w[i] * w[j] / (c * c), n++;
           }
     return n;
   }
