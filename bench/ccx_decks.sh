@@ -60,7 +60,8 @@ for b in "${decks[@]}"; do
   d=$W/$b; mkdir -p "$d"; zcat -f "$src" > "$d/$b.inp"
   # signorini
   read -r rc s_cpu < <(cd "$d" && cpu_of "$B/signorini" run "$b.inp" -o "$d/sig" --threads 1)
-  msg=$(grep -v ": note: " "$W/log" | grep -m1 . | tr -d '\r' | sed 's/"/'"'"'/g' | cut -c1-160)
+  msg=$(grep -v ": note: " "$W/log" | grep -m1 . | tr -d '\r' | sed 's/"/'"'"'/g' | cut -c1-160 || true)
+  [ -n "$msg" ] || [ "$rc" != 124 ] || msg="signorini: stopped by the time limit ($limit s)"   # a log of notes only
   accepted=$([ "$rc" = 0 ] && echo yes || echo no)
   refd=$PKG/$b.dat.ref; [ -f "$refd" ] || refd=$refd.gz
   reff=$PKG/$b.frd.ref; [ -f "$reff" ] || reff=$reff.gz
