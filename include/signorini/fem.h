@@ -394,6 +394,10 @@ typedef struct {
   int has_gap_conductance, gap_conductance_line;
 } sn_interaction;
 
+/* the largest friction coefficient used: a larger one (CalculiX' 1e20 for perfect stick) is taken
+ * as this, with a note (src/contact/detect.c says why) */
+#define SN_MU_STICK 1e3
+
 typedef enum { SN_PAIR_NODE_TO_SURFACE, SN_PAIR_SURFACE_TO_SURFACE } sn_pairtype;
 
 typedef struct {

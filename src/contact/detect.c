@@ -340,11 +340,10 @@ static int closest_face(const work_t *W, const faces_t *F, const grid_t *G, int 
 }
 
 /* CalculiX' decks ask for perfect stick by a huge friction coefficient (*FRICTION 1e20:
- * beamptied6, ringfcontact4): taken as SN_MU_STICK. At 1e20 the frictional contact solvers'
+ * beamptied6, ringfcontact4): taken as SN_MU_STICK (fem.h; the deck reader notes it). At 1e20 the frictional contact solvers'
  * results were all rejected (the complementarity measure's De Saxce term r_n mu |u_t| of their
  * round-off slip; beamptied6 stopped with "no solution found"); at 1e6 ADMM took 23 s a solve
  * there, at 1e3 20 ms, with the same eigenvalues to 7 digits (every point sticks). */
-#define SN_MU_STICK 1e3
 
 /* the master fields of a projection onto face bf of F into p (pair fields included) */
 static void master_fields(const work_t *W, const faces_t *F, int bf, int pi, sn_contact_point *p)

@@ -295,6 +295,9 @@ int inp_friction_data(inp_rd *p)
   t->mu = mu;
   t->stick_slope = st;
   t->has_friction = 1;
+  if (mu > SN_MU_STICK)
+    return inp_note(p, "*FRICTION: friction coefficient %g taken as %g (perfect stick: at larger values the cone "
+                    "solvers' results are not verifiable; docs/deck.md)", mu, SN_MU_STICK);
   return SN_OK;
 }
 

@@ -7,6 +7,8 @@
  * that of mu = 1e3 itself, to the digit. */
 #include "fe_deck.h"
 
+#include <string.h>
+
 static int run(const char *mu, fd_result *r)
 {
   fd_buf b = {0};
@@ -33,6 +35,8 @@ int main(void)
     CHECK_CLOSE(fd_u(&a, 15, 0), 0.002, 0, 1e-15);
     CHECK(a.ncontact > 0);
     CHECK(fabs(a.fcontact[0]) > 0.1 && fabs(a.fcontact[0]) < 0.1 * a.fcontact[2]);   /* sheared, in stick */
+    CHECK(a.m->notes && strstr(a.m->notes, "friction coefficient 1e+20 taken as 1000"));   /* said, not silent */
+    CHECK(!c.m->notes || !strstr(c.m->notes, "friction coefficient"));
   }
   fd_free(&a);
   fd_free(&c);
