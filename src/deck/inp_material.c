@@ -106,6 +106,7 @@ int inp_section_add(inp_rd *p, int kind)
   p->sec_file[k] = p->file;
   m->nsections++;
   const sn_set *S = &m->sets[s];
+  int nre = 0, first = -1, prev = -1;
   for (int i = 0; i < S->n; i++) {
     int e = S->items[i];
     if (m->elem_type[e] == SN_EL_SPRINGA)
@@ -113,9 +114,13 @@ int inp_section_add(inp_rd *p, int kind)
     int ek = p->el_struct ? p->el_struct[e] : 0;
     if (ek != kind)
       return inp_fail(p, "element %d is %s: it takes %s, not %s", m->elem_id[e], what[ek], kw[ek], kw[kind]);
+    if (m->elem_section[e] >= 0 && nre++ == 0) first = e, prev = m->elem_section[e];
     m->elem_section[e] = k;   /* a later section replaces an earlier one, as in CalculiX 2.20 */
   }
   p->cur_sec = k;
+  if (nre)
+    return inp_note(p, "%s replaces the section of %d element%s that had one (element %d: line %d), as CalculiX does",
+                    kw[kind], nre, nre == 1 ? "" : "s", m->elem_id[first], m->sections[prev].line);
   return SN_OK;
 }
 

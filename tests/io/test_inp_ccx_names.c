@@ -14,6 +14,8 @@
  *  (d) a *TIE naming a surface defined both ways is refused with the line. */
 #include "fe_deck.h"
 
+#include <string.h>
+
 typedef fd_buf buf;
 #define bp fd_print
 
@@ -39,6 +41,7 @@ static void two_sections(int soft_last)
   if (fd_run(&d, "two_sections", &r) == SN_OK) {
     double want = soft_last ? 4e-3 : 4.0 / 210000;
     for (int n = 5; n <= 8; n++) CHECK_CLOSE(fd_u(&r, n, 2), want, 1e-9, 0);
+    CHECK(r.m->notes && strstr(r.m->notes, "replaces the section of 1 element that had one (element 1: line"));
   }
   fd_free(&r);
 }
