@@ -47,19 +47,6 @@ static int full_matrix(const sn_csc *K, sn_csc **out)
 
 static double dot3(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
-/* the gap of point p, 0 for a face-to-face penalty point within round-off of touching (1e-12
- * of its coordinates): faces that touch in the deck (CalculiX' ringfcontact2: gaps of +-4.5e-16
- * at coordinates of 1.5) are closed, with the law's slope, at every point alike, not open or
- * closed by the sign of the round-off (a first Newton step that is not symmetric where the model
- * is, and a structure past a bifurcation then leaves its symmetric path) */
-static double touching(const sn_contact_point *p)
-{
-  double s = 0;
-  if (!p->face_point) return p->gap;
-  for (int j = 0; j < 3; j++) s = fmax(s, fmax(fabs(p->x_slave[j]), fabs(p->x_master[j])));
-  return fabs(p->gap) <= 1e-12 * s ? 0.0 : p->gap;
-}
-
 /* the penalty stiffnesses of point p (HARD; the soft laws and TIED take their normal force
  * and stiffness from the law itself, below) */
 static void stiffness(const sn_model *m, const sn_contact_point *p, double kdef, double ktdef,
@@ -118,7 +105,7 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
     double fn = lam_n[i] - kn * p->gap, cn = kn;
     if (!p->hard) {                                   /* the law: force A p(h), tangent A p'(h) */
       double A = p->area > 0 ? p->area : 1.0, pr, dp;
-      sn_law_pressure(law, -touching(p) - sn_law_shift(m, p), &pr, &dp);
+      sn_law_pressure(law, -p->gap - sn_law_shift(m, p), &pr, &dp);
       fn = A * pr;
       cn = A * dp;
     }
@@ -128,7 +115,7 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
       Ck[0] = cn;
       continue;
     }
-    if (!tied && (fn < 0 || (fn == 0 && (touching(p) > 0 || cn == 0)))) continue;   /* open */
+    if (!tied && (fn < 0 || (fn == 0 && (p->gap > 0 || cn == 0)))) continue;   /* open */
     r[0] = fn;                                        /* (touching, g = 0: stiffness, no force) */
     Ck[0] = cn;
     if (tied) {                                       /* no slip: a spring in the tangent plane */

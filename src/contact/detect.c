@@ -399,8 +399,17 @@ static int face_points(work_t *W, const faces_t *F, const grid_t *G, int pi, dou
         break;
       }
       if (bf < 0) continue;
-      if (frozen) {   /* the frozen match at the current coordinates */
-        double g = 0, d2 = 0;
+      /* frozen: the match at the current coordinates. Faces that touch in the deck (a start gap
+       * within round-off, 1e-12 of the coordinates: CalculiX' ringfcontact2 has +-4.5e-16 at
+       * coordinates of 1.5) start from a gap of exactly 0 at every point alike, not open or
+       * closed by the sign of the round-off (a first Newton step that is not symmetric where the
+       * model is, and a structure past a bifurcation then leaves its symmetric path); only the
+       * start's round-off is dropped, not the increment's own small overclosures (CalculiX'
+       * plate: 5e-11 at coordinates of 100 in its first increment) */
+      if (frozen) {
+        double g = 0, d2 = 0, g0 = best.gap, s = 0;
+        for (int j = 0; j < 3; j++) s = fmax(s, fmax(fabs(S0->x[q][j]), fabs(best.x_master[j])));
+        if (!(fabs(g0) <= 1e-12 * s)) g0 = 0;   /* not touching at the start: the plain gap */
         for (int j = 0; j < 3; j++) {
           double xm = 0;
           for (int a = 0; a < F->nn[bf]; a++) xm += best.shape[a] * xcur[3 * F->nodes[SN_CONTACT_MAXFN * bf + a] + j];
@@ -408,7 +417,7 @@ static int face_points(work_t *W, const faces_t *F, const grid_t *G, int pi, dou
           g += best.normal[j] * (S->x[q][j] - xm);
           d2 += (S->x[q][j] - xm) * (S->x[q][j] - xm);
         }
-        best.gap = g, best.dist = sqrt(d2);
+        best.gap = g - g0, best.dist = sqrt(d2);
       }
       sn_contact_point *p = pt_push(out);
       if (!p) {

@@ -19,6 +19,10 @@
  *   on its nodes) and the current configuration flat, the points' normal is the tilted one,
  *   (-0.1, 0, 1) / |.|, and their gap is measured along it to the material point of the master
  *   matched there; without u_start, (0, 0, 1) and gap 0.
+ * - A start gap within round-off (1e-14 at coordinates of 2: below 1e-12 of them) is touching,
+ *   gap 0 at every point; an overclosure as small within the increment (-1e-13) is not dropped
+ *   (CalculiX' plate: 5e-11 at coordinates of 100 in its first increment, which stalled Newton
+ *   when taken as 0); a start gap of 1e-6 stays.
  * - *FREQUENCY after the static step, PERTURBATION (density 1e-3): the contact points' springs
  *   (slope x weight along their columns of H); ccx 2.20 on the same deck: 0.8856527E+07 (the
  *   upper block on its contact springs; 1.8e-4 here), 0.1663501E+09 (1.5e-3), 0.2309077E+09. */
@@ -217,8 +221,42 @@ static void curved_punch(void)
   fd_free(&r);
 }
 
+static void small_overclosure(void)
+{
+  fd_buf b = {0};
+  deck(&b, 0, 0, "SURFACE TO SURFACE", 0, 0);
+  sn_model *m = NULL;
+  char msg[512];
+  int st = sn_inp_parse(b.s, b.n, "face_penalty_small", NULL, &m, msg, sizeof msg);
+  free(b.s);
+  CHECK_INT(st, SN_OK);
+  if (st) return;
+  double *u0 = calloc(3 * (size_t)m->nnodes, sizeof(double)), *u = calloc(3 * (size_t)m->nnodes, sizeof(double));
+  /* start gap g0 (upper block lifted), then the upper block moved by du within the increment */
+  const double cases[3][3] = {{1e-14, 0, 0}, {1e-14, -1e-13, -1e-13}, {1e-6, 0, 1e-6}};   /* g0, du, gap */
+  for (int c = 0; c < 3; c++) {
+    for (int id = 11; id <= 18; id++) {
+      int i = sn_model_node_index(m, id);
+      u0[3 * i + 2] = cases[c][0];
+      u[3 * i + 2] = cases[c][0] + cases[c][1];
+    }
+    m->pairs[0].u_start = u0;
+    sn_contact_point *pts = NULL;
+    int np = 0;
+    CHECK_INT(sn_contact_detect(m, u, 0.0, &pts, &np, msg, sizeof msg), SN_OK);
+    CHECK_INT(np, 16);
+    for (int k = 0; k < np; k++) CHECK_CLOSE(pts[k].gap, cases[c][2], 1e-6, 1e-15);   /* round-off of coordinates ~1: 4e-16 */
+    sn_contact_points_free(pts);
+  }
+  m->pairs[0].u_start = NULL;
+  free(u0);
+  free(u);
+  sn_model_free(m);
+}
+
 int main(void)
 {
+  small_overclosure();
   curved_punch();
   frozen_normal();
   perturbation();
