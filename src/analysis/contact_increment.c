@@ -25,27 +25,6 @@ void sn_cstate_clear(sn_cstate *c)
   memset(c, 0, sizeof *c);
 }
 
-/* full symmetric copy of an upper-triangle matrix */
-static int sym_full(const sn_csc *U, sn_csc **out)
-{
-  int nz = 0;
-  for (int j = 0; j < U->n; j++)
-    for (int p = U->colptr[j]; p < U->colptr[j + 1]; p++) nz += U->rowind[p] == j ? 1 : 2;
-  int *I = malloc(sizeof(int) * ((size_t)nz + 1)), *J = malloc(sizeof(int) * ((size_t)nz + 1));
-  double *X = malloc(sizeof(double) * ((size_t)nz + 1));
-  if (!I || !J || !X) { free(I); free(J); free(X); return SN_ERR_NOMEM; }
-  int k = 0;
-  for (int j = 0; j < U->n; j++)
-    for (int p = U->colptr[j]; p < U->colptr[j + 1]; p++) {
-      int i = U->rowind[p];
-      I[k] = i; J[k] = j; X[k++] = U->val[p];
-      if (i != j) { I[k] = j; J[k] = i; X[k++] = U->val[p]; }
-    }
-  int st = sn_csc_from_triplets(U->n, U->n, k, I, J, X, out);
-  free(I); free(J); free(X);
-  return st;
-}
-
 /* small strain: pressures and penalty laws use the slave areas of the reference configuration
  * (the current ones shrink with the surface strain: about p / E*, 2 % under a Hertz peak) */
 void sn_contact_reference_areas(sn_cstate *cs, const double *area0)
@@ -124,7 +103,7 @@ static int solve_compliant(const sn_model *m, const sn_compliance *X, const sn_c
     snprintf(cs->tried, sizeof cs->tried, "tied (%s)", st ? sn_strerror(st) : "solved");
     if (st) goto done;
   } else {
-    if ((st = sym_full(X->Kt, &Mx))) goto done;
+    if ((st = sn_csc_sym_full(X->Kt, &Mx))) goto done;
     sn_gfc P = {dim, X->nc, X->neqx, 0, Mx, X->H, NULL, X->f, X->w, X->mu, NULL};
     int deck = solver && solver[0] && strcmp(solver, "auto");
     if (deck && X->nc == cs->np && C && C->M && C->m_kstamp == C->kstamp) {
@@ -184,7 +163,7 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
   if ((st = sn_dofmap_reduce_cols(T, eq, neq, cs->H, &HF))) goto done;   /* T^T H on the free dofs */
   if (C && C->M && C->m_kstamp == C->kstamp) M = C->M;   /* K unchanged: its full copy kept */
   else {
-    if ((st = sym_full(K, &M))) goto done;
+    if ((st = sn_csc_sym_full(K, &M))) goto done;
     if (C) {
       sn_csc_free(C->M);
       C->M = M;
