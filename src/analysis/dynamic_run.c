@@ -342,6 +342,35 @@ static int report(dyn_state *D, int k, int i, double t, double ttot, int output,
   return st;
 }
 
+/* whether time step i of n of step k (ending at step time t, of length h; total time at the
+ * step's start ttot) is an output step: settings.output_every when set; otherwise the output
+ * requests' FREQUENCY= or TIME POINTS= in force (the last one given on a request of this step or
+ * an earlier one, as CalculiX keeps them across steps: every f-th time step, f = 0 only the
+ * step's end; the steps into which a time point falls), and without either at most 100 per step;
+ * always the step's last one */
+static int output_due(const dyn_state *D, int k, int i, int n, double t, double h, double ttot)
+{
+  const sn_model *m = D->m;
+  if (i == n) return 1;
+  if (D->set->output_every > 0) return i % D->set->output_every == 0;
+  int f = -1, tp = -1;
+  for (int s = 0; s <= k && s < m->nsteps; s++)
+    for (int q = 0; q < m->steps[s].nout; q++) {
+      const sn_output *o = &m->steps[s].out[q];
+      if (o->frequency >= 0) f = o->frequency, tp = -1;
+      if (o->timepoints >= 0) tp = o->timepoints;
+    }
+  if (tp >= 0 && tp < m->ntimepoints) {
+    const sn_timepoints *T = &m->timepoints[tp];
+    double hi = T->total ? ttot + t : t, lo = hi - h, eps = 1e-9 * fmax(1.0, fabs(hi));
+    for (int j = 0; j < T->n; j++)
+      if (T->t[j] > lo + eps && T->t[j] <= hi + eps) return 1;
+    return 0;
+  }
+  if (f >= 0) return f > 0 && i % f == 0;
+  return i % ((n + 99) / 100) == 0;
+}
+
 /* the time steps of one *STEP (the first one reports the initial state first) */
 static int run_step(dyn_state *D, int k, double *ttot, double *snode, double *sip)
 {
@@ -352,7 +381,6 @@ static int run_step(dyn_state *D, int k, double *ttot, double *snode, double *si
   D->theta = sp->theta > 0 ? sp->theta : 0.5;
   D->e = sp->restitution;
   D->period = sp->period;
-  int every = D->set->output_every > 0 ? D->set->output_every : (n + 99) / 100;
   if ((st = step_conditions(D)) || (st = step_matrices(D))) return st;
   if (k == 0 && (st = report(D, k, 0, 0.0, *ttot, 1, snode, sip))) return st;
   for (int i = 1; i <= n; i++) {
@@ -361,7 +389,7 @@ static int run_step(dyn_state *D, int k, double *ttot, double *snode, double *si
     sw = D->u; D->u = D->u1; D->u1 = sw;
     sw = D->v; D->v = D->v1; D->v1 = sw;
     D->info->steps++;
-    if ((st = report(D, k, i, t + D->h, *ttot, i % every == 0 || i == n, snode, sip))) return st;
+    if ((st = report(D, k, i, t + D->h, *ttot, output_due(D, k, i, n, t + D->h, D->h, *ttot), snode, sip))) return st;
   }
   *ttot += sp->period;
   return SN_OK;

@@ -39,7 +39,8 @@ int sn_ccx_due(sn_ccx_state *c, const sn_model *m, const sn_increment *inc)
   c->prev_step_time = inc->step_time;
   c->prev_total_time = inc->total_time;
   if (inc->load_factor >= 1.0 - 1e-12) return 1;   /* the end of the step */
-  if (inc->v) return 1;                            /* a dynamic run: its own output steps */
+  if (inc->v) return inc->increment > 0;           /* a dynamic run: its own output steps, not the
+                                                      initial state (CalculiX prints none) */
   int tp, f = step_frequency(m, inc->step - 1, &tp);
   if (tp >= 0 && tp < m->ntimepoints) {
     const sn_timepoints *s = &m->timepoints[tp];
