@@ -42,30 +42,18 @@ int sn_contact_H(const sn_model *m, const sn_contact_point *pts, int npts, sn_cs
     free(ri), free(ci), free(v);
     return SN_ERR_NOMEM;
   }
-  int nz = 0;
+  int nz = 0, tn[SN_MORTAR_MAXTERM];
+  double tc[SN_MORTAR_MAXTERM];
   for (int k = 0; k < npts; k++) {
     const sn_contact_point *p = &pts[k];
+    int nt = sn_contact_point_terms(p, tn, tc);
     for (int j = 0; j < dim; j++) {
       const double *d = j == 0 ? p->normal : j == 1 ? p->t1 : p->t2;
       int col = dim * k + j;
       for (int comp = 0; comp < ndf; comp++) {
         if (d[comp] == 0) continue;
-        if (p->nterm > 0) {   /* mortar: (D_j. - M_j.) / W_j along the frame vector */
-          for (int t = 0; t < p->nterm; t++)
-            if (p->term_coef[t] != 0)
-              ri[nz] = ndf * p->term_node[t] + comp, ci[nz] = col, v[nz++] = p->term_coef[t] * d[comp];
-          continue;
-        }
-        ri[nz] = ndf * p->slave_dof_node + comp, ci[nz] = col, v[nz++] = d[comp];
-        if (p->master_kind == SN_MASTER_RIGID) {   /* sum_a N_a = 1: the reference node */
-          ri[nz] = ndf * p->master_dof_nodes[0] + comp, ci[nz] = col, v[nz++] = -d[comp];
-          continue;
-        }
-        for (int a = 0; a < p->nmaster; a++) {
-          if (p->shape[a] == 0) continue;
-          ri[nz] = ndf * p->master_dof_nodes[a] + comp, ci[nz] = col;
-          v[nz++] = -p->shape[a] * d[comp];
-        }
+        for (int t = 0; t < nt; t++)
+          if (tc[t] != 0) ri[nz] = ndf * tn[t] + comp, ci[nz] = col, v[nz++] = tc[t] * d[comp];
       }
     }
   }
@@ -82,3 +70,21 @@ void sn_contact_w(int dim, const sn_contact_point *pts, int npts, double *w)
     for (int j = 1; j < dim; j++) w[dim * k + j] = 0;
   }
 }
+
+int sn_contact_point_terms(const sn_contact_point *p, int *node, double *coef)
+{
+  if (p->nterm > 0) {   /* mortar: (D_j. - M_j.) / W_j */
+    for (int t = 0; t < p->nterm; t++) node[t] = p->term_node[t], coef[t] = p->term_coef[t];
+    return p->nterm;
+  }
+  int n = 0;
+  node[n] = p->slave_dof_node, coef[n++] = 1.0;
+  if (p->master_kind == SN_MASTER_RIGID) {   /* sum_a N_a = 1: the reference node */
+    node[n] = p->master_dof_nodes[0], coef[n++] = -1.0;
+    return n;
+  }
+  for (int a = 0; a < p->nmaster; a++)
+    if (p->shape[a] != 0) node[n] = p->master_dof_nodes[a], coef[n++] = -p->shape[a];
+  return n;
+}
+

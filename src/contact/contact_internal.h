@@ -67,6 +67,11 @@ int sn_face_penalty_face(const sn_model *m, const double *xc, int e, int face, s
  * master face's -N_l, per dof node) */
 void sn_face_penalty_point(const sn_fp_face *F, int q, const int *dofnode, sn_contact_point *p);
 
+/* the terms of point p's column of H without its frame vector, (dof node, coefficient): a mortar
+ * row's terms, or the slave node (1) and the master face's nodes (-N_a; a rigid master's
+ * reference node, -1); their count, at most SN_MORTAR_MAXTERM (contact_H.c) */
+int sn_contact_point_terms(const sn_contact_point *p, int *node, double *coef);
+
 /* CalculiX' overclosure relief of the first static step (contact_relief.c) on the n points pts
  * detected at the displacements u (NULL: zero): the gaps of the points of pairs with relief_u0 */
 void sn_contact_relief(const sn_model *m, const double *u, sn_contact_point *pts, int n);

@@ -12,28 +12,20 @@
  * sits lower there by g - g_eff while its pressure is the law's at g_eff (ccx's fricloop: a cube
  * held in z by the contact alone, 8.9e-7 lower at t = 0.2 under the penalty 1e7).
  * g0 is the gap at the increment's start, g less the point's normal relative displacement
- * since then (its column of H, contact_H.c, on u - u0): exact for the translations of the
+ * since then (its column of H, sn_contact_point_terms, on u - u0): exact for the translations of the
  * frozen frame. */
 #include "contact/contact_internal.h"
 
 static double rel_normal(const sn_model *m, const sn_contact_point *p, const double *u, const double *u0)
 {
-  int ndf = m->ndf;
-  double s = 0;
-#define DU(node, c) ((u ? u[ndf * (node) + (c)] : 0.0) - u0[ndf * (node) + (c)])
+  int ndf = m->ndf, tn[SN_MORTAR_MAXTERM];
+  double tc[SN_MORTAR_MAXTERM], s = 0;
+  int nt = sn_contact_point_terms(p, tn, tc);
   for (int c = 0; c < ndf; c++) {
     double d = 0;
-    if (p->nterm > 0)
-      for (int t = 0; t < p->nterm; t++) d += p->term_coef[t] * DU(p->term_node[t], c);
-    else {
-      d = DU(p->slave_dof_node, c);
-      if (p->master_kind == SN_MASTER_RIGID) d -= DU(p->master_dof_nodes[0], c);
-      else
-        for (int a = 0; a < p->nmaster; a++) d -= p->shape[a] * DU(p->master_dof_nodes[a], c);
-    }
+    for (int t = 0; t < nt; t++) d += tc[t] * ((u ? u[ndf * tn[t] + c] : 0.0) - u0[ndf * tn[t] + c]);
     s += p->normal[c] * d;
   }
-#undef DU
   return s;
 }
 

@@ -339,13 +339,13 @@ static int closest_face(const work_t *W, const faces_t *F, const grid_t *G, int 
   return closest_face_at(W, F, G, W->xc + 3 * v, &v, 1, sd, want, best);
 }
 
-/* CalculiX' decks ask for perfect stick by a huge friction coefficient (*FRICTION 1e20:
- * beamptied6, ringfcontact4): taken as SN_MU_STICK (fem.h; the deck reader notes it). At 1e20 the frictional contact solvers'
- * results were all rejected (the complementarity measure's De Saxce term r_n mu |u_t| of their
- * round-off slip; beamptied6 stopped with "no solution found"); at 1e6 ADMM took 23 s a solve
- * there, at 1e3 20 ms, with the same eigenvalues to 7 digits (every point sticks). */
-
-/* the master fields of a projection onto face bf of F into p (pair fields included) */
+/* the master fields of a projection onto face bf of F into p (pair fields included). The friction
+ * coefficient is at most SN_MU_STICK (fem.h; the deck reader notes it): CalculiX' decks ask for
+ * perfect stick by a huge one (*FRICTION 1e20: beamptied6, ringfcontact4); at 1e20 the
+ * frictional contact solvers' results were all rejected (the complementarity measure's De Saxce
+ * term r_n mu |u_t| of their round-off slip; beamptied6 stopped with "no solution found"); at
+ * 1e6 ADMM took 23 s a solve there, at 1e3 20 ms, with the same eigenvalues to 7 digits (every
+ * point sticks). */
 static void master_fields(const work_t *W, const faces_t *F, int bf, int pi, sn_contact_point *p)
 {
   const sn_model *m = W->m;
