@@ -131,6 +131,20 @@ int sn_chol_refactor(sn_chol *F, const sn_csc *A);
  * sn_chol_factor (*F may be NULL); on failure *F is freed and set to NULL. */
 int sn_chol_update(sn_chol **F, const sn_csc *A);
 
+/* A factor whose ordering eliminates the rows last[0..nlast) after all others (CHOLMOD's
+ * constrained minimum degree, CAMD), so that sn_chol_inverse_block can give the block of A^-1 on
+ * any of those rows from the trailing block of L alone (src/la/chol_block.c). Solves as any
+ * sn_chol. sn_chol_update_last refactorizes *F when it was made for the same set and pattern,
+ * else makes a new factor (*F may be NULL; on failure *F is freed and set to NULL). */
+int sn_chol_factor_last(const sn_csc *A, int nlast, const int *last, sn_chol **out);
+int sn_chol_update_last(sn_chol **F, const sn_csc *A, int nlast, const int *last);
+/* Z = (A^-1)[rows, rows] (k x k, column-major) for rows among the factor's last set:
+ * O(nlast^3) on the trailing block, no solve with the whole factor. SN_ERR_ARG when F was not
+ * made by sn_chol_factor_last or a row is outside its set. */
+int sn_chol_inverse_block(sn_chol *F, int k, const int *rows, double *Z);
+/* 1 when CHOLMOD chose a supernodal factor, 0 for a simplicial one */
+int sn_chol_is_supernodal(const sn_chol *F);
+
 /* LU (UMFPACK) of a square unsymmetric A. */
 typedef struct sn_lu sn_lu;
 int sn_lu_factor(const sn_csc *A, sn_lu **out);            /* SN_ERR_SINGULAR if singular */

@@ -2,26 +2,16 @@
  * Each factor object owns its own CHOLMOD common / UMFPACK control arrays: no global state. */
 #include "signorini/common.h"
 #include "signorini/la.h"
+#include "la/chol_internal.h"
 
 #include <cholmod.h>
 #include <stdlib.h>
 #include <string.h>
 #include <umfpack.h>
 
-struct sn_chol {
-  cholmod_common c;
-  cholmod_factor *L;
-  int n;
-  int nnz, *pp, *pi;   /* the analysed pattern (canonical), for sn_chol_refactor */
-  /* cholmod_solve2's solution and workspaces, kept between solves: allocated anew at every
-   * solve (cholmod_solve), their fresh pages' faults took a quarter of the block solves of
-   * ADMM's reduced form on the Hertz deck */
-  cholmod_dense *X, *Y, *E;
-};
-
 /* A itself when its columns are sorted without duplicates, else a canonical copy in *tmp
  * (CHOLMOD would silently keep one of two duplicates, UMFPACK refuses them) */
-static int canonical(const sn_csc *A, const sn_csc **use, sn_csc **tmp)
+int sn_chol_canonical(const sn_csc *A, const sn_csc **use, sn_csc **tmp)
 {
   *tmp = NULL;
   *use = A;
@@ -36,7 +26,7 @@ static int canonical(const sn_csc *A, const sn_csc **use, sn_csc **tmp)
 }
 
 /* wrap A (no copy) as a cholmod_sparse using its upper triangle */
-static void chol_view(const sn_csc *A, cholmod_sparse *S)
+void sn_chol_view(const sn_csc *A, cholmod_sparse *S)
 {
   memset(S, 0, sizeof *S);
   S->nrow = (size_t)A->m;
@@ -54,15 +44,15 @@ static void chol_view(const sn_csc *A, cholmod_sparse *S)
 }
 
 /* the numeric factorization of S into F's analysed factor (LL^T: an indefinite S is reported) */
-static int numeric(sn_chol *F, cholmod_sparse *S)
+int sn_chol_numeric(sn_chol *F, cholmod_sparse *S)
 {
   if (!cholmod_factorize(S, F->L, &F->c)) return SN_ERR_BACKEND;
   if (F->c.status == CHOLMOD_NOT_POSDEF || F->L->minor < F->L->n) return SN_ERR_NOT_SPD;
   return SN_OK;
 }
 
-/* analyse (fill-reducing ordering) then factorize A = L L^T */
-int sn_chol_factor(const sn_csc *A, sn_chol **out)
+/* analyse (fill-reducing ordering, or the given permutation perm) then factorize A = L L^T */
+int sn_chol_factor_perm(const sn_csc *A, const int *perm, sn_chol **out)
 {
   if (!A || !out) return SN_ERR_ARG;
   *out = NULL;
@@ -77,13 +67,18 @@ int sn_chol_factor(const sn_csc *A, sn_chol **out)
   F->n = A->n;
   const sn_csc *B;
   sn_csc *tmp;
-  int st = canonical(A, &B, &tmp);
+  int st = sn_chol_canonical(A, &B, &tmp);
   if (st) { sn_chol_free(F); return st; }
   cholmod_sparse S;
-  chol_view(B, &S);
-  F->L = cholmod_analyze(&S, &F->c);
+  sn_chol_view(B, &S);
+  if (perm) {                           /* the given order, then CHOLMOD's postorder */
+    F->c.nmethods = 1;
+    F->c.method[0].ordering = CHOLMOD_GIVEN;
+    F->L = cholmod_analyze_p(&S, (int *)perm, NULL, 0, &F->c);
+  } else
+    F->L = cholmod_analyze(&S, &F->c);
   if (!F->L) st = F->c.status == CHOLMOD_OUT_OF_MEMORY ? SN_ERR_NOMEM : SN_ERR_BACKEND;
-  else st = numeric(F, &S);
+  else st = sn_chol_numeric(F, &S);
   if (!st) {                            /* keep the pattern for sn_chol_refactor */
     F->nnz = B->colptr[B->n];
     F->pp = malloc(sizeof(int) * ((size_t)B->n + 1));
@@ -100,6 +95,8 @@ int sn_chol_factor(const sn_csc *A, sn_chol **out)
   return SN_OK;
 }
 
+int sn_chol_factor(const sn_csc *A, sn_chol **out) { return sn_chol_factor_perm(A, NULL, out); }
+
 int sn_chol_refactor(sn_chol *F, const sn_csc *A)
 {
   if (!F || !A || !F->L) return SN_ERR_ARG;
@@ -107,7 +104,7 @@ int sn_chol_refactor(sn_chol *F, const sn_csc *A)
   if (sn_csc_check(A)) return SN_ERR_FORMAT;
   const sn_csc *B;
   sn_csc *tmp;
-  int st = canonical(A, &B, &tmp);
+  int st = sn_chol_canonical(A, &B, &tmp);
   if (st) return st;
   if (B->colptr[B->n] != F->nnz || memcmp(B->colptr, F->pp, sizeof(int) * ((size_t)B->n + 1)) ||
       memcmp(B->rowind, F->pi, sizeof(int) * (size_t)F->nnz)) {
@@ -115,8 +112,8 @@ int sn_chol_refactor(sn_chol *F, const sn_csc *A)
     return SN_ERR_DIM;                  /* another pattern: a new analysis is needed */
   }
   cholmod_sparse S;
-  chol_view(B, &S);
-  st = numeric(F, &S);
+  sn_chol_view(B, &S);
+  st = sn_chol_numeric(F, &S);
   sn_csc_free(tmp);
   return st;
 }
@@ -143,14 +140,14 @@ int sn_chol_predict(const sn_csc *A, double *lnz, double *flops)
   if (sn_csc_check(A)) return SN_ERR_FORMAT;
   const sn_csc *B;
   sn_csc *tmp;
-  int st = canonical(A, &B, &tmp);
+  int st = sn_chol_canonical(A, &B, &tmp);
   if (st) return st;
   cholmod_common c;
   cholmod_start(&c);
   c.print = 0;
   c.error_handler = NULL;
   cholmod_sparse S;
-  chol_view(B, &S);
+  sn_chol_view(B, &S);
   cholmod_factor *L = cholmod_analyze(&S, &c);
   if (!L) st = c.status == CHOLMOD_OUT_OF_MEMORY ? SN_ERR_NOMEM : SN_ERR_BACKEND;
   else {
@@ -203,6 +200,7 @@ void sn_chol_free(sn_chol *F)
   if (F->E) cholmod_free_dense(&F->E, &F->c);
   free(F->pp);
   free(F->pi);
+  free(F->last);
   cholmod_finish(&F->c);
   free(F);
 }

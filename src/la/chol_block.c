@@ -1,0 +1,199 @@
+/* A block of the inverse of a sparse symmetric positive definite matrix on a few rows S, from
+ * a Cholesky factor whose ordering eliminates S last.
+ *
+ * With P A P^T = L L^T and the positions T = P S closed under ancestors in the elimination
+ * tree (true when S is ordered after every other row: an ancestor always comes later), the
+ * column j in T of L^-1 is nonzero only on the ancestors of j, all in T; so
+ *     (A^-1)_SS = (L_TT L_TT^T)^-1,
+ * the inverse of the Schur complement of A onto S (George & Liu, "Computer Solution of Large
+ * Sparse Positive Definite Systems", 1981, ch. 6; the same identity gives the selected
+ * inversion of Erisman & Tinney, CACM 18, 1975). It costs O(|S|^3) dense operations on the
+ * trailing block instead of |S| solves with the whole factor: the Delassus block
+ * H^T A^-1 H of a finite-element contact problem, where H touches only the contact nodes'
+ * rows.
+ *
+ * The ordering is CHOLMOD's constrained minimum degree (CAMD: every row outside S in
+ * constraint set 0, S in set 1), then CHOLMOD's postorder, which keeps the elimination tree
+ * and hence the closure of T. */
+#include "la/chol_internal.h"
+#include "signorini/common.h"
+
+#include <lapacke.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_int(const void *a, const void *b)
+{
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
+/* the sorted, duplicate-free copy of last[0..nlast) in *out (its length returned in *ns);
+ * SN_ERR_ARG for an index outside 0..n-1 */
+static int sorted_set(int n, int nlast, const int *last, int **out, int *ns)
+{
+  int *s = malloc(sizeof(int) * ((size_t)nlast + 1));
+  if (!s) return SN_ERR_NOMEM;
+  for (int i = 0; i < nlast; i++) {
+    if (last[i] < 0 || last[i] >= n) { free(s); return SN_ERR_ARG; }
+    s[i] = last[i];
+  }
+  qsort(s, (size_t)nlast, sizeof(int), cmp_int);
+  int k = 0;
+  for (int i = 0; i < nlast; i++)
+    if (k == 0 || s[i] != s[k - 1]) s[k++] = s[i];
+  *out = s;
+  *ns = k;
+  return SN_OK;
+}
+
+/* CAMD's ordering of A with the rows `set` (sorted, ns of them) after all others */
+static int order_last(const sn_csc *A, int ns, const int *set, int *perm)
+{
+  const sn_csc *B;
+  sn_csc *tmp;
+  int st = sn_chol_canonical(A, &B, &tmp);
+  if (st) return st;
+  int n = A->n;
+  int *cmember = calloc((size_t)n + 1, sizeof(int));
+  if (!cmember) { sn_csc_free(tmp); return SN_ERR_NOMEM; }
+  for (int i = 0; i < ns; i++) cmember[set[i]] = 1;
+  cholmod_common c;
+  cholmod_start(&c);
+  c.print = 0;
+  c.error_handler = NULL;
+  cholmod_sparse S;
+  sn_chol_view(B, &S);
+  if (!cholmod_camd(&S, NULL, 0, cmember, perm, &c))
+    st = c.status == CHOLMOD_OUT_OF_MEMORY ? SN_ERR_NOMEM : SN_ERR_BACKEND;
+  cholmod_finish(&c);
+  for (int k = n - ns; k < n && !st; k++)   /* the constraint honoured: S fills the tail */
+    if (!cmember[perm[k]]) st = SN_ERR_BACKEND;
+  free(cmember);
+  sn_csc_free(tmp);
+  return st;
+}
+
+int sn_chol_factor_last(const sn_csc *A, int nlast, const int *last, sn_chol **out)
+{
+  if (!A || !out || nlast < 0 || (nlast > 0 && !last)) return SN_ERR_ARG;
+  *out = NULL;
+  if (A->m != A->n) return SN_ERR_DIM;
+  if (sn_csc_check(A)) return SN_ERR_FORMAT;
+  int *set = NULL, ns = 0, st = sorted_set(A->n, nlast, last, &set, &ns);
+  if (st) return st;
+  int *perm = malloc(sizeof(int) * ((size_t)A->n + 1));
+  if (!perm) { free(set); return SN_ERR_NOMEM; }
+  st = order_last(A, ns, set, perm);
+  if (!st) st = sn_chol_factor_perm(A, perm, out);
+  free(perm);
+  if (st) { free(set); return st; }
+  (*out)->last = set;
+  (*out)->nlast = ns;
+  return SN_OK;
+}
+
+int sn_chol_update_last(sn_chol **F, const sn_csc *A, int nlast, const int *last)
+{
+  if (!F || nlast < 0 || (nlast > 0 && !last)) return SN_ERR_ARG;
+  if (*F && A && A->n == (*F)->n) {     /* the same set and pattern: the ordering kept */
+    int *set = NULL, ns = 0, st = sorted_set(A->n, nlast, last, &set, &ns);
+    if (st) return st;
+    int same = ns == (*F)->nlast && !memcmp(set, (*F)->last, sizeof(int) * (size_t)ns);
+    free(set);
+    if (same) {
+      st = sn_chol_refactor(*F, A);
+      if (st != SN_ERR_DIM) {
+        if (st) { sn_chol_free(*F); *F = NULL; }
+        return st;
+      }
+    }
+  }
+  sn_chol_free(*F);
+  *F = NULL;
+  return sn_chol_factor_last(A, nlast, last, F);
+}
+
+/* L_TT (lower triangular, ns x ns, column-major) in the order of the positions: at[pos] is
+ * the rank of position pos in T, -1 outside T. A stored entry of a column of T in a row
+ * outside T would contradict the closure of T: SN_ERR_BACKEND if it is not zero. */
+static int trailing_block(const cholmod_factor *L, const int *at, int ns, double *Lt)
+{
+  const double *Lx = L->x;
+  if (L->is_super) {
+    const int *super = L->super, *pi = L->pi, *px = L->px, *ls = L->s;
+    for (size_t s = 0; s < L->nsuper; s++) {
+      int k1 = super[s], k2 = super[s + 1], psi = pi[s], nsrow = pi[s + 1] - psi;
+      size_t psx = (size_t)px[s];
+      for (int kk = 0; kk < k2 - k1; kk++) {
+        int col = k1 + kk;
+        if (at[col] < 0) continue;
+        for (int ii = kk; ii < nsrow; ii++) {
+          double v = Lx[psx + (size_t)ii + (size_t)kk * (size_t)nsrow];
+          int row = ls[psi + ii];
+          if (at[row] < 0) {
+            if (v != 0.0) return SN_ERR_BACKEND;
+            continue;
+          }
+          Lt[at[row] + (size_t)ns * (size_t)at[col]] = v;
+        }
+      }
+    }
+    return SN_OK;
+  }
+  if (!L->is_ll) return SN_ERR_BACKEND;   /* final_ll: an LL^T factor is asked for */
+  const int *lp = L->p, *li = L->i, *lnz = L->nz;
+  for (size_t col = 0; col < L->n; col++) {
+    if (at[col] < 0) continue;
+    for (int p = lp[col]; p < lp[col] + lnz[col]; p++) {
+      int row = li[p];
+      if (at[row] < 0) {
+        if (Lx[p] != 0.0) return SN_ERR_BACKEND;
+        continue;
+      }
+      Lt[at[row] + (size_t)ns * (size_t)at[col]] = Lx[p];
+    }
+  }
+  return SN_OK;
+}
+
+int sn_chol_inverse_block(sn_chol *F, int k, const int *rows, double *Z)
+{
+  if (!F || k < 0 || (k > 0 && (!rows || !Z))) return SN_ERR_ARG;
+  if (k == 0) return SN_OK;
+  if (F->nlast == 0 || !F->L || !F->L->Perm) return SN_ERR_ARG;
+  const cholmod_factor *L = F->L;
+  const int *perm = L->Perm;
+  int n = F->n, ns = F->nlast, st = SN_OK;
+  int *pinv = malloc(sizeof(int) * ((size_t)n + 1)), *at = malloc(sizeof(int) * ((size_t)n + 1));
+  double *Lt = calloc((size_t)ns * (size_t)ns + 1, sizeof(double));
+  if (!pinv || !at || !Lt) { st = SN_ERR_NOMEM; goto done; }
+  for (int p = 0; p < n; p++) { pinv[perm[p]] = p; at[p] = -1; }
+  for (int i = 0; i < ns; i++) at[pinv[F->last[i]]] = 0;   /* T, then ranked in position order */
+  for (int p = 0, r = 0; p < n; p++)
+    if (at[p] == 0) at[p] = r++;
+  for (int i = 0; i < k; i++) {         /* every row asked for is in S */
+    if (rows[i] < 0 || rows[i] >= n) { st = SN_ERR_ARG; goto done; }
+    int *hit = bsearch(&rows[i], F->last, (size_t)ns, sizeof(int), cmp_int);
+    if (!hit) { st = SN_ERR_ARG; goto done; }
+  }
+  if ((st = trailing_block(L, at, ns, Lt))) goto done;
+  /* (L_TT L_TT^T)^-1, lower triangle (LAPACK dpotri from the Cholesky factor) */
+  int info = LAPACKE_dpotri(LAPACK_COL_MAJOR, 'L', ns, Lt, ns);
+  if (info) { st = info > 0 ? SN_ERR_SINGULAR : SN_ERR_BACKEND; goto done; }
+  for (int j = 0; j < k; j++) {
+    int tj = at[pinv[rows[j]]];
+    for (int i = 0; i < k; i++) {
+      int ti = at[pinv[rows[i]]];
+      int a = ti > tj ? ti : tj, b = ti > tj ? tj : ti;
+      Z[i + (size_t)k * (size_t)j] = Lt[a + (size_t)ns * (size_t)b];
+    }
+  }
+done:
+  free(pinv);
+  free(at);
+  free(Lt);
+  return st;
+}
+
+int sn_chol_is_supernodal(const sn_chol *F) { return F && F->L && F->L->is_super; }

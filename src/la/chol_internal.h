@@ -1,0 +1,33 @@
+/* The CHOLMOD factor object shared by the sparse direct solvers (sparse_solve.c) and the
+ * block-of-the-inverse routines (chol_block.c). Private to src/la. */
+#ifndef SN_LA_CHOL_INTERNAL_H
+#define SN_LA_CHOL_INTERNAL_H
+
+#include "signorini/la.h"
+
+#include <cholmod.h>
+
+struct sn_chol {
+  cholmod_common c;
+  cholmod_factor *L;
+  int n;
+  int nnz, *pp, *pi;   /* the analysed pattern (canonical), for sn_chol_refactor */
+  /* cholmod_solve2's solution and workspaces, kept between solves: allocated anew at every
+   * solve (cholmod_solve), their fresh pages' faults took a quarter of the block solves of
+   * ADMM's reduced form on the Hertz deck */
+  cholmod_dense *X, *Y, *E;
+  /* sn_chol_factor_last: the rows ordered after all others (sorted), else nlast = 0 */
+  int nlast, *last;
+};
+
+/* A itself when its columns are sorted without duplicates, else a canonical copy in *tmp */
+int sn_chol_canonical(const sn_csc *A, const sn_csc **use, sn_csc **tmp);
+/* wrap A (no copy) as a cholmod_sparse using its upper triangle */
+void sn_chol_view(const sn_csc *A, cholmod_sparse *S);
+/* the numeric factorization of S into F's analysed factor (an indefinite S is reported) */
+int sn_chol_numeric(sn_chol *F, cholmod_sparse *S);
+/* sn_chol_factor with the given permutation (perm[k] = the row eliminated k-th; NULL: the
+ * fill-reducing ordering of cholmod_analyze) */
+int sn_chol_factor_perm(const sn_csc *A, const int *perm, sn_chol **out);
+
+#endif
