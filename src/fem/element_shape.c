@@ -376,7 +376,9 @@ int sn_fe_geometry(sn_fefam f, int sdim, const double *X, const double *xi, doub
   *detJ = d;
   if (!isfinite(d) || !isfinite(h)) return SN_ERR_NAN;
   /* a natural-coordinate volume of order one maps to h^sdim; 1e-12 of it is rounding noise */
-  if (!(d > 1e-12 * pow(h, sdim))) return SN_ERR_FORMAT;
+  double hs = h;                        /* h^sdim by products: pow() took a sixth of the */
+  for (int k = 1; k < sdim; k++) hs *= h; /* stiffness loop on the Hertz deck */
+  if (!(d > 1e-12 * hs)) return SN_ERR_FORMAT;
   /* J[k][j] = dx_j / dxi_k, so dN/dxi_k = sum_j J[k][j] dN/dx_j and
    * dN/dx_j = sum_k (J^-1)[j][k] dN/dxi_k */
   for (int a = 0; a < nn; a++)
