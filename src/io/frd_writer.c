@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "io/num_format.h"
 #include "io/out_file.h"
 
 #define FRD_END " 9999\n"
@@ -73,6 +74,67 @@ static int frd_printf(sn_frd *f, const char *fmt, ...)
   return SN_OK;
 }
 
+/* room for n more bytes and a NUL at the end of the buffer; NULL when out of memory */
+static char *frd_room(sn_frd *f, size_t n)
+{
+  if (!f->buf || f->len + n + 1 > f->cap) {
+    size_t cap = f->cap ? f->cap : 65536;
+    while (cap < f->len + n + 1) cap *= 2;
+    char *b = realloc(f->buf, cap);
+    if (!b) return NULL;
+    f->buf = b;
+    f->cap = cap;
+  }
+  return f->buf + f->len;
+}
+
+/* a node line: " -1", the id (I10), n values (E12.5); sn_fmt_E writes what "%12.5E" would */
+#define FRD_ROW_MAX(n) (3 + SN_FMT_D_MAX(10) + (size_t)(n) * SN_FMT_E_MAX(12, 5) + 1)
+static int frd_row(sn_frd *f, int id, const double *v, int n)
+{
+  char *p = frd_room(f, FRD_ROW_MAX(n));
+  if (!p) return SN_ERR_NOMEM;
+  memcpy(p, " -1", 3);
+  char *q = p + 3;
+  int k = sn_fmt_d(q, id, 10);
+  for (int c = 0; c < n && k >= 0; c++) {
+    q += k;
+    k = sn_fmt_E(q, v[c], 12, 5);
+  }
+  if (k < 0) return SN_ERR_ARG;
+  q += k;
+  *q++ = '\n';
+  f->len += (size_t)(q - p);
+  return SN_OK;
+}
+
+/* an element: " -1" id(I10) type(I5) 0(I5) material(I5), then " -2" and its nodes' ids
+ * (I10, ten a line) in the .frd order perm */
+static int frd_element(sn_frd *f, int id, int type, int mat, const int *node_id, const int *conn, const int *perm,
+                       int nn)
+{
+  char *p = frd_room(f, 3 + 4 * (size_t)SN_FMT_D_MAX(10) + 1 + (size_t)(nn / 10 + 1) * 4 + (size_t)nn * SN_FMT_D_MAX(10));
+  if (!p) return SN_ERR_NOMEM;
+  char *q = p;
+  memcpy(q, " -1", 3);
+  q += 3;
+  q += sn_fmt_d(q, id, 10);
+  q += sn_fmt_d(q, type, 5);
+  q += sn_fmt_d(q, 0, 5);
+  q += sn_fmt_d(q, mat, 5);
+  *q++ = '\n';
+  for (int a = 0; a < nn; a++) {
+    if (a % 10 == 0) {
+      memcpy(q, " -2", 3);
+      q += 3;
+    }
+    q += sn_fmt_d(q, node_id[conn[perm[a]]], 10);
+    if (a % 10 == 9 || a == nn - 1) *q++ = '\n';
+  }
+  f->len += (size_t)(q - p);
+  return SN_OK;
+}
+
 /* the .frd element type and the position in the deck's connectivity of each .frd node; 0 for
  * an element the format has no type for */
 static int frd_type(const sn_eldesc *d, int *perm)
@@ -99,8 +161,7 @@ static int model_text(sn_frd *f, const sn_model *m)
   int ne = 0, perm[32];
   for (int e = 0; e < m->nelems; e++) ne += frd_type(sn_element_desc(m->elem_type[e]), perm) > 0;
   if (!rc) rc = frd_printf(f, "    2C%30d%38d\n", m->nnodes, 1);
-  for (int i = 0; i < m->nnodes && !rc; i++)
-    rc = frd_printf(f, " -1%10d%12.5E%12.5E%12.5E\n", m->node_id[i], m->x[3 * i], m->x[3 * i + 1], m->x[3 * i + 2]);
+  for (int i = 0; i < m->nnodes && !rc; i++) rc = frd_row(f, m->node_id[i], m->x + 3 * i, 3);
   if (!rc) rc = frd_printf(f, " -3\n    3C%30d%38d\n", ne, 1);
   for (int e = 0; e < m->nelems && !rc; e++) {
     const sn_eldesc *d = sn_element_desc(m->elem_type[e]);
@@ -108,13 +169,7 @@ static int model_text(sn_frd *f, const sn_model *m)
     if (!type) continue;
     int mat = (sec >= 0 && !(m->elem_spring && m->elem_spring[e] >= 0) && sec < m->nsections)
                   ? m->sections[sec].material + 1 : 1;
-    rc = frd_printf(f, " -1%10d%5d%5d%5d\n", m->elem_id[e], type, 0, mat);
-    const int *conn = m->elem_conn + m->elem_ptr[e];
-    for (int a = 0; a < d->nnodes && !rc; a++) {
-      if (a % 10 == 0) rc = frd_printf(f, " -2");
-      if (!rc) rc = frd_printf(f, "%10d", m->node_id[conn[perm[a]]]);
-      if (!rc && (a % 10 == 9 || a == d->nnodes - 1)) rc = frd_printf(f, "\n");
-    }
+    rc = frd_element(f, m->elem_id[e], type, mat, m->node_id, m->elem_conn + m->elem_ptr[e], perm, d->nnodes);
   }
   if (!rc) rc = frd_printf(f, " -3\n");
   return rc;
@@ -170,7 +225,7 @@ int sn_frd_open(const char *path, const sn_model *m, sn_frd **out, char *msg, si
   }
   strcpy(f->path, path);
   int rc = model_text(f, m);
-  if (rc) rc = sn_outfile_fail(msg, msglen, rc, path, "out of memory");
+  if (rc) rc = sn_outfile_fail(msg, msglen, rc, path, rc == SN_ERR_NOMEM ? "out of memory" : "cannot format a row");
   if (!rc) rc = commit(f, msg, msglen);
   if (rc) {
     sn_frd_close(f);
@@ -205,15 +260,11 @@ int sn_frd_add(sn_frd *f, const sn_frd_block *b, char *msg, size_t msglen)
     rc = frd_printf(f, " -5  %-8.8s%5d%5d%5d%5d\n", b->comp[c], 1, type, b->tensor ? ti[c] : type == 1 ? 0 : c + 1,
                     b->tensor ? tj[c] : 0);
   if (!rc && b->vector_all) rc = frd_printf(f, " -5  %-8.8s%5d%5d%5d%5d%5dALL\n", "ALL", 1, type, 0, 0, 1);
-  for (int i = 0; i < b->nrows && !rc; i++) {
-    rc = frd_printf(f, " -1%10d", b->id[i]);
-    for (int c = 0; c < b->ncomp && !rc; c++) rc = frd_printf(f, "%12.5E", b->val[(size_t)b->ncomp * i + c]);
-    if (!rc) rc = frd_printf(f, "\n");
-  }
+  for (int i = 0; i < b->nrows && !rc; i++) rc = frd_row(f, b->id[i], b->val + (size_t)b->ncomp * i, b->ncomp);
   if (!rc) rc = frd_printf(f, " -3\n");
   if (rc) {
     f->len = mark;
-    return sn_outfile_fail(msg, msglen, rc, f->path, "out of memory");
+    return sn_outfile_fail(msg, msglen, rc, f->path, rc == SN_ERR_NOMEM ? "out of memory" : "cannot format a row");
   }
   f->nset++;
   return SN_OK;

@@ -38,6 +38,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "io/num_format.h"
 #include "io/out_file.h"
 
 /* ==== the atomic file helper (out_file.h) ==== */
@@ -240,16 +241,51 @@ void sn_results_close(sn_results *r)
   free(r);
 }
 
+/* room for n more bytes and a NUL at the end of the buffer; NULL when out of memory */
+static char *res_room(sn_results *r, size_t n)
+{
+  if (!r->buf || r->len + n + 1 > r->cap) {
+    size_t cap = r->cap ? r->cap : 4096;
+    while (cap < r->len + n + 1) cap *= 2;
+    char *b = realloc(r->buf, cap);
+    if (!b) return NULL;
+    r->buf = b;
+    r->cap = cap;
+  }
+  return r->buf + r->len;
+}
+
+/* one row: the id (10 columns), the point (4, TAB_IP), d->ncomp values ("%14.6E", written by
+ * sn_fmt_E, byte for byte what printf writes), " L" for a node in local axes */
+static int add_row(sn_results *r, const vardesc *d, const sn_results_block *b, int i)
+{
+  char *p = res_room(r, 2 * (size_t)SN_FMT_D_MAX(10) + (size_t)d->ncomp * SN_FMT_E_MAX(14, 6) + 3);
+  if (!p) return SN_ERR_NOMEM;
+  char *q = p;
+  int k = sn_fmt_d(q, b->id[i], 10);
+  if (k >= 0 && d->kind == TAB_IP) {
+    q += k;
+    k = sn_fmt_d(q, b->ip[i], 4);
+  }
+  for (int c = 0; c < d->ncomp && k >= 0; c++) {
+    q += k;
+    k = sn_fmt_E(q, c < b->ncomp ? b->val[(size_t)b->ncomp * i + c] : 0.0, 14, 6);
+  }
+  if (k < 0) return SN_ERR_ARG;
+  q += k;
+  if (d->kind == TAB_NODE && b->local && b->local[i]) {
+    memcpy(q, " L", 2);
+    q += 2;
+  }
+  *q++ = '\n';
+  r->len += (size_t)(q - p);
+  return SN_OK;
+}
+
 static int add_rows(sn_results *r, const vardesc *d, const sn_results_block *b)
 {
   int rc = SN_OK;
-  for (int i = 0; i < b->nrows && !rc; i++) {
-    if (d->kind == TAB_IP) rc = res_printf(r, "%10d%4d", b->id[i], b->ip[i]);
-    else rc = res_printf(r, "%10d", b->id[i]);
-    for (int c = 0; c < d->ncomp && !rc; c++)
-      rc = res_printf(r, "%14.6E", c < b->ncomp ? b->val[(size_t)b->ncomp * i + c] : 0.0);
-    if (!rc) rc = res_printf(r, d->kind == TAB_NODE && b->local && b->local[i] ? " L\n" : "\n");
-  }
+  for (int i = 0; i < b->nrows && !rc; i++) rc = add_row(r, d, b, i);
   return rc;
 }
 
