@@ -208,10 +208,44 @@ void sn_csc_gemv_t(const sn_csc *A, double alpha, const double *x, double beta, 
   }
 }
 
-/* max |A - A^T| / max |A| by scattering column j of A and of A^T into one work vector */
+/* 1 when every column's rows are strictly increasing (sorted, no duplicates) */
+static int sorted_unique(const sn_csc *A)
+{
+  for (int j = 0; j < A->n; j++)
+    for (int p = A->colptr[j] + 1; p < A->colptr[j + 1]; p++)
+      if (A->rowind[p] <= A->rowind[p - 1]) return 0;
+  return 1;
+}
+
+/* the entry (i, j) of a matrix with sorted columns (binary search), 0 when not stored */
+static double entry_sorted(const sn_csc *A, int i, int j)
+{
+  int lo = A->colptr[j], hi = A->colptr[j + 1] - 1;
+  while (lo <= hi) {
+    int mid = lo + (hi - lo) / 2, r = A->rowind[mid];
+    if (r == i) return A->val[mid];
+    if (r < i) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return 0.0;
+}
+
+/* max |A - A^T| / max |A|: with sorted columns, each stored entry against its mirror found by
+ * binary search (no copy: the transposed copy below cost a finite-element contact solve 12 ms
+ * per call at 31k dofs); else by scattering column j of A and of A^T into one work vector */
 double sn_csc_asymmetry(const sn_csc *A)
 {
   if (!A || A->m != A->n) return NAN;
+  if (sorted_unique(A)) {
+    double worst = 0.0;
+    for (int j = 0; j < A->n; j++)
+      for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++) {
+        int i = A->rowind[p];
+        if (i != j) worst = fmax(worst, fabs(A->val[p] - entry_sorted(A, j, i)));
+      }
+    double amax = sn_nrminf(A->nnz, A->val);
+    return amax > 0 ? worst / amax : 0.0;
+  }
   sn_csc *T;
   if (sn_csc_transpose(A, &T)) return NAN;
   double *d = calloc((size_t)A->m + 1, sizeof(double)), worst = 0.0;

@@ -86,6 +86,9 @@
 #define ADMM_RHO_RANGE 1e12   /* rho stays within this factor of its initial value */
 #define ADMM_AA_MAX 50        /* largest Anderson memory */
 #define ADMM_DENSE_MAX 1024   /* the reduced form (automatic) up to this many contact unknowns */
+#define ADMM_BLOCK_N 4096     /* ... and up to this many where it comes from the inverse's block */
+#define ADMM_SMW_N 512        /* with the inverse's block, rho updated by Woodbury (7/3 n^3) up to
+                                 this n; above, a new sparse factor and block cost less */
 #define ADMM_SMW_RANGE 1000.0 /* reduced form: rho updated by Woodbury within this factor of the
                                  factorization's, else refactorized (I + d Wd: condition < 1000) */
 
@@ -699,7 +702,11 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
   if (!st && !(err <= s->tol)) {
     /* the reduced form where n + 1 block solves cost less than the steps' sparse solves are
      * expected to (CHOLMOD only: UMFPACK has no multiple right-hand sides) */
-    int want = !sparse_only && n > 0 && (o.reduce == 1 || (o.reduce < 0 && n <= ADMM_DENSE_MAX && n < m));
+    /* up to ADMM_DENSE_MAX unknowns by either way of admm_reduce; up to ADMM_BLOCK_N only by
+     * the inverse's block (n + 1 solves would cost more than the steps save) */
+    int solves_ok = o.reduce == 1 || n <= ADMM_DENSE_MAX;
+    int want = !sparse_only && n > 0 && (o.reduce == 1 || (o.reduce < 0 && n <= ADMM_BLOCK_N && n < m));
+    if (want && !solves_ok && cache && cache->valid && !cache->A.ns) want = 0;   /* it had no block */
     double rho0 = 0.0;
     if (o.rho > 0.0) cache = NULL;      /* a given rho: no cached state (it has its own) */
     if (!cache_take(cache, &A, P, want, &rho0, &st)) {
@@ -707,6 +714,7 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
       cache_give_factor(cache, &A);
       st = admm_setup(&A, P, o.rho, want);
       rho0 = A.rho;
+      if (want && !solves_ok && !A.ns) want = 0;
       if (!st && !A.lu && want) {
         A.dense = 1;
         st = admm_reduce(&A);
@@ -779,7 +787,8 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
         if (isfinite(nrho) && (nrho > lim * rho || nrho * lim < rho)) {
           last_gain = it;
           int done = 0;
-          if (A.dense && nrho < ADMM_SMW_RANGE * A.rho_fact && nrho * ADMM_SMW_RANGE > A.rho_fact) {
+          if (A.dense && (!A.ns || n <= ADMM_SMW_N) && nrho < ADMM_SMW_RANGE * A.rho_fact &&
+              nrho * ADMM_SMW_RANGE > A.rho_fact) {
             st = admm_rescale(&A, nrho);
             done = st != SN_ERR_NOT_SPD;     /* else: a new factorization */
           }

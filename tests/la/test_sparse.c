@@ -85,6 +85,22 @@ int main(void)
    * W(5,1) = 0; the largest entry is W(5,5) = 56 */
   CHECK_CLOSE(sn_csc_asymmetry(Wc), 52.0 / 56.0, 1e-15, 0);
   CHECK(isnan(sn_csc_asymmetry(A)));                    /* not square */
+  /* the same measure by both of its ways: Wc's columns sorted (mirror by binary search) and
+   * reversed (the scatter of A and A^T); and 0 for W + W^T */
+  {
+    sn_csc *Wr = NULL, *Wt = NULL, *Ws = NULL;
+    CHECK_INT(sn_csc_canonical(Wc, &Wr), SN_OK);
+    for (int j = 0; j < Wr->n; j++)
+      for (int p = Wr->colptr[j], q = Wr->colptr[j + 1] - 1; p < q; p++, q--) {
+        int ti = Wr->rowind[p]; Wr->rowind[p] = Wr->rowind[q]; Wr->rowind[q] = ti;
+        double tv = Wr->val[p]; Wr->val[p] = Wr->val[q]; Wr->val[q] = tv;
+      }
+    CHECK_CLOSE(sn_csc_asymmetry(Wr), 52.0 / 56.0, 1e-15, 0);
+    CHECK_INT(sn_csc_transpose(Wc, &Wt), SN_OK);
+    CHECK_INT(sn_csc_add(Wc, Wt, &Ws), SN_OK);
+    CHECK(sn_csc_asymmetry(Ws) == 0.0);
+    sn_csc_free(Wr); sn_csc_free(Wt); sn_csc_free(Ws);
+  }
 
   /* structure check catches corruption */
   A->rowind[0] = 7;
