@@ -44,6 +44,7 @@ struct sn_fesys {
    * for the coordinates whose sum is xsum, -1 not worth it */
   sn_csc *klin;
   unsigned char *lin;       /* per element: in klin */
+  int *ident;               /* the identity numbering of all dofs (klin's scatter) */
   double xsum;
   int klin_state;
 };
@@ -221,7 +222,7 @@ void sn_fesys_free(sn_fesys *S)
   if (!S) return;
   free(S->props); free(S->scale); free(S->nptr); free(S->nel); free(S->active); free(S->ip_off);
   free(S->rigid_ref); free(S->skip); free(S->alpha); free(S->dtemp); free(S->nh); free(S->j2); free(S->hist0); free(S->hist1);
-  sn_csc_free(S->klin); free(S->lin);
+  sn_csc_free(S->klin); free(S->lin); free(S->ident);
   free(S);
 }
 
@@ -528,44 +529,62 @@ static double coord_sum(const sn_model *m)
   return a;
 }
 
-static int klin_build(sn_fesys *S)
+/* klin's pattern on all dofs, zeroed, and the elements in it (S->lin); klin_state stays 0:
+ * the caller scatters the elements' K_e (klin_fill) and calls klin_done. Without a linear
+ * element or above KLIN_MAX_NNZ, klin_state = -1 (the element loop does it all). */
+static int klin_prepare(sn_fesys *S)
 {
-  const sn_model *m = S->m;
   sn_csc_free(S->klin);
   S->klin = NULL;
   S->klin_state = -1;
-  int *ident = malloc(sizeof(int) * ((size_t)S->ndof + 1)), st;
   if (!S->lin) S->lin = calloc((size_t)S->ne + 1, 1);
-  if (!ident || !S->lin) { free(ident); return SN_ERR_NOMEM; }
-  for (int d = 0; d < S->ndof; d++) ident[d] = d;
-  int any = 0;
+  if (!S->ident) S->ident = malloc(sizeof(int) * ((size_t)S->ndof + 1));
+  if (!S->lin || !S->ident) return SN_ERR_NOMEM;
+  for (int d = 0; d < S->ndof; d++) S->ident[d] = d;
+  int any = 0, st;
   for (int e = 0; e < S->ne; e++) any += S->lin[e] = (unsigned char)klin_path(S, e);
-  if (!any || (st = build_pattern(S, ident, S->ndof, &S->klin)) || S->klin->nnz > KLIN_MAX_NNZ) {
+  if (!any) return SN_OK;
+  if ((st = build_pattern(S, S->ident, S->ndof, &S->klin))) return st;
+  if (S->klin->nnz > KLIN_MAX_NNZ) {
     sn_csc_free(S->klin);
     S->klin = NULL;
-    free(ident);
-    return any ? st : SN_OK;            /* a failure leaves the element loop to do it all */
+    return SN_OK;
   }
   memset(S->klin->val, 0, sizeof(double) * (size_t)S->klin->nnz);
+  S->klin_state = 0;
+  return SN_OK;
+}
+
+static void klin_done(sn_fesys *S, int ok)
+{
+  if (ok) {
+    S->xsum = coord_sum(S->m);
+    S->klin_state = 1;
+  } else {                              /* the element loop reports the element */
+    sn_csc_free(S->klin);
+    S->klin = NULL;
+    S->klin_state = -1;
+  }
+}
+
+/* klin by its own loop over the linear elements (the first internal force asked for without K) */
+static int klin_build(sn_fesys *S)
+{
+  const sn_model *m = S->m;
+  int st = klin_prepare(S);
+  if (st || S->klin_state < 0) return st;
   double X[3 * MAXN], Ke[MAXDOF * MAXDOF];
   int dofs[MAXDOF];
-  for (int e = 0; e < S->ne; e++) {
+  for (int e = 0; e < S->ne && !st; e++) {
     if (!S->lin[e]) continue;
     int nd = elem_dofs(S, e, dofs);
     coords(m, e, X);
     if ((st = sn_element_stiffness(m->elem_type[e], X, &S->props[e], Ke))) break;
     double sc = S->scale[e];
     if (sc != 1.0) for (int k = 0; k < nd * nd; k++) Ke[k] *= sc;
-    scatter(S->klin, ident, dofs, nd, Ke);
+    scatter(S->klin, S->ident, dofs, nd, Ke);
   }
-  free(ident);
-  if (st) {                             /* the element loop reports the element */
-    sn_csc_free(S->klin);
-    S->klin = NULL;
-    return SN_OK;
-  }
-  S->xsum = coord_sum(m);
-  S->klin_state = 1;
+  klin_done(S, !st);
   return SN_OK;
 }
 
@@ -615,10 +634,14 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
     memset((*K)->val, 0, sizeof(double) * (size_t)(*K)->nnz);
   }
   memset(fint, 0, sizeof(double) * (size_t)S->ndof);
-  int fast = 0;                         /* the linear elements by their kept stiffness */
+  int fast = 0, fill = 0;               /* the linear elements by their kept stiffness */
   if (!K && !nlgeom) {
     fast = klin_forces(S, u, fint);
     if (fast < 0) return fast;
+  } else if (K && !nlgeom && S->klin_state == 0) {   /* made with K, from the same K_e */
+    int st = klin_prepare(S);
+    if (st) return st;
+    fill = S->klin_state == 0;
   }
   double X[3 * MAXN], ue[MAXDOF], fe[MAXDOF], Ke[MAXDOF * MAXDOF];
   int dofs[MAXDOF];
@@ -670,6 +693,7 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
         sn_elthermal thb;
         const sn_elthermal *th = elem_thermal(S, e, dt, &thb);
         if (sc != 1.0) for (int k = 0; k < nd * nd; k++) Ke[k] *= sc;
+        if (fill && S->lin[e]) scatter(S->klin, S->ident, dofs, nd, Ke);
         sn_dense_gemv(nd, nd, 1.0, Ke, ue, 0.0, fe);
         if (th) {                                  /* the initial strain: fe = Ke ue - f_th */
           st = sn_element_thermal_load(t, X, &S->props[e], th, fth);
@@ -687,6 +711,7 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
     for (int a = 0; a < nd; a++) fint[dofs[a]] += fe[a];
     if (K && !S->T) scatter(*K, eq, dofs, nd, Ke);
   }
+  if (fill) klin_done(S, 1);            /* (an early return above leaves it to be made again) */
   free(xidx);
   free(xw);
   return SN_OK;

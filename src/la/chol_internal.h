@@ -30,4 +30,8 @@ int sn_chol_numeric(sn_chol *F, cholmod_sparse *S);
  * fill-reducing ordering of cholmod_analyze) */
 int sn_chol_factor_perm(const sn_csc *A, const int *perm, sn_chol **out);
 
+/* sn_chol_factor_last, METIS' order (the set moved last) tried when CAMD's predicts more than
+ * metis_worth flops (sn_chol_factor_last: 2e9; 0: always tried, as tests do) */
+int sn_chol_factor_last_metis(const sn_csc *A, int nlast, const int *last, double metis_worth, sn_chol **out);
+
 #endif

@@ -2,6 +2,7 @@
 #include "signorini/common.h"
 #include "signorini/la.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,11 +154,58 @@ int sn_csc_transpose(const sn_csc *A, sn_csc **out)
   return SN_OK;
 }
 
-/* S = U + strict_upper(U)^T: the triplets of both triangles */
+/* S = U + strict_upper(U)^T for U upper triangular with sorted, distinct rows, by two passes
+ * over U: column c of S is U's column c (rows <= c, sorted) followed by the mirrored entries
+ * (c, j) of the later columns j, appended in increasing j, hence sorted too (no triplets, no
+ * sort: the triplet route cost a finite-element contact solve 10 ms at 31k dofs) */
+static int sym_full_sorted(const sn_csc *U, sn_csc **out)
+{
+  int n = U->n;
+  size_t nz = 0;
+  for (int j = 0; j < n; j++)
+    for (int p = U->colptr[j]; p < U->colptr[j + 1]; p++) nz += U->rowind[p] == j ? 1 : 2;
+  if (nz > INT_MAX) return SN_ERR_NOMEM;
+  sn_csc *S = sn_csc_alloc(n, n, (int)(nz > 0 ? nz : 1));
+  int *next = malloc(sizeof(int) * ((size_t)n + 1));
+  if (!S || !next) { sn_csc_free(S); free(next); return SN_ERR_NOMEM; }
+  memset(S->colptr, 0, sizeof(int) * ((size_t)n + 1));
+  for (int j = 0; j < n; j++)
+    for (int p = U->colptr[j]; p < U->colptr[j + 1]; p++) {
+      int i = U->rowind[p];
+      S->colptr[j + 1]++;
+      if (i != j) S->colptr[i + 1]++;
+    }
+  for (int j = 0; j < n; j++) S->colptr[j + 1] += S->colptr[j];
+  for (int j = 0; j < n; j++) {         /* the upper part of each column first */
+    int len = U->colptr[j + 1] - U->colptr[j];
+    memcpy(S->rowind + S->colptr[j], U->rowind + U->colptr[j], sizeof(int) * (size_t)len);
+    memcpy(S->val + S->colptr[j], U->val + U->colptr[j], sizeof(double) * (size_t)len);
+    next[j] = S->colptr[j] + len;
+  }
+  for (int j = 0; j < n; j++)           /* then the mirrored entries, by increasing row j */
+    for (int p = U->colptr[j]; p < U->colptr[j + 1]; p++) {
+      int i = U->rowind[p];
+      if (i == j) continue;
+      S->rowind[next[i]] = j;
+      S->val[next[i]++] = U->val[p];
+    }
+  S->nnz = (int)nz;
+  free(next);
+  *out = S;
+  return SN_OK;
+}
+
+/* S = U + strict_upper(U)^T: directly for a sorted upper triangle, else the triplets of both
+ * triangles */
 int sn_csc_sym_full(const sn_csc *U, sn_csc **out)
 {
   if (!U || !out || U->m != U->n) return SN_ERR_ARG;
   *out = NULL;
+  int upper_sorted = 1;
+  for (int j = 0; j < U->n && upper_sorted; j++)
+    for (int p = U->colptr[j]; p < U->colptr[j + 1]; p++)
+      if (U->rowind[p] > j || (p > U->colptr[j] && U->rowind[p] <= U->rowind[p - 1])) { upper_sorted = 0; break; }
+  if (upper_sorted) return sym_full_sorted(U, out);
   int nz = 0;
   for (int j = 0; j < U->n; j++)
     for (int p = U->colptr[j]; p < U->colptr[j + 1]; p++) nz += U->rowind[p] == j ? 1 : 2;

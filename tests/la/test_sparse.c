@@ -102,6 +102,36 @@ int main(void)
     sn_csc_free(Wr); sn_csc_free(Wt); sn_csc_free(Ws);
   }
 
+  /* sn_csc_sym_full against the dense mirror: a sorted upper triangle (the direct two-pass
+   * route) and the same with one entry below the diagonal (the triplet route, the entry
+   * mirrored too) */
+  {
+    enum { NS = 9 };
+    double u[NS * NS] = {0}, full[NS * NS], got[NS * NS];
+    for (int j = 0; j < NS; j++)
+      for (int i = 0; i <= j; i++)
+        if ((i * 7 + j * 3) % 4 != 1 || i == j) u[i + NS * j] = 1.0 + i + 10.0 * j;
+    for (int route = 0; route < 2; route++) {
+      if (route == 1) u[6 + NS * 2] = -4.5;   /* (6, 2) below the diagonal: mirrored to (2, 6) */
+      for (int j = 0; j < NS; j++)
+        for (int i = 0; i < NS; i++) full[i + NS * j] = (i <= j ? u[i + NS * j] : 0) + (i > j ? u[j + NS * i] : 0);
+      if (route == 1) { full[6 + NS * 2] += -4.5; full[2 + NS * 6] += -4.5; }
+      sn_csc *U = NULL, *Sf = NULL;
+      CHECK_INT(sn_csc_from_dense(NS, NS, u, 0.0, &U), SN_OK);
+      CHECK_INT(sn_csc_sym_full(U, &Sf), SN_OK);
+      CHECK_INT(sn_csc_check(Sf), SN_OK);
+      sn_csc_to_dense(Sf, got);
+      int same = 1, sorted = 1;
+      for (int q = 0; q < NS * NS; q++) same = same && got[q] == full[q];
+      for (int j = 0; j < NS; j++)
+        for (int p = Sf->colptr[j] + 1; p < Sf->colptr[j + 1]; p++) sorted = sorted && Sf->rowind[p] > Sf->rowind[p - 1];
+      CHECK(same);
+      CHECK(sorted);
+      sn_csc_free(U);
+      sn_csc_free(Sf);
+    }
+  }
+
   /* structure check catches corruption */
   A->rowind[0] = 7;
   CHECK_INT(sn_csc_check(A), SN_ERR_FORMAT);
