@@ -142,6 +142,9 @@ int sn_fesys_stress(const sn_fesys *S, const double *u, double *Snode, double *S
  * axisymmetric out-of-plane components included); shear components are TENSOR components
  * (e12 = gamma12 / 2), as CalculiX prints E. */
 int sn_fesys_strain(const sn_fesys *S, const double *u, double *Enode, double *Eip);
+/* Both at once, one element pass (any output may be NULL): what sn_fesys_stress and
+ * sn_fesys_strain give. */
+int sn_fesys_stress_strain(const sn_fesys *S, const double *u, double *Snode, double *Sip, double *Enode, double *Eip);
 /* per node: the reference node of the *RIGID BODY it belongs to, or -1 (nnodes ints, owned by
  * S). A rigid body's nodes move with the TRANSLATION of its reference node (rotations are not
  * modelled): elements use the reference node's dofs in place of theirs, so that loads on a
@@ -189,6 +192,8 @@ typedef struct {
   const double *contact_cdis;   /* per contact point (dim, its frame): the gap and the tangential
                                    relative displacement accumulated while its node is in contact,
                                    CalculiX' CDIS (static analyses; NULL: none, contact_u is used) */
+  const double *e_node, *e_ip;  /* total strains as sn_fesys_strain gives them, computed with the
+                                   stresses when sn_static_settings.want_strain (else NULL) */
 } sn_increment;
 
 /* Called after every converged increment; a non-zero return stops the run (its value is
@@ -243,6 +248,8 @@ typedef struct {
   sn_increment_fn on_increment;
   void *user;
   sn_frequency_fn on_frequency;  /* *FREQUENCY steps' results (NULL: none; user as above) */
+  int want_strain;         /* 1: each increment's total strains too (sn_increment.e_node, e_ip),
+                              in the same element pass as its stresses (0) */
 } sn_static_settings;
 
 typedef struct {
@@ -398,6 +405,9 @@ typedef enum { SN_PLOTS_STEP = 0, SN_PLOTS_INCREMENT = 1, SN_PLOTS_NONE = 2 } sn
  * without locks the run goes on unlocked, and sn_run_output_note says so. */
 int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_run_output **out,
                        char *msg, size_t msglen);
+/* 1 when some output request asks for strains (E, ENER): set sn_static_settings.want_strain
+ * then, so that each increment's strains come with its stresses in one element pass */
+int sn_run_output_wants_strain(const sn_run_output *R);
 /* sn_increment_fn-compatible: user = the sn_run_output */
 int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
                             void *user);

@@ -82,6 +82,7 @@ static int analyse(const sn_model *m, run_ctx *c, sn_static_info *info, char *ms
   sn_static_settings_default(&s);
   s.on_increment = on_increment;
   s.user = c;
+  s.want_strain = sn_run_output_wants_strain(c->out);   /* 0 without an output folder */
   int st, pst = SN_OK;
   Py_BEGIN_ALLOW_THREADS
   st = sn_static_run(m, &s, info, msg, len);

@@ -336,7 +336,7 @@ static int report(dyn_state *D, int k, int i, double t, double ttot, int output,
   double t0 = sn_wtime();
   sn_increment I = {k + 1, i, D->info->steps, t, ttot + t, t / D->period, 0, 0.0, 0, D->u, output ? D->w1 : NULL, D->fext0,
                     output ? snode : NULL, output ? sip : NULL, D->cons, D->cs.np, D->cs.pts, D->cs.r, D->cs.uloc,
-                    D->cs.solver, D->cs.solver_iterations, D->cs.solver_error, NULL, 0, D->v, NULL, NULL};
+                    D->cs.solver, D->cs.solver_iterations, D->cs.solver_error, NULL, 0, D->v, NULL, NULL, NULL, NULL};
   st = D->set->on_step(D->m, D->S, &I, &D->en, output, D->set->user);
   D->info->output_seconds += sn_wtime() - t0;
   return st;

@@ -188,7 +188,7 @@ static int heat_output(static_run *S, double tn)
 {
   const sn_model *m = S->m;
   sn_increment I = {S->k + 1, S->inc, S->total_inc, tn, S->total_time + tn, tn / S->period, 1, 0.0, 0, S->u, S->rf,
-                    S->fext, S->snode, S->sip, S->R.cons, 0, NULL, NULL, NULL, "", 0, 0.0, S->reshist, 0, NULL, S->th.T, NULL};
+                    S->fext, S->snode, S->sip, S->R.cons, 0, NULL, NULL, NULL, "", 0, 0.0, S->reshist, 0, NULL, S->th.T, NULL, NULL, NULL};
   if (!S->s.on_increment) return SN_OK;
   double to = sn_wtime();
   int rc = S->s.on_increment(m, S->R.S, &I, S->s.user);

@@ -174,7 +174,7 @@ static int modal_report(modal_run *W, int inc, double t, double period)
   if (S->info) S->info->assembly_seconds += sn_wtime() - tr;
   S->total_inc++;
   sn_increment I = {S->k + 1, inc, S->total_inc, t, S->total_time + t, t / period, 0, 0.0, 0, W->u, W->rf, W->f,
-                    S->snode, S->sip, W->cons, 0, NULL, NULL, NULL, NULL, 0, 0.0, NULL, 0, W->v, S->th.on ? S->th.T : NULL, NULL};
+                    S->snode, S->sip, W->cons, 0, NULL, NULL, NULL, NULL, 0, 0.0, NULL, 0, W->v, S->th.on ? S->th.T : NULL, NULL, NULL, NULL};
   if (!S->s.on_increment) return SN_OK;
   double to = sn_wtime();
   int rc = S->s.on_increment(m, R->S, &I, S->s.user);

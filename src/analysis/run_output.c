@@ -625,12 +625,15 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   if (!rf3) return SN_ERR_NOMEM;
   for (int i = 0; i < m->nnodes; i++)
     for (int c = 0; c < ndf; c++) rf3[3 * i + c] = inc->rf[ndf * i + c];
-  double *e_node = NULL, *e_ip = NULL;
+  double *e_node = NULL, *e_ip = NULL, *e_own = NULL, *e_own_ip = NULL;   /* e_own*: allocated here */
   int st = SN_OK;
-  if (R->want_e) {
+  if (R->want_e && inc->e_node && inc->e_ip) {   /* computed with the stresses */
+    e_node = (double *)inc->e_node;
+    e_ip = (double *)inc->e_ip;
+  } else if (R->want_e) {
     const int *ipo = sn_fesys_ip_offset(S);
-    e_node = malloc(sizeof(double) * 6 * ((size_t)m->nnodes + 1));
-    e_ip = malloc(sizeof(double) * 6 * ((size_t)ipo[m->nelems] + 1));
+    e_node = e_own = malloc(sizeof(double) * 6 * ((size_t)m->nnodes + 1));
+    e_ip = e_own_ip = malloc(sizeof(double) * 6 * ((size_t)ipo[m->nelems] + 1));
     if (!e_node || !e_ip) st = SN_ERR_NOMEM;
     else st = sn_fesys_strain(S, inc->u, e_node, e_ip);
   }
@@ -641,7 +644,7 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   if (m->npairs > 0) {
     cf = calloc(7 * ((size_t)nn + 1), sizeof(double));
     if (!R->slip) R->slip = calloc((size_t)nn + 1, sizeof(double));
-    if (!cf || !R->slip) { free(rf3); free(e_node); free(e_ip); free(cf); return SN_ERR_NOMEM; }
+    if (!cf || !R->slip) { free(rf3); free(e_own); free(e_own_ip); free(cf); return SN_ERR_NOMEM; }
     double *cp = cf, *csh = cf + nn, *cg = cf + 4 * (size_t)nn, *cst = cf + 5 * (size_t)nn, *csl = cf + 6 * (size_t)nn;
     double rmax = 0;
     for (int k = 0; k < inc->ncontact; k++) rmax = fmax(rmax, inc->contact_r[dim * k]);
@@ -701,8 +704,8 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
     snprintf(path, sizeof path, "%s/%s.frd", R->dir, R->base);
     st = sn_ccx_frd(&R->ccx, path, m, inc, e_node, R->err, sizeof R->err);
   }
-  free(e_node);
-  free(e_ip);
+  free(e_own);
+  free(e_own_ip);
   /* the static plots (a dynamic run has its energy plot): their data kept, the charts drawn at
    * the end of a step (the step's time reached its period), or after every increment on request */
   if (!st && !inc->v && R->plot_when != SN_PLOTS_NONE) {
@@ -868,6 +871,8 @@ static int eigen_tables(sn_run_output *R, const sn_frequency_result *res)
  * the step's print requests under CalculiX' "E I G E N V A L U E    N U M B E R" header (RF: the
  * mode's internal forces K phi at every node, as CalculiX prints them) */
 /* a request printed to BASE.dat (not a FILE request) */
+int sn_run_output_wants_strain(const sn_run_output *R) { return R && R->want_e; }
+
 static int is_print(const sn_output *o)
 {
   return o->kind == SN_OUT_NODE_PRINT || o->kind == SN_OUT_EL_PRINT || o->kind == SN_OUT_CONTACT_PRINT;

@@ -70,6 +70,7 @@ typedef struct {
   double *u, *usave, *fint, *fext, *rf, *rhs, *du;
   double *uwd, *duwd;                          /* watchdog */
   double *snode, *sip;                         /* stresses at nodes, integration points */
+  double *enode, *eip;                         /* total strains (settings' want_strain), else NULL */
   sn_csc *K;
   double kdiag;                                /* the largest diagonal entry of K */
   sn_chol *F;                                  /* the factor of K, kept while K is */

@@ -244,13 +244,17 @@ static int run_setup(static_run *S)
   S->uwd = calloc(nd, sizeof(double)), S->duwd = calloc(nd, sizeof(double));
   S->snode = calloc(6 * nn, sizeof(double));
   S->sip = calloc(6 * ((size_t)ipo[m->nelems] + 1), sizeof(double));
+  if (S->s.want_strain) {
+    S->enode = calloc(6 * nn, sizeof(double));
+    S->eip = calloc(6 * ((size_t)ipo[m->nelems] + 1), sizeof(double));
+  }
   S->hr = calloc(nd, sizeof(double)), S->rnc = calloc(nd, sizeof(double));
   S->lam_n = calloc(nn, sizeof(double)), S->lam_t = calloc(3 * nn, sizeof(double));
   S->lam_n0 = calloc(nn, sizeof(double)), S->lam_t0 = calloc(3 * nn, sizeof(double));
   S->ctot = calloc(3 * nn, sizeof(double));
   if (!R->cons || !R->target || !R->ustart || !R->bamp || !R->eq || !S->u || !S->usave || !S->fint || !S->fext ||
       !S->rf || !S->rhs || !S->du || !S->uwd || !S->duwd || !S->snode || !S->sip || !S->hr || !S->rnc || !S->lam_n ||
-      !S->lam_t || !S->lam_n0 || !S->lam_t0 || !S->ctot)
+      !S->lam_t || !S->lam_n0 || !S->lam_t0 || !S->ctot || (S->s.want_strain && (!S->enode || !S->eip)))
     return SN_ERR_NOMEM;
   for (int c = 0; c < 3; c++) {
     double lo = INFINITY, hi = -INFINITY;
@@ -612,12 +616,12 @@ static int increment_done(static_run *S)
       }
   double tr = sn_wtime();
   if ((st = sn_fesys_commit(R->S, S->u, S->nlgeom, S->msg, S->msglen))) return st;   /* *PLASTIC history */
-  if ((st = sn_fesys_stress(R->S, S->u, S->snode, S->sip))) return st;
+  if ((st = sn_fesys_stress_strain(R->S, S->u, S->snode, S->sip, S->enode, S->eip))) return st;
   if (info) info->assembly_seconds += sn_wtime() - tr;
   sn_increment I = {S->k + 1, S->inc, S->total_inc, S->tn, S->total_time + S->tn, S->tn / S->period, S->it, S->res,
                     S->cut_here, S->u, S->rf, S->fext, S->snode, S->sip, R->cons, cs->np, cs->pts, cs->r, cs->uloc,
                     cs->solver, cs->solver_iterations, cs->solver_error, S->reshist, S->nhist, NULL,
-                    S->th.on ? S->th.T : NULL, S->contact && cs->np > 0 ? S->cdis : NULL};
+                    S->th.on ? S->th.T : NULL, S->contact && cs->np > 0 ? S->cdis : NULL, S->enode, S->eip};
   if (S->sp->heat == 2) memcpy(S->heat.T, S->heat.Tn, sizeof(double) * (size_t)m->nnodes);   /* committed */
   S->cut_here = 0;
   S->t = S->tn;
@@ -727,7 +731,7 @@ static void run_finish(static_run *S, int st, double t0)
   free(R->qact); free(R->q);
   free(R->cons); free(R->target); free(R->ustart); free(R->bamp); free(R->eq); free(R->loads);
   free(S->u); free(S->usave); free(S->fint); free(S->fext); free(S->rf); free(S->rhs); free(S->du); free(S->uwd);
-  free(S->duwd); free(S->snode); free(S->sip);
+  free(S->duwd); free(S->snode); free(S->sip); free(S->enode); free(S->eip);
 }
 
 int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_info *info,

@@ -773,70 +773,92 @@ static void compliance(const sn_elprops *p, const double *sg, double *ep)
 }
 
 /* stresses (strain = 0) or strains (strain = 1) at nodes (averaged) and integration points */
-static int fields(const sn_fesys *S, const double *u, int strain, double *Vnode, double *Vip)
+/* element e's stresses (sip at its points, sn at its nodes; want_s 0: only as the way to the
+ * strains) and, when esip is not NULL, its
+ * total strains (esip, esn): for a linear element the compliance of the same stresses (no
+ * second element pass), for NLGEOM, hyperelastic and plastic ones their own strain routine */
+static int element_fields(const sn_fesys *S, int e, const double *X, const double *ue, int want_s, double *sip,
+                          double *sn, double *esip, double *esn)
 {
   const sn_model *m = S->m;
-  int *cnt = NULL;
-  if (Vnode) {
+  sn_eltype t = m->elem_type[e];
+  const sn_eldesc *d = sn_element_desc(t);
+  const sn_neohooke *nh = hyper_at(S, e);
+  int nl = (S->nlgeom_out || nh) && d->kind != SN_KIND_TRUSS;
+  const double *hc = plastic_at(S, e) ? S->hist0 + (size_t)S->ip_off[e] * SN_J2_NHIST : NULL;
+  if (hc) nl = 1;                       /* the plastic element's own stress and total strain */
+  double dt[MAXN], sip0[6 * 27], sn0[6 * MAXN];
+  sn_elthermal thb;
+  const sn_elthermal *th = hc ? NULL : elem_thermal(S, e, dt, &thb);   /* plastic: refused with a thermal strain */
+  double al = th ? th->alpha : 0;
+  const double *dtp = th ? th->dtemp : NULL;
+  if (nl && esip && !want_s)            /* the strains alone: their own routine only */
+    return hc ? sn_element_stress_plastic(t, X, &S->props[e], S->nlgeom_out, ue, hc, NULL, NULL, esip, esn)
+              : sn_element_stress_nlgeom_mat(t, X, &S->props[e], nh, al, dtp, ue, NULL, NULL, esip, esn);
+  int st = hc ? sn_element_stress_plastic(t, X, &S->props[e], S->nlgeom_out, ue, hc, sip, sn, NULL, NULL)
+           : nl ? sn_element_stress_nlgeom_mat(t, X, &S->props[e], nh, al, dtp, ue, sip, sn, NULL, NULL)
+                : sn_element_stress_thermal(t, X, &S->props[e], th, ue, sip, sn);
+  if (st || !esip) return st;
+  if (nl)
+    return hc ? sn_element_stress_plastic(t, X, &S->props[e], S->nlgeom_out, ue, hc, NULL, NULL, esip, esn)
+              : sn_element_stress_nlgeom_mat(t, X, &S->props[e], nh, al, dtp, ue, NULL, NULL, esip, esn);
+  /* total strain = mechanical + thermal; the thermal part as minus the compliance of the
+   * stress of the thermal strain alone (u = 0), exact for the isotropic D of 3D, plane strain
+   * and axisymmetric elements (plane stress: the in-plane components); under NLGEOM the
+   * Green-Lagrange strain is already the total one */
+  double zero[MAXDOF] = {0};
+  if (th && (st = sn_element_stress_thermal(t, X, &S->props[e], th, zero, sip0, sn0))) return st;
+  double tmp0[6];
+  for (int g = 0; g < d->nip; g++) {
+    compliance(&S->props[e], sip + 6 * g, esip + 6 * g);
+    if (th) { compliance(&S->props[e], sip0 + 6 * g, tmp0); for (int c = 0; c < 3; c++) esip[6 * g + c] -= tmp0[c]; }
+  }
+  for (int a = 0; a < d->nnodes; a++) {
+    compliance(&S->props[e], sn + 6 * a, esn + 6 * a);
+    if (th) { compliance(&S->props[e], sn0 + 6 * a, tmp0); for (int c = 0; c < 3; c++) esn[6 * a + c] -= tmp0[c]; }
+  }
+  return SN_OK;
+}
+
+/* averaged nodal and integration-point stresses and strains (any output may be NULL; the
+ * strains only when Enode or Eip is given) */
+static int fields(const sn_fesys *S, const double *u, double *Snode, double *Sip, double *Enode, double *Eip)
+{
+  const sn_model *m = S->m;
+  int *cnt = NULL, want_e = Enode || Eip;
+  if (Snode || Enode) {
     cnt = calloc((size_t)S->nn + 1, sizeof(int));
     if (!cnt) return SN_ERR_NOMEM;
-    memset(Vnode, 0, sizeof(double) * 6 * (size_t)S->nn);
   }
-  double X[3 * MAXN], ue[MAXDOF], sn[6 * MAXN], sip[6 * 27];
+  if (Snode) memset(Snode, 0, sizeof(double) * 6 * (size_t)S->nn);
+  if (Enode) memset(Enode, 0, sizeof(double) * 6 * (size_t)S->nn);
+  double X[3 * MAXN], ue[MAXDOF], sn[6 * MAXN], sip[6 * 27], esn[6 * MAXN], esip[6 * 27];
   int dofs[MAXDOF];
   for (int e = 0; e < S->ne; e++) {
     if (S->skip[e]) continue;
-    sn_eltype t = m->elem_type[e];
-    const sn_eldesc *d = sn_element_desc(t);
+    const sn_eldesc *d = sn_element_desc(m->elem_type[e]);
     if (d->kind == SN_KIND_SPRING) continue;
     int nd = elem_dofs(S, e, dofs);
     coords(m, e, X);
     for (int a = 0; a < nd; a++) ue[a] = u[dofs[a]];
-    const sn_neohooke *nh = hyper_at(S, e);
-    int nl = (S->nlgeom_out || nh) && d->kind != SN_KIND_TRUSS;
-    const double *hc = plastic_at(S, e) ? S->hist0 + (size_t)S->ip_off[e] * SN_J2_NHIST : NULL;
-    if (hc) nl = 1;                       /* the plastic element's own stress and total strain */
-    double dt[MAXN], sip0[6 * 27], sn0[6 * MAXN];
-    sn_elthermal thb;
-    const sn_elthermal *th = hc ? NULL : elem_thermal(S, e, dt, &thb);   /* plastic: refused with a thermal strain */
-    double al = th ? th->alpha : 0;
-    const double *dtp = th ? th->dtemp : NULL;
-    int st = hc ? (strain ? sn_element_stress_plastic(t, X, &S->props[e], S->nlgeom_out, ue, hc, NULL, NULL, sip, sn)
-                          : sn_element_stress_plastic(t, X, &S->props[e], S->nlgeom_out, ue, hc, sip, sn, NULL, NULL))
-           : nl ? (strain ? sn_element_stress_nlgeom_mat(t, X, &S->props[e], nh, al, dtp, ue, NULL, NULL, sip, sn)
-                          : sn_element_stress_nlgeom_mat(t, X, &S->props[e], nh, al, dtp, ue, sip, sn, NULL, NULL))
-                : sn_element_stress_thermal(t, X, &S->props[e], th, ue, sip, sn);
-    /* total strain = mechanical + thermal; the thermal part as minus the compliance of the
-     * stress of the thermal strain alone (u = 0), exact for the isotropic D of 3D, plane strain
-     * and axisymmetric elements (plane stress: the in-plane components); under NLGEOM the
-     * Green-Lagrange strain is already the total one */
-    double zero[MAXDOF] = {0};
-    if (!st && strain && th && !nl) st = sn_element_stress_thermal(t, X, &S->props[e], th, zero, sip0, sn0);
+    int st = element_fields(S, e, X, ue, Snode || Sip, sip, sn, want_e ? esip : NULL, esn);
     if (st) { free(cnt); return st; }
-    if (strain && !nl) {
-      double tmp[6], tmp0[6];
-      for (int g = 0; g < d->nip; g++) {
-        compliance(&S->props[e], sip + 6 * g, tmp);
-        if (th) { compliance(&S->props[e], sip0 + 6 * g, tmp0); for (int c = 0; c < 3; c++) tmp[c] -= tmp0[c]; }
-        memcpy(sip + 6 * g, tmp, sizeof tmp);
-      }
-      for (int a = 0; a < d->nnodes; a++) {
-        compliance(&S->props[e], sn + 6 * a, tmp);
-        if (th) { compliance(&S->props[e], sn0 + 6 * a, tmp0); for (int c = 0; c < 3; c++) tmp[c] -= tmp0[c]; }
-        memcpy(sn + 6 * a, tmp, sizeof tmp);
-      }
+    size_t ip = 6 * (size_t)S->ip_off[e], nip6 = sizeof(double) * 6 * (size_t)d->nip;
+    if (Sip) memcpy(Sip + ip, sip, nip6);
+    if (Eip) memcpy(Eip + ip, esip, nip6);
+    for (int a = 0; a < d->nnodes && cnt; a++) {
+      int i = m->elem_conn[m->elem_ptr[e] + a];
+      if (Snode) for (int c = 0; c < 6; c++) Snode[6 * i + c] += sn[6 * a + c];
+      if (Enode) for (int c = 0; c < 6; c++) Enode[6 * i + c] += esn[6 * a + c];
+      cnt[i]++;
     }
-    if (Vip) memcpy(Vip + 6 * (size_t)S->ip_off[e], sip, sizeof(double) * 6 * (size_t)d->nip);
-    if (Vnode)
-      for (int a = 0; a < d->nnodes; a++) {
-        int i = m->elem_conn[m->elem_ptr[e] + a];
-        for (int c = 0; c < 6; c++) Vnode[6 * i + c] += sn[6 * a + c];
-        cnt[i]++;
-      }
   }
-  if (Vnode)
-    for (int i = 0; i < S->nn; i++)
-      if (cnt[i] > 1) for (int c = 0; c < 6; c++) Vnode[6 * i + c] /= cnt[i];
+  for (int i = 0; i < S->nn && cnt; i++)
+    if (cnt[i] > 1)
+      for (int c = 0; c < 6; c++) {
+        if (Snode) Snode[6 * i + c] /= cnt[i];
+        if (Enode) Enode[6 * i + c] /= cnt[i];
+      }
   free(cnt);
   return SN_OK;
 }
@@ -876,12 +898,18 @@ const double *sn_fesys_history(const sn_fesys *S) { return S ? S->hist0 : NULL; 
 
 int sn_fesys_stress(const sn_fesys *S, const double *u, double *Snode, double *Sip)
 {
-  return fields(S, u, 0, Snode, Sip);
+  return fields(S, u, Snode, Sip, NULL, NULL);
 }
 
 int sn_fesys_strain(const sn_fesys *S, const double *u, double *Enode, double *Eip)
 {
-  return fields(S, u, 1, Enode, Eip);
+  return fields(S, u, NULL, NULL, Enode, Eip);
+}
+
+int sn_fesys_stress_strain(const sn_fesys *S, const double *u, double *Snode, double *Sip, double *Enode, double *Eip)
+{
+  if (!S || !u) return SN_ERR_ARG;
+  return fields(S, u, Snode, Sip, Enode, Eip);
 }
 
 /* Mass matrix on the free dofs (eq[dof] >= 0, numbered eq), both triangles, from the element

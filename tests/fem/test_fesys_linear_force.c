@@ -4,7 +4,8 @@
  * others. Both must give the same f_int (to rounding: 1e-12 of its largest entry) on a model
  * that mixes elastic C3D8 with and without thermal expansion, a J2-plastic C3D8 (never in the
  * kept stiffness) and a T3D2 truss; then after a temperature change, and after the reference
- * coordinates move (the kept stiffness is made again). A hand value: the bar alone, f = E A / L u. */
+ * coordinates move (the kept stiffness is made again). A hand value: the bar alone, f = E A / L u.
+ * And sn_fesys_stress_strain against sn_fesys_stress and sn_fesys_strain called apart. */
 #include "check.h"
 #include "fe_deck.h"
 #include "signorini/analysis.h"
@@ -88,6 +89,24 @@ int main(void)
   double d1 = both_ways(S, ndof, u, f1, f2);
   printf("with temperatures: %.2e\n", d1);
   CHECK(d1 < 1e-12);
+  /* the stresses and strains of one element pass (sn_fesys_stress_strain) are those of the
+   * separate calls, bit for bit, thermal strains included */
+  {
+    int nip = sn_fesys_ip_offset(S)[m->nelems], nn = m->nnodes;
+    double *s1 = calloc(6 * (size_t)nn, sizeof(double)), *s2 = calloc(6 * (size_t)nn, sizeof(double));
+    double *e1 = calloc(6 * (size_t)nn, sizeof(double)), *e2 = calloc(6 * (size_t)nn, sizeof(double));
+    double *si1 = calloc(6 * (size_t)nip, sizeof(double)), *si2 = calloc(6 * (size_t)nip, sizeof(double));
+    double *ei1 = calloc(6 * (size_t)nip, sizeof(double)), *ei2 = calloc(6 * (size_t)nip, sizeof(double));
+    CHECK_INT(sn_fesys_stress(S, u, s1, si1), SN_OK);
+    CHECK_INT(sn_fesys_strain(S, u, e1, ei1), SN_OK);
+    CHECK_INT(sn_fesys_stress_strain(S, u, s2, si2, e2, ei2), SN_OK);
+    CHECK(!memcmp(s1, s2, sizeof(double) * 6 * nn) && !memcmp(e1, e2, sizeof(double) * 6 * nn));
+    CHECK(!memcmp(si1, si2, sizeof(double) * 6 * nip) && !memcmp(ei1, ei2, sizeof(double) * 6 * nip));
+    double emax = 0.0;
+    for (int k = 0; k < 6 * nip; k++) emax = fmax(emax, fabs(ei1[k]));
+    CHECK(emax > 1e-8);                 /* not empty: the total strains of u ~ 1e-6 */
+    free(s1); free(s2); free(e1); free(e2); free(si1); free(si2); free(ei1); free(ei2);
+  }
   CHECK_INT(sn_fesys_set_temperature(S, NULL), SN_OK);
   /* the reference coordinates move (as an adjustment of the mesh would): made again */
   for (int i = 0; i < m->nnodes; i++) m->x[3 * i + 1] *= 1.1;
