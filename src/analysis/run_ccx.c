@@ -5,6 +5,7 @@
 #include "analysis/run_ccx.h"
 #include "analysis/contact_frame.h"
 #include "analysis/ip_layers.h"
+#include "io/out_file.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -334,7 +335,10 @@ int sn_ccx_frd(sn_ccx_state *c, const char *path, const sn_model *m, const sn_in
     any |= sn_ccx_request_step(m, inc->step - 1, kk == 0 ? SN_OUT_NODE_FILE : kk == 1 ? SN_OUT_EL_FILE : SN_OUT_CONTACT_FILE) >= 0;
   if (!any) return SN_OK;
   int st = SN_OK;
-  if (!c->frd && (st = sn_frd_open(path, m, &c->frd, err, errlen))) return st;
+  if (!c->frd) {
+    if ((st = sn_frd_open(path, m, &c->frd, err, errlen))) return st;
+    sn_frd_set_nosync(c->frd, 1);       /* synced when the run ends (run_output.c) */
+  }
   size_t nn = (size_t)m->nnodes + (size_t)inc->ncontact + 1;
   frd_ctx x = {m, inc, e_node, malloc(sizeof(int) * nn), malloc(sizeof(int) * nn), malloc(sizeof(double) * 6 * nn),
                malloc(nn)};

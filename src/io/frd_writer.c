@@ -40,6 +40,7 @@
 
 struct sn_frd {
   char *path;
+  int nosync;            /* commits rename without fsync (sn_frd_set_nosync) */
   long long committed;   /* bytes of the file before its end mark */
   char *buf;             /* the blocks not committed yet */
   size_t len, cap;
@@ -175,12 +176,18 @@ static int model_text(sn_frd *f, const sn_model *m)
   return rc;
 }
 
+void sn_frd_set_nosync(sn_frd *f, int nosync)
+{
+  if (f) f->nosync = nosync != 0;
+}
+
 /* the committed bytes, the new ones and the end mark, under a temporary name, renamed */
 static int commit(sn_frd *f, char *msg, size_t msglen)
 {
   sn_outfile o;
   int rc = sn_outfile_create(&o, f->path, msg, msglen);
   if (rc) return rc;
+  o.nosync = f->nosync;
   if (f->committed > 0) {
     FILE *in = fopen(f->path, "rb");
     long long left = f->committed;

@@ -14,16 +14,36 @@
 
 #include <stdio.h>
 
+#include "signorini/io.h"
+
 typedef struct {
   FILE *f;
   char *tmp;          /* the temporary name (owned) */
   const char *path;   /* the target (the caller's string) */
+  int nosync;         /* 1: renamed without fsync (a run's files, synced once when it ends:
+                         sn_outfile_sync); sn_outfile_create sets 0 */
 } sn_outfile;
 
 int sn_outfile_create(sn_outfile *o, const char *path, char *msg, size_t msglen);
 /* rc == 0: flush, fsync, close and rename; a failure of any of them returns SN_ERR_IO with a
  * message. rc != 0: close and remove the temporary file, return rc (msg untouched). */
 int sn_outfile_finish(sn_outfile *o, int rc, char *msg, size_t msglen);
+/* fsync an existing file by its path (its data and size on disk); SN_OK, or SN_ERR_IO with
+ * "PATH: reason" (a file system without fsync, EINVAL / EROFS, counts as done) */
+int sn_outfile_sync(const char *path, char *msg, size_t msglen);
+
+/* Writers whose files a run rewrites at every increment, told to rename without fsync
+ * (nosync 1): the run's output syncs them once when it ends (run_output.c). */
+typedef struct sn_results sn_results;
+typedef struct sn_frd sn_frd;
+void sn_results_set_nosync(sn_results *r, int nosync);
+void sn_frd_set_nosync(sn_frd *f, int nosync);
+/* sn_vtu_write_enc and sn_pvd_write, renaming without fsync when nosync */
+int sn_vtu_write_x(const char *path, const sn_model *m, const double *u, const sn_field *point, int npoint,
+                   const sn_field *cell, int ncell, sn_vtu_encoding enc, int nosync, char *msg, size_t msglen);
+int sn_pvd_write_x(const char *path, int n, const double *times, const char *const *files, int nosync, char *msg,
+                   size_t msglen);
+
 /* The temporary name sn_outfile_create tries k-th for path in process pid ("PATH.tmpPID_K"),
  * into buf; returns the length it needs (as snprintf). Lets a signal handler know, in advance,
  * what to remove (sn_run_output_on_signal). */

@@ -76,6 +76,7 @@ int sn_outfile_create(sn_outfile *o, const char *path, char *msg, size_t msglen)
   o->f = NULL;
   o->tmp = NULL;
   o->path = path;
+  o->nosync = 0;
   if (!path || !*path) return sn_outfile_fail(msg, msglen, SN_ERR_ARG, path, "empty file name");
   len = strlen(path) + 48;
   o->tmp = malloc(len);
@@ -100,6 +101,17 @@ int sn_outfile_create(sn_outfile *o, const char *path, char *msg, size_t msglen)
                          os_reason(err, why, sizeof why));
 }
 
+int sn_outfile_sync(const char *path, char *msg, size_t msglen)
+{
+  char why[128];
+  int fd = open(path, O_RDONLY);
+  if (fd < 0) return sn_outfile_fail(msg, msglen, SN_ERR_IO, path, "cannot open it to sync: %s", os_reason(errno, why, sizeof why));
+  int bad = fsync(fd) != 0 && errno != EINVAL && errno != EROFS;
+  int e = errno;
+  close(fd);
+  return bad ? sn_outfile_fail(msg, msglen, SN_ERR_IO, path, "sync failed: %s", os_reason(e, why, sizeof why)) : SN_OK;
+}
+
 int sn_outfile_finish(sn_outfile *o, int rc, char *msg, size_t msglen)
 {
   char why[128];
@@ -108,7 +120,7 @@ int sn_outfile_finish(sn_outfile *o, int rc, char *msg, size_t msglen)
     int bad = ferror(o->f) != 0;
     if (!bad && fflush(o->f) != 0) bad = 1;
     /* on disk before the rename, so that a crash leaves the old file or the new one */
-    if (!bad && fsync(fileno(o->f)) != 0 && errno != EINVAL && errno != EROFS) bad = 1;
+    if (!bad && !o->nosync && fsync(fileno(o->f)) != 0 && errno != EINVAL && errno != EROFS) bad = 1;
     int e = bad ? errno : 0;
     if (fclose(o->f) != 0 && !bad) {
       bad = 1;
@@ -134,6 +146,7 @@ int sn_outfile_finish(sn_outfile *o, int rc, char *msg, size_t msglen)
 
 struct sn_results {
   char *path;
+  int nosync;            /* flushes rename without fsync (sn_results_set_nosync) */
   long long committed;   /* bytes of the file written by the flushes so far */
   char *buf;             /* the increment in progress */
   size_t len, cap;
@@ -211,6 +224,11 @@ static void fortran_e14_7(double t, char *out, size_t len)
   int e = atoi(m + 9) + 1;                      /* 0.ddddddd * 10^(xx+1) */
   snprintf(s, sizeof s, "%s0.%c%.6sE%c%02d", t < 0 ? "-" : "", m[0], m + 2, e < 0 ? '-' : '+', abs(e));
   snprintf(out, len, "%14s", s);
+}
+
+void sn_results_set_nosync(sn_results *r, int nosync)
+{
+  if (r) r->nosync = nosync != 0;
 }
 
 int sn_results_open(const char *path, sn_results **out, char *msg, size_t msglen)
@@ -360,6 +378,7 @@ int sn_results_flush(sn_results *r, char *msg, size_t msglen)
   if (!r) return sn_outfile_fail(msg, msglen, SN_ERR_ARG, NULL, "no results file");
   if (r->len == 0) return SN_OK;
   if ((rc = sn_outfile_create(&o, r->path, msg, msglen))) return rc;
+  o.nosync = r->nosync;
   if (r->committed > 0) {
     /* the increments already committed: the file's first `committed` bytes, which must be
      * exactly what the previous flushes wrote */

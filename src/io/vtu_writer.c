@@ -306,6 +306,12 @@ static int check_model(const sn_model *m, const double *u, const char *path, cha
 int sn_vtu_write_enc(const char *path, const sn_model *m, const double *u, const sn_field *point, int npoint,
                      const sn_field *cell, int ncell, sn_vtu_encoding enc, char *msg, size_t msglen)
 {
+  return sn_vtu_write_x(path, m, u, point, npoint, cell, ncell, enc, 0, msg, msglen);
+}
+
+int sn_vtu_write_x(const char *path, const sn_model *m, const double *u, const sn_field *point, int npoint,
+                   const sn_field *cell, int ncell, sn_vtu_encoding enc, int nosync, char *msg, size_t msglen)
+{
   sn_outfile o;
   int rc;
   if (msg && msglen > 0) msg[0] = '\0';
@@ -327,6 +333,7 @@ int sn_vtu_write_enc(const char *path, const sn_model *m, const double *u, const
     return sn_outfile_fail(msg, msglen, rc, path, "out of memory");
   }
   if (!(rc = sn_outfile_create(&o, path, msg, msglen))) {
+    o.nosync = nosync;
     write_file(o.f, &L, m, u != NULL, enc);
     rc = sn_outfile_finish(&o, SN_OK, msg, msglen);
   }
@@ -342,6 +349,12 @@ int sn_vtu_write(const char *path, const sn_model *m, const double *u, const sn_
 
 int sn_pvd_write(const char *path, int n, const double *times, const char *const *files, char *msg, size_t msglen)
 {
+  return sn_pvd_write_x(path, n, times, files, 0, msg, msglen);
+}
+
+int sn_pvd_write_x(const char *path, int n, const double *times, const char *const *files, int nosync, char *msg,
+                   size_t msglen)
+{
   sn_outfile o;
   int rc;
   if (msg && msglen > 0) msg[0] = '\0';
@@ -353,6 +366,7 @@ int sn_pvd_write(const char *path, int n, const double *times, const char *const
     if (!isfinite(times[i])) return sn_outfile_fail(msg, msglen, SN_ERR_ARG, path, "file %s: time is not finite", files[i]);
   }
   if ((rc = sn_outfile_create(&o, path, msg, msglen))) return rc;
+  o.nosync = nosync;
   fprintf(o.f, "<?xml version=\"1.0\"?>\n"
                "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"%s\">\n"
                "  <Collection>\n",
