@@ -142,6 +142,17 @@ int sn_chol_update_last(sn_chol **F, const sn_csc *A, int nlast, const int *last
  * O(nlast^3) on the trailing block, no solve with the whole factor. SN_ERR_ARG when F was not
  * made by sn_chol_factor_last or a row is outside its set. */
 int sn_chol_inverse_block(sn_chol *F, int k, const int *rows, double *Z);
+/* The solve A x = b of a factor of sn_chol_factor_last split at its last rows S (their order:
+ * sorted, `last` as given without repeats; sn_chol_last_rows gives it): y = forward(b) and
+ * x = backward(y) make x = A^-1 b; sn_chol_last_ltsolve gives (A^-1 b)_S from y = forward(b)
+ * without the backward sweep, and sn_chol_last_lsolve_add adds to y the forward sweep of a
+ * right-hand side zero outside S (bS its values on S), both O(|S|^2). */
+int sn_chol_forward(sn_chol *F, const double *b, double *y);
+int sn_chol_backward(sn_chol *F, const double *y, double *x);
+int sn_chol_last_ltsolve(sn_chol *F, const double *y, double *zS);
+int sn_chol_last_lsolve_add(sn_chol *F, const double *bS, double *y);
+/* the rows S of a factor of sn_chol_factor_last (sorted; *k of them), NULL for another factor */
+const int *sn_chol_last_rows(const sn_chol *F, int *k);
 /* 1 when CHOLMOD chose a supernodal factor, 0 for a simplicial one */
 int sn_chol_is_supernodal(const sn_chol *F);
 

@@ -18,6 +18,7 @@
 #include "la/chol_internal.h"
 #include "signorini/common.h"
 
+#include <cblas.h>
 #include <lapacke.h>
 #include <math.h>
 #include <stdlib.h>
@@ -69,6 +70,9 @@ static double order_flops(cholmod_sparse *S, int *perm, cholmod_common *c)
 #define METIS_WORTH 2e9
 static int try_metis_last(cholmod_sparse *S, int n, const int *cmember, int *perm, double worth, cholmod_common *c)
 {
+  /* a 2D-like matrix (few entries per column: 18 for plane quadrilaterals, 81 for hexahedra)
+   * is left to CAMD without the probe's symbolic analysis */
+  if (worth > 0 && S->ncol > 0 && (double)((int *)S->p)[S->ncol] / (double)S->ncol < 20.0) return SN_OK;
   double f_camd = order_flops(S, perm, c);
   if (!(f_camd > worth)) return SN_OK;
   int *pm = malloc(sizeof(int) * ((size_t)n + 1)), *p2 = malloc(sizeof(int) * ((size_t)n + 1));
@@ -203,43 +207,115 @@ static int trailing_block(const cholmod_factor *L, const int *at, int ns, double
   return SN_OK;
 }
 
+/* F's trailing block, once per numeric factorization: the ranks of T in position order, L_TT */
+static int trailing_setup(sn_chol *F)
+{
+  if (F->ltt_ok) return SN_OK;
+  if (F->nlast == 0 || !F->L || !F->L->Perm) return SN_ERR_ARG;
+  const int *perm = F->L->Perm;
+  int n = F->n, ns = F->nlast, st = SN_OK;
+  int *pinv = malloc(sizeof(int) * ((size_t)n + 1)), *at = malloc(sizeof(int) * ((size_t)n + 1));
+  if (!F->ltt) F->ltt = malloc(sizeof(double) * (size_t)ns * (size_t)ns + 1);
+  if (!F->tpos) F->tpos = malloc(sizeof(int) * (size_t)ns + 1);
+  if (!F->trank) F->trank = malloc(sizeof(int) * (size_t)ns + 1);
+  if (!pinv || !at || !F->ltt || !F->tpos || !F->trank) { st = SN_ERR_NOMEM; goto done; }
+  for (int p = 0; p < n; p++) { pinv[perm[p]] = p; at[p] = -1; }
+  for (int i = 0; i < ns; i++) at[pinv[F->last[i]]] = 0;   /* T, then ranked in position order */
+  for (int p = 0, r = 0; p < n; p++)
+    if (at[p] == 0) { F->tpos[r] = p; at[p] = r++; }
+  for (int i = 0; i < ns; i++) F->trank[i] = at[pinv[F->last[i]]];
+  memset(F->ltt, 0, sizeof(double) * (size_t)ns * (size_t)ns);
+  if ((st = trailing_block(F->L, at, ns, F->ltt))) goto done;
+  F->ltt_ok = 1;
+done:
+  free(pinv);
+  free(at);
+  return st;
+}
+
+/* the index in F->last of row (binary search), -1 when not there */
+static int last_index(const sn_chol *F, int row)
+{
+  const int *hit = bsearch(&row, F->last, (size_t)F->nlast, sizeof(int), cmp_int);
+  return hit ? (int)(hit - F->last) : -1;
+}
+
 int sn_chol_inverse_block(sn_chol *F, int k, const int *rows, double *Z)
 {
   if (!F || k < 0 || (k > 0 && (!rows || !Z))) return SN_ERR_ARG;
   if (k == 0) return SN_OK;
   if (F->nlast == 0 || !F->L || !F->L->Perm) return SN_ERR_ARG;
-  const cholmod_factor *L = F->L;
-  const int *perm = L->Perm;
-  int n = F->n, ns = F->nlast, st = SN_OK;
-  int *pinv = malloc(sizeof(int) * ((size_t)n + 1)), *at = malloc(sizeof(int) * ((size_t)n + 1));
-  double *Lt = calloc((size_t)ns * (size_t)ns + 1, sizeof(double));
-  if (!pinv || !at || !Lt) { st = SN_ERR_NOMEM; goto done; }
-  for (int p = 0; p < n; p++) { pinv[perm[p]] = p; at[p] = -1; }
-  for (int i = 0; i < ns; i++) at[pinv[F->last[i]]] = 0;   /* T, then ranked in position order */
-  for (int p = 0, r = 0; p < n; p++)
-    if (at[p] == 0) at[p] = r++;
-  for (int i = 0; i < k; i++) {         /* every row asked for is in S */
-    if (rows[i] < 0 || rows[i] >= n) { st = SN_ERR_ARG; goto done; }
-    int *hit = bsearch(&rows[i], F->last, (size_t)ns, sizeof(int), cmp_int);
-    if (!hit) { st = SN_ERR_ARG; goto done; }
-  }
-  if ((st = trailing_block(L, at, ns, Lt))) goto done;
+  int ns = F->nlast, st;
+  for (int i = 0; i < k; i++)           /* every row asked for is in S */
+    if (rows[i] < 0 || rows[i] >= F->n || last_index(F, rows[i]) < 0) return SN_ERR_ARG;
+  if ((st = trailing_setup(F))) return st;
+  double *Lt = malloc(sizeof(double) * (size_t)ns * (size_t)ns + 1);
+  if (!Lt) return SN_ERR_NOMEM;
+  memcpy(Lt, F->ltt, sizeof(double) * (size_t)ns * (size_t)ns);
   /* (L_TT L_TT^T)^-1, lower triangle (LAPACK dpotri from the Cholesky factor) */
   int info = LAPACKE_dpotri(LAPACK_COL_MAJOR, 'L', ns, Lt, ns);
-  if (info) { st = info > 0 ? SN_ERR_SINGULAR : SN_ERR_BACKEND; goto done; }
+  if (info) { free(Lt); return info > 0 ? SN_ERR_SINGULAR : SN_ERR_BACKEND; }
   for (int j = 0; j < k; j++) {
-    int tj = at[pinv[rows[j]]];
+    int tj = F->trank[last_index(F, rows[j])];
     for (int i = 0; i < k; i++) {
-      int ti = at[pinv[rows[i]]];
+      int ti = F->trank[last_index(F, rows[i])];
       int a = ti > tj ? ti : tj, b = ti > tj ? tj : ti;
       Z[i + (size_t)k * (size_t)j] = Lt[a + (size_t)ns * (size_t)b];
     }
   }
-done:
-  free(pinv);
-  free(at);
   free(Lt);
-  return st;
+  return SN_OK;
+}
+
+/* ---- the solve split at the trailing block (A = P^T L L^T P, T = P S last) ----
+ * A^-1 b = P^T L^-T L^-1 P b. Its value on S needs only the trailing rows of the backward
+ * sweep (y_T -> L_TT^-T y_T: the column j of L^-T in T is nonzero on T only), and a right-hand
+ * side on S only the trailing rows of the forward sweep (P b is zero before T): each costs
+ * O(nlast^2) instead of half a solve with the whole factor. */
+int sn_chol_forward(sn_chol *F, const double *b, double *y)
+{
+  int st = sn_chol_solve_sys(F, CHOLMOD_P, b, y);
+  return st ? st : sn_chol_solve_sys(F, CHOLMOD_L, y, y);
+}
+
+int sn_chol_backward(sn_chol *F, const double *y, double *x)
+{
+  int st = sn_chol_solve_sys(F, CHOLMOD_Lt, y, x);
+  return st ? st : sn_chol_solve_sys(F, CHOLMOD_Pt, x, x);
+}
+
+int sn_chol_last_ltsolve(sn_chol *F, const double *y, double *zS)
+{
+  if (!F || !y || !zS) return SN_ERR_ARG;
+  int st = trailing_setup(F), ns = F->nlast;
+  if (st) return st;
+  double *t = malloc(sizeof(double) * (size_t)ns + 1);
+  if (!t) return SN_ERR_NOMEM;
+  for (int r = 0; r < ns; r++) t[r] = y[F->tpos[r]];
+  cblas_dtrsv(CblasColMajor, CblasLower, CblasTrans, CblasNonUnit, ns, F->ltt, ns, t, 1);
+  for (int k = 0; k < ns; k++) zS[k] = t[F->trank[k]];
+  free(t);
+  return SN_OK;
+}
+
+int sn_chol_last_lsolve_add(sn_chol *F, const double *bS, double *y)
+{
+  if (!F || !bS || !y) return SN_ERR_ARG;
+  int st = trailing_setup(F), ns = F->nlast;
+  if (st) return st;
+  double *t = malloc(sizeof(double) * (size_t)ns + 1);
+  if (!t) return SN_ERR_NOMEM;
+  for (int k = 0; k < ns; k++) t[F->trank[k]] = bS[k];
+  cblas_dtrsv(CblasColMajor, CblasLower, CblasNoTrans, CblasNonUnit, ns, F->ltt, ns, t, 1);
+  for (int r = 0; r < ns; r++) y[F->tpos[r]] += t[r];
+  free(t);
+  return SN_OK;
 }
 
 int sn_chol_is_supernodal(const sn_chol *F) { return F && F->L && F->L->is_super; }
+
+const int *sn_chol_last_rows(const sn_chol *F, int *k)
+{
+  if (k) *k = F ? F->nlast : 0;
+  return F && F->nlast ? F->last : NULL;
+}

@@ -18,6 +18,11 @@ struct sn_chol {
   cholmod_dense *X, *Y, *E;
   /* sn_chol_factor_last: the rows ordered after all others (sorted), else nlast = 0 */
   int nlast, *last;
+  /* their trailing block (chol_block.c trailing_setup, made again after each numeric
+   * factorization): L_TT dense (nlast^2, column-major, lower), the position of each rank of T
+   * (tpos) and the rank of each row of `last` (trank) */
+  double *ltt;
+  int *tpos, *trank, ltt_ok;
 };
 
 /* A itself when its columns are sorted without duplicates, else a canonical copy in *tmp */
@@ -33,5 +38,8 @@ int sn_chol_factor_perm(const sn_csc *A, const int *perm, sn_chol **out);
 /* sn_chol_factor_last, METIS' order (the set moved last) tried when CAMD's predicts more than
  * metis_worth flops (sn_chol_factor_last: 2e9; 0: always tried, as tests do) */
 int sn_chol_factor_last_metis(const sn_csc *A, int nlast, const int *last, double metis_worth, sn_chol **out);
+
+/* x = the system sys (CHOLMOD_P, _L, _Lt, _Pt, _A) of F applied to b (x may alias b) */
+int sn_chol_solve_sys(sn_chol *F, int sys, const double *b, double *x);
 
 #endif

@@ -46,6 +46,7 @@ void sn_chol_view(const sn_csc *A, cholmod_sparse *S)
 /* the numeric factorization of S into F's analysed factor (LL^T: an indefinite S is reported) */
 int sn_chol_numeric(sn_chol *F, cholmod_sparse *S)
 {
+  F->ltt_ok = 0;                        /* the trailing block belongs to the factor replaced */
   if (!cholmod_factorize(S, F->L, &F->c)) return SN_ERR_BACKEND;
   if (F->c.status == CHOLMOD_NOT_POSDEF || F->L->minor < F->L->n) return SN_ERR_NOT_SPD;
   return SN_OK;
@@ -162,7 +163,16 @@ int sn_chol_predict(const sn_csc *A, double *lnz, double *flops)
 
 /* X = A^-1 B for nrhs columns (column-major, leading dimension n), through cholmod_solve2 with
  * F's kept solution and workspaces (reallocated by CHOLMOD only when nrhs changes) */
-static int solve_block(sn_chol *F, int nrhs, const double *B, double *X)
+static int solve_sys(sn_chol *F, int sys, int nrhs, const double *B, double *X);
+static int solve_block(sn_chol *F, int nrhs, const double *B, double *X) { return solve_sys(F, CHOLMOD_A, nrhs, B, X); }
+
+int sn_chol_solve_sys(sn_chol *F, int sys, const double *b, double *x)
+{
+  if (!F || !b || !x || !F->L) return SN_ERR_ARG;
+  return solve_sys(F, sys, 1, b, x);
+}
+
+static int solve_sys(sn_chol *F, int sys, int nrhs, const double *B, double *X)
 {
   if (nrhs == 0 || F->n == 0) return SN_OK;
   cholmod_dense Bd;
@@ -173,7 +183,7 @@ static int solve_block(sn_chol *F, int nrhs, const double *B, double *X)
   Bd.x = (void *)B;
   Bd.xtype = CHOLMOD_REAL;
   Bd.dtype = CHOLMOD_DOUBLE;
-  if (!cholmod_solve2(CHOLMOD_A, F->L, &Bd, NULL, &F->X, NULL, &F->Y, &F->E, &F->c) || !F->X)
+  if (!cholmod_solve2(sys, F->L, &Bd, NULL, &F->X, NULL, &F->Y, &F->E, &F->c) || !F->X)
     return F->c.status == CHOLMOD_OUT_OF_MEMORY ? SN_ERR_NOMEM : SN_ERR_BACKEND;
   memmove(X, F->X->x, sizeof(double) * (size_t)F->n * (size_t)nrhs);
   return SN_OK;
@@ -201,6 +211,9 @@ void sn_chol_free(sn_chol *F)
   free(F->pp);
   free(F->pi);
   free(F->last);
+  free(F->ltt);
+  free(F->tpos);
+  free(F->trank);
   cholmod_finish(&F->c);
   free(F);
 }

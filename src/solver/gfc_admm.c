@@ -110,7 +110,15 @@ typedef struct {
   /* the reduced form by the inverse's block (admm_reduce_block): the rows of H (sorted), ordered
    * last in the factorization; ns = 0: by block solves */
   int ns, *srows;
+  double *yf;             /* with the inverse's block: L^-1 P f of the factor at rho_fact (the
+                             forward half of A^-1 f, for c0 and for v at the end), else NULL */
 } admm;
+
+static int cmp_row(const void *a, const void *b)
+{
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
 
 /* H H^T (m x m) as the sum over the columns h_j of H of h_j h_j^T, column by column:
  * column c = sum over the entries H_cj of row c of H_cj h_j (dense accumulator, marks) */
@@ -169,6 +177,7 @@ static void admm_free(admm *A)
   free(A->Wd);
   free(A->Wd0);
   free(A->srows);
+  free(A->yf);
 }
 
 /* factorize M + rho H H^T, replacing any previous factor */
@@ -191,6 +200,8 @@ static int admm_factor(admm *A, double rho)
   A->L = NULL;
   free(A->Wd0);                         /* the reduced form belongs to the factor replaced: */
   A->Wd0 = NULL;                        /* admm_reduce makes it again where it is wanted */
+  free(A->yf);
+  A->yf = NULL;
   if (!A->lu) {                         /* a change of rho keeps the pattern: the analysis reused */
     st = A->ns ? sn_chol_update_last(&A->C, K, A->ns, A->srows) : sn_chol_update(&A->C, K);
     if (st == SN_ERR_NOT_SPD) { A->lu = 1; st = SN_OK; }   /* let UMFPACK decide */
@@ -222,6 +233,63 @@ static void symmetrize(int n, double *W)
     }
 }
 
+static void f_plus_Hx(const sn_gfc *P, const double *x, double *out);
+
+/* c0 = H^T A^-1 f into out (n): with the inverse's block, the forward sweep kept in A->yf and
+ * the backward one on the trailing block only (sn_chol_last_ltsolve: the rows of H are the
+ * factor's last rows, in the same sorted order); else one solve (z: m scratch) */
+static int c0_solve(admm *A, double *z, double *out)
+{
+  const sn_gfc *P = A->P;
+  const sn_csc *H = P->H;
+  int k = 0;
+  const int *last = A->ns && !A->lu ? sn_chol_last_rows(A->C, &k) : NULL;
+  if (!last || k != A->ns || memcmp(last, A->srows, sizeof(int) * (size_t)k)) {
+    free(A->yf);
+    A->yf = NULL;
+    int st = admm_solve(A, P->f, z);
+    if (!st) sn_csc_gemv_t(H, 1.0, z, 0.0, out);
+    return st;
+  }
+  if (!A->yf && !(A->yf = malloc(sizeof(double) * ((size_t)A->m + 1)))) return SN_ERR_NOMEM;
+  int st = sn_chol_forward(A->C, P->f, A->yf);
+  if (!st) st = sn_chol_last_ltsolve(A->C, A->yf, z);   /* z[k]: (A^-1 f) at srows[k] */
+  if (st) return st;
+  for (int j = 0; j < H->n; j++) {
+    double a = 0.0;
+    for (int p = H->colptr[j]; p < H->colptr[j + 1]; p++) {
+      const int *q = bsearch(&H->rowind[p], A->srows, (size_t)A->ns, sizeof(int), cmp_row);
+      a += H->val[p] * z[q - A->srows];
+    }
+    out[j] = a;
+  }
+  return SN_OK;
+}
+
+/* v = A^-1 (f + H x) at the end of a reduced run: with A->yf, the forward sweep of H x on the
+ * trailing block only, then one backward sweep (rhs: m scratch); else one solve */
+static int v_solve(admm *A, const double *x, double *rhs, double *v)
+{
+  const sn_gfc *P = A->P;
+  if (!A->yf) {
+    f_plus_Hx(P, x, rhs);
+    return admm_solve(A, rhs, v);
+  }
+  const sn_csc *H = P->H;
+  double *bS = calloc((size_t)A->ns + 1, sizeof(double));
+  if (!bS) return SN_ERR_NOMEM;
+  for (int j = 0; j < H->n; j++)
+    for (int p = H->colptr[j]; p < H->colptr[j + 1]; p++) {
+      const int *q = bsearch(&H->rowind[p], A->srows, (size_t)A->ns, sizeof(int), cmp_row);
+      bS[q - A->srows] += H->val[p] * x[j];
+    }
+  sn_copy(A->m, A->yf, rhs);
+  int st = sn_chol_last_lsolve_add(A->C, bS, rhs);
+  if (!st) st = sn_chol_backward(A->C, rhs, v);
+  free(bS);
+  return st;
+}
+
 /* The reduced form from the block of A^-1 on the rows S that H touches (a factor ordered with
  * S last, sn_chol_inverse_block): Wd = H_S^T (A^-1)_SS H_S at O(|S|^3) instead of n + 1 solves
  * with the whole factor, and c0 by one solve. Measured on the Hertz deck (31 047 dofs, 266
@@ -251,8 +319,7 @@ static int admm_reduce_block(admm *A)
       for (int p = H->colptr[i]; p < H->colptr[i + 1]; p++) a += H->val[p] * Y[at[H->rowind[p]] + (size_t)ns * (size_t)j];
       A->Wd[i + (size_t)n * (size_t)j] = a;
     }
-  if ((st = admm_solve(A, P->f, z))) goto done;   /* c0 = H^T A^-1 f */
-  sn_csc_gemv_t(H, 1.0, z, 0.0, A->Wd + (size_t)n * (size_t)n);
+  if ((st = c0_solve(A, z, A->Wd + (size_t)n * (size_t)n))) goto done;   /* c0 = H^T A^-1 f */
   symmetrize(n, A->Wd);
   free(A->Wd0);
   A->Wd0 = malloc(sizeof(double) * (size_t)n * (size_t)n + 1);
@@ -392,8 +459,7 @@ static int cache_take(sn_admm_cache *c, admm *A, const sn_gfc *P, int want_dense
   double *z = malloc(sizeof(double) * ((size_t)m + 1));
   if (!A->Wd || !z) { free(z); *st = SN_ERR_NOMEM; return 1; }
   memcpy(A->Wd, A->Wd0, sizeof(double) * (size_t)n * (size_t)n);
-  *st = admm_solve(A, P->f, z);         /* c0 = H^T A^-1 f */
-  if (!*st) sn_csc_gemv_t(P->H, 1.0, z, 0.0, A->Wd + (size_t)n * (size_t)n);
+  *st = c0_solve(A, z, A->Wd + (size_t)n * (size_t)n);   /* c0 = H^T A^-1 f */
   free(z);
   A->dense = 1;
   return 1;
@@ -904,8 +970,7 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
      * rho_fact: (M + rho_fact H H^T) v = f + H (g - (rho_best - rho_fact) H^T v), where
      * H^T v = u - w is the iterate's */
     for (int i = 0; i < n; i++) tn[i] = gbest[i] - (rho_best - A.rho_fact) * (ubest[i] - P->w[i]);
-    f_plus_Hx(P, tn, rhs);
-    int s2 = admm_solve(&A, rhs, vbest);
+    int s2 = v_solve(&A, tn, rhs, vbest);
     if (s2) st = s2;
   }
   if (buf) {                            /* the best iterate */
