@@ -254,16 +254,16 @@ int sn_chol_inverse_block(sn_chol *F, int k, const int *rows, double *Z)
   memcpy(Lt, F->ltt, sizeof(double) * (size_t)ns * (size_t)ns);
   /* (L_TT L_TT^T)^-1, lower triangle (LAPACK dpotri from the Cholesky factor) */
   int info = LAPACKE_dpotri(LAPACK_COL_MAJOR, 'L', ns, Lt, ns);
-  if (info) { free(Lt); return info > 0 ? SN_ERR_SINGULAR : SN_ERR_BACKEND; }
-  for (int j = 0; j < k; j++) {
-    int tj = F->trank[last_index(F, rows[j])];
+  int *tr = malloc(sizeof(int) * (size_t)k + 1);   /* the rank in T of each row asked for */
+  if (info || !tr) { free(Lt); free(tr); return !tr ? SN_ERR_NOMEM : info > 0 ? SN_ERR_SINGULAR : SN_ERR_BACKEND; }
+  for (int i = 0; i < k; i++) tr[i] = F->trank[last_index(F, rows[i])];
+  for (int j = 0; j < k; j++)
     for (int i = 0; i < k; i++) {
-      int ti = F->trank[last_index(F, rows[i])];
-      int a = ti > tj ? ti : tj, b = ti > tj ? tj : ti;
+      int a = tr[i] > tr[j] ? tr[i] : tr[j], b = tr[i] > tr[j] ? tr[j] : tr[i];
       Z[i + (size_t)k * (size_t)j] = Lt[a + (size_t)ns * (size_t)b];
     }
-  }
   free(Lt);
+  free(tr);
   return SN_OK;
 }
 
