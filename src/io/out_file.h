@@ -44,6 +44,11 @@ int sn_vtu_write_x(const char *path, const sn_model *m, const double *u, const s
 int sn_pvd_write_x(const char *path, int n, const double *times, const char *const *files, int nosync, char *msg,
                    size_t msglen);
 
+/* Copies the first n bytes of the file open on fd_in to fd_out at its current offset (which
+ * advances) in the kernel (src/io/file_copy.c); returns the bytes copied, fewer (0 included)
+ * where the kernel cannot: the caller copies the rest itself from offset `returned`. */
+long long sn_file_copy_prefix(int fd_in, int fd_out, long long n);
+
 /* The temporary name sn_outfile_create tries k-th for path in process pid ("PATH.tmpPID_K"),
  * into buf; returns the length it needs (as snprintf). Lets a signal handler know, in advance,
  * what to remove (sn_run_output_on_signal). */
