@@ -71,7 +71,8 @@ int sn_fe_rule_size(sn_ferule r);
 void sn_fe_rule_point(sn_ferule r, int k, double *xi, double *w);
 
 /* Isoparametric map of an element (nn nodes, X nn x 3, sdim 2 or 3) at the natural point xi:
- * N, dN/dx (dNdx[a * sdim + j]), det J and the physical point x (3 values, may be NULL).
+ * N, dN/dx (dNdx[a * sdim + j]; NULL: not wanted), det J and the physical point x (3 values,
+ * may be NULL).
  * Returns SN_OK, SN_ERR_FORMAT if det J <= tol (inverted or flat element), SN_ERR_NAN when
  * det J is not finite. */
 int sn_fe_geometry(sn_fefam f, int sdim, const double *X, const double *xi, double *N,

@@ -381,7 +381,7 @@ int sn_fe_geometry(sn_fefam f, int sdim, const double *X, const double *xi, doub
   if (!(d > 1e-12 * hs)) return SN_ERR_FORMAT;
   /* J[k][j] = dx_j / dxi_k, so dN/dxi_k = sum_j J[k][j] dN/dx_j and
    * dN/dx_j = sum_k (J^-1)[j][k] dN/dxi_k */
-  for (int a = 0; a < nn; a++)
+  for (int a = 0; a < nn && dNdx; a++)   /* (dNdx NULL: the volume alone) */
     for (int j = 0; j < sdim; j++) {
       double s = 0;
       for (int k = 0; k < dim; k++) s += Ji[j][k] * dN[a * dim + k];

@@ -272,10 +272,20 @@ static int solid_volume(const sn_elinfo *e, const double *X, const sn_elprops *p
   int st, nr = sn_fe_rule_size(e->mass_rule);
   double thick, v = 0;
   if ((st = thickness(p, &thick)) != SN_OK) return st;
-  for (int k = 0; k < nr; k++) {
-    ippoint q;
-    if ((st = ip_eval(e, e->mass_rule, k, X, thick, &q)) != SN_OK) return st;
-    v += q.dv;
+  for (int k = 0; k < nr; k++) {        /* ip_eval's dv without the shape derivatives */
+    double xi[3], w, detJ, N[SN_FE_MAXN], x[3];
+    sn_fe_rule_point(e->mass_rule, k, xi, &w);
+    if ((st = sn_fe_geometry(e->fam, e->d.sdim, X, xi, N, NULL, &detJ, x)) != SN_OK) return st;
+    double dv = w * detJ;
+    switch (e->d.kind) {
+    case SN_KIND_PLANE_STRAIN: case SN_KIND_PLANE_STRESS: dv *= thick; break;
+    case SN_KIND_AXISYM:
+      if (!(x[0] > 0)) return SN_ERR_FORMAT;
+      dv *= x[0];
+      break;
+    default: break;
+    }
+    v += dv;
   }
   *vol = v;
   return SN_OK;
