@@ -24,6 +24,7 @@ struct sn_run_output {
   double *times;
   char **files;
   int want_e;            /* some request asks for strains */
+  int synced;            /* sync_run_files done by sn_run_output_finish */
   int want_peeq;         /* some request asks for PEEQ (the .vtu gets a nodal PEEQ) */
   double *slip;          /* per node: accumulated slip path (contact models) */
   /* plot data, one entry per increment: residual histories; contact profiles along the
@@ -752,6 +753,7 @@ int sn_run_output_finish(sn_run_output *o, const sn_model *m)
   if (!o || !m) return SN_ERR_ARG;
   int st = draw_pending(o, m);
   int s2 = sync_run_files(o);
+  o->synced = 1;
   return st ? st : s2;
 }
 
@@ -806,6 +808,8 @@ void sn_run_output_on_signal(const sn_run_output *o) { if (o) sn_run_folder_on_s
 void sn_run_output_close(sn_run_output *o)
 {
   if (!o) return;
+  if (!o->synced) sync_run_files(o);   /* a run that did not finish (dynamic runs end here):
+                                          its files synced all the same, a failure unreported */
   sn_results_close(o->dat);
   sn_ccx_close(&o->ccx);
   sn_run_folder_close(&o->folder);
