@@ -1,0 +1,48 @@
+# signorini run syncs its output when the run ends: the files rewritten at every increment or
+# time step (.vtu, .pvd, .dat) are renamed without fsync and synced once at the end
+# (docs/results.md, "Atomic writes"), by a static run and by a *DYNAMIC one. The fsync calls are
+# logged by an LD_PRELOAD shim (fsync_log.c) that writes the synced path to SN_FSYNC_LOG.
+# Invoked as: cmake -DSN=signorini -DSHIM=libsn_fsync_log.so -DWORK=dir -DSRC=source_dir -P test_cli_sync.cmake
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+set(ENV{LD_PRELOAD} ${SHIM})
+set(ENV{ASAN_OPTIONS} "verify_asan_link_order=0")   # the shim before the sanitizer's runtime
+
+# every file of the folder matching the globs must be in the log (by its real path)
+function(all_synced name dir)
+  file(STRINGS ${WORK}/${name}.log synced)
+  file(GLOB files LIST_DIRECTORIES false ${dir}/*.vtu ${dir}/*.pvd ${dir}/*.dat)
+  list(LENGTH files n)
+  if(n LESS 2)
+    message(SEND_ERROR "${name}: ${n} output files in ${dir}")
+  endif()
+  set(missing "")
+  foreach(f ${files})
+    get_filename_component(rf ${f} REALPATH)
+    list(FIND synced ${rf} k)
+    if(k LESS 0)
+      list(APPEND missing ${rf})
+    endif()
+  endforeach()
+  get_filename_component(rd ${dir} REALPATH)
+  list(FIND synced ${rd} k)
+  if(k LESS 0)
+    list(APPEND missing "${rd} (the folder)")
+  endif()
+  if(missing)
+    list(LENGTH missing nm)
+    list(GET missing 0 first)
+    message(SEND_ERROR "${name}: ${nm} of the run's files never synced, e.g. ${first}")
+  else()
+    message(STATUS "ok: ${name}: ${n} files synced")
+  endif()
+endfunction()
+
+set(ENV{SN_FSYNC_LOG} ${WORK}/static.log)
+expect(static 0 "results:" "" run ${SRC}/examples/block.inp -o ${WORK}/static --quiet)
+all_synced(static ${WORK}/static)
+
+set(ENV{SN_FSYNC_LOG} ${WORK}/dynamic.log)
+expect(dynamic 0 "results:" "" run ${SRC}/examples/bar_impact.inp -o ${WORK}/dynamic --quiet)
+all_synced(dynamic ${WORK}/dynamic)
