@@ -41,11 +41,11 @@ struct sn_fesys {
   const int *k_eq;
   const sn_dofmap *T;       /* constraints (NULL or trivial: none) */
   /* the linear elements' stiffness on all dofs, kept (klin_*): state 0 not made yet, 1 made
-   * for the coordinates whose sum is xsum, -1 not worth it */
+   * for the coordinates xref, -1 not worth it */
   sn_csc *klin;
   unsigned char *lin;       /* per element: in klin */
   int *ident;               /* the identity numbering of all dofs (klin's scatter) */
-  double xsum;
+  double *xref;             /* the model's coordinates (3 nnodes) when klin was made */
   int klin_state;
 };
 
@@ -222,7 +222,7 @@ void sn_fesys_free(sn_fesys *S)
   if (!S) return;
   free(S->props); free(S->scale); free(S->nptr); free(S->nel); free(S->active); free(S->ip_off);
   free(S->rigid_ref); free(S->skip); free(S->alpha); free(S->dtemp); free(S->nh); free(S->j2); free(S->hist0); free(S->hist1);
-  sn_csc_free(S->klin); free(S->lin); free(S->ident);
+  sn_csc_free(S->klin); free(S->lin); free(S->ident); free(S->xref);
   free(S);
 }
 
@@ -514,19 +514,13 @@ static int nonlinear_element(sn_fesys *S, int e, const double *X, const double *
  * the reference coordinates and the properties. Their K_e are assembled once on all dofs
  * (upper triangle, the node-graph pattern) and f_int = K_lin u - f_th by one symmetric
  * product: on the Hertz deck (15 444 CPE4) each call was an element loop of about 30 ms,
- * three per increment. Made again when the coordinates change (their sum is checked at each
- * call); not made above KLIN_MAX_NNZ stored entries. */
+ * three per increment. Made again when the coordinates change (compared with a copy at each
+ * call: a checksum misses moves that leave it unchanged); not made above KLIN_MAX_NNZ stored
+ * entries. */
 #define KLIN_MAX_NNZ 100000000
 static int klin_path(const sn_fesys *S, int e)
 {
   return !S->skip[e] && sn_element_desc(S->m->elem_type[e])->kind != SN_KIND_SPRING && !plastic_at(S, e) && !hyper_at(S, e);
-}
-
-static double coord_sum(const sn_model *m)
-{
-  double a = 0.0;
-  for (int i = 0; i < 3 * m->nnodes; i++) a += m->x[i] * (1.0 + 1e-3 * (i % 7));
-  return a;
 }
 
 /* klin's pattern on all dofs, zeroed, and the elements in it (S->lin); klin_state stays 0:
@@ -539,7 +533,8 @@ static int klin_prepare(sn_fesys *S)
   S->klin_state = -1;
   if (!S->lin) S->lin = calloc((size_t)S->ne + 1, 1);
   if (!S->ident) S->ident = malloc(sizeof(int) * ((size_t)S->ndof + 1));
-  if (!S->lin || !S->ident) return SN_ERR_NOMEM;
+  if (!S->xref) S->xref = malloc(sizeof(double) * (3 * (size_t)S->nn + 1));
+  if (!S->lin || !S->ident || !S->xref) return SN_ERR_NOMEM;
   for (int d = 0; d < S->ndof; d++) S->ident[d] = d;
   int any = 0, st;
   for (int e = 0; e < S->ne; e++) any += S->lin[e] = (unsigned char)klin_path(S, e);
@@ -558,7 +553,7 @@ static int klin_prepare(sn_fesys *S)
 static void klin_done(sn_fesys *S, int ok)
 {
   if (ok) {
-    S->xsum = coord_sum(S->m);
+    memcpy(S->xref, S->m->x, sizeof(double) * 3 * (size_t)S->nn);
     S->klin_state = 1;
   } else {                              /* the element loop reports the element */
     sn_csc_free(S->klin);
@@ -592,7 +587,7 @@ static int klin_build(sn_fesys *S)
  * must do it (no kept stiffness), < 0 an error */
 static int klin_forces(sn_fesys *S, const double *u, double *fint)
 {
-  if (S->klin_state == 1 && coord_sum(S->m) != S->xsum) S->klin_state = 0;
+  if (S->klin_state == 1 && memcmp(S->xref, S->m->x, sizeof(double) * 3 * (size_t)S->nn)) S->klin_state = 0;
   if (S->klin_state == 0) {
     int st = klin_build(S);
     if (st) return st;
