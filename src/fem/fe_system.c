@@ -517,7 +517,7 @@ static int nonlinear_element(sn_fesys *S, int e, const double *X, const double *
  * three per increment. Made again when the coordinates change (compared with a copy at each
  * call: a checksum misses moves that leave it unchanged); not made above KLIN_MAX_NNZ stored
  * entries. */
-#define KLIN_MAX_NNZ 100000000
+#define KLIN_MAX_NNZ 30000000   /* 360 MB beside K: a larger model keeps the loop */
 static int klin_path(const sn_fesys *S, int e)
 {
   return !S->skip[e] && sn_element_desc(S->m->elem_type[e])->kind != SN_KIND_SPRING && !plastic_at(S, e) && !hyper_at(S, e);

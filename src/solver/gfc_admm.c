@@ -814,7 +814,7 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
   admm_opts o;
   static const char *const keys[] = {"rho", "adapt", "alpha", "aa", "reduce", NULL};
   /* M is checked once: a cache holding an exact copy of it checked it before */
-  int m_known = cache && cache->valid && P && csc_equal(cache->M, P->M);
+  int m_known = cache && cache->valid && P && P->M && sn_csc_check(P->M) == SN_OK && csc_equal(cache->M, P->M);
   int st = (!r || !v) ? SN_ERR_ARG : sn_gfc_check_opts(P, !m_known, NULL, 0);
   if (!st) st = sn_option_check(s->options, keys);
   if (!st && P->neq > 0) st = SN_ERR_ARG;
