@@ -575,23 +575,11 @@ static int admm_setup(admm *A, const sn_gfc *P, double rho0, int want_reduced)
   return admm_factor(A, rho0);
 }
 
-/* the global error of (r, v) (sn_gfc_error's formula, no allocation): u = H^T v + w given,
- * Mv, Hr scratch of size m; v = NULL: Mv = M v given (the reduced form) */
-static double global_error(const sn_gfc *P, const double *r, const double *v, const double *u,
-                           double *Mv, double *Hr, double nf, double nw, double *eq_out,
-                           double *loc_out)
+/* the local part of the global error: |r - P_K(r - (u + mu |u_t| e_n))| relative to
+ * max(|w|, |r|, |u|) (De Saxce's natural map, sn_gfc_error's formula) */
+static double local_error(const sn_gfc *P, const double *r, const double *u, double nw)
 {
-  int m = P->ndof, d = P->dim;
-  if (v) sn_csc_gemv(P->M, 1.0, v, 0.0, Mv);   /* else Mv holds M v already */
-  sn_csc_gemv(P->H, 1.0, r, 0.0, Hr);
-  double res = 0.0;
-  for (int i = 0; i < m; i++) {
-    double t = Mv[i] - Hr[i] - P->f[i];
-    res += t * t;
-  }
-  double den = fmax(nf, fmax(sn_nrm2(m, Mv), sn_nrm2(m, Hr)));
-  double eq = sqrt(res);
-  if (den > DBL_EPSILON) eq /= den;
+  int d = P->dim;
   double sum = 0.0, nr = 0.0, nu = 0.0;
   for (int c = 0; c < P->nc; c++) {
     const double *rc = r + d * c, *uc = u + d * c;
@@ -607,6 +595,27 @@ static double global_error(const sn_gfc *P, const double *r, const double *v, co
   }
   double nrm = fmax(nw, fmax(sqrt(nr), sqrt(nu)));
   double loc = nrm > DBL_EPSILON ? sqrt(sum) / nrm : sqrt(sum);
+  return loc;
+}
+
+/* the global error of (r, v) (sn_gfc_error's formula, no allocation): u = H^T v + w given,
+ * Mv, Hr scratch of size m; v = NULL: Mv = M v given (the reduced form) */
+static double global_error(const sn_gfc *P, const double *r, const double *v, const double *u,
+                           double *Mv, double *Hr, double nf, double nw, double *eq_out,
+                           double *loc_out)
+{
+  int m = P->ndof;
+  if (v) sn_csc_gemv(P->M, 1.0, v, 0.0, Mv);   /* else Mv holds M v already */
+  sn_csc_gemv(P->H, 1.0, r, 0.0, Hr);
+  double res = 0.0;
+  for (int i = 0; i < m; i++) {
+    double t = Mv[i] - Hr[i] - P->f[i];
+    res += t * t;
+  }
+  double den = fmax(nf, fmax(sn_nrm2(m, Mv), sn_nrm2(m, Hr)));
+  double eq = sqrt(res);
+  if (den > DBL_EPSILON) eq /= den;
+  double loc = local_error(P, r, u, nw);
   if (eq_out) *eq_out = eq;
   if (loc_out) *loc_out = loc;
   return eq + loc;
@@ -664,7 +673,7 @@ static void red_hx(const red_err *E, const sn_csc *H, const double *y, double *o
 static double global_error_reduced(const sn_gfc *P, red_err *E, const double *r, const double *x, const double *u,
                                    double nf, double nw, double *eq_out)
 {
-  int ns = E->ns, d = P->dim;
+  int ns = E->ns;
   red_hx(E, P->H, x, E->a);             /* (H x)_S */
   red_hx(E, P->H, r, E->b);             /* (H r)_S */
   double res = 0.0, nhr = 0.0, nmv = 0.0;
@@ -678,21 +687,7 @@ static double global_error_reduced(const sn_gfc *P, red_err *E, const double *r,
   double den = fmax(nf, fmax(nmv, sqrt(nhr)));
   double eq = sqrt(res);
   if (den > DBL_EPSILON) eq /= den;
-  double sum = 0.0, nr = 0.0, nu = 0.0;
-  for (int c = 0; c < P->nc; c++) {
-    const double *rc = r + d * c, *uc = u + d * c;
-    double mu = P->mu[c], ut = d == 3 ? hypot(uc[1], uc[2]) : fabs(uc[1]), t[3];
-    t[0] = rc[0] - uc[0] - mu * ut;
-    for (int k = 1; k < d; k++) t[k] = rc[k] - uc[k];
-    sn_proj_cone(d, mu, t);
-    for (int k = 0; k < d; k++) {
-      sum += (rc[k] - t[k]) * (rc[k] - t[k]);
-      nr += rc[k] * rc[k];
-      nu += uc[k] * uc[k];
-    }
-  }
-  double nrm = fmax(nw, fmax(sqrt(nr), sqrt(nu)));
-  double loc = nrm > DBL_EPSILON ? sqrt(sum) / nrm : sqrt(sum);
+  double loc = local_error(P, r, u, nw);
   if (eq_out) *eq_out = eq;
   return eq + loc;
 }
