@@ -108,17 +108,12 @@ typedef struct {
   double *Wd;
   double *Wd0;            /* Wd (without c0) at rho_fact: what a cache keeps for the next call */
   /* the reduced form by the inverse's block (admm_reduce_block): the rows of H (sorted), ordered
-   * last in the factorization; ns = 0: by block solves */
-  int ns, *srows;
+   * last in the factorization, and sat: each row's index in srows (-1 for the others; m of
+   * them); ns = 0: by block solves */
+  int ns, *srows, *sat;
   double *yf;             /* with the inverse's block: L^-1 P f of the factor at rho_fact (the
                              forward half of A^-1 f, for c0 and for v at the end), else NULL */
 } admm;
-
-static int cmp_row(const void *a, const void *b)
-{
-  int x = *(const int *)a, y = *(const int *)b;
-  return (x > y) - (x < y);
-}
 
 /* H H^T (m x m) as the sum over the columns h_j of H of h_j h_j^T, column by column:
  * column c = sum over the entries H_cj of row c of H_cj h_j (dense accumulator, marks) */
@@ -177,6 +172,7 @@ static void admm_free(admm *A)
   free(A->Wd);
   free(A->Wd0);
   free(A->srows);
+  free(A->sat);
   free(A->yf);
 }
 
@@ -258,8 +254,7 @@ static int c0_solve(admm *A, double *z, double *out)
   for (int j = 0; j < H->n; j++) {
     double a = 0.0;
     for (int p = H->colptr[j]; p < H->colptr[j + 1]; p++) {
-      const int *q = bsearch(&H->rowind[p], A->srows, (size_t)A->ns, sizeof(int), cmp_row);
-      a += H->val[p] * z[q - A->srows];
+      a += H->val[p] * z[A->sat[H->rowind[p]]];
     }
     out[j] = a;
   }
@@ -280,8 +275,7 @@ static int v_solve(admm *A, const double *x, double *rhs, double *v)
   if (!bS) return SN_ERR_NOMEM;
   for (int j = 0; j < H->n; j++)
     for (int p = H->colptr[j]; p < H->colptr[j + 1]; p++) {
-      const int *q = bsearch(&H->rowind[p], A->srows, (size_t)A->ns, sizeof(int), cmp_row);
-      bS[q - A->srows] += H->val[p] * x[j];
+      bS[A->sat[H->rowind[p]]] += H->val[p] * x[j];
     }
   sn_copy(A->m, A->yf, rhs);
   int st = sn_chol_last_lsolve_add(A->C, bS, rhs);
@@ -302,13 +296,11 @@ static int admm_reduce_block(admm *A)
   double *Z = malloc(sizeof(double) * (size_t)ns * (size_t)ns + 1);
   double *Y = malloc(sizeof(double) * (size_t)ns * (size_t)n + 1);
   double *z = malloc(sizeof(double) * ((size_t)m + 1));
-  int *at = malloc(sizeof(int) * ((size_t)m + 1));
+  const int *at = A->sat;
   A->Wd = malloc(sizeof(double) * (size_t)n * (size_t)(n + 1) + 1);
   st = SN_ERR_NOMEM;
-  if (!Z || !Y || !z || !at || !A->Wd) goto done;
+  if (!Z || !Y || !z || !A->Wd) goto done;
   if ((st = sn_chol_inverse_block(A->C, ns, A->srows, Z))) goto done;
-  for (int i = 0; i < m; i++) at[i] = -1;
-  for (int k = 0; k < ns; k++) at[A->srows[k]] = k;
   memset(Y, 0, sizeof(double) * (size_t)ns * (size_t)n);
   for (int j = 0; j < n; j++)           /* Y = Z H_S */
     for (int p = H->colptr[j]; p < H->colptr[j + 1]; p++)
@@ -329,7 +321,6 @@ done:
   free(Z);
   free(Y);
   free(z);
-  free(at);
   return st;
 }
 
@@ -524,18 +515,21 @@ static int admm_rescale(admm *A, double nrho)
 static int block_rows(admm *A, const sn_csc *H)
 {
   int m = A->m, ns = 0;
-  char *hit = calloc((size_t)m + 1, 1);
-  if (!hit) return SN_ERR_NOMEM;
-  for (int p = 0; p < H->colptr[H->n]; p++) hit[H->rowind[p]] = 1;
-  for (int i = 0; i < m; i++) ns += hit[i];
+  int *sat = malloc(sizeof(int) * ((size_t)m + 1));
+  if (!sat) return SN_ERR_NOMEM;
+  for (int i = 0; i < m; i++) sat[i] = -1;
+  for (int p = 0; p < H->colptr[H->n]; p++) sat[H->rowind[p]] = 0;
+  for (int i = 0; i < m; i++)           /* numbered in increasing row order */
+    if (sat[i] == 0) sat[i] = ns++;
   A->ns = 0;
   if (ns > 0 && ns <= ADMM_BLOCK_ROWS && 4 * (size_t)ns <= (size_t)m) {
-    if (!(A->srows = malloc(sizeof(int) * (size_t)ns))) { free(hit); return SN_ERR_NOMEM; }
-    for (int i = 0, k = 0; i < m; i++)
-      if (hit[i]) A->srows[k++] = i;
+    if (!(A->srows = malloc(sizeof(int) * (size_t)ns))) { free(sat); return SN_ERR_NOMEM; }
+    for (int i = 0; i < m; i++)
+      if (sat[i] >= 0) A->srows[sat[i]] = i;
     A->ns = ns;
-  }
-  free(hit);
+    A->sat = sat;
+  } else
+    free(sat);
   return SN_OK;
 }
 
