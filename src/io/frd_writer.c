@@ -190,22 +190,10 @@ static int commit(sn_frd *f, char *msg, size_t msglen)
   o.nosync = f->nosync;
   if (f->committed > 0) {
     FILE *in = fopen(f->path, "rb");
-    long long left = f->committed;
-    char chunk[65536];
-    if (in && fflush(o.f) == 0) {       /* in the kernel where it can (file_copy.c) */
-      long long k = sn_file_copy_prefix(fileno(in), fileno(o.f), left);
-      if (k > 0 && fseek(in, (long)k, SEEK_SET) == 0) left -= k;
-    }
     if (!in) {
       rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, f->path, "cannot read it back: %s", strerror(errno));
     } else {
-      while (left > 0) {
-        size_t want = left < (long long)sizeof chunk ? (size_t)left : sizeof chunk;
-        size_t got = fread(chunk, 1, want, in);
-        if (got > 0 && fwrite(chunk, 1, got, o.f) != got) break;
-        left -= (long long)got;
-        if (got < want) break;
-      }
+      long long left = sn_outfile_copy_prefix(&o, in, f->committed);
       /* what follows must be the end mark the last commit wrote, and nothing else */
       char tail[sizeof FRD_END + 1];
       size_t nt = left == 0 ? fread(tail, 1, sizeof tail, in) : 0;

@@ -49,6 +49,12 @@ int sn_pvd_write_x(const char *path, int n, const double *times, const char *con
  * where the kernel cannot: the caller copies the rest itself from offset `returned`. */
 long long sn_file_copy_prefix(int fd_in, int fd_out, long long n);
 
+/* Copies the first n bytes of `in` (open at its start) to o after what o holds: in the kernel
+ * where it can (sn_file_copy_prefix), by hand for the rest; `in` is left just after them.
+ * Returns the bytes not copied: 0 when all were, more when `in` is shorter or a write or seek
+ * failed (the caller then drops o). Shared by the .frd and .dat rewrites. */
+long long sn_outfile_copy_prefix(sn_outfile *o, FILE *in, long long n);
+
 /* The temporary name sn_outfile_create tries k-th for path in process pid ("PATH.tmpPID_K"),
  * into buf; returns the length it needs (as snprintf). Lets a signal handler know, in advance,
  * what to remove (sn_run_output_on_signal). */

@@ -112,6 +112,26 @@ int sn_outfile_sync(const char *path, char *msg, size_t msglen)
   return bad ? sn_outfile_fail(msg, msglen, SN_ERR_IO, path, "sync failed: %s", os_reason(e, why, sizeof why)) : SN_OK;
 }
 
+long long sn_outfile_copy_prefix(sn_outfile *o, FILE *in, long long n)
+{
+  long long left = n;
+  char chunk[65536];
+  if (fflush(o->f) != 0) return left;
+  long long k = sn_file_copy_prefix(fileno(in), fileno(o->f), left);
+  if (k > 0) {
+    if (fseek(in, (long)k, SEEK_SET) != 0) return left;   /* o has bytes `in` is not past */
+    left -= k;
+  }
+  while (left > 0) {
+    size_t want = left < (long long)sizeof chunk ? (size_t)left : sizeof chunk;
+    size_t got = fread(chunk, 1, want, in);
+    if (got > 0 && fwrite(chunk, 1, got, o->f) != got) break;
+    left -= (long long)got;
+    if (got < want) break;
+  }
+  return left;
+}
+
 int sn_outfile_finish(sn_outfile *o, int rc, char *msg, size_t msglen)
 {
   char why[128];
@@ -383,22 +403,10 @@ int sn_results_flush(sn_results *r, char *msg, size_t msglen)
     /* the increments already committed: the file's first `committed` bytes, which must be
      * exactly what the previous flushes wrote */
     FILE *in = fopen(r->path, "rb");
-    long long left = r->committed;
-    char chunk[65536];
-    if (in && fflush(o.f) == 0) {       /* in the kernel where it can (file_copy.c) */
-      long long k = sn_file_copy_prefix(fileno(in), fileno(o.f), left);
-      if (k > 0 && fseek(in, (long)k, SEEK_SET) == 0) left -= k;
-    }
     if (!in) {
       rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, r->path, "cannot read it back: %s", os_reason(errno, why, sizeof why));
     } else {
-      while (left > 0) {
-        size_t want = left < (long long)sizeof chunk ? (size_t)left : sizeof chunk;
-        size_t got = fread(chunk, 1, want, in);
-        if (got > 0 && fwrite(chunk, 1, got, o.f) != got) break;
-        left -= (long long)got;
-        if (got < want) break;
-      }
+      long long left = sn_outfile_copy_prefix(&o, in, r->committed);
       if (left == 0 && fgetc(in) != EOF) left = -1;   /* longer than what was committed */
       fclose(in);
       if (left != 0)
