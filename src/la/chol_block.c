@@ -103,9 +103,7 @@ static int order_last(const sn_csc *A, int ns, const int *set, double worth, int
   if (!cmember) { sn_csc_free(tmp); return SN_ERR_NOMEM; }
   for (int i = 0; i < ns; i++) cmember[set[i]] = 1;
   cholmod_common c;
-  cholmod_start(&c);
-  c.print = 0;
-  c.error_handler = NULL;
+  sn_chol_common_start(&c);
   cholmod_sparse S;
   sn_chol_view(B, &S);
   if (!cholmod_camd(&S, NULL, 0, cmember, perm, &c))

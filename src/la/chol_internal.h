@@ -25,6 +25,8 @@ struct sn_chol {
   int *tpos, *trank, ltt_ok;
 };
 
+/* cholmod_start, quiet: no printing, no error handler (the library reports by status) */
+void sn_chol_common_start(cholmod_common *c);
 /* A itself when its columns are sorted without duplicates, else a canonical copy in *tmp */
 int sn_chol_canonical(const sn_csc *A, const sn_csc **use, sn_csc **tmp);
 /* wrap A (no copy) as a cholmod_sparse using its upper triangle */

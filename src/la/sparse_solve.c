@@ -25,6 +25,13 @@ int sn_chol_canonical(const sn_csc *A, const sn_csc **use, sn_csc **tmp)
   return SN_OK;
 }
 
+void sn_chol_common_start(cholmod_common *c)
+{
+  cholmod_start(c);
+  c->print = 0;
+  c->error_handler = NULL;
+}
+
 /* wrap A (no copy) as a cholmod_sparse using its upper triangle */
 void sn_chol_view(const sn_csc *A, cholmod_sparse *S)
 {
@@ -61,10 +68,8 @@ int sn_chol_factor_perm(const sn_csc *A, const int *perm, sn_chol **out)
   if (sn_csc_check(A)) return SN_ERR_FORMAT;
   sn_chol *F = calloc(1, sizeof *F);
   if (!F) return SN_ERR_NOMEM;
-  cholmod_start(&F->c);
-  F->c.print = 0;
+  sn_chol_common_start(&F->c);
   F->c.final_ll = 1;   /* LL^T, so that an indefinite matrix is detected, not LDL^T-factorized */
-  F->c.error_handler = NULL;
   F->n = A->n;
   const sn_csc *B;
   sn_csc *tmp;
@@ -144,9 +149,7 @@ int sn_chol_predict(const sn_csc *A, double *lnz, double *flops)
   int st = sn_chol_canonical(A, &B, &tmp);
   if (st) return st;
   cholmod_common c;
-  cholmod_start(&c);
-  c.print = 0;
-  c.error_handler = NULL;
+  sn_chol_common_start(&c);
   cholmod_sparse S;
   sn_chol_view(B, &S);
   cholmod_factor *L = cholmod_analyze(&S, &c);
