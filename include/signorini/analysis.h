@@ -250,6 +250,9 @@ typedef struct {
   sn_frequency_fn on_frequency;  /* *FREQUENCY steps' results (NULL: none; user as above) */
   int want_strain;         /* 1: each increment's total strains too (sn_increment.e_node, e_ip),
                               in the same element pass as its stresses (0) */
+  int threads;             /* threads of the library's own parallel loops (element assembly, the
+                              contact solver's; docs/threads.md): 0 or 1 one (default 1); the
+                              results do not depend on it, bit for bit */
 } sn_static_settings;
 
 typedef struct {

@@ -60,6 +60,10 @@ typedef struct {
   sn_progress progress;  /* optional, may be NULL */
   void *user;            /* passed to progress */
   const char *options;   /* solver-specific "key=value,key=value", may be NULL */
+  int threads;           /* threads of the solver's own parallel loops (OpenMP; docs/threads.md):
+                            0 or 1 one thread (default 1). The result does not depend on it: a
+                            solver whose order of work would change with it (NSGS) is
+                            parallel only in an order chosen by its options */
 } sn_settings;
 
 typedef struct {

@@ -25,6 +25,7 @@ void sn_static_settings_default(sn_static_settings *s)
   s->direct_limit_gb = 4.0;
   s->cg_tol = 1e-10;
   s->cg_max_iter = 20000;
+  s->threads = 1;
 }
 
 static int find_load(run_state *R, const load_rec *q)

@@ -319,6 +319,7 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
   s.on_frequency = on_frequency;
   s.user = &c;
   s.want_strain = sn_run_output_wants_strain(c.out);
+  s.threads = nthreads;
   sn_static_info info;
   c.t0 = sn_wtime();
   st = sn_static_run(m, &s, &info, msg, sizeof msg);

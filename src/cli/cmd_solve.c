@@ -194,6 +194,7 @@ int sn_cli_solve(int argc, char **argv)
   }
   if (k == SN_ARGS_EXIT) return a.rc;
   if ((k = sn_cli_threads(a.cmd, threads, &nthreads))) return k;
+  s.threads = nthreads;
   if (!file) return sn_args_error(a.cmd, "missing FILE");
   if (sn_cli_not_a_deck(a.cmd, file)) return 2;
   sn_file_problem *F = sn_cli_read(file);

@@ -17,6 +17,7 @@ void sn_settings_default(sn_settings *s)
   s->progress = NULL;
   s->user = NULL;
   s->options = NULL;
+  s->threads = 1;
 }
 
 void sn_info_reset(sn_info *info)
