@@ -3,14 +3,16 @@
  * 1 000 sweeps) to each start time T0; there the process forks once per option string, and each
  * child runs STEPS steps from the very same state (positions, velocities and the warm-start
  * impulses) with its options, then prints one line: mean sweeps per step, steps short of the
- * tolerance, worst and median error, CPU ms per step of the child (CLOCK_PROCESS_CPUTIME_ID), mean
- * contacts, final largest linear speed. The children run one after the other (a shared machine).
+ * tolerance, worst and median error, CPU and wall ms per step of the child
+ * (CLOCK_PROCESS_CPUTIME_ID, CLOCK_MONOTONIC), mean contacts, final largest linear speed. The children run one after the other (a shared machine).
  * --tol and --max-iter apply to the windows only; the prefix is always the benchmark's (1e-6,
  * 1 000 sweeps), so that every run forks from the same states.
  *
  *   signorini_granular_window N T0[,T0,...] STEPS [--tol TOL] [--max-iter K] [--hist] [--diag]
  *                             OPTIONS...        (each a solver option string; "-" for none;
- *                                                "solver:NAME" for the registry solver NAME)
+ *                                                "solver:NAME" for the registry solver NAME;
+ *                                                "threads:K" for the coloured NSGS on K threads,
+ *                                                sn_dyn_settings.threads = K; ":OPTS" may follow)
  *   --hist: also print the error history (sweeps:error at each check) of the window's first step
  *   --diag: where the error of the window's first step sits (sn_scene_last_problem: by contact
  *           status, the largest contributions), and the registry's NSGS continued from there
@@ -434,7 +436,11 @@ static void match(const sn_scene *S, ckey **prev, int *nprev, int *matched, doub
 static int window(sn_scene *S, sn_dyn_settings ds, const char *opt, int steps, int want_hist, int want_diag) {
   hist H = {0};
   ds.solve.options = strcmp(opt, "-") ? opt : NULL;
-  if (!strncmp(opt, "solver:", 7)) {   /* "solver:NAME": a registry solver instead of the NSGS */
+  if (!strncmp(opt, "threads:", 8)) {  /* "threads:K[:OPTS]": the coloured sweep on K threads */
+    char *end;
+    ds.threads = (int)strtol(opt + 8, &end, 10);
+    ds.solve.options = *end == ':' && end[1] ? end + 1 : NULL;
+  } else if (!strncmp(opt, "solver:", 7)) {   /* "solver:NAME": a registry solver instead of the NSGS */
     ds.solver = opt + 7;
     ds.solve.options = NULL;
   }
@@ -447,7 +453,7 @@ static int window(sn_scene *S, sn_dyn_settings ds, const char *opt, int steps, i
   ckey *prev = NULL;
   double share = 0, ns, *first = malloc((size_t)steps * sizeof *first);
   match(S, &prev, &nprev, &mt, &ns);   /* the keys of the step before the window */
-  double worst = 0, t_start = sn_scene_time(S), c0 = bench_clock(1);
+  double worst = 0, t_start = sn_scene_time(S), c0 = bench_clock(1), w0 = bench_clock(0);
   for (int k = 0; k < steps; k++) {
     sn_dyn_info info;
     H.on = want_hist && k == 0;
@@ -470,11 +476,12 @@ static int window(sn_scene *S, sn_dyn_settings ds, const char *opt, int steps, i
     err[k] = info.error;
     if (!(info.error <= worst)) worst = info.error;
   }
-  double cpu = bench_clock(1) - c0;
+  double cpu = bench_clock(1) - c0, wall = bench_clock(0) - w0;
   qsort(err, (size_t)steps, sizeof *err, bench_cmp_double);
   printf("t0 %.3f  %-34s sweeps/step %7.1f  missed %4d/%d  worst %.2e  median %.2e  CPU %7.2f ms/step  "
-         "contacts %6.0f  vmax %.3g\n",
+         "wall %7.2f ms/step  contacts %6.0f  vmax %.3g\n",
          t_start, opt, (double)sweeps / steps, missed, steps, worst, err[steps / 2], 1e3 * cpu / steps,
+         1e3 * wall / steps,
          (double)nc / steps, max_linear_speed(S));
   qsort(first, (size_t)steps, sizeof *first, bench_cmp_double);
   printf("  warm start: %.4f of the contacts matched by identity, unmatched ones carry %.2e of the normal "

@@ -162,7 +162,8 @@ typedef struct {
   int threads;          /* matrix-free NSGS: 0 (default) sequential sweep in contact order; k >= 1:
                            contacts coloured (no two of a colour share a dynamic body), each colour
                            swept on min(k, processors) OpenMP threads when built with
-                           SIGNORINI_OPENMP, else sequentially. The result does not depend on k >= 1
+                           SIGNORINI_OPENMP (the default) and the colours hold 256 rows or more on
+                           average, else sequentially. The result does not depend on k >= 1
                            (bit for bit); it differs from k = 0 by the order of the sweep only */
 } sn_dyn_settings;
 

@@ -66,6 +66,9 @@ typedef struct {
   void *proj;
   /* NSGS threads (sn_dyn_settings.threads): 0 serial in row order, >= 1 coloured sweep */
   int threads;
+  /* the coloured sweep runs on its threads only when the colours hold at least this many rows on
+     average (0: SN_NSGS_PAR_ROWS; negative: always, for tests): a colour ends in a barrier */
+  int par_rows;
   /* the step that produced `row` (for sn_scene_last_problem) */
   int have;
   double h, theta;
@@ -117,6 +120,7 @@ void sn_nncg_snapshot(const sn_mj_step *W, sn_nncg *G);
 void sn_nncg_update(sn_mj_step *W, sn_nncg *G);
 
 /* ---- nsgs_colour.c: rows coloured so that no two rows of a colour share a dynamic body ---- */
+#define SN_NSGS_PAR_ROWS 256   /* default of sn_mj_step.par_rows */
 #define SN_NSGS_COLOURS 64   /* the last colour collects the rows first-fit could not place: sequential */
 typedef struct {
   int *order;                       /* rows sorted by colour (row order within a colour) */

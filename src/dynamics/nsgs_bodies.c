@@ -108,8 +108,13 @@ void sn_nsgs_bodies_sweep(sn_mj_step *W, const int *order, int n, int reverse, d
 static void sweep_coloured(sn_mj_step *W, const sn_nsgs_colouring *C, int nthreads, int reverse, double ltol,
                            int liter) {
   (void)nthreads;
+  /* small colours: the barrier that ends each colour costs more than its rows (about 30 ns each
+   * for spheres), and on a loaded machine a thread's barrier waits for a descheduled partner */
+  int par_rows = W->par_rows ? W->par_rows : SN_NSGS_PAR_ROWS;
+  int parallel = nthreads > 1 && W->nrow >= 64 && (par_rows < 0 || W->nrow >= (long)par_rows * C->ncolour);
+  (void)parallel;
 #ifdef SN_HAVE_OPENMP
-#pragma omp parallel num_threads(nthreads) if (nthreads > 1 && W->nrow >= 64)
+#pragma omp parallel num_threads(nthreads) if (parallel)
 #endif
   for (int kk = 0; kk < C->ncolour; kk++) {
     int k = reverse ? C->ncolour - 1 - kk : kk;
