@@ -13,6 +13,7 @@
 #include "signorini/analysis.h"
 #include "signorini/plot.h"
 #include "signorini/dynamics.h"
+#include "signorini/petsc.h"
 #include "signorini/scene_output.h"
 #include "signorini/scene_io.h"
 #endif

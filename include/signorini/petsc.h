@@ -1,0 +1,72 @@
+/* signorini over MPI with PETSc (docs/parallel.md): the global frictional contact problem solved
+ * by a distributed ADMM, each rank holding a contiguous range of the dofs and the contacts whose
+ * first dof it holds.
+ *
+ * The code lives in the module libsignorini_petsc.so (src/petsc/, built with SIGNORINI_PETSC),
+ * loaded on first use: libsignorini itself links neither MPI nor PETSc. Where the module was not
+ * built (SIGNORINI_PETSC=OFF, PETSc or MPI missing) or cannot be loaded, and in the static
+ * library, every function below returns SN_ERR_BACKEND.
+ *
+ * PROCESS-WIDE, like sn_set_blas_threads: PETSc and MPI have one state per process. A program
+ * calls sn_petsc_start once (it initializes MPI when nothing did: a run under `mpirun -n P`, or a
+ * single rank without it), makes its collective calls, then sn_petsc_stop once before it exits.
+ * The library keeps no state of its own: what is kept is PETSc's and MPI's. */
+#ifndef SIGNORINI_PETSC_H
+#define SIGNORINI_PETSC_H
+
+#include <stddef.h>
+
+#include "signorini/problem.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Initialize PETSc (and MPI, when not initialized yet) on MPI_COMM_WORLD; *rank and *size of
+ * this process in it. Called again: the same answer, nothing else done. PETSc's signal handlers
+ * are not installed (-no_signal_handler) and its errors are returned, never printed. SN_OK, or
+ * SN_ERR_BACKEND with the reason in msg ("no PETSc module: ...", PETSc's error). */
+int sn_petsc_start(int *rank, int *size, char *msg, size_t msglen);
+/* Finalize PETSc (and MPI when PETSc initialized it); after it no MPI call may be made in the
+ * process. Nothing when sn_petsc_start was not called. SN_OK or SN_ERR_BACKEND. */
+int sn_petsc_stop(void);
+
+/* What a distributed solve did on this rank and over all ranks. */
+typedef struct {
+  int rank, size;           /* this process in MPI_COMM_WORLD, the number of ranks */
+  int dofs_owned;           /* rows of M (and of H) held by this rank */
+  int contacts_owned;       /* contacts held by this rank */
+  long ksp_iterations;      /* the Krylov iterations of all ADMM steps (the same on every rank) */
+  int operators;            /* operators M + rho H H^T set up (the first and one per change of rho) */
+  double seconds;           /* this rank's wall time in the solve */
+  double seconds_min, seconds_max;   /* the fastest and slowest rank's */
+} sn_petsc_stats;
+
+/* The global problem (M, H, f, w, mu) by ADMM over MPI (src/petsc/gfc_admm_mpi.c), the serial
+ * sn_gfc_admm's iteration without its Anderson acceleration and reduced form: each step solves
+ * (M + rho H H^T) v = f + H g by a Krylov method (CG where M is symmetric to 1e-14, as the serial
+ * solver's Cholesky test, else GMRES) preconditioned by PETSc's algebraic multigrid (GAMG),
+ * warm-started from the previous v, to a relative tolerance of a tenth of the last ADMM error
+ * (at most 1e-2, at least a tenth of tol); projects each owned contact onto its cone; measures
+ * sn_gfc_error's global error with MPI reductions and stops when it is <= tol, the serial
+ * solver's rule, so that the statuses mean the same thing; rho adapted by the same residual
+ * balancing.
+ * COLLECTIVE on MPI_COMM_WORLD, after sn_petsc_start: every rank passes the same whole problem
+ * (each reads the file, or assembles the model) and the same settings; each keeps its rows of M
+ * and H (contiguous ranges of the dofs: rank p holds dofs [p m / P, (p + 1) m / P)) and the
+ * contacts it owns (a contact belongs to the rank holding the first, lowest-numbered, dof its
+ * columns of H touch; one that touches none to rank c P / nc). r and v (in/out, the whole
+ * vectors: the warm start, then the best iterate) are the same on every rank on return, and so
+ * is info (the verdict of sn_gfc_verdict on the whole result, info->solver "petsc_admm").
+ * s->progress is called with each step's error on every rank (a program prints from one); a
+ * time limit or a progress callback asking to stop ends the solve on every rank at the same step.
+ * Options (s->options): "rho=" (initial penalty, default sn_gfc_admm's), "adapt=1" (0: fixed rho),
+ * "alpha=1" (relaxation in (0, 2)), "bs=1" (GAMG's block size: 3 for a 3D solid's dofs; it must
+ * divide every rank's dof count). stats may be NULL. Equality constraints (neq > 0): SN_ERR_ARG. */
+int sn_gfc_admm_petsc(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info,
+                      sn_petsc_stats *stats);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

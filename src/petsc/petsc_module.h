@@ -1,0 +1,18 @@
+/* Internal: the entry points of the PETSc module, libsignorini_petsc.so (src/petsc/), each the
+ * implementation of the public function of include/signorini/petsc.h of the same name without
+ * the suffix. The shared library reaches them through sn_module_open (src/solver/petsc_entry.c). */
+#ifndef SN_PETSC_MODULE_H
+#define SN_PETSC_MODULE_H
+
+#include "signorini/petsc.h"
+#include "signorini/solver.h"
+
+typedef int sn_petsc_start_fn(int *rank, int *size, char *msg, size_t msglen);
+typedef int sn_petsc_stop_fn(void);
+typedef int sn_gfc_admm_petsc_fn(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info,
+                                 sn_petsc_stats *stats);
+sn_petsc_start_fn sn_petsc_start_mod;
+sn_petsc_stop_fn sn_petsc_stop_mod;
+sn_gfc_admm_petsc_fn sn_gfc_admm_petsc_mod;
+
+#endif

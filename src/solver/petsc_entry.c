@@ -1,0 +1,69 @@
+/* The public functions of signorini/petsc.h: the PETSc module (libsignorini_petsc.so, loaded on
+ * first use by io/module_load.c) where the shared library was built with it (SN_HAVE_PETSC),
+ * SN_ERR_BACKEND elsewhere (a build without PETSc, the static library). */
+#include "signorini/petsc.h"
+#include "io/module_load.h"
+#include "petsc/petsc_module.h"
+
+#include <stdio.h>
+
+#ifdef SN_HAVE_PETSC
+int sn_petsc_start(int *rank, int *size, char *msg, size_t msglen)
+{
+  char buf[1];
+  if (!msg || msglen == 0) { msg = buf; msglen = sizeof buf; }
+  msg[0] = '\0';
+  if (!rank || !size) return SN_ERR_ARG;
+  sn_module m;
+  int st = sn_module_open(&m, "petsc", "sn_petsc_start_mod", msg, msglen);
+  if (st) return st;
+  st = ((sn_petsc_start_fn *)m.fn)(rank, size, msg, msglen);
+  sn_module_close(&m);
+  return st;
+}
+
+int sn_petsc_stop(void)
+{
+  char msg[8];
+  sn_module m;
+  int st = sn_module_open(&m, "petsc", "sn_petsc_stop_mod", msg, sizeof msg);
+  if (st) return st;
+  st = ((sn_petsc_stop_fn *)m.fn)();
+  sn_module_close(&m);
+  return st;
+}
+
+int sn_gfc_admm_petsc(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info,
+                      sn_petsc_stats *stats)
+{
+  char msg[8];
+  sn_module m;
+  int st = sn_module_open(&m, "petsc", "sn_gfc_admm_petsc_mod", msg, sizeof msg);
+  if (st) {
+    if (info) info->status = st;
+    return st;
+  }
+  st = ((sn_gfc_admm_petsc_fn *)m.fn)(P, r, v, s, info, stats);
+  sn_module_close(&m);
+  return st;
+}
+#else
+int sn_petsc_start(int *rank, int *size, char *msg, size_t msglen)
+{
+  if (msg && msglen) snprintf(msg, msglen, "this signorini library has no PETSc module (built without PETSc: "
+                              "SIGNORINI_PETSC=OFF, or PETSc, MPI or mpirun missing; or the static library)");
+  (void)rank;
+  (void)size;
+  return SN_ERR_BACKEND;
+}
+
+int sn_petsc_stop(void) { return SN_ERR_BACKEND; }
+
+int sn_gfc_admm_petsc(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info,
+                      sn_petsc_stats *stats)
+{
+  (void)P, (void)r, (void)v, (void)s, (void)stats;
+  if (info) info->status = SN_ERR_BACKEND;
+  return SN_ERR_BACKEND;
+}
+#endif
