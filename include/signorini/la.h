@@ -93,6 +93,15 @@ void sn_bsr_free(sn_bsr *A);
 const double *sn_bsr_block(const sn_bsr *A, int I, int J);
 /* y = alpha A x + beta y */
 void sn_bsr_gemv(const sn_bsr *A, double alpha, const double *x, double beta, double *y);
+/* the same for block rows [lo, hi) only (y's other rows untouched) */
+void sn_bsr_gemv_rows(const sn_bsr *A, int lo, int hi, double alpha, const double *x, double beta,
+                      double *y);
+/* the same on up to `threads` OpenMP threads (<= 1, or a build without OpenMP: serial), block
+ * rows in fixed chunks of SN_BSR_CHUNK, at least two a thread: y is sn_bsr_gemv's bit for bit
+ * for any thread count (each row is one serial sum; no sum crosses rows). */
+enum { SN_BSR_CHUNK = 64 };
+void sn_bsr_gemv_threads(const sn_bsr *A, double alpha, const double *x, double beta, double *y,
+                         int threads);
 /* y_I = (row I of blocks) x: the b-vector of block row I times x (b doubles out). */
 void sn_bsr_row_gemv(const sn_bsr *A, int I, const double *x, double *yI);
 

@@ -221,7 +221,10 @@ int sn_cli_solve(int argc, char **argv)
   }
   if (st < 0) {
     char why[256];
-    snprintf(why, sizeof why, "%s failed: %s", solver, sn_strerror(st));
+    if (st == SN_ERR_ARG && s.options)   /* a value out of range, or a refused combination */
+      snprintf(why, sizeof why, "%s failed: %s (an option value in '%.120s' is out of range or its "
+               "combination refused: 'signorini solvers')", solver, sn_strerror(st), s.options);
+    else snprintf(why, sizeof why, "%s failed: %s", solver, sn_strerror(st));
     if (json) print_json(file, F, n, solver, start, st, &info, s.tol, geq, gloc, why);
     rc = sn_cli_fail("%s: %s", file, why);
     goto done;

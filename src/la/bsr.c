@@ -89,11 +89,14 @@ void sn_bsr_row_gemv(const sn_bsr *A, int I, const double *x, double *yI)
   }
 }
 
-void sn_bsr_gemv(const sn_bsr *A, double alpha, const double *x, double beta, double *y)
+/* block rows [lo, hi) of y = alpha A x + beta y: each row's sum in block-column order, so a
+ * row's value does not depend on which call (or thread) computes it */
+void sn_bsr_gemv_rows(const sn_bsr *A, int lo, int hi, double alpha, const double *x, double beta,
+                      double *y)
 {
   int b = A->b;
   double yI[8];
-  for (int I = 0; I < A->mb; I++) {
+  for (int I = lo; I < hi; I++) {
     if (b <= 8) {
       sn_bsr_row_gemv(A, I, x, yI);
       for (int r = 0; r < b; r++)
@@ -107,5 +110,32 @@ void sn_bsr_gemv(const sn_bsr *A, double alpha, const double *x, double beta, do
         y[I * b + r] = alpha * s + (beta == 0.0 ? 0.0 : beta * y[I * b + r]);
       }
     }
+  }
+}
+
+void sn_bsr_gemv(const sn_bsr *A, double alpha, const double *x, double beta, double *y)
+{
+  sn_bsr_gemv_rows(A, 0, A->mb, alpha, x, beta, y);
+}
+
+/* The rows split in fixed chunks of SN_BSR_CHUNK block rows, statically among the threads;
+ * every row is computed by sn_bsr_gemv_rows as in the serial product (no sum crosses rows),
+ * so y is the serial y bit for bit whatever the thread count. At least two chunks a thread
+ * (a parallel region costs about what a chunk does): serial below 4 chunks. */
+void sn_bsr_gemv_threads(const sn_bsr *A, double alpha, const double *x, double beta, double *y,
+                         int threads)
+{
+  int nch = (A->mb + SN_BSR_CHUNK - 1) / SN_BSR_CHUNK;
+  int nt = threads < nch / 2 ? threads : nch / 2;
+  if (nt <= 1) {
+    sn_bsr_gemv_rows(A, 0, A->mb, alpha, x, beta, y);
+    return;
+  }
+#ifdef SN_HAVE_OPENMP
+#pragma omp parallel for schedule(static) num_threads(nt)
+#endif
+  for (int k = 0; k < nch; k++) {
+    int hi = (k + 1) * SN_BSR_CHUNK < A->mb ? (k + 1) * SN_BSR_CHUNK : A->mb;
+    sn_bsr_gemv_rows(A, k * SN_BSR_CHUNK, hi, alpha, x, beta, y);
   }
 }

@@ -24,6 +24,8 @@
  *    W y + q (not the gradient of the symmetric part, whose stationary points would solve a
  *    different problem); the backtracking test d'Wd = d'((W+W^T)/2)d is the same for both.
  * Every step costs one product W gamma (W y follows by linearity); the error is sn_fc_error's.
+ * The products and the error run on sn_settings.threads threads (fixed row chunks, the sums in
+ * index order: the serial results bit for bit, fc_local.h sn_fc_eval_threads).
  * Options: L0=... initial Lipschitz estimate (default |W(r0 - r~)| / |r0 - r~|, r~ = r0 + 1),
  * restart=1|0. */
 #include "solver/fc_local.h"
@@ -78,23 +80,26 @@ static int apgd_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
   sn_bsr *B = NULL;
   if ((st = sn_bsr_from_csc(P->W, d, &B))) return st;
   size_t sz = (size_t)(n > 0 ? n : 1);
-  double *buf = malloc(sizeof(double) * sz * 8);
+  double *buf = malloc(sizeof(double) * (sz * 8 + (size_t)P->nc));
   if (!buf) { sn_bsr_free(B); return SN_ERR_NOMEM; }
   double *g = buf, *y = buf + sz, *Wy = buf + 2 * sz, *gn = buf + 3 * sz, *Wgn = buf + 4 * sz;
   double *Wg = buf + 5 * sz, *best = buf + 6 * sz, *ub = buf + 7 * sz;
+  double *work = buf + 8 * sz;                      /* the threaded error's per-contact terms */
   double *gam = r;                                  /* gamma_k lives in r */
+  int nt = s->threads;                              /* the products and the error: any count
+                                                       gives the serial bits (fc_local.h) */
 
   if (!all_finite(n, r)) sn_fill(n, 0.0, r);
   project(P, gam);
-  sn_bsr_gemv(B, 1.0, gam, 0.0, Wg);
+  sn_bsr_gemv_threads(B, 1.0, gam, 0.0, Wg, nt);
   if (L <= 0) {                                     /* Mazhar et al.: L0 from r~ = r0 + 1 */
     for (int j = 0; j < n; j++) y[j] = 1.0;
-    sn_bsr_gemv(B, 1.0, y, 0.0, Wy);
+    sn_bsr_gemv_threads(B, 1.0, y, 0.0, Wy, nt);
     L = sn_nrm2(n, Wy) / sqrt((double)(n > 0 ? n : 1));
     if (!(L > 0) || !isfinite(L)) L = 1.0;
   }
   for (int j = 0; j < n; j++) ub[j] = Wg[j] + P->q[j];
-  double e = sn_fc_error_u(P, 0.0, NULL, gam, ub), be = e, theta = 1.0;
+  double e = sn_fc_error_u_threads(P, 0.0, NULL, gam, ub, nt, work), be = e, theta = 1.0;
   sn_copy(n, gam, best);
   sn_copy(n, gam, y);
   sn_copy(n, Wg, Wy);
@@ -109,7 +114,7 @@ static int apgd_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
       double t = 1.0 / L, dd = 0.0, dWd = 0.0;
       for (int j = 0; j < n; j++) gn[j] = y[j] - t * g[j];
       project(P, gn);
-      sn_bsr_gemv(B, 1.0, gn, 0.0, Wgn);
+      sn_bsr_gemv_threads(B, 1.0, gn, 0.0, Wgn, nt);
       for (int j = 0; j < n; j++) {
         double dj = gn[j] - y[j];
         dd += dj * dj;
@@ -123,7 +128,7 @@ static int apgd_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
     double thn = 0.5 * (-theta * theta + theta * sqrt(theta * theta + 4.0));
     double beta = theta * (1.0 - theta) / (theta * theta + thn);
     for (int j = 0; j < n; j++) ub[j] = Wgn[j] + P->q[j];
-    e = sn_fc_error_u(P, 0.0, NULL, gn, ub);
+    e = sn_fc_error_u_threads(P, 0.0, NULL, gn, ub, nt, work);
     if (!isfinite(e)) { st = SN_ERR_NAN; break; }
     double gd = 0.0;                                 /* restart test g'(gamma_{k+1} - gamma_k) */
     for (int j = 0; j < n; j++) gd += g[j] * (gn[j] - gam[j]);
@@ -148,7 +153,7 @@ static int apgd_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
   }
   if (st != SN_OK) sn_copy(n, best, r);
   if (st == SN_OK) sn_copy(n, ub, u);
-  else sn_fc_eval(P, B, 0.0, NULL, r, u);
+  else sn_fc_eval_threads(P, B, 0.0, NULL, r, u, nt, work);
   if (info) {
     info->error = st == SN_OK ? ec : sn_fc_error(P, r, NULL);
     info->iterations = k;

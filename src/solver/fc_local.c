@@ -364,8 +364,10 @@ int sn_fc_local_solve(int kind, const sn_fc_local *L, double *r)
 
 /* ---- whole-problem error with u ---- */
 
-double sn_fc_error_u(const sn_fc *P, double sigma, const double *c, const double *r,
-                     const double *u)
+/* the error from u, with the contacts' natural-map terms e (NULL: computed here); every sum in
+ * index order, so a term computed elsewhere (another thread) gives the same bits */
+static double error_terms(const sn_fc *P, double sigma, const double *c, const double *r,
+                          const double *u, const double *e)
 {
   int d = P->dim, n = d * P->nc;
   double sum = 0.0, nq = 0.0, nr = 0.0, nu = 0.0;
@@ -376,10 +378,19 @@ double sn_fc_error_u(const sn_fc *P, double sigma, const double *c, const double
     nr += r[k] * r[k];
     nu += u[k] * u[k];
   }
-  for (int i = 0; i < P->nc; i++) sum += natmap2(d, P->mu[i], r + d * i, u + d * i);
+  if (e)
+    for (int i = 0; i < P->nc; i++) sum += e[i];
+  else
+    for (int i = 0; i < P->nc; i++) sum += natmap2(d, P->mu[i], r + d * i, u + d * i);
   double den = fmax(sqrt(nq), fmax(sqrt(nr), sqrt(nu)));
-  double e = den > DBL_EPSILON ? sqrt(sum) / den : sqrt(sum);
-  return isfinite(e) ? e : NAN;
+  double err = den > DBL_EPSILON ? sqrt(sum) / den : sqrt(sum);
+  return isfinite(err) ? err : NAN;
+}
+
+double sn_fc_error_u(const sn_fc *P, double sigma, const double *c, const double *r,
+                     const double *u)
+{
+  return error_terms(P, sigma, c, r, u, NULL);
 }
 
 double sn_fc_eval(const sn_fc *P, const sn_bsr *B, double sigma, const double *c,
@@ -390,6 +401,68 @@ double sn_fc_eval(const sn_fc *P, const sn_bsr *B, double sigma, const double *c
   sn_bsr_gemv(B, 1.0, r, 0.0, u);
   for (int k = 0; k < n; k++) u[k] += P->q[k] + (shift ? sigma * (r[k] - c[k]) : 0.0);
   return sn_fc_error_u(P, sigma, c, r, u);
+}
+
+/* ---- the same on threads: contacts in fixed chunks of SN_BSR_CHUNK, the sums serial ---- */
+
+/* the threads for nc contacts: at most one per two chunks (a parallel region costs about what
+ * a chunk does), 1 without OpenMP */
+static int eval_threads(int threads, int nc)
+{
+#ifdef SN_HAVE_OPENMP
+  int nch = (nc + SN_BSR_CHUNK - 1) / SN_BSR_CHUNK;
+  return threads < nch / 2 ? threads : nch / 2;
+#else
+  (void)threads;
+  (void)nc;
+  return 1;
+#endif
+}
+
+/* contacts [lo, hi): uw_i = W_i r + q_i (+ sigma (r_i - c_i)) when uw is given (B too), and
+ * e_i = |natural map|^2 of (r_i, u_i), u = uw or ur, each as the serial kernels compute them */
+static void eval_chunk(const sn_fc *P, const sn_bsr *B, double sigma, const double *c,
+                       const double *r, double *uw, const double *ur, double *e, int lo, int hi)
+{
+  int d = P->dim, shift = sigma != 0.0 && c;
+  if (uw) {
+    sn_bsr_gemv_rows(B, lo, hi, 1.0, r, 0.0, uw);
+    for (int k = d * lo; k < d * hi; k++) uw[k] += P->q[k] + (shift ? sigma * (r[k] - c[k]) : 0.0);
+    ur = uw;
+  }
+  for (int i = lo; i < hi; i++) e[i] = natmap2(d, P->mu[i], r + d * i, ur + d * i);
+}
+
+static void eval_chunks(const sn_fc *P, const sn_bsr *B, double sigma, const double *c,
+                        const double *r, double *uw, const double *ur, double *e, int nt)
+{
+  int nc = P->nc, nch = (nc + SN_BSR_CHUNK - 1) / SN_BSR_CHUNK;
+  (void)nt;
+#ifdef SN_HAVE_OPENMP
+#pragma omp parallel for schedule(static) num_threads(nt)
+#endif
+  for (int k = 0; k < nch; k++) {
+    int hi = (k + 1) * SN_BSR_CHUNK < nc ? (k + 1) * SN_BSR_CHUNK : nc;
+    eval_chunk(P, B, sigma, c, r, uw, ur, e, k * SN_BSR_CHUNK, hi);
+  }
+}
+
+double sn_fc_eval_threads(const sn_fc *P, const sn_bsr *B, double sigma, const double *c,
+                          const double *r, double *u, int threads, double *work)
+{
+  int nt = eval_threads(threads, P->nc);
+  if (nt <= 1 || !work) return sn_fc_eval(P, B, sigma, c, r, u);
+  eval_chunks(P, B, sigma, c, r, u, NULL, work, nt);
+  return error_terms(P, sigma, c, r, u, work);
+}
+
+double sn_fc_error_u_threads(const sn_fc *P, double sigma, const double *c, const double *r,
+                             const double *u, int threads, double *work)
+{
+  int nt = eval_threads(threads, P->nc);
+  if (nt <= 1 || !work) return error_terms(P, sigma, c, r, u, NULL);
+  eval_chunks(P, NULL, sigma, c, r, NULL, u, work, nt);
+  return error_terms(P, sigma, c, r, u, work);
 }
 
 void sn_desaxce_term(int dim, int nc, const double *mu, const double *u, double *s)

@@ -49,6 +49,14 @@ double sn_fc_eval(const sn_fc *P, const sn_bsr *B, double sigma, const double *c
 /* the same error from a given u (already W r + q + sigma (r - c)) */
 double sn_fc_error_u(const sn_fc *P, double sigma, const double *c, const double *r,
                      const double *u);
+/* The same two on up to `threads` OpenMP threads (work: nc doubles; threads <= 1 or work NULL:
+ * the serial kernels). The contacts split in fixed chunks of SN_BSR_CHUNK: the rows of u and
+ * each contact's natural-map term in parallel, then the sums of the error in index order as
+ * above: u and the error are the serial ones bit for bit, for any thread count. */
+double sn_fc_eval_threads(const sn_fc *P, const sn_bsr *B, double sigma, const double *c,
+                          const double *r, double *u, int threads, double *work);
+double sn_fc_error_u_threads(const sn_fc *P, double sigma, const double *c, const double *r,
+                             const double *u, int threads, double *work);
 
 /* Small deterministic PRNG (splitmix64): no global state. */
 static inline uint64_t sn_rng_next(uint64_t *s)
@@ -60,7 +68,12 @@ static inline uint64_t sn_rng_next(uint64_t *s)
 }
 
 /* ---- NSGS core, also the inner solver of the proximal point method ---- */
+/* the order of a sweep (NSGS option order=) */
+enum { SN_ORDER_ROWS = 0, SN_ORDER_COLOUR = 1 };
 typedef struct {
+  int order;          /* SN_ORDER_*: contact order, or colour by colour (fc_colour.h) */
+  int threads;        /* threads of a coloured sweep and of the products (not an option: the
+                         caller sets it from sn_settings.threads; default 1) */
   int local;          /* SN_LOCAL_* */
   double omega;       /* relaxation of the contact update, (0, 2) */
   int shuffle;        /* random contact order every sweep */
@@ -70,18 +83,22 @@ typedef struct {
   int local_iter;     /* local iteration cap */
 } sn_nsgs_opts;
 
-/* Read the NSGS options from an options string (defaults first). */
+/* Read the NSGS options from an options string (defaults first). SN_ERR_UNKNOWN for an unknown
+ * local= or order= word, SN_ERR_ARG for a value out of range or shuffle=1 with order=colour. */
 int sn_nsgs_parse(const char *options, sn_nsgs_opts *o);
 
 typedef struct sn_nsgs_ws sn_nsgs_ws;
-/* Workspace for sweeps over P with block view B (both must outlive it). */
+/* Workspace for sweeps over P with block view B (both must outlive it); order=colour colours
+ * the contacts here (fc_colour.h). */
 int sn_nsgs_ws_new(const sn_fc *P, const sn_bsr *B, const sn_nsgs_opts *o, sn_nsgs_ws **out);
 void sn_nsgs_ws_free(sn_nsgs_ws *ws);
 /* Sweep the problem u = (W + sigma I) r + q - sigma c from now on (sigma = 0: W itself;
  * c is kept by pointer and read at every sweep). */
 void sn_nsgs_ws_shift(sn_nsgs_ws *ws, double sigma, const double *c);
 /* One Gauss-Seidel sweep over the contacts, r updated in place. SN_OK, or SN_ERR_NAN when a
- * contact update was not finite (that contact is then left unchanged). */
+ * contact update was not finite (that contact is then left unchanged). With order=colour the
+ * contacts of a colour are updated on up to o->threads threads; the result is the sequential
+ * sweep's in colour order, whatever the thread count. */
 int sn_nsgs_sweep(sn_nsgs_ws *ws, double *r);
 
 /* De Saxce's term of the local velocities u (nc contacts of dimension dim, coefficients mu):

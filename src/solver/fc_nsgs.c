@@ -16,8 +16,17 @@
  * stall=1000: after that many sweeps without a new best error, switch to the shuffled order, and
  * on later stalls halve omega (Gauss-Seidel with exact local solves cycles on some non-symmetric
  * W: OneObject-i100000-316 alternates between two states; 0 disables).
- * The full error is computed after every sweep (one product W r); r returned is the best
- * iterate seen, and after a non-finite update the last finite one (status SN_ERR_NAN). */
+ * order=rows|colour (default rows): rows sweeps the contacts in index order (or shuffled);
+ * colour colours the contacts by W's block pattern (fc_colour.c: no two contacts of a colour
+ * coupled) and sweeps colour by colour, the contacts of a colour in parallel on up to
+ * sn_settings.threads OpenMP threads (a static split; they are independent, so the result is
+ * the sequential colour-order sweep's, bit for bit, for any thread count). A W coupling every
+ * pair of contacts has one contact per colour: that sweep runs on one thread. shuffle=1 is
+ * refused with colour (SN_ERR_ARG); the stall rule's shuffle then shuffles the order of the
+ * colours. The full error is computed after every sweep (one product W r, on the same threads,
+ * fc_local.c sn_fc_eval_threads: the serial value bit for bit); r returned is the best iterate
+ * seen, and after a non-finite update the last finite one (status SN_ERR_NAN). */
+#include "solver/fc_colour.h"
 #include "solver/fc_local.h"
 #include "signorini/solver.h"
 #include "solver/verdict.h"
@@ -32,12 +41,16 @@ struct sn_nsgs_ws {
   sn_nsgs_opts o;
   double sigma;
   const double *c;
-  int *order;
+  int *order;          /* order=rows: the contacts; order=colour: the colours (ncolour) */
+  sn_fc_colouring C;   /* order=colour */
+  int nt;              /* threads of a coloured sweep */
   uint64_t rng;
 };
 
 int sn_nsgs_parse(const char *options, sn_nsgs_opts *o)
 {
+  o->order = SN_ORDER_ROWS;
+  o->threads = 1;
   o->local = SN_LOCAL_HYBRID;
   o->omega = 1.0;
   o->shuffle = 0;
@@ -52,6 +65,12 @@ int sn_nsgs_parse(const char *options, sn_nsgs_opts *o)
     if (!strcmp(buf, "proj")) o->local = SN_LOCAL_PROJ;
     else if (!strcmp(buf, "ac")) o->local = SN_LOCAL_AC;
     else if (!strcmp(buf, "hybrid")) o->local = SN_LOCAL_HYBRID;
+    else return SN_ERR_UNKNOWN;
+  }
+  if ((st = sn_option_string(options, "order", buf, sizeof buf)) < 0) return st;
+  if (st == 1) {
+    if (!strcmp(buf, "rows")) o->order = SN_ORDER_ROWS;
+    else if (!strcmp(buf, "colour") || !strcmp(buf, "color")) o->order = SN_ORDER_COLOUR;
     else return SN_ERR_UNKNOWN;
   }
   double v;
@@ -82,16 +101,40 @@ int sn_nsgs_parse(const char *options, sn_nsgs_opts *o)
     if (!(v >= 1.0 && v <= 1e6)) return SN_ERR_ARG;
     o->local_iter = (int)v;
   }
+  if (o->order == SN_ORDER_COLOUR && o->shuffle) return SN_ERR_ARG;   /* a random order is no colouring */
   return SN_OK;
+}
+
+/* the threads of a coloured sweep: the setting, at most one per COLOUR_MIN contacts of the
+ * average colour (a colour costs a barrier, about the price of a few local solves); so a W
+ * coupling every pair of contacts (one contact per colour) sweeps on one thread; 1 without OpenMP */
+enum { COLOUR_MIN = 8 };
+static int colour_threads(int threads, const sn_fc_colouring *C)
+{
+#ifdef SN_HAVE_OPENMP
+  int most = C->ncolour > 0 ? C->nc / (COLOUR_MIN * C->ncolour) : 0;
+  int nt = threads < most ? threads : most;
+  return nt > 1 ? nt : 1;
+#else
+  (void)threads;
+  (void)C;
+  return 1;
+#endif
 }
 
 int sn_nsgs_ws_new(const sn_fc *P, const sn_bsr *B, const sn_nsgs_opts *o, sn_nsgs_ws **out)
 {
   sn_nsgs_ws *ws = calloc(1, sizeof *ws);
   if (!ws) return SN_ERR_NOMEM;
-  ws->order = malloc(sizeof(int) * (size_t)(P->nc > 0 ? P->nc : 1));
-  if (!ws->order) { free(ws); return SN_ERR_NOMEM; }
-  for (int i = 0; i < P->nc; i++) ws->order[i] = i;
+  int n = P->nc, st;
+  if (o->order == SN_ORDER_COLOUR) {
+    if ((st = sn_fc_colour(B, &ws->C))) { free(ws); return st; }
+    n = ws->C.ncolour;
+    ws->nt = colour_threads(o->threads, &ws->C);
+  }
+  ws->order = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
+  if (!ws->order) { sn_fc_colouring_free(&ws->C); free(ws); return SN_ERR_NOMEM; }
+  for (int i = 0; i < n; i++) ws->order[i] = i;
   ws->P = P;
   ws->B = B;
   ws->o = *o;
@@ -104,6 +147,7 @@ void sn_nsgs_ws_free(sn_nsgs_ws *ws)
 {
   if (!ws) return;
   free(ws->order);
+  sn_fc_colouring_free(&ws->C);
   free(ws);
 }
 
@@ -138,34 +182,66 @@ static void local_problem(const sn_nsgs_ws *ws, int i, const double *r, sn_fc_lo
   L->max_iter = ws->o.local_iter > 0 ? ws->o.local_iter : (ws->o.local == SN_LOCAL_PROJ ? 100 : 25);
 }
 
+/* the Gauss-Seidel update of contact i (r_i only is written); 1 if it was not finite (r_i
+ * then unchanged) */
+static int update(const sn_nsgs_ws *ws, int i, double *r)
+{
+  int d = ws->P->dim;
+  sn_fc_local L;
+  local_problem(ws, i, r, &L);
+  double x[3], *ri = r + d * i;
+  memcpy(x, ri, sizeof(double) * (size_t)d);
+  sn_fc_local_solve(ws->o.local, &L, x);
+  int ok = 1;
+  for (int k = 0; k < d; k++) ok &= isfinite(x[k]) != 0;
+  if (!ok) return 1;
+  if (ws->o.omega == 1.0) {
+    memcpy(ri, x, sizeof(double) * (size_t)d);
+  } else {
+    for (int k = 0; k < d; k++) ri[k] += ws->o.omega * (x[k] - ri[k]);
+    if (ws->o.omega > 1.0) sn_proj_cone(d, L.mu, ri);
+  }
+  return 0;
+}
+
+/* Fisher-Yates on order[0..n) with the workspace's own generator */
+static void shuffle(sn_nsgs_ws *ws, int n)
+{
+  for (int i = n - 1; i > 0; i--) {
+    int j = (int)(sn_rng_next(&ws->rng) % (uint64_t)(i + 1));
+    int t = ws->order[i];
+    ws->order[i] = ws->order[j];
+    ws->order[j] = t;
+  }
+}
+
+/* colour after colour (in ws->order); a colour's contacts split statically among the threads,
+ * each reading only other colours' reactions and its own */
+static int sweep_colour(sn_nsgs_ws *ws, double *r)
+{
+  const sn_fc_colouring *C = &ws->C;
+  int bad = 0, nt = ws->nt;
+  if (ws->o.shuffle) shuffle(ws, C->ncolour);   /* the stall rule's random order */
+  (void)nt;
+#ifdef SN_HAVE_OPENMP
+#pragma omp parallel num_threads(nt) if (nt > 1) reduction(| : bad)
+#endif
+  for (int kk = 0; kk < C->ncolour; kk++) {
+    int k = ws->order[kk];
+#ifdef SN_HAVE_OPENMP
+#pragma omp for schedule(static)
+#endif
+    for (int j = C->start[k]; j < C->start[k + 1]; j++) bad |= update(ws, C->order[j], r);
+  }
+  return bad ? SN_ERR_NAN : SN_OK;
+}
+
 int sn_nsgs_sweep(sn_nsgs_ws *ws, double *r)
 {
-  const sn_fc *P = ws->P;
-  int d = P->dim, nc = P->nc, bad = 0;
-  if (ws->o.shuffle)   /* Fisher-Yates with the workspace's own generator */
-    for (int i = nc - 1; i > 0; i--) {
-      int j = (int)(sn_rng_next(&ws->rng) % (uint64_t)(i + 1));
-      int t = ws->order[i];
-      ws->order[i] = ws->order[j];
-      ws->order[j] = t;
-    }
-  for (int idx = 0; idx < nc; idx++) {
-    int i = ws->order[idx];
-    sn_fc_local L;
-    local_problem(ws, i, r, &L);
-    double x[3], *ri = r + d * i;
-    memcpy(x, ri, sizeof(double) * (size_t)d);
-    sn_fc_local_solve(ws->o.local, &L, x);
-    int ok = 1;
-    for (int k = 0; k < d; k++) ok &= isfinite(x[k]) != 0;
-    if (!ok) { bad = 1; continue; }
-    if (ws->o.omega == 1.0) {
-      memcpy(ri, x, sizeof(double) * (size_t)d);
-    } else {
-      for (int k = 0; k < d; k++) ri[k] += ws->o.omega * (x[k] - ri[k]);
-      if (ws->o.omega > 1.0) sn_proj_cone(d, L.mu, ri);
-    }
-  }
+  if (ws->o.order == SN_ORDER_COLOUR) return sweep_colour(ws, r);
+  int nc = ws->P->nc, bad = 0;
+  if (ws->o.shuffle) shuffle(ws, nc);
+  for (int idx = 0; idx < nc; idx++) bad |= update(ws, ws->order[idx], r);
   return bad ? SN_ERR_NAN : SN_OK;
 }
 
@@ -183,6 +259,7 @@ static int nsgs_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
   sn_nsgs_opts o;
   int st = sn_nsgs_parse(s->options, &o), k = 0, since = 0, stall = 1000;
   if (st) return st;
+  o.threads = s->threads > 1 ? s->threads : 1;
   if (!sn_option_double(s->options, "local_tol", &(double){0}))
     o.local_tol = fmin(o.local_tol, 0.1 * s->tol);   /* local solves finer than the target */
   double v;
@@ -193,12 +270,13 @@ static int nsgs_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
   }
   sn_bsr *B = NULL;
   sn_nsgs_ws *ws = NULL;
-  double *best = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
+  double *best = malloc(sizeof(double) * ((size_t)n + (size_t)P->nc + 1));
   if (!best) return SN_ERR_NOMEM;
+  double *work = best + n;   /* the threaded error's per-contact terms */
   if ((st = sn_bsr_from_csc(P->W, d, &B)) || (st = sn_nsgs_ws_new(P, B, &o, &ws))) goto done;
   for (int j = 0; j < n; j++)
     if (!isfinite(r[j])) { sn_fill(n, 0.0, r); break; }   /* unusable warm start: cold start */
-  double err = sn_fc_eval(P, B, 0.0, NULL, r, u), berr = err;
+  double err = sn_fc_eval_threads(P, B, 0.0, NULL, r, u, o.threads, work), berr = err;
   sn_copy(n, r, best);
   st = isfinite(err) ? SN_MAX_ITER : SN_ERR_NAN;
   double ec = NAN;   /* sn_fc_error of r when converged (u is then W r + q already) */
@@ -206,7 +284,7 @@ static int nsgs_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
   while (st == SN_MAX_ITER && k < s->max_iter) {
     k++;
     int sw = sn_nsgs_sweep(ws, r);
-    err = sn_fc_eval(P, B, 0.0, NULL, r, u);
+    err = sn_fc_eval_threads(P, B, 0.0, NULL, r, u, o.threads, work);
     if (sw || !isfinite(err)) { st = SN_ERR_NAN; break; }
     if (err < berr) {
       berr = err;
@@ -226,7 +304,7 @@ static int nsgs_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
   if (st != SN_OK) sn_copy(n, best, r);   /* the best iterate (the last good one after a NaN) */
 done:
   if (ws) {
-    if (st != SN_OK) sn_fc_eval(P, B, 0.0, NULL, r, u);
+    if (st != SN_OK) sn_fc_eval_threads(P, B, 0.0, NULL, r, u, o.threads, work);
     if (info) {
       info->error = st == SN_OK ? ec : sn_fc_error(P, r, NULL);
       info->iterations = k;
@@ -242,7 +320,7 @@ int sn_fc_nsgs(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_in
 {
   double t0 = sn_wtime();
   if (info) sn_info_reset(info);
-  static const char *const keys[] = {"local", "omega", "shuffle", "seed", "rho", "local_tol", "local_iter", "stall", NULL};
+  static const char *const keys[] = {"local", "omega", "shuffle", "seed", "rho", "local_tol", "local_iter", "stall", "order", NULL};
   int st = sn_fc_check(P, NULL, 0);   /* mu >= 0, finite data, consistent sizes */
   if (!st && s) st = sn_option_check(s->options, keys);
   if (!st) st = nsgs_solve(P, r, u, s, info, t0);

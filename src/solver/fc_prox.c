@@ -31,8 +31,9 @@
  *
  * Options (inner=nsgs): sigma=0.1 (relative to the mean diagonal of W), inner_iter=1, eta=0.1,
  * accel=1, window=500 (0: sigma never changes), nu=2, and the NSGS options (local=, omega=,
- * shuffle=, seed=, local_tol=, local_iter=). Options (inner=fp): rho=R (initial step, default
- * 1/mean diag(W)).
+ * shuffle=, seed=, local_tol=, local_iter=, order=). Options (inner=fp): rho=R (initial step,
+ * default 1/mean diag(W)). The products W r and the error run on sn_settings.threads threads
+ * (the serial bits, fc_local.h sn_fc_eval_threads); so does an inner sweep with order=colour.
  * info->iterations counts outer proximal steps (inner=nsgs) or extragradient steps (inner=fp). */
 #include "solver/fc_local.h"
 #include "signorini/solver.h"
@@ -50,7 +51,15 @@ typedef struct {
   sn_info *info;
   double t0;
   int n;
+  int threads;    /* of the products, the error and a coloured inner sweep */
+  double *work;   /* nc doubles: the threaded error's per-contact terms */
 } prox_ctx;
+
+/* u = W r + q + sigma (r - c) and its error on the context's threads (the serial bits) */
+static double eval(const prox_ctx *X, double sigma, const double *c, const double *r, double *u)
+{
+  return sn_fc_eval_threads(X->P, X->B, sigma, c, r, u, X->threads, X->work);
+}
 
 /* mean diagonal entry of W (a scale for sigma and rho); 1 if W has no positive diagonal */
 static double mean_diag(const sn_fc *P, const sn_bsr *B)
@@ -109,7 +118,7 @@ static int ppa_inner(const prox_ctx *X, sn_nsgs_ws *ws, const ppa_opts *o, doubl
   for (int j = 0; j < o->inner_iter; j++) {
     if (sn_nsgs_sweep(ws, r)) return 1;
     if (j == o->inner_iter - 1) break;            /* the outer test follows: no inner one */
-    double ei = sn_fc_eval(X->P, X->B, sigma, c, r, ut);
+    double ei = eval(X, sigma, c, r, ut);
     if (!isfinite(ei)) return 1;
     if (ei <= itol) break;
     if (X->s->time_limit > 0 && sn_wtime() - X->t0 > X->s->time_limit) break;
@@ -127,6 +136,7 @@ static int prox_ppa(const prox_ctx *X, const char *options, double *r, double *u
   if ((st = sn_nsgs_parse(options, &no)) || (st = ppa_parse(options, &o))) return st;
   if (!sn_option_double(options, "local_tol", &(double){0}))
     no.local_tol = fmin(no.local_tol, 0.1 * s->tol);
+  no.threads = X->threads;
   size_t sz = (size_t)(n > 0 ? n : 1);
   double *buf = malloc(sizeof(double) * sz * 5);
   sn_nsgs_ws *ws = NULL;
@@ -137,7 +147,7 @@ static int prox_ppa(const prox_ctx *X, const char *options, double *r, double *u
   double *c = buf, *ut = buf + sz, *x = buf + 2 * sz, *xp = buf + 3 * sz, *best = buf + 4 * sz;
   double wbar = mean_diag(P, X->B);
   double sigma = o.sigma * wbar, smax = 1e8 * wbar, theta = 1.0;
-  double e = sn_fc_eval(P, X->B, 0.0, NULL, r, u), be = e;
+  double e = eval(X, 0.0, NULL, r, u), be = e;
   sn_copy(n, r, c);
   sn_copy(n, r, best);
   sn_copy(n, r, x);
@@ -147,7 +157,7 @@ static int prox_ppa(const prox_ctx *X, const char *options, double *r, double *u
   while (st == SN_MAX_ITER && k < s->max_iter) {
     k++;
     int bad = ppa_inner(X, ws, &o, sigma, c, fmax(0.5 * s->tol, o.eta * e), r, ut);
-    double en = bad ? NAN : sn_fc_eval(P, X->B, 0.0, NULL, r, u);
+    double en = bad ? NAN : eval(X, 0.0, NULL, r, u);
     if (!isfinite(en)) {                  /* drop the step, restart from x with more damping */
       if (sigma >= smax) { st = SN_ERR_NAN; break; }
       sigma = fmin(sigma * o.nu * o.nu, smax);
@@ -222,7 +232,7 @@ static int prox_fp(const prox_ctx *X, const char *options, double *r, double *u,
   double *F = buf, *rb = buf + sz, *ub = buf + 2 * sz, *Fb = buf + 3 * sz, *best = buf + 4 * sz;
   const double Lmax = 0.9, Lmin = 0.3, tau = 2.0 / 3.0;
   if (rho <= 0) rho = 1.0 / mean_diag(P, X->B);
-  double e = sn_fc_eval(P, X->B, 0.0, NULL, r, u), be = e;
+  double e = eval(X, 0.0, NULL, r, u), be = e;
   sn_copy(n, r, best);
   int k = 0;
   st = isfinite(e) ? SN_MAX_ITER : SN_ERR_NAN;
@@ -234,7 +244,7 @@ static int prox_fp(const prox_ctx *X, const char *options, double *r, double *u,
     int ok = 0;
     for (int ls = 0; ls < 60; ls++) {          /* shrink rho until the ratio test holds */
       proj_step(P, r, rho, F, rb);
-      double eb = sn_fc_eval(P, X->B, 0.0, NULL, rb, ub);
+      double eb = eval(X, 0.0, NULL, rb, ub);
       if (!isfinite(eb)) { rho *= tau; continue; }
       desaxce(P, ub, Fb);
       dr = dist(n, r, rb);
@@ -244,10 +254,10 @@ static int prox_fp(const prox_ctx *X, const char *options, double *r, double *u,
     }
     if (!ok) { st = SN_STALLED; break; }
     if (dr == 0.0) {                            /* r is a fixed point */
-      e = sn_fc_eval(P, X->B, 0.0, NULL, r, u);
+      e = eval(X, 0.0, NULL, r, u);
     } else {
       proj_step(P, r, rho, Fb, r);              /* extragradient step */
-      e = sn_fc_eval(P, X->B, 0.0, NULL, r, u);
+      e = eval(X, 0.0, NULL, r, u);
       if (!isfinite(e)) { st = SN_ERR_NAN; break; }
     }
     if (ratio < Lmin) rho /= tau;
@@ -279,15 +289,18 @@ static int prox_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
   if ((st = sn_bsr_from_csc(P->W, d, &B))) return st;
   for (int j = 0; j < n; j++)
     if (!isfinite(r[j])) { sn_fill(n, 0.0, r); break; }
-  prox_ctx X = {P, B, s, info, t0, n};
+  double *work = malloc(sizeof(double) * (size_t)(P->nc > 0 ? P->nc : 1));
+  if (!work) { sn_bsr_free(B); return SN_ERR_NOMEM; }
+  prox_ctx X = {P, B, s, info, t0, n, s->threads > 1 ? s->threads : 1, work};
   st = inner[0] == 'f' ? prox_fp(&X, s->options, r, u, &it) : prox_ppa(&X, s->options, r, u, &it);
   if (st != SN_ERR_NOMEM && st != SN_ERR_ARG && st != SN_ERR_FORMAT && st != SN_ERR_UNKNOWN) {
-    sn_fc_eval(P, B, 0.0, NULL, r, u);
+    eval(&X, 0.0, NULL, r, u);
     if (info) {
       info->error = sn_fc_error(P, r, NULL);
       info->iterations = it;
     }
   }
+  free(work);
   sn_bsr_free(B);
   return st;
 }
@@ -296,7 +309,7 @@ int sn_fc_prox(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_in
 {
   double t0 = sn_wtime();
   if (info) sn_info_reset(info);
-  static const char *const keys[] = {"local", "omega", "shuffle", "seed", "rho", "local_tol", "local_iter", "stall", "inner", "sigma", "nu", "eta", "inner_iter", "accel", "window", NULL};
+  static const char *const keys[] = {"local", "omega", "shuffle", "seed", "rho", "local_tol", "local_iter", "stall", "order", "inner", "sigma", "nu", "eta", "inner_iter", "accel", "window", NULL};
   int st = sn_fc_check(P, NULL, 0);   /* mu >= 0, finite data, consistent sizes */
   if (!st && s) st = sn_option_check(s->options, keys);
   if (!st) st = prox_solve(P, r, u, s, info, t0);

@@ -17,6 +17,11 @@ expect(nsgs_alone 3 "solver: nsgs\n" "" solve ${caps} --solver nsgs)
 # a fallback: Lemke ends on a ray, PGS refuses the zero diagonal, enumeration solves it
 expect(auto_fallback_json 0 "\"solved_by\": \"enum\", \"tried\": \\[{\"solver\": \"lemke\", \"status\": \"pivoting ended on a secondary ray: no solution found\".*{\"solver\": \"pgs\", \"status\": \"invalid argument\".*{\"solver\": \"enum\", \"status\": \"success\"" "" solve ${DATA}/lcp/lcp_CPS_3.dat --json)
 expect(auto_options 2 "" "auto takes no options" solve ${caps} --options omega=1)
+# nsgs' sweep order (docs/threads.md "The local solvers"): a bad word is an unknown option
+# (exit 2), shuffle with the coloured order a refused combination (exit 1); both name the options
+expect(nsgs_order_foo 2 "" "solver 'nsgs' does not know an option in 'order=foo'" solve ${caps} --solver nsgs --options order=foo)
+expect(nsgs_colour_shuffle 1 "" "nsgs failed: invalid argument \\(an option value in 'order=colour,shuffle=1' is out of range or its combination refused" solve ${caps} --solver nsgs --options order=colour,shuffle=1)
+expect(nsgs_colour 0 "solver: nsgs\n.*status: success" "" solve ${caps} --solver nsgs --options order=colour --tol 1e-6 --threads 2 --quiet)
 # a 2D pile of 290 contacts (tests/data/pile2d): past Lemke's size, auto's first choice nsn_ac
 # solves it (nsgs alone: error 2e-5 after 30 s, docs/solvers.md)
 expect(auto_pile2d 0 "solver: auto -> nsn_ac\ntried: nsn_ac: success, [0-9]+ iterations.*status: success" "" solve ${DATA}/../pile2d/pile2d-150.hdf5)
