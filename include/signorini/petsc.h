@@ -46,14 +46,16 @@ typedef struct {
  * sn_gfc_admm's iteration without its Anderson acceleration and reduced form: each step solves
  * (M + rho H H^T) v = f + H g by a Krylov method (CG where M is symmetric to 1e-14, as the serial
  * solver's Cholesky test, else GMRES) preconditioned by PETSc's algebraic multigrid (GAMG),
- * warm-started from the previous v, to a relative tolerance of a tenth of the last ADMM error
- * (at most 1e-2, at least a tenth of tol); projects each owned contact onto its cone; measures
+ * warm-started from the previous v, until the residual is lin (default 0.1) times the warm
+ * start's (the step's change of right-hand side) or below 1e-3 tol times the last step's
+ * equilibrium scale max(|f|, |M v|, |H r|); projects each owned contact onto its cone; measures
  * sn_gfc_error's global error with MPI reductions and stops when it is <= tol, the serial
  * solver's rule, so that the statuses mean the same thing; rho adapted by the same residual
  * balancing.
  * COLLECTIVE on MPI_COMM_WORLD, after sn_petsc_start: every rank passes the same whole problem
  * (each reads the file, or assembles the model) and the same settings; each keeps its rows of M
- * and H (contiguous ranges of the dofs: rank p holds dofs [p m / P, (p + 1) m / P)) and the
+ * and H (contiguous ranges of the dofs: rank p holds blocks [p B / P, (p + 1) B / P) of bs dofs,
+ * B = m / bs) and the
  * contacts it owns (a contact belongs to the rank holding the first, lowest-numbered, dof its
  * columns of H touch; one that touches none to rank c P / nc). r and v (in/out, the whole
  * vectors: the warm start, then the best iterate) are the same on every rank on return, and so
@@ -62,7 +64,10 @@ typedef struct {
  * time limit or a progress callback asking to stop ends the solve on every rank at the same step.
  * Options (s->options): "rho=" (initial penalty, default sn_gfc_admm's), "adapt=1" (0: fixed rho),
  * "alpha=1" (relaxation in (0, 2)), "bs=1" (GAMG's block size: 3 for a 3D solid's dofs; it must
- * divide every rank's dof count). stats may be NULL. Equality constraints (neq > 0): SN_ERR_ARG. */
+ * divide the dofs, and the ranges are then whole blocks), "lin=0.1" (the Krylov solves' reduction
+ * of the warm start's residual, in (0, 1]). PETSc's options with the prefix sn_ (PETSC_OPTIONS=
+ * "-sn_ksp_type ... -sn_pc_type ...") override the Krylov method and the preconditioner.
+ * stats may be NULL. Equality constraints (neq > 0): SN_ERR_ARG. */
 int sn_gfc_admm_petsc(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info,
                       sn_petsc_stats *stats);
 

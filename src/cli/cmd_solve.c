@@ -3,6 +3,7 @@
  * 1 error (file, data, solver failure); 2 usage. */
 #include "cli.h"
 #include "signorini/io.h"
+#include "signorini/petsc.h"
 #include "signorini/solver.h"
 
 #include <math.h>
@@ -156,6 +157,31 @@ static void print_json(const char *file, const sn_file_problem *F, int n, const 
   printf("}\n");
 }
 
+/* --petsc: the ranks and what the distributed solve did (docs/parallel.md) */
+static void print_petsc(const sn_petsc_stats *ps, int json)
+{
+  if (json)
+    printf("{\"ranks\": %d, \"seconds_min\": %.6e, \"seconds_max\": %.6e, \"krylov_iterations\": %ld, "
+           "\"operators\": %d}\n", ps->size, ps->seconds_min, ps->seconds_max, ps->ksp_iterations, ps->operators);
+  else
+    printf("ranks: %d\nrank seconds: min %.6e, max %.6e\nkrylov iterations: %ld\noperators: %d\n", ps->size,
+           ps->seconds_min, ps->seconds_max, ps->ksp_iterations, ps->operators);
+}
+
+/* --petsc: PETSc and MPI started (each rank of `mpirun -n P` runs this program); the ranks but
+ * the first print nothing (their output would repeat rank 0's). 0, or the exit status. */
+static int petsc_begin(const char *solver, int *rank)
+{
+  if (strcmp(solver, "auto") && strcmp(solver, "petsc_admm"))
+    return sn_args_error(&sn_cli_cmd_solve, "--petsc solves with petsc_admm, the distributed ADMM: solver '%s' "
+                         "does not run over MPI", solver);
+  char msg[512];
+  int size;
+  if (sn_petsc_start(rank, &size, msg, sizeof msg)) return sn_cli_fail("--petsc: %s", msg);
+  if (*rank > 0 && (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))) return 1;
+  return 0;
+}
+
 static void print_text(const char *file, const sn_file_problem *F, int n, const char *solver, start_kind start,
                        int st, const sn_info *I, double geq, double gloc)
 {
@@ -178,7 +204,7 @@ static void print_text(const char *file, const sn_file_problem *F, int n, const 
 int sn_cli_solve(int argc, char **argv)
 {
   const char *file = NULL, *solver = "auto", *out = NULL, *threads = NULL;
-  int json = 0, quiet = 0, cold = 0, k, nthreads;
+  int json = 0, quiet = 0, cold = 0, k, nthreads, petsc = 0, rank = 0;
   sn_settings s;
   sn_settings_default(&s);
   sn_args a;
@@ -187,6 +213,7 @@ int sn_cli_solve(int argc, char **argv)
     if (k == SN_ARGS_OPT && sn_args_is(&a, "--quiet")) quiet = 1;
     else if (k == SN_ARGS_OPT && sn_args_is(&a, "--cold")) cold = 1;
     else if (k == SN_ARGS_OPT && sn_args_is(&a, "--threads")) threads = a.val;
+    else if (k == SN_ARGS_OPT && sn_args_is(&a, "--petsc")) petsc = 1;
     else if (k == SN_ARGS_OPT) {
       if (option(&a, &s, &solver, &out, &json)) return 2;
     } else if (!file) file = a.val;
@@ -197,21 +224,29 @@ int sn_cli_solve(int argc, char **argv)
   s.threads = nthreads;
   if (!file) return sn_args_error(a.cmd, "missing FILE");
   if (sn_cli_not_a_deck(a.cmd, file)) return 2;
+  if (petsc && (k = petsc_begin(solver, &rank))) return k;   /* from here on, sn_petsc_stop at the end */
   sn_file_problem *F = sn_cli_read(file);
-  if (!F) return 1;
-  int n = 0, nv = 0, rc = fits(F, solver), st;
+  int n = 0, nv = 0, rc = !F ? 1 : !petsc ? fits(F, solver)
+                      : F->kind != SN_KIND_GFC ? sn_args_error(a.cmd, "--petsc solves global frictional contact problems only")
+                                               : 0, st;
   sn_info info = {0};
+  sn_petsc_stats ps = {0};
+  sn_solution *S = NULL;
+  if (rc) goto done;
+  if (petsc) solver = "petsc_admm";
   if (F->kind == SN_KIND_LCP) n = F->lcp->n;
   else if (F->kind == SN_KIND_FC) n = F->fc->dim * F->fc->nc;
   else { n = F->gfc->dim * F->gfc->nc; nv = F->gfc->ndof; }
-  sn_solution *S = rc ? NULL : sn_solution_alloc(n, nv, 0);
-  if (!rc && !S) rc = sn_cli_fail("out of memory");
-  if (rc) goto done;
+  if (!(S = sn_solution_alloc(n, nv, 0))) {
+    rc = sn_cli_fail("out of memory");
+    goto done;
+  }
   start_kind start = warm_start(F, cold, n, nv, S);
   progress_ctx pc = {sn_wtime(), 0.0, 0};
   if (!quiet) { s.progress = progress; s.user = &pc; }
   if (F->kind == SN_KIND_LCP) st = sn_lcp_solve(F->lcp, solver, S->r, S->u, &s, &info);
   else if (F->kind == SN_KIND_FC) st = sn_fc_solve(F->fc, solver, S->r, S->u, &s, &info);
+  else if (petsc) st = sn_gfc_admm_petsc(F->gfc, S->r, S->v, &s, &info, &ps);   /* collective */
   else st = sn_gfc_solve(F->gfc, solver, S->r, S->v, &s, &info);   /* direct, or condensed */
   double geq = NAN, gloc = NAN;
   if (st == SN_ERR_UNKNOWN && s.options) {
@@ -237,8 +272,9 @@ int sn_cli_solve(int argc, char **argv)
   rc = st == SN_OK ? 0 : 3;
   if (json) print_json(file, F, n, solver, start, st, &info, s.tol, geq, gloc, NULL);
   else print_text(file, F, n, solver, start, st, &info, geq, gloc);
+  if (petsc) print_petsc(&ps, json);
   if (st != SN_OK) fprintf(stderr, "signorini: solve: %s: %s\n", file, sn_strerror(st));
-  if (out) {   /* FCLIB layout: the problem with its /solution (an LCP: the solution alone) */
+  if (out && rank == 0) {   /* --petsc: every rank holds the whole solution; the first writes it */   /* FCLIB layout: the problem with its /solution (an LCP: the solution alone) */
     char msg[1024] = "";
     int w = F->kind == SN_KIND_LCP ? sn_fclib_write_solution(out, S, msg, sizeof msg)
                                    : sn_fclib_write(out, F->fc, F->gfc, S, msg, sizeof msg);
@@ -247,6 +283,7 @@ int sn_cli_solve(int argc, char **argv)
 done:
   sn_solution_free(S);
   sn_file_problem_free(F);
+  if (petsc && sn_petsc_stop() && !rc) rc = sn_cli_fail("--petsc: PETSc (MPI) failed to finalize");
   return rc;
 }
 
@@ -285,6 +322,11 @@ const sn_cli_cmd sn_cli_cmd_solve = {
       "if any, still goes to stderr)"},
      {"-q", "--quiet", NULL, NULL, "no progress lines (otherwise one a second on stderr for solves "
       "longer than a second)"},
+     {NULL, "--petsc", NULL, NULL, "solve a global problem over MPI with PETSc: the distributed ADMM petsc_admm "
+      "(docs/parallel.md), run as 'mpirun -n P signorini solve FILE --petsc' (alone: one rank); every "
+      "rank reads FILE, the first alone prints and writes -o; also prints the ranks, the fastest and "
+      "slowest rank's time, the Krylov iterations and the operators set up (--json: a second JSON "
+      "line). Needs a build with the PETSc module"},
      SN_CLI_THREADS_OPT},
     {{0, "the tolerance was reached"},
      {1, "error: the file cannot be read or holds invalid data, the solver failed, or the "

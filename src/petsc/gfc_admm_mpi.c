@@ -1,0 +1,664 @@
+/* The global frictional contact problem (M, H, f, w, mu) by ADMM over MPI with PETSc
+ * (signorini/petsc.h: sn_gfc_admm_petsc; docs/parallel.md).
+ *
+ * The iteration is the serial sn_gfc_admm's (src/solver/gfc_admm.c, after V. Acary, M. Bremond,
+ * O. Huber, "On solving contact problems with Coulomb friction: formulations and numerical
+ * comparisons", Advanced Topics in Nonsmooth Dynamics, Springer 2018; S. Boyd et al.,
+ * "Distributed optimization and statistical learning via the alternating direction method of
+ * multipliers", Found. Trends Mach. Learn. 3 (2011), sec. 3.4.3 for the relaxation alpha):
+ *   (M + rho H H^T) v = f + H g,  g = rho (r / rho + xi - w - b)   Krylov + GAMG, warm-started,
+ *                                                                   inexact (below)
+ *   u = H^T v + w,  b = [mu |u_T|, 0, 0]                            De Saxce term
+ *   z = alpha (u + b) + (1 - alpha) xi - r / rho
+ *   r = rho P_K(-z),  xi = z + P_K(-z)                              per owned contact
+ * and rho is adapted every ADAPT_EVERY steps by the residual balancing of OSQP (B. Stellato et
+ * al., Math. Prog. Comp. 12 (2020), sec. 5.2) with the serial solver's thresholds. Not here: the
+ * serial solver's Anderson acceleration and its reduced (dense) form; the iterations are those
+ * of its option aa=0 (measured with exact solves: 107 and 442 steps on Box_Stacks and Spheres,
+ * as the serial aa=0's).
+ *
+ * The inexact solves: each Krylov solve starts from the previous v and stops when its residual
+ * is lin (option, default 0.1) times the starting one, i.e. it removes nine tenths of what the
+ * step's new right-hand side changed, or below 1e-3 tol times the last equilibrium scale (then
+ * negligible for the error measure). A tolerance tied to the error level instead (a tenth of
+ * the last error times that scale) was tried first: near convergence the warm start already
+ * met it, the solves did nothing, v froze and ADMM stalled (GFC3D_TwoRods1: 1.2e-6 after 1000
+ * steps; with this rule 86 steps, as with exact solves).
+ *
+ * Distribution: the dofs in contiguous ranges of blocks of bs rows (rank p holds blocks
+ * [p B / P, (p + 1) B / P), B = m / bs), M's and H's rows with them (MPIAIJ); a contact belongs
+ * to the rank holding the first (lowest-numbered) dof its columns of H touch, so that its H
+ * entries are mostly local (one that touches none: rank c P / nc); the contact vectors are laid
+ * out rank by rank in that order (a permutation of the contacts, kept in `order`).
+ *
+ * The global error is sn_gfc_error's: |M v - H r - f| / max(|f|, |M v|, |H r|) plus the local
+ * natural-map measure of (r, u) over max(|w|, |r|, |u|), every sum a local partial sum, all of
+ * them in one MPI_Allreduce per step; stop when it is <= tol. The best iterate is gathered on
+ * every rank at the end and judged by sn_gfc_error and sn_gfc_verdict on the whole problem,
+ * as the serial solver does. */
+#include "petsc/petsc_module.h"
+#include "problem/problem_check.h"
+#include "solver/fc_local.h"
+#include "solver/verdict.h"
+
+#include <petscksp.h>
+
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ADAPT_EVERY 10      /* steps between two rho updates (gfc_admm.c ADMM_ADAPT_EVERY) */
+#define RHO_RATIO 5.0       /* a new operator only when rho changes by more than this factor */
+#define STALL 50            /* steps without a 1% gain that count as a stall */
+#define STALL_RATIO 2.0     /* the threshold during a stall */
+#define FAST 0.1            /* no rho update after a 10x error drop in ADAPT_EVERY steps */
+#define RHO_RANGE 1e12      /* rho within this factor of its initial value */
+
+typedef struct {
+  MPI_Comm comm;
+  int rank, size;
+  const sn_gfc *P;
+  int d, nc, m, n, bs;
+  int r0, r1;             /* this rank's dofs [r0, r1) */
+  int *rstart;            /* size + 1: every rank's first dof */
+  int *cstart;            /* size + 1: every rank's first contact in the permuted order */
+  int *order;             /* nc: permuted position -> contact */
+  int *pos;               /* nc: contact -> permuted position */
+  int c0, nlc;            /* this rank's contacts: positions [c0, c0 + nlc) */
+  double *mu, *w;         /* owned contacts' mu (nlc) and w (d nlc) */
+  double *xi, *rs, *b, *b1;   /* the ADMM state (d nlc each): xi, r / rho, De Saxce term */
+  Mat M, H, HHt, A;
+  KSP ksp;
+  Vec v, rhs, f, Mv, Hr;  /* dof layout */
+  Vec g, u, r;            /* contact layout */
+  Vec vbest, rbest;
+  double rho;
+  int symmetric;
+  long kspits;
+  int operators;
+} pad;
+
+typedef struct {
+  double rho, alpha, lin;
+  int adapt, bs;
+} opts;
+
+static int parse_options(const char *options, opts *o)
+{
+  static const char *const keys[] = {"rho", "adapt", "alpha", "bs", "lin", NULL};
+  double x;
+  int st;
+  o->rho = 0.0;
+  o->alpha = 1.0;
+  o->adapt = 1;
+  o->bs = 1;
+  o->lin = 0.1;
+  if ((st = sn_option_check(options, keys))) return st;
+  if ((st = sn_option_double(options, "rho", &x)) < 0) return st;
+  if (st == 1) {
+    if (!(x > 0.0 && isfinite(x))) return SN_ERR_ARG;
+    o->rho = x;
+  }
+  if ((st = sn_option_double(options, "adapt", &x)) < 0) return st;
+  if (st == 1) o->adapt = x != 0.0;
+  if ((st = sn_option_double(options, "alpha", &x)) < 0) return st;
+  if (st == 1) {
+    if (!(x > 0.0 && x < 2.0)) return SN_ERR_ARG;
+    o->alpha = x;
+  }
+  if ((st = sn_option_double(options, "bs", &x)) < 0) return st;
+  if (st == 1) {
+    if (!(x >= 1.0 && x <= 64.0 && x == floor(x))) return SN_ERR_ARG;
+    o->bs = (int)x;
+  }
+  if ((st = sn_option_double(options, "lin", &x)) < 0) return st;
+  if (st == 1) {
+    if (!(x > 0.0 && x <= 1.0)) return SN_ERR_ARG;
+    o->lin = x;
+  }
+  return SN_OK;
+}
+
+/* ---- ownership: the dof ranges and the contacts' owners (the same on every rank) ---- */
+
+static int rank_of_dof(const pad *A, int row)
+{
+  int lo = 0, hi = A->size - 1;         /* the last p with rstart[p] <= row */
+  while (lo < hi) {
+    int mid = (lo + hi + 1) / 2;
+    if (A->rstart[mid] <= row) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+static int ownership(pad *A)
+{
+  const sn_csc *H = A->P->H;
+  int size = A->size, nblk = A->m / A->bs;
+  A->rstart = malloc(sizeof(int) * ((size_t)size + 1));
+  A->cstart = calloc((size_t)size + 1, sizeof(int));
+  A->order = malloc(sizeof(int) * ((size_t)A->nc + 1));
+  A->pos = malloc(sizeof(int) * ((size_t)A->nc + 1));
+  int *owner = malloc(sizeof(int) * ((size_t)A->nc + 1));
+  if (!A->rstart || !A->cstart || !A->order || !A->pos || !owner) { free(owner); return SN_ERR_NOMEM; }
+  for (int p = 0; p <= size; p++) A->rstart[p] = A->bs * (int)((long long)p * nblk / size);
+  A->r0 = A->rstart[A->rank];
+  A->r1 = A->rstart[A->rank + 1];
+  for (int c = 0; c < A->nc; c++) {
+    int first = INT_MAX;
+    for (int j = A->d * c; j < A->d * (c + 1); j++)
+      for (int p = H->colptr[j]; p < H->colptr[j + 1]; p++)
+        if (H->rowind[p] < first) first = H->rowind[p];
+    owner[c] = first < INT_MAX ? rank_of_dof(A, first) : (int)((long long)c * size / A->nc);
+    A->cstart[owner[c] + 1]++;
+  }
+  for (int p = 0; p < size; p++) A->cstart[p + 1] += A->cstart[p];
+  int *next = malloc(sizeof(int) * ((size_t)size + 1));
+  if (!next) { free(owner); return SN_ERR_NOMEM; }
+  memcpy(next, A->cstart, sizeof(int) * (size_t)size);
+  for (int c = 0; c < A->nc; c++) {     /* stable: contacts of one rank in their own order */
+    int q = next[owner[c]]++;
+    A->order[q] = c;
+    A->pos[c] = q;
+  }
+  free(next);
+  free(owner);
+  A->c0 = A->cstart[A->rank];
+  A->nlc = A->cstart[A->rank + 1] - A->c0;
+  return SN_OK;
+}
+
+/* ---- the distributed matrices ---- */
+
+/* rows [r0, r1) of the CSR view R as an MPIAIJ matrix (local rows r1 - r0, local columns
+ * ncl, global columns ncols; column j mapped by colmap when given, each row then re-sorted) */
+static PetscErrorCode rows_to_mpiaij(const pad *A, const sn_csr *R, const int *colmap, int d, PetscInt ncl,
+                                     PetscInt ncols, int bs, Mat *out)
+{
+  int nl = A->r1 - A->r0, base = R->rowptr[A->r0], nz = R->rowptr[A->r1] - base;
+  PetscInt *ia, *ja;
+  PetscScalar *va;
+  PetscCall(PetscMalloc3(nl + 1, &ia, nz + 1, &ja, nz + 1, &va));
+  for (int i = 0; i <= nl; i++) ia[i] = R->rowptr[A->r0 + i] - base;
+  for (int k = 0; k < nz; k++) {
+    int j = R->colind[base + k];
+    ja[k] = colmap ? d * colmap[j / d] + j % d : j;
+    va[k] = R->val[base + k];
+  }
+  if (colmap)                           /* insertion sort of each (short) row by column */
+    for (int i = 0; i < nl; i++)
+      for (PetscInt k = ia[i] + 1; k < ia[i + 1]; k++) {
+        PetscInt jk = ja[k], q = k;
+        PetscScalar vk = va[k];
+        while (q > ia[i] && ja[q - 1] > jk) { ja[q] = ja[q - 1]; va[q] = va[q - 1]; q--; }
+        ja[q] = jk;
+        va[q] = vk;
+      }
+  PetscCall(MatCreate(A->comm, out));
+  PetscCall(MatSetSizes(*out, nl, ncl, A->m, ncols));
+  if (bs > 1) PetscCall(MatSetBlockSize(*out, bs));
+  PetscCall(MatSetType(*out, MATMPIAIJ));
+  PetscCall(MatMPIAIJSetPreallocationCSR(*out, ia, ja, va));
+  PetscCall(PetscFree3(ia, ja, va));
+  return 0;
+}
+
+/* M, H (columns in the permuted contact order) and H H^T */
+static PetscErrorCode build_matrices(pad *A, int *st)
+{
+  sn_csc *Mc = NULL, *Hc = NULL;
+  sn_csr *Mr = NULL, *Hr = NULL;
+  *st = sn_csc_canonical(A->P->M, &Mc);
+  if (!*st) *st = sn_csc_canonical(A->P->H, &Hc);
+  if (!*st) *st = sn_csr_from_csc(Mc, &Mr);
+  if (!*st) *st = sn_csr_from_csc(Hc, &Hr);
+  sn_csc_free(Mc);
+  sn_csc_free(Hc);
+  PetscErrorCode e = 0;
+  if (!*st) e = rows_to_mpiaij(A, Mr, NULL, 1, A->r1 - A->r0, A->m, A->bs, &A->M);
+  if (!*st && !e) e = rows_to_mpiaij(A, Hr, A->pos, A->d, (PetscInt)A->d * A->nlc, A->n, 1, &A->H);
+  sn_csr_free(Mr);
+  sn_csr_free(Hr);
+  if (*st || e) return e;
+  Mat Ht;
+  PetscCall(MatTranspose(A->H, MAT_INITIAL_MATRIX, &Ht));
+  PetscCall(MatMatMult(A->H, Ht, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &A->HHt));
+  PetscCall(MatDestroy(&Ht));
+  return 0;
+}
+
+/* A = M + rho H H^T and the Krylov solver on it (a new GAMG set-up) */
+static PetscErrorCode set_operator(pad *A, double rho)
+{
+  PetscCall(MatDestroy(&A->A));
+  PetscCall(MatDuplicate(A->M, MAT_COPY_VALUES, &A->A));
+  PetscCall(MatAXPY(A->A, rho, A->HHt, DIFFERENT_NONZERO_PATTERN));
+  if (A->bs > 1) PetscCall(MatSetBlockSize(A->A, A->bs));
+  if (A->symmetric) {
+    PetscCall(MatSetOption(A->A, MAT_SYMMETRIC, PETSC_TRUE));
+    PetscCall(MatSetOption(A->A, MAT_SPD, PETSC_TRUE));
+  }
+  PetscCall(KSPSetOperators(A->ksp, A->A, A->A));
+  A->rho = rho;
+  A->operators++;
+  return 0;
+}
+
+static PetscErrorCode make_solver(pad *A)
+{
+  PC pc;
+  PetscCall(KSPCreate(A->comm, &A->ksp));
+  PetscCall(KSPSetOptionsPrefix(A->ksp, "sn_"));
+  PetscCall(KSPSetType(A->ksp, A->symmetric ? KSPCG : KSPGMRES));
+  if (!A->symmetric) PetscCall(KSPSetPCSide(A->ksp, PC_RIGHT));   /* the true residual's norm */
+  PetscCall(KSPSetNormType(A->ksp, KSP_NORM_UNPRECONDITIONED));
+  PetscCall(KSPGetPC(A->ksp, &pc));
+  PetscCall(PCSetType(pc, PCGAMG));
+  PetscCall(KSPSetInitialGuessNonzero(A->ksp, PETSC_TRUE));
+  PetscCall(KSPConvergedDefaultSetUIRNorm(A->ksp));   /* rtol relative to the warm start's residual */
+  PetscCall(KSPSetFromOptions(A->ksp));  /* PETSC_OPTIONS="-sn_ksp_type ... -sn_pc_type ..." */
+  return 0;
+}
+
+static PetscErrorCode make_vectors(pad *A)
+{
+  int nl = A->r1 - A->r0, nlc = A->d * A->nlc;
+  PetscCall(VecCreateMPI(A->comm, nl, A->m, &A->v));
+  PetscCall(VecDuplicate(A->v, &A->rhs));
+  PetscCall(VecDuplicate(A->v, &A->f));
+  PetscCall(VecDuplicate(A->v, &A->Mv));
+  PetscCall(VecDuplicate(A->v, &A->Hr));
+  PetscCall(VecDuplicate(A->v, &A->vbest));
+  PetscCall(VecCreateMPI(A->comm, nlc, A->n, &A->g));
+  PetscCall(VecDuplicate(A->g, &A->u));
+  PetscCall(VecDuplicate(A->g, &A->r));
+  PetscCall(VecDuplicate(A->g, &A->rbest));
+  return 0;
+}
+
+static void pad_free(pad *A)
+{
+  MatDestroy(&A->M);
+  MatDestroy(&A->H);
+  MatDestroy(&A->HHt);
+  MatDestroy(&A->A);
+  KSPDestroy(&A->ksp);
+  Vec *vs[] = {&A->v, &A->rhs, &A->f, &A->Mv, &A->Hr, &A->vbest, &A->g, &A->u, &A->r, &A->rbest};
+  for (size_t k = 0; k < sizeof vs / sizeof vs[0]; k++) VecDestroy(vs[k]);
+  free(A->rstart);
+  free(A->cstart);
+  free(A->order);
+  free(A->pos);
+  free(A->mu);
+  free(A->w);
+  free(A->xi);
+}
+
+/* the owned slices of the whole vectors: v and f (dofs), r (contacts, permuted, onto K), w, mu */
+static PetscErrorCode scatter_in(pad *A, const double *r, const double *v)
+{
+  const sn_gfc *P = A->P;
+  int d = A->d, nl = A->r1 - A->r0;
+  PetscScalar *pv, *pf, *pr;
+  PetscCall(VecGetArray(A->v, &pv));
+  PetscCall(VecGetArray(A->f, &pf));
+  for (int i = 0; i < nl; i++) {
+    pv[i] = v[A->r0 + i];
+    pf[i] = P->f[A->r0 + i];
+  }
+  PetscCall(VecRestoreArray(A->v, &pv));
+  PetscCall(VecRestoreArray(A->f, &pf));
+  PetscCall(VecGetArray(A->r, &pr));
+  for (int k = 0; k < A->nlc; k++) {
+    int c = A->order[A->c0 + k];
+    A->mu[k] = P->mu[c];
+    for (int i = 0; i < d; i++) {
+      pr[d * k + i] = r[d * c + i];
+      A->w[d * k + i] = P->w[d * c + i];
+    }
+    sn_proj_cone(d, A->mu[k], pr + d * k);
+  }
+  PetscCall(VecRestoreArray(A->r, &pr));
+  return 0;
+}
+
+/* the whole of vbest and rbest on every rank, r back in the contacts' order */
+static PetscErrorCode gather_out(pad *A, double *r, double *v)
+{
+  VecScatter sc;
+  Vec all;
+  const PetscScalar *pa;
+  PetscCall(VecScatterCreateToAll(A->vbest, &sc, &all));
+  PetscCall(VecScatterBegin(sc, A->vbest, all, INSERT_VALUES, SCATTER_FORWARD));
+  PetscCall(VecScatterEnd(sc, A->vbest, all, INSERT_VALUES, SCATTER_FORWARD));
+  PetscCall(VecGetArrayRead(all, &pa));
+  memcpy(v, pa, sizeof(double) * (size_t)A->m);
+  PetscCall(VecRestoreArrayRead(all, &pa));
+  PetscCall(VecScatterDestroy(&sc));
+  PetscCall(VecDestroy(&all));
+  PetscCall(VecScatterCreateToAll(A->rbest, &sc, &all));
+  PetscCall(VecScatterBegin(sc, A->rbest, all, INSERT_VALUES, SCATTER_FORWARD));
+  PetscCall(VecScatterEnd(sc, A->rbest, all, INSERT_VALUES, SCATTER_FORWARD));
+  PetscCall(VecGetArrayRead(all, &pa));
+  for (int q = 0; q < A->nc; q++)
+    for (int i = 0; i < A->d; i++) r[A->d * A->order[q] + i] = pa[A->d * q + i];
+  PetscCall(VecRestoreArrayRead(all, &pa));
+  PetscCall(VecScatterDestroy(&sc));
+  PetscCall(VecDestroy(&all));
+  return 0;
+}
+
+/* ---- one step and its measures ---- */
+
+/* the sums of one step, reduced together: equilibrium residual, |M v|, |H r| (dofs); local
+ * residual, |r|, |u| (contacts); primal residual, |u + b|, |xi| (contacts) */
+enum { S_RES, S_MV, S_HR, S_LOC, S_R, S_U, S_PRIM, S_H, S_XI, S_N };
+
+/* u = H^T v + w, b1 of u; with xi, rs given: the projections (rs, xi, r updated when step),
+ * and the local sums of the error (De Saxce's natural map, sn_gfc_error's local formula) */
+static PetscErrorCode contact_part(pad *A, double alpha, int step, double *sums)
+{
+  int d = A->d;
+  PetscScalar *pu, *pr;
+  PetscCall(MatMultTranspose(A->H, A->v, A->u));
+  PetscCall(VecGetArray(A->u, &pu));
+  PetscCall(VecGetArray(A->r, &pr));
+  for (int i = 0; i < d * A->nlc; i++) pu[i] += A->w[i];
+  sn_desaxce_term(d, A->nlc, A->mu, pu, A->b1);
+  double rho = A->rho;
+  for (int k = 0; k < A->nlc; k++) {
+    double *rc = pr + d * k, *uc = pu + d * k, t[3], z[3];
+    if (step) {                         /* xi- and r-steps */
+      for (int i = 0; i < d; i++) {
+        int q = d * k + i;
+        z[i] = alpha * (uc[i] + A->b1[q]) + (1.0 - alpha) * A->xi[q] - A->rs[q];
+        t[i] = -z[i];
+      }
+      sn_proj_cone(d, A->mu[k], t);
+      for (int i = 0; i < d; i++) {
+        int q = d * k + i;
+        double h = uc[i] + A->b1[q];
+        A->rs[q] = t[i];
+        rc[i] = rho * t[i];
+        A->xi[q] = z[i] + t[i];
+        sums[S_PRIM] += (h - A->xi[q]) * (h - A->xi[q]);
+        sums[S_H] += h * h;
+        sums[S_XI] += A->xi[q] * A->xi[q];
+      }
+    }
+    double mu = A->mu[k], ut = d == 3 ? hypot(uc[1], uc[2]) : fabs(uc[1]);
+    t[0] = rc[0] - uc[0] - mu * ut;
+    for (int i = 1; i < d; i++) t[i] = rc[i] - uc[i];
+    sn_proj_cone(d, mu, t);
+    for (int i = 0; i < d; i++) {
+      sums[S_LOC] += (rc[i] - t[i]) * (rc[i] - t[i]);
+      sums[S_R] += rc[i] * rc[i];
+      sums[S_U] += uc[i] * uc[i];
+    }
+  }
+  PetscCall(VecRestoreArray(A->u, &pu));
+  PetscCall(VecRestoreArray(A->r, &pr));
+  return 0;
+}
+
+/* M v, H r and the equilibrium sums */
+static PetscErrorCode dof_part(pad *A, double *sums)
+{
+  const PetscScalar *mv, *hr, *pf;
+  PetscCall(MatMult(A->M, A->v, A->Mv));
+  PetscCall(MatMult(A->H, A->r, A->Hr));
+  PetscCall(VecGetArrayRead(A->Mv, &mv));
+  PetscCall(VecGetArrayRead(A->Hr, &hr));
+  PetscCall(VecGetArrayRead(A->f, &pf));
+  for (int i = 0; i < A->r1 - A->r0; i++) {
+    double t = mv[i] - hr[i] - pf[i];
+    sums[S_RES] += t * t;
+    sums[S_MV] += mv[i] * mv[i];
+    sums[S_HR] += hr[i] * hr[i];
+  }
+  PetscCall(VecRestoreArrayRead(A->Mv, &mv));
+  PetscCall(VecRestoreArrayRead(A->Hr, &hr));
+  PetscCall(VecRestoreArrayRead(A->f, &pf));
+  return 0;
+}
+
+/* the global error from the reduced sums (sn_gfc_error's normalisations); *den the equilibrium
+ * scale max(|f|, |M v|, |H r|) */
+static double error_of(const double *S, double nf, double nw, double *eq, double *den)
+{
+  *den = fmax(nf, fmax(sqrt(S[S_MV]), sqrt(S[S_HR])));
+  *eq = *den > DBL_EPSILON ? sqrt(S[S_RES]) / *den : sqrt(S[S_RES]);
+  double nrm = fmax(nw, fmax(sqrt(S[S_R]), sqrt(S[S_U])));
+  double loc = nrm > DBL_EPSILON ? sqrt(S[S_LOC]) / nrm : sqrt(S[S_LOC]);
+  return *eq + loc;
+}
+
+/* the measures of the current (r, v), reduced over the ranks */
+static PetscErrorCode measure(pad *A, double alpha, int step, double *S)
+{
+  for (int k = 0; k < S_N; k++) S[k] = 0.0;
+  PetscCall(contact_part(A, alpha, step, S));
+  PetscCall(dof_part(A, S));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, S, S_N, MPI_DOUBLE, MPI_SUM, A->comm));
+  return 0;
+}
+
+/* the v-step: (M + rho H H^T) v = f + H g from the previous v, to rtol times the starting
+ * residual or the absolute target; *bad when the Krylov method failed (not merely ran out of
+ * steps) */
+static PetscErrorCode v_step(pad *A, double rtol, double target, int *bad)
+{
+  PetscScalar *pg;
+  KSPConvergedReason why;
+  PetscInt its;
+  PetscCall(VecGetArray(A->g, &pg));
+  for (int i = 0; i < A->d * A->nlc; i++) pg[i] = A->rho * (A->rs[i] + A->xi[i] - A->w[i] - A->b[i]);
+  PetscCall(VecRestoreArray(A->g, &pg));
+  PetscCall(MatMult(A->H, A->g, A->rhs));
+  PetscCall(VecAXPY(A->rhs, 1.0, A->f));
+  PetscCall(KSPSetTolerances(A->ksp, rtol, target, PETSC_DEFAULT, 10000));
+  PetscCall(KSPSolve(A->ksp, A->rhs, A->v));
+  PetscCall(KSPGetIterationNumber(A->ksp, &its));
+  PetscCall(KSPGetConvergedReason(A->ksp, &why));
+  A->kspits += its;
+  *bad = why < 0 && why != KSP_DIVERGED_ITS;
+  return 0;
+}
+
+/* 1 / mean_j (sum_i H_ij^2 / M_ii): the serial solver's initial penalty, from the whole problem */
+static double initial_rho(const sn_gfc *P)
+{
+  const sn_csc *M = P->M, *H = P->H;
+  double *dm = calloc((size_t)(P->ndof > 0 ? P->ndof : 1), sizeof(double)), sum = 0.0;
+  if (!dm) return 1.0;
+  for (int j = 0; j < M->n; j++)
+    for (int p = M->colptr[j]; p < M->colptr[j + 1]; p++)
+      if (M->rowind[p] == j) dm[j] += M->val[p];
+  int cnt = 0;
+  for (int j = 0; j < H->n; j++) {
+    double wjj = 0.0;
+    for (int p = H->colptr[j]; p < H->colptr[j + 1]; p++)
+      if (dm[H->rowind[p]] > 0.0) wjj += H->val[p] * H->val[p] / dm[H->rowind[p]];
+    if (wjj > 0.0) { sum += wjj; cnt++; }
+  }
+  free(dm);
+  return cnt > 0 && sum > 0.0 && isfinite(sum) ? cnt / sum : 1.0;
+}
+
+typedef struct {
+  int it, st;
+  double err;
+} run_state;
+
+/* the iteration from the owned slices of (r, v); *R: its status, steps and last error */
+static PetscErrorCode iterate(pad *A, const opts *o, const sn_settings *s, sn_info *info, double t0, run_state *R)
+{
+  const sn_gfc *P = A->P;
+  int d = A->d, nq = d * A->nlc;
+  double S[S_N], eq, den, nf, nw;
+  PetscCall(VecNorm(A->f, NORM_2, &nf));
+  nw = 0.0;
+  for (int i = 0; i < nq; i++) nw += A->w[i] * A->w[i];
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &nw, 1, MPI_DOUBLE, MPI_SUM, A->comm));
+  nw = sqrt(nw);
+  PetscCall(measure(A, o->alpha, 0, S));   /* the starting point's error, u and b1 */
+  double err = error_of(S, nf, nw, &eq, &den), best = err;
+  PetscCall(VecCopy(A->r, A->rbest));
+  PetscCall(VecCopy(A->v, A->vbest));
+  R->it = 0;
+  R->st = SN_OK;
+  R->err = err;
+  if (!isfinite(err)) { R->st = SN_ERR_NAN; return 0; }
+  if (err <= s->tol) return 0;
+  double rho0 = o->rho > 0.0 ? o->rho : initial_rho(P);
+  PetscCall(set_operator(A, rho0));
+  {                                     /* y = (P_K*(u + b), r / rho, b) */
+    const PetscScalar *pu, *pr;
+    PetscCall(VecGetArrayRead(A->u, &pu));
+    PetscCall(VecGetArrayRead(A->r, &pr));
+    memcpy(A->b, A->b1, sizeof(double) * (size_t)nq);
+    for (int k = 0; k < A->nlc; k++) {
+      double t[3];
+      for (int i = 0; i < d; i++) t[i] = -(pu[d * k + i] + A->b[d * k + i]);
+      sn_proj_cone(d, A->mu[k], t);
+      for (int i = 0; i < d; i++) {
+        int q = d * k + i;
+        A->xi[q] = pu[q] + A->b[q] + t[i];
+        A->rs[q] = pr[q] / A->rho;
+      }
+    }
+    PetscCall(VecRestoreArrayRead(A->u, &pu));
+    PetscCall(VecRestoreArrayRead(A->r, &pr));
+  }
+  double err_check = INFINITY;
+  int last_gain = 0;
+  while (1) {
+    if (R->it >= s->max_iter) { R->st = SN_MAX_ITER; break; }
+    int bad = 0;
+    double target = 1e-3 * s->tol * den;
+    PetscCall(v_step(A, o->lin, target, &bad));
+    if (bad) { R->st = SN_ERR_BACKEND; break; }
+    PetscCall(measure(A, o->alpha, 1, S));
+    memcpy(A->b, A->b1, sizeof(double) * (size_t)nq);
+    R->it++;
+    err = error_of(S, nf, nw, &eq, &den);
+    R->err = err;
+    if (!isfinite(err)) { R->st = SN_ERR_NAN; break; }
+    if (err < 0.99 * best) last_gain = R->it;
+    if (err < best) {
+      best = err;
+      PetscCall(VecCopy(A->r, A->rbest));
+      PetscCall(VecCopy(A->v, A->vbest));
+    }
+    if (err <= s->tol) break;
+    int stop = sn_info_record(info, s, R->it, err, t0);
+    /* every rank stops at the same step (a time limit, a callback on one rank only) */
+    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &stop, 1, MPI_INT, MPI_MAX, A->comm));
+    if (stop) { R->st = stop; break; }
+    if (o->adapt && R->it % ADAPT_EVERY == 0 && !(err < FAST * err_check)) {
+      double prim = sqrt(S[S_PRIM]), pnorm = sqrt(fmax(S[S_H], S[S_XI]));
+      double ratio = sqrt((prim / fmax(pnorm, DBL_MIN)) / fmax(eq, DBL_MIN));
+      double nrho = fmin(fmax(A->rho * ratio, rho0 / RHO_RANGE), rho0 * RHO_RANGE);
+      double lim = R->it - last_gain >= STALL ? STALL_RATIO : RHO_RATIO, rho = A->rho;
+      if (isfinite(nrho) && (nrho > lim * rho || nrho * lim < rho)) {
+        last_gain = R->it;
+        PetscCall(set_operator(A, nrho));
+        for (int i = 0; i < nq; i++) A->rs[i] *= rho / nrho;   /* r / rho in the new units */
+      }
+    }
+    if (R->it % ADAPT_EVERY == 0) err_check = err;
+  }
+  return 0;
+}
+
+static PetscErrorCode solve(pad *A, const opts *o, double *r, double *v, const sn_settings *s, sn_info *info,
+                            double t0, run_state *R, int *st)
+{
+  PetscCall(make_vectors(A));
+  size_t nq = (size_t)A->d * (size_t)A->nlc + 1;
+  A->mu = malloc(sizeof(double) * ((size_t)A->nlc + 1));
+  A->w = malloc(sizeof(double) * nq);
+  A->xi = malloc(sizeof(double) * 4 * nq);
+  if (!A->mu || !A->w || !A->xi) { *st = SN_ERR_NOMEM; return 0; }
+  A->rs = A->xi + nq;
+  A->b = A->rs + nq;
+  A->b1 = A->b + nq;
+  PetscCall(build_matrices(A, st));
+  if (*st) return 0;
+  PetscCall(make_solver(A));
+  PetscCall(scatter_in(A, r, v));
+  PetscCall(iterate(A, o, s, info, t0, R));
+  PetscCall(gather_out(A, r, v));
+  *st = R->st;
+  return 0;
+}
+
+int sn_gfc_admm_petsc_mod(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info,
+                          sn_petsc_stats *stats)
+{
+  double t0 = sn_wtime();
+  sn_settings sd;
+  if (!s) { sn_settings_default(&sd); s = &sd; }
+  if (info) sn_info_reset(info);
+  if (stats) memset(stats, 0, sizeof *stats);
+  opts o;
+  int st = !PetscInitializeCalled || PetscFinalizeCalled ? SN_ERR_BACKEND : SN_OK;
+  if (!st) st = (!P || !r || !v) ? SN_ERR_ARG : sn_gfc_check_opts(P, 1, NULL, 0);
+  if (!st && P->neq > 0) st = SN_ERR_ARG;
+  if (!st) st = parse_options(s->options, &o);
+  if (!st && P->ndof % o.bs) st = SN_ERR_ARG;
+  if (st) {
+    if (info) info->status = st;
+    return st;
+  }
+  pad A;
+  memset(&A, 0, sizeof A);
+  A.comm = PETSC_COMM_WORLD;
+  MPI_Comm_rank(A.comm, &A.rank);
+  MPI_Comm_size(A.comm, &A.size);
+  A.P = P;
+  A.d = P->dim;
+  A.nc = P->nc;
+  A.m = P->ndof;
+  A.n = P->dim * P->nc;
+  A.bs = o.bs;
+  double asym = sn_csc_asymmetry(P->M);
+  A.symmetric = asym <= 1e-14;          /* the serial solver's test between Cholesky and LU */
+  run_state R = {0, SN_OK, NAN};
+  st = ownership(&A);
+  if (!st && solve(&A, &o, r, v, s, info, t0, &R, &st)) st = SN_ERR_BACKEND;
+  if (stats) {
+    stats->rank = A.rank;
+    stats->size = A.size;
+    stats->dofs_owned = A.r1 - A.r0;
+    stats->contacts_owned = A.nlc;
+    stats->ksp_iterations = A.kspits;
+    stats->operators = A.operators;
+  }
+  pad_free(&A);
+  double err = NAN;
+  if (st >= 0 || st == SN_ERR_NAN) {    /* the whole result judged as the serial solver's */
+    err = sn_gfc_error(P, r, v, NULL, NULL, NULL);
+    if (st == SN_OK && !(err <= s->tol)) st = SN_STALLED;
+  }
+  if (info) {
+    if (st == SN_OK) sn_info_record(info, NULL, R.it, err, t0);
+    info->status = st;
+    info->iterations = R.it;
+    info->error = err;
+  }
+  st = sn_gfc_verdict(P, r, v, s, st, "petsc_admm", info);
+  double t = sn_wtime() - t0;
+  if (info) info->seconds = t;
+  if (stats) {
+    double tt[2] = {-t, t};
+    stats->seconds = t;
+    MPI_Allreduce(MPI_IN_PLACE, tt, 2, MPI_DOUBLE, MPI_MAX, A.comm);
+    stats->seconds_min = -tt[0];
+    stats->seconds_max = tt[1];
+  }
+  return st;
+}
