@@ -128,6 +128,12 @@ typedef struct {
 int sn_contact_detect(const sn_model *m, const double *u, double search_dist,
                       sn_contact_point **pts, int *npts, char *msg, size_t msglen);
 
+/* sn_contact_detect with the slave nodes' projections on `threads` OpenMP threads (<= 1: one;
+ * a pair of fewer than 256 slave nodes: one). The points are the same, bit for bit, in the
+ * same order, whatever the thread count. */
+int sn_contact_detect_threads(const sn_model *m, const double *u, double search_dist, int threads,
+                              sn_contact_point **pts, int *npts, char *msg, size_t msglen);
+
 /* sn_contact_detect with the face-to-face penalty pairs (sn_contact_face_penalty) detected at
  * their slave nodes, node to surface: the slave nodes' own projections (ADJUST=). */
 int sn_contact_detect_nodes(const sn_model *m, const double *u, double search_dist,

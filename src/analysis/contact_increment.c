@@ -149,7 +149,7 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
 {
   int dim = m->ndf, st;
   sn_cstate_clear(cs);
-  st = sn_contact_detect(m, u, 0.0, &cs->pts, &cs->np, msg, msglen);
+  st = sn_contact_detect_threads(m, u, 0.0, C ? C->threads : 1, &cs->pts, &cs->np, msg, msglen);
   if (st) return st;
   sn_contact_reference_areas(cs, area0);
   if (cs->np == 0) return SN_OK;                      /* no candidate: the caller solves K du = R */

@@ -83,6 +83,7 @@ typedef struct {
   double t_col;             /* measured seconds per column of W (0: not yet measured) */
   sn_admm_cache *admm;      /* ADMM's state between calls (the global route) */
   int builds, columns, reuses;   /* W made from scratch / columns solved for / W reused whole */
+  int threads;              /* the contact detection's threads (sn_static_settings.threads) */
 } sn_ccache;
 
 void sn_ccache_clear(sn_ccache *C);   /* frees what it owns (not F), zeroes */
@@ -164,13 +165,14 @@ void sn_contact_reference_areas(sn_cstate *cs, const double *area0);
  * tangential coupling mu k_n d n^T (symmetric positive definite where K is: the preconditioner
  * of the GMRES solve of the Newton step), else *Pre = NULL.
  * lam_n (per node) and lam_t (3 per node, global) are the multipliers: zero and the previous
- * increment's tangential forces for the penalty method. */
+ * increment's tangential forces for the penalty method. threads: the detection's
+ * (sn_contact_detect_threads). */
 int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, const double *area0,
                        const sn_dofmap *T, const int *eq,
                        int neq, const sn_csc *K, double kdiag, const double *lam_n,
                        const double *lam_t,
                        double kfac, double ktfac, int augmented, sn_cstate *cs, sn_csc **Keff,
-                       sn_csc **Pre, int *full, double *hr, char *msg, size_t msglen);
+                       sn_csc **Pre, int *full, double *hr, int threads, char *msg, size_t msglen);
 
 /* *CONTACT PAIR, ADJUST= (contact_adjust.c): the slave nodes of the pairs with ADJUST= (within
  * the distance, or in the node set) moved onto their master surface in m->x (the caller's

@@ -73,12 +73,12 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
                        int neq, const sn_csc *K, double kdiag, const double *lam_n,
                        const double *lam_t,
                        double kfac, double ktfac, int augmented, sn_cstate *cs, sn_csc **Keff,
-                       sn_csc **Pre, int *full, double *hr, char *msg, size_t msglen)
+                       sn_csc **Pre, int *full, double *hr, int threads, char *msg, size_t msglen)
 {
   int dim = m->ndf, st, ndof = dim * m->nnodes;
   sn_cstate_clear(cs);
   memset(hr, 0, sizeof(double) * (size_t)ndof);
-  st = sn_contact_detect(m, u, 0.0, &cs->pts, &cs->np, msg, msglen);
+  st = sn_contact_detect_threads(m, u, 0.0, threads, &cs->pts, &cs->np, msg, msglen);
   if (st) return st;
   sn_contact_reference_areas(cs, area0);
   double kdef = kfac * kdiag, ktdef = ktfac * kdiag;

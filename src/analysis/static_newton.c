@@ -79,7 +79,7 @@ static int assemble(static_run *S)
   }
   if (S->pen) {                       /* contact forces and stiffness of this configuration */
     st = sn_contact_penalty(S->m, S->u, S->usave, S->area0, R->T, R->eq, R->neq, S->K, S->kdiag, S->lam_n, S->lam_t,
-                            S->kfac, S->ktfac, S->aug, &S->cs, &S->Keff, &S->Kpre, &S->kfull, S->hr, S->msg,
+                            S->kfac, S->ktfac, S->aug, &S->cs, &S->Keff, &S->Kpre, &S->kfull, S->hr, S->s.threads, S->msg,
                             S->msglen);
     if (st) return st;
     S->F_version = S->linear ? R->eq_version : -1;   /* K is kept while the equations are */
@@ -134,7 +134,7 @@ static int penalty_floor(static_run *S)
   follow_rigid(R, S->rref, S->u);
   st = sn_fesys_internal(R->S, S->u, S->nlgeom, S->fint, R->eq, R->neq, R->eq_version, NULL, S->msg, S->msglen);
   if (!st) st = sn_contact_penalty(S->m, S->u, S->usave, S->area0, R->T, R->eq, R->neq, S->K, S->kdiag, S->lam_n, S->lam_t,
-                                   S->kfac, S->ktfac, S->aug, &S->cs, &S->Keff, &S->Kpre, &S->kfull, S->hr, S->msg,
+                                   S->kfac, S->ktfac, S->aug, &S->cs, &S->Keff, &S->Kpre, &S->kfull, S->hr, S->s.threads, S->msg,
                                    S->msglen);
   if (st) return st;
   S->res = S->res_prev;
@@ -305,6 +305,7 @@ static int contact_step(static_run *S, int *act)
   }
   S->Cc.kstamp = S->K_id;                        /* what the kept operators were made of */
   S->Cc.F = S->F_ok && S->F_kid == S->K_id ? S->F : NULL;
+  S->Cc.threads = S->s.threads;
   int csolve = sn_contact_lagrange(S->m, S->u, S->usave, S->area0, S->lam_t, R->T, R->eq, R->neq, S->K, S->rnc, csolver,
                                    fmin(1e-10, 0.01 * S->s.tol), S->du, &S->cs, S->s.fresh_factor ? NULL : &S->Cc,
                                    S->msg, S->msglen);

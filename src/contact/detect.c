@@ -1,7 +1,10 @@
 /* Contact detection: for every *CONTACT PAIR, the slave nodes (with their tributary areas),
  * the master faces, a bucket grid over the faces' bounding boxes, and the closest-point
  * projection of each slave node onto its candidate faces (projection.c). Conventions in
- * include/signorini/contact.h. */
+ * include/signorini/contact.h. The projections of a pair's slave nodes may run on threads
+ * (sn_contact_detect_threads): each node's closest face is a pure function of the coordinates,
+ * computed into its own slot, and the points are then made in slave-node order as before, so
+ * the result does not depend on the thread count. */
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -163,6 +166,7 @@ typedef struct {
   int ns;
   int nodes_only;            /* face-to-face penalty pairs detected at their slave nodes */
   int faces_all;             /* the frictional soft SURFACE TO SURFACE pairs at face points too */
+  int threads;               /* threads of the projections (project_all) */
 } work_t;
 
 static int elem_face_nodes(const sn_model *m, int e, int face, int *nodes, int *nn)
@@ -482,6 +486,30 @@ static int beyond_reach(const sn_model *m, const sn_contact_pair *P, double gap)
   return P->type == SN_PAIR_NODE_TO_SURFACE && I->law == SN_OVERCLOSURE_EXPONENTIAL && I->c0 > 0 && gap > I->c0;
 }
 
+/* the closest face of every slave node of the pair on W->threads threads, into (*pf)[i] and
+ * (*pbest)[i] (left NULL, and the caller projects node by node, with one thread or few nodes);
+ * nodes the caller skips (mortar rows not kept, SMALL SLIDING pairs without a face) get -1 */
+#define PROJECT_MIN_NODES 256
+static int project_all(const work_t *W, const faces_t *F, const grid_t *G, const sn_contact_pair *P,
+                       const sn_mortar_row *rows, double sd, int **pf, sn_contact_point **pbest)
+{
+  int ns = W->ns, nt = W->threads;
+  if (nt <= 1 || ns < PROJECT_MIN_NODES) return SN_OK;
+  if (!(*pf = malloc((size_t)ns * sizeof **pf)) || !(*pbest = malloc((size_t)ns * sizeof **pbest))) return SN_ERR_NOMEM;
+  int *f = *pf;
+  sn_contact_point *b = *pbest;
+#ifdef SN_HAVE_OPENMP
+#pragma omp parallel for schedule(static) num_threads(nt)
+#endif
+  for (int i = 0; i < ns; i++) {
+    int v = W->snode[i], want = P->pin && !rows ? P->pin[v] : -2;
+    f[i] = -1;
+    if ((rows && !rows[i].keep) || want == -1) continue;
+    f[i] = closest_face(W, F, G, v, sd, want, &b[i]);
+  }
+  return SN_OK;
+}
+
 static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg, size_t msglen)
 {
   const sn_model *m = W->m;
@@ -506,6 +534,8 @@ static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg,
   faces_t F;
   grid_t G;
   sn_mortar_row *rows = NULL;
+  int *pf = NULL;                   /* project_all's faces and points, NULL: serial */
+  sn_contact_point *pbest = NULL;
   memset(&G, 0, sizeof G);
   memset(&F, 0, sizeof F);
   /* a face-to-face penalty pair in an increment is matched at the increment's start (face_points) */
@@ -555,6 +585,7 @@ static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg,
       goto done;
     }
   }
+  if ((r = project_all(W, &F, &G, P, rows, sd, &pf, &pbest))) goto done;
   for (int i = 0; i < W->ns; i++) {
     int v = W->snode[i];
     if (rows && !rows[i].keep) continue;
@@ -563,7 +594,8 @@ static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg,
                                                       rows are segmented anew at every detection */
     if (want == -1) continue;
     sn_contact_point best;
-    int bf = closest_face(W, &F, &G, v, sd, want, &best);
+    int bf = pf ? pf[i] : closest_face(W, &F, &G, v, sd, want, &best);
+    if (pf) best = pbest[i];
     if (bf == -2) {
       r = fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: a master face is degenerate", pi + 1);
       goto done;
@@ -589,6 +621,8 @@ done:
   W->xc = xcur;
   free(x0);
   free(rows);
+  free(pf);
+  free(pbest);
   for (int i = 0; i < W->ns; i++) W->slot[W->snode[i]] = -1;
   W->ns = 0;
   grid_free(&G);
@@ -695,7 +729,7 @@ static int rigid_map(work_t *W, char *msg, size_t msglen)
 }
 
 static int detect(const sn_model *m, const double *u, double search_dist, int nodes_only, int faces_all,
-                  sn_contact_point **pts, int *npts, char *msg, size_t msglen)
+                  int threads, sn_contact_point **pts, int *npts, char *msg, size_t msglen)
 {
   if (msg && msglen > 0) msg[0] = 0;
   if (pts) *pts = NULL;
@@ -711,6 +745,7 @@ static int detect(const sn_model *m, const double *u, double search_dist, int no
   W.sdim = m->ndf;
   W.nodes_only = nodes_only;
   W.faces_all = faces_all;
+  W.threads = threads;
   size_t nn = (size_t)(m->nnodes > 0 ? m->nnodes : 1);
   W.xc = malloc(3 * nn * sizeof *W.xc);
   W.dofnode = malloc(nn * sizeof *W.dofnode);
@@ -766,19 +801,25 @@ done:
 int sn_contact_detect(const sn_model *m, const double *u, double search_dist,
                       sn_contact_point **pts, int *npts, char *msg, size_t msglen)
 {
-  return detect(m, u, search_dist, 0, 0, pts, npts, msg, msglen);
+  return detect(m, u, search_dist, 0, 0, 1, pts, npts, msg, msglen);
+}
+
+int sn_contact_detect_threads(const sn_model *m, const double *u, double search_dist, int threads,
+                              sn_contact_point **pts, int *npts, char *msg, size_t msglen)
+{
+  return detect(m, u, search_dist, 0, 0, threads, pts, npts, msg, msglen);
 }
 
 int sn_contact_detect_nodes(const sn_model *m, const double *u, double search_dist,
                             sn_contact_point **pts, int *npts, char *msg, size_t msglen)
 {
-  return detect(m, u, search_dist, 1, 0, pts, npts, msg, msglen);
+  return detect(m, u, search_dist, 1, 0, 1, pts, npts, msg, msglen);
 }
 
 int sn_contact_detect_faces(const sn_model *m, const double *u, double search_dist,
                             sn_contact_point **pts, int *npts, char *msg, size_t msglen)
 {
-  return detect(m, u, search_dist, 0, 1, pts, npts, msg, msglen);
+  return detect(m, u, search_dist, 0, 1, 1, pts, npts, msg, msglen);
 }
 
 void sn_contact_points_free(sn_contact_point *pts) { free(pts); }
