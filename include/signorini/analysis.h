@@ -65,6 +65,11 @@ typedef struct sn_fesys sn_fesys;
 int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen);
 void sn_fesys_free(sn_fesys *S);
 int sn_fesys_ndof(const sn_fesys *S);
+/* Threads of S's element passes (OpenMP; one without it): sn_fesys_internal's internal force,
+ * tangent and kept stiffness, and the stresses and strains. n <= 1: the serial element loop
+ * (the default); n > 1: a model of some hundreds of elements or more is assembled on n threads
+ * (docs/threads.md, "Parallel assembly"), with the same result, bit for bit, for every n. */
+void sn_fesys_set_threads(sn_fesys *S, int n);
 /* The current nodal temperatures T (nnodes values; copied), or NULL for none: every element
  * whose material has *EXPANSION gets the thermal strain alpha (T - T0) (T0: the model's
  * temp0, 0 where it has none) as an initial strain in sn_fesys_internal (f = K u - f_th),

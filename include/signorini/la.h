@@ -180,6 +180,19 @@ int sn_chol_predict(const sn_csc *A, double *lnz, double *flops);
 /* ---- iterative ---- */
 /* y = A x for a symmetric A stored as its upper triangle */
 void sn_csc_symv_upper(const sn_csc *A, const double *x, double *y);
+/* The same product on threads, bit for bit sn_csc_symv_upper's whatever the count (src/la/
+ * symv_rows.c): y_i is summed by one thread in sn_csc_symv_upper's order, column i first, then
+ * the entries (i, j > i) of row i by increasing j, which the rows copy gives (A's entries above
+ * the diagonal row by row, their columns and values: make it again when A's values change). */
+typedef struct {
+  int n;
+  int *ptr, *col;          /* row i: ptr[i] .. ptr[i + 1] - 1, off the diagonal, j increasing */
+  double *val;
+} sn_csc_rows;
+int sn_csc_rows_make(const sn_csc *A, sn_csc_rows **out);   /* SN_OK, SN_ERR_NOMEM */
+void sn_csc_rows_free(sn_csc_rows *R);
+/* y = A x on `threads` threads (R from sn_csc_rows_make(A); one thread without OpenMP) */
+void sn_csc_symv_upper_rows(const sn_csc *A, const sn_csc_rows *R, const double *x, double *y, int threads);
 /* Jacobi-preconditioned conjugate gradients on a symmetric positive definite A stored as its
  * upper triangle; x is the initial guess and the result. Stops at |b - A x| <= rtol |b|.
  * SN_OK, SN_MAX_ITER (true residual above 10 rtol after maxit), SN_ERR_NOT_SPD (a non-positive

@@ -784,6 +784,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
     S.R.T = NULL;
   }
   sn_fesys_set_dofmap(S.R.S, S.R.T);
+  sn_fesys_set_threads(S.R.S, S.s.threads);   /* the element passes (bit for bit the same results) */
   S.Cc.w_kstamp = -1;
   S.F_kid = S.F_version = -1;
   S.contact = m->npairs > 0 || m->ngaps > 0;   /* GAPUNI elements are contact points too */

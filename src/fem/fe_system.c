@@ -3,7 +3,9 @@
  * dofs (upper triangle, pattern from the node graph, values scattered element by element);
  * internal forces; distributed loads; averaged nodal stresses. */
 #include "signorini/analysis.h"
+#include "fem/element_pass.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +49,12 @@ struct sn_fesys {
   int *ident;               /* the identity numbering of all dofs (klin's scatter) */
   double *xref;             /* the model's coordinates (3 nnodes) when klin was made */
   int klin_state;
+  sn_csc_rows *klin_rows;   /* klin's rows, for the product on threads (made when first used) */
+  /* threads of the element passes (sn_fesys_set_threads; element_pass.c): the parallel pass
+   * from par_min elements on, chunks of `chunk` doubles (0: the default); team: the threads
+   * of the last parallel pass */
+  int threads, par_min, team;
+  size_t chunk;
 };
 
 static void fail(char *msg, size_t len, const char *fmt, const sn_model *m, int e, const char *why)
@@ -97,6 +105,8 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
   S->ndof = m->ndf * m->nnodes;
   S->linear = 1;
   S->k_neq = -1;
+  S->threads = 1;
+  S->par_min = SN_FESYS_PAR_MIN;
   S->props = calloc((size_t)S->ne + 1, sizeof *S->props);
   S->scale = calloc((size_t)S->ne + 1, sizeof *S->scale);
   S->nptr = calloc((size_t)S->nn + 1, sizeof(int));
@@ -222,11 +232,21 @@ void sn_fesys_free(sn_fesys *S)
   if (!S) return;
   free(S->props); free(S->scale); free(S->nptr); free(S->nel); free(S->active); free(S->ip_off);
   free(S->rigid_ref); free(S->skip); free(S->alpha); free(S->dtemp); free(S->nh); free(S->j2); free(S->hist0); free(S->hist1);
-  sn_csc_free(S->klin); free(S->lin); free(S->ident); free(S->xref);
+  sn_csc_free(S->klin); sn_csc_rows_free(S->klin_rows); free(S->lin); free(S->ident); free(S->xref);
   free(S);
 }
 
 int sn_fesys_ndof(const sn_fesys *S) { return S ? S->ndof : 0; }
+void sn_fesys_set_threads(sn_fesys *S, int n) { if (S) S->threads = n > 1 ? n : 1; }
+void sn_fesys_set_parallel(sn_fesys *S, int min_elements, size_t chunk)
+{
+  if (!S) return;
+  S->par_min = min_elements > 0 ? min_elements : 0;
+  S->chunk = chunk;
+}
+int sn_fesys_team(const sn_fesys *S) { return S ? S->team : 0; }
+/* 1 when S's element passes take the parallel pass */
+static int par_pass(const sn_fesys *S) { return S->ne >= S->par_min && (S->threads > 1 || S->par_min == 0); }
 void sn_fesys_set_dofmap(sn_fesys *S, const sn_dofmap *T)
 {
   S->T = T && !T->trivial ? T : NULL;
@@ -415,9 +435,9 @@ static int build_pattern_mapped(sn_fesys *S, const int *eq, int neq, sn_csc **ou
   return SN_OK;
 }
 
-/* add T^T Ke T into K (upper triangle) */
+/* add T^T Ke T into K (upper triangle), its columns c0 <= col < c1 */
 static int scatter_mapped(const sn_fesys *S, sn_csc *K, const int *eq, const int *dofs, int nd, const double *Ke,
-                          int *idx, double *w)
+                          int *idx, double *w, int c0, int c1)
 {
   int ptr[MAXDOF + 1];
   if (expand(S, eq, dofs, nd, ptr, idx, w) < 0) return SN_ERR_FORMAT;
@@ -427,6 +447,7 @@ static int scatter_mapped(const sn_fesys *S, sn_csc *K, const int *eq, const int
       if (kab == 0.0) continue;
       for (int tb = ptr[b]; tb < ptr[b + 1]; tb++) {
         int col = idx[tb];
+        if (col < c0 || col >= c1) continue;
         const int *rows = K->rowind + K->colptr[col];
         int len = K->colptr[col + 1] - K->colptr[col];
         for (int ta = ptr[a]; ta < ptr[a + 1]; ta++) {
@@ -441,12 +462,13 @@ static int scatter_mapped(const sn_fesys *S, sn_csc *K, const int *eq, const int
   return SN_OK;
 }
 
-/* add element matrix Ke (nd x nd, column-major) into K on the free dofs */
-static void scatter(sn_csc *K, const int *eq, const int *dofs, int nd, const double *Ke)
+/* add element matrix Ke (nd x nd, column-major) into K on the free dofs, its columns
+ * c0 <= col < c1 */
+static void scatter(sn_csc *K, const int *eq, const int *dofs, int nd, const double *Ke, int c0, int c1)
 {
   for (int b = 0; b < nd; b++) {
     int col = eq[dofs[b]];
-    if (col < 0) continue;
+    if (col < 0 || col < c0 || col >= c1) continue;
     const int *rows = K->rowind + K->colptr[col];
     int len = K->colptr[col + 1] - K->colptr[col];
     for (int a = 0; a < nd; a++) {
@@ -518,6 +540,7 @@ static int nonlinear_element(sn_fesys *S, int e, const double *X, const double *
  * call: a checksum misses moves that leave it unchanged); not made above KLIN_MAX_NNZ stored
  * entries. */
 #define KLIN_MAX_NNZ 30000000   /* 360 MB beside K: a larger model keeps the loop */
+#define KLIN_PAR_NNZ 100000     /* the product on threads from this size on */
 static int klin_path(const sn_fesys *S, int e)
 {
   return !S->skip[e] && sn_element_desc(S->m->elem_type[e])->kind != SN_KIND_SPRING && !plastic_at(S, e) && !hyper_at(S, e);
@@ -530,6 +553,8 @@ static int klin_prepare(sn_fesys *S)
 {
   sn_csc_free(S->klin);
   S->klin = NULL;
+  sn_csc_rows_free(S->klin_rows);
+  S->klin_rows = NULL;
   S->klin_state = -1;
   if (!S->lin) S->lin = calloc((size_t)S->ne + 1, 1);
   if (!S->ident) S->ident = malloc(sizeof(int) * ((size_t)S->ndof + 1));
@@ -558,6 +583,8 @@ static void klin_done(sn_fesys *S, int ok)
   } else {                              /* the element loop reports the element */
     sn_csc_free(S->klin);
     S->klin = NULL;
+    sn_csc_rows_free(S->klin_rows);
+    S->klin_rows = NULL;
     S->klin_state = -1;
   }
 }
@@ -577,7 +604,7 @@ static int klin_build(sn_fesys *S)
     if ((st = sn_element_stiffness(m->elem_type[e], X, &S->props[e], Ke))) break;
     double sc = S->scale[e];
     if (sc != 1.0) for (int k = 0; k < nd * nd; k++) Ke[k] *= sc;
-    scatter(S->klin, S->ident, dofs, nd, Ke);
+    scatter(S->klin, S->ident, dofs, nd, Ke, 0, INT_MAX);
   }
   klin_done(S, !st);
   return SN_OK;
@@ -593,7 +620,13 @@ static int klin_forces(sn_fesys *S, const double *u, double *fint)
     if (st) return st;
   }
   if (S->klin_state != 1) return 0;
-  sn_csc_symv_upper(S->klin, u, fint);
+  int rows = (S->threads > 1 && S->klin->nnz >= KLIN_PAR_NNZ) || S->par_min == 0;
+  if (rows && !S->klin_rows) {
+    int st = sn_csc_rows_make(S->klin, &S->klin_rows);
+    if (st) return st;
+  }
+  if (rows) sn_csc_symv_upper_rows(S->klin, S->klin_rows, u, fint, S->threads);   /* the same bits */
+  else sn_csc_symv_upper(S->klin, u, fint);
   if (!S->dtemp) return 1;
   double X[3 * MAXN], fth[MAXDOF], dt[MAXN];
   int dofs[MAXDOF];
@@ -611,12 +644,202 @@ static int klin_forces(sn_fesys *S, const double *u, double *fint)
   return 1;
 }
 
+/* element e's internal force fe and tangent Ke (nd x nd, column-major; Ke is always a buffer
+ * of MAXDOF^2: a continuum element computes its nonlinear tangent only when want_k) at u, its
+ * dofs (nd = their count returned through *ndp); SN_OK or the status, with the message of the
+ * assembly in msg (when not NULL) */
+static int element_force(sn_fesys *S, int e, const double *u, int nlgeom, int want_k, int *dofs, int *ndp, double *fe,
+                         double *Ke, char *msg, size_t msglen)
+{
+  const sn_model *m = S->m;
+  int ndf = S->ndf;
+  sn_eltype t = m->elem_type[e];
+  const sn_eldesc *d = sn_element_desc(t);
+  double X[3 * MAXN], ue[MAXDOF];
+  int nd = *ndp = elem_dofs(S, e, dofs);
+  coords(m, e, X);
+  for (int a = 0; a < nd; a++) ue[a] = u[dofs[a]];
+  int st = SN_OK;
+  if (d->kind == SN_KIND_SPRING) {
+    const sn_spring *sp = &m->springs[m->elem_spring[e]];
+    double elong, dir[3], kk = sp->k, F;
+    st = sn_spring_axial(ndf, X, ue, 1.0, NULL, &elong, dir);
+    if (!st) {
+      if (sp->ntab > 0) spring_law(sp, elong, &F, &kk);
+      else F = kk * elong;
+      st = sn_spring_axial(ndf, X, ue, kk, Ke, NULL, NULL);
+      for (int c = 0; c < ndf; c++) { fe[c] = -F * dir[c]; fe[ndf + c] = F * dir[c]; }
+    }
+  } else if (d->kind == SN_KIND_TRUSS && nlgeom) {
+    double dt[MAXN];
+    sn_elthermal thb;
+    if (elem_thermal(S, e, dt, &thb)) {
+      if (msg && msglen) snprintf(msg, msglen, "element %d (%s): a thermal strain in an NLGEOM truss is not supported", m->elem_id[e], d->name);
+      return SN_ERR_FORMAT;
+    }
+    st = sn_truss_nlgeom(ndf, X, &S->props[e], ue, fe, Ke, NULL);
+  } else if (plastic_at(S, e) || nlgeom || hyper_at(S, e)) {   /* total Lagrangian / plastic */
+    int refused = 0;
+    st = nonlinear_element(S, e, X, ue, nlgeom, fe, want_k ? Ke : NULL, msg, msglen, &refused);
+    if (refused) return st;
+  } else {
+    st = sn_element_stiffness(t, X, &S->props[e], Ke);
+    if (!st) {
+      double sc = S->scale[e], dt[MAXN], fth[MAXDOF] = {0};
+      sn_elthermal thb;
+      const sn_elthermal *th = elem_thermal(S, e, dt, &thb);
+      if (sc != 1.0) for (int k = 0; k < nd * nd; k++) Ke[k] *= sc;
+      sn_dense_gemv(nd, nd, 1.0, Ke, ue, 0.0, fe);
+      if (th) {                                  /* the initial strain: fe = Ke ue - f_th */
+        st = sn_element_thermal_load(t, X, &S->props[e], th, fth);
+        for (int k = 0; k < nd; k++) fe[k] -= sc * fth[k];
+      }
+    }
+  }
+  if (st && msg && msglen) snprintf(msg, msglen, "element %d (%s): %s", m->elem_id[e], d->name, sn_strerror(st));
+  return st;
+}
+
+/* the message of an element whose tangent could not be added (scatter_mapped) */
+static void scatter_failed(const sn_fesys *S, int e, int st, char *msg, size_t msglen)
+{
+  if (msg && msglen) snprintf(msg, msglen, "element %d (%s): %s", S->m->elem_id[e], sn_element_desc(S->m->elem_type[e])->name, sn_strerror(st));
+}
+
+/* the element loop of sn_fesys_internal, serial: fint (and *K, klin when fill) += the elements'
+ * (not those of the kept stiffness when fast) */
+static int internal_serial(sn_fesys *S, const double *u, int nlgeom, double *fint, const int *eq, sn_csc *K, int fast,
+                           int fill, char *msg, size_t msglen)
+{
+  double fe[MAXDOF], Ke[MAXDOF * MAXDOF];
+  int dofs[MAXDOF], nd;
+  int *xidx = NULL;
+  double *xw = NULL;
+  if (K && S->T) {
+    xidx = malloc(sizeof(int) * MAXEXP);
+    xw = malloc(sizeof(double) * MAXEXP);
+    if (!xidx || !xw) { free(xidx); free(xw); return SN_ERR_NOMEM; }
+  }
+  int st = SN_OK;
+  for (int e = 0; e < S->ne && !st; e++) {
+    if (S->skip[e] || (fast && S->lin[e])) continue;
+    if ((st = element_force(S, e, u, nlgeom, K != NULL, dofs, &nd, fe, Ke, msg, msglen))) break;
+    if (K && S->T && (st = scatter_mapped(S, K, eq, dofs, nd, Ke, xidx, xw, 0, INT_MAX))) {
+      scatter_failed(S, e, st, msg, msglen);
+      break;
+    }
+    if (fill && S->lin[e]) scatter(S->klin, S->ident, dofs, nd, Ke, 0, INT_MAX);
+    for (int a = 0; a < nd; a++) fint[dofs[a]] += fe[a];
+    if (K && !S->T) scatter(K, eq, dofs, nd, Ke, 0, INT_MAX);
+  }
+  free(xidx);
+  free(xw);
+  return st;
+}
+
+/* ---- the same on threads (element_pass.h): phase 1 an element's dofs (slot ints), fe and,
+ * when K or klin is made, Ke (slot doubles); phase 2 a part owns K's columns [k0, k1) (balanced
+ * by stored entries), fint's dofs [d0, d1) and klin's columns [l0, l1) ---- */
+typedef struct {
+  sn_fesys *S;
+  const double *u;
+  int nlgeom, fast, fill, keep_k;
+  double *fint;
+  const int *eq;
+  sn_csc *K;
+} force_pass;
+
+typedef struct {
+  int k0, k1, d0, d1, l0, l1;
+  int *xidx;
+  double *xw;
+} force_part;
+
+static size_t force_size(void *ctx, int e)
+{
+  const force_pass *F = ctx;
+  const sn_fesys *S = F->S;
+  if (S->skip[e] || (F->fast && S->lin[e])) return 0;
+  size_t nd = (size_t)(S->m->elem_ptr[e + 1] - S->m->elem_ptr[e]) * (size_t)S->ndf;
+  return nd + (F->keep_k ? nd * nd : 0);
+}
+
+static int force_compute(void *ctx, int e, double *v, int *iv)
+{
+  const force_pass *F = ctx;
+  double Ke[MAXDOF * MAXDOF];
+  int nd, st = element_force(F->S, e, F->u, F->nlgeom, F->K != NULL, iv, &nd, v, Ke, NULL, 0);
+  if (!st && F->keep_k) memcpy(v + nd, Ke, sizeof(double) * (size_t)nd * (size_t)nd);
+  return st;
+}
+
+static int force_begin(void *ctx, int part, int nparts, void **state)
+{
+  const force_pass *F = ctx;
+  const sn_fesys *S = F->S;
+  force_part *P = calloc(1, sizeof *P);
+  if (!P) return SN_ERR_NOMEM;
+  *state = P;
+  if (F->K) sn_elpass_share(F->K->colptr, F->K->n, part, nparts, &P->k0, &P->k1);
+  if (F->fill) sn_elpass_share(S->klin->colptr, S->klin->n, part, nparts, &P->l0, &P->l1);
+  P->d0 = (int)((long long)S->ndof * part / nparts);
+  P->d1 = (int)((long long)S->ndof * (part + 1) / nparts);
+  if (F->K && S->T) {
+    P->xidx = malloc(sizeof(int) * MAXEXP);
+    P->xw = malloc(sizeof(double) * MAXEXP);
+    if (!P->xidx || !P->xw) return SN_ERR_NOMEM;
+  }
+  return SN_OK;
+}
+
+static void force_end(void *ctx, void *state)
+{
+  (void)ctx;
+  force_part *P = state;
+  if (P) { free(P->xidx); free(P->xw); }
+  free(P);
+}
+
+/* the part's share of element e, in the serial loop's order */
+static int force_add(void *ctx, void *state, int e, const double *v, const int *dofs)
+{
+  const force_pass *F = ctx;
+  const force_part *P = state;
+  sn_fesys *S = F->S;
+  int nd = (S->m->elem_ptr[e + 1] - S->m->elem_ptr[e]) * S->ndf;
+  const double *fe = v, *Ke = v + nd;
+  if (F->K && S->T) {
+    int st = scatter_mapped(S, F->K, F->eq, dofs, nd, Ke, P->xidx, P->xw, P->k0, P->k1);
+    if (st) return st;   /* the expansion's size: the same on every part */
+  }
+  if (F->fill && S->lin[e]) scatter(S->klin, S->ident, dofs, nd, Ke, P->l0, P->l1);
+  for (int a = 0; a < nd; a++)
+    if (dofs[a] >= P->d0 && dofs[a] < P->d1) F->fint[dofs[a]] += fe[a];
+  if (F->K && !S->T) scatter(F->K, F->eq, dofs, nd, Ke, P->k0, P->k1);
+  return SN_OK;
+}
+
+static int internal_parallel(sn_fesys *S, const double *u, int nlgeom, double *fint, const int *eq, sn_csc *K,
+                             int fast, int fill, char *msg, size_t msglen)
+{
+  force_pass F = {S, u, nlgeom, fast, fill, K || fill, fint, eq, K};
+  sn_elpass P = {&F, S->ne, MAXDOF, S->chunk, force_size, force_compute, force_begin, force_end, force_add};
+  int e, phase, st = sn_elpass_run(&P, S->threads, &e, &phase, &S->team);
+  if (st && phase == 1) {   /* again, alone, for its message (the same status) */
+    double fe[MAXDOF], Ke[MAXDOF * MAXDOF];
+    int dofs[MAXDOF], nd;
+    int st1 = element_force(S, e, u, nlgeom, K != NULL, dofs, &nd, fe, Ke, msg, msglen);
+    if (st1) st = st1;
+  } else if (st && phase == 2) {
+    scatter_failed(S, e, st, msg, msglen);
+  }
+  return st;
+}
+
 int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, const int *eq,
                       int neq, int eq_version, sn_csc **K, char *msg, size_t msglen)
 {
   if (!S || !u || !fint) return SN_ERR_ARG;
-  const sn_model *m = S->m;
-  int ndf = S->ndf;
   if (K) {
     if (!*K || S->k_neq != neq || S->k_version != eq_version || S->k_eq != eq) {
       sn_csc_free(*K);
@@ -638,77 +861,10 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
     if (st) return st;
     fill = S->klin_state == 0;
   }
-  double X[3 * MAXN], ue[MAXDOF], fe[MAXDOF], Ke[MAXDOF * MAXDOF];
-  int dofs[MAXDOF];
-  int *xidx = NULL;
-  double *xw = NULL;
-  if (K && S->T) {
-    xidx = malloc(sizeof(int) * MAXEXP);
-    xw = malloc(sizeof(double) * MAXEXP);
-    if (!xidx || !xw) { free(xidx); free(xw); return SN_ERR_NOMEM; }
-  }
-  for (int e = 0; e < S->ne; e++) {
-    if (S->skip[e] || (fast && S->lin[e])) continue;
-    sn_eltype t = m->elem_type[e];
-    const sn_eldesc *d = sn_element_desc(t);
-    int nd = elem_dofs(S, e, dofs);
-    coords(m, e, X);
-    for (int a = 0; a < nd; a++) ue[a] = u[dofs[a]];
-    int st = SN_OK;
-    if (d->kind == SN_KIND_SPRING) {
-      const sn_spring *sp = &m->springs[m->elem_spring[e]];
-      double elong, dir[3], kk = sp->k, F;
-      st = sn_spring_axial(ndf, X, ue, 1.0, NULL, &elong, dir);
-      if (!st) {
-        if (sp->ntab > 0) spring_law(sp, elong, &F, &kk);
-        else F = kk * elong;
-        st = sn_spring_axial(ndf, X, ue, kk, Ke, NULL, NULL);
-        for (int c = 0; c < ndf; c++) { fe[c] = -F * dir[c]; fe[ndf + c] = F * dir[c]; }
-      }
-    } else if (d->kind == SN_KIND_TRUSS && nlgeom) {
-      double dt[MAXN];
-      sn_elthermal thb;
-      if (elem_thermal(S, e, dt, &thb)) {
-        if (msg && msglen) snprintf(msg, msglen, "element %d (%s): a thermal strain in an NLGEOM truss is not supported", m->elem_id[e], d->name);
-        return SN_ERR_FORMAT;
-      }
-      st = sn_truss_nlgeom(ndf, X, &S->props[e], ue, fe, Ke, NULL);
-    } else if (plastic_at(S, e) || nlgeom || hyper_at(S, e)) {   /* total Lagrangian / plastic */
-      int refused = 0;
-      st = nonlinear_element(S, e, X, ue, nlgeom, fe, K ? Ke : NULL, msg, msglen, &refused);
-      if (refused) {
-        free(xidx);
-        free(xw);
-        return st;
-      }
-    } else {
-      st = sn_element_stiffness(t, X, &S->props[e], Ke);
-      if (!st) {
-        double sc = S->scale[e], dt[MAXN], fth[MAXDOF] = {0};
-        sn_elthermal thb;
-        const sn_elthermal *th = elem_thermal(S, e, dt, &thb);
-        if (sc != 1.0) for (int k = 0; k < nd * nd; k++) Ke[k] *= sc;
-        if (fill && S->lin[e]) scatter(S->klin, S->ident, dofs, nd, Ke);
-        sn_dense_gemv(nd, nd, 1.0, Ke, ue, 0.0, fe);
-        if (th) {                                  /* the initial strain: fe = Ke ue - f_th */
-          st = sn_element_thermal_load(t, X, &S->props[e], th, fth);
-          for (int k = 0; k < nd; k++) fe[k] -= sc * fth[k];
-        }
-      }
-    }
-    if (!st && K && S->T) st = scatter_mapped(S, *K, eq, dofs, nd, Ke, xidx, xw);
-    if (st) {
-      if (msg && msglen) snprintf(msg, msglen, "element %d (%s): %s", m->elem_id[e], d->name, sn_strerror(st));
-      free(xidx);
-      free(xw);
-      return st;
-    }
-    for (int a = 0; a < nd; a++) fint[dofs[a]] += fe[a];
-    if (K && !S->T) scatter(*K, eq, dofs, nd, Ke);
-  }
-  if (fill) klin_done(S, 1);            /* (an early return above leaves it to be made again) */
-  free(xidx);
-  free(xw);
+  int st = par_pass(S) ? internal_parallel(S, u, nlgeom, fint, eq, K ? *K : NULL, fast, fill, msg, msglen)
+                       : internal_serial(S, u, nlgeom, fint, eq, K ? *K : NULL, fast, fill, msg, msglen);
+  if (st) return st;                    /* (klin, if begun, is made again next time) */
+  if (fill) klin_done(S, 1);
   return SN_OK;
 }
 
@@ -815,47 +971,124 @@ static int element_fields(const sn_fesys *S, int e, const double *X, const doubl
   return SN_OK;
 }
 
+/* ---- the stresses and strains of the elements: serial loop or parallel pass (element_pass.h;
+ * phase 1 an element's points straight into Sip / Eip and its nodal values into its slot,
+ * phase 2 a part owns the nodes [n0, n1) of the averages) ---- */
+typedef struct {
+  const sn_fesys *S;
+  const double *u;
+  double *Snode, *Sip, *Enode, *Eip;
+  int *cnt;
+} fields_pass;
+
+/* element e's fields at u: the points into Sip / Eip, the nodal values into sn / esn */
+static int element_fields_at(const fields_pass *F, int e, double *sn, double *esn)
+{
+  const sn_fesys *S = F->S;
+  const sn_model *m = S->m;
+  const sn_eldesc *d = sn_element_desc(m->elem_type[e]);
+  double X[3 * MAXN], ue[MAXDOF], sip[6 * 27], esip[6 * 27];
+  int dofs[MAXDOF];
+  int nd = elem_dofs(S, e, dofs);
+  coords(m, e, X);
+  for (int a = 0; a < nd; a++) ue[a] = F->u[dofs[a]];
+  int st = element_fields(S, e, X, ue, F->Snode || F->Sip, sip, sn, F->Enode || F->Eip ? esip : NULL, esn);
+  if (st) return st;
+  size_t ip = 6 * (size_t)S->ip_off[e], nip6 = sizeof(double) * 6 * (size_t)d->nip;
+  if (F->Sip) memcpy(F->Sip + ip, sip, nip6);
+  if (F->Eip) memcpy(F->Eip + ip, esip, nip6);
+  return SN_OK;
+}
+
+/* element e's nodal values into the averages' sums, its nodes n0 <= i < n1 */
+static void fields_add_nodes(const fields_pass *F, int e, const double *sn, const double *esn, int n0, int n1)
+{
+  const sn_model *m = F->S->m;
+  int nn = m->elem_ptr[e + 1] - m->elem_ptr[e];
+  for (int a = 0; a < nn && F->cnt; a++) {
+    int i = m->elem_conn[m->elem_ptr[e] + a];
+    if (i < n0 || i >= n1) continue;
+    if (F->Snode) for (int c = 0; c < 6; c++) F->Snode[6 * i + c] += sn[6 * a + c];
+    if (F->Enode) for (int c = 0; c < 6; c++) F->Enode[6 * i + c] += esn[6 * a + c];
+    F->cnt[i]++;
+  }
+}
+
+static int fields_skip(const sn_fesys *S, int e)
+{
+  return S->skip[e] || sn_element_desc(S->m->elem_type[e])->kind == SN_KIND_SPRING;
+}
+
+static size_t fields_size(void *ctx, int e)
+{
+  const fields_pass *F = ctx;
+  if (fields_skip(F->S, e)) return 0;
+  size_t n6 = 6 * (size_t)(F->S->m->elem_ptr[e + 1] - F->S->m->elem_ptr[e]);
+  size_t s = (F->Snode ? n6 : 0) + (F->Enode ? n6 : 0);
+  return s ? s : 1;   /* (points only: a slot all the same, unused) */
+}
+
+static int fields_compute(void *ctx, int e, double *v, int *iv)
+{
+  (void)iv;
+  const fields_pass *F = ctx;
+  double sn[6 * MAXN], esn[6 * MAXN];
+  size_t n6 = 6 * (size_t)(F->S->m->elem_ptr[e + 1] - F->S->m->elem_ptr[e]);
+  return element_fields_at(F, e, F->Snode ? v : sn, F->Enode ? v + (F->Snode ? n6 : 0) : esn);
+}
+
+static int fields_begin(void *ctx, int part, int nparts, void **state)
+{
+  const fields_pass *F = ctx;
+  int *r = malloc(2 * sizeof(int));
+  if (!r) return SN_ERR_NOMEM;
+  r[0] = (int)((long long)F->S->nn * part / nparts);
+  r[1] = (int)((long long)F->S->nn * (part + 1) / nparts);
+  *state = r;
+  return SN_OK;
+}
+
+static void fields_end(void *ctx, void *state) { (void)ctx; free(state); }
+
+static int fields_add(void *ctx, void *state, int e, const double *v, const int *iv)
+{
+  (void)iv;
+  const fields_pass *F = ctx;
+  const int *r = state;
+  size_t n6 = 6 * (size_t)(F->S->m->elem_ptr[e + 1] - F->S->m->elem_ptr[e]);
+  fields_add_nodes(F, e, v, v + (F->Snode ? n6 : 0), r[0], r[1]);
+  return SN_OK;
+}
+
 /* averaged nodal and integration-point stresses and strains (any output may be NULL; the
  * strains only when Enode or Eip is given) */
 static int fields(const sn_fesys *S, const double *u, double *Snode, double *Sip, double *Enode, double *Eip)
 {
-  const sn_model *m = S->m;
-  int *cnt = NULL, want_e = Enode || Eip;
+  fields_pass F = {S, u, Snode, Sip, Enode, Eip, NULL};
   if (Snode || Enode) {
-    cnt = calloc((size_t)S->nn + 1, sizeof(int));
-    if (!cnt) return SN_ERR_NOMEM;
+    F.cnt = calloc((size_t)S->nn + 1, sizeof(int));
+    if (!F.cnt) return SN_ERR_NOMEM;
   }
   if (Snode) memset(Snode, 0, sizeof(double) * 6 * (size_t)S->nn);
   if (Enode) memset(Enode, 0, sizeof(double) * 6 * (size_t)S->nn);
-  double X[3 * MAXN], ue[MAXDOF], sn[6 * MAXN], sip[6 * 27], esn[6 * MAXN], esip[6 * 27];
-  int dofs[MAXDOF];
-  for (int e = 0; e < S->ne; e++) {
-    if (S->skip[e]) continue;
-    const sn_eldesc *d = sn_element_desc(m->elem_type[e]);
-    if (d->kind == SN_KIND_SPRING) continue;
-    int nd = elem_dofs(S, e, dofs);
-    coords(m, e, X);
-    for (int a = 0; a < nd; a++) ue[a] = u[dofs[a]];
-    int st = element_fields(S, e, X, ue, Snode || Sip, sip, sn, want_e ? esip : NULL, esn);
-    if (st) { free(cnt); return st; }
-    size_t ip = 6 * (size_t)S->ip_off[e], nip6 = sizeof(double) * 6 * (size_t)d->nip;
-    if (Sip) memcpy(Sip + ip, sip, nip6);
-    if (Eip) memcpy(Eip + ip, esip, nip6);
-    for (int a = 0; a < d->nnodes && cnt; a++) {
-      int i = m->elem_conn[m->elem_ptr[e] + a];
-      if (Snode) for (int c = 0; c < 6; c++) Snode[6 * i + c] += sn[6 * a + c];
-      if (Enode) for (int c = 0; c < 6; c++) Enode[6 * i + c] += esn[6 * a + c];
-      cnt[i]++;
-    }
+  int st = SN_OK;
+  if (par_pass(S)) {
+    sn_elpass P = {&F, S->ne, 0, S->chunk, fields_size, fields_compute, fields_begin, fields_end, fields_add};
+    int e, phase, team;
+    st = sn_elpass_run(&P, S->threads, &e, &phase, &team);
+  } else {
+    double sn[6 * MAXN], esn[6 * MAXN];
+    for (int e = 0; e < S->ne && !st; e++)
+      if (!fields_skip(S, e) && !(st = element_fields_at(&F, e, sn, esn))) fields_add_nodes(&F, e, sn, esn, 0, INT_MAX);
   }
-  for (int i = 0; i < S->nn && cnt; i++)
-    if (cnt[i] > 1)
+  for (int i = 0; i < S->nn && F.cnt && !st; i++)
+    if (F.cnt[i] > 1)
       for (int c = 0; c < 6; c++) {
-        if (Snode) Snode[6 * i + c] /= cnt[i];
-        if (Enode) Enode[6 * i + c] /= cnt[i];
+        if (Snode) Snode[6 * i + c] /= F.cnt[i];
+        if (Enode) Enode[6 * i + c] /= F.cnt[i];
       }
-  free(cnt);
-  return SN_OK;
+  free(F.cnt);
+  return st;
 }
 
 int sn_fesys_commit(sn_fesys *S, const double *u, int nlgeom, char *msg, size_t msglen)
