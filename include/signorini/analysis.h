@@ -258,6 +258,12 @@ typedef struct {
   int threads;             /* threads of the library's own parallel loops (element assembly, the
                               contact solver's; docs/threads.md): 0 or 1 one (default 1); the
                               results do not depend on it, bit for bit */
+  int petsc;               /* 1: each contact increment's global problem (CONTACT=LAGRANGE or
+                              INTERIOR) by the distributed ADMM over MPI (sn_gfc_admm_petsc,
+                              signorini/petsc.h) instead of the step's solver, the serial chain
+                              after it where it fails. COLLECTIVE: after sn_petsc_start, every
+                              rank runs the same analysis of the whole model (the model is read
+                              and assembled on every rank; docs/parallel.md). 0 (default): none */
 } sn_static_settings;
 
 typedef struct {

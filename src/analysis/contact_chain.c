@@ -1,8 +1,11 @@
 /* The solver chain of a contact increment: the solvers tried in order on the increment's
  * global frictional contact problem until one succeeds, keeping the best result of all (not the
  * last: a later solver that fails outright must not discard an earlier one that came close),
- * and the relaxed acceptance of a result that missed the tolerance (contact_internal.h). */
+ * and the relaxed acceptance of a result that missed the tolerance (contact_internal.h). The
+ * name petsc_admm (sn_static_settings.petsc) is the distributed ADMM over MPI, collective: every
+ * rank runs the same chain on the same problem. */
 #include "analysis/contact_internal.h"
+#include "signorini/petsc.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -53,7 +56,8 @@ int sn_contact_solve_chain_ws(const sn_gfc *P, const char *const *chain, int max
     s.max_iter = f == 0 ? max_first : max_next;
     sn_info info = {0};
     info.error = NAN;
-    if (ac && !strcmp(chain[f], "admm")) st = sn_gfc_admm_cached(P, ac, cs->r, du, &s, &info);
+    if (!strcmp(chain[f], "petsc_admm")) st = sn_gfc_admm_petsc(P, cs->r, du, &s, &info, NULL);   /* collective */
+    else if (ac && !strcmp(chain[f], "admm")) st = sn_gfc_admm_cached(P, ac, cs->r, du, &s, &info);
     else st = sn_gfc_solve(P, chain[f], cs->r, du, &s, &info);
     note(cs, chain[f], st, info.error);
     cs->not_spd |= st == SN_ERR_NOT_SPD;

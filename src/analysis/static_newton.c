@@ -291,7 +291,8 @@ static int contact_step(static_run *S, int *act)
   const sn_step *sp = S->sp;
   int st;
   double tc = sn_wtime();
-  const char *csolver = sp->solver[0] ? sp->solver : (sp->contact == SN_CT_INTERIOR ? "socipm" : "");
+  const char *csolver = S->s.petsc ? "petsc_admm"   /* the distributed ADMM (contact_chain.c) */
+                        : sp->solver[0] ? sp->solver : (sp->contact == SN_CT_INTERIOR ? "socipm" : "");
   const sn_solver_entry *se = csolver[0] ? sn_solver_find(csolver) : NULL;
   *act = GO;
   if (se && se->fc && S->F_kid != S->K_id && R->neq <= 200000) {

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "signorini/analysis.h"
 #include "signorini/io.h"
+#include "signorini/petsc.h"
 
 #include <errno.h>
 #include <math.h>
@@ -203,7 +204,11 @@ typedef struct {
   sn_plot_when plots;      /* --plots */
 } out_opts;
 
-static int run_static(const char *deck, sn_model *m, const char *dir, const char *base, int quiet, int nthreads, out_opts oo);
+/* --petsc: the rank of this process, -1 without --petsc */
+static int run_static(const char *deck, sn_model *m, const char *dir, const char *base, int quiet, int nthreads, out_opts oo,
+                      int rank);
+static int read_and_run(const char *deck, const char *dir, const char *base, int quiet, int include_anywhere,
+                        const char *plots_given, int nthreads, out_opts oo, int rank);
 
 /* --vtu raw|zlib|base64, --plots step|increment|none: 0, or -1 for a word not in the list */
 static int pick(const char *val, const char *const *words, int *out)
@@ -216,7 +221,7 @@ static int pick(const char *val, const char *const *words, int *out)
 int sn_cli_run(int argc, char **argv)
 {
   const char *deck = NULL, *dir = NULL, *dumps = NULL, *threads = NULL;
-  int quiet = 0, include_anywhere = 0, k, w, nthreads;
+  int quiet = 0, include_anywhere = 0, k, w, nthreads, petsc = 0;
   static const char *const vtu_words[] = {"raw", "zlib", "base64", NULL};   /* sn_vtu_encoding's order */
   static const char *const plot_words[] = {"step", "increment", "none", NULL};   /* sn_plot_when's */
   out_opts oo = {SN_VTU_RAW, SN_PLOTS_STEP};
@@ -232,6 +237,7 @@ int sn_cli_run(int argc, char **argv)
     else if (sn_args_is(&a, "--allow-include-anywhere")) include_anywhere = 1;
     else if (sn_args_is(&a, "--dump-fclib")) dumps = a.val;
     else if (sn_args_is(&a, "--threads")) threads = a.val;
+    else if (sn_args_is(&a, "--petsc")) petsc = 1;
     else if (sn_args_is(&a, "--vtu")) {
       if (pick(a.val, vtu_words, &w)) return sn_args_error(a.cmd, "--vtu %s: raw, zlib or base64 expected", a.val);
       oo.vtu = (sn_vtu_encoding)w;
@@ -259,13 +265,31 @@ int sn_cli_run(int argc, char **argv)
   if (!base[0]) return sn_args_error(a.cmd, "'%s' names no file", deck);
   snprintf(folder, sizeof folder, "./%s", base);
   if (!dir) dir = folder;
+  if (sn_cli_is_scene(deck) && petsc)
+    return sn_args_error(a.cmd, "--petsc applies to quasi-static finite-element decks; %s is a rigid-body scene "
+                         "(first keyword *SCENE)", deck);
   if (sn_cli_is_scene(deck) && fe_only)
     return sn_args_error(a.cmd, "%s applies to finite-element decks; %s is a rigid-body scene (first keyword *SCENE)",
                          fe_only, deck);
   if (sn_cli_is_scene(deck)) return sn_cli_run_scene(deck, dir, base, quiet, include_anywhere, dumps);
   if (dumps)
     return sn_args_error(a.cmd, "--dump-fclib applies to scene files (first keyword *SCENE); %s is an analysis deck", deck);
+  if (!petsc) return read_and_run(deck, dir, base, quiet, include_anywhere, plots_given, nthreads, oo, -1);
+  /* --petsc: every rank of `mpirun -n P` reads the deck and runs the analysis; the first alone
+     prints and writes the results (the others' output goes to /dev/null) */
+  int rank, size;
+  char msg[512];
+  if (sn_petsc_start(&rank, &size, msg, sizeof msg)) return sn_cli_fail("--petsc: %s", msg);
+  if (rank > 0 && (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))) k = 1;
+  else k = read_and_run(deck, dir, base, quiet, include_anywhere, plots_given, nthreads, oo, rank);
+  if (sn_petsc_stop() && !k) k = sn_cli_fail("--petsc: PETSc (MPI) failed to finalize");
+  return k;
+}
 
+/* read the deck, then the dynamic or the quasi-static analysis (rank: run_static) */
+static int read_and_run(const char *deck, const char *dir, const char *base, int quiet, int include_anywhere,
+                        const char *plots_given, int nthreads, out_opts oo, int rank)
+{
   char msg[1024];
   sn_model *m = NULL;
   sn_inp_options io;
@@ -274,18 +298,37 @@ int sn_cli_run(int argc, char **argv)
   int st = sn_inp_read_opts(deck, &io, &m, msg, sizeof msg);
   if (st) return sn_cli_fail("%s%s", msg, scene_hint(msg));
   if (m->notes) fputs(m->notes, stderr);     /* what the deck asks for without effect: one line each */
+  if (sn_model_is_dynamic(m) && rank >= 0) {
+    sn_model_free(m);
+    return sn_args_error(&sn_cli_cmd_run, "--petsc applies to quasi-static decks; %s is a *DYNAMIC analysis", deck);
+  }
   if (sn_model_is_dynamic(m) && plots_given) {
     sn_model_free(m);
-    return sn_args_error(a.cmd, "--plots applies to quasi-static decks; %s is a *DYNAMIC analysis, whose energy plot "
+    return sn_args_error(&sn_cli_cmd_run, "--plots applies to quasi-static decks; %s is a *DYNAMIC analysis, whose energy plot "
                          "is drawn once at the end", deck);
   }
   if (sn_model_is_dynamic(m)) return sn_cli_run_dynamic(deck, m, dir, base, quiet, oo.vtu);   /* run_dynamic.c */
-  return run_static(deck, m, dir, base, quiet, nthreads, oo);
+  return run_static(deck, m, dir, base, quiet, nthreads, oo, rank);
 }
 
-/* the quasi-static analysis of the deck read (m, freed here) into dir */
+/* --petsc, the ranks but the first: the same analysis (each contact solve is collective),
+ * without output; the exit status */
+static int run_silent(const char *deck, sn_model *m, int nthreads)
+{
+  char msg[1024];
+  sn_static_settings s;
+  sn_static_settings_default(&s);
+  s.threads = nthreads;
+  s.petsc = 1;
+  sn_static_info info;
+  int st = sn_static_run(m, &s, &info, msg, sizeof msg);
+  sn_model_free(m);
+  return st ? fail_at(deck, msg, st) : 0;
+}
+
+/* the quasi-static analysis of the deck read (m, freed here) into dir; rank >= 0: --petsc */
 static int run_static(const char *deck, sn_model *m, const char *dir, const char *base, int quiet, int nthreads,
-                      out_opts oo)
+                      out_opts oo, int rank)
 {
   char msg[1024];
   run_ctx c = {NULL, isatty(2), quiet, 0, 0.0, NULL};
@@ -294,6 +337,7 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
     sn_model_free(m);
     return fail_at(deck, msg, st);
   }
+  if (rank > 0) return run_silent(deck, m, nthreads);
   if (sn_cli_output_folder(dir)) {
     sn_model_free(m);
     return 1;
@@ -320,6 +364,7 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
   s.user = &c;
   s.want_strain = sn_run_output_wants_strain(c.out);
   s.threads = nthreads;
+  s.petsc = rank >= 0;
   sn_static_info info;
   c.t0 = sn_wtime();
   st = sn_static_run(m, &s, &info, msg, sizeof msg);
@@ -340,6 +385,8 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
   } else {
     summary(deck, m, &info, c.solver, dir, base);
     printf("threads: %d (--threads, SIGNORINI_NUM_THREADS or the physical cores)\n", nthreads);
+    if (rank >= 0)
+      printf("petsc: the contact problems by petsc_admm over MPI; the model read and assembled on every rank\n");
   }
   sn_cli_release_guarded(release_output, c.out);   /* the handler must not see it being freed */
   sn_model_free(m);
@@ -388,6 +435,11 @@ const sn_cli_cmd sn_cli_cmd_run = {
      {NULL, "--dump-fclib", "STEP,...", "none besides the scene's *FCLIB steps",
       "scenes run by Moreau-Jean: write the local frictional contact problem of these steps, with "
       "its solution, as FCLIB HDF5 files BASE_stepNNNN.hdf5"},
+     {NULL, "--petsc", NULL, NULL,
+      "quasi-static decks: solve each contact increment's global problem over MPI with PETSc, by the "
+      "distributed ADMM petsc_admm (docs/parallel.md), run as 'mpirun -n P signorini run DECK --petsc' "
+      "(alone: one rank). Every rank reads the deck and assembles the whole model (the model itself is "
+      "not partitioned); the first alone prints and writes the results. Needs a build with the PETSc module"},
      SN_CLI_THREADS_OPT},
     {{0, "every step completed"},
      {1, "error: the deck or scene is invalid, a file cannot be read or written, or the analysis failed"},
