@@ -69,9 +69,11 @@ static inline uint64_t sn_rng_next(uint64_t *s)
 
 /* ---- NSGS core, also the inner solver of the proximal point method ---- */
 /* the order of a sweep (NSGS option order=) */
-enum { SN_ORDER_ROWS = 0, SN_ORDER_COLOUR = 1 };
+enum { SN_ORDER_ROWS = 0, SN_ORDER_COLOUR = 1, SN_ORDER_JACOBI = 2 };
 typedef struct {
-  int order;          /* SN_ORDER_*: contact order, or colour by colour (fc_colour.h) */
+  int order;          /* SN_ORDER_*: contact order, colour by colour (fc_colour.h), or
+                         blocks at once (Jacobi between blocks, Gauss-Seidel within) */
+  int blocks;         /* order=jacobi: the number of blocks (default 16) */
   int threads;        /* threads of a coloured sweep and of the products (not an option: the
                          caller sets it from sn_settings.threads; default 1) */
   int local;          /* SN_LOCAL_* */
@@ -84,7 +86,8 @@ typedef struct {
 } sn_nsgs_opts;
 
 /* Read the NSGS options from an options string (defaults first). SN_ERR_UNKNOWN for an unknown
- * local= or order= word, SN_ERR_ARG for a value out of range or shuffle=1 with order=colour. */
+ * local= or order= word, SN_ERR_ARG for a value out of range, shuffle=1 with order=colour or
+ * jacobi, blocks= without order=jacobi. */
 int sn_nsgs_parse(const char *options, sn_nsgs_opts *o);
 
 typedef struct sn_nsgs_ws sn_nsgs_ws;

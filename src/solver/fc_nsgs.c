@@ -16,14 +16,16 @@
  * stall=1000: after that many sweeps without a new best error, switch to the shuffled order, and
  * on later stalls halve omega (Gauss-Seidel with exact local solves cycles on some non-symmetric
  * W: OneObject-i100000-316 alternates between two states; 0 disables).
- * order=rows|colour (default rows): rows sweeps the contacts in index order (or shuffled);
+ * order=rows|colour|jacobi (default rows): rows sweeps the contacts in index order (or shuffled);
  * colour colours the contacts by W's block pattern (fc_colour.c: no two contacts of a colour
  * coupled) and sweeps colour by colour, the contacts of a colour in parallel on up to
  * sn_settings.threads OpenMP threads (a static split; they are independent, so the result is
  * the sequential colour-order sweep's, bit for bit, for any thread count). A W coupling every
  * pair of contacts has one contact per colour: that sweep runs on one thread. shuffle=1 is
  * refused with colour (SN_ERR_ARG); the stall rule's shuffle then shuffles the order of the
- * colours. The full error is computed after every sweep (one product W r, on the same threads,
+ * colours. jacobi (blocks=K, default 16): K fixed blocks of consecutive contacts swept at once
+ * on the threads, Gauss-Seidel within a block, Jacobi between blocks (sweep_jacobi; converges
+ * worse, docs/threads.md). The full error is computed after every sweep (one product W r, on the same threads,
  * fc_local.c sn_fc_eval_threads: the serial value bit for bit); r returned is the best iterate
  * seen, and after a non-finite update the last finite one (status SN_ERR_NAN). */
 #include "solver/fc_colour.h"
@@ -43,13 +45,15 @@ struct sn_nsgs_ws {
   const double *c;
   int *order;          /* order=rows: the contacts; order=colour: the colours (ncolour) */
   sn_fc_colouring C;   /* order=colour */
-  int nt;              /* threads of a coloured sweep */
+  double *rold;        /* order=jacobi: r when the sweep began */
+  int nt;              /* threads of a coloured or Jacobi-blocked sweep */
   uint64_t rng;
 };
 
 int sn_nsgs_parse(const char *options, sn_nsgs_opts *o)
 {
   o->order = SN_ORDER_ROWS;
+  o->blocks = 16;
   o->threads = 1;
   o->local = SN_LOCAL_HYBRID;
   o->omega = 1.0;
@@ -71,6 +75,7 @@ int sn_nsgs_parse(const char *options, sn_nsgs_opts *o)
   if (st == 1) {
     if (!strcmp(buf, "rows")) o->order = SN_ORDER_ROWS;
     else if (!strcmp(buf, "colour") || !strcmp(buf, "color")) o->order = SN_ORDER_COLOUR;
+    else if (!strcmp(buf, "jacobi")) o->order = SN_ORDER_JACOBI;
     else return SN_ERR_UNKNOWN;
   }
   double v;
@@ -101,7 +106,13 @@ int sn_nsgs_parse(const char *options, sn_nsgs_opts *o)
     if (!(v >= 1.0 && v <= 1e6)) return SN_ERR_ARG;
     o->local_iter = (int)v;
   }
-  if (o->order == SN_ORDER_COLOUR && o->shuffle) return SN_ERR_ARG;   /* a random order is no colouring */
+  if ((st = sn_option_double(options, "blocks", &v)) < 0) return st;
+  if (st == 1) {
+    if (!(v >= 1 && v <= 1e6) || o->order != SN_ORDER_JACOBI) return SN_ERR_ARG;
+    o->blocks = (int)v;
+  }
+  /* a random order is no colouring, and the blocks of order=jacobi are swept at once */
+  if (o->order != SN_ORDER_ROWS && o->shuffle) return SN_ERR_ARG;
   return SN_OK;
 }
 
@@ -122,6 +133,22 @@ static int colour_threads(int threads, const sn_fc_colouring *C)
 #endif
 }
 
+/* the threads of a Jacobi-blocked sweep: the setting, at most one per block of at least
+ * COLOUR_MIN contacts; 1 without OpenMP */
+static int jacobi_threads(int threads, int blocks, int nc)
+{
+#ifdef SN_HAVE_OPENMP
+  int K = blocks < nc ? blocks : nc, most = nc / COLOUR_MIN < K ? nc / COLOUR_MIN : K;
+  int nt = threads < most ? threads : most;
+  return nt > 1 ? nt : 1;
+#else
+  (void)threads;
+  (void)blocks;
+  (void)nc;
+  return 1;
+#endif
+}
+
 int sn_nsgs_ws_new(const sn_fc *P, const sn_bsr *B, const sn_nsgs_opts *o, sn_nsgs_ws **out)
 {
   sn_nsgs_ws *ws = calloc(1, sizeof *ws);
@@ -131,9 +158,13 @@ int sn_nsgs_ws_new(const sn_fc *P, const sn_bsr *B, const sn_nsgs_opts *o, sn_ns
     if ((st = sn_fc_colour(B, &ws->C))) { free(ws); return st; }
     n = ws->C.ncolour;
     ws->nt = colour_threads(o->threads, &ws->C);
+  } else if (o->order == SN_ORDER_JACOBI) {
+    ws->rold = malloc(sizeof(double) * (size_t)(P->dim * P->nc + 1));
+    if (!ws->rold) { free(ws); return SN_ERR_NOMEM; }
+    ws->nt = jacobi_threads(o->threads, o->blocks, P->nc);
   }
   ws->order = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
-  if (!ws->order) { sn_fc_colouring_free(&ws->C); free(ws); return SN_ERR_NOMEM; }
+  if (!ws->order) { sn_fc_colouring_free(&ws->C); free(ws->rold); free(ws); return SN_ERR_NOMEM; }
   for (int i = 0; i < n; i++) ws->order[i] = i;
   ws->P = P;
   ws->B = B;
@@ -147,6 +178,7 @@ void sn_nsgs_ws_free(sn_nsgs_ws *ws)
 {
   if (!ws) return;
   free(ws->order);
+  free(ws->rold);
   sn_fc_colouring_free(&ws->C);
   free(ws);
 }
@@ -157,14 +189,38 @@ void sn_nsgs_ws_shift(sn_nsgs_ws *ws, double sigma, const double *c)
   ws->c = c;
 }
 
-/* the one-contact problem of contact i with the other contacts frozen at r */
-static void local_problem(const sn_nsgs_ws *ws, int i, const double *r, sn_fc_local *L)
+/* order=jacobi: contact i's block [lo, hi) reads r, the other blocks the sweep's start rold */
+typedef struct {
+  const double *rold;
+  int lo, hi;
+} frozen;
+
+/* sum_j W_ij x_j with x_j = r_j in [f->lo, f->hi) and rold_j elsewhere, in sn_bsr_row_gemv's
+ * order (with one block, x = r: the same bits) */
+static void row_gemv_split(const sn_bsr *B, int i, const double *r, const frozen *f, double *y)
+{
+  int b = B->b;
+  for (int k = 0; k < b; k++) y[k] = 0.0;
+  for (int q = B->browptr[i]; q < B->browptr[i + 1]; q++) {
+    const double *blk = B->val + (size_t)q * b * b;
+    int J = B->bcolind[q];
+    const double *xJ = (J >= f->lo && J < f->hi ? r : f->rold) + (size_t)J * b;
+    for (int c = 0; c < b; c++)
+      for (int k = 0; k < b; k++) y[k] += blk[c * b + k] * xJ[c];
+  }
+}
+
+/* the one-contact problem of contact i with the other contacts frozen at r (f: the others'
+ * values of a Jacobi-blocked sweep; NULL: r) */
+static void local_problem(const sn_nsgs_ws *ws, int i, const double *r, const frozen *f,
+                          sn_fc_local *L)
 {
   const sn_fc *P = ws->P;
   const sn_bsr *B = ws->B;
   int d = P->dim;
   double y[3];
-  sn_bsr_row_gemv(B, i, r, y);                     /* sum_j W_ij r_j, diagonal included */
+  if (f) row_gemv_split(B, i, r, f, y);
+  else sn_bsr_row_gemv(B, i, r, y);                /* sum_j W_ij r_j, diagonal included */
   memset(L->W, 0, sizeof L->W);
   if (B->diag[i] >= 0) memcpy(L->W, B->val + (size_t)B->diag[i] * d * d, sizeof(double) * (size_t)(d * d));
   const double *ri = r + d * i;
@@ -184,11 +240,11 @@ static void local_problem(const sn_nsgs_ws *ws, int i, const double *r, sn_fc_lo
 
 /* the Gauss-Seidel update of contact i (r_i only is written); 1 if it was not finite (r_i
  * then unchanged) */
-static int update(const sn_nsgs_ws *ws, int i, double *r)
+static int update(const sn_nsgs_ws *ws, int i, double *r, const frozen *f)
 {
   int d = ws->P->dim;
   sn_fc_local L;
-  local_problem(ws, i, r, &L);
+  local_problem(ws, i, r, f, &L);
   double x[3], *ri = r + d * i;
   memcpy(x, ri, sizeof(double) * (size_t)d);
   sn_fc_local_solve(ws->o.local, &L, x);
@@ -231,7 +287,27 @@ static int sweep_colour(sn_nsgs_ws *ws, double *r)
 #ifdef SN_HAVE_OPENMP
 #pragma omp for schedule(static)
 #endif
-    for (int j = C->start[k]; j < C->start[k + 1]; j++) bad |= update(ws, C->order[j], r);
+    for (int j = C->start[k]; j < C->start[k + 1]; j++) bad |= update(ws, C->order[j], r, NULL);
+  }
+  return bad ? SN_ERR_NAN : SN_OK;
+}
+
+/* order=jacobi: the contacts in o.blocks fixed blocks of consecutive indices (block k:
+ * [k nc / K, (k+1) nc / K)), all blocks at once, each a Gauss-Seidel sweep in index order that
+ * reads the other blocks' reactions as they were when the sweep began (rold): block Jacobi
+ * between the blocks, Gauss-Seidel within. The blocks do not depend on the thread count, and a
+ * block writes only its own reactions: the same bits for any count; one block is order=rows. */
+static int sweep_jacobi(sn_nsgs_ws *ws, double *r)
+{
+  int nc = ws->P->nc, K = ws->o.blocks < nc ? ws->o.blocks : nc, bad = 0, nt = ws->nt;
+  sn_copy(ws->P->dim * nc, r, ws->rold);
+  (void)nt;
+#ifdef SN_HAVE_OPENMP
+#pragma omp parallel for schedule(static) num_threads(nt) if (nt > 1) reduction(| : bad)
+#endif
+  for (int k = 0; k < K; k++) {
+    frozen f = {ws->rold, (int)((long)k * nc / K), (int)((long)(k + 1) * nc / K)};
+    for (int i = f.lo; i < f.hi; i++) bad |= update(ws, i, r, &f);
   }
   return bad ? SN_ERR_NAN : SN_OK;
 }
@@ -239,9 +315,10 @@ static int sweep_colour(sn_nsgs_ws *ws, double *r)
 int sn_nsgs_sweep(sn_nsgs_ws *ws, double *r)
 {
   if (ws->o.order == SN_ORDER_COLOUR) return sweep_colour(ws, r);
+  if (ws->o.order == SN_ORDER_JACOBI) return sweep_jacobi(ws, r);
   int nc = ws->P->nc, bad = 0;
   if (ws->o.shuffle) shuffle(ws, nc);
-  for (int idx = 0; idx < nc; idx++) bad |= update(ws, ws->order[idx], r);
+  for (int idx = 0; idx < nc; idx++) bad |= update(ws, ws->order[idx], r, NULL);
   return bad ? SN_ERR_NAN : SN_OK;
 }
 
@@ -293,7 +370,7 @@ static int nsgs_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
     } else if (stall > 0 && ++since >= stall) {
       /* no new best for `stall` sweeps: a Gauss-Seidel cycle (it happens with non-symmetric
        * W, e.g. OneObject). Break it: random order first, then under-relaxation. */
-      if (!ws->o.shuffle) ws->o.shuffle = 1;
+      if (!ws->o.shuffle && ws->o.order != SN_ORDER_JACOBI) ws->o.shuffle = 1;
       else ws->o.omega = fmax(0.5 * ws->o.omega, 0.1);
       since = 0;
     }
@@ -320,7 +397,7 @@ int sn_fc_nsgs(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_in
 {
   double t0 = sn_wtime();
   if (info) sn_info_reset(info);
-  static const char *const keys[] = {"local", "omega", "shuffle", "seed", "rho", "local_tol", "local_iter", "stall", "order", NULL};
+  static const char *const keys[] = {"local", "omega", "shuffle", "seed", "rho", "local_tol", "local_iter", "stall", "order", "blocks", NULL};
   int st = sn_fc_check(P, NULL, 0);   /* mu >= 0, finite data, consistent sizes */
   if (!st && s) st = sn_option_check(s->options, keys);
   if (!st) st = nsgs_solve(P, r, u, s, info, t0);

@@ -309,7 +309,7 @@ int sn_fc_prox(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_in
 {
   double t0 = sn_wtime();
   if (info) sn_info_reset(info);
-  static const char *const keys[] = {"local", "omega", "shuffle", "seed", "rho", "local_tol", "local_iter", "stall", "order", "inner", "sigma", "nu", "eta", "inner_iter", "accel", "window", NULL};
+  static const char *const keys[] = {"local", "omega", "shuffle", "seed", "rho", "local_tol", "local_iter", "stall", "order", "blocks", "inner", "sigma", "nu", "eta", "inner_iter", "accel", "window", NULL};
   int st = sn_fc_check(P, NULL, 0);   /* mu >= 0, finite data, consistent sizes */
   if (!st && s) st = sn_option_check(s->options, keys);
   if (!st) st = prox_solve(P, r, u, s, info, t0);

@@ -17,7 +17,7 @@ static const sn_solver_entry registry[] = {
      NULL, NULL, "tiny LCPs on which Lemke ends on a ray (bimatrix games)", "one basis"},
     {"pgs", "lcp", 0, "projected Gauss-Seidel / PSOR (option omega=)", sn_lcp_pgs, NULL, NULL, NULL,
      "large LCPs with a positive diagonal", "one sweep"},
-    {"nsgs", "fc", 4 | 8, "nonsmooth Gauss-Seidel over contacts (local=proj|ac|hybrid, omega=, shuffle=, order=rows|colour: colour sweeps contacts of a colour on the threads)",
+    {"nsgs", "fc", 4 | 8, "nonsmooth Gauss-Seidel over contacts (local=proj|ac|hybrid, omega=, shuffle=, order=rows|colour|jacobi, blocks=: colour sweeps contacts of a colour, jacobi blocks of contacts, on the threads)",
      NULL, sn_fc_nsgs, NULL, NULL, "robust first try, cheap per iteration; slow to high accuracy",
      "one sweep over the contacts"},
     {"prox", "fc", 4 | 8, "accelerated proximal point, inner NSGS (inner=nsgs), or extragradient with self-adaptive step (inner=fp)",
