@@ -49,6 +49,9 @@ int sn_cli_release_guarded(int (*release)(void *), void *arg);
  * else SIGNORINI_NUM_THREADS (empty: unset), else the physical cores; set process-wide with
  * sn_set_blas_threads into *n. 0, or 2 after a usage error naming the bad value. */
 int sn_cli_threads(const sn_cli_cmd *cmd, const char *given, int *n);
+/* --petsc on P ranks: without --threads (given NULL) and SIGNORINI_NUM_THREADS, *n becomes the
+ * physical cores / P (at least 1), set process-wide again; a given count is kept */
+void sn_cli_threads_per_rank(const char *given, int ranks, int *n);
 /* the option's help entry, the same in both commands */
 #define SN_CLI_THREADS_OPT                                                                      \
   {NULL, "--threads", "N", "$SIGNORINI_NUM_THREADS, else the physical cores",                   \

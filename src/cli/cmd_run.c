@@ -280,6 +280,7 @@ int sn_cli_run(int argc, char **argv)
   int rank, size;
   char msg[512];
   if (sn_petsc_start(&rank, &size, msg, sizeof msg)) return sn_cli_fail("--petsc: %s", msg);
+  sn_cli_threads_per_rank(threads, size, &nthreads);
   if (rank > 0 && (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))) k = 1;
   else k = read_and_run(deck, dir, base, quiet, include_anywhere, plots_given, nthreads, oo, rank);
   if (sn_petsc_stop() && !k) k = sn_cli_fail("--petsc: PETSc (MPI) failed to finalize");

@@ -170,7 +170,7 @@ static void print_petsc(const sn_petsc_stats *ps, int json)
 
 /* --petsc: PETSc and MPI started (each rank of `mpirun -n P` runs this program); the ranks but
  * the first print nothing (their output would repeat rank 0's). 0, or the exit status. */
-static int petsc_begin(const char *solver, int *rank)
+static int petsc_begin(const char *solver, const char *threads, int *nthreads, int *rank)
 {
   if (strcmp(solver, "auto") && strcmp(solver, "petsc_admm"))
     return sn_args_error(&sn_cli_cmd_solve, "--petsc solves with petsc_admm, the distributed ADMM: solver '%s' "
@@ -178,6 +178,7 @@ static int petsc_begin(const char *solver, int *rank)
   char msg[512];
   int size;
   if (sn_petsc_start(rank, &size, msg, sizeof msg)) return sn_cli_fail("--petsc: %s", msg);
+  sn_cli_threads_per_rank(threads, size, nthreads);
   if (*rank > 0 && (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))) return 1;
   return 0;
 }
@@ -224,7 +225,8 @@ int sn_cli_solve(int argc, char **argv)
   s.threads = nthreads;
   if (!file) return sn_args_error(a.cmd, "missing FILE");
   if (sn_cli_not_a_deck(a.cmd, file)) return 2;
-  if (petsc && (k = petsc_begin(solver, &rank))) return k;   /* from here on, sn_petsc_stop at the end */
+  if (petsc && (k = petsc_begin(solver, threads, &nthreads, &rank))) return k;   /* from here on, sn_petsc_stop at the end */
+  s.threads = nthreads;
   sn_file_problem *F = sn_cli_read(file);
   int n = 0, nv = 0, rc = !F ? 1 : !petsc ? fits(F, solver)
                       : F->kind != SN_KIND_GFC ? sn_args_error(a.cmd, "--petsc solves global frictional contact problems only")

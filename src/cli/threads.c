@@ -21,3 +21,15 @@ int sn_cli_threads(const sn_cli_cmd *cmd, const char *given, int *n)
   if (sn_set_blas_threads(*n)) return sn_cli_fail("cannot set %d threads", *n);
   return 0;
 }
+
+/* --petsc: P ranks share the machine's cores. Without --threads and SIGNORINI_NUM_THREADS, each
+ * rank takes its share of the physical cores, at least 1 (2 ranks on 2 cores: 1 each, not 2 x 2);
+ * a count given is kept. Set process-wide again into *n. */
+void sn_cli_threads_per_rank(const char *given, int ranks, int *n)
+{
+  const char *env = getenv("SIGNORINI_NUM_THREADS");
+  if (given || (env && env[0]) || ranks <= 1) return;
+  int k = sn_threads_physical() / ranks;
+  *n = k > 1 ? k : 1;
+  sn_set_blas_threads(*n);
+}
