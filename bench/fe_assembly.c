@@ -1,13 +1,19 @@
-/* signorini_bench_assembly DECK.inp [--threads N] [--repeat R] [--pass]: the element passes of the
+/* signorini_bench_assembly DECK.inp [--threads N] [--repeat R] [--pass] [--fixed] [--chunk D]: the
+ * element passes of the
  * finite-element system of a deck (docs/threads.md, "Parallel assembly"), timed alone:
  *   K     sn_fesys_internal with the tangent (the Newton step's assembly: f_int and K, small
  *         strain, every active dof free; the pattern made before the timing),
  *   f     sn_fesys_internal without it (the linear elements by their kept stiffness, K_lin u),
  *   S     sn_fesys_stress_strain (stresses and strains at the nodes and points),
  * at a displacement that moves every dof, each R times (default 7), on N threads (default 1;
- * --pass: the parallel pass even on one thread, element_pass.h, instead of the serial loop).
- * Prints one line: "threads N elements NE dofs ND K MED f MED S MED cpu CPU", the medians of the
- * wall seconds per call and the process' CPU seconds (user + system) of all the timed calls.
+ * --pass: the parallel pass even on one thread, element_pass.h, instead of the serial loop;
+ * --chunk D: its chunks of D doubles instead of SN_ELPASS_CHUNK).
+ * The OpenMP runtime is set as `signorini run --threads N` sets it (sn_set_blas_threads: for
+ * N > 1 its dynamic adjustment, which gives a team no more threads than the load average leaves
+ * idle CPUs), or with --fixed left at its defaults (a team of N threads whatever the load).
+ * Prints one line: "threads N team T elements NE dofs ND K MED f MED S MED cpu CPU": T the threads
+ * the last parallel pass ran on (0: the serial loop), the medians of the wall seconds per call,
+ * the process' CPU seconds (user + system) of all the timed calls.
  * The results of every call are compared, bit for bit, with those of the first (exit status 1
  * and "RESULTS DIFFER" when they are not). */
 #include "fem/element_pass.h"
@@ -39,19 +45,22 @@ static double median(double *t, int n)
 int main(int argc, char **argv)
 {
   const char *deck = NULL;
-  int threads = 1, repeat = 7, pass = 0;
+  int threads = 1, repeat = 7, pass = 0, fixed = 0;
+  long chunk = 0;
   for (int k = 1; k < argc; k++) {
     if (!strcmp(argv[k], "--threads") && k + 1 < argc) threads = atoi(argv[++k]);
     else if (!strcmp(argv[k], "--repeat") && k + 1 < argc) repeat = atoi(argv[++k]);
     else if (!strcmp(argv[k], "--pass")) pass = 1;
+    else if (!strcmp(argv[k], "--fixed")) fixed = 1;
+    else if (!strcmp(argv[k], "--chunk") && k + 1 < argc) chunk = atol(argv[++k]);
     else if (!deck && argv[k][0] != '-') deck = argv[k];
     else deck = NULL, k = argc;
   }
   if (!deck || threads < 1 || repeat < 1 || repeat > 1000) {
-    fprintf(stderr, "usage: signorini_bench_assembly DECK.inp [--threads N] [--repeat R] [--pass]\n");
+    fprintf(stderr, "usage: signorini_bench_assembly DECK.inp [--threads N] [--repeat R] [--pass] [--fixed] [--chunk D]\n");
     return 2;
   }
-  sn_set_blas_threads(threads);   /* as `signorini run --threads N` */
+  if (!fixed) sn_set_blas_threads(threads);   /* as `signorini run --threads N` */
   char msg[1024] = "";
   sn_model *m = NULL;
   sn_fesys *S = NULL;
@@ -63,7 +72,7 @@ int main(int argc, char **argv)
   }
   sn_fesys_set_dofmap(S, T);
   sn_fesys_set_threads(S, threads);
-  if (pass) sn_fesys_set_parallel(S, 0, 0);
+  if (pass || chunk > 0) sn_fesys_set_parallel(S, pass ? 0 : SN_FESYS_PAR_MIN, chunk > 0 ? (size_t)chunk : 0);
   int ndof = sn_fesys_ndof(S), nn = m->nnodes, nip = sn_fesys_ip_offset(S)[m->nelems];
   const unsigned char *act = sn_fesys_active(S);
   int *eq = malloc(sizeof(int) * (size_t)ndof), neq = 0;
@@ -100,7 +109,7 @@ int main(int argc, char **argv)
   }
   double cpu = cpu_seconds() - c0;
   if (st) { fprintf(stderr, "%s: %s\n", deck, msg[0] ? msg : sn_strerror(st)); return 1; }
-  printf("threads %d%s elements %d dofs %d K %.5f f %.5f S %.5f cpu %.3f%s\n", threads, pass ? " (pass)" : "", m->nelems, neq, median(tk, repeat),
+  printf("threads %d%s team %d elements %d dofs %d K %.5f f %.5f S %.5f cpu %.3f%s\n", threads, pass ? " (pass)" : fixed ? " (fixed)" : "", sn_fesys_team(S), m->nelems, neq, median(tk, repeat),
          median(tf, repeat), median(ts, repeat), cpu, same ? "" : " RESULTS DIFFER");
   sn_csc_free(K);
   free(eq); free(u); free(f); free(f0); free(f1); free(s); free(sip); free(e); free(eip); free(s0); free(tk); free(tf); free(ts); free(k0);

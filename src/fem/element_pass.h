@@ -1,11 +1,11 @@
 /* A pass over a model's elements on threads whose sums do not depend on the thread count, bit
  * for bit (src/fem/element_pass.c). The elements go in chunks. Phase 1: every element of the
  * chunk is computed into its own slot, by any thread, in any order (no shared write). Phase 2:
- * each thread (part) owns a fixed share of the outputs (a range of K's columns, of f_int's
- * dofs, of the nodes) and scans the chunk's slots in element order, adding the terms that fall
- * in its share. Every output entry thus receives its terms in the order of the serial element
- * loop, on one thread: the same sums, the same bits, for any number of threads and any chunk
- * size. Internal to the library; sn_fesys's passes use it (fe_system.c). */
+ * the outputs are cut into parts (a range of K's columns, of f_int's dofs, of the nodes), each
+ * taken by one thread, which scans the chunk's slots in element order and adds the terms that
+ * fall in its part. Every output entry thus receives its terms in the order of the serial
+ * element loop, on one thread: the same sums, the same bits, for any number of threads, parts
+ * and chunks. Internal to the library; sn_fesys's passes use it (fe_system.c). */
 #ifndef SN_FEM_ELEMENT_PASS_H
 #define SN_FEM_ELEMENT_PASS_H
 
@@ -23,16 +23,16 @@ typedef struct {
   /* phase 1: element e into its slot (v: size(e) doubles, iv: nint ints); SN_OK or a status,
    * which stops the pass at e after the elements before it are added */
   int (*compute)(void *ctx, int e, double *v, int *iv);
-  /* a part's state (its owned ranges, scratch), made on its thread at the start (NULL: none);
-   * SN_OK or a status (the pass does nothing then) */
+  /* part `part` of `nparts`: its state (its ranges of the outputs, its scratch), made before
+   * the pass, serially (NULL: none); SN_OK or a status (the pass does nothing then) */
   int (*part_begin)(void *ctx, int part, int nparts, void **state);
   void (*part_end)(void *ctx, void *state);
-  /* phase 2: part `state`'s share of element e; SN_OK, or a status that stops the pass at e
-   * (it must be the same element on every part) */
+  /* phase 2: part `state`'s share of element e (one thread at a time on a part); SN_OK, or a
+   * status that stops the pass at e (it must be the same element on every part) */
   int (*add)(void *ctx, void *state, int e, const double *v, const int *iv);
 } sn_elpass;
 
-#define SN_ELPASS_CHUNK ((size_t)1 << 19)   /* 4 MiB of slots */
+#define SN_ELPASS_CHUNK ((size_t)1 << 17)   /* 1 MiB of slots: within a core's L2 cache */
 
 /* Runs the pass on `threads` threads (one without OpenMP). SN_OK; or the status of the first
  * element, in element order, that failed (*efail: that element, *phase: 1 or 2; every element

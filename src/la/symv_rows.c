@@ -50,7 +50,7 @@ void sn_csc_symv_upper_rows(const sn_csc *A, const sn_csc_rows *R, const double 
   int n = A->n;
   (void)threads;
 #ifdef SN_HAVE_OPENMP
-#pragma omp parallel for schedule(static, 512) num_threads(threads) if (threads > 1)
+#pragma omp parallel for schedule(dynamic, 256) num_threads(threads) if (threads > 1)
 #endif
   for (int i = 0; i < n; i++) {
     double yi = 0.0, s = 0.0;
