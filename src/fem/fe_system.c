@@ -610,6 +610,61 @@ static int klin_build(sn_fesys *S)
   return SN_OK;
 }
 
+/* ---- the thermal loads of the kept stiffness' elements (f_int -= s f_th,e): serial or by the
+ * parallel pass (element_pass.h: the load into the slot, then subtracted by dof ranges) ---- */
+typedef struct {
+  const sn_fesys *S;
+  double *fint;
+} thermal_pass;
+
+static size_t thermal_size(void *ctx, int e)
+{
+  const sn_fesys *S = ((const thermal_pass *)ctx)->S;
+  return S->lin[e] && S->alpha[e] != 0 ? (size_t)(S->m->elem_ptr[e + 1] - S->m->elem_ptr[e]) * (size_t)S->ndf : 0;
+}
+
+static int thermal_compute(void *ctx, int e, double *fth, int *dofs)
+{
+  const sn_fesys *S = ((const thermal_pass *)ctx)->S;
+  double X[3 * MAXN], dt[MAXN];
+  sn_elthermal thb;
+  const sn_elthermal *th = elem_thermal(S, e, dt, &thb);
+  int nd = elem_dofs(S, e, dofs);
+  coords(S->m, e, X);
+  memset(fth, 0, sizeof(double) * (size_t)nd);
+  return sn_element_thermal_load(S->m->elem_type[e], X, &S->props[e], th, fth);
+}
+
+/* element e's load off fint, its dofs d0 <= d < d1 */
+static void thermal_sub(const thermal_pass *F, int e, const double *fth, const int *dofs, int d0, int d1)
+{
+  const sn_fesys *S = F->S;
+  int nd = (S->m->elem_ptr[e + 1] - S->m->elem_ptr[e]) * S->ndf;
+  for (int a = 0; a < nd; a++)
+    if (dofs[a] >= d0 && dofs[a] < d1) F->fint[dofs[a]] -= S->scale[e] * fth[a];
+}
+
+/* a part that owns the dofs [r[0], r[1]) */
+static int thermal_begin(void *ctx, int part, int nparts, void **state)
+{
+  const sn_fesys *S = ((const thermal_pass *)ctx)->S;
+  int *r = malloc(2 * sizeof(int));
+  if (!r) return SN_ERR_NOMEM;
+  r[0] = (int)((long long)S->ndof * part / nparts);
+  r[1] = (int)((long long)S->ndof * (part + 1) / nparts);
+  *state = r;
+  return SN_OK;
+}
+
+static void free_state(void *ctx, void *state) { (void)ctx; free(state); }
+
+static int thermal_add(void *ctx, void *state, int e, const double *v, const int *iv)
+{
+  const int *r = state;
+  thermal_sub(ctx, e, v, iv, r[0], r[1]);
+  return SN_OK;
+}
+
 /* fint = K_lin u - the linear elements' thermal loads; 1 when done, 0 when the element loop
  * must do it (no kept stiffness), < 0 an error */
 static int klin_forces(sn_fesys *S, const double *u, double *fint)
@@ -628,20 +683,19 @@ static int klin_forces(sn_fesys *S, const double *u, double *fint)
   if (rows) sn_csc_symv_upper_rows(S->klin, S->klin_rows, u, fint, S->threads);   /* the same bits */
   else sn_csc_symv_upper(S->klin, u, fint);
   if (!S->dtemp) return 1;
-  double X[3 * MAXN], fth[MAXDOF], dt[MAXN];
-  int dofs[MAXDOF];
-  for (int e = 0; e < S->ne; e++) {
-    sn_elthermal thb;
-    const sn_elthermal *th = S->lin[e] ? elem_thermal(S, e, dt, &thb) : NULL;
-    if (!th) continue;
-    int nd = elem_dofs(S, e, dofs);
-    coords(S->m, e, X);
-    memset(fth, 0, sizeof fth);
-    int st = sn_element_thermal_load(S->m->elem_type[e], X, &S->props[e], th, fth);
-    if (st) return st;
-    for (int a = 0; a < nd; a++) fint[dofs[a]] -= S->scale[e] * fth[a];
+  thermal_pass F = {S, fint};
+  int st = SN_OK;
+  if (par_pass(S)) {
+    sn_elpass P = {&F, S->ne, MAXDOF, S->chunk, thermal_size, thermal_compute, thermal_begin, free_state, thermal_add};
+    int e, phase, team;
+    st = sn_elpass_run(&P, S->threads, &e, &phase, &team);
+  } else {
+    double fth[MAXDOF];
+    int dofs[MAXDOF];
+    for (int e = 0; e < S->ne && !st; e++)
+      if (thermal_size(&F, e) && !(st = thermal_compute(&F, e, fth, dofs))) thermal_sub(&F, e, fth, dofs, 0, INT_MAX);
   }
-  return 1;
+  return st ? st : 1;
 }
 
 /* element e's internal force fe and tangent Ke (nd x nd, column-major; Ke is always a buffer
@@ -1091,25 +1145,60 @@ static int fields(const sn_fesys *S, const double *u, double *Snode, double *Sip
   return st;
 }
 
+/* ---- the commit: element e's J2 return mapping from hist0 into its own points of hist1 (no
+ * shared sum: the parallel pass has nothing to add) ---- */
+typedef struct {
+  sn_fesys *S;
+  const double *u;
+  int nlgeom;
+} commit_pass;
+
+static size_t commit_size(void *ctx, int e)
+{
+  const sn_fesys *S = ((const commit_pass *)ctx)->S;
+  return !S->skip[e] && plastic_at(S, e);
+}
+
+static int commit_element(void *ctx, int e, double *v, int *iv)
+{
+  (void)v; (void)iv;
+  const commit_pass *C = ctx;
+  sn_fesys *S = C->S;
+  const sn_model *m = S->m;
+  double X[3 * MAXN], ue[MAXDOF];
+  int dofs[MAXDOF];
+  int nd = elem_dofs(S, e, dofs);
+  coords(m, e, X);
+  for (int a = 0; a < nd; a++) ue[a] = C->u[dofs[a]];
+  size_t h = (size_t)S->ip_off[e] * SN_J2_NHIST;
+  return sn_element_plastic(m->elem_type[e], X, &S->props[e], plastic_at(S, e), C->nlgeom, ue, S->hist0 + h, S->hist1 + h,
+                            NULL, NULL);
+}
+
+static int commit_add(void *ctx, void *state, int e, const double *v, const int *iv)
+{
+  (void)ctx; (void)state; (void)e; (void)v; (void)iv;
+  return SN_OK;
+}
+
 int sn_fesys_commit(sn_fesys *S, const double *u, int nlgeom, char *msg, size_t msglen)
 {
   if (!S || !u) return SN_ERR_ARG;
   if (!S->has_plastic) return SN_OK;
   const sn_model *m = S->m;
-  double X[3 * MAXN], ue[MAXDOF];
-  int dofs[MAXDOF];
-  for (int e = 0; e < S->ne; e++) {
-    if (S->skip[e] || !plastic_at(S, e)) continue;
-    int nd = elem_dofs(S, e, dofs);
-    coords(m, e, X);
-    for (int a = 0; a < nd; a++) ue[a] = u[dofs[a]];
-    size_t h = (size_t)S->ip_off[e] * SN_J2_NHIST;
-    int st = sn_element_plastic(m->elem_type[e], X, &S->props[e], plastic_at(S, e), nlgeom, ue, S->hist0 + h,
-                                S->hist1 + h, NULL, NULL);
-    if (st) {
-      if (msg && msglen) snprintf(msg, msglen, "element %d (%s): %s", m->elem_id[e], sn_element_desc(m->elem_type[e])->name, sn_strerror(st));
-      return st;
-    }
+  commit_pass C = {S, u, nlgeom};
+  int st = SN_OK, e = 0;
+  if (par_pass(S)) {
+    sn_elpass P = {&C, S->ne, 0, S->chunk, commit_size, commit_element, NULL, NULL, commit_add};
+    int phase, team;
+    st = sn_elpass_run(&P, S->threads, &e, &phase, &team);
+  } else {
+    for (; e < S->ne; e++)
+      if (commit_size(&C, e) && (st = commit_element(&C, e, NULL, NULL))) break;
+  }
+  if (st) {
+    if (msg && msglen && e >= 0) snprintf(msg, msglen, "element %d (%s): %s", m->elem_id[e], sn_element_desc(m->elem_type[e])->name, sn_strerror(st));
+    return st;
   }
   memcpy(S->hist0, S->hist1, sizeof(double) * (size_t)S->ip_off[S->ne] * SN_J2_NHIST);
   return SN_OK;

@@ -10,7 +10,7 @@
  *  2D: CPE4 (a plastic band, thermal expansion), CPS4 and CAX4 regions sharing nodes, T2D2.
  * Each evaluated at a displacement that yields the plastic layers, small-strain and NLGEOM. The
  * errors: a C3D8I refused under NLGEOM and a NaN displacement report the same element, status
- * and message whatever the count. */
+ * and message whatever the count. The J2 history's commit (sn_fesys_commit) likewise. */
 #include "check.h"
 #include "fe_deck.h"
 #include "fem/element_pass.h"
@@ -133,14 +133,14 @@ static void deck2d(fd_buf *d)
 
 /* everything one evaluation gives */
 typedef struct {
-  int ndof, nn, nip, nnz, nnz_nl;
-  double *f_k, *f_fast, *f_nl, *kval, *kval_nl;
+  int ndof, nn, nip, nnz, nnz_nl, nhist;
+  double *f_k, *f_fast, *f_nl, *kval, *kval_nl, *hist;
   double *s[2], *sip[2], *e[2], *eip[2];   /* [nlgeom measures 0, 1] */
 } outputs;
 
 static void outputs_free(outputs *o)
 {
-  free(o->f_k); free(o->f_fast); free(o->f_nl); free(o->kval); free(o->kval_nl);
+  free(o->f_k); free(o->f_fast); free(o->f_nl); free(o->kval); free(o->kval_nl); free(o->hist);
   for (int k = 0; k < 2; k++) { free(o->s[k]); free(o->sip[k]); free(o->e[k]); free(o->eip[k]); }
 }
 
@@ -199,6 +199,9 @@ static void evaluate(const sn_model *m, const sn_dofmap *T, int threads, outputs
   CHECK_INT(sn_fesys_team(S), threads ? 1 : 0);   /* the parallel pass, on the one thread */
 #endif
   CHECK_INT(sn_fesys_commit(S, u, 0, msg, sizeof msg), SN_OK);   /* the plastic history at u */
+  o->nhist = sn_fesys_history(S) ? nip * SN_J2_NHIST : 0;
+  o->hist = malloc(sizeof(double) * ((size_t)o->nhist + 1));
+  if (o->nhist) memcpy(o->hist, sn_fesys_history(S), sizeof(double) * (size_t)o->nhist);
   CHECK_INT(sn_fesys_set_temperature(S, temp), SN_OK);
   for (int k = 0; k < 2; k++) {
     sn_fesys_set_nlgeom(S, k);
@@ -224,6 +227,7 @@ static void compare(const char *what, int threads, const outputs *a, const outpu
   if (!same(a->f_nl, b->f_nl, a->ndof)) strcat(bad, " f_int(NLGEOM)");
   if (!same(a->kval, b->kval, a->nnz)) strcat(bad, " K");
   if (!same(a->kval_nl, b->kval_nl, a->nnz_nl)) strcat(bad, " K(NLGEOM)");
+  if (a->nhist != b->nhist || !same(a->hist, b->hist, a->nhist)) strcat(bad, " J2 history");
   for (int k = 0; k < 2; k++) {
     if (!same(a->s[k], b->s[k], 6 * a->nn) || !same(a->sip[k], b->sip[k], 6 * a->nip)) strcat(bad, k ? " S(NLGEOM)" : " S");
     if (!same(a->e[k], b->e[k], 6 * a->nn) || !same(a->eip[k], b->eip[k], 6 * a->nip)) strcat(bad, k ? " E(NLGEOM)" : " E");
@@ -269,7 +273,8 @@ static void check_model(const sn_model *m, const char *what)
 }
 
 /* status and message of an NLGEOM tangent at u (fresh system) */
-static int failing(const sn_model *m, int threads, const double *u, char *msg, size_t msglen, int fields_too, int *fst)
+static int failing(const sn_model *m, int threads, const double *u, char *msg, size_t msglen, int fields_too, int *fst,
+                   int *cst, char *cmsg)
 {
   sn_fesys *S = NULL;
   CHECK_INT(sn_fesys_create(m, &S, msg, msglen), SN_OK);
@@ -281,11 +286,13 @@ static int failing(const sn_model *m, int threads, const double *u, char *msg, s
   sn_csc *K = NULL;
   msg[0] = '\0';
   int st = sn_fesys_internal(S, u, 1, f, eq, ndof, 1, &K, msg, msglen);
-  if (fields_too) {   /* the Cauchy stresses at u */
+  if (fields_too) {   /* the Cauchy stresses at u, the J2 history's commit */
     double *sn = malloc(sizeof(double) * 6 * (size_t)m->nnodes);
     sn_fesys_set_nlgeom(S, 1);
     *fst = sn_fesys_stress(S, u, sn, NULL);
     free(sn);
+    cmsg[0] = '\0';
+    *cst = sn_fesys_commit(S, u, 1, cmsg, 512);
   }
   sn_csc_free(K);
   free(eq); free(f);
@@ -312,28 +319,32 @@ int main(void)
    * na(AX / 2, AY / 2, 6) (in eight C3D8), reported alike */
   int ndof = 3 * mi->nnodes;
   double *u = calloc((size_t)ndof, sizeof(double));
-  char ref[512], msg[512];
-  int fref = 0, fst = 0;
-  int sref = failing(mi, 0, u, ref, sizeof ref, 0, &fref);
+  char ref[512], msg[512], cref[512], cmsg[512];
+  int fref = 0, fst = 0, cst0 = 0, cst = 0;
+  int sref = failing(mi, 0, u, ref, sizeof ref, 0, &fref, &cst0, cref);
   printf("refused: %d \"%s\"\n", sref, ref);
   CHECK_INT(sref, SN_ERR_FORMAT);
   char first[64];   /* the first element of layer AZ - 2 */
   snprintf(first, sizeof first, "element %d (C3D8I)", (AZ - 2) * AX * AY + 1);
   CHECK(strstr(ref, first) != NULL);
   for (int n = 1; n <= 3; n++) {
-    CHECK_INT(failing(mi, n, u, msg, sizeof msg, 0, &fst), sref);
+    CHECK_INT(failing(mi, n, u, msg, sizeof msg, 0, &fst, &cst, cmsg), sref);
     CHECK(!strcmp(msg, ref));
   }
   displacement(ndof, u);
   u[3 * sn_model_node_index(m3, na(AX / 2, AY / 2, 6)) + 1] = NAN;
-  sref = failing(m3, 0, u, ref, sizeof ref, 1, &fref);
-  printf("NaN displacement: %d \"%s\", stresses %d\n", sref, ref, fref);
+  u[3 * sn_model_node_index(m3, na(AX - 1, AY / 2, 1)) + 2] = NAN;   /* in the plastic layers */
+  sref = failing(m3, 0, u, ref, sizeof ref, 1, &fref, &cst0, cref);
+  printf("NaN displacement: %d \"%s\", stresses %d, commit %d \"%s\"\n", sref, ref, fref, cst0, cref);
   CHECK_INT(sref, SN_ERR_NAN);
   CHECK_INT(fref, SN_ERR_NAN);
+  CHECK(cst0 != SN_OK && strstr(cref, "element "));
   for (int n = 1; n <= 3; n++) {
-    CHECK_INT(failing(m3, n, u, msg, sizeof msg, 1, &fst), sref);
+    CHECK_INT(failing(m3, n, u, msg, sizeof msg, 1, &fst, &cst, cmsg), sref);
     CHECK(!strcmp(msg, ref));
     CHECK_INT(fst, fref);
+    CHECK_INT(cst, cst0);
+    CHECK(!strcmp(cmsg, cref));
   }
   free(u);
   sn_model_free(m3);
