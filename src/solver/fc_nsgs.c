@@ -25,9 +25,9 @@
  * refused with colour (SN_ERR_ARG); the stall rule's shuffle then shuffles the order of the
  * colours. jacobi (blocks=K, default 16): K fixed blocks of consecutive contacts swept at once
  * on the threads, Gauss-Seidel within a block, Jacobi between blocks (sweep_jacobi; converges
- * worse, docs/threads.md). The full error is computed after every sweep (one product W r, on the same threads,
- * fc_local.c sn_fc_eval_threads: the serial value bit for bit); r returned is the best iterate
- * seen, and after a non-finite update the last finite one (status SN_ERR_NAN). */
+ * worse, docs/threads.md). The full error is computed after every sweep (one product W r, on
+ * the same threads, fc_local.c sn_fc_eval_threads: the serial value bit for bit); r returned is
+ * the best iterate seen, and after a non-finite update the last finite one (status SN_ERR_NAN). */
 #include "solver/fc_colour.h"
 #include "solver/fc_local.h"
 #include "signorini/solver.h"
