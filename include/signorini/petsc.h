@@ -43,7 +43,7 @@ typedef struct {
 } sn_petsc_stats;
 
 /* The global problem (M, H, f, w, mu) by ADMM over MPI (src/petsc/gfc_admm_mpi.c), the serial
- * sn_gfc_admm's iteration without its Anderson acceleration and reduced form: each step solves
+ * sn_gfc_admm's iteration with its Anderson acceleration, without its reduced form: each step solves
  * (M + rho H H^T) v = f + H g by a Krylov method (CG where M is symmetric to 1e-14, as the serial
  * solver's Cholesky test, else GMRES) preconditioned by PETSc's algebraic multigrid (GAMG),
  * warm-started from the previous v, until the residual is lin (default 0.1) times the warm
@@ -63,7 +63,7 @@ typedef struct {
  * s->progress is called with each step's error on every rank (a program prints from one); a
  * time limit or a progress callback asking to stop ends the solve on every rank at the same step.
  * Options (s->options): "rho=" (initial penalty, default sn_gfc_admm's), "adapt=1" (0: fixed rho),
- * "alpha=1" (relaxation in (0, 2)), "bs=1" (GAMG's block size: 3 for a 3D solid's dofs; it must
+ * "alpha=1" (relaxation in (0, 2)), "aa=10" (Anderson memory, 0..50, 0: off), "bs=1" (GAMG's block size: 3 for a 3D solid's dofs; it must
  * divide the dofs, and the ranges are then whole blocks), "lin=0.1" (the Krylov solves' reduction
  * of the warm start's residual, in (0, 1]). PETSc's options with the prefix sn_ (PETSC_OPTIONS=
  * "-sn_ksp_type ... -sn_pc_type ...") override the Krylov method and the preconditioner.

@@ -59,15 +59,26 @@ void sn_aa_push(sn_anderson *W, const double *y, const double *g)
  * small Tikhonov term, Cholesky); returns 0 when no extrapolation is possible */
 int sn_aa_step(sn_anderson *W, const double *y, const double *g, double *out)
 {
+  return sn_aa_step_reduced(W, y, g, out, NULL, NULL);
+}
+
+int sn_aa_step_reduced(sn_anderson *W, const double *y, const double *g, double *out,
+                       void (*reduce)(double *buf, int n, void *ctx), void *ctx)
+{
   int k = W->k, n = W->dim;
   if (k == 0) return 0;
   double *A = W->A, *c = W->c, tr = 0.0;
+  if (reduce) memset(A, 0, sizeof(double) * (size_t)k * (size_t)k);   /* the upper part summed too */
   for (int a = 0; a < k; a++) {
     const double *ga = W->dG + (size_t)a * (size_t)n;
     for (int b = 0; b <= a; b++) A[a + b * k] = sn_dot(n, ga, W->dG + (size_t)b * (size_t)n);
     c[a] = sn_dot(n, ga, g);
-    tr += A[a + a * k];
   }
+  if (reduce) {                         /* the k x k block (lower triangle used) and c, summed */
+    reduce(A, k * k, ctx);
+    reduce(c, k, ctx);
+  }
+  for (int a = 0; a < k; a++) tr += A[a + a * k];
   if (!(tr > 0.0) || !isfinite(tr)) return 0;
   double reg = 1e-10 * tr / k;
   for (int a = 0; a < k; a++) A[a + a * k] += reg;

@@ -22,5 +22,11 @@ void sn_aa_push(sn_anderson *W, const double *y, const double *g);
 /* out = y + g - (dY + dG) gamma, gamma the least-squares coefficients; 0 when no extrapolation
  * is possible (out then undefined) */
 int sn_aa_step(sn_anderson *W, const double *y, const double *g, double *out);
+/* The same where the state is distributed (each process holds a slice of y and g, the pairs of
+ * its slice: src/petsc/gfc_admm_mpi.c): reduce(buf, n, ctx) sums the n partial inner products
+ * in buf over the processes (in place) before the small system is solved, so that every
+ * process gets the same coefficients. reduce NULL: sn_aa_step. */
+int sn_aa_step_reduced(sn_anderson *W, const double *y, const double *g, double *out,
+                       void (*reduce)(double *buf, int n, void *ctx), void *ctx);
 
 #endif

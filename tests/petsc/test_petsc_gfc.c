@@ -11,9 +11,9 @@
  *   the serial admm and nsn_ac differ by 5.7e-2 on Box_Stacks even at tol 1e-11), nor on
  *   TwoRods1 (r ill-determined at tol 1e-8: the serial admm's own r moves by 1.3e-4 between
  *   tol 1e-8 and 1e-11).
- * Measured (1 and 2 ranks, tol 1e-8): dv at most 4.2e-7 (OneContact), dHr at most 1.2e-7
- * (LMGC 00046), dr at most 7.8e-7 where compared; spheres-in-a-box (tol 1e-5): dv 6.8e-5,
- * dHr 4.1e-6.
+ * Measured (1 and 2 ranks, tol 1e-8): dv at most 6.2e-8 (OneContact), dHr at most 3.6e-8
+ * (LMGC 00046), dr at most 2.6e-7 where compared (CubeH8); spheres-in-a-box (tol 1e-5): dv
+ * 5.5e-5, dHr 3.8e-6.
  * spheres-in-a-box is solved to 1e-5: the serial ADMM itself needs 9 365 steps for 1e-8. */
 #include "signorini/io.h"
 #include "signorini/petsc.h"
