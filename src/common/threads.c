@@ -137,10 +137,12 @@ int sn_set_blas_threads(int n)
   own = 1;       /* the library's coloured NSGS */
 #endif
   if (n > 1 && (own || blas_on_openmp())) {
-    /* one active level; CHOLMOD's fixed 4-thread loops are then bounded by the runtime's dynamic
-     * adjustment (the CPUs not busy) instead of n */
+    /* one active level. In an OpenMP build CHOLMOD's fixed 4-thread loops are bounded by the
+     * runtime's dynamic adjustment (the CPUs not busy), switched on around the factorization
+     * alone (sn_chol_numeric); the library's own regions run on the count they ask for, which a
+     * dynamic adjustment left on would cut to 1 on a busy machine */
     if (levels) levels(1);
-    if (dynamic) dynamic(1);
+    if (dynamic) dynamic(!own);
   } else {
     /* CHOLMOD's OpenMP loops (memory-bound scatters and clears of the supernodal factorization)
      * run on the calling thread: CHOLMOD's threads (1) times OpenBLAS' (n) never exceed n */

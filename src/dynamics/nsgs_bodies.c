@@ -21,6 +21,7 @@
 #include <omp.h>
 #endif
 
+#include "common/par_tune.h"
 #include "dynamics/moreau_internal.h"
 #include "solver/fc_local.h"
 
@@ -274,13 +275,20 @@ int sn_nsgs_bodies_solve(sn_mj_step *W, const sn_settings *s, sn_info *info) {
   st = SN_MAX_ITER;
   if (isnan(err)) st = SN_ERR_NAN;
   else if (err <= s->tol) st = SN_OK;
+  /* the coloured sweep on its threads or on one, sweep by sweep, by the clock
+     (common/par_tune.h): the same bits either way */
+  sn_par_tune tune;
+  sn_par_tune_init(&tune, nt);
   while (st == SN_MAX_ITER && it < s->max_iter) {
     int k = next_check(err, prev, gap, s->tol);
     if (k > s->max_iter - it) k = s->max_iter - it;
     for (int j = 0; j < k; j++) {
       int rev = W->sym && (it + j) % 2 == 1;
-      if (nt >= 1) sweep_coloured(W, &C, nt, rev, ltol, 50);
-      else sn_nsgs_bodies_sweep(W, W->order, W->nrow, rev, ltol, 50);
+      if (nt >= 1) {
+        int ntj = sn_par_tune_begin(&tune) > 1 ? nt : 1;
+        sweep_coloured(W, &C, ntj, rev, ltol, 50);
+        sn_par_tune_end(&tune);
+      } else sn_nsgs_bodies_sweep(W, W->order, W->nrow, rev, ltol, 50);
       if (G) sn_nncg_update(W, G);
     }
     it += k;

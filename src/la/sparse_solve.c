@@ -5,6 +5,9 @@
 #include "la/chol_internal.h"
 
 #include <cholmod.h>
+#ifdef SN_HAVE_OPENMP
+#include <omp.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 #include <umfpack.h>
@@ -54,7 +57,18 @@ void sn_chol_view(const sn_csc *A, cholmod_sparse *S)
 int sn_chol_numeric(sn_chol *F, cholmod_sparse *S)
 {
   F->ltt_ok = 0;                        /* the trailing block belongs to the factor replaced */
-  if (!cholmod_factorize(S, F->L, &F->c)) return SN_ERR_BACKEND;
+#ifdef SN_HAVE_OPENMP
+  /* CHOLMOD's own OpenMP loops ask for a fixed num_threads(4) (docs/threads.md): the runtime's
+   * dynamic adjustment bounds them by the idle CPUs. dyn-var is the calling task's ICV, restored
+   * after, so the library's own regions keep the count they ask for. */
+  int dyn = omp_get_dynamic();
+  omp_set_dynamic(1);
+  int ok = cholmod_factorize(S, F->L, &F->c);
+  omp_set_dynamic(dyn);
+#else
+  int ok = cholmod_factorize(S, F->L, &F->c);
+#endif
+  if (!ok) return SN_ERR_BACKEND;
   if (F->c.status == CHOLMOD_NOT_POSDEF || F->L->minor < F->L->n) return SN_ERR_NOT_SPD;
   return SN_OK;
 }

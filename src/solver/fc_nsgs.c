@@ -28,6 +28,7 @@
  * worse, docs/threads.md). The full error is computed after every sweep (one product W r, on
  * the same threads, fc_local.c sn_fc_eval_threads: the serial value bit for bit); r returned is
  * the best iterate seen, and after a non-finite update the last finite one (status SN_ERR_NAN). */
+#include "common/par_tune.h"
 #include "solver/fc_colour.h"
 #include "solver/fc_local.h"
 #include "signorini/solver.h"
@@ -354,14 +355,21 @@ static int nsgs_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
   for (int j = 0; j < n; j++)
     if (!isfinite(r[j])) { sn_fill(n, 0.0, r); break; }   /* unusable warm start: cold start */
   double err = sn_fc_eval_threads(P, B, 0.0, NULL, r, u, o.threads, work), berr = err;
+  /* threads or one, sweep by sweep, by the clock (common/par_tune.h): the same bits either way */
+  int nt_max = ws->nt;
+  sn_par_tune tune;
+  sn_par_tune_init(&tune, nt_max > o.threads ? nt_max : o.threads);
   sn_copy(n, r, best);
   st = isfinite(err) ? SN_MAX_ITER : SN_ERR_NAN;
   double ec = NAN;   /* sn_fc_error of r when converged (u is then W r + q already) */
   if (err <= s->tol && (ec = sn_fc_error(P, r, NULL)) <= s->tol) st = SN_OK;
   while (st == SN_MAX_ITER && k < s->max_iter) {
     k++;
+    int par = sn_par_tune_begin(&tune) > 1;
+    ws->nt = par ? nt_max : 1;
     int sw = sn_nsgs_sweep(ws, r);
-    err = sn_fc_eval_threads(P, B, 0.0, NULL, r, u, o.threads, work);
+    err = sn_fc_eval_threads(P, B, 0.0, NULL, r, u, par ? o.threads : 1, work);
+    sn_par_tune_end(&tune);
     if (sw || !isfinite(err)) { st = SN_ERR_NAN; break; }
     if (err < berr) {
       berr = err;
