@@ -387,7 +387,8 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
     summary(deck, m, &info, c.solver, dir, base);
     printf("threads: %d (--threads, SIGNORINI_NUM_THREADS or the physical cores)\n", nthreads);
     if (rank >= 0)
-      printf("petsc: the contact problems by petsc_admm over MPI; the model read and assembled on every rank\n");
+      printf("petsc: the contact problems by petsc_admm over MPI; the model read and assembled on every rank; "
+             "the thread count above is per rank\n");
   }
   sn_cli_release_guarded(release_output, c.out);   /* the handler must not see it being freed */
   sn_model_free(m);
