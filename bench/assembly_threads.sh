@@ -5,8 +5,8 @@
 # R repeats of each pass; the medians over the runs, the load average before each run.
 # Usage: bash bench/assembly_threads.sh [RUNS]    (default 5)
 #   env: SN_BUILD=build SIZES="24x24x8 40x40x12" THREADS="1 2" REPEAT=5 MODE=fixed|cli WORK=/tmp/sn_asm
-#   MODE fixed (default): the OpenMP runtime's defaults, a team of N threads; cli: as
-#   `signorini run --threads N` sets it (dynamic adjustment: no more threads than idle CPUs)
+#   MODE fixed (default): the OpenMP runtime's defaults, the parallel pass on N threads at every
+#   call; cli: as `signorini run --threads N` runs it (N threads or one, chosen by the clock)
 # -> bench/out/assembly_threads.csv: size,threads,run,team,K,f,S,cpu,load; medians on stdout
 set -euo pipefail
 cd "$(dirname "$0")/.."

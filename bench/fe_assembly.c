@@ -8,9 +8,10 @@
  * at a displacement that moves every dof, each R times (default 7), on N threads (default 1;
  * --pass: the parallel pass even on one thread, element_pass.h, instead of the serial loop;
  * --chunk D: its chunks of D doubles instead of SN_ELPASS_CHUNK).
- * The OpenMP runtime is set as `signorini run --threads N` sets it (sn_set_blas_threads: for
- * N > 1 its dynamic adjustment, which gives a team no more threads than the load average leaves
- * idle CPUs), or with --fixed left at its defaults (a team of N threads whatever the load).
+ * By default the OpenMP runtime is set as `signorini run --threads N` sets it
+ * (sn_set_blas_threads) and the passes run as the static analysis runs them: on N threads or on
+ * one, chosen by the clock (common/par_tune.h); --fixed: the runtime's defaults and, for N > 1,
+ * the parallel pass on N threads at every call (what the threads give, whatever the load).
  * Prints one line: "threads N team T elements NE dofs ND K MED f MED S MED cpu CPU": T the threads
  * the last parallel pass ran on (0: the serial loop), the medians of the wall seconds per call,
  * the process' CPU seconds (user + system) of all the timed calls.
@@ -72,7 +73,10 @@ int main(int argc, char **argv)
   }
   sn_fesys_set_dofmap(S, T);
   sn_fesys_set_threads(S, threads);
-  if (pass || chunk > 0) sn_fesys_set_parallel(S, pass ? 0 : SN_FESYS_PAR_MIN, chunk > 0 ? (size_t)chunk : 0);
+  /* --pass, or --fixed on N > 1 threads: the parallel pass on every call (not threads or one by
+   * the clock, as the static analysis runs it) */
+  int force = pass || (fixed && threads > 1);
+  if (force || chunk > 0) sn_fesys_set_parallel(S, force ? 0 : SN_FESYS_PAR_MIN, chunk > 0 ? (size_t)chunk : 0);
   int ndof = sn_fesys_ndof(S), nn = m->nnodes, nip = sn_fesys_ip_offset(S)[m->nelems];
   const unsigned char *act = sn_fesys_active(S);
   int *eq = malloc(sizeof(int) * (size_t)ndof), neq = 0;

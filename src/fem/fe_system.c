@@ -3,6 +3,7 @@
  * dofs (upper triangle, pattern from the node graph, values scattered element by element);
  * internal forces; distributed loads; averaged nodal stresses. */
 #include "signorini/analysis.h"
+#include "common/par_tune.h"
 #include "fem/element_pass.h"
 
 #include <limits.h>
@@ -52,9 +53,12 @@ struct sn_fesys {
   sn_csc_rows *klin_rows;   /* klin's rows, for the product on threads (made when first used) */
   /* threads of the element passes (sn_fesys_set_threads; element_pass.c): the parallel pass
    * from par_min elements on, chunks of `chunk` doubles (0: the default); team: the threads
-   * of the last parallel pass */
-  int threads, par_min, team;
+   * of the last parallel pass. Threads or one by the clock (common/par_tune.h: the same bits
+   * either way): tune_k for sn_fesys_internal with K, tune_f without; now: the count of the
+   * call under way; the stresses and the commit follow tune_k's choice */
+  int threads, par_min, team, now;
   size_t chunk;
+  sn_par_tune tune_k, tune_f;
 };
 
 static void fail(char *msg, size_t len, const char *fmt, const sn_model *m, int e, const char *why)
@@ -105,8 +109,10 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
   S->ndof = m->ndf * m->nnodes;
   S->linear = 1;
   S->k_neq = -1;
-  S->threads = 1;
+  S->threads = S->now = 1;
   S->par_min = SN_FESYS_PAR_MIN;
+  sn_par_tune_init(&S->tune_k, 1);
+  sn_par_tune_init(&S->tune_f, 1);
   S->props = calloc((size_t)S->ne + 1, sizeof *S->props);
   S->scale = calloc((size_t)S->ne + 1, sizeof *S->scale);
   S->nptr = calloc((size_t)S->nn + 1, sizeof(int));
@@ -237,7 +243,13 @@ void sn_fesys_free(sn_fesys *S)
 }
 
 int sn_fesys_ndof(const sn_fesys *S) { return S ? S->ndof : 0; }
-void sn_fesys_set_threads(sn_fesys *S, int n) { if (S) S->threads = n > 1 ? n : 1; }
+void sn_fesys_set_threads(sn_fesys *S, int n)
+{
+  if (!S) return;
+  S->threads = S->now = n > 1 ? n : 1;
+  sn_par_tune_init(&S->tune_k, S->threads);
+  sn_par_tune_init(&S->tune_f, S->threads);
+}
 void sn_fesys_set_parallel(sn_fesys *S, int min_elements, size_t chunk)
 {
   if (!S) return;
@@ -245,8 +257,15 @@ void sn_fesys_set_parallel(sn_fesys *S, int min_elements, size_t chunk)
   S->chunk = chunk;
 }
 int sn_fesys_team(const sn_fesys *S) { return S ? S->team : 0; }
-/* 1 when S's element passes take the parallel pass */
-static int par_pass(const sn_fesys *S) { return S->ne >= S->par_min && (S->threads > 1 || S->par_min == 0); }
+/* the threads of an element pass whose count by the clock is n: 0 the serial loop, else the
+ * parallel pass on that many (forced, par_min 0: the pass on S->threads, whatever the clock) */
+static int pass_threads(const sn_fesys *S, int n)
+{
+  if (S->par_min == 0) return S->threads;
+  return S->ne >= S->par_min && n > 1 ? n : 0;
+}
+/* 1 when sn_fesys_internal chooses its count by the clock */
+static int tuned(const sn_fesys *S) { return S->threads > 1 && S->par_min > 0 && S->ne >= S->par_min; }
 void sn_fesys_set_dofmap(sn_fesys *S, const sn_dofmap *T)
 {
   S->T = T && !T->trivial ? T : NULL;
@@ -675,20 +694,20 @@ static int klin_forces(sn_fesys *S, const double *u, double *fint)
     if (st) return st;
   }
   if (S->klin_state != 1) return 0;
-  int rows = (S->threads > 1 && S->klin->nnz >= KLIN_PAR_NNZ) || S->par_min == 0;
+  int rows = (S->now > 1 && S->klin->nnz >= KLIN_PAR_NNZ) || S->par_min == 0;
   if (rows && !S->klin_rows) {
     int st = sn_csc_rows_make(S->klin, &S->klin_rows);
     if (st) return st;
   }
-  if (rows) sn_csc_symv_upper_rows(S->klin, S->klin_rows, u, fint, S->threads);   /* the same bits */
+  if (rows) sn_csc_symv_upper_rows(S->klin, S->klin_rows, u, fint, S->par_min ? S->now : S->threads);   /* the same bits */
   else sn_csc_symv_upper(S->klin, u, fint);
   if (!S->dtemp) return 1;
   thermal_pass F = {S, fint};
-  int st = SN_OK;
-  if (par_pass(S)) {
+  int st = SN_OK, nt = pass_threads(S, S->now);
+  if (nt) {
     sn_elpass P = {&F, S->ne, MAXDOF, S->chunk, thermal_size, thermal_compute, thermal_begin, free_state, thermal_add};
     int e, phase, team;
-    st = sn_elpass_run(&P, S->threads, &e, &phase, &team);
+    st = sn_elpass_run(&P, nt, &e, &phase, &team);
   } else {
     double fth[MAXDOF];
     int dofs[MAXDOF];
@@ -873,12 +892,12 @@ static int force_add(void *ctx, void *state, int e, const double *v, const int *
   return SN_OK;
 }
 
-static int internal_parallel(sn_fesys *S, const double *u, int nlgeom, double *fint, const int *eq, sn_csc *K,
+static int internal_parallel(sn_fesys *S, int nt, const double *u, int nlgeom, double *fint, const int *eq, sn_csc *K,
                              int fast, int fill, char *msg, size_t msglen)
 {
   force_pass F = {S, u, nlgeom, fast, fill, K || fill, fint, eq, K};
   sn_elpass P = {&F, S->ne, MAXDOF, S->chunk, force_size, force_compute, force_begin, force_end, force_add};
-  int e, phase, st = sn_elpass_run(&P, S->threads, &e, &phase, &S->team);
+  int e, phase, st = sn_elpass_run(&P, nt, &e, &phase, &S->team);
   if (st && phase == 1) {   /* again, alone, for its message (the same status) */
     double fe[MAXDOF], Ke[MAXDOF * MAXDOF];
     int dofs[MAXDOF], nd;
@@ -888,6 +907,28 @@ static int internal_parallel(sn_fesys *S, const double *u, int nlgeom, double *f
     scatter_failed(S, e, st, msg, msglen);
   }
   return st;
+}
+
+/* sn_fesys_internal's values, the pattern of K made */
+static int internal_values(sn_fesys *S, const double *u, int nlgeom, double *fint, const int *eq, sn_csc *K, char *msg,
+                           size_t msglen)
+{
+  memset(fint, 0, sizeof(double) * (size_t)S->ndof);
+  int fast = 0, fill = 0;               /* the linear elements by their kept stiffness */
+  if (!K && !nlgeom) {
+    fast = klin_forces(S, u, fint);
+    if (fast < 0) return fast;
+  } else if (K && !nlgeom && S->klin_state == 0) {   /* made with K, from the same K_e */
+    int st = klin_prepare(S);
+    if (st) return st;
+    fill = S->klin_state == 0;
+  }
+  int nt = pass_threads(S, S->now);
+  int st = nt ? internal_parallel(S, nt, u, nlgeom, fint, eq, K, fast, fill, msg, msglen)
+              : internal_serial(S, u, nlgeom, fint, eq, K, fast, fill, msg, msglen);
+  if (st) return st;                    /* (klin, if begun, is made again next time) */
+  if (fill) klin_done(S, 1);
+  return SN_OK;
 }
 
 int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, const int *eq,
@@ -905,21 +946,13 @@ int sn_fesys_internal(sn_fesys *S, const double *u, int nlgeom, double *fint, co
     }
     memset((*K)->val, 0, sizeof(double) * (size_t)(*K)->nnz);
   }
-  memset(fint, 0, sizeof(double) * (size_t)S->ndof);
-  int fast = 0, fill = 0;               /* the linear elements by their kept stiffness */
-  if (!K && !nlgeom) {
-    fast = klin_forces(S, u, fint);
-    if (fast < 0) return fast;
-  } else if (K && !nlgeom && S->klin_state == 0) {   /* made with K, from the same K_e */
-    int st = klin_prepare(S);
-    if (st) return st;
-    fill = S->klin_state == 0;
-  }
-  int st = par_pass(S) ? internal_parallel(S, u, nlgeom, fint, eq, K ? *K : NULL, fast, fill, msg, msglen)
-                       : internal_serial(S, u, nlgeom, fint, eq, K ? *K : NULL, fast, fill, msg, msglen);
-  if (st) return st;                    /* (klin, if begun, is made again next time) */
-  if (fill) klin_done(S, 1);
-  return SN_OK;
+  /* on S->now threads: the tuner's count, threads and one alternating in its probes */
+  sn_par_tune *T = K ? &S->tune_k : &S->tune_f;
+  int tune = tuned(S);
+  S->now = tune ? sn_par_tune_begin(T) : S->threads;
+  int st = internal_values(S, u, nlgeom, fint, eq, K ? *K : NULL, msg, msglen);
+  if (tune) sn_par_tune_end(T);
+  return st;
 }
 
 int sn_fesys_pressure(sn_fesys *S, int e, int face, double p, double *f)
@@ -1125,11 +1158,11 @@ static int fields(const sn_fesys *S, const double *u, double *Snode, double *Sip
   }
   if (Snode) memset(Snode, 0, sizeof(double) * 6 * (size_t)S->nn);
   if (Enode) memset(Enode, 0, sizeof(double) * 6 * (size_t)S->nn);
-  int st = SN_OK;
-  if (par_pass(S)) {
+  int st = SN_OK, nt = pass_threads(S, S->tune_k.choice);   /* (the assembly's choice by the clock) */
+  if (nt) {
     sn_elpass P = {&F, S->ne, 0, S->chunk, fields_size, fields_compute, fields_begin, fields_end, fields_add};
     int e, phase, team;
-    st = sn_elpass_run(&P, S->threads, &e, &phase, &team);
+    st = sn_elpass_run(&P, nt, &e, &phase, &team);
   } else {
     double sn[6 * MAXN], esn[6 * MAXN];
     for (int e = 0; e < S->ne && !st; e++)
@@ -1187,11 +1220,11 @@ int sn_fesys_commit(sn_fesys *S, const double *u, int nlgeom, char *msg, size_t 
   if (!S->has_plastic) return SN_OK;
   const sn_model *m = S->m;
   commit_pass C = {S, u, nlgeom};
-  int st = SN_OK, e = 0;
-  if (par_pass(S)) {
+  int st = SN_OK, e = 0, nt = pass_threads(S, S->tune_k.choice);   /* (the assembly's choice by the clock) */
+  if (nt) {
     sn_elpass P = {&C, S->ne, 0, S->chunk, commit_size, commit_element, NULL, NULL, commit_add};
     int phase, team;
-    st = sn_elpass_run(&P, S->threads, &e, &phase, &team);
+    st = sn_elpass_run(&P, nt, &e, &phase, &team);
   } else {
     for (; e < S->ne; e++)
       if (commit_size(&C, e) && (st = commit_element(&C, e, NULL, NULL))) break;

@@ -150,12 +150,13 @@ static void displacement(int ndof, double *u)
   for (int d = 0; d < ndof; d++) u[d] = 2e-4 * sin(1.3 * d + 0.2) + 1e-3 * cos(0.001 * d);
 }
 
-/* threads 0: the serial loop (parallel pass never); else that many threads, the parallel pass
- * forced at any size with small chunks */
+/* threads 0: the serial loop (parallel pass never); > 0: that many threads, the parallel pass
+ * forced at any size with small chunks; < 0: -threads as the static analysis sets them (the
+ * pass from SN_FESYS_PAR_MIN elements on, threads or one by the clock) */
 static void fesys_mode(sn_fesys *S, int threads)
 {
-  sn_fesys_set_threads(S, threads ? threads : 1);
-  sn_fesys_set_parallel(S, threads ? 0 : 1 << 30, threads ? 20000 : 0);
+  sn_fesys_set_threads(S, threads ? abs(threads) : 1);
+  if (threads >= 0) sn_fesys_set_parallel(S, threads ? 0 : 1 << 30, threads ? 20000 : 0);
 }
 
 static void evaluate(const sn_model *m, const sn_dofmap *T, int threads, outputs *o)
@@ -194,9 +195,9 @@ static void evaluate(const sn_model *m, const sn_dofmap *T, int threads, outputs
   if (K) memcpy(o->kval_nl, K->val, sizeof(double) * (size_t)K->nnz);
   sn_csc_free(K);
 #ifdef SN_HAVE_OPENMP
-  CHECK_INT(sn_fesys_team(S), threads);   /* the parallel pass ran, on that many threads (0: never) */
+  if (threads >= 0) CHECK_INT(sn_fesys_team(S), threads);   /* the parallel pass ran, on that many threads (0: never) */
 #else
-  CHECK_INT(sn_fesys_team(S), threads ? 1 : 0);   /* the parallel pass, on the one thread */
+  if (threads >= 0) CHECK_INT(sn_fesys_team(S), threads ? 1 : 0);   /* the parallel pass, on the one thread */
 #endif
   CHECK_INT(sn_fesys_commit(S, u, 0, msg, sizeof msg), SN_OK);   /* the plastic history at u */
   o->nhist = sn_fesys_history(S) ? nip * SN_J2_NHIST : 0;
@@ -232,7 +233,8 @@ static void compare(const char *what, int threads, const outputs *a, const outpu
     if (!same(a->s[k], b->s[k], 6 * a->nn) || !same(a->sip[k], b->sip[k], 6 * a->nip)) strcat(bad, k ? " S(NLGEOM)" : " S");
     if (!same(a->e[k], b->e[k], 6 * a->nn) || !same(a->eip[k], b->eip[k], 6 * a->nip)) strcat(bad, k ? " E(NLGEOM)" : " E");
   }
-  printf("%s, %d thread%s against the serial loop: %s%s\n", what, threads, threads > 1 ? "s" : "", *bad ? "DIFFERENT:" : "same bits", bad);
+  printf("%s, %d thread%s%s against the serial loop: %s%s\n", what, abs(threads), abs(threads) > 1 ? "s" : "",
+         threads < 0 ? " (chosen by the clock)" : "", *bad ? "DIFFERENT:" : "same bits", bad);
   CHECK(!*bad);
 }
 
@@ -268,6 +270,9 @@ static void check_model(const sn_model *m, const char *what)
     compare(what, n, &o, &ref);
     outputs_free(&o);
   }
+  evaluate(m, Tm, -2, &o);   /* as the static analysis runs it: by the clock */
+  compare(what, -2, &o, &ref);
+  outputs_free(&o);
   outputs_free(&ref);
   sn_dofmap_free(T);
 }
