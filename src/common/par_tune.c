@@ -1,4 +1,5 @@
 /* Sequential or threaded by measured time (par_tune.h). */
+#define _POSIX_C_SOURCE 200809L   /* clock_gettime (without OpenMP no header brings it) */
 #include "common/par_tune.h"
 
 #include <time.h>
