@@ -7,6 +7,7 @@
  * the smooth part, contact, convergence), and either the cutback or the converged increment's
  * output (increment_done). */
 #include "analysis/static_internal.h"
+#include "fem/element_pass.h"   /* sn_fesys_stress_strain_timed */
 #include "signorini/analysis.h"
 
 #include <math.h>
@@ -617,7 +618,7 @@ static int increment_done(static_run *S)
       }
   double tr = sn_wtime();
   if ((st = sn_fesys_commit(R->S, S->u, S->nlgeom, S->msg, S->msglen))) return st;   /* *PLASTIC history */
-  if ((st = sn_fesys_stress_strain(R->S, S->u, S->snode, S->sip, S->enode, S->eip))) return st;
+  if ((st = sn_fesys_stress_strain_timed(R->S, S->u, S->snode, S->sip, S->enode, S->eip))) return st;
   if (info) info->assembly_seconds += sn_wtime() - tr;
   sn_increment I = {S->k + 1, S->inc, S->total_inc, S->tn, S->total_time + S->tn, S->tn / S->period, S->it, S->res,
                     S->cut_here, S->u, S->rf, S->fext, S->snode, S->sip, R->cons, cs->np, cs->pts, cs->r, cs->uloc,

@@ -52,5 +52,9 @@ void sn_elpass_share(const int *ptr, int n, int p, int nparts, int *lo, int *hi)
 void sn_fesys_set_parallel(sn_fesys *S, int min_elements, size_t chunk);
 /* threads of the last parallel pass of S (0: none ran yet) */
 int sn_fesys_team(const sn_fesys *S);
+/* sn_fesys_stress_strain on threads or one chosen by the clock (common/par_tune.h; the static
+ * analysis' stresses of each increment): the same bits either way. The const stress and strain
+ * calls run on the count it chose last (not timed: they change nothing in S). */
+int sn_fesys_stress_strain_timed(sn_fesys *S, const double *u, double *Snode, double *Sip, double *Enode, double *Eip);
 
 #endif

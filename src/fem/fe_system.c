@@ -54,11 +54,12 @@ struct sn_fesys {
   /* threads of the element passes (sn_fesys_set_threads; element_pass.c): the parallel pass
    * from par_min elements on, chunks of `chunk` doubles (0: the default); team: the threads
    * of the last parallel pass. Threads or one by the clock (common/par_tune.h: the same bits
-   * either way): tune_k for sn_fesys_internal with K, tune_f without; now: the count of the
-   * call under way; the stresses and the commit follow tune_k's choice */
+   * either way): tune_k for sn_fesys_internal with K, tune_f without, tune_s for the stresses
+   * (sn_fesys_stress_strain_timed; the other stress calls, const, follow its choice), tune_c
+   * for the commit; now: the count of the call under way */
   int threads, par_min, team, now;
   size_t chunk;
-  sn_par_tune tune_k, tune_f;
+  sn_par_tune tune_k, tune_f, tune_s, tune_c;
 };
 
 static void fail(char *msg, size_t len, const char *fmt, const sn_model *m, int e, const char *why)
@@ -113,6 +114,8 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
   S->par_min = SN_FESYS_PAR_MIN;
   sn_par_tune_init(&S->tune_k, 1);
   sn_par_tune_init(&S->tune_f, 1);
+  sn_par_tune_init(&S->tune_s, 1);
+  sn_par_tune_init(&S->tune_c, 1);
   S->props = calloc((size_t)S->ne + 1, sizeof *S->props);
   S->scale = calloc((size_t)S->ne + 1, sizeof *S->scale);
   S->nptr = calloc((size_t)S->nn + 1, sizeof(int));
@@ -249,6 +252,8 @@ void sn_fesys_set_threads(sn_fesys *S, int n)
   S->threads = S->now = n > 1 ? n : 1;
   sn_par_tune_init(&S->tune_k, S->threads);
   sn_par_tune_init(&S->tune_f, S->threads);
+  sn_par_tune_init(&S->tune_s, S->threads);
+  sn_par_tune_init(&S->tune_c, S->threads);
 }
 void sn_fesys_set_parallel(sn_fesys *S, int min_elements, size_t chunk)
 {
@@ -1149,7 +1154,7 @@ static int fields_add(void *ctx, void *state, int e, const double *v, const int 
 
 /* averaged nodal and integration-point stresses and strains (any output may be NULL; the
  * strains only when Enode or Eip is given) */
-static int fields(const sn_fesys *S, const double *u, double *Snode, double *Sip, double *Enode, double *Eip)
+static int fields(const sn_fesys *S, int n, const double *u, double *Snode, double *Sip, double *Enode, double *Eip)
 {
   fields_pass F = {S, u, Snode, Sip, Enode, Eip, NULL};
   if (Snode || Enode) {
@@ -1158,7 +1163,7 @@ static int fields(const sn_fesys *S, const double *u, double *Snode, double *Sip
   }
   if (Snode) memset(Snode, 0, sizeof(double) * 6 * (size_t)S->nn);
   if (Enode) memset(Enode, 0, sizeof(double) * 6 * (size_t)S->nn);
-  int st = SN_OK, nt = pass_threads(S, S->tune_k.choice);   /* (the assembly's choice by the clock) */
+  int st = SN_OK, nt = pass_threads(S, n);
   if (nt) {
     sn_elpass P = {&F, S->ne, 0, S->chunk, fields_size, fields_compute, fields_begin, fields_end, fields_add};
     int e, phase, team;
@@ -1220,7 +1225,8 @@ int sn_fesys_commit(sn_fesys *S, const double *u, int nlgeom, char *msg, size_t 
   if (!S->has_plastic) return SN_OK;
   const sn_model *m = S->m;
   commit_pass C = {S, u, nlgeom};
-  int st = SN_OK, e = 0, nt = pass_threads(S, S->tune_k.choice);   /* (the assembly's choice by the clock) */
+  int tune = tuned(S);
+  int st = SN_OK, e = 0, nt = pass_threads(S, tune ? sn_par_tune_begin(&S->tune_c) : S->threads);
   if (nt) {
     sn_elpass P = {&C, S->ne, 0, S->chunk, commit_size, commit_element, NULL, NULL, commit_add};
     int phase, team;
@@ -1229,6 +1235,7 @@ int sn_fesys_commit(sn_fesys *S, const double *u, int nlgeom, char *msg, size_t 
     for (; e < S->ne; e++)
       if (commit_size(&C, e) && (st = commit_element(&C, e, NULL, NULL))) break;
   }
+  if (tune) sn_par_tune_end(&S->tune_c);
   if (st) {
     if (msg && msglen && e >= 0) snprintf(msg, msglen, "element %d (%s): %s", m->elem_id[e], sn_element_desc(m->elem_type[e])->name, sn_strerror(st));
     return st;
@@ -1248,18 +1255,27 @@ const double *sn_fesys_history(const sn_fesys *S) { return S ? S->hist0 : NULL; 
 
 int sn_fesys_stress(const sn_fesys *S, const double *u, double *Snode, double *Sip)
 {
-  return fields(S, u, Snode, Sip, NULL, NULL);
+  return fields(S, S->tune_s.choice, u, Snode, Sip, NULL, NULL);   /* (the count sn_fesys_stress_strain_timed chose) */
 }
 
 int sn_fesys_strain(const sn_fesys *S, const double *u, double *Enode, double *Eip)
 {
-  return fields(S, u, NULL, NULL, Enode, Eip);
+  return fields(S, S->tune_s.choice, u, NULL, NULL, Enode, Eip);
 }
 
 int sn_fesys_stress_strain(const sn_fesys *S, const double *u, double *Snode, double *Sip, double *Enode, double *Eip)
 {
   if (!S || !u) return SN_ERR_ARG;
-  return fields(S, u, Snode, Sip, Enode, Eip);
+  return fields(S, S->tune_s.choice, u, Snode, Sip, Enode, Eip);
+}
+
+int sn_fesys_stress_strain_timed(sn_fesys *S, const double *u, double *Snode, double *Sip, double *Enode, double *Eip)
+{
+  if (!S || !u) return SN_ERR_ARG;
+  int tune = tuned(S);
+  int st = fields(S, tune ? sn_par_tune_begin(&S->tune_s) : S->threads, u, Snode, Sip, Enode, Eip);
+  if (tune) sn_par_tune_end(&S->tune_s);
+  return st;
 }
 
 /* Mass matrix on the free dofs (eq[dof] >= 0, numbered eq), both triangles, from the element
