@@ -1,6 +1,6 @@
 /* Helpers of the tests that write a deck as text and run it through sn_inp_parse and
  * sn_static_run (tests/analysis/test_fe_thermal.c, test_fe_elements.c, test_constraints.c,
- * test_shells.c): the deck buffer and a
+ * test_shells.c; tests/contact/test_detect_threads.c uses the buffer alone): the deck buffer and a
  * run that keeps the last increment's displacements, reactions and nodal stresses. */
 #ifndef SN_TEST_FE_DECK_H
 #define SN_TEST_FE_DECK_H

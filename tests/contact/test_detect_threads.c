@@ -8,67 +8,40 @@
  *    own slot and the points are then made in slave-node order;
  *  - the detection is not empty and every slave node above the plate has a point, with the gap
  *    of the displaced flat plate computed here by hand (z of the node, the plate at z = 0). */
-#include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "check.h"
+#include "fe_deck.h"
 #include "signorini/contact.h"
 #include "signorini/fem.h"
-#include "signorini/io.h"
-
-typedef struct {
-  char *s;
-  size_t n, cap;
-} buf;
-
-static void bp(buf *b, const char *fmt, ...)
-{
-  va_list ap;
-  va_start(ap, fmt);
-  int k = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  if (b->n + (size_t)k + 1 > b->cap) {
-    b->cap = 2 * (b->n + (size_t)k + 1);
-    b->s = realloc(b->s, b->cap);
-  }
-  va_start(ap, fmt);
-  vsnprintf(b->s + b->n, (size_t)k + 1, fmt, ap);
-  va_end(ap);
-  b->n += (size_t)k;
-}
 
 /* hexahedra nx x ny x 1 over [x0, x0 + L] x [y0, y0 + L] x [z0, z0 + h], node ids from nid0 */
-static void hex_block(buf *b, int nx, double x0, double y0, double z0, double L, double h, int nid0, int eid0,
+static void hex_block(fd_buf *b, int nx, double x0, double y0, double z0, double L, double h, int nid0, int eid0,
                       const char *elset)
 {
   int g = nx + 1;
-  bp(b, "*NODE\n");
+  fd_print(b, "*NODE\n");
   for (int k = 0; k < 2; k++)
     for (int j = 0; j < g; j++)
       for (int i = 0; i < g; i++)
-        bp(b, "%d, %.17g, %.17g, %.17g\n", nid0 + (k * g + j) * g + i, x0 + L * i / nx, y0 + L * j / nx, z0 + h * k);
-  bp(b, "*ELEMENT, TYPE=C3D8, ELSET=%s\n", elset);
+        fd_print(b, "%d, %.17g, %.17g, %.17g\n", nid0 + (k * g + j) * g + i, x0 + L * i / nx, y0 + L * j / nx,
+                 z0 + h * k);
+  fd_print(b, "*ELEMENT, TYPE=C3D8, ELSET=%s\n", elset);
   for (int j = 0; j < nx; j++)
     for (int i = 0; i < nx; i++) {
       int n0 = nid0 + j * g + i;
-      bp(b, "%d, %d, %d, %d, %d, %d, %d, %d, %d\n", eid0 + j * nx + i, n0, n0 + 1, n0 + g + 1, n0 + g, n0 + g * g,
-         n0 + g * g + 1, n0 + g * g + g + 1, n0 + g * g + g);
+      fd_print(b, "%d, %d, %d, %d, %d, %d, %d, %d, %d\n", eid0 + j * nx + i, n0, n0 + 1, n0 + g + 1, n0 + g,
+               n0 + g * g, n0 + g * g + 1, n0 + g * g + g + 1, n0 + g * g + g);
     }
 }
 
 int main(void)
 {
   enum { NX = 24 };
-  buf b = {0};
+  fd_buf b = {0};
   hex_block(&b, NX, 0, 0, 0.01, 1.0, 0.1, 1, 1, "BLOCK");
   hex_block(&b, 5, -0.07, -0.07, -0.2, 1.14, 0.2, 10001, 10001, "PLATE");
-  bp(&b, "*MATERIAL, NAME=STEEL\n*ELASTIC\n1000, 0.3\n*SOLID SECTION, ELSET=BLOCK, MATERIAL=STEEL\n"
-         "*SOLID SECTION, ELSET=PLATE, MATERIAL=STEEL\n*SURFACE, NAME=SLAVE\nBLOCK, S1\n*SURFACE, NAME=PLANE\n"
-         "PLATE, S2\n*SURFACE INTERACTION, NAME=SI\n*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=HARD\n*FRICTION\n0.3\n"
-         "*CONTACT PAIR, INTERACTION=SI, TYPE=NODE TO SURFACE\nSLAVE, PLANE\n");
+  fd_print(&b, "*MATERIAL, NAME=STEEL\n*ELASTIC\n1000, 0.3\n*SOLID SECTION, ELSET=BLOCK, MATERIAL=STEEL\n"
+              "*SOLID SECTION, ELSET=PLATE, MATERIAL=STEEL\n*SURFACE, NAME=SLAVE\nBLOCK, S1\n*SURFACE, NAME=PLANE\n"
+              "PLATE, S2\n*SURFACE INTERACTION, NAME=SI\n*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=HARD\n*FRICTION\n0.3\n"
+              "*CONTACT PAIR, INTERACTION=SI, TYPE=NODE TO SURFACE\nSLAVE, PLANE\n");
   sn_model *m = NULL;
   char msg[512];
   int r = sn_inp_parse(b.s, b.n, "test", NULL, &m, msg, sizeof msg);
