@@ -41,6 +41,7 @@
  * as the serial solver does. */
 #include "petsc/petsc_module.h"
 #include "problem/problem_check.h"
+#include "solver/admm_options.h"
 #include "solver/anderson.h"
 #include "solver/fc_local.h"
 #include "solver/verdict.h"
@@ -95,36 +96,21 @@ typedef struct {
 static int parse_options(const char *options, opts *o)
 {
   static const char *const keys[] = {"rho", "adapt", "alpha", "bs", "lin", "aa", NULL};
+  sn_admm_common c;
   double x;
   int st;
-  o->rho = 0.0;
-  o->alpha = 1.0;
-  o->adapt = 1;
+  if ((st = sn_option_check(options, keys))) return st;
+  if ((st = sn_admm_parse_common(options, &c))) return st;
+  o->rho = c.rho;
+  o->adapt = c.adapt;
+  o->alpha = c.alpha;
+  o->aa = c.aa;
   o->bs = 1;
   o->lin = 0.1;
-  o->aa = 10;
-  if ((st = sn_option_check(options, keys))) return st;
-  if ((st = sn_option_double(options, "rho", &x)) < 0) return st;
-  if (st == 1) {
-    if (!(x > 0.0 && isfinite(x))) return SN_ERR_ARG;
-    o->rho = x;
-  }
-  if ((st = sn_option_double(options, "adapt", &x)) < 0) return st;
-  if (st == 1) o->adapt = x != 0.0;
-  if ((st = sn_option_double(options, "alpha", &x)) < 0) return st;
-  if (st == 1) {
-    if (!(x > 0.0 && x < 2.0)) return SN_ERR_ARG;
-    o->alpha = x;
-  }
   if ((st = sn_option_double(options, "bs", &x)) < 0) return st;
   if (st == 1) {
     if (!(x >= 1.0 && x <= 64.0 && x == floor(x))) return SN_ERR_ARG;
     o->bs = (int)x;
-  }
-  if ((st = sn_option_double(options, "aa", &x)) < 0) return st;
-  if (st == 1) {
-    if (!(x >= 0.0 && x <= 50.0 && x == floor(x))) return SN_ERR_ARG;
-    o->aa = (int)x;
   }
   if ((st = sn_option_double(options, "lin", &x)) < 0) return st;
   if (st == 1) {

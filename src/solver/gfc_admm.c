@@ -67,6 +67,7 @@
  * Equality constraints (neq > 0) are not handled: SN_ERR_ARG (as sn_gfc_to_fc). */
 #include "signorini/solver.h"
 #include "problem/problem_check.h"
+#include "solver/admm_options.h"
 #include "solver/anderson.h"
 #include "solver/fc_local.h"
 #include "solver/verdict.h"
@@ -85,7 +86,6 @@
 #define ADMM_STALL_RATIO 2.0  /* the refactorization threshold during a stall */
 #define ADMM_FAST 0.1         /* no rho update after a 10x error drop in ADMM_ADAPT_EVERY iterations */
 #define ADMM_RHO_RANGE 1e12   /* rho stays within this factor of its initial value */
-#define ADMM_AA_MAX 50        /* largest Anderson memory */
 #define ADMM_DENSE_MAX 1024   /* the reduced form (automatic) up to this many contact unknowns */
 #define ADMM_BLOCK_N 4096     /* ... and up to this many where it comes from the inverse's block */
 #define ADMM_SMW_N 512        /* with the inverse's block, rho updated by Woodbury (7/3 n^3) up to
@@ -696,30 +696,15 @@ typedef struct {
 
 static int parse_options(const char *options, admm_opts *o)
 {
+  sn_admm_common c;
   double v;
-  int st;
-  o->rho = 0.0;
-  o->adapt = 1;
-  o->alpha = 1.0;
-  o->aa = 10;
+  int st = sn_admm_parse_common(options, &c);
+  if (st) return st;
+  o->rho = c.rho;
+  o->adapt = c.adapt;
+  o->alpha = c.alpha;
+  o->aa = c.aa;
   o->reduce = -1;
-  if ((st = sn_option_double(options, "rho", &v)) < 0) return st;
-  if (st == 1) {
-    if (!(v > 0.0 && isfinite(v))) return SN_ERR_ARG;
-    o->rho = v;
-  }
-  if ((st = sn_option_double(options, "adapt", &v)) < 0) return st;
-  if (st == 1) o->adapt = v != 0.0;
-  if ((st = sn_option_double(options, "alpha", &v)) < 0) return st;
-  if (st == 1) {
-    if (!(v > 0.0 && v < 2.0)) return SN_ERR_ARG;
-    o->alpha = v;
-  }
-  if ((st = sn_option_double(options, "aa", &v)) < 0) return st;
-  if (st == 1) {
-    if (!(v >= 0 && v <= ADMM_AA_MAX && v == floor(v))) return SN_ERR_ARG;
-    o->aa = (int)v;
-  }
   if ((st = sn_option_double(options, "reduce", &v)) < 0) return st;
   if (st == 1) {
     if (!(v == 0.0 || v == 1.0)) return SN_ERR_ARG;
