@@ -264,6 +264,11 @@ typedef struct {
                               after it where it fails. COLLECTIVE: after sn_petsc_start, every
                               rank runs the same analysis of the whole model (the model is read
                               and assembled on every rank; docs/parallel.md). 0 (default): none */
+  int extrapolate;         /* 1 (default): the penalty treatments (CONTACT=PENALTY, AUGMENTED) on
+                              small-strain linear elastic models start each increment after a
+                              step's first from the displacements extrapolated linearly in time
+                              from the last two converged increments (docs/solvers.md, "Finite-
+                              element contact"); 0: from the last converged ones */
 } sn_static_settings;
 
 typedef struct {

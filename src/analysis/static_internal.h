@@ -105,10 +105,12 @@ typedef struct {
   int follower;                                /* NLGEOM pressures follow the deformed faces */
   int use_cg;                                  /* decided at the first solve of the step */
   double period, dt, dtmin, dtmax, t;
+  double t_last;                               /* the start of the last converged increment */
   int maxinc, inc, fast, cut_here;
   /* the increment: to time tn, its Newton iterations */
   double tn;
   int pen, aug, uzawa, lu_only;
+  int predicted;                               /* the increment starts from the predictor's u */
   double kfac, ktfac;
   int it, conv, maxit;
   double res, res_prev, lstep;

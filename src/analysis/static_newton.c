@@ -201,7 +201,9 @@ static void converge(static_run *S, int *act)
   S->lstep = 1.0;
   S->res_prev = S->res;
   if (!(S->res == S->res)) { *act = STOP; return; }          /* NaN: diverged */
-  if (!((S->it > 0 || S->ref == 0.0) && S->res <= S->s.tol)) return;
+  /* the first iterate counts when the predictor made it (static_run.c): its residual is that
+     of the contact state at u, as at any iterate */
+  if (!((S->it > 0 || S->ref == 0.0 || (S->predicted && S->uzawa == 0)) && S->res <= S->s.tol)) return;
   /* EXPONENTIAL / TABULAR laws under LAGRANGE / INTERIOR: Newton on the law's linearisation
      goes on until the law holds at the new gaps (contact_compliance.c) */
   if (!S->pen && S->cs.law_err > S->s.tol) return;
