@@ -55,6 +55,15 @@ void sn_dofmap_apply(const sn_dofmap *T, const double *q, double *u);
 /* The rows of T^T H on the free q (eq[q] >= 0, numbered by eq): neq x H->n. T NULL or trivial:
  * H's rows on the free dofs. */
 int sn_dofmap_reduce_cols(const sn_dofmap *T, const int *eq, int neq, const sn_csc *H, sn_csc **out);
+/* The rigid-body modes of the model on its free unknowns (src/fem/rigid_modes.c): the near-null
+ * space an aggregation multigrid needs for elasticity. 3D: the translations along x, y, z and the
+ * rotations about the axes x, y, z through the centroid of the nodes with a free unknown (*k = 6);
+ * 2D: two translations and the rotation about z (*k = 3). Each mode's nodal displacements are
+ * taken to the nodes' frames (q = R^T u) and restricted to the free q (eq[q] >= 0, numbered by
+ * eq; reference coordinates). *modes: neq x *k, column-major, malloc'ed (free()). *bs = ndf when
+ * the free unknowns come in whole nodes numbered consecutively from a multiple of ndf (the block
+ * size a multigrid may aggregate by), else 1. T NULL: no transforms. */
+int sn_rigid_modes(const sn_model *m, const sn_dofmap *T, const int *eq, int neq, double **modes, int *k, int *bs);
 
 /* ---- the assembled system ---- */
 typedef struct sn_fesys sn_fesys;

@@ -71,6 +71,24 @@ typedef struct {
 int sn_gfc_admm_petsc(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info,
                       sn_petsc_stats *stats);
 
+/* What the multigrid preconditioner is told about M besides its entries: a near-null space, k
+ * vectors of the dofs (v: m x k, column-major, the same on every rank; e.g. the rigid-body modes
+ * of an elastic solid, sn_rigid_modes), orthonormalized and attached to M + rho H H^T
+ * (MatSetNearNullSpace) so that GAMG's aggregates interpolate them exactly, and the block size
+ * of the dofs (bs: 3 for a 3D solid whose dofs come in whole nodes; it must divide m; an option
+ * "bs=" given in s->options wins). Vectors of norm below 1e-12 of the largest after the earlier
+ * ones are removed are dropped (a mode the constraints suppress). */
+typedef struct {
+  int k;                 /* 0 .. 32 */
+  const double *v;
+  int bs;                /* >= 1 */
+} sn_petsc_nearnull;
+
+/* sn_gfc_admm_petsc with a near-null space for GAMG (nn NULL or nn->k 0: none, nn->bs kept).
+ * nn->k outside 0..32, v NULL with k > 0, bs < 1 or not dividing m: SN_ERR_ARG. */
+int sn_gfc_admm_petsc_nn(const sn_gfc *P, const sn_petsc_nearnull *nn, double *r, double *v, const sn_settings *s,
+                         sn_info *info, sn_petsc_stats *stats);
+
 #ifdef __cplusplus
 }
 #endif

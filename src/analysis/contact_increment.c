@@ -86,7 +86,8 @@ static int condensed_first(sn_ccache *C, const sn_gfc *P, sn_cstate *cs, const c
  * extended problem (no condensed route: its kept W is K's), or with ties only a Cholesky solve
  * of K plus the ties' springs. cs->r, cs->uloc and cs->law_err filled. */
 static int solve_compliant(const sn_model *m, const sn_compliance *X, const sn_csc *HF, const double *w, int neq,
-                           const char *solver, double tol, double *du, sn_cstate *cs, sn_ccache *C)
+                           const char *solver, double tol, double *du, sn_cstate *cs, sn_ccache *C,
+                           const sn_petsc_nearnull *nn)
 {
   int dim = m->ndf, st;
   double *dux = calloc((size_t)X->neqx + 1, sizeof(double)), *rc = calloc((size_t)dim * X->nc + 1, sizeof(double));
@@ -127,7 +128,19 @@ static int solve_compliant(const sn_model *m, const sn_compliance *X, const sn_c
     }
     const char *chain[] = {deck ? solver : "admm", "socmixg", dim == 3 ? "nsn_ac" : "nsgs", "prox", NULL};
     if (C && !C->admm && !(C->admm = sn_admm_cache_new())) { st = SN_ERR_NOMEM; goto done; }
-    st = sn_contact_solve_chain_ws(&P, chain, 100000, 20000, tol, dux, cs, C ? C->admm : NULL);
+    /* the near-null space on the extended unknowns: the springs' own rows carry no mode */
+    sn_petsc_nearnull nx = {0, NULL, 1};
+    double *vx = NULL;
+    if (nn && nn->k > 0) {
+      if (!(vx = calloc((size_t)X->neqx * (size_t)nn->k + 1, sizeof(double)))) { st = SN_ERR_NOMEM; goto done; }
+      for (int j = 0; j < nn->k; j++)
+        memcpy(vx + (size_t)X->neqx * j, nn->v + (size_t)neq * j, sizeof(double) * (size_t)neq);
+      nx.k = nn->k;
+      nx.v = vx;
+      nx.bs = X->neqx == neq ? nn->bs : 1;
+    }
+    st = sn_contact_solve_chain_ws(&P, chain, 100000, 20000, tol, dux, cs, C ? C->admm : NULL, nn ? &nx : NULL);
+    free(vx);
     if (st < 0) goto done;
     memcpy(rc, cs->r, sizeof(double) * (size_t)dim * X->nc);
   }
@@ -158,6 +171,8 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
   cs->uloc = calloc((size_t)nl + 1, sizeof(double));
   double *w = calloc((size_t)nl + 1, sizeof(double)), *mu = calloc((size_t)cs->np + 1, sizeof(double));
   sn_csc *HF = NULL, *M = NULL;
+  double *modes = NULL;
+  sn_petsc_nearnull nn = {0, NULL, 1}, *nnp = NULL;
   if (!cs->r || !cs->uloc || !w || !mu) { st = SN_ERR_NOMEM; goto done; }
   if ((st = sn_contact_H(m, cs->pts, cs->np, &cs->H))) goto done;
   if ((st = sn_dofmap_reduce_cols(T, eq, neq, cs->H, &HF))) goto done;   /* T^T H on the free dofs */
@@ -169,6 +184,13 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
       C->M = M;
       C->m_kstamp = C->kstamp;
     }
+  }
+  if (solver && !strcmp(solver, "petsc_admm")) {
+    /* the distributed ADMM's multigrid is told K's near-null space, the rigid-body modes on the
+       free unknowns (on the 40 x 40 x 12 block: see docs/parallel.md) */
+    if ((st = sn_rigid_modes(m, T, eq, neq, &modes, &nn.k, &nn.bs))) goto done;
+    nn.v = modes;
+    nnp = &nn;
   }
   sn_contact_w(dim, cs->pts, cs->np, w);
   if (u0) {
@@ -190,7 +212,7 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
     st = sn_compliance_build(m, cs, u, K, HF, Rf, w, lam_t, neq, &X);
     if (!st && X.active) {
       memset(du, 0, sizeof(double) * (size_t)neq);
-      st = solve_compliant(m, &X, HF, w, neq, solver, tol, du, cs, C);
+      st = solve_compliant(m, &X, HF, w, neq, solver, tol, du, cs, C, nnp);
       sn_compliance_free(&X);
       if (C && st >= 0) {
         int s2 = sn_ccache_keep(C, dim, cs->pts, cs->np, cs->r);
@@ -229,7 +251,7 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
     /* ADMM from zero: started from the last multipliers (with v = 0) it took 25 % more
      * iterations on the Hertz deck (138 against 109) */
     if (C && !C->admm && !(C->admm = sn_admm_cache_new())) { st = SN_ERR_NOMEM; goto done; }
-    st = sn_contact_solve_chain_ws(&P, chain, 100000, 20000, tol, du, cs, C ? C->admm : NULL);
+    st = sn_contact_solve_chain_ws(&P, chain, 100000, 20000, tol, du, cs, C ? C->admm : NULL, nnp);
     size_t lb = strlen(before), la = strlen(cs->tried);
     if (lb && lb + 2 + la < sizeof cs->tried) {
       memmove(cs->tried + lb + (la ? 2 : 0), cs->tried, la + 1);
@@ -252,6 +274,7 @@ solved:
 done:
   sn_csc_free(HF);
   if (!C || M != C->M) sn_csc_free(M);
+  free(modes);
   free(w);
   free(mu);
   return st;

@@ -4,6 +4,7 @@
 
 #include "signorini/analysis.h"
 #include "signorini/contact.h"
+#include "signorini/petsc.h"
 #include "signorini/solver.h"
 
 /* the contact state of the last solve: points, Jacobian (all dofs), total forces r (normal
@@ -123,9 +124,12 @@ int sn_ccache_keep(sn_ccache *C, int dim, const sn_contact_point *pts, int np, c
 int sn_contact_solve_chain(const sn_gfc *P, const char *const *chain, int max_first, int max_next,
                            double tol, double *du, sn_cstate *cs);
 
-/* The same with "admm" keeping its state ac between calls (sn_gfc_admm_cached; NULL: none). */
+/* The same with "admm" keeping its state ac between calls (sn_gfc_admm_cached; NULL: none) and
+ * "petsc_admm" given the near-null space nn of M for its multigrid (sn_gfc_admm_petsc_nn; NULL:
+ * none). */
 int sn_contact_solve_chain_ws(const sn_gfc *P, const char *const *chain, int max_first, int max_next,
-                              double tol, double *du, sn_cstate *cs, sn_admm_cache *ac);
+                              double tol, double *du, sn_cstate *cs, sn_admm_cache *ac,
+                              const sn_petsc_nearnull *nn);
 
 void sn_cstate_clear(sn_cstate *c);
 

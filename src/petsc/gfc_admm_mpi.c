@@ -78,6 +78,7 @@ typedef struct {
                                  one zero, so that no rank's slice is empty): the iterate, its
                                  image by one step, the last plain step, Gy - y */
   Mat M, H, HHt, A;
+  MatNullSpace nns;       /* the caller's near-null space (orthonormal), NULL: none */
   KSP ksp;
   Vec v, rhs, f, Mv, Hr;  /* dof layout */
   Vec g, u, r;            /* contact layout */
@@ -93,7 +94,7 @@ typedef struct {
   int adapt, bs, aa;
 } opts;
 
-static int parse_options(const char *options, opts *o)
+static int parse_options(const char *options, int bs, opts *o)
 {
   static const char *const keys[] = {"rho", "adapt", "alpha", "bs", "lin", "aa", NULL};
   sn_admm_common c;
@@ -105,7 +106,7 @@ static int parse_options(const char *options, opts *o)
   o->adapt = c.adapt;
   o->alpha = c.alpha;
   o->aa = c.aa;
-  o->bs = 1;
+  o->bs = bs;                           /* the caller's, unless "bs=" says otherwise */
   o->lin = 0.1;
   if ((st = sn_option_double(options, "bs", &x)) < 0) return st;
   if (st == 1) {
@@ -236,6 +237,7 @@ static PetscErrorCode set_operator(pad *A, double rho)
   PetscCall(MatDuplicate(A->M, MAT_COPY_VALUES, &A->A));
   PetscCall(MatAXPY(A->A, rho, A->HHt, DIFFERENT_NONZERO_PATTERN));
   if (A->bs > 1) PetscCall(MatSetBlockSize(A->A, A->bs));
+  if (A->nns) PetscCall(MatSetNearNullSpace(A->A, A->nns));
   if (A->symmetric) {
     PetscCall(MatSetOption(A->A, MAT_SYMMETRIC, PETSC_TRUE));
     PetscCall(MatSetOption(A->A, MAT_SPD, PETSC_TRUE));
@@ -278,8 +280,46 @@ static PetscErrorCode make_vectors(pad *A)
   return 0;
 }
 
+/* The caller's near-null space as orthonormal distributed vectors (modified Gram-Schmidt, run
+ * twice: one pass loses orthogonality on nearly dependent modes), a vector that has lost all but
+ * 1e-12 of the largest input norm dropped; none left: no near-null space. */
+static PetscErrorCode make_nearnull(pad *A, const sn_petsc_nearnull *nn)
+{
+  if (!nn || nn->k == 0) return 0;
+  Vec V[32];
+  int kept = 0, nl = A->r1 - A->r0;
+  double big = 0.0;
+  for (int j = 0; j < nn->k; j++) {
+    PetscScalar *a;
+    PetscCall(VecDuplicate(A->v, &V[kept]));
+    PetscCall(VecGetArray(V[kept], &a));
+    for (int i = 0; i < nl; i++) a[i] = nn->v[(size_t)A->m * j + (size_t)(A->r0 + i)];
+    PetscCall(VecRestoreArray(V[kept], &a));
+    PetscReal nrm;
+    PetscCall(VecNorm(V[kept], NORM_2, &nrm));
+    if (nrm > big) big = nrm;
+    for (int pass = 0; pass < 2; pass++)
+      for (int i = 0; i < kept; i++) {
+        PetscScalar dot;
+        PetscCall(VecDot(V[kept], V[i], &dot));
+        PetscCall(VecAXPY(V[kept], -dot, V[i]));
+      }
+    PetscCall(VecNorm(V[kept], NORM_2, &nrm));
+    if (!(nrm > 1e-12 * big)) {
+      PetscCall(VecDestroy(&V[kept]));
+      continue;
+    }
+    PetscCall(VecScale(V[kept], 1.0 / nrm));
+    kept++;
+  }
+  if (kept) PetscCall(MatNullSpaceCreate(A->comm, PETSC_FALSE, kept, V, &A->nns));
+  for (int i = 0; i < kept; i++) PetscCall(VecDestroy(&V[i]));
+  return 0;
+}
+
 static void pad_free(pad *A)
 {
+  MatNullSpaceDestroy(&A->nns);
   MatDestroy(&A->M);
   MatDestroy(&A->H);
   MatDestroy(&A->HHt);
@@ -621,10 +661,11 @@ static PetscErrorCode iterate(pad *A, const opts *o, const sn_settings *s, sn_in
   return 0;
 }
 
-static PetscErrorCode solve(pad *A, const opts *o, double *r, double *v, const sn_settings *s, sn_info *info,
-                            double t0, run_state *R, int *st)
+static PetscErrorCode solve(pad *A, const opts *o, const sn_petsc_nearnull *nn, double *r, double *v,
+                            const sn_settings *s, sn_info *info, double t0, run_state *R, int *st)
 {
   PetscCall(make_vectors(A));
+  PetscCall(make_nearnull(A, nn));
   size_t nq = (size_t)A->d * (size_t)A->nlc + 1;
   A->mu = malloc(sizeof(double) * ((size_t)A->nlc + 1));
   A->w = malloc(sizeof(double) * nq);
@@ -645,8 +686,8 @@ static PetscErrorCode solve(pad *A, const opts *o, double *r, double *v, const s
   return 0;
 }
 
-int sn_gfc_admm_petsc_mod(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info,
-                          sn_petsc_stats *stats)
+int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, double *r, double *v,
+                          const sn_settings *s, sn_info *info, sn_petsc_stats *stats)
 {
   double t0 = sn_wtime();
   sn_settings sd;
@@ -657,7 +698,8 @@ int sn_gfc_admm_petsc_mod(const sn_gfc *P, double *r, double *v, const sn_settin
   int st = !PetscInitializeCalled || PetscFinalizeCalled ? SN_ERR_BACKEND : SN_OK;
   if (!st) st = (!P || !r || !v) ? SN_ERR_ARG : sn_gfc_check_opts(P, 1, NULL, 0);
   if (!st && P->neq > 0) st = SN_ERR_ARG;
-  if (!st) st = parse_options(s->options, &o);
+  if (!st && nn && (nn->k < 0 || nn->k > 32 || (nn->k > 0 && !nn->v) || nn->bs < 1)) st = SN_ERR_ARG;
+  if (!st) st = parse_options(s->options, nn ? nn->bs : 1, &o);
   if (!st && P->ndof % o.bs) st = SN_ERR_ARG;
   if (st) {
     if (info) info->status = st;
@@ -678,7 +720,7 @@ int sn_gfc_admm_petsc_mod(const sn_gfc *P, double *r, double *v, const sn_settin
   A.symmetric = asym <= 1e-14;          /* the serial solver's test between Cholesky and LU */
   run_state R = {0, SN_OK, NAN};
   st = ownership(&A);
-  if (!st && solve(&A, &o, r, v, s, info, t0, &R, &st)) st = SN_ERR_BACKEND;
+  if (!st && solve(&A, &o, nn, r, v, s, info, t0, &R, &st)) st = SN_ERR_BACKEND;
   if (stats) {
     stats->rank = A.rank;
     stats->size = A.size;

@@ -9,8 +9,8 @@
 
 typedef int sn_petsc_start_fn(int *rank, int *size, char *msg, size_t msglen);
 typedef int sn_petsc_stop_fn(void);
-typedef int sn_gfc_admm_petsc_fn(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info,
-                                 sn_petsc_stats *stats);
+typedef int sn_gfc_admm_petsc_fn(const sn_gfc *P, const sn_petsc_nearnull *nn, double *r, double *v,
+                                 const sn_settings *s, sn_info *info, sn_petsc_stats *stats);
 sn_petsc_start_fn sn_petsc_start_mod;
 sn_petsc_stop_fn sn_petsc_stop_mod;
 sn_gfc_admm_petsc_fn sn_gfc_admm_petsc_mod;

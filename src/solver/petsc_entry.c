@@ -36,6 +36,12 @@ int sn_petsc_stop(void)
 int sn_gfc_admm_petsc(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info,
                       sn_petsc_stats *stats)
 {
+  return sn_gfc_admm_petsc_nn(P, NULL, r, v, s, info, stats);
+}
+
+int sn_gfc_admm_petsc_nn(const sn_gfc *P, const sn_petsc_nearnull *nn, double *r, double *v, const sn_settings *s,
+                         sn_info *info, sn_petsc_stats *stats)
+{
   char msg[8];
   sn_module m;
   int st = sn_module_open(&m, "petsc", "sn_gfc_admm_petsc_mod", msg, sizeof msg);
@@ -43,7 +49,7 @@ int sn_gfc_admm_petsc(const sn_gfc *P, double *r, double *v, const sn_settings *
     if (info) info->status = st;
     return st;
   }
-  st = ((sn_gfc_admm_petsc_fn *)m.fn)(P, r, v, s, info, stats);
+  st = ((sn_gfc_admm_petsc_fn *)m.fn)(P, nn, r, v, s, info, stats);
   sn_module_close(&m);
   return st;
 }
@@ -65,5 +71,12 @@ int sn_gfc_admm_petsc(const sn_gfc *P, double *r, double *v, const sn_settings *
   (void)P, (void)r, (void)v, (void)s, (void)stats;
   if (info) info->status = SN_ERR_BACKEND;
   return SN_ERR_BACKEND;
+}
+
+int sn_gfc_admm_petsc_nn(const sn_gfc *P, const sn_petsc_nearnull *nn, double *r, double *v, const sn_settings *s,
+                         sn_info *info, sn_petsc_stats *stats)
+{
+  (void)nn;
+  return sn_gfc_admm_petsc(P, r, v, s, info, stats);
 }
 #endif
