@@ -278,6 +278,10 @@ typedef struct {
                               step's first from the displacements extrapolated linearly in time
                               from the last two converged increments (docs/solvers.md, "Finite-
                               element contact"); 0: from the last converged ones */
+  int penalty_schur;       /* 1 (default): on such models the penalty Newton steps are solved on
+                              the contact rows' Schur complement of a factor of K made once
+                              (docs/solvers.md); 0: K + contact stiffness factorized at every
+                              step (GMRES where slipping points make it non-symmetric) */
 } sn_static_settings;
 
 typedef struct {
@@ -306,6 +310,8 @@ typedef struct {
   int frequency_steps;     /* *FREQUENCY steps run */
   int factor_reuses;       /* contact solves that reused a factorization of an earlier one
                               (ADMM's M + rho H H^T and reduced form, or the condensed W) */
+  int penalty_schur_steps; /* penalty Newton steps solved on the contact rows' Schur complement */
+  int penalty_schur_factors;   /* factorizations of K (contact rows last) they were made from */
 } sn_static_info;
 
 void sn_static_settings_default(sn_static_settings *s);

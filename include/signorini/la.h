@@ -139,6 +139,11 @@ int sn_chol_refactor(sn_chol *F, const sn_csc *A);
 /* *F = the factor of A: sn_chol_refactor when *F was analysed for A's pattern, else a new
  * sn_chol_factor (*F may be NULL); on failure *F is freed and set to NULL. */
 int sn_chol_update(sn_chol **F, const sn_csc *A);
+/* CHOLMOD's estimate of the reciprocal condition number of the factored matrix, (min L_ii /
+ * max L_ii)^2 (cholmod_rcond; 0 for no factor): a singular matrix that CHOLMOD factored on
+ * round-off pivots (a body held by nothing but a contact: its rigid motions) gives about 1e-16
+ * and below */
+double sn_chol_rcond(sn_chol *F);
 
 /* A factor whose ordering eliminates the rows last[0..nlast) after all others (CHOLMOD's
  * constrained minimum degree, CAMD), so that sn_chol_inverse_block can give the block of A^-1 on
@@ -160,6 +165,12 @@ int sn_chol_forward(sn_chol *F, const double *b, double *y);
 int sn_chol_backward(sn_chol *F, const double *y, double *x);
 int sn_chol_last_ltsolve(sn_chol *F, const double *y, double *zS);
 int sn_chol_last_lsolve_add(sn_chol *F, const double *bS, double *y);
+/* The Schur complement of A onto S, Z = A_SS - A_Sr A_rr^-1 A_rS (nlast x nlast, column-major, in
+ * the order of S) = L_TT L_TT^T from the trailing block, O(|S|^3 / 3); and, from y = forward(b),
+ * the right-hand side of the condensed system Z x_S = b_S - A_Sr A_rr^-1 b_r: bS = L_TT y_T,
+ * O(|S|^2) (the rows T of L y = P b read (P b)_T - L_Tr y_r = L_TT y_T). */
+int sn_chol_last_schur(sn_chol *F, double *Z);
+int sn_chol_last_lmul(sn_chol *F, const double *y, double *bS);
 /* the rows S of a factor of sn_chol_factor_last (sorted; *k of them), NULL for another factor */
 const int *sn_chol_last_rows(const sn_chol *F, int *k);
 /* 1 when CHOLMOD chose a supernodal factor, 0 for a simplicial one */

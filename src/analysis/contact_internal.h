@@ -170,13 +170,53 @@ void sn_contact_reference_areas(sn_cstate *cs, const double *area0);
  * of the GMRES solve of the Newton step), else *Pre = NULL.
  * lam_n (per node) and lam_t (3 per node, global) are the multipliers: zero and the previous
  * increment's tangential forces for the penalty method. threads: the detection's
- * (sn_contact_detect_threads). */
+ * (sn_contact_detect_threads). With tg (not NULL) the tangent is left in its parts instead:
+ * *tg gets the points' C_k and H_F (for sn_pschur_step, or sn_ptangent_keff later), *Keff and
+ * *Pre are freed and set to NULL, *full = 1 when C is not symmetric. */
+typedef struct {
+  int np, dim;
+  int nonsym;               /* a slipping point's C_k is not symmetric */
+  double *C;                /* per point dim x dim, row-major: row the force component, column
+                               the displacement component (local frame: normal first) */
+  sn_csc *HF;               /* T^T H on the free dofs (neq x dim np) */
+} sn_ptangent;
+void sn_ptangent_free(sn_ptangent *tg);
+/* *Keff (and *Pre, *full) from the parts, as sn_contact_penalty makes them without tg */
+int sn_ptangent_keff(const sn_ptangent *tg, const sn_csc *K, int neq, sn_csc **Keff, sn_csc **Pre, int *full);
+
+/* The penalty Newton step on the contact rows' Schur complement (contact_penalty_schur.c):
+ * K_eff = K + H_F C H_F^T with K kept (small strain, linear elastic) and H_F touching the
+ * rows S only; K factorized once with S ordered last (sn_chol_factor_last), Z = K_SS -
+ * K_Sr K_rr^-1 K_rS from the factor's trailing block, then each step solves the dense
+ * (Z + C_S) du_S = b_S - K_Sr K_rr^-1 b_r (LAPACK LU, or Cholesky when C is symmetric) and
+ * du = K^-1 (b - C_S du_S) with the kept factor: one solve with the factor and one dense
+ * factorization of |S| per Newton step, instead of a sparse factorization of K_eff and GMRES. */
+typedef struct {
+  sn_chol *F;               /* K's factor, its rows S last */
+  int kid, n, ns;           /* K's assembly count F was made of, its size, |S| */
+  int *S, *pos;             /* S (sorted equation numbers), pos[eq]: the index in S or -1 */
+  double *Z, *A;            /* ns x ns: the Schur complement, the step's matrix */
+  int *piv;
+  double *y, *b, *w;        /* n; ns; ns */
+  int off;                  /* 1: not used for the rest of the run (K not positive definite,
+                               S too large, or S grown too often) */
+  int builds;               /* factorizations of K with S last */
+} sn_pschur;
+/* the Newton step K_eff du = rhs; it: the Newton iteration (a symmetric K_eff not positive
+ * definite: SN_ERR_NOT_SPD at it = 0, LU from it = 1 on). SN_OK, SN_ERR_NOT_SPD (singular: the
+ * caller cuts back), SN_ERR_NOMEM, or SN_ERR_ARG when the route does not apply (P->off set when
+ * it never will in this run): the caller solves with K_eff instead. */
+int sn_pschur_step(sn_pschur *P, const sn_csc *K, int kid, const sn_ptangent *tg, int it, const double *rhs,
+                   double *du);
+void sn_pschur_free(sn_pschur *P);
+
 int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, const double *area0,
                        const sn_dofmap *T, const int *eq,
                        int neq, const sn_csc *K, double kdiag, const double *lam_n,
                        const double *lam_t,
                        double kfac, double ktfac, int augmented, sn_cstate *cs, sn_csc **Keff,
-                       sn_csc **Pre, int *full, double *hr, int threads, char *msg, size_t msglen);
+                       sn_csc **Pre, int *full, sn_ptangent *tg, double *hr, int threads, char *msg,
+                       size_t msglen);
 
 /* *CONTACT PAIR, ADJUST= (contact_adjust.c): the slave nodes of the pairs with ADJUST= (within
  * the distance, or in the node set) moved onto their master surface in m->x (the caller's

@@ -73,7 +73,7 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
                        int neq, const sn_csc *K, double kdiag, const double *lam_n,
                        const double *lam_t,
                        double kfac, double ktfac, int augmented, sn_cstate *cs, sn_csc **Keff,
-                       sn_csc **Pre, int *full, double *hr, int threads, char *msg, size_t msglen)
+                       sn_csc **Pre, int *full, sn_ptangent *tg, double *hr, int threads, char *msg, size_t msglen)
 {
   int dim = m->ndf, st, ndof = dim * m->nnodes;
   sn_cstate_clear(cs);
@@ -147,14 +147,50 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
     }
   }
   if (cs->np > 0) sn_csc_gemv(cs->H, 1.0, cs->r, 0.0, hr);
-  /* K_eff: the upper triangle when symmetric (CHOLMOD), else the whole matrix (GMRES, UMFPACK):
-   * K (or both its triangles) plus the contact terms, added by a merge of sorted columns (a
-   * sort of all of K's entries as triplets took a fifth of a penalty run on the 24 x 24 x 8
-   * block) */
   sn_csc *HF = NULL;                  /* T^T H on the free dofs (H's free rows without constraints) */
   if (cs->np > 0 && (st = sn_dofmap_reduce_cols(T, eq, neq, cs->H, &HF))) { free(C); free(D); free(du0); return st; }
+  free(D);
+  free(du0);
+  if (tg) {                           /* the tangent's parts for the caller (contact_penalty_schur.c) */
+    sn_ptangent_free(tg);
+    tg->np = cs->np;
+    tg->dim = dim;
+    tg->nonsym = nonsym;
+    tg->C = C;
+    tg->HF = HF;
+    if (Pre) { sn_csc_free(*Pre); *Pre = NULL; }
+    sn_csc_free(*Keff);
+    *Keff = NULL;
+    if (full) *full = nonsym;
+    cs->solver = "penalty";
+    return SN_OK;
+  }
+  sn_ptangent t = {cs->np, dim, nonsym, C, HF};
+  st = sn_ptangent_keff(&t, K, neq, Keff, Pre, full);
+  sn_ptangent_free(&t);
+  cs->solver = "penalty";
+  return st;
+}
+
+void sn_ptangent_free(sn_ptangent *tg)
+{
+  if (!tg) return;
+  free(tg->C);
+  sn_csc_free(tg->HF);
+  memset(tg, 0, sizeof *tg);
+}
+
+/* K_eff: the upper triangle when symmetric (CHOLMOD), else the whole matrix (GMRES, UMFPACK):
+ * K (or both its triangles) plus the contact terms, added by a merge of sorted columns (a
+ * sort of all of K's entries as triplets took a fifth of a penalty run on the 24 x 24 x 8
+ * block) */
+int sn_ptangent_keff(const sn_ptangent *tg, const sn_csc *K, int neq, sn_csc **Keff, sn_csc **Pre, int *full)
+{
+  int dim = tg->dim, nonsym = tg->nonsym, st;
+  const double *C = tg->C;
+  const sn_csc *HF = tg->HF;
   size_t cap = 1;
-  for (int k = 0; k < cs->np; k++) {
+  for (int k = 0; k < tg->np; k++) {
     size_t c = (size_t)(HF->colptr[dim * k + dim] - HF->colptr[dim * k]);
     cap += c * c;
   }
@@ -171,11 +207,11 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
   int *PI = malloc(sizeof(int) * pcap), *PJ = malloc(sizeof(int) * pcap);
   double *PX = malloc(sizeof(double) * pcap);
   if (!I || !J || !X || !PI || !PJ || !PX) {
-    free(I); free(J); free(X); free(PI); free(PJ); free(PX); free(C); free(D); free(du0); sn_csc_free(HF);
+    free(I); free(J); free(X); free(PI); free(PJ); free(PX);
     return SN_ERR_NOMEM;
   }
   size_t z = 0;
-  for (int k = 0; k < cs->np; k++)
+  for (int k = 0; k < tg->np; k++)
     for (int ca = 0; ca < dim; ca++)
       for (int cb = 0; cb < dim; cb++) {
         double c = C[dim * dim * k + ca * dim + cb];
@@ -202,8 +238,7 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
   if (!st && pre) st = sn_csc_from_triplets(neq, neq, (int)zp, PI, PJ, PX, &Pc);
   if (!st && pre) st = sn_csc_add(K, Pc, Pre);
   sn_csc_free(Cc); sn_csc_free(Kf); sn_csc_free(Pc);
-  free(I); free(J); free(X); free(PI); free(PJ); free(PX); free(C); free(D); free(du0); sn_csc_free(HF);
-  cs->solver = "penalty";
+  free(I); free(J); free(X); free(PI); free(PJ); free(PX);
   if (full) *full = nonsym;
   return st;
 }

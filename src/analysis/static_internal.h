@@ -94,6 +94,8 @@ typedef struct {
                                                   (contact_cdis.c) */
   sn_csc *Keff, *Kpre;
   sn_chol *Fpen;                               /* penalty Newton matrices' factor */
+  sn_ptangent ptg;                             /* the penalty tangent in its parts (Schur route) */
+  sn_pschur ps;                                /* the Schur route's kept factor of K */
   int kfull;                                   /* Keff holds both triangles (non-symmetric) */
   double *area0;                               /* reference slave areas per node */
   double lscale;                               /* model size, for the penetration tolerance */

@@ -57,6 +57,13 @@ static int nonsym_step(const sn_csc *Keff, const sn_csc *Kpre, sn_chol **Pf, int
   return st == SN_ERR_SINGULAR ? SN_ERR_NOT_SPD : st;
 }
 
+/* the penalty tangent kept in its parts for the Schur route (contact_penalty_schur.c): K
+ * constant (small strain, linear elastic), the route not left for this run; NULL: K_eff made */
+static sn_ptangent *schur_route(static_run *S)
+{
+  return S->s.penalty_schur && S->linear && !S->ps.off ? &S->ptg : NULL;
+}
+
 /* assemble: internal forces at u, K when it changes, the penalty contact forces and stiffness
  * of this configuration */
 static int assemble(static_run *S)
@@ -79,8 +86,8 @@ static int assemble(static_run *S)
   }
   if (S->pen) {                       /* contact forces and stiffness of this configuration */
     st = sn_contact_penalty(S->m, S->u, S->usave, S->area0, R->T, R->eq, R->neq, S->K, S->kdiag, S->lam_n, S->lam_t,
-                            S->kfac, S->ktfac, S->aug, &S->cs, &S->Keff, &S->Kpre, &S->kfull, S->hr, S->s.threads, S->msg,
-                            S->msglen);
+                            S->kfac, S->ktfac, S->aug, &S->cs, &S->Keff, &S->Kpre, &S->kfull, schur_route(S), S->hr,
+                            S->s.threads, S->msg, S->msglen);
     if (st) return st;
     S->F_version = S->linear ? R->eq_version : -1;   /* K is kept while the equations are */
   }
@@ -134,8 +141,8 @@ static int penalty_floor(static_run *S)
   follow_rigid(R, S->rref, S->u);
   st = sn_fesys_internal(R->S, S->u, S->nlgeom, S->fint, R->eq, R->neq, R->eq_version, NULL, S->msg, S->msglen);
   if (!st) st = sn_contact_penalty(S->m, S->u, S->usave, S->area0, R->T, R->eq, R->neq, S->K, S->kdiag, S->lam_n, S->lam_t,
-                                   S->kfac, S->ktfac, S->aug, &S->cs, &S->Keff, &S->Kpre, &S->kfull, S->hr, S->s.threads, S->msg,
-                                   S->msglen);
+                                   S->kfac, S->ktfac, S->aug, &S->cs, &S->Keff, &S->Kpre, &S->kfull, schur_route(S), S->hr,
+                                   S->s.threads, S->msg, S->msglen);
   if (st) return st;
   S->res = S->res_prev;
   S->conv = 1;
@@ -266,6 +273,17 @@ static int penalty_step(static_run *S, int *act)
   run_state *R = &S->R;
   int st;
   double tf = sn_wtime();
+  st = SN_ERR_ARG;
+  if (!S->Keff) {                    /* the tangent in its parts: the Schur route */
+    st = sn_pschur_step(&S->ps, S->K, S->K_id, &S->ptg, S->it, S->rhs, S->du);
+    if (S->info) {
+      S->info->penalty_schur_steps += st == SN_OK;
+      S->info->penalty_schur_factors = S->ps.builds;
+    }
+    if (st == SN_OK || st == SN_ERR_NOT_SPD || st == SN_ERR_NOMEM) goto solved;
+    if (st != SN_ERR_ARG) S->ps.off = 1;   /* a LAPACK failure: the sparse route from now on */
+    if ((st = sn_ptangent_keff(&S->ptg, S->K, R->neq, &S->Keff, &S->Kpre, &S->kfull))) return st;   /* not taken */
+  }
   if (S->kfull) {                    /* slipping points: the non-symmetric tangent */
     st = nonsym_step(S->Keff, S->Kpre, &S->Fpen, &S->lu_only, S->rhs, S->du, S->info);
   } else {                           /* the analysis of an earlier iteration reused */
@@ -273,6 +291,7 @@ static int penalty_step(static_run *S, int *act)
     if (!st) st = sn_chol_solve(S->Fpen, S->rhs, S->du);
     if (st == SN_ERR_NOT_SPD && S->it > 0) st = indefinite_step(S);
   }
+solved:
   if (S->info) S->info->factor_seconds += sn_wtime() - tf;
   if (st == SN_ERR_NOT_SPD) { *act = STOP; return SN_OK; }     /* cut back */
   if (st) return st;

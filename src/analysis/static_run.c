@@ -28,6 +28,7 @@ void sn_static_settings_default(sn_static_settings *s)
   s->cg_max_iter = 20000;
   s->threads = 1;
   s->extrapolate = 1;
+  s->penalty_schur = 1;
 }
 
 static int find_load(run_state *R, const load_rec *q)
@@ -757,6 +758,8 @@ static void run_finish(static_run *S, int st, double t0)
   sn_cstate_clear(&S->cs);
   sn_csc_free(S->Keff);
   sn_csc_free(S->Kpre);
+  sn_ptangent_free(&S->ptg);
+  sn_pschur_free(&S->ps);
   sn_chol_free(S->Fpen);
   free(S->area0);
   free(S->mlam);

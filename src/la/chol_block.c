@@ -106,7 +106,9 @@ static int order_last(const sn_csc *A, int ns, const int *set, double worth, int
   sn_chol_common_start(&c);
   cholmod_sparse S;
   sn_chol_view(B, &S);
-  if (!cholmod_camd(&S, NULL, 0, cmember, perm, &c))
+  /* every row in S: no constraint (CAMD 2.4.6 reads past its workspace on a 1 x 1 matrix with
+     its one row constrained: valgrind, a penalty step of a one-dof model) */
+  if (ns == n ? !cholmod_amd(&S, NULL, 0, perm, &c) : !cholmod_camd(&S, NULL, 0, cmember, perm, &c))
     st = c.status == CHOLMOD_OUT_OF_MEMORY ? SN_ERR_NOMEM : SN_ERR_BACKEND;
   if (!st) st = try_metis_last(&S, n, cmember, perm, worth, &c);
   cholmod_finish(&c);
@@ -306,6 +308,36 @@ int sn_chol_last_lsolve_add(sn_chol *F, const double *bS, double *y)
   for (int k = 0; k < ns; k++) t[F->trank[k]] = bS[k];
   cblas_dtrsv(CblasColMajor, CblasLower, CblasNoTrans, CblasNonUnit, ns, F->ltt, ns, t, 1);
   for (int r = 0; r < ns; r++) y[F->tpos[r]] += t[r];
+  free(t);
+  return SN_OK;
+}
+
+int sn_chol_last_schur(sn_chol *F, double *Z)
+{
+  if (!F || !Z) return SN_ERR_ARG;
+  int st = trailing_setup(F), ns = F->nlast;
+  if (st) return st;
+  size_t nn = (size_t)ns * (size_t)ns;
+  double *T = malloc(sizeof(double) * nn + 1);
+  if (!T) return SN_ERR_NOMEM;
+  memcpy(T, F->ltt, sizeof(double) * nn);      /* L_TT (zero above its diagonal), times L_TT^T */
+  cblas_dtrmm(CblasColMajor, CblasRight, CblasLower, CblasTrans, CblasNonUnit, ns, ns, 1.0, F->ltt, ns, T, ns);
+  for (int j = 0; j < ns; j++)                 /* from the rank order of T to the order of S */
+    for (int i = 0; i < ns; i++) Z[i + (size_t)ns * (size_t)j] = T[F->trank[i] + (size_t)ns * (size_t)F->trank[j]];
+  free(T);
+  return SN_OK;
+}
+
+int sn_chol_last_lmul(sn_chol *F, const double *y, double *bS)
+{
+  if (!F || !y || !bS) return SN_ERR_ARG;
+  int st = trailing_setup(F), ns = F->nlast;
+  if (st) return st;
+  double *t = malloc(sizeof(double) * (size_t)ns + 1);
+  if (!t) return SN_ERR_NOMEM;
+  for (int r = 0; r < ns; r++) t[r] = y[F->tpos[r]];
+  cblas_dtrmv(CblasColMajor, CblasLower, CblasNoTrans, CblasNonUnit, ns, F->ltt, ns, t, 1);
+  for (int k = 0; k < ns; k++) bS[k] = t[F->trank[k]];
   free(t);
   return SN_OK;
 }

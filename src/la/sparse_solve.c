@@ -138,6 +138,13 @@ int sn_chol_refactor(sn_chol *F, const sn_csc *A)
   return st;
 }
 
+double sn_chol_rcond(sn_chol *F)
+{
+  if (!F || !F->L) return 0.0;
+  double r = cholmod_rcond(F->L, &F->c);
+  return r > 0 ? r : 0.0;
+}
+
 int sn_chol_update(sn_chol **F, const sn_csc *A)
 {
   if (!F) return SN_ERR_ARG;

@@ -74,6 +74,7 @@ static int grab(const sn_model *m, const sn_fesys *S, const sn_increment *inc, v
 
 static sn_static_info last_info;      /* of the last run */
 static int use_linear;                /* run(): PRESSURE-OVERCLOSURE=LINEAR */
+static int use_sparse;                /* run(): penalty steps on K_eff (sn_static_settings.penalty_schur 0) */
 
 static int run(const char *friction, const char *steps, summary *out, char *msg, size_t len)
 {
@@ -93,6 +94,7 @@ static int run(const char *friction, const char *steps, summary *out, char *msg,
   sn_static_settings_default(&s);
   s.on_increment = grab;
   s.user = out;
+  s.penalty_schur = !use_sparse;
   sn_static_info info;
   st = sn_static_run(m, &s, &info, msg, len);
   last_info = info;
@@ -134,19 +136,30 @@ int main(void)
   CHECK_CLOSE(s1.sum_rt, -0.3 * s1.sum_rn, 1e-7, 0);
   CHECK(s1.max_slip > 1e-3);
   /* the same with the penalty treatment: the sliding Newton steps (non-symmetric tangent) are
-   * solved by GMRES preconditioned by the symmetric part's Cholesky factor, without falling
-   * back on UMFPACK; the tangential forces are mu times the normal ones (Coulomb's law holds
-   * exactly in the penalty return map, whatever the stiffness) */
+   * solved on the contact rows' Schur complement of K's factor (by default), or by GMRES
+   * preconditioned by the symmetric part's Cholesky factor without falling back on UMFPACK
+   * (penalty_schur 0): the same answer; the tangential forces are mu times the normal ones
+   * (Coulomb's law holds exactly in the penalty return map, whatever the stiffness) */
   {
-    summary sp;
+    summary sp, sq;
+    use_sparse = 1;
+    CHECK_INT(run("1e5\n*FRICTION\n0.3\n", psteps, &sq, msg, sizeof msg), SN_OK);
+    use_sparse = 0;
+    CHECK(last_info.gmres_iterations > 0);
+    CHECK_INT(last_info.lu_fallbacks, 0);
+    CHECK_INT(last_info.penalty_schur_steps, 0);
+    printf("penalty sliding, K_eff factorized: %d Newton iterations, %d GMRES products, %d UMFPACK fallbacks\n",
+           last_info.newton_iterations, last_info.gmres_iterations, last_info.lu_fallbacks);
     CHECK_INT(run("1e5\n*FRICTION\n0.3\n", psteps, &sp, msg, sizeof msg), SN_OK);
+    CHECK_INT(last_info.penalty_schur_steps, last_info.newton_iterations);
+    CHECK_INT(last_info.penalty_schur_factors, 2);   /* one per step: step 2 frees node 13's x */
+    CHECK_INT(last_info.gmres_iterations, 0);
+    printf("penalty sliding, Schur complement: %d Newton iterations\n", last_info.newton_iterations);
+    CHECK_CLOSE(sp.sum_rn, sq.sum_rn, 1e-9, 0);
+    CHECK_CLOSE(sp.sum_rt, sq.sum_rt, 1e-9, 0);
     CHECK_INT(sp.nslip, 5);
     CHECK_CLOSE(sp.sum_rt, -0.3 * sp.sum_rn, 1e-9, 0);
     CHECK_CLOSE(sp.sum_rn, s1.sum_rn, 0.02, 0);            /* penalty: a little below exact */
-    CHECK(last_info.gmres_iterations > 0);
-    CHECK_INT(last_info.lu_fallbacks, 0);
-    printf("penalty sliding: %d Newton iterations, %d GMRES products, %d UMFPACK fallbacks\n",
-           last_info.newton_iterations, last_info.gmres_iterations, last_info.lu_fallbacks);
     /* a LINEAR law (slope 1e5 per unit area, the nodes' areas 0.25 / 0.5) is a penalty law:
      * AUGMENTED gives exactly the penalty answer (no normal multiplier is ever augmented) */
     summary pl, al;

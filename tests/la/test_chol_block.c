@@ -3,7 +3,8 @@
  * by column by solves with an ordinary factor (sn_chol_factor, sn_chol_solve on unit vectors).
  * Two matrices: a 2D five-point Laplacian plus a shift on a 70 x 70 grid (CHOLMOD's supernodal
  * factor), with the set a boundary line and a scattered interior subset; and a tridiagonal one
- * of 30 rows (simplicial factor). */
+ * of 30 rows (simplicial factor). The Schur complement onto the set from the same trailing block
+ * (sn_chol_last_schur, sn_chol_last_lmul) against that block of the inverse and a solve. */
 #include "check.h"
 #include "signorini/common.h"
 #include "signorini/la.h"
@@ -169,6 +170,65 @@ int main(void)
     free(b); free(x); free(y); free(xr); free(zS); free(bS);
     sn_chol_free(C);
     sn_chol_free(F);
+  }
+  /* the Schur complement onto S and the condensed right-hand side (sn_chol_last_schur, _lmul):
+   * Z (A^-1)_SS = I (the block of the inverse is the inverse of the Schur complement), and
+   * Z (A^-1 b)_S = b_S - A_Sr A_rr^-1 b_r, here with b zero on S: Z x_S = -A_Sr A_rr^-1 b_r,
+   * checked as bS = Z x_S with x the solve of an ordinary factor */
+  {
+    sn_chol *F = NULL, *C = NULL;
+    CHECK_INT(sn_chol_factor(A, &C), SN_OK);
+    CHECK_INT(sn_chol_factor_last(A, g, line, &F), SN_OK);
+    int k = 0;
+    const int *rows = sn_chol_last_rows(F, &k);
+    double *Z = malloc(sizeof(double) * g * g), *W = malloc(sizeof(double) * g * g);
+    CHECK_INT(sn_chol_last_schur(F, Z), SN_OK);
+    CHECK_INT(sn_chol_inverse_block(F, g, rows, W), SN_OK);
+    double worst = 0.0;
+    for (int j = 0; j < g; j++)
+      for (int i = 0; i < g; i++) {
+        double zw = 0.0;
+        for (int q = 0; q < g; q++) zw += Z[i + (size_t)g * q] * W[q + (size_t)g * j];
+        worst = fmax(worst, fabs(zw - (i == j)));
+      }
+    printf("Schur complement on the bottom line: max |Z (A^-1)_SS - I| = %.2e\n", worst);
+    CHECK(worst < 1e-12);
+    CHECK_CLOSE(Z[1], Z[g], 1e-15, 0.0);   /* symmetric */
+    double *b = malloc(sizeof(double) * n), *x = malloc(sizeof(double) * n), *y = malloc(sizeof(double) * n);
+    double *bS = malloc(sizeof(double) * g);
+    for (int i = 0; i < n; i++) b[i] = (i < g) ? 0.0 : cos(0.07 * i) + 0.2;   /* zero on S = 0 .. g-1 */
+    CHECK_INT(sn_chol_solve(C, b, x), SN_OK);
+    CHECK_INT(sn_chol_forward(F, b, y), SN_OK);
+    CHECK_INT(sn_chol_last_lmul(F, y, bS), SN_OK);
+    worst = 0.0;
+    double bmax = 0.0;
+    for (int i = 0; i < g; i++) {
+      double zx = 0.0;
+      for (int q = 0; q < g; q++) zx += Z[i + (size_t)g * q] * x[rows[q]];
+      worst = fmax(worst, fabs(zx - bS[i]));
+      bmax = fmax(bmax, fabs(bS[i]));
+    }
+    printf("condensed right-hand side: max |Z x_S - bS| / max |bS| = %.2e\n", worst / bmax);
+    CHECK(bmax > 1e-3);
+    CHECK(worst < 1e-12 * bmax);
+    free(Z); free(W); free(b); free(x); free(y); free(bS);
+    sn_chol_free(C);
+    sn_chol_free(F);
+  }
+  /* a 1 x 1 matrix with its row last (every row in S: the unconstrained order; CAMD read past
+   * its workspace there): Z = A */
+  {
+    double a = 4.0;
+    sn_csc *A1 = NULL;
+    CHECK_INT(sn_csc_from_dense(1, 1, &a, 0.0, &A1), SN_OK);
+    sn_chol *F = NULL;
+    int r0 = 0;
+    double Z = 0.0;
+    CHECK_INT(sn_chol_factor_last(A1, 1, &r0, &F), SN_OK);
+    CHECK_INT(sn_chol_last_schur(F, &Z), SN_OK);
+    CHECK_CLOSE(Z, 4.0, 1e-15, 0.0);
+    sn_chol_free(F);
+    sn_csc_free(A1);
   }
   /* a repeated row in the set is one row; asking for a row outside it is refused */
   {
