@@ -312,6 +312,8 @@ typedef struct {
                               (ADMM's M + rho H H^T and reduced form, or the condensed W) */
   int penalty_schur_steps; /* penalty Newton steps solved on the contact rows' Schur complement */
   int penalty_schur_factors;   /* factorizations of K (contact rows last) they were made from */
+  int penalty_schur_reuses;    /* of those steps, the ones solved by GMRES on the dense
+                                  factorization of an earlier step */
 } sn_static_info;
 
 void sn_static_settings_default(sn_static_settings *s);

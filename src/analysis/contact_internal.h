@@ -201,6 +201,9 @@ typedef struct {
   int off;                  /* 1: not used for the rest of the run (K not positive definite,
                                S too large, or S grown too often) */
   int builds;               /* factorizations of K with S last */
+  int fact;                 /* what A holds: 0 nothing, 1 an LU (piv), 2 a Cholesky factor */
+  int factors, reuses, gmres;   /* dense factorizations; steps solved by GMRES on an earlier
+                                   one, and its products */
 } sn_pschur;
 /* the Newton step K_eff du = rhs; it: the Newton iteration (a symmetric K_eff not positive
  * definite: SN_ERR_NOT_SPD at it = 0, LU from it = 1 on). SN_OK, SN_ERR_NOT_SPD (singular: the

@@ -18,12 +18,15 @@
  * round-off (no inner iteration). */
 #include "analysis/contact_internal.h"
 
+#include <cblas.h>
 #include <lapacke.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define RCOND_MIN 1e-13     /* K's factor with a smaller reciprocal condition estimate: singular */
+#define GMRES_MAX 20        /* products of a GMRES solve on an earlier step's factorization */
+#define GMRES_TOL 1e-10     /* its relative residual (the Newton loop stops at 1e-8 of the forces) */
 #define RESIDUAL_MAX 1e-6   /* |K_eff du - b| / |b| (largest entries) above which a step is refused */
 
 enum {
@@ -77,11 +80,14 @@ static int build(sn_pschur *P, const sn_csc *K, int kid, const sn_csc *HF)
     if (sn_chol_predict(K, NULL, &fl) || 2.0 / 3.0 * (double)ns * ns * ns > 4.0 * fl) { free(in); return decline(P, 1); }
   }
   sn_chol *F = P->F;
-  int builds = P->builds;
+  sn_pschur keep = *P;                /* the counts */
   P->F = NULL;
   sn_pschur_free(P);
   P->F = F;
-  P->builds = builds + 1;
+  P->builds = keep.builds + 1;
+  P->factors = keep.factors;
+  P->reuses = keep.reuses;
+  P->gmres = keep.gmres;
   size_t nn = (size_t)ns * (size_t)ns;
   P->S = malloc(sizeof(int) * (size_t)ns);
   P->pos = malloc(sizeof(int) * ((size_t)n + 1));
@@ -106,9 +112,12 @@ static int build(sn_pschur *P, const sn_csc *K, int kid, const sn_csc *HF)
   if (!st) st = sn_chol_last_schur(P->F, P->Z);
   if (st) {
     int nomem = st == SN_ERR_NOMEM;
-    builds = P->builds;
+    keep = *P;
     sn_pschur_free(P);
-    P->builds = builds;
+    P->builds = keep.builds;
+    P->factors = keep.factors;
+    P->reuses = keep.reuses;
+    P->gmres = keep.gmres;
     /* K not positive definite (a body held by its contacts only): K_eff's own factorization */
     return nomem ? SN_ERR_NOMEM : decline(P, 1);
   }
@@ -146,17 +155,59 @@ static void step_matrix(sn_pschur *P, const sn_ptangent *tg)
   contact_rows(P, tg, NULL, 1.0, P->A);
 }
 
-/* (Z + C_S) w = b in place of w: Cholesky when C is symmetric, LU otherwise or (it > 0) when
- * Z + C_S is not positive definite */
+/* GMRES' operators on S: y = (Z + C_S) x, and y = A^-1 x with the factorization A holds */
+typedef struct {
+  sn_pschur *P;
+  const sn_ptangent *tg;
+} dense_ctx;
+
+static int op_step(void *ctx, const double *x, double *y)
+{
+  dense_ctx *c = ctx;
+  int ns = c->P->ns;
+  cblas_dgemv(CblasColMajor, CblasNoTrans, ns, ns, 1.0, c->P->Z, ns, x, 1, 0.0, y, 1);
+  contact_rows(c->P, c->tg, x, 1.0, y);
+  return SN_OK;
+}
+
+static int op_factor(void *ctx, const double *x, double *y)
+{
+  sn_pschur *P = ((dense_ctx *)ctx)->P;
+  int ns = P->ns;
+  memcpy(y, x, sizeof(double) * (size_t)ns);
+  lapack_int info = P->fact == 2 ? LAPACKE_dpotrs_work(LAPACK_COL_MAJOR, 'L', ns, 1, P->A, ns, y, ns)
+                                 : LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', ns, 1, P->A, ns, P->piv, y, ns);
+  return info ? SN_ERR_BACKEND : SN_OK;
+}
+
+/* (Z + C_S) w = b in place of w. A non-symmetric step first tries GMRES preconditioned by the
+ * factorization of an earlier step's matrix (the contact tangents of the points that kept their
+ * state change little from one Newton step to the next: a few products of O(|S|^2) instead of
+ * an O(|S|^3) factorization), to the relative residual GMRES_TOL within GMRES_MAX products; else
+ * (and for symmetric steps) the matrix is factorized: Cholesky when C is symmetric, LU otherwise
+ * or (it > 0) when Z + C_S is not positive definite. */
 static int dense_solve(sn_pschur *P, const sn_ptangent *tg, int it)
 {
   int ns = P->ns;
   lapack_int info;
+  if (tg->nonsym && P->fact) {
+    dense_ctx c = {P, tg};
+    int its = 0;
+    double rr = 0;
+    memset(P->w, 0, sizeof(double) * (size_t)ns);
+    int st = sn_gmres(ns, op_step, &c, op_factor, &c, P->b, P->w, GMRES_MAX, GMRES_MAX, GMRES_TOL, &its, &rr);
+    P->gmres += its;
+    if (st == SN_OK) { P->reuses++; return SN_OK; }
+    if (st == SN_ERR_NOMEM) return st;
+  }
   memcpy(P->w, P->b, sizeof(double) * (size_t)ns);
   step_matrix(P, tg);
+  P->fact = 0;
+  P->factors++;
   if (!tg->nonsym) {
     info = LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', ns, P->A, ns);
     if (info == 0) {
+      P->fact = 2;
       info = LAPACKE_dpotrs_work(LAPACK_COL_MAJOR, 'L', ns, 1, P->A, ns, P->w, ns);
       return info ? SN_ERR_BACKEND : SN_OK;
     }
@@ -166,6 +217,7 @@ static int dense_solve(sn_pschur *P, const sn_ptangent *tg, int it)
   }
   info = LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, ns, ns, P->A, ns, P->piv);
   if (info > 0) return SN_ERR_NOT_SPD;   /* singular */
+  P->fact = 1;
   if (info == 0) info = LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', ns, 1, P->A, ns, P->piv, P->w, ns);
   return info ? SN_ERR_BACKEND : SN_OK;
 }

@@ -279,6 +279,7 @@ static int penalty_step(static_run *S, int *act)
     if (S->info) {
       S->info->penalty_schur_steps += st == SN_OK;
       S->info->penalty_schur_factors = S->ps.builds;
+      S->info->penalty_schur_reuses = S->ps.reuses;
     }
     if (st == SN_OK || st == SN_ERR_NOT_SPD || st == SN_ERR_NOMEM) goto solved;
     if (st != SN_ERR_ARG) S->ps.off = 1;   /* a LAPACK failure: the sparse route from now on */

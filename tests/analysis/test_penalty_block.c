@@ -10,8 +10,8 @@
  *    increment's answer is the same to the Newton tolerance (the top's reactions per increment
  *    within 1e-7 of the largest);
  *  - the Schur route (sn_static_settings.penalty_schur, contact_penalty_schur.c): K factorized
- *    once with the contact rows last, every Newton step a dense solve on those rows, the same
- *    answers as K_eff's factorization and GMRES;
+ *    once with the contact rows last, every Newton step a dense solve on those rows (some by
+ *    GMRES on an earlier step's dense LU), the same answers as K_eff's factorization and GMRES;
  *  - the physics, exactly: at the end the whole interface slides (mu p reached at a slide of
  *    0.015 mm), so every tangential contact force is mu times its normal one, nearly along -x;
  *    the contact forces balance the top's reactions. */
@@ -168,10 +168,12 @@ int main(void)
   CHECK_INT(ic.penalty_schur_factors, 1);
   CHECK_INT(ic.penalty_schur_steps, ic.newton_iterations);
   CHECK_INT(ic.gmres_iterations, 0);
+  CHECK(ic.penalty_schur_reuses > 0);       /* GMRES on an earlier step's dense LU */
   CHECK_INT(ic.lu_fallbacks, 0);
   diff = reaction_diff(&b, &c, &big);
-  printf("Schur complement route: %d Newton iterations, %d factorization of K; top reactions' largest difference %.3g N\n",
-         ic.newton_iterations, ic.penalty_schur_factors, diff);
+  printf("Schur complement route: %d Newton iterations (%d of them by GMRES on an earlier dense LU), %d factorization "
+         "of K; top reactions' largest difference %.3g N\n", ic.newton_iterations, ic.penalty_schur_reuses,
+         ic.penalty_schur_factors, diff);
   CHECK(diff <= 1e-7 * big);
   /* gross sliding at the end: Coulomb exactly, against the slide; equilibrium with the top */
   CHECK_INT(c.ncontact, (NX + 1) * (NY + 1));
