@@ -121,6 +121,16 @@ static int parse_options(const char *options, int bs, opts *o)
   return SN_OK;
 }
 
+/* A status every rank agrees on: the worst (most negative) of the ranks' own. A failure on one
+ * rank alone (a bad argument there, an allocation) ends the solve on every rank; otherwise the
+ * others would wait for it forever in their next collective call. */
+static int agree(MPI_Comm comm, int st)
+{
+  int all = st;
+  if (MPI_Allreduce(&st, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) return SN_ERR_BACKEND;
+  return all;
+}
+
 /* ---- ownership: the dof ranges and the contacts' owners (the same on every rank) ---- */
 
 static int rank_of_dof(const pad *A, int row)
@@ -215,6 +225,7 @@ static PetscErrorCode build_matrices(pad *A, int *st)
   if (!*st) *st = sn_csc_canonical(A->P->H, &Hc);
   if (!*st) *st = sn_csr_from_csc(Mc, &Mr);
   if (!*st) *st = sn_csr_from_csc(Hc, &Hr);
+  *st = agree(A->comm, *st);
   sn_csc_free(Mc);
   sn_csc_free(Hc);
   PetscErrorCode e = 0;
@@ -675,7 +686,8 @@ static PetscErrorCode solve(pad *A, const opts *o, const sn_petsc_nearnull *nn, 
   A->Gy = calloc(ny, sizeof(double));
   A->yf = calloc(ny, sizeof(double));
   A->gv = calloc(ny, sizeof(double));
-  if (!A->mu || !A->w || !A->y || !A->Gy || !A->yf || !A->gv) { *st = SN_ERR_NOMEM; return 0; }
+  if (!A->mu || !A->w || !A->y || !A->Gy || !A->yf || !A->gv) *st = SN_ERR_NOMEM;
+  if ((*st = agree(A->comm, *st))) return 0;
   PetscCall(build_matrices(A, st));
   if (*st) return 0;
   PetscCall(make_solver(A));
@@ -701,6 +713,7 @@ int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, double *
   if (!st && nn && (nn->k < 0 || nn->k > 32 || (nn->k > 0 && !nn->v) || nn->bs < 1)) st = SN_ERR_ARG;
   if (!st) st = parse_options(s->options, nn ? nn->bs : 1, &o);
   if (!st && P->ndof % o.bs) st = SN_ERR_ARG;
+  if (st != SN_ERR_BACKEND) st = agree(PETSC_COMM_WORLD, st);   /* (MPI is up) */
   if (st) {
     if (info) info->status = st;
     return st;
@@ -719,7 +732,7 @@ int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, double *
   double asym = sn_csc_asymmetry(P->M);
   A.symmetric = asym <= 1e-14;          /* the serial solver's test between Cholesky and LU */
   run_state R = {0, SN_OK, NAN};
-  st = ownership(&A);
+  st = agree(A.comm, ownership(&A));
   if (!st && solve(&A, &o, nn, r, v, s, info, t0, &R, &st)) st = SN_ERR_BACKEND;
   if (stats) {
     stats->rank = A.rank;

@@ -8,7 +8,9 @@
  *   - the two v agree within 1000 tol (relative), and both with the serial admm on rank 0;
  *   - the modes cut the Krylov iterations: measured 1 rank 58 -> 32, 2 ranks 62 -> 32
  *     (2026-12-04; at 13 230 dofs, 20 x 20 x 10: 67 -> 33); asserted: at most 0.7 times;
- *   - bad near-null spaces refused: k 33, v NULL, bs 0, bs 5 not dividing the 6 936 dofs (SN_ERR_ARG). */
+ *   - bad near-null spaces refused: k 33, v NULL, bs 0, bs 5 not dividing the 6 936 dofs (SN_ERR_ARG);
+ *     on 2 ranks a bad one on rank 1 alone makes every rank return SN_ERR_ARG (before the status
+ *     was agreed on, rank 0 went on into the solve's collective calls and waited forever). */
 #include "fe_deck.h"
 #include "signorini/petsc.h"
 #include "signorini/solver.h"
@@ -153,6 +155,10 @@ int main(int argc, char **argv)
   for (int k = 0; k < 4; k++) {
     sn_info info = {0};
     CHECK_INT(sn_gfc_admm_petsc_nn(&P, &bad[k], r[0], v[0], &s, &info, NULL), SN_ERR_ARG);
+  }
+  if (size > 1) {   /* a bad call on one rank only: every rank gets the error, none is left waiting */
+    sn_info info = {0};
+    CHECK_INT(sn_gfc_admm_petsc_nn(&P, rank == 1 ? &bad[0] : &nn, r[0], v[0], &s, &info, NULL), SN_ERR_ARG);
   }
   for (int k = 0; k < 3; k++) {
     free(r[k]);
