@@ -180,6 +180,9 @@ int sn_contact_face_springs(const sn_model *m, int pi);
  * degenerate face (zero length / area). */
 int sn_contact_project(int sdim, int nfn, const double *X, const double *xs,
                        sn_contact_point *p);
+/* sn_contact_project's checks of the face alone, without projecting: SN_OK, SN_ERR_ARG,
+ * SN_ERR_NAN or SN_ERR_FORMAT as it would return for any point */
+int sn_contact_face_check(int sdim, int nfn, const double *X);
 
 /* The equations of *TIE k of the model (CalculiX User's Manual, *TIE, *CYCLIC SYMMETRY MODEL):
  * every node of the slave surface (node based, or the nodes of its faces) that is not a node

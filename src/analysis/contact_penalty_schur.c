@@ -165,7 +165,7 @@ static int op_step(void *ctx, const double *x, double *y)
 {
   dense_ctx *c = ctx;
   int ns = c->P->ns;
-  cblas_dgemv(CblasColMajor, CblasNoTrans, ns, ns, 1.0, c->P->Z, ns, x, 1, 0.0, y, 1);
+  cblas_dsymv(CblasColMajor, CblasLower, ns, 1.0, c->P->Z, ns, x, 1, 0.0, y, 1);   /* Z symmetric: one triangle read */
   contact_rows(c->P, c->tg, x, 1.0, y);
   return SN_OK;
 }

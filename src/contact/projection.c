@@ -215,35 +215,50 @@ static int frame(int sdim, double a[2][3], double scale, double *n,
   return SN_OK;
 }
 
-int sn_contact_project(int sdim, int nfn, const double *X, const double *xs, sn_contact_point *p)
+/* the face's checks before a projection: its family, finite coordinates, a size (scale: the
+ * diagonal of its nodes' box) and a frame at its centre (xi: the centre) */
+static int face_setup(face_t *F, int sdim, int nfn, const double *X, double *scale, double xi[2])
 {
-  if (!X || !xs || !p) return SN_ERR_ARG;
-  face_t F;
-  F.fam = sn_contact_face_family(sdim, nfn);
-  if (F.fam == SN_FAM_NONE) return SN_ERR_ARG;
-  F.d = sdim - 1;
-  F.nfn = nfn;
-  F.X = X;
-  F.tri = F.fam == SN_FAM_TRI3 || F.fam == SN_FAM_TRI6;
+  F->fam = sn_contact_face_family(sdim, nfn);
+  if (F->fam == SN_FAM_NONE) return SN_ERR_ARG;
+  F->d = sdim - 1;
+  F->nfn = nfn;
+  F->X = X;
+  F->tri = F->fam == SN_FAM_TRI3 || F->fam == SN_FAM_TRI6;
   double lo[3], hi[3];
-  for (int j = 0; j < 3; j++) {
-    if (!isfinite(xs[j])) return SN_ERR_NAN;
-    lo[j] = hi[j] = X[j];
-  }
+  for (int j = 0; j < 3; j++) lo[j] = hi[j] = X[j];
   for (int q = 0; q < nfn; q++)
     for (int j = 0; j < 3; j++) {
       double v = X[3 * q + j];
       if (!isfinite(v)) return SN_ERR_NAN;
       lo[j] = fmin(lo[j], v), hi[j] = fmax(hi[j], v);
     }
-  double scale = sqrt(dist2(lo, hi));
-  if (!(scale > 0)) return SN_ERR_FORMAT;
+  *scale = sqrt(dist2(lo, hi));
+  if (!(*scale > 0)) return SN_ERR_FORMAT;
+  double N[SN_CONTACT_MAXFN], x[3], a[2][3], n[3], t1[3], t2[3];
+  xi[0] = xi[1] = F->tri ? 1.0 / 3.0 : 0.0;
+  face_eval(F, xi, N, x, a, NULL);
+  return frame(sdim, a, *scale, n, t1, t2);   /* a face degenerate at its centre */
+}
 
-  double N[SN_CONTACT_MAXFN], x[3], a[2][3], xi[2] = {0, 0}, n[3], t1[3], t2[3];
-  if (F.tri) xi[0] = xi[1] = 1.0 / 3.0;
-  face_eval(&F, xi, N, x, a, NULL);
-  int r = frame(sdim, a, scale, n, t1, t2);   /* a face degenerate at its centre */
+int sn_contact_face_check(int sdim, int nfn, const double *X)
+{
+  if (!X) return SN_ERR_ARG;
+  face_t F;
+  double scale, xi[2];
+  return face_setup(&F, sdim, nfn, X, &scale, xi);
+}
+
+int sn_contact_project(int sdim, int nfn, const double *X, const double *xs, sn_contact_point *p)
+{
+  if (!X || !xs || !p) return SN_ERR_ARG;
+  for (int j = 0; j < 3; j++)
+    if (!isfinite(xs[j])) return SN_ERR_NAN;
+  face_t F;
+  double scale, xi[2];
+  int r = face_setup(&F, sdim, nfn, X, &scale, xi);
   if (r) return r;
+  double N[SN_CONTACT_MAXFN], x[3], a[2][3], n[3], t1[3], t2[3];
 
   int onb = 0;
   double best = INFINITY, bxi[2] = {0, 0};
