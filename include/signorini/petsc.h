@@ -40,6 +40,9 @@ typedef struct {
   int operators;            /* operators M + rho H H^T set up (the first and one per change of rho) */
   double seconds;           /* this rank's wall time in the solve */
   double seconds_min, seconds_max;   /* the fastest and slowest rank's */
+  int graph_split;          /* 1: the dofs split over the ranks by PT-Scotch, 0: by number */
+  long offrank_entries;     /* entries of M in a rank's rows and another rank's columns, summed
+                               over the ranks: the halo a product with M exchanges */
 } sn_petsc_stats;
 
 /* The global problem (M, H, f, w, mu) by ADMM over MPI (src/petsc/gfc_admm_mpi.c), the serial
@@ -54,10 +57,12 @@ typedef struct {
  * balancing.
  * COLLECTIVE on MPI_COMM_WORLD, after sn_petsc_start: every rank passes the same whole problem
  * (each reads the file, or assembles the model) and the same settings; each keeps its rows of M
- * and H (contiguous ranges of the dofs: rank p holds blocks [p B / P, (p + 1) B / P) of bs dofs,
- * B = m / bs) and the
- * contacts it owns (a contact belongs to the rank holding the first, lowest-numbered, dof its
- * columns of H touch; one that touches none to rank c P / nc). r and v (in/out, the whole
+ * and H and the contacts it owns. The dofs are split over the ranks in blocks of bs by PT-Scotch's
+ * partition of the graph of M's blocks (compact subdomains; src/petsc/dof_partition.c), or with
+ * the option "part=0" (and on one rank) by number (rank p holds blocks [p B / P, (p + 1) B / P),
+ * B = m / bs). A contact belongs to the rank holding the first dof its columns of H touch, in the
+ * numbering of the split (in a finite-element model, its slave node's rank); one that touches
+ * none to rank c P / nc. r and v (in/out, the whole
  * vectors: the warm start, then the best iterate) are the same on every rank on return, and so
  * is info (the verdict of sn_gfc_verdict on the whole result, info->solver "petsc_admm").
  * s->progress is called with each step's error on every rank (a program prints from one); a
@@ -65,7 +70,7 @@ typedef struct {
  * Options (s->options): "rho=" (initial penalty, default sn_gfc_admm's), "adapt=1" (0: fixed rho),
  * "alpha=1" (relaxation in (0, 2)), "aa=10" (Anderson memory, 0..50, 0: off), "bs=1" (GAMG's block size: 3 for a 3D solid's dofs; it must
  * divide the dofs, and the ranges are then whole blocks), "lin=0.1" (the Krylov solves' reduction
- * of the warm start's residual, in (0, 1]). PETSc's options with the prefix sn_ (PETSC_OPTIONS=
+ * of the warm start's residual, in (0, 1]), "part=1" (0: the number split). PETSc's options with the prefix sn_ (PETSC_OPTIONS=
  * "-sn_ksp_type ... -sn_pc_type ...") override the Krylov method and the preconditioner.
  * stats may be NULL. Equality constraints (neq > 0): SN_ERR_ARG. */
 int sn_gfc_admm_petsc(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info,

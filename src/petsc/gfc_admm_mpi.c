@@ -39,6 +39,7 @@
  * them in one MPI_Allreduce per step; stop when it is <= tol. The best iterate is gathered on
  * every rank at the end and judged by sn_gfc_error and sn_gfc_verdict on the whole problem,
  * as the serial solver does. */
+#include "petsc/dof_partition.h"
 #include "petsc/petsc_module.h"
 #include "problem/problem_check.h"
 #include "solver/admm_options.h"
@@ -66,8 +67,9 @@ typedef struct {
   int rank, size;
   const sn_gfc *P;
   int d, nc, m, n, bs;
-  int r0, r1;             /* this rank's dofs [r0, r1) */
-  int *rstart;            /* size + 1: every rank's first dof */
+  int r0, r1;             /* this rank's dofs [r0, r1) (new numbers) */
+  sn_dof_part dp;         /* the dofs' split: ranges of new numbers, old <-> new */
+  sn_csr *Mrows, *Hrows;  /* M and H by rows (old numbers), until the matrices are built */
   int *cstart;            /* size + 1: every rank's first contact in the permuted order */
   int *order;             /* nc: permuted position -> contact */
   int *pos;               /* nc: contact -> permuted position */
@@ -91,12 +93,12 @@ typedef struct {
 
 typedef struct {
   double rho, alpha, lin;
-  int adapt, bs, aa;
+  int adapt, bs, aa, part;
 } opts;
 
 static int parse_options(const char *options, int bs, opts *o)
 {
-  static const char *const keys[] = {"rho", "adapt", "alpha", "bs", "lin", "aa", NULL};
+  static const char *const keys[] = {"rho", "adapt", "alpha", "bs", "lin", "aa", "part", NULL};
   sn_admm_common c;
   double x;
   int st;
@@ -112,6 +114,12 @@ static int parse_options(const char *options, int bs, opts *o)
   if (st == 1) {
     if (!(x >= 1.0 && x <= 64.0 && x == floor(x))) return SN_ERR_ARG;
     o->bs = (int)x;
+  }
+  o->part = 1;
+  if ((st = sn_option_double(options, "part", &x)) < 0) return st;
+  if (st == 1) {
+    if (x != 0.0 && x != 1.0) return SN_ERR_ARG;
+    o->part = (int)x;
   }
   if ((st = sn_option_double(options, "lin", &x)) < 0) return st;
   if (st == 1) {
@@ -131,38 +139,41 @@ static int agree(MPI_Comm comm, int st)
   return all;
 }
 
-/* ---- ownership: the dof ranges and the contacts' owners (the same on every rank) ---- */
-
-static int rank_of_dof(const pad *A, int row)
+/* M and H by rows (canonical: rows sorted, duplicates summed), then the dofs' split over the
+ * ranks (dof_partition.c: PT-Scotch on M's blocks unless part=0 or one rank). Collective. */
+static PetscErrorCode split(pad *A, int part, int *st)
 {
-  int lo = 0, hi = A->size - 1;         /* the last p with rstart[p] <= row */
-  while (lo < hi) {
-    int mid = (lo + hi + 1) / 2;
-    if (A->rstart[mid] <= row) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  sn_csc *Mc = NULL, *Hc = NULL;
+  *st = sn_csc_canonical(A->P->M, &Mc);
+  if (!*st) *st = sn_csc_canonical(A->P->H, &Hc);
+  if (!*st) *st = sn_csr_from_csc(Mc, &A->Mrows);
+  if (!*st) *st = sn_csr_from_csc(Hc, &A->Hrows);
+  sn_csc_free(Mc);
+  sn_csc_free(Hc);
+  if ((*st = agree(A->comm, *st))) return 0;
+  return sn_dof_partition(A->comm, A->Mrows, A->m, A->bs, part, &A->dp, st);
 }
+
+/* ---- ownership: the dof ranges and the contacts' owners (the same on every rank) ---- */
 
 static int ownership(pad *A)
 {
   const sn_csc *H = A->P->H;
-  int size = A->size, nblk = A->m / A->bs;
-  A->rstart = malloc(sizeof(int) * ((size_t)size + 1));
+  int size = A->size;
   A->cstart = calloc((size_t)size + 1, sizeof(int));
   A->order = malloc(sizeof(int) * ((size_t)A->nc + 1));
   A->pos = malloc(sizeof(int) * ((size_t)A->nc + 1));
   int *owner = malloc(sizeof(int) * ((size_t)A->nc + 1));
-  if (!A->rstart || !A->cstart || !A->order || !A->pos || !owner) { free(owner); return SN_ERR_NOMEM; }
-  for (int p = 0; p <= size; p++) A->rstart[p] = A->bs * (int)((long long)p * nblk / size);
-  A->r0 = A->rstart[A->rank];
-  A->r1 = A->rstart[A->rank + 1];
+  if (!A->cstart || !A->order || !A->pos || !owner) { free(owner); return SN_ERR_NOMEM; }
+  A->r0 = A->dp.rstart[A->rank];
+  A->r1 = A->dp.rstart[A->rank + 1];
   for (int c = 0; c < A->nc; c++) {
     int first = INT_MAX;
     for (int j = A->d * c; j < A->d * (c + 1); j++)
       for (int p = H->colptr[j]; p < H->colptr[j + 1]; p++)
-        if (H->rowind[p] < first) first = H->rowind[p];
-    owner[c] = first < INT_MAX ? rank_of_dof(A, first) : (int)((long long)c * size / A->nc);
+        if (A->dp.dnew ? A->dp.dnew[H->rowind[p]] < first : H->rowind[p] < first)
+          first = A->dp.dnew ? A->dp.dnew[H->rowind[p]] : H->rowind[p];
+    owner[c] = first < INT_MAX ? sn_dof_part_rank(&A->dp, first) : (int)((long long)c * size / A->nc);
     A->cstart[owner[c] + 1]++;
   }
   for (int p = 0; p < size; p++) A->cstart[p + 1] += A->cstart[p];
@@ -183,30 +194,34 @@ static int ownership(pad *A)
 
 /* ---- the distributed matrices ---- */
 
-/* rows [r0, r1) of the CSR view R as an MPIAIJ matrix (local rows r1 - r0, local columns
- * ncl, global columns ncols; column j mapped by colmap when given, each row then re-sorted) */
-static PetscErrorCode rows_to_mpiaij(const pad *A, const sn_csr *R, const int *colmap, int d, PetscInt ncl,
-                                     PetscInt ncols, int bs, Mat *out)
+/* this rank's rows, new numbers [r0, r1), of the CSR view R (old row numbers: dold) as an
+ * MPIAIJ matrix (local rows r1 - r0, local columns ncl, global columns ncols; column j mapped
+ * to colmap[j] when given, each row then re-sorted) */
+static PetscErrorCode rows_to_mpiaij(const pad *A, const sn_csr *R, const int *colmap, PetscInt ncl, PetscInt ncols,
+                                     int bs, Mat *out)
 {
-  int nl = A->r1 - A->r0, base = R->rowptr[A->r0], nz = R->rowptr[A->r1] - base;
+  const int *dold = A->dp.dold;
+  int nl = A->r1 - A->r0, nz = 0;
+  for (int i = A->r0; i < A->r1; i++) {
+    int row = dold ? dold[i] : i;
+    nz += R->rowptr[row + 1] - R->rowptr[row];
+  }
   PetscInt *ia, *ja;
   PetscScalar *va;
   PetscCall(PetscMalloc3(nl + 1, &ia, nz + 1, &ja, nz + 1, &va));
-  for (int i = 0; i <= nl; i++) ia[i] = R->rowptr[A->r0 + i] - base;
-  for (int k = 0; k < nz; k++) {
-    int j = R->colind[base + k];
-    ja[k] = colmap ? d * colmap[j / d] + j % d : j;
-    va[k] = R->val[base + k];
+  ia[0] = 0;
+  for (int i = 0; i < nl; i++) {
+    int row = dold ? dold[A->r0 + i] : A->r0 + i;
+    PetscInt k = ia[i];
+    for (int p = R->rowptr[row]; p < R->rowptr[row + 1]; p++, k++) {
+      int j = R->colind[p];
+      ja[k] = colmap ? colmap[j] : j;
+      va[k] = R->val[p];
+    }
+    ia[i + 1] = k;
   }
-  if (colmap)                           /* insertion sort of each (short) row by column */
-    for (int i = 0; i < nl; i++)
-      for (PetscInt k = ia[i] + 1; k < ia[i + 1]; k++) {
-        PetscInt jk = ja[k], q = k;
-        PetscScalar vk = va[k];
-        while (q > ia[i] && ja[q - 1] > jk) { ja[q] = ja[q - 1]; va[q] = va[q - 1]; q--; }
-        ja[q] = jk;
-        va[q] = vk;
-      }
+  if (colmap)                           /* each row re-sorted by column */
+    for (int i = 0; i < nl; i++) PetscCall(PetscSortIntWithScalarArray(ia[i + 1] - ia[i], ja + ia[i], va + ia[i]));
   PetscCall(MatCreate(A->comm, out));
   PetscCall(MatSetSizes(*out, nl, ncl, A->m, ncols));
   if (bs > 1) PetscCall(MatSetBlockSize(*out, bs));
@@ -219,21 +234,17 @@ static PetscErrorCode rows_to_mpiaij(const pad *A, const sn_csr *R, const int *c
 /* M, H (columns in the permuted contact order) and H H^T */
 static PetscErrorCode build_matrices(pad *A, int *st)
 {
-  sn_csc *Mc = NULL, *Hc = NULL;
-  sn_csr *Mr = NULL, *Hr = NULL;
-  *st = sn_csc_canonical(A->P->M, &Mc);
-  if (!*st) *st = sn_csc_canonical(A->P->H, &Hc);
-  if (!*st) *st = sn_csr_from_csc(Mc, &Mr);
-  if (!*st) *st = sn_csr_from_csc(Hc, &Hr);
-  *st = agree(A->comm, *st);
-  sn_csc_free(Mc);
-  sn_csc_free(Hc);
-  PetscErrorCode e = 0;
-  if (!*st) e = rows_to_mpiaij(A, Mr, NULL, 1, A->r1 - A->r0, A->m, A->bs, &A->M);
-  if (!*st && !e) e = rows_to_mpiaij(A, Hr, A->pos, A->d, (PetscInt)A->d * A->nlc, A->n, 1, &A->H);
-  sn_csr_free(Mr);
-  sn_csr_free(Hr);
-  if (*st || e) return e;
+  int *hcol = malloc(sizeof(int) * ((size_t)A->n + 1));   /* H's columns in the contacts' new order */
+  *st = agree(A->comm, hcol ? SN_OK : SN_ERR_NOMEM);
+  if (*st) { free(hcol); return 0; }
+  for (int j = 0; j < A->n; j++) hcol[j] = A->d * A->pos[j / A->d] + j % A->d;
+  PetscErrorCode e = rows_to_mpiaij(A, A->Mrows, A->dp.dnew, A->r1 - A->r0, A->m, A->bs, &A->M);
+  if (!e) e = rows_to_mpiaij(A, A->Hrows, hcol, (PetscInt)A->d * A->nlc, A->n, 1, &A->H);
+  free(hcol);
+  sn_csr_free(A->Mrows);
+  sn_csr_free(A->Hrows);
+  A->Mrows = A->Hrows = NULL;
+  if (e) return e;
   Mat Ht;
   PetscCall(MatTranspose(A->H, MAT_INITIAL_MATRIX, &Ht));
   PetscCall(MatMatMult(A->H, Ht, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &A->HHt));
@@ -304,7 +315,8 @@ static PetscErrorCode make_nearnull(pad *A, const sn_petsc_nearnull *nn)
     PetscScalar *a;
     PetscCall(VecDuplicate(A->v, &V[kept]));
     PetscCall(VecGetArray(V[kept], &a));
-    for (int i = 0; i < nl; i++) a[i] = nn->v[(size_t)A->m * j + (size_t)(A->r0 + i)];
+    for (int i = 0; i < nl; i++)
+      a[i] = nn->v[(size_t)A->m * j + (size_t)(A->dp.dold ? A->dp.dold[A->r0 + i] : A->r0 + i)];
     PetscCall(VecRestoreArray(V[kept], &a));
     PetscReal nrm;
     PetscCall(VecNorm(V[kept], NORM_2, &nrm));
@@ -338,7 +350,9 @@ static void pad_free(pad *A)
   KSPDestroy(&A->ksp);
   Vec *vs[] = {&A->v, &A->rhs, &A->f, &A->Mv, &A->Hr, &A->vbest, &A->g, &A->u, &A->r, &A->rbest};
   for (size_t k = 0; k < sizeof vs / sizeof vs[0]; k++) VecDestroy(vs[k]);
-  free(A->rstart);
+  sn_dof_part_free(&A->dp);
+  sn_csr_free(A->Mrows);
+  sn_csr_free(A->Hrows);
   free(A->cstart);
   free(A->order);
   free(A->pos);
@@ -359,8 +373,9 @@ static PetscErrorCode scatter_in(pad *A, const double *r, const double *v)
   PetscCall(VecGetArray(A->v, &pv));
   PetscCall(VecGetArray(A->f, &pf));
   for (int i = 0; i < nl; i++) {
-    pv[i] = v[A->r0 + i];
-    pf[i] = P->f[A->r0 + i];
+    int q = A->dp.dold ? A->dp.dold[A->r0 + i] : A->r0 + i;
+    pv[i] = v[q];
+    pf[i] = P->f[q];
   }
   PetscCall(VecRestoreArray(A->v, &pv));
   PetscCall(VecRestoreArray(A->f, &pf));
@@ -388,7 +403,7 @@ static PetscErrorCode gather_out(pad *A, double *r, double *v)
   PetscCall(VecScatterBegin(sc, A->vbest, all, INSERT_VALUES, SCATTER_FORWARD));
   PetscCall(VecScatterEnd(sc, A->vbest, all, INSERT_VALUES, SCATTER_FORWARD));
   PetscCall(VecGetArrayRead(all, &pa));
-  memcpy(v, pa, sizeof(double) * (size_t)A->m);
+  for (int q = 0; q < A->m; q++) v[A->dp.dold ? A->dp.dold[q] : q] = pa[q];
   PetscCall(VecRestoreArrayRead(all, &pa));
   PetscCall(VecScatterDestroy(&sc));
   PetscCall(VecDestroy(&all));
@@ -732,7 +747,9 @@ int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, double *
   double asym = sn_csc_asymmetry(P->M);
   A.symmetric = asym <= 1e-14;          /* the serial solver's test between Cholesky and LU */
   run_state R = {0, SN_OK, NAN};
-  st = agree(A.comm, ownership(&A));
+  if (split(&A, o.part, &st)) st = SN_ERR_BACKEND;
+  if (!st) st = agree(A.comm, ownership(&A));
+  long offrank = A.Mrows && A.dp.rstart ? sn_dof_part_offrank(&A.dp, A.Mrows, A.rank) : 0;
   if (!st && solve(&A, &o, nn, r, v, s, info, t0, &R, &st)) st = SN_ERR_BACKEND;
   if (stats) {
     stats->rank = A.rank;
@@ -741,6 +758,9 @@ int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, double *
     stats->contacts_owned = A.nlc;
     stats->ksp_iterations = A.kspits;
     stats->operators = A.operators;
+    stats->graph_split = A.dp.graph;
+    stats->offrank_entries = offrank;
+    MPI_Allreduce(MPI_IN_PLACE, &stats->offrank_entries, 1, MPI_LONG, MPI_SUM, A.comm);
   }
   pad_free(&A);
   double err = NAN;

@@ -8,6 +8,11 @@
  *   - the two v agree within 1000 tol (relative), and both with the serial admm on rank 0;
  *   - the modes cut the Krylov iterations: measured 1 rank 58 -> 32, 2 ranks 62 -> 32
  *     (2026-12-04; at 13 230 dofs, 20 x 20 x 10: 67 -> 33); asserted: at most 0.7 times;
+ *   - the dofs' split (the option part): on 2 ranks PT-Scotch's partition of M's node graph
+ *     (the default) must cut the halo, the entries of M in another rank's columns, to less than
+ *     0.6 times the number split's (measured 19 800 against 43 218: the number split cuts the
+ *     block across its 17 x 17 nodes, PT-Scotch across 17 x 9), and both give the same v within
+ *     1000 tol; on 1 rank there is no halo;
  *   - bad near-null spaces refused: k 33, v NULL, bs 0, bs 5 not dividing the 6 936 dofs (SN_ERR_ARG);
  *     on 2 ranks a bad one on rank 1 alone makes every rank return SN_ERR_ARG (before the status
  *     was agreed on, rank 0 went on into the solve's collective calls and waited forever). */
@@ -123,7 +128,7 @@ int main(int argc, char **argv)
   CHECK_INT(nn.bs, 3);
   int n = 3 * P.nc, nd = P.ndof;
   double *r[3], *v[3];
-  long kry[2] = {0, 0};
+  long kry[2] = {0, 0}, offrank = -1;
   sn_settings s;
   sn_settings_default(&s);
   s.tol = 1e-8;
@@ -140,12 +145,28 @@ int main(int argc, char **argv)
     CHECK_INT(st, SN_OK);
     CHECK(e <= s.tol);
     kry[k] = ps.ksp_iterations;
+    CHECK_INT(ps.graph_split, size > 1);
+    offrank = ps.offrank_entries;
     if (rank == 0)
       printf("%s near-null space, %d ranks: %d dofs, %d contacts, %d steps, error %.2e, krylov %ld, %.3f s\n",
              k ? "with the" : "without", size, nd, P.nc, info.iterations, e, ps.ksp_iterations, ps.seconds_max);
   }
   CHECK(rel_diff(nd, v[1], v[0]) <= 1000 * s.tol);
   CHECK(kry[1] <= 0.7 * kry[0]);
+  {                                         /* the split by number, for the halo's size */
+    sn_settings s0 = s;
+    s0.options = "part=0";
+    sn_info info = {0};
+    sn_petsc_stats ps;
+    CHECK_INT(sn_gfc_admm_petsc_nn(&P, &nn, r[2], v[2], &s0, &info, &ps), SN_OK);
+    CHECK_INT(ps.graph_split, 0);
+    CHECK(rel_diff(nd, v[2], v[1]) <= 1000 * s.tol);
+    if (rank == 0)
+      printf("the halo (entries of M in another rank's columns): by number %ld, by PT-Scotch %ld\n",
+             ps.offrank_entries, offrank);
+    if (size > 1) CHECK(offrank < 0.6 * ps.offrank_entries);
+    else CHECK_INT(ps.offrank_entries, 0);
+  }
   if (rank == 0) {                          /* the serial reference */
     sn_info is = {0};
     CHECK_INT(sn_gfc_admm(&P, r[2], v[2], &s, &is), SN_OK);

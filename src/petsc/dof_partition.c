@@ -1,0 +1,134 @@
+/* The dofs' split over the ranks (dof_partition.h). The number split gives each rank a slab of
+ * a block model (its halo a whole cross-section); the graph partition gives compact subdomains
+ * with the smallest cut PT-Scotch finds (F. Pellegrini, "Scotch and PT-Scotch graph
+ * partitioning software: an overview", in Combinatorial Scientific Computing, CRC 2012), through
+ * PETSc's MatPartitioning on the adjacency of M's bs x bs blocks (a node's dofs stay together,
+ * so GAMG's blocks of bs rows are whole on every rank). */
+#include "petsc/dof_partition.h"
+#include "signorini/solver.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void sn_dof_part_free(sn_dof_part *p)
+{
+  free(p->rstart);
+  free(p->dnew);
+  free(p->dold);
+  memset(p, 0, sizeof *p);
+}
+
+int sn_dof_part_rank(const sn_dof_part *p, int d)
+{
+  int lo = 0, hi = p->size - 1;         /* the last q with rstart[q] <= d */
+  while (lo < hi) {
+    int mid = (lo + hi + 1) / 2;
+    if (p->rstart[mid] <= d) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+long sn_dof_part_offrank(const sn_dof_part *p, const sn_csr *M, int rank)
+{
+  long n = 0;
+  for (int i = p->rstart[rank]; i < p->rstart[rank + 1]; i++) {
+    int row = p->dold ? p->dold[i] : i;
+    for (int k = M->rowptr[row]; k < M->rowptr[row + 1]; k++) {
+      int c = p->dnew ? p->dnew[M->colind[k]] : M->colind[k];
+      n += c < p->rstart[rank] || c >= p->rstart[rank + 1];
+    }
+  }
+  return n;
+}
+
+/* the adjacency of this rank's blocks [b0, b1) (neighbour blocks, itself left out) as PETSc's
+ * CSR arrays (PetscMalloc'ed: MatCreateMPIAdj takes them) */
+static PetscErrorCode block_graph(const sn_csr *M, int bs, int b0, int b1, PetscInt **ia, PetscInt **ja)
+{
+  int nb = b1 - b0;
+  long nz = 0;
+  for (int b = b0; b < b1; b++) nz += M->rowptr[bs * (b + 1)] - M->rowptr[bs * b];
+  PetscCall(PetscMalloc1(nb + 1, ia));
+  PetscCall(PetscMalloc1(nz + 1, ja));
+  int *mark = malloc(sizeof(int) * ((size_t)M->m / (size_t)bs + 1));
+  PetscCheck(mark, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
+  for (int q = 0; q <= M->m / bs; q++) mark[q] = -1;
+  PetscInt k = 0;
+  for (int b = b0; b < b1; b++) {
+    (*ia)[b - b0] = k;
+    mark[b] = b;
+    for (int p = M->rowptr[bs * b]; p < M->rowptr[bs * (b + 1)]; p++) {
+      int c = M->colind[p] / bs;
+      if (mark[c] != b) { mark[c] = b; (*ja)[k++] = c; }
+    }
+    PetscCall(PetscSortInt(k - (*ia)[b - b0], *ja + (*ia)[b - b0]));
+  }
+  (*ia)[nb] = k;
+  free(mark);
+  return 0;
+}
+
+static PetscErrorCode graph_split(MPI_Comm comm, const sn_csr *M, int bs, sn_dof_part *p)
+{
+  int size = p->size, rank, B = M->m / bs;
+  MPI_Comm_rank(comm, &rank);
+  int b0 = (int)((long long)rank * B / size), b1 = (int)((long long)(rank + 1) * B / size);
+  PetscInt *ia, *ja;
+  Mat adj;
+  MatPartitioning part;
+  IS is, isn, all;
+  PetscCall(block_graph(M, bs, b0, b1, &ia, &ja));
+  PetscCall(MatCreateMPIAdj(comm, b1 - b0, B, ia, ja, NULL, &adj));   /* adj owns ia, ja */
+  PetscCall(MatPartitioningCreate(comm, &part));
+  PetscCall(MatPartitioningSetAdjacency(part, adj));
+  PetscCall(MatPartitioningSetNParts(part, size));
+  PetscCall(MatPartitioningSetType(part, MATPARTITIONINGPTSCOTCH));
+  PetscCall(PetscObjectSetOptionsPrefix((PetscObject)part, "sn_"));
+  PetscCall(MatPartitioningSetFromOptions(part));
+  PetscCall(MatPartitioningApply(part, &is));          /* the new rank of each of my blocks */
+  PetscCall(ISPartitioningToNumbering(is, &isn));      /* their new numbers, ranks contiguous */
+  PetscInt *count;
+  PetscCall(PetscMalloc1(size, &count));
+  PetscCall(ISPartitioningCount(is, size, count));
+  PetscCall(ISAllGather(isn, &all));                   /* every block's new number, in old order */
+  const PetscInt *bn;
+  PetscCall(ISGetIndices(all, &bn));
+  p->rstart[0] = 0;
+  for (int q = 0; q < size; q++) p->rstart[q + 1] = p->rstart[q] + bs * (int)count[q];
+  for (int b = 0; b < B; b++)
+    for (int c = 0; c < bs; c++) {
+      p->dnew[bs * b + c] = bs * (int)bn[b] + c;
+      p->dold[bs * (int)bn[b] + c] = bs * b + c;
+    }
+  PetscCall(ISRestoreIndices(all, &bn));
+  PetscCall(PetscFree(count));
+  PetscCall(ISDestroy(&all));
+  PetscCall(ISDestroy(&isn));
+  PetscCall(ISDestroy(&is));
+  PetscCall(MatPartitioningDestroy(&part));
+  PetscCall(MatDestroy(&adj));
+  return 0;
+}
+
+PetscErrorCode sn_dof_partition(MPI_Comm comm, const sn_csr *M, int m, int bs, int graph, sn_dof_part *out, int *st)
+{
+  memset(out, 0, sizeof *out);
+  MPI_Comm_size(comm, &out->size);
+  int size = out->size, B = m / bs, lst = SN_OK;
+  out->graph = graph && size > 1;
+  out->rstart = malloc(sizeof(int) * ((size_t)size + 1));
+  if (out->graph) {
+    out->dnew = malloc(sizeof(int) * ((size_t)m + 1));
+    out->dold = malloc(sizeof(int) * ((size_t)m + 1));
+  }
+  if (!out->rstart || (out->graph && (!out->dnew || !out->dold))) lst = SN_ERR_NOMEM;
+  int all = lst;
+  MPI_Allreduce(&lst, &all, 1, MPI_INT, MPI_MIN, comm);
+  if ((*st = all)) return 0;
+  if (!out->graph) {
+    for (int p = 0; p <= size; p++) out->rstart[p] = bs * (int)((long long)p * B / size);
+    return 0;
+  }
+  return graph_split(comm, M, bs, out);
+}

@@ -1,0 +1,28 @@
+/* Internal to the PETSc module: the split of a problem's dofs over the ranks (dof_partition.c). */
+#ifndef SN_PETSC_DOF_PARTITION_H
+#define SN_PETSC_DOF_PARTITION_H
+
+#include "signorini/la.h"
+
+#include <petscmat.h>
+
+typedef struct {
+  int size;         /* ranks */
+  int *rstart;      /* size + 1: rank p holds the new dofs [rstart[p], rstart[p + 1]) */
+  int *dnew, *dold; /* m each: old dof -> new, new -> old; both NULL: the identity */
+  int graph;        /* 1: split by the graph partitioner, 0: by number */
+} sn_dof_part;
+
+/* Collective on comm. graph 0, or one rank: the number split (rank p holds blocks [p B / P,
+ * (p + 1) B / P) of bs dofs, B = m / bs, dnew = dold = NULL). graph 1: the graph of M's blocks
+ * partitioned into P parts by PT-Scotch (PETSc MatPartitioning; -sn_mat_partitioning_type
+ * overrides), renumbered so that each rank's blocks are contiguous and in their old order; the
+ * same numbering on every rank. *st: SN_OK or SN_ERR_NOMEM (agreed over the ranks). */
+PetscErrorCode sn_dof_partition(MPI_Comm comm, const sn_csr *M, int m, int bs, int graph, sn_dof_part *out, int *st);
+void sn_dof_part_free(sn_dof_part *p);
+/* rank's rows' entries of M in columns held by other ranks (M old-numbered) */
+long sn_dof_part_offrank(const sn_dof_part *p, const sn_csr *M, int rank);
+/* the rank holding new dof d */
+int sn_dof_part_rank(const sn_dof_part *p, int d);
+
+#endif
