@@ -336,8 +336,9 @@ int sn_ccx_frd(sn_ccx_state *c, const char *path, const sn_model *m, const sn_in
   if (!any) return SN_OK;
   int st = SN_OK;
   if (!c->frd) {
-    if ((st = sn_frd_open(path, m, &c->frd, err, errlen))) return st;
-    sn_frd_set_nosync(c->frd, 1);       /* synced when the run ends (run_output.c) */
+    /* synced when the run ends (run_output.c); the model's nodes and elements written with
+       the first increment's blocks by the flush below */
+    if ((st = sn_frd_open_deferred(path, m, 1, &c->frd, err, errlen))) return st;
   }
   size_t nn = (size_t)m->nnodes + (size_t)inc->ncontact + 1;
   frd_ctx x = {m, inc, e_node, malloc(sizeof(int) * nn), malloc(sizeof(int) * nn), malloc(sizeof(double) * 6 * nn),

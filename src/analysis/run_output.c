@@ -592,8 +592,8 @@ static int print_tables(sn_run_output *R, const sn_model *m, const sn_fesys *S, 
   if (!R->dat) {
     char path[1400];
     snprintf(path, sizeof path, "%s/%s.dat", R->dir, R->base);
-    if ((st = sn_results_open(path, &R->dat, R->err, sizeof R->err))) return st;
-    sn_results_set_nosync(R->dat, 1);   /* synced when the run ends */
+    /* synced when the run ends */
+    if ((st = sn_results_open_x(path, 1, &R->dat, R->err, sizeof R->err))) return st;
   }
   /* in the deck's order (CalculiX prints the requests in the order they come) */
   for (int k = 0; k < inc->step && !st; k++)
@@ -954,8 +954,8 @@ int sn_run_output_frequency(const sn_model *m, const sn_fesys *S, const sn_frequ
   if (!R->dat) {
     char path[1400];
     snprintf(path, sizeof path, "%s/%s.dat", R->dir, R->base);
-    if ((st = sn_results_open(path, &R->dat, R->err, sizeof R->err))) return st;
-    sn_results_set_nosync(R->dat, 1);   /* synced when the run ends */
+    /* synced when the run ends */
+    if ((st = sn_results_open_x(path, 1, &R->dat, R->err, sizeof R->err))) return st;
   }
   if ((st = eigen_tables(R, res)) || (st = sn_results_flush(R->dat, R->err, sizeof R->err))) return st;
   const sn_step *sp = &m->steps[res->step - 1];

@@ -22,7 +22,10 @@
  * Atomicity: as sn_results (results_writer.c): the blocks of the increment in progress are
  * kept in memory; sn_frd_flush() writes a temporary file holding the bytes already committed
  * (copied from the file itself, without its end mark) followed by the new blocks and the end
- * mark, and renames it over the file. */
+ * mark, and renames it over the file. sn_frd_open_deferred (a run's writer, io/out_file.h)
+ * keeps the model's text in memory with the blocks of the first increment: the first flush
+ * writes the file once, where sn_frd_open's own commit and the first flush wrote (and renamed)
+ * the model's nodes and elements twice. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "signorini/io.h"
@@ -211,7 +214,8 @@ static int commit(sn_frd *f, char *msg, size_t msglen)
   return SN_OK;
 }
 
-int sn_frd_open(const char *path, const sn_model *m, sn_frd **out, char *msg, size_t msglen)
+/* the writer with the model's text in memory, nothing on disk yet */
+static int frd_start(const char *path, const sn_model *m, int nosync, sn_frd **out, char *msg, size_t msglen)
 {
   if (msg && msglen) msg[0] = '\0';
   if (!out || !path || !m) return sn_outfile_fail(msg, msglen, SN_ERR_ARG, path, "no model or place for the result");
@@ -223,15 +227,29 @@ int sn_frd_open(const char *path, const sn_model *m, sn_frd **out, char *msg, si
     return sn_outfile_fail(msg, msglen, SN_ERR_NOMEM, path, "out of memory");
   }
   strcpy(f->path, path);
+  f->nosync = nosync != 0;
   int rc = model_text(f, m);
-  if (rc) rc = sn_outfile_fail(msg, msglen, rc, path, rc == SN_ERR_NOMEM ? "out of memory" : "cannot format a row");
-  if (!rc) rc = commit(f, msg, msglen);
   if (rc) {
     sn_frd_close(f);
-    return rc;
+    return sn_outfile_fail(msg, msglen, rc, path, rc == SN_ERR_NOMEM ? "out of memory" : "cannot format a row");
   }
   *out = f;
   return SN_OK;
+}
+
+int sn_frd_open(const char *path, const sn_model *m, sn_frd **out, char *msg, size_t msglen)
+{
+  int rc = frd_start(path, m, 0, out, msg, msglen);
+  if (!rc && (rc = commit(*out, msg, msglen))) {
+    sn_frd_close(*out);
+    *out = NULL;
+  }
+  return rc;
+}
+
+int sn_frd_open_deferred(const char *path, const sn_model *m, int nosync, sn_frd **out, char *msg, size_t msglen)
+{
+  return frd_start(path, m, nosync, out, msg, msglen);
 }
 
 int sn_frd_add(sn_frd *f, const sn_frd_block *b, char *msg, size_t msglen)

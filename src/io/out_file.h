@@ -38,6 +38,12 @@ typedef struct sn_results sn_results;
 typedef struct sn_frd sn_frd;
 void sn_results_set_nosync(sn_results *r, int nosync);
 void sn_frd_set_nosync(sn_frd *f, int nosync);
+/* sn_frd_open and sn_results_open for a run's writers, told nosync before their first file:
+ * sn_results_open_x creates the (empty) file without fsync; sn_frd_open_deferred writes
+ * nothing: the model's header, nodes and elements go to disk with the first sn_frd_flush (no
+ * file at all when nothing is flushed). */
+int sn_results_open_x(const char *path, int nosync, sn_results **out, char *msg, size_t msglen);
+int sn_frd_open_deferred(const char *path, const sn_model *m, int nosync, sn_frd **out, char *msg, size_t msglen);
 /* sn_vtu_write_enc and sn_pvd_write, renaming without fsync when nosync */
 int sn_vtu_write_x(const char *path, const sn_model *m, const double *u, const sn_field *point, int npoint,
                    const sn_field *cell, int ncell, sn_vtu_encoding enc, int nosync, char *msg, size_t msglen);

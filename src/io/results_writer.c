@@ -253,12 +253,18 @@ void sn_results_set_nosync(sn_results *r, int nosync)
 
 int sn_results_open(const char *path, sn_results **out, char *msg, size_t msglen)
 {
+  return sn_results_open_x(path, 0, out, msg, msglen);
+}
+
+int sn_results_open_x(const char *path, int nosync, sn_results **out, char *msg, size_t msglen)
+{
   sn_outfile o;
   int rc;
   if (msg && msglen > 0) msg[0] = '\0';
   if (!out) return sn_outfile_fail(msg, msglen, SN_ERR_ARG, path, "no place for the result");
   *out = NULL;
   if ((rc = sn_outfile_create(&o, path, msg, msglen))) return rc;
+  o.nosync = nosync != 0;
   if ((rc = sn_outfile_finish(&o, SN_OK, msg, msglen))) return rc;
   sn_results *r = calloc(1, sizeof *r);
   if (r) r->path = malloc(strlen(path) + 1);
@@ -267,6 +273,7 @@ int sn_results_open(const char *path, sn_results **out, char *msg, size_t msglen
     return sn_outfile_fail(msg, msglen, SN_ERR_NOMEM, path, "out of memory");
   }
   strcpy(r->path, path);
+  r->nosync = nosync != 0;
   *out = r;
   return SN_OK;
 }

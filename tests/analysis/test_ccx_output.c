@@ -19,6 +19,7 @@
 #include "check.h"
 #include "signorini/analysis.h"
 #include "signorini/io.h"
+#include "io/out_file.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -397,6 +398,48 @@ static void test_frd_elements(void)
   free(t);
 }
 
+/* a run's .frd writer (sn_frd_open_deferred): nothing on disk before the first flush, then the
+ * same bytes as sn_frd_open + the same blocks, after one increment and after two */
+static void test_frd_deferred(void)
+{
+  char msg[256], path[128];
+  static const char SECT[] = "*MATERIAL, NAME=M\n*ELASTIC\n1000., 0.3\n*SOLID SECTION, ELSET=E, MATERIAL=M\n";
+  char deck[512];
+  snprintf(deck, sizeof deck, "*NODE\n1,0,0\n2,2,0\n3,2,1\n4,0,1\n*ELEMENT, TYPE=CPE4, ELSET=E\n3, 1, 2, 3, 4\n%s", SECT);
+  sn_model *m = NULL;
+  CHECK_INT(sn_inp_parse(deck, strlen(deck), "q4d", NULL, &m, msg, sizeof msg), SN_OK);
+  if (!m) return;
+  static const char *const comp[3] = {"D1", "D2", "D3"};
+  static const int id[4] = {1, 2, 3, 4};
+  double val[12];
+  for (int k = 0; k < 12; k++) val[k] = 1e-3 * (k + 1) - 0.0047;
+  sn_frd *a = NULL, *b = NULL;
+  snprintf(path, sizeof path, DIR_ "/q4a.frd");
+  remove(path);
+  CHECK_INT(sn_frd_open(path, m, &a, msg, sizeof msg), SN_OK);
+  snprintf(path, sizeof path, DIR_ "/q4b.frd");
+  remove(path);
+  CHECK_INT(sn_frd_open_deferred(path, m, 1, &b, msg, sizeof msg), SN_OK);
+  struct stat sb;
+  CHECK(stat(path, &sb) != 0);                     /* not written yet */
+  for (int inc = 1; inc <= 2 && a && b; inc++) {
+    sn_frd_block bl = {"DISP", 3, comp, 0, 1, 0.5 * inc, 1, inc, 4, id, val};
+    CHECK_INT(sn_frd_add(a, &bl, msg, sizeof msg), SN_OK);
+    CHECK_INT(sn_frd_add(b, &bl, msg, sizeof msg), SN_OK);
+    CHECK_INT(sn_frd_flush(a, msg, sizeof msg), SN_OK);
+    CHECK_INT(sn_frd_flush(b, msg, sizeof msg), SN_OK);
+    char *ta = slurp("q4a", ".frd"), *tb = slurp("q4b", ".frd");
+    CHECK(ta && tb && !strcmp(ta, tb));
+    CHECK(tb && strstr(tb, "\n -1         3    9    0    1\n -2         1         2         3         4\n -3\n"));
+    CHECK(tb && strlen(tb) > 6 && !strcmp(tb + strlen(tb) - 6, " 9999\n"));
+    free(ta);
+    free(tb);
+  }
+  sn_frd_close(a);
+  sn_frd_close(b);
+  sn_model_free(m);
+}
+
 /* the rows (element, point, 6 values) of the first "stresses" block of a .dat; their count */
 static int stress_rows(const char *dat, int *el, int *ip, double *v, int max)
 {
@@ -525,6 +568,7 @@ int main(void)
 {
   mkdir(DIR_, 0777);   /* before any test: a fresh build folder has none */
   test_frd_elements();
+  test_frd_deferred();
   test_dat();
   test_when();
   test_frd_f2f();
