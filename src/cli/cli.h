@@ -52,6 +52,17 @@ int sn_cli_threads(const sn_cli_cmd *cmd, const char *given, int *n);
 /* --petsc on P ranks: without --threads (given NULL) and SIGNORINI_NUM_THREADS, *n becomes the
  * physical cores / P (at least 1), set process-wide again; a given count is kept */
 void sn_cli_threads_per_rank(const char *given, int ranks, int *n);
+/* --petsc's ranks (mpi_ranks.c), after sn_petsc_start: rank > 0 prints nothing (standard
+ * output to /dev/null, standard error kept aside and shown, prefixed "rank N: ", if it fails);
+ * 0, or 1 when the streams cannot be redirected. end: with k (the rank's exit status) non-zero
+ * on P > 1 ranks the process ends at once (_exit(k), MPI not finalized, so that mpirun ends the
+ * job rather than the others waiting for this rank); else sn_petsc_stop, and k returned. */
+typedef struct {
+  int rank, size, saved_err;
+  FILE *err;
+} sn_cli_ranks;
+int sn_cli_ranks_begin(sn_cli_ranks *R, int rank, int size);
+int sn_cli_ranks_end(sn_cli_ranks *R, int k);
 /* the option's help entry, the same in both commands */
 #define SN_CLI_THREADS_OPT                                                                      \
   {NULL, "--threads", "N", "$SIGNORINI_NUM_THREADS, else the physical cores",                   \

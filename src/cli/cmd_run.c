@@ -276,15 +276,15 @@ int sn_cli_run(int argc, char **argv)
     return sn_args_error(a.cmd, "--dump-fclib applies to scene files (first keyword *SCENE); %s is an analysis deck", deck);
   if (!petsc) return read_and_run(deck, dir, base, quiet, include_anywhere, plots_given, nthreads, oo, -1);
   /* --petsc: every rank of `mpirun -n P` reads the deck and runs the analysis; the first alone
-     prints and writes the results (the others' output goes to /dev/null) */
+     prints and writes the results (mpi_ranks.c) */
   int rank, size;
   char msg[512];
   if (sn_petsc_start(&rank, &size, msg, sizeof msg)) return sn_cli_fail("--petsc: %s", msg);
   sn_cli_threads_per_rank(threads, size, &nthreads);
-  if (rank > 0 && (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))) k = 1;
-  else k = read_and_run(deck, dir, base, quiet, include_anywhere, plots_given, nthreads, oo, rank);
-  if (sn_petsc_stop() && !k) k = sn_cli_fail("--petsc: PETSc (MPI) failed to finalize");
-  return k;
+  sn_cli_ranks R;
+  k = sn_cli_ranks_begin(&R, rank, size);
+  if (!k) k = read_and_run(deck, dir, base, quiet, include_anywhere, plots_given, nthreads, oo, rank);
+  return sn_cli_ranks_end(&R, k);
 }
 
 /* read the deck, then the dynamic or the quasi-static analysis (rank: run_static) */

@@ -169,17 +169,18 @@ static void print_petsc(const sn_petsc_stats *ps, int json)
 }
 
 /* --petsc: PETSc and MPI started (each rank of `mpirun -n P` runs this program); the ranks but
- * the first print nothing (their output would repeat rank 0's). 0, or the exit status. */
-static int petsc_begin(const char *solver, const char *threads, int *nthreads, int *rank)
+ * the first print nothing (their output would repeat rank 0's; mpi_ranks.c). 0, or the exit
+ * status. */
+static int petsc_begin(const char *solver, const char *threads, int *nthreads, sn_cli_ranks *R)
 {
   if (strcmp(solver, "auto") && strcmp(solver, "petsc_admm"))
     return sn_args_error(&sn_cli_cmd_solve, "--petsc solves with petsc_admm, the distributed ADMM: solver '%s' "
                          "does not run over MPI", solver);
   char msg[512];
-  int size;
-  if (sn_petsc_start(rank, &size, msg, sizeof msg)) return sn_cli_fail("--petsc: %s", msg);
+  int size, rank;
+  if (sn_petsc_start(&rank, &size, msg, sizeof msg)) return sn_cli_fail("--petsc: %s", msg);
   sn_cli_threads_per_rank(threads, size, nthreads);
-  if (*rank > 0 && (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))) return 1;
+  if (sn_cli_ranks_begin(R, rank, size)) return sn_cli_ranks_end(R, 1);
   return 0;
 }
 
@@ -205,7 +206,8 @@ static void print_text(const char *file, const sn_file_problem *F, int n, const 
 int sn_cli_solve(int argc, char **argv)
 {
   const char *file = NULL, *solver = "auto", *out = NULL, *threads = NULL;
-  int json = 0, quiet = 0, cold = 0, k, nthreads, petsc = 0, rank = 0;
+  int json = 0, quiet = 0, cold = 0, k, nthreads, petsc = 0;
+  sn_cli_ranks R = {0, 1, -1, NULL};   /* one rank, until --petsc starts MPI */
   sn_settings s;
   sn_settings_default(&s);
   sn_args a;
@@ -225,7 +227,7 @@ int sn_cli_solve(int argc, char **argv)
   s.threads = nthreads;
   if (!file) return sn_args_error(a.cmd, "missing FILE");
   if (sn_cli_not_a_deck(a.cmd, file)) return 2;
-  if (petsc && (k = petsc_begin(solver, threads, &nthreads, &rank))) return k;   /* from here on, sn_petsc_stop at the end */
+  if (petsc && (k = petsc_begin(solver, threads, &nthreads, &R))) return k;   /* from here on, sn_cli_ranks_end at the end */
   s.threads = nthreads;
   sn_file_problem *F = sn_cli_read(file);
   int n = 0, nv = 0, rc = !F ? 1 : !petsc ? fits(F, solver)
@@ -276,7 +278,7 @@ int sn_cli_solve(int argc, char **argv)
   else print_text(file, F, n, solver, start, st, &info, geq, gloc);
   if (petsc) print_petsc(&ps, json);
   if (st != SN_OK) fprintf(stderr, "signorini: solve: %s: %s\n", file, sn_strerror(st));
-  if (out && rank == 0) {   /* --petsc: every rank holds the whole solution; the first writes it */   /* FCLIB layout: the problem with its /solution (an LCP: the solution alone) */
+  if (out && R.rank == 0) {   /* --petsc: every rank holds the whole solution; the first writes it */   /* FCLIB layout: the problem with its /solution (an LCP: the solution alone) */
     char msg[1024] = "";
     int w = F->kind == SN_KIND_LCP ? sn_fclib_write_solution(out, S, msg, sizeof msg)
                                    : sn_fclib_write(out, F->fc, F->gfc, S, msg, sizeof msg);
@@ -285,7 +287,7 @@ int sn_cli_solve(int argc, char **argv)
 done:
   sn_solution_free(S);
   sn_file_problem_free(F);
-  if (petsc && sn_petsc_stop() && !rc) rc = sn_cli_fail("--petsc: PETSc (MPI) failed to finalize");
+  if (petsc) rc = sn_cli_ranks_end(&R, rc);
   return rc;
 }
 

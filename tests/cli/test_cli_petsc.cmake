@@ -5,7 +5,8 @@
 # C3D8 on a rigid plane, 25 contact nodes, mu 0.3, LAGRANGE, pressed then slid: 10 increments)
 # under `mpirun -n 2`, each increment's contact problem by petsc_admm: its .dat agrees with the
 # serial run's (the deck's nsn_ac, condensed) within 1e-8 of each table's largest value, 100
-# times the contact solves' tolerance 1e-10 (measured: 4.4e-11).
+# times the contact solves' tolerance 1e-10 (measured: 4.4e-11). A failure on one rank only ends
+# the job (no rank left waiting).
 # Invoked as: cmake -DSN=signorini -DMPIRUN=mpirun -DDATA=tests/data/problems -DPY=python3 -DSRC=source
 #             -DWORK=dir -P test_cli_petsc.cmake
 include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
@@ -48,5 +49,12 @@ if(NOT rc EQUAL 0 OR NOT out MATCHES ", 0 failures")
 else()
   message(STATUS "ok: run_dat_agree: ${out}")
 endif()
+# a failure on rank 0 alone (its output folder cannot be made: a file stands in its way) while
+# rank 1 goes on into the first contact solve: the job ends with rank 0's status and message
+# (mpi_ranks.c) instead of rank 1 waiting for it in a collective call forever (it did)
+file(WRITE ${WORK}/a_file "")
+set(SN ${MPIRUN} -n 2 --oversubscribe ${real})
+expect(rank0_fails 1 "" "cannot create the output folder" run ${deck} -o ${WORK}/a_file/sub --petsc --threads 1 --quiet)
+set(SN ${real})
 expect(run_scene_refused 2 "" "--petsc applies to quasi-static finite-element decks"
        run ${SRC}/examples/scenes/bouncing_ball.inp --petsc)
