@@ -8,6 +8,7 @@
 #include "analysis/contact_frame.h"
 #include "analysis/ip_layers.h"
 #include "analysis/run_ccx.h"
+#include "io/num_format.h"
 #include "io/out_file.h"
 
 #include <ctype.h>
@@ -323,12 +324,38 @@ static int contact_csv(sn_run_output *R, const sn_model *m, const sn_increment *
     double A = p->area > 0 ? p->area : 1.0, ro[3], uo[3];
     sn_contact_out_stress(p, dim, r, ro);
     sn_contact_out_components(p, dim, ul, uo);
-    R->csv_len += (size_t)snprintf(R->csv + R->csv_len, R->csv_cap - R->csv_len,
-                                   "%d,%d,%.9g,%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%d,%s\n",
-                                   inc->total_increment, inc->step, inc->total_time, m->node_id[p->slave_node],
-                                   m->x[3 * p->slave_node], m->x[3 * p->slave_node + 1], m->x[3 * p->slave_node + 2], uo[0], ro[0] / A, ro[1] / A,
-                                   ro[2] / A, uo[1], uo[2],
-                                   cstatus(p, r, ul, dim, rmax), inc->contact_solver ? inc->contact_solver : "");
+    /* the row snprintf's "%d,%d,%.9g,%d,%.9g x 9,%d,%s\n" would write, by sn_fmt_d / sn_fmt_g
+       (io/num_format.h: byte for byte the same, about 1/8 of the time) */
+    const double g[10] = {inc->total_time, m->x[3 * p->slave_node], m->x[3 * p->slave_node + 1],
+                          m->x[3 * p->slave_node + 2], uo[0], ro[0] / A, ro[1] / A, ro[2] / A, uo[1], uo[2]};
+    const char *solver = inc->contact_solver ? inc->contact_solver : "";
+    size_t sl = strlen(solver);
+    if (R->csv_len + 4 * SN_FMT_D_MAX(0) + 10 * SN_FMT_G_MAX(9) + sl + 32 > R->csv_cap) {
+      char *q = realloc(R->csv, 2 * (R->csv_len + 4 * SN_FMT_D_MAX(0) + 10 * SN_FMT_G_MAX(9) + sl + 32));
+      if (!q) return SN_ERR_NOMEM;
+      R->csv = q;
+      R->csv_cap = 2 * (R->csv_len + 4 * SN_FMT_D_MAX(0) + 10 * SN_FMT_G_MAX(9) + sl + 32);
+    }
+    char *o = R->csv + R->csv_len;
+    o += sn_fmt_d(o, inc->total_increment, 0);
+    *o++ = ',';
+    o += sn_fmt_d(o, inc->step, 0);
+    *o++ = ',';
+    o += sn_fmt_g(o, g[0], 9);
+    *o++ = ',';
+    o += sn_fmt_d(o, m->node_id[p->slave_node], 0);
+    for (int c = 1; c < 10; c++) {
+      *o++ = ',';
+      o += sn_fmt_g(o, g[c], 9);
+    }
+    *o++ = ',';
+    o += sn_fmt_d(o, cstatus(p, r, ul, dim, rmax), 0);
+    *o++ = ',';
+    memcpy(o, solver, sl);
+    o += sl;
+    *o++ = '\n';
+    *o = '\0';
+    R->csv_len = (size_t)(o - R->csv);
   }
   char path[1400];
   snprintf(path, sizeof path, "%s/%s_contact.csv", R->dir, R->base);

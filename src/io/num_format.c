@@ -147,6 +147,74 @@ int sn_fmt_E(char *out, double v, int width, int prec)
   return n >= 0 ? n : slow(out, v, width, prec);
 }
 
+/* snprintf's %.*g, its decimal point made '.' (the bytes between the integer digits and the
+ * next digit or 'e', when there are any) */
+static int slow_g(char *out, double v, int prec)
+{
+  char t[SN_FMT_MAX_PREC + 400];
+  int n = snprintf(t, sizeof t, "%.*g", prec, v);
+  if (n < 0 || n >= (int)sizeof t || n > SN_FMT_G_MAX(prec)) return -1;
+  if (isfinite(v)) {
+    int i = t[0] == '-';
+    while (i < n && t[i] >= '0' && t[i] <= '9') i++;
+    int j = i;
+    while (j < n && (t[j] < '0' || t[j] > '9') && t[j] != 'e') j++;
+    if (j > i && !(j - i == 1 && t[i] == '.')) {
+      t[i] = '.';
+      memmove(t + i + 1, t + j, (size_t)(n - j + 1));
+      n -= j - i - 1;
+    }
+  }
+  memcpy(out, t, (size_t)n + 1);
+  return n;
+}
+
+int sn_fmt_g(char *out, double v, int prec)
+{
+  if (prec < 1 || prec > SN_FMT_MAX_PREC) return -1;
+  char t[FAST_PREC + 24];
+  if (prec - 1 > FAST_PREC || sn_fmt_E_fast(t, v, 0, prec - 1) < 0) return slow_g(out, v, prec);
+  /* t: [-]d[.ddd]E(+|-)dd, prec significant digits rounded as %e rounds them, which are the
+   * digits %f with prec - 1 - X decimals writes as well (the same rounding of the same value) */
+  char dig[FAST_PREC + 2], *p = out;
+  const char *q = t;
+  if (*q == '-') *p++ = *q++;
+  int nd = 0;
+  for (; *q != 'E'; q++)
+    if (*q != '.') dig[nd++] = *q;
+  int x = (q[2] - '0') * 10 + (q[3] - '0');
+  if (q[1] == '-') x = -x;
+  while (nd > 1 && dig[nd - 1] == '0') nd--;   /* trailing zeros go in either style */
+  if (x < -4 || x >= prec) {
+    *p++ = dig[0];
+    if (nd > 1) {
+      *p++ = '.';
+      memcpy(p, dig + 1, (size_t)nd - 1);
+      p += nd - 1;
+    }
+    *p++ = 'e';
+    *p++ = x < 0 ? '-' : '+';
+    unsigned ux = (unsigned)(x < 0 ? -x : x);  /* < 100 on the fast path */
+    *p++ = (char)('0' + ux / 10);
+    *p++ = (char)('0' + ux % 10);
+  } else if (x >= 0) {                         /* x + 1 integer digits (all of them kept) */
+    for (int k = 0; k <= x; k++) *p++ = k < nd ? dig[k] : '0';
+    if (nd > x + 1) {
+      *p++ = '.';
+      memcpy(p, dig + x + 1, (size_t)(nd - x - 1));
+      p += nd - x - 1;
+    }
+  } else {                                     /* 0.000ddd: -x - 1 zeros after the point */
+    *p++ = '0';
+    *p++ = '.';
+    for (int k = 0; k < -x - 1; k++) *p++ = '0';
+    memcpy(p, dig, (size_t)nd);
+    p += nd;
+  }
+  *p = '\0';
+  return (int)(p - out);
+}
+
 int sn_fmt_d(char *out, int v, int width)
 {
   if (width < 0 || width > SN_FMT_MAX_WIDTH) return -1;

@@ -27,6 +27,14 @@
 #define SN_FMT_D_MAX(width) ((width) > 11 ? (width) : 11)
 
 int sn_fmt_E(char *out, double v, int width, int prec);
+/* sn_fmt_g(out, v, prec) writes what snprintf(out, size, "%.*g", prec, v) writes in the "C"
+ * locale, byte for byte (the contact CSV's "%.9g"), for prec in [1, SN_FMT_MAX_PREC]: %g is %e
+ * with prec - 1 digits after the point when that exponent X is < -4 or >= prec, else %f with
+ * prec - 1 - X of them, trailing zeros and a bare point removed (C11 7.21.6.1); the digits are
+ * sn_fmt_E's, rearranged. out: SN_FMT_G_MAX(prec) + 1 bytes; returns the length, -1 for a
+ * prec outside the range. */
+#define SN_FMT_G_MAX(prec) ((prec) + 10)
+int sn_fmt_g(char *out, double v, int prec);
 int sn_fmt_E_fast(char *out, double v, int width, int prec);
 int sn_fmt_d(char *out, int v, int width);
 

@@ -130,6 +130,38 @@ static void test_stale(const sn_model *m)
   clear();
 }
 
+static unsigned char *slurp(const char *name, long *len);
+
+/* BASE_contact.csv, written by sn_fmt_d / sn_fmt_g rather than snprintf: every row is what
+ * snprintf's "%d,%d,%.9g,%d,%.9g x 9,%d,%s\n" writes of its own fields read back (9
+ * significant digits read and written again are the same digits); returns the rows */
+static int csv_rows_as_printf(const char *name)
+{
+  long len = 0;
+  char *t = (char *)slurp(name, &len), *line, *save = NULL;
+  if (!t || len <= 0) { free(t); return -1; }
+  t[len] = '\0';
+  int rows = 0, bad = 0;
+  line = strtok_r(t, "\n", &save);                      /* the header */
+  while ((line = strtok_r(NULL, "\n", &save))) {
+    int i1, i2, id, status, used = 0;
+    double g[10];
+    char solver[64] = "", want[1024];
+    int n = sscanf(line, "%d,%d,%lf,%d,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%d,%n", &i1, &i2, g, &id, g + 1, g + 2,
+                   g + 3, g + 4, g + 5, g + 6, g + 7, g + 8, g + 9, &status, &used);
+    if (n != 14 || used <= 0) { bad++; continue; }
+    snprintf(solver, sizeof solver, "%s", line + used);
+    snprintf(want, sizeof want, "%d,%d,%.9g,%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%d,%s", i1, i2, g[0], id,
+             g[1], g[2], g[3], g[4], g[5], g[6], g[7], g[8], g[9], status, solver);
+    if (strcmp(want, line)) {
+      if (bad++ < 3) fprintf(stderr, "contact CSV row \"%s\", snprintf \"%s\"\n", line, want);
+    }
+    rows++;
+  }
+  free(t);
+  return bad ? -1 : rows;
+}
+
 typedef struct {
   sn_run_output *out;
   int stop_after;          /* > 0: fail the run after that many increments */
@@ -184,6 +216,7 @@ static void test_series(void)
   CHECK_INT(info.increments, 9);
   CHECK_INT(count(".vtu"), 9);
   CHECK(exists("bar.0009.vtu") && exists("bar.dat") && exists("bar_contact.csv"));
+  CHECK(csv_rows_as_printf("bar_contact.csv") > 9);
   /* the rerun stops after 3 increments: its 3 files, none of the 9 */
   CHECK_INT(run(m, "bar", 3, &info, 0), SN_ERR_ARG);
   CHECK_INT(count(".vtu"), 3);

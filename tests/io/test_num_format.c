@@ -11,7 +11,8 @@
  * at the precisions the writers use (5: .frd "%12.5E", 6: .dat "%14.6E") and, fewer, at every
  * precision 0..9; some under the other rounding modes too. Every mismatch fails. The fast path
  * alone (sn_fmt_E_fast) must decide at least 99.9 % of the usual values (else the formatter is
- * right but slow). sn_fmt_d against "%*d". */
+ * right but slow). sn_fmt_g(v, prec + 1) against "%.*g" on every one of those values (the contact
+ * CSV's "%.9g"). sn_fmt_d against "%*d". */
 #include "check.h"
 #include "io/num_format.h"
 
@@ -53,6 +54,18 @@ static void cmp1(double v, int width, int prec)
     if (mismatched++ < 20)
       fprintf(stderr, "mismatch: %a width %d prec %d: \"%s\" (%d), snprintf \"%s\" (%d)\n", v, width, prec, got, ng,
               want, nw);
+  }
+  /* "%.*g" with prec + 1 significant digits: the same digits as "%.*E" with prec decimals, so
+   * every value chosen for the E boundaries tests g's too (its style switch at X = -5 / -4 and
+   * X = prec / prec + 1 comes with the powers of ten and 9.99..95 10^k below) */
+  if (prec + 1 > SN_FMT_MAX_PREC) return;
+  memset(got, 'x', sizeof got);
+  nw = snprintf(want, sizeof want, "%.*g", prec + 1, v);
+  ng = sn_fmt_g(got, v, prec + 1);
+  compared++;
+  if (ng != nw || strcmp(got, want) != 0) {
+    if (mismatched++ < 20)
+      fprintf(stderr, "mismatch: %a %%.%dg: \"%s\" (%d), snprintf \"%s\" (%d)\n", v, prec + 1, got, ng, want, nw);
   }
 }
 
@@ -177,6 +190,8 @@ int main(void)
   CHECK_INT(sn_fmt_E(buf, 1.0, -1, 5), -1);
   CHECK_INT(sn_fmt_E(buf, 1.0, 12, SN_FMT_MAX_PREC + 1), -1);
   CHECK_INT(sn_fmt_E(buf, 1.0, SN_FMT_MAX_WIDTH + 1, 5), -1);
+  CHECK_INT(sn_fmt_g(buf, 1.0, 0), -1);
+  CHECK_INT(sn_fmt_g(buf, 1.0, SN_FMT_MAX_PREC + 1), -1);
   CHECK_INT(sn_fmt_d(buf, 1, -1), -1);
   CHECK(buf[0] == 'x');
 
