@@ -171,6 +171,14 @@ int sn_chol_last_lsolve_add(sn_chol *F, const double *bS, double *y);
  * O(|S|^2) (the rows T of L y = P b read (P b)_T - L_Tr y_r = L_TT y_T). */
 int sn_chol_last_schur(sn_chol *F, double *Z);
 int sn_chol_last_lmul(sn_chol *F, const double *y, double *bS);
+/* x = A^-1 (f + b) on S and on rows E outside S whose neighbours in A all lie in S (a spring
+ * unknown coupled to S only: a leaf of the elimination tree whose factor column lies in T), from
+ * yf = forward(f) and b zero outside S and E (bS on S in its sorted order, bE on erows): xS on
+ * S, xE on erows, O(|S|^2 + |E|) (two triangular solves with L_TT). SN_ERR_ARG when a row of E
+ * is in S or its factor column reaches outside T. The rows' columns are read once per numeric
+ * factorization (erows: the same list at every call). */
+int sn_chol_last_solve_leaves(sn_chol *F, int ne, const int *erows, const double *yf, const double *bS,
+                              const double *bE, double *xS, double *xE);
 /* the rows S of a factor of sn_chol_factor_last (sorted; *k of them), NULL for another factor */
 const int *sn_chol_last_rows(const sn_chol *F, int *k);
 /* 1 when CHOLMOD chose a supernodal factor, 0 for a simplicial one */

@@ -164,6 +164,9 @@ typedef struct sn_admm_cache sn_admm_cache;
 sn_admm_cache *sn_admm_cache_new(void);
 void sn_admm_cache_free(sn_admm_cache *c);
 void sn_admm_cache_stats(const sn_admm_cache *c, int *hits, int *misses);
+/* the ADMM steps made by the trailing solves (reduce=2, or automatic above the inverse's block:
+ * docs/solvers.md) over the cache's life */
+long sn_admm_cache_trail_steps(const sn_admm_cache *c);
 int sn_gfc_admm_cached(const sn_gfc *P, sn_admm_cache *cache, double *r, double *v,
                        const sn_settings *s, sn_info *info);
 

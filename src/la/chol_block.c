@@ -349,3 +349,129 @@ const int *sn_chol_last_rows(const sn_chol *F, int *k)
   if (k) *k = F ? F->nlast : 0;
   return F && F->nlast ? F->last : NULL;
 }
+
+/* ---- rows outside S whose factor column lies in T (sn_chol_last_solve_leaves) ----
+ * A row e of A whose neighbours are all in S (a spring unknown coupled to S only) is, in an
+ * order that eliminates S last, a leaf of the elimination tree whose column of L has its
+ * off-diagonal entries in T only. Forward: y_e = (P b)_e / L_ee + (y_f)_e; y_T = (y_f)_T +
+ * L_TT^-1 ((P b)_T - L_Te (P b)_e / L_ee). Backward: x_T = L_TT^-T y_T, x_e = (y_e - L_Te^T
+ * x_T) / L_ee. O(|S|^2 + |E|) per solve. */
+static int leaf_column(const cholmod_factor *L, const int *sup_of, int pos, const int *at, double *d, int *r, double *x, int *cnt)
+{
+  const double *Lx = L->x;
+  int k = 0;
+  *d = 0.0;
+  if (L->is_super) {
+    int s = sup_of[pos], k1 = ((const int *)L->super)[s];
+    int psi = ((const int *)L->pi)[s], nsrow = ((const int *)L->pi)[s + 1] - psi, kk = pos - k1;
+    size_t psx = (size_t)((const int *)L->px)[s];
+    const int *ls = L->s;
+    for (int ii = kk; ii < nsrow; ii++) {
+      double v = Lx[psx + (size_t)ii + (size_t)kk * (size_t)nsrow];
+      int row = ls[psi + ii];
+      if (row == pos) { *d = v; continue; }
+      if (v == 0.0) continue;
+      if (at[row] < 0) return SN_ERR_ARG;
+      if (r) { r[k] = at[row]; x[k] = v; }
+      k++;
+    }
+  } else {
+    if (!L->is_ll) return SN_ERR_BACKEND;
+    const int *lp = L->p, *li = L->i, *lnz = L->nz;
+    for (int p = lp[pos]; p < lp[pos] + lnz[pos]; p++) {
+      int row = li[p];
+      if (row == pos) { *d = Lx[p]; continue; }
+      if (Lx[p] == 0.0) continue;
+      if (at[row] < 0) return SN_ERR_ARG;
+      if (r) { r[k] = at[row]; x[k] = Lx[p]; }
+      k++;
+    }
+  }
+  if (!(*d > 0.0)) return SN_ERR_ARG;
+  *cnt = k;
+  return SN_OK;
+}
+
+static int leaves_setup(sn_chol *F, int ne, const int *erows)
+{
+  if (F->leaf_ok && F->nleaf == ne && !memcmp(F->leaf_rows, erows, sizeof(int) * (size_t)ne)) return SN_OK;
+  int st = trailing_setup(F), n = F->n;
+  if (st) return st;
+  F->leaf_ok = 0;
+  free(F->leaf_rows); free(F->leaf_pos); free(F->leaf_p); free(F->leaf_r);
+  free(F->leaf_d); free(F->leaf_x); free(F->leaf_t);
+  F->leaf_r = NULL;
+  F->leaf_x = NULL;
+  F->leaf_rows = malloc(sizeof(int) * ((size_t)ne + 1));
+  F->leaf_pos = malloc(sizeof(int) * ((size_t)ne + 1));
+  F->leaf_p = malloc(sizeof(int) * ((size_t)ne + 2));
+  F->leaf_d = malloc(sizeof(double) * ((size_t)ne + 1));
+  F->leaf_t = malloc(sizeof(double) * ((size_t)F->nlast + 1));
+  int *at = malloc(sizeof(int) * ((size_t)n + 1)), *sup_of = NULL;
+  const cholmod_factor *L = F->L;
+  if (L->is_super) sup_of = malloc(sizeof(int) * ((size_t)n + 1));
+  if (!F->leaf_rows || !F->leaf_pos || !F->leaf_p || !F->leaf_d || !F->leaf_t || !at || (L->is_super && !sup_of)) {
+    st = SN_ERR_NOMEM;
+    goto done;
+  }
+  memcpy(F->leaf_rows, erows, sizeof(int) * (size_t)ne);
+  F->nleaf = ne;
+  for (int p = 0; p < n; p++) at[p] = -1;
+  for (int r = 0; r < F->nlast; r++) at[F->tpos[r]] = r;
+  if (sup_of)
+    for (size_t s = 0; s < L->nsuper; s++)
+      for (int c = ((const int *)L->super)[s]; c < ((const int *)L->super)[s + 1]; c++) sup_of[c] = (int)s;
+  const int *perm = L->Perm;
+  int *pinv = malloc(sizeof(int) * ((size_t)n + 1));
+  if (!pinv) { st = SN_ERR_NOMEM; goto done; }
+  for (int p = 0; p < n; p++) pinv[perm[p]] = p;
+  F->leaf_p[0] = 0;
+  for (int k = 0; k < ne && !st; k++) {   /* pass 1: positions, checks and counts */
+    if (erows[k] < 0 || erows[k] >= n || at[pinv[erows[k]]] >= 0) st = SN_ERR_ARG;
+    else {
+      int cnt = 0;
+      F->leaf_pos[k] = pinv[erows[k]];
+      st = leaf_column(L, sup_of, F->leaf_pos[k], at, F->leaf_d + k, NULL, NULL, &cnt);
+      F->leaf_p[k + 1] = F->leaf_p[k] + cnt;
+    }
+  }
+  free(pinv);
+  if (st) goto done;
+  F->leaf_r = malloc(sizeof(int) * ((size_t)F->leaf_p[ne] + 1));
+  F->leaf_x = malloc(sizeof(double) * ((size_t)F->leaf_p[ne] + 1));
+  if (!F->leaf_r || !F->leaf_x) { st = SN_ERR_NOMEM; goto done; }
+  for (int k = 0; k < ne && !st; k++) {   /* pass 2: the entries */
+    int cnt;
+    st = leaf_column(L, sup_of, F->leaf_pos[k], at, F->leaf_d + k, F->leaf_r + F->leaf_p[k], F->leaf_x + F->leaf_p[k], &cnt);
+  }
+  if (!st) F->leaf_ok = 1;
+done:
+  free(at);
+  free(sup_of);
+  return st;
+}
+
+int sn_chol_last_solve_leaves(sn_chol *F, int ne, const int *erows, const double *yf, const double *bS,
+                              const double *bE, double *xS, double *xE)
+{
+  if (!F || ne < 0 || (ne > 0 && (!erows || !bE || !xE)) || !yf || !bS || !xS) return SN_ERR_ARG;
+  if (F->nlast == 0 || !F->L || !F->L->Perm) return SN_ERR_ARG;
+  int st = leaves_setup(F, ne, erows), ns = F->nlast;
+  if (st) return st;
+  double *t = F->leaf_t;
+  for (int k = 0; k < ns; k++) t[F->trank[k]] = bS[k];
+  for (int k = 0; k < ne; k++) {        /* (P b)_T - L_TE (P b)_E / L_EE */
+    double z = bE[k] / F->leaf_d[k];
+    for (int p = F->leaf_p[k]; p < F->leaf_p[k + 1]; p++) t[F->leaf_r[p]] -= F->leaf_x[p] * z;
+  }
+  cblas_dtrsv(CblasColMajor, CblasLower, CblasNoTrans, CblasNonUnit, ns, F->ltt, ns, t, 1);
+  for (int r = 0; r < ns; r++) t[r] += yf[F->tpos[r]];
+  cblas_dtrsv(CblasColMajor, CblasLower, CblasTrans, CblasNonUnit, ns, F->ltt, ns, t, 1);
+  for (int k = 0; k < ns; k++) xS[k] = t[F->trank[k]];
+  for (int k = 0; k < ne; k++) {
+    double a = yf[F->leaf_pos[k]] + bE[k] / F->leaf_d[k];
+    for (int p = F->leaf_p[k]; p < F->leaf_p[k + 1]; p++) a -= F->leaf_x[p] * t[F->leaf_r[p]];
+    xE[k] = a / F->leaf_d[k];
+  }
+  return SN_OK;
+}

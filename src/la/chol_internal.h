@@ -23,6 +23,11 @@ struct sn_chol {
    * (tpos) and the rank of each row of `last` (trank) */
   double *ltt;
   int *tpos, *trank, ltt_ok;
+  /* rows outside S whose factor column lies in T (sn_chol_last_solve_leaves, made again after
+   * each numeric factorization): nleaf of them (leaf_rows as given), their position, diagonal,
+   * and off-diagonal entries by rank in T (leaf_p: column pointers into leaf_r / leaf_x) */
+  int nleaf, *leaf_rows, *leaf_pos, *leaf_p, *leaf_r, leaf_ok;
+  double *leaf_d, *leaf_x, *leaf_t;
 };
 
 /* cholmod_start, quiet: no printing, no error handler (the library reports by status) */

@@ -57,6 +57,7 @@ void sn_chol_view(const sn_csc *A, cholmod_sparse *S)
 int sn_chol_numeric(sn_chol *F, cholmod_sparse *S)
 {
   F->ltt_ok = 0;                        /* the trailing block belongs to the factor replaced */
+  F->leaf_ok = 0;
 #ifdef SN_HAVE_OPENMP
   /* CHOLMOD's own OpenMP loops ask for a fixed num_threads(4) (docs/threads.md): the runtime's
    * dynamic adjustment bounds them by the idle CPUs. dyn-var is the calling task's ICV, restored
@@ -238,6 +239,13 @@ void sn_chol_free(sn_chol *F)
   free(F->ltt);
   free(F->tpos);
   free(F->trank);
+  free(F->leaf_rows);
+  free(F->leaf_pos);
+  free(F->leaf_p);
+  free(F->leaf_r);
+  free(F->leaf_d);
+  free(F->leaf_x);
+  free(F->leaf_t);
   cholmod_finish(&F->c);
   free(F);
 }

@@ -64,6 +64,18 @@
  * instead of 1.1 s. Its residuals are computed from identities that hold for exact solves, so
  * the final (r, v) is checked by sn_gfc_error; if that misses the tolerance the solve goes on
  * with a sparse solve per step from there.
+ *
+ * Trailing steps (too many contact unknowns for the dense Wd: above ADMM_BLOCK_N, or "reduce=2"):
+ * with S the rows H touches where M has off-diagonal entries (at most ADMM_TRAIL_ROWS) and E
+ * the others (the spring unknowns of soft laws and stick compliances: M diagonal there, each
+ * coupled to S only), M + rho H H^T is factorized with S last; every row of E is then a leaf of
+ * the elimination tree whose factor column lies in the trailing block T. A step needs
+ * u = H^T v + w only on S and E, so v = A^-1 (f + H g) is made from yf = L^-1 P f (once per
+ * call) and two dense triangular solves with L_TT (sn_chol_last_solve_leaves; George & Liu,
+ * ch. 6, as for the inverse's block) instead of a solve with the whole factor; the error by
+ * the reduced form's identities, v once at the end. The 45 x 45 x 16 block (6 348 contact
+ * unknowns, 6 348 springs, 107 916 dofs): a factor of 1.27e8 entries (7.9e7 without the
+ * constraint), kept for the whole run, and steps on L_TT of 2.0e7 entries.
  * Equality constraints (neq > 0) are not handled: SN_ERR_ARG (as sn_gfc_to_fc). */
 #include "signorini/solver.h"
 #include "problem/problem_check.h"
@@ -113,6 +125,12 @@ typedef struct {
   int ns, *srows, *sat;
   double *yf;             /* with the inverse's block: L^-1 P f of the factor at rho_fact (the
                              forward half of A^-1 f, for c0 and for v at the end), else NULL */
+  /* the trailing steps (trail = 1, see admm_trail_step): the rows H touches outside S, each a
+   * spring unknown coupled to S only (M diagonal there), ne of them, and eat: each row's index
+   * in erows (-1 for the others); bS, bE, xS, xE scratch (ns, ne, ns, ne) */
+  int trail, trail_failed, ne, *erows, *eat;
+  double *tw;
+  long trail_steps;
 } admm;
 
 /* H H^T (m x m) as the sum over the columns h_j of H of h_j h_j^T, column by column:
@@ -174,6 +192,9 @@ static void admm_free(admm *A)
   free(A->srows);
   free(A->sat);
   free(A->yf);
+  free(A->erows);
+  free(A->eat);
+  free(A->tw);
 }
 
 /* factorize M + rho H H^T, replacing any previous factor */
@@ -266,7 +287,7 @@ static int c0_solve(admm *A, double *z, double *out)
 static int v_solve(admm *A, const double *x, double *rhs, double *v)
 {
   const sn_gfc *P = A->P;
-  if (!A->yf) {
+  if (!A->yf || A->trail) {
     f_plus_Hx(P, x, rhs);
     return admm_solve(A, rhs, v);
   }
@@ -328,6 +349,16 @@ static int admm_reduce(admm *A)
 {
   free(A->Wd);
   A->Wd = NULL;
+  if (A->trail) {                       /* the trailing steps: yf = L^-1 P f only */
+    if (A->lu || !A->ns) return SN_ERR_ARG;
+    if (!A->yf && !(A->yf = malloc(sizeof(double) * ((size_t)A->m + 1)))) return SN_ERR_NOMEM;
+    int st = sn_chol_forward(A->C, A->P->f, A->yf);
+    if (st) return st;
+    double *w = A->tw;                  /* the rows E checked (their factor columns read) */
+    memset(w, 0, sizeof(double) * ((size_t)A->ns + (size_t)A->ne));
+    return sn_chol_last_solve_leaves(A->C, A->ne, A->erows, A->yf, w, w + A->ns, w + A->ns + A->ne,
+                                     w + 2 * A->ns + A->ne);
+  }
   if (A->ns && !A->lu) {
     int st = admm_reduce_block(A);
     if (st != SN_ERR_ARG) return st;    /* SN_ERR_ARG: the factor has no such set; solves below */
@@ -378,6 +409,7 @@ struct sn_admm_cache {
   double rho, rho_fact, rho0;
   admm A;                 /* its P is not kept */
   int valid, hits, misses;
+  long trail_steps;       /* ADMM steps made by the trailing solves (admm_trail_step) */
 };
 
 sn_admm_cache *sn_admm_cache_new(void) { return calloc(1, sizeof(sn_admm_cache)); }
@@ -397,6 +429,8 @@ void sn_admm_cache_free(sn_admm_cache *c)
   sn_csc_free(c->H);
   free(c);
 }
+
+long sn_admm_cache_trail_steps(const sn_admm_cache *c) { return c ? c->trail_steps : 0; }
 
 void sn_admm_cache_stats(const sn_admm_cache *c, int *hits, int *misses)
 {
@@ -433,7 +467,8 @@ static int cache_take(sn_admm_cache *c, admm *A, const sn_gfc *P, int want_dense
 {
   *st = SN_OK;
   if (!c || !c->valid || !csc_equal(c->M, P->M) || !csc_equal(c->H, P->H)) return 0;
-  if (want_dense && (!c->A.Wd0 || c->A.lu)) return 0;
+  if (want_dense && !c->A.trail_failed && ((!c->A.Wd0 && !c->A.trail) || c->A.lu)) return 0;
+  if (!want_dense && c->A.trail) c->A.trail = 0;   /* a sparse run: the factor serves as any */
   *A = c->A;
   memset(&c->A, 0, sizeof c->A);
   c->valid = 0;
@@ -444,7 +479,12 @@ static int cache_take(sn_admm_cache *c, admm *A, const sn_gfc *P, int want_dense
   A->Wd = NULL;
   A->dense = 0;
   c->hits++;
-  if (!want_dense) return 1;
+  if (!want_dense || A->trail_failed) return 1;
+  if (A->trail) {
+    *st = admm_reduce(A);
+    A->dense = 1;
+    return 1;
+  }
   int n = A->n, m = A->m;
   A->Wd = malloc(sizeof(double) * (size_t)n * (size_t)(n + 1) + 1);
   double *z = malloc(sizeof(double) * ((size_t)m + 1));
@@ -533,9 +573,94 @@ static int block_rows(admm *A, const sn_csc *H)
   return SN_OK;
 }
 
+/* The trailing steps' rows: S = the rows H touches where M has entries off its diagonal, E =
+ * the others (spring unknowns: M diagonal there), each in one column of H at most with no other
+ * row of E (then its neighbours in M + rho H H^T all lie in S). Taken when E is so and S has
+ * at most ADMM_TRAIL_ROWS rows and a quarter of the dofs; else A->ns = 0. */
+#define ADMM_TRAIL_ROWS 8192
+static int trail_rows(admm *A, const sn_gfc *P)
+{
+  const sn_csc *H = P->H, *M = P->M;
+  int m = A->m, ns = 0, ne = 0, ok = 1;
+  int *sat = malloc(sizeof(int) * ((size_t)m + 1)), *eat = malloc(sizeof(int) * ((size_t)m + 1));
+  if (!sat || !eat) { free(sat); free(eat); return SN_ERR_NOMEM; }
+  for (int i = 0; i < m; i++) sat[i] = eat[i] = -1;
+  for (int p = 0; p < H->colptr[H->n]; p++) {
+    int i = H->rowind[p], diag = 1;
+    for (int q = M->colptr[i]; q < M->colptr[i + 1]; q++) diag = diag && (M->rowind[q] == i || M->val[q] == 0.0);
+    if (diag) eat[i] = 0;
+    else sat[i] = 0;
+  }
+  for (int i = 0; i < m; i++) {         /* numbered in increasing row order */
+    if (sat[i] == 0) sat[i] = ns++;
+    if (eat[i] == 0) eat[i] = ne++;
+  }
+  int *seen = calloc((size_t)ne + 1, sizeof(int));
+  if (!seen) { free(sat); free(eat); return SN_ERR_NOMEM; }
+  for (int j = 0; j < H->n && ok; j++) { /* a row of E: in one column, alone of E there */
+    int ke = 0;
+    for (int p = H->colptr[j]; p < H->colptr[j + 1]; p++) {
+      int e = eat[H->rowind[p]];
+      if (e < 0) continue;
+      ke++;
+      ok = ok && !seen[e]++ && ke == 1;
+    }
+  }
+  free(seen);
+  A->ns = 0;
+  if (ok && ns > 0 && ns <= ADMM_TRAIL_ROWS && 4 * (size_t)ns <= (size_t)m) {
+    A->srows = malloc(sizeof(int) * (size_t)ns);
+    A->erows = malloc(sizeof(int) * ((size_t)ne + 1));
+    A->tw = malloc(sizeof(double) * (2 * ((size_t)ns + (size_t)ne) + 1));
+    if (!A->srows || !A->erows || !A->tw) { free(sat); free(eat); return SN_ERR_NOMEM; }
+    for (int i = 0; i < m; i++) {
+      if (sat[i] >= 0) A->srows[sat[i]] = i;
+      if (eat[i] >= 0) A->erows[eat[i]] = i;
+    }
+    A->ns = ns;
+    A->ne = ne;
+    A->sat = sat;
+    A->eat = eat;
+  } else {
+    free(sat);
+    free(eat);
+  }
+  return SN_OK;
+}
+
+/* One v-step by the trailing solves: u = w + H^T A^-1 (f + H g) from the rows S and E alone
+ * (sn_chol_last_solve_leaves, A->yf = L^-1 P f): two triangular solves with the dense trailing
+ * block L_TT (|S|^2 each) instead of a solve with the whole factor. */
+static int admm_trail_step(admm *A, const double *g, double *u)
+{
+  const sn_gfc *P = A->P;
+  const sn_csc *H = P->H;
+  int ns = A->ns, ne = A->ne;
+  double *bS = A->tw, *bE = bS + ns, *xS = bE + ne, *xE = xS + ns;
+  memset(bS, 0, sizeof(double) * ((size_t)ns + (size_t)ne));
+  for (int j = 0; j < H->n; j++)
+    for (int p = H->colptr[j]; p < H->colptr[j + 1]; p++) {
+      int i = H->rowind[p];
+      if (A->sat[i] >= 0) bS[A->sat[i]] += H->val[p] * g[j];
+      else bE[A->eat[i]] += H->val[p] * g[j];
+    }
+  int st = sn_chol_last_solve_leaves(A->C, ne, A->erows, A->yf, bS, bE, xS, xE);
+  if (st) return st;
+  for (int j = 0; j < H->n; j++) {
+    double a = P->w[j];
+    for (int p = H->colptr[j]; p < H->colptr[j + 1]; p++) {
+      int i = H->rowind[p];
+      a += H->val[p] * (A->sat[i] >= 0 ? xS[A->sat[i]] : xE[A->eat[i]]);
+    }
+    u[j] = a;
+  }
+  A->trail_steps++;
+  return SN_OK;
+}
+
 /* H H^T (rows sorted), symmetry test, initial rho, first factorization (ordered for the
- * inverse's block when want_reduced) */
-static int admm_setup(admm *A, const sn_gfc *P, double rho0, int want_reduced)
+ * inverse's block when want_reduced, for the trailing steps when trail) */
+static int admm_setup(admm *A, const sn_gfc *P, double rho0, int want_reduced, int trail)
 {
   const sn_csc *M = P->M, *H = P->H;
   int st = form_hht(H, &A->HHt);
@@ -543,7 +668,7 @@ static int admm_setup(admm *A, const sn_gfc *P, double rho0, int want_reduced)
   double asym = sn_csc_asymmetry(M);
   if (!isfinite(asym)) return SN_ERR_NOMEM;
   A->lu = !(asym <= 1e-14);
-  if (want_reduced && !A->lu && (st = block_rows(A, H))) return st;
+  if (!A->lu && (want_reduced || trail) && (st = trail ? trail_rows(A, P) : block_rows(A, H))) return st;
   if ((size_t)M->colptr[M->n] + (size_t)A->HHt->nnz > INT_MAX) return SN_ERR_NOMEM;
   sn_csc *Gs = NULL;                    /* H H^T with sorted rows, for the merges */
   if ((st = sn_csc_canonical(A->HHt, &Gs))) return st;
@@ -707,7 +832,7 @@ static int parse_options(const char *options, admm_opts *o)
   o->reduce = -1;
   if ((st = sn_option_double(options, "reduce", &v)) < 0) return st;
   if (st == 1) {
-    if (!(v == 0.0 || v == 1.0)) return SN_ERR_ARG;
+    if (!(v == 0.0 || v == 1.0 || v == 2.0)) return SN_ERR_ARG;
     o->reduce = (int)v;
   }
   return SN_OK;
@@ -738,7 +863,11 @@ static int admm_map(admm *A, double alpha, const double *y, double *Gy, double *
   const double *xi = y, *rs = y + n, *b = y + 2 * n;
   double *xi1 = Gy, *rs1 = Gy + n, *b1 = Gy + 2 * n;
   for (int i = 0; i < n; i++) g[i] = rho * (rs[i] + xi[i] - P->w[i] - b[i]);
-  if (A->dense) {                       /* v-step, reduced: u = w + c0 + Wd g */
+  if (A->trail) {                       /* v-step by the trailing solves */
+    int st = admm_trail_step(A, g, u);
+    if (st) return st;
+    sn_desaxce_term(P->dim, P->nc, P->mu, u, b1);
+  } else if (A->dense) {                /* v-step, reduced: u = w + c0 + Wd g */
     for (int i = 0; i < n; i++) u[i] = P->w[i] + A->Wd[(size_t)n * (size_t)n + i];
     cblas_dgemv(CblasColMajor, CblasNoTrans, n, n, 1.0, A->Wd, n, g, 1, 1.0, u, 1);
     sn_desaxce_term(P->dim, P->nc, P->mu, u, b1);
@@ -836,19 +965,33 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
      * the inverse's block (n + 1 solves would cost more than the steps save) */
     int solves_ok = o.reduce == 1 || n <= ADMM_DENSE_MAX;
     int want = !sparse_only && n > 0 && (o.reduce == 1 || (o.reduce < 0 && n <= ADMM_BLOCK_N && n < m));
+    /* too many for the inverse's block: the trailing steps (admm_trail_step) where H's rows
+     * allow them (reduce=2 asks for them at any size) */
+    int trail = !sparse_only && n > 0 && n < m && (o.reduce == 2 || (o.reduce < 0 && !want));
     if (want && !solves_ok && cache && cache->valid && !cache->A.ns) want = 0;   /* it had no block */
+    if (o.reduce == 2) want = 0;
     double rho0 = 0.0;
     if (o.rho > 0.0) cache = NULL;      /* a given rho: no cached state (it has its own) */
-    if (!cache_take(cache, &A, P, want, &rho0, &st)) {
+    if (!cache_take(cache, &A, P, want || trail, &rho0, &st)) {
       if (cache) cache->misses++;
       cache_give_factor(cache, &A);
-      st = admm_setup(&A, P, o.rho, want);
+      st = admm_setup(&A, P, o.rho, want, trail);
       rho0 = A.rho;
       if (want && !solves_ok && !A.ns) want = 0;
-      if (!st && !A.lu && want) {
+      if (!st && !A.lu && trail && A.ns) {
+        A.trail = A.dense = 1;
+        st = admm_reduce(&A);
+        if (st == SN_ERR_ARG) {         /* a row of E reaches outside T: a sparse solve per step */
+          A.trail = A.dense = 0;
+          A.trail_failed = 1;           /* (kept: the next call takes the factor as it is) */
+          st = SN_OK;
+        }
+      } else if (!st && !A.lu && want) {
         A.dense = 1;
         st = admm_reduce(&A);
       }
+      if (trail && !A.trail) A.trail_failed = 1;   /* not possible here: sparse steps, and so
+                                                       with the kept factor at the next call */
     }
     if (!st) st = sn_aa_init(&W, ny, o.aa < ny ? o.aa : ny);
     if (!st)                            /* y = (P_K*(u + b), r / rho, b) */
@@ -917,13 +1060,13 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
         if (isfinite(nrho) && (nrho > lim * rho || nrho * lim < rho)) {
           last_gain = it;
           int done = 0;
-          if (A.dense && (!A.ns || n <= ADMM_SMW_N) && nrho < ADMM_SMW_RANGE * A.rho_fact &&
+          if (A.dense && !A.trail && (!A.ns || n <= ADMM_SMW_N) && nrho < ADMM_SMW_RANGE * A.rho_fact &&
               nrho * ADMM_SMW_RANGE > A.rho_fact) {
             st = admm_rescale(&A, nrho);
             done = st != SN_ERR_NOT_SPD;     /* else: a new factorization */
           }
           if (!done && !(st = admm_factor(&A, nrho)) && A.dense) {
-            if (A.lu) A.dense = 0;            /* gone to UMFPACK: a sparse solve per step */
+            if (A.lu) A.dense = A.trail = 0;  /* gone to UMFPACK: a sparse solve per step */
             else st = admm_reduce(&A);
           }
           if (st) break;
@@ -965,6 +1108,8 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
   if (recheck) *recheck = conv_est && st == SN_STALLED;
   sn_aa_free(&W);
   red_err_free(&RE);
+  if (cache) cache->trail_steps += A.trail_steps;
+  A.trail_steps = 0;
   if (cache && st != SN_ERR_NOMEM) cache_put(cache, &A, P, rho_keep);
   else admm_free(&A);
   free(buf);

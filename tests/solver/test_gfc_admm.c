@@ -12,7 +12,13 @@
  *    or 1e-10 for Spheres-i099) within 1e-6 relative on r, or on v where r is not unique
  *    (Box_Stacks: hyperstatic box stacks; both solvers reach 1e-13 with r 14% apart and v equal
  *    to 1e-12). spheres-in-a-box has no condensed reference (NSGS and PROX stall near 1e-6 there)
- *    and is skipped under the sanitizers (7 s there) to keep the suite short. */
+ *    and is skipped under the sanitizers (7 s there) to keep the suite short;
+ *  - the trailing steps (reduce=2): a block of 6 x 6 x 4 nodes (3 dofs each, a vector Laplacian
+ *    plus a mass shift) on 36 bottom contacts, each contact unknown with its own spring unknown
+ *    (M diagonal there, as the LAGRANGE treatment's stick and soft-law springs): the same r and v
+ *    as a sparse solve per step (both to 1e-10), every step counted as trailing, a second call
+ *    on the same M and H served by the kept factor; a spring shared by two columns (not a leaf
+ *    of the factor's tree) falls back to sparse steps with the same answer. */
 #include "check.h"
 #include "test_util.h"
 #include "signorini/io.h"
@@ -172,7 +178,7 @@ static void test_statuses(void)
   sn_settings s;
   sn_settings_default(&s);
   sn_info info = {0};
-  const char *bad[] = {"alpha=2", "alpha=0", "aa=-1", "aa=51", "aa=2.5", "rho=0", "rho=-3", "reduce=2"};
+  const char *bad[] = {"alpha=2", "alpha=0", "aa=-1", "aa=51", "aa=2.5", "rho=0", "rho=-3", "reduce=3"};
   for (int i = 0; i < 8; i++) {
     s.options = bad[i];
     CHECK_INT(sn_gfc_admm(&T.P, r, v, &s, &info), SN_ERR_ARG);
@@ -341,8 +347,110 @@ static int test_files(void)
   return found;
 }
 
+/* the block of test_trailing: nx x ny x nz nodes, 3 dofs each (dof 3 k + a), 7-point Laplacian
+ * per component plus 0.1 on the diagonal; contact c at bottom node c: normal column on its z dof
+ * (sign +1), tangents on x and y, and spring row 3 nb + 3 c + a (stiffness ks) with H = 1 in
+ * column 3 c + a; shared = 1 puts the tangential springs of contacts 0 and 1 on one row */
+static void trail_block(sn_gfc *P, double **buf, int shared)
+{
+  enum { NX = 6, NY = 6, NZ = 4 };
+  int nb = 3 * NX * NY * NZ, nc = NX * NY, n = 3 * nc, m = nb + n;
+  int cap = 7 * nb + n + 4 * n;
+  int *ti = malloc(sizeof(int) * (size_t)cap), *tj = malloc(sizeof(int) * (size_t)cap), k = 0;
+  double *tx = malloc(sizeof(double) * (size_t)cap);
+  for (int z = 0; z < NZ; z++)
+    for (int y = 0; y < NY; y++)
+      for (int x = 0; x < NX; x++) {
+        int node = x + NX * (y + NY * z);
+        int nbr[6][3] = {{x - 1, y, z}, {x + 1, y, z}, {x, y - 1, z}, {x, y + 1, z}, {x, y, z - 1}, {x, y, z + 1}};
+        for (int a = 0; a < 3; a++) {
+          double dg = 0.1;
+          for (int q = 0; q < 6; q++) {
+            int X = nbr[q][0], Y = nbr[q][1], Z = nbr[q][2];
+            if (X < 0 || X >= NX || Y < 0 || Y >= NY || Z < 0 || Z >= NZ) continue;
+            dg += 1.0;
+            ti[k] = 3 * node + a; tj[k] = 3 * (X + NX * (Y + NY * Z)) + a; tx[k++] = -1.0;
+          }
+          ti[k] = tj[k] = 3 * node + a;
+          tx[k++] = dg;
+        }
+      }
+  for (int e = 0; e < n; e++) { ti[k] = tj[k] = nb + e; tx[k++] = 50.0; }   /* springs */
+  sn_csc_from_triplets(m, m, k, ti, tj, tx, &P->M);
+  k = 0;
+  for (int c = 0; c < nc; c++)
+    for (int a = 0; a < 3; a++) {
+      int col = 3 * c + a, axis = a == 0 ? 2 : a - 1;   /* normal: z; tangents: x, y */
+      ti[k] = 3 * c + axis; tj[k] = col; tx[k++] = 1.0;
+      ti[k] = nb + (shared && c == 1 && a > 0 ? a : col); tj[k] = col; tx[k++] = 1.0;
+    }
+  sn_csc_from_triplets(m, n, k, ti, tj, tx, &P->H);
+  free(ti);
+  free(tj);
+  free(tx);
+  *buf = calloc((size_t)(m + n + nc), sizeof(double));
+  double *f = *buf, *w = f + m, *mu = w + n;
+  for (int node = 0; node < NX * NY; node++) {   /* the top pushed down and sideways */
+    int top = node + NX * NY * (NZ - 1);
+    f[3 * top + 2] = -1.0;
+    f[3 * top] = 0.45 * (1 + node % 3);
+  }
+  for (int c = 0; c < nc; c++) mu[c] = 0.3;
+  P->dim = 3;
+  P->nc = nc;
+  P->ndof = m;
+  P->f = f;
+  P->w = w;
+  P->mu = mu;
+}
+
+static void test_trailing(void)
+{
+  for (int shared = 0; shared < 2; shared++) {
+    sn_gfc P;
+    memset(&P, 0, sizeof P);
+    double *buf;
+    trail_block(&P, &buf, shared);
+    int n = 3 * P.nc, m = P.ndof;
+    double *r0 = calloc((size_t)n, sizeof(double)), *v0 = calloc((size_t)m, sizeof(double));
+    double *r = calloc((size_t)n, sizeof(double)), *v = calloc((size_t)m, sizeof(double));
+    sn_settings s;
+    sn_settings_default(&s);
+    s.tol = 1e-10;
+    sn_info info = {0};
+    s.options = "reduce=0";
+    CHECK_INT(sn_gfc_admm(&P, r0, v0, &s, &info), SN_OK);
+    double nr = sn_nrminf(n, r0);
+    CHECK(nr > 0.1);                    /* a loaded problem */
+    sn_admm_cache *c = sn_admm_cache_new();
+    s.options = "reduce=2";
+    for (int call = 0; call < 2; call++) {
+      sn_fill(n, 0.0, r);
+      sn_fill(m, 0.0, v);
+      long before = sn_admm_cache_trail_steps(c);
+      CHECK_INT(sn_gfc_admm_cached(&P, c, r, v, &s, &info), SN_OK);
+      CHECK(info.error <= 1e-10);
+      long steps = sn_admm_cache_trail_steps(c) - before;
+      if (shared) CHECK(steps == 0);    /* not leaves: sparse steps */
+      else CHECK(steps == info.iterations && steps > 0);
+      CHECK(rel_diff(n, r, r0) <= 1e-8);
+      CHECK(rel_diff(m, v, v0) <= 1e-8);
+    }
+    int hits, misses;
+    sn_admm_cache_stats(c, &hits, &misses);
+    if (hits != 1) fprintf(stderr, "shared %d hits %d misses %d\n", shared, hits, misses);
+    CHECK_INT(hits, 1);                 /* the second call on the kept factor */
+    CHECK_INT(misses, 1);
+    sn_admm_cache_free(c);
+    free(r0); free(v0); free(r); free(v); free(buf);
+    sn_csc_free(P.M);
+    sn_csc_free(P.H);
+  }
+}
+
 int main(void)
 {
+  test_trailing();
   test_hand();
   test_unsymmetric();
   test_statuses();
