@@ -10,6 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+int sn_mpi_agree(MPI_Comm comm, int st)
+{
+  int all = st;
+  if (MPI_Allreduce(&st, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) return SN_ERR_BACKEND;
+  return all;
+}
+
 void sn_dof_part_free(sn_dof_part *p)
 {
   free(p->rstart);
@@ -33,9 +40,9 @@ long sn_dof_part_offrank(const sn_dof_part *p, const sn_csr *M, int rank)
 {
   long n = 0;
   for (int i = p->rstart[rank]; i < p->rstart[rank + 1]; i++) {
-    int row = p->dold ? p->dold[i] : i;
+    int row = sn_dof_old(p, i);
     for (int k = M->rowptr[row]; k < M->rowptr[row + 1]; k++) {
-      int c = p->dnew ? p->dnew[M->colind[k]] : M->colind[k];
+      int c = sn_dof_new(p, M->colind[k]);
       n += c < p->rstart[rank] || c >= p->rstart[rank + 1];
     }
   }
@@ -123,9 +130,7 @@ PetscErrorCode sn_dof_partition(MPI_Comm comm, const sn_csr *M, int m, int bs, i
     out->dold = malloc(sizeof(int) * ((size_t)m + 1));
   }
   if (!out->rstart || (out->graph && (!out->dnew || !out->dold))) lst = SN_ERR_NOMEM;
-  int all = lst;
-  MPI_Allreduce(&lst, &all, 1, MPI_INT, MPI_MIN, comm);
-  if ((*st = all)) return 0;
+  if ((*st = sn_mpi_agree(comm, lst))) return 0;
   if (!out->graph) {
     for (int p = 0; p <= size; p++) out->rstart[p] = bs * (int)((long long)p * B / size);
     return 0;

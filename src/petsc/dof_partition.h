@@ -20,6 +20,13 @@ typedef struct {
  * same numbering on every rank. *st: SN_OK or SN_ERR_NOMEM (agreed over the ranks). */
 PetscErrorCode sn_dof_partition(MPI_Comm comm, const sn_csr *M, int m, int bs, int graph, sn_dof_part *out, int *st);
 void sn_dof_part_free(sn_dof_part *p);
+/* dof d's new number, and the old number of new dof d (the identity for the number split) */
+static inline int sn_dof_new(const sn_dof_part *p, int d) { return p->dnew ? p->dnew[d] : d; }
+static inline int sn_dof_old(const sn_dof_part *p, int d) { return p->dold ? p->dold[d] : d; }
+/* A status every rank agrees on: the worst (most negative) of the ranks' own, so that a failure
+ * on one rank alone (a bad argument there, an allocation) ends a collective operation on every
+ * rank instead of leaving the others waiting in their next collective call. */
+int sn_mpi_agree(MPI_Comm comm, int st);
 /* rank's rows' entries of M in columns held by other ranks (M old-numbered) */
 long sn_dof_part_offrank(const sn_dof_part *p, const sn_csr *M, int rank);
 /* the rank holding new dof d */

@@ -129,16 +129,6 @@ static int parse_options(const char *options, int bs, opts *o)
   return SN_OK;
 }
 
-/* A status every rank agrees on: the worst (most negative) of the ranks' own. A failure on one
- * rank alone (a bad argument there, an allocation) ends the solve on every rank; otherwise the
- * others would wait for it forever in their next collective call. */
-static int agree(MPI_Comm comm, int st)
-{
-  int all = st;
-  if (MPI_Allreduce(&st, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) return SN_ERR_BACKEND;
-  return all;
-}
-
 /* M and H by rows (canonical: rows sorted, duplicates summed), then the dofs' split over the
  * ranks (dof_partition.c: PT-Scotch on M's blocks unless part=0 or one rank). Collective. */
 static PetscErrorCode split(pad *A, int part, int *st)
@@ -150,7 +140,7 @@ static PetscErrorCode split(pad *A, int part, int *st)
   if (!*st) *st = sn_csr_from_csc(Hc, &A->Hrows);
   sn_csc_free(Mc);
   sn_csc_free(Hc);
-  if ((*st = agree(A->comm, *st))) return 0;
+  if ((*st = sn_mpi_agree(A->comm, *st))) return 0;
   return sn_dof_partition(A->comm, A->Mrows, A->m, A->bs, part, &A->dp, st);
 }
 
@@ -170,9 +160,10 @@ static int ownership(pad *A)
   for (int c = 0; c < A->nc; c++) {
     int first = INT_MAX;
     for (int j = A->d * c; j < A->d * (c + 1); j++)
-      for (int p = H->colptr[j]; p < H->colptr[j + 1]; p++)
-        if (A->dp.dnew ? A->dp.dnew[H->rowind[p]] < first : H->rowind[p] < first)
-          first = A->dp.dnew ? A->dp.dnew[H->rowind[p]] : H->rowind[p];
+      for (int p = H->colptr[j]; p < H->colptr[j + 1]; p++) {
+        int q = sn_dof_new(&A->dp, H->rowind[p]);
+        if (q < first) first = q;
+      }
     owner[c] = first < INT_MAX ? sn_dof_part_rank(&A->dp, first) : (int)((long long)c * size / A->nc);
     A->cstart[owner[c] + 1]++;
   }
@@ -200,10 +191,9 @@ static int ownership(pad *A)
 static PetscErrorCode rows_to_mpiaij(const pad *A, const sn_csr *R, const int *colmap, PetscInt ncl, PetscInt ncols,
                                      int bs, Mat *out)
 {
-  const int *dold = A->dp.dold;
   int nl = A->r1 - A->r0, nz = 0;
   for (int i = A->r0; i < A->r1; i++) {
-    int row = dold ? dold[i] : i;
+    int row = sn_dof_old(&A->dp, i);
     nz += R->rowptr[row + 1] - R->rowptr[row];
   }
   PetscInt *ia, *ja;
@@ -211,7 +201,7 @@ static PetscErrorCode rows_to_mpiaij(const pad *A, const sn_csr *R, const int *c
   PetscCall(PetscMalloc3(nl + 1, &ia, nz + 1, &ja, nz + 1, &va));
   ia[0] = 0;
   for (int i = 0; i < nl; i++) {
-    int row = dold ? dold[A->r0 + i] : A->r0 + i;
+    int row = sn_dof_old(&A->dp, A->r0 + i);
     PetscInt k = ia[i];
     for (int p = R->rowptr[row]; p < R->rowptr[row + 1]; p++, k++) {
       int j = R->colind[p];
@@ -235,7 +225,7 @@ static PetscErrorCode rows_to_mpiaij(const pad *A, const sn_csr *R, const int *c
 static PetscErrorCode build_matrices(pad *A, int *st)
 {
   int *hcol = malloc(sizeof(int) * ((size_t)A->n + 1));   /* H's columns in the contacts' new order */
-  *st = agree(A->comm, hcol ? SN_OK : SN_ERR_NOMEM);
+  *st = sn_mpi_agree(A->comm, hcol ? SN_OK : SN_ERR_NOMEM);
   if (*st) { free(hcol); return 0; }
   for (int j = 0; j < A->n; j++) hcol[j] = A->d * A->pos[j / A->d] + j % A->d;
   PetscErrorCode e = rows_to_mpiaij(A, A->Mrows, A->dp.dnew, A->r1 - A->r0, A->m, A->bs, &A->M);
@@ -316,7 +306,7 @@ static PetscErrorCode make_nearnull(pad *A, const sn_petsc_nearnull *nn)
     PetscCall(VecDuplicate(A->v, &V[kept]));
     PetscCall(VecGetArray(V[kept], &a));
     for (int i = 0; i < nl; i++)
-      a[i] = nn->v[(size_t)A->m * j + (size_t)(A->dp.dold ? A->dp.dold[A->r0 + i] : A->r0 + i)];
+      a[i] = nn->v[(size_t)A->m * j + (size_t)sn_dof_old(&A->dp, A->r0 + i)];
     PetscCall(VecRestoreArray(V[kept], &a));
     PetscReal nrm;
     PetscCall(VecNorm(V[kept], NORM_2, &nrm));
@@ -373,7 +363,7 @@ static PetscErrorCode scatter_in(pad *A, const double *r, const double *v)
   PetscCall(VecGetArray(A->v, &pv));
   PetscCall(VecGetArray(A->f, &pf));
   for (int i = 0; i < nl; i++) {
-    int q = A->dp.dold ? A->dp.dold[A->r0 + i] : A->r0 + i;
+    int q = sn_dof_old(&A->dp, A->r0 + i);
     pv[i] = v[q];
     pf[i] = P->f[q];
   }
@@ -403,7 +393,7 @@ static PetscErrorCode gather_out(pad *A, double *r, double *v)
   PetscCall(VecScatterBegin(sc, A->vbest, all, INSERT_VALUES, SCATTER_FORWARD));
   PetscCall(VecScatterEnd(sc, A->vbest, all, INSERT_VALUES, SCATTER_FORWARD));
   PetscCall(VecGetArrayRead(all, &pa));
-  for (int q = 0; q < A->m; q++) v[A->dp.dold ? A->dp.dold[q] : q] = pa[q];
+  for (int q = 0; q < A->m; q++) v[sn_dof_old(&A->dp, q)] = pa[q];
   PetscCall(VecRestoreArrayRead(all, &pa));
   PetscCall(VecScatterDestroy(&sc));
   PetscCall(VecDestroy(&all));
@@ -702,7 +692,7 @@ static PetscErrorCode solve(pad *A, const opts *o, const sn_petsc_nearnull *nn, 
   A->yf = calloc(ny, sizeof(double));
   A->gv = calloc(ny, sizeof(double));
   if (!A->mu || !A->w || !A->y || !A->Gy || !A->yf || !A->gv) *st = SN_ERR_NOMEM;
-  if ((*st = agree(A->comm, *st))) return 0;
+  if ((*st = sn_mpi_agree(A->comm, *st))) return 0;
   PetscCall(build_matrices(A, st));
   if (*st) return 0;
   PetscCall(make_solver(A));
@@ -721,14 +711,14 @@ int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, double *
   if (!s) { sn_settings_default(&sd); s = &sd; }
   if (info) sn_info_reset(info);
   if (stats) memset(stats, 0, sizeof *stats);
-  opts o;
+  opts o = {0};   /* filled by parse_options; read only after every rank agreed on success */
   int st = !PetscInitializeCalled || PetscFinalizeCalled ? SN_ERR_BACKEND : SN_OK;
   if (!st) st = (!P || !r || !v) ? SN_ERR_ARG : sn_gfc_check_opts(P, 1, NULL, 0);
   if (!st && P->neq > 0) st = SN_ERR_ARG;
   if (!st && nn && (nn->k < 0 || nn->k > 32 || (nn->k > 0 && !nn->v) || nn->bs < 1)) st = SN_ERR_ARG;
   if (!st) st = parse_options(s->options, nn ? nn->bs : 1, &o);
   if (!st && P->ndof % o.bs) st = SN_ERR_ARG;
-  if (st != SN_ERR_BACKEND) st = agree(PETSC_COMM_WORLD, st);   /* (MPI is up) */
+  if (st != SN_ERR_BACKEND) st = sn_mpi_agree(PETSC_COMM_WORLD, st);   /* (MPI is up) */
   if (st) {
     if (info) info->status = st;
     return st;
@@ -748,8 +738,8 @@ int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, double *
   A.symmetric = asym <= 1e-14;          /* the serial solver's test between Cholesky and LU */
   run_state R = {0, SN_OK, NAN};
   if (split(&A, o.part, &st)) st = SN_ERR_BACKEND;
-  if (!st) st = agree(A.comm, ownership(&A));
-  long offrank = A.Mrows && A.dp.rstart ? sn_dof_part_offrank(&A.dp, A.Mrows, A.rank) : 0;
+  if (!st) st = sn_mpi_agree(A.comm, ownership(&A));
+  long offrank = stats && A.Mrows && A.dp.rstart ? sn_dof_part_offrank(&A.dp, A.Mrows, A.rank) : 0;   /* asked for only */
   if (!st && solve(&A, &o, nn, r, v, s, info, t0, &R, &st)) st = SN_ERR_BACKEND;
   if (stats) {
     stats->rank = A.rank;
