@@ -10,6 +10,14 @@
 # Invoked as: cmake -DSN=signorini -DMPIRUN=mpirun -DDATA=tests/data/problems -DPY=python3 -DSRC=source
 #             -DWORK=dir -P test_cli_petsc.cmake
 include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
+# the last command's stdout holds what matches re exactly once (rank 0 alone prints)
+function(expect_once name re)
+  string(REGEX MATCHALL "${re}" lines "${last_out}")
+  list(LENGTH lines k)
+  if(NOT k EQUAL 1)
+    message(SEND_ERROR "${name}: ${k} matches of '${re}', expected 1 (rank 0 alone prints): ${last_out}")
+  endif()
+endfunction()
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 set(box ${DATA}/gfc3d/Box_Stacks-i0122-82-5.hdf5)
@@ -19,11 +27,7 @@ set(real ${SN})
 set(SN ${MPIRUN} -n 2 --oversubscribe ${real})
 expect(two_ranks 0 "solver: petsc_admm\nstatus: success\n.*error parts: .*ranks: 2\nrank seconds: min .*krylov iterations: [1-9]"
        "" solve ${box} --petsc -o ${WORK}/box.hdf5)
-string(REGEX MATCHALL "status:" lines "${last_out}")
-list(LENGTH lines k)
-if(NOT k EQUAL 1)
-  message(SEND_ERROR "two_ranks: ${k} 'status:' lines, expected 1 (rank 0 alone prints): ${last_out}")
-endif()
+expect_once(two_ranks "status:")
 set(SN ${real})
 expect(check_written 0 "" "" check ${box} ${WORK}/box.hdf5)
 expect(local_refused 2 "" "--petsc solves global frictional contact problems only"
@@ -36,11 +40,7 @@ expect(run_serial 0 "2 steps, 10 increments" "" run ${deck} -o ${WORK}/serial --
 set(SN ${MPIRUN} -n 2 --oversubscribe ${real})
 expect(run_two_ranks 0 "2 steps, 10 increments.*last by petsc_admm.*petsc: the contact problems by petsc_admm" ""
        run ${deck} -o ${WORK}/petsc --petsc --threads 1 --quiet)
-string(REGEX MATCHALL "2 steps, 10 increments" lines "${last_out}")
-list(LENGTH lines k)
-if(NOT k EQUAL 1)
-  message(SEND_ERROR "run_two_ranks: ${k} summaries, expected 1 (rank 0 alone prints): ${last_out}")
-endif()
+expect_once(run_two_ranks "2 steps, 10 increments")
 set(SN ${real})
 execute_process(COMMAND ${PY} ${SRC}/tests/cli/dat_agree.py ${WORK}/serial/block4_nsn.dat ${WORK}/petsc/block4_nsn.dat 1e-8
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)

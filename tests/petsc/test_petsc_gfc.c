@@ -18,6 +18,7 @@
 #include "signorini/io.h"
 #include "signorini/petsc.h"
 #include "signorini/solver.h"
+#include "rel_diff.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -40,17 +41,6 @@ static const struct {
     {"Spheres-i099-356-679.hdf5", 1e-8, 1},
     {"spheres-in-a-box-98-i10000-256-10.hdf5", 1e-5, 0},
 };
-
-/* |x - ref| / max(|ref|, scale) */
-static double rel_diff(int n, const double *x, const double *ref, double scale)
-{
-  double d = 0.0, nr = 0.0;
-  for (int i = 0; i < n; i++) {
-    d += (x[i] - ref[i]) * (x[i] - ref[i]);
-    nr += ref[i] * ref[i];
-  }
-  return sqrt(d) / fmax(fmax(sqrt(nr), scale), 1e-300);
-}
 
 static double nrm(int n, const double *x)
 {
