@@ -427,7 +427,13 @@ int sn_dynamic_run(const sn_model *m, const sn_dynamic_settings *s, sn_dynamic_i
  * increment) and BASE_load.png (total normal and tangential contact force against the
  * largest displacement; bars for a single increment). The plots are drawn when a step ends
  * (and by sn_run_output_finish), not after every increment, unless sn_run_output_configure
- * asks for SN_PLOTS_INCREMENT. */
+ * asks for SN_PLOTS_INCREMENT.
+ * Threads: the plots are drawn on a thread of their own while the increment's other files are
+ * written, and are on disk when sn_run_output_increment returns; from sn_run_output_configure
+ * on, the same thread loads the plot module and its fonts while the analysis computes; from
+ * sn_run_output_open on, another composes BASE.frd's model text (nodes and elements) when some
+ * step has a file request. So m must stay valid and unchanged from sn_run_output_open to
+ * sn_run_output_close. */
 typedef struct sn_run_output sn_run_output;
 /* when the static plots are drawn: at the end of every step (default), after every increment
  * (each rewritten whole), or never */

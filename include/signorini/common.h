@@ -146,6 +146,9 @@ int sn_threads_parse(const char *text, int *n);
  *   need n threads (a build with SIGNORINI_OPENMP: the coloured NSGS of sn_dyn_settings.threads;
  *   an OpenBLAS built on OpenMP, Debian's libopenblas0-openmp) and n > 1, the level stays 1 and
  *   the runtime's dynamic adjustment bounds CHOLMOD's loops by the idle CPUs instead.
+ * - n = 1 with OpenBLAS' pthread variant: the worker threads it started when it was loaded are
+ *   ended (they spin 0.1 s before they sleep); a later n > 1 starts them again. Like
+ *   openblas_set_num_threads, call it while no other thread of the process is in a BLAS call.
  * SN_OK, or SN_ERR_ARG when n is outside [1, SN_THREADS_MAX]. */
 int sn_set_blas_threads(int n);
 

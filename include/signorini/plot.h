@@ -75,6 +75,13 @@ void sn_plot_opts_default(sn_plot_opts *o);
 int sn_plot_lines(const char *path, const sn_plot_opts *o, const sn_series *s, int ns, char *msg,
                   size_t msglen);
 
+/* Optional: loads what drawing needs (the plot module, cairo's fonts, fontconfig's configuration:
+ * about 7 ms at the first chart of a process) by drawing a sample chart of o's size (NULL: the
+ * default 800 x 500) into memory; nothing is written. A program that knows it will plot may call
+ * it on a thread of its own while it computes, so that its first sn_plot_lines costs what the
+ * later ones do. SN_OK, or SN_ERR_BACKEND (the module cannot be loaded) with msg. */
+int sn_plot_prepare(const sn_plot_opts *o, char *msg, size_t msglen);
+
 /* The colour sn_plot_lines gives series k of ns (components in [0, 1]): a distinct colour
  * per series (repeating after 10, then dashed), or with ramp the colour at k/(ns-1) along the
  * ramp. */

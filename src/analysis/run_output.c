@@ -8,6 +8,8 @@
 #include "analysis/contact_frame.h"
 #include "analysis/ip_layers.h"
 #include "analysis/run_ccx.h"
+#include "analysis/run_plots.h"
+#include "common/task.h"
 #include "io/num_format.h"
 #include "io/out_file.h"
 
@@ -26,17 +28,11 @@ struct sn_run_output {
   char **files;
   int want_e;            /* some request asks for strains */
   int synced;            /* sync_run_files done by sn_run_output_finish */
+  int dirty;             /* files written since the last sync_run_files */
+  int nsynced;           /* the first nsynced .vtu files of the series are on disk */
   int want_peeq;         /* some request asks for PEEQ (the .vtu gets a nodal PEEQ) */
   double *slip;          /* per node: accumulated slip path (contact models) */
-  /* plot data, one entry per increment: residual histories; contact profiles along the
-   * contact region (coordinate s, pressure, signed tangential traction); load curve */
-  int ninc, capinc;
-  double **hist, **cs, **cp, **cq, *ptimes, *fn, *ft, *umax;
-  int *nhist, *ncp;
-  int axis;              /* coordinate (0, 1, 2) along which the contact region is plotted */
-  int drawn;             /* increments the plots on disk show (plots are drawn when a step ends,
-                            or after every increment with SN_PLOTS_INCREMENT) */
-  sn_plot_when plot_when;
+  sn_run_plots *plots;   /* the charts, drawn on a thread of their own (run_plots.c) */
   sn_vtu_encoding vtu_enc;
   char *csv;             /* the contact CSV so far */
   size_t csv_len, csv_cap;
@@ -44,9 +40,16 @@ struct sn_run_output {
   char note[1200];       /* what the user should know about the run's folder ("" if nothing) */
   sn_run_folder folder;  /* lock, earlier results removed, temporaries (run_folder.c) */
   sn_ccx_state ccx;      /* when requests are due; BASE.frd (run_ccx.c) */
+  /* BASE.frd's model text (nodes, elements: half of a one-increment file) composed on a
+   * thread while the analysis runs (frd_job), when some step has a file request; joined
+   * before the first .frd block and at close */
+  sn_task frd_task;
+  const sn_model *frd_model;
   int mode_count;        /* .vtu files of *FREQUENCY modes so far (numbered after the increments) */
   int last_inc;          /* the last increment's total_increment */
 };
+
+static int sync_run_files(sn_run_output *R);
 
 /* contact status of a point: 0 open, 1 stick, 2 slip (relative to the largest pressure) */
 static int cstatus(const sn_contact_point *p, const double *r, const double *ul, int dim, double rmax)
@@ -95,6 +98,27 @@ static int var_ok(sn_outkind k, const char *v)
   return 0;
 }
 
+/* some step has a *NODE FILE, *EL FILE or *CONTACT FILE request */
+static int has_file_request(const sn_model *m)
+{
+  for (int k = 0; k < m->nsteps; k++)
+    for (int q = 0; q < m->steps[k].nout; q++) {
+      sn_outkind kind = m->steps[k].out[q].kind;
+      if (kind == SN_OUT_NODE_FILE || kind == SN_OUT_EL_FILE || kind == SN_OUT_CONTACT_FILE) return 1;
+    }
+  return 0;
+}
+
+/* BASE.frd's writer with the model's text in memory (nothing on disk yet: run_ccx.c writes it
+ * with the first blocks); a failure leaves ccx.frd NULL, and sn_ccx_frd tries again and says why */
+static void frd_job(void *arg)
+{
+  sn_run_output *R = arg;
+  char path[1400], msg[256];
+  snprintf(path, sizeof path, "%s/%s.frd", R->dir, R->base);
+  if (sn_frd_open_deferred(path, R->frd_model, 1, &R->ccx.frd, msg, sizeof msg)) R->ccx.frd = NULL;
+}
+
 int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_run_output **out,
                        char *msg, size_t msglen)
 {
@@ -129,11 +153,17 @@ int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_
     }
   if (snprintf(R->dir, sizeof R->dir, "%s", dir) >= (int)sizeof R->dir ||
       snprintf(R->base, sizeof R->base, "%s", base) >= (int)sizeof R->base) { free(R); return SN_ERR_ARG; }
-  int st = sn_run_folder_open(&R->folder, dir, base, msg, msglen);
+  int st = sn_run_plots_open(&R->plots, dir, base);
   if (st) { free(R); return st; }
+  st = sn_run_folder_open(&R->folder, dir, base, msg, msglen);
+  if (st) { sn_run_plots_close(R->plots); free(R); return st; }
   if (R->folder.unlocked)
     snprintf(R->note, sizeof R->note, "%s: the file system does not support locks: this run is not protected "
              "against another one writing into the same folder at the same time", dir);
+  if (has_file_request(m)) {
+    R->frd_model = m;
+    sn_task_start(&R->frd_task, frd_job, R);
+  }
   *out = R;                 /* BASE.dat: created with the first printed table */
   return SN_OK;
 }
@@ -368,216 +398,6 @@ static int contact_csv(sn_run_output *R, const sn_model *m, const sn_increment *
   return sn_outfile_finish(&o, st, R->err, sizeof R->err);
 }
 
-static int cmp_pair(const void *a, const void *b)
-{
-  double x = ((const double *)a)[0], y = ((const double *)b)[0];
-  return (x > y) - (x < y);
-}
-
-/* "quantity (unit)", or the quantity alone when the deck declares no unit for it */
-static const char *label(char *buf, size_t n, const char *q, const char *unit)
-{
-  if (unit && unit[0]) snprintf(buf, n, "%s (%s)", q, unit);
-  else snprintf(buf, n, "%s", q);
-  return buf;
-}
-
-/* BASE_convergence.png: the relative residual of every Newton iteration, one curve per
- * increment; when no increment took more than one Newton iteration (two residuals), a bar of
- * each increment's final residual instead (a curve of one segment per increment says less) */
-static int draw_convergence(sn_run_output *R, const sn_model *m, sn_series *se, char (*names)[32])
-{
-  int ni = R->ninc, most = 0, augmented = 0;
-  for (int i = 0; i < ni; i++) most = R->nhist[i] > most ? R->nhist[i] : most;
-  for (int k = 0; k < m->nsteps; k++) augmented |= m->steps[k].contact == SN_CT_AUGMENTED && m->npairs > 0;
-  char path[1400];
-  sn_plot_opts o;
-  sn_plot_opts_default(&o);
-  o.logy = 1;
-  o.ylabel = "relative residual";
-  snprintf(path, sizeof path, "%s/%s_convergence.png", R->dir, R->base);
-  if (most <= 2) {
-    double *last = malloc(sizeof(double) * ((size_t)ni + 1));
-    if (!last) return SN_ERR_NOMEM;
-    for (int i = 0; i < ni; i++) last[i] = R->nhist[i] > 0 ? R->hist[i][R->nhist[i] - 1] : NAN;
-    o.title = augmented ? "final residual per increment (one Newton iteration within Uzawa rounds)"
-                        : "final residual per increment (one Newton iteration each)";
-    o.xlabel = "increment";
-    se[0] = (sn_series){NULL, ni, NULL, last, SN_PLOT_BARS};
-    int st = sn_plot_lines(path, &o, se, 1, R->err, sizeof R->err);
-    free(last);
-    return st;
-  }
-  for (int i = 0; i < ni; i++) se[i] = (sn_series){names[i], R->nhist[i], NULL, R->hist[i], SN_PLOT_LINE_MARKERS};
-  o.title = augmented ? "Newton iterations within Uzawa rounds, every increment" : "Newton iterations of every increment";
-  o.xlabel = augmented ? "Newton iteration (all Uzawa rounds of the increment)" : "Newton iteration";
-  o.ramp = ni > 12;
-  o.ramp_first = R->ptimes[0];
-  o.ramp_last = R->ptimes[ni - 1];
-  o.ramp_label = "time";
-  return sn_plot_lines(path, &o, se, ni, R->err, sizeof R->err);
-}
-
-/* BASE_contact_pressure.png, BASE_contact_shear.png: the contact stresses along the contact
- * region, one curve per increment; the shear is the CSV's and VTU's tang1 in 2D (signed, in
- * the output frame of docs/results.md), the magnitude of (tang1, tang2) in 3D */
-static int draw_profiles(sn_run_output *R, const sn_model *m, sn_series *se, char (*names)[32])
-{
-  static const char *const axn[] = {"x", "y", "z"};
-  int ni = R->ninc, st;
-  char path[1400], q[96], xl[128], yl[128];
-  sn_plot_opts o;
-  sn_plot_opts_default(&o);
-  snprintf(q, sizeof q, "%s along the contact region", axn[R->axis]);
-  o.xlabel = label(xl, sizeof xl, q, m->units.length);
-  o.ramp = 1;
-  o.ramp_first = R->ptimes[0];
-  o.ramp_last = R->ptimes[ni - 1];
-  o.ramp_label = label(q, sizeof q, "time", m->units.time);
-  for (int i = 0; i < ni; i++) se[i] = (sn_series){names[i], R->ncp[i], R->cs[i], R->cp[i], SN_PLOT_LINE_MARKERS};
-  /* node surfaces (TYPE=NODE) divide by the node's weight, not an area: force units */
-  int nodal = 1;
-  for (int k = 0; k < m->npairs; k++) nodal &= m->surfaces[m->pairs[k].slave].node_based != 0;
-  const char *su = nodal ? m->units.force : m->units.stress;
-  o.title = nodal ? "normal contact force per node weight (CPRESS), every increment"
-                  : "contact pressure CPRESS, every increment";
-  o.ylabel = label(yl, sizeof yl, nodal ? "normal force / weight" : "contact pressure", su);
-  snprintf(path, sizeof path, "%s/%s_contact_pressure.png", R->dir, R->base);
-  st = sn_plot_lines(path, &o, se, ni, R->err, sizeof R->err);
-  for (int i = 0; i < ni; i++) se[i] = (sn_series){names[i], R->ncp[i], R->cs[i], R->cq[i], SN_PLOT_LINE_MARKERS};
-  o.title = m->ndf == 2 ? "contact shear tang1 (CSHEAR), every increment"
-                        : "contact shear magnitude |CSHEAR|, every increment";
-  o.ylabel = label(yl, sizeof yl, nodal ? (m->ndf == 2 ? "tangential force / weight, tang1" : "tangential force / weight")
-                                        : (m->ndf == 2 ? "shear stress tang1" : "shear stress magnitude"), su);
-  snprintf(path, sizeof path, "%s/%s_contact_shear.png", R->dir, R->base);
-  if (!st) st = sn_plot_lines(path, &o, se, ni, R->err, sizeof R->err);
-  return st;
-}
-
-/* BASE_load.png: the total normal contact force and the magnitude of the tangential resultant
- * against the largest displacement; with a single increment, two bars instead of two points */
-static int draw_load(sn_run_output *R, const sn_model *m, sn_series *se)
-{
-  int ni = R->ninc;
-  char path[1400], xl[128], yl[128];
-  sn_plot_opts o;
-  sn_plot_opts_default(&o);
-  o.ylabel = label(yl, sizeof yl, "total contact force", m->units.force);
-  snprintf(path, sizeof path, "%s/%s_load.png", R->dir, R->base);
-  int style = ni > 1 ? SN_PLOT_LINE_MARKERS : SN_PLOT_BARS;
-  if (ni > 1) {
-    o.title = "load - displacement";
-    o.xlabel = label(xl, sizeof xl, "largest displacement", m->units.length);
-  } else {
-    o.title = "total contact forces (a single increment)";
-    o.xlabel = "increment";
-  }
-  se[0] = (sn_series){"normal", ni, ni > 1 ? R->umax : NULL, R->fn, style};
-  se[1] = (sn_series){"tangential (resultant)", ni, ni > 1 ? R->umax : NULL, R->ft, style};
-  return sn_plot_lines(path, &o, se, 2, R->err, sizeof R->err);
-}
-
-static int draw_plots(sn_run_output *R, const sn_model *m)
-{
-  int ni = R->ninc;
-  sn_series *se = malloc(sizeof(sn_series) * ((size_t)ni + 2));
-  char (*names)[32] = malloc(sizeof(*names) * ((size_t)ni + 2));
-  if (!se || !names) { free(se); free(names); return SN_ERR_NOMEM; }
-  for (int i = 0; i < ni; i++) snprintf(names[i], sizeof names[i], "increment %d", i + 1);
-  int st = draw_convergence(R, m, se, names);
-  if (!st && m->npairs > 0) st = draw_profiles(R, m, se, names);
-  if (!st && m->npairs > 0) st = draw_load(R, m, se);
-  free(se);
-  free(names);
-  return st;
-}
-
-/* remember this increment's data for the plots */
-static int plot_data(sn_run_output *R, const sn_model *m, const sn_increment *inc)
-{
-  int dim = m->ndf, n = inc->ncontact;
-  if (R->ninc == R->capinc) {
-    int nc = R->capinc ? 2 * R->capinc : 16;
-    void *p[10] = {realloc(R->hist, sizeof(double *) * nc), realloc(R->cs, sizeof(double *) * nc),
-                   realloc(R->cp, sizeof(double *) * nc), realloc(R->cq, sizeof(double *) * nc),
-                   realloc(R->ptimes, sizeof(double) * nc), realloc(R->fn, sizeof(double) * nc),
-                   realloc(R->ft, sizeof(double) * nc), realloc(R->umax, sizeof(double) * nc),
-                   realloc(R->nhist, sizeof(int) * nc), realloc(R->ncp, sizeof(int) * nc)};
-    if (p[0]) R->hist = p[0];
-    if (p[1]) R->cs = p[1];
-    if (p[2]) R->cp = p[2];
-    if (p[3]) R->cq = p[3];
-    if (p[4]) R->ptimes = p[4];
-    if (p[5]) R->fn = p[5];
-    if (p[6]) R->ft = p[6];
-    if (p[7]) R->umax = p[7];
-    if (p[8]) R->nhist = p[8];
-    if (p[9]) R->ncp = p[9];
-    for (int k = 0; k < 10; k++) if (!p[k]) return SN_ERR_NOMEM;
-    R->capinc = nc;
-  }
-  int k = R->ninc;
-  R->hist[k] = malloc(sizeof(double) * ((size_t)inc->nresiduals + 1));
-  R->cs[k] = malloc(sizeof(double) * ((size_t)n + 1));
-  R->cp[k] = malloc(sizeof(double) * ((size_t)n + 1));
-  R->cq[k] = malloc(sizeof(double) * ((size_t)n + 1));
-  double *tmp = malloc(sizeof(double) * 3 * ((size_t)n + 1));
-  if (!R->hist[k] || !R->cs[k] || !R->cp[k] || !R->cq[k] || !tmp) {
-    free(R->hist[k]); free(R->cs[k]); free(R->cp[k]); free(R->cq[k]); free(tmp);
-    return SN_ERR_NOMEM;
-  }
-  R->ninc++;
-  memcpy(R->hist[k], inc->residuals, sizeof(double) * (size_t)inc->nresiduals);
-  R->nhist[k] = inc->nresiduals;
-  R->ptimes[k] = inc->total_time;
-  double um = 0;
-  for (int i = 0; i < m->nnodes; i++) {
-    double a = 0;
-    for (int c = 0; c < dim; c++) a += inc->u[dim * i + c] * inc->u[dim * i + c];
-    um = fmax(um, sqrt(a));
-  }
-  R->umax[k] = um;
-  /* the plotting axis: the longest extent of the contact nodes (fixed at the first increment) */
-  if (k == 0 && n > 0) {
-    double ext = -1;
-    for (int c = 0; c < 3; c++) {
-      double lo = INFINITY, hi = -INFINITY;
-      for (int q = 0; q < n; q++) { double x = m->x[3 * inc->contact[q].slave_node + c]; lo = fmin(lo, x); hi = fmax(hi, x); }
-      if (hi - lo > ext) { ext = hi - lo; R->axis = c; }
-    }
-  }
-  double fn = 0, ftv[3] = {0, 0, 0};
-  for (int q = 0; q < n; q++) {
-    const sn_contact_point *p = &inc->contact[q];
-    const double *r = inc->contact_r + dim * q;
-    double A = p->area > 0 ? p->area : 1.0, ro[3];
-    sn_contact_out_stress(p, dim, r, ro);
-    tmp[3 * q] = m->x[3 * p->slave_node + R->axis];
-    tmp[3 * q + 1] = r[0] / A;
-    /* the shear of the CSV and VTU: tang1 in 2D (signed), |(tang1, tang2)| in 3D */
-    tmp[3 * q + 2] = dim == 2 ? ro[1] / A : hypot(ro[1], ro[2]) / A;
-    fn += r[0];
-    for (int c = 0; c < 3; c++) ftv[c] += r[1] * p->t1[c] + (dim == 3 ? r[2] * p->t2[c] : 0.0);
-  }
-  double ft = sqrt(ftv[0] * ftv[0] + ftv[1] * ftv[1] + ftv[2] * ftv[2]);   /* resultant */
-  qsort(tmp, (size_t)n, 3 * sizeof(double), cmp_pair);
-  for (int q = 0; q < n; q++) { R->cs[k][q] = tmp[3 * q]; R->cp[k][q] = tmp[3 * q + 1]; R->cq[k][q] = tmp[3 * q + 2]; }
-  R->ncp[k] = n;
-  R->fn[k] = fn;
-  R->ft[k] = ft;
-  free(tmp);
-  return SN_OK;
-}
-
-/* the plots of every increment so far, unless they are on disk already */
-static int draw_pending(sn_run_output *R, const sn_model *m)
-{
-  if (R->plot_when == SN_PLOTS_NONE || R->ninc == 0 || R->drawn == R->ninc) return SN_OK;
-  int st = draw_plots(R, m);
-  if (!st) R->drawn = R->ninc;
-  return st;
-}
-
 /* the .vtu file name added to the series, BASE.pvd rewritten */
 static int series(sn_run_output *R, const char *name, double time)
 {
@@ -650,6 +470,7 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   sn_run_output *R = user;
   if (!R || !m || !S || !inc) return SN_ERR_ARG;
   R->err[0] = '\0';
+  R->dirty = 1;
   /* the .vtu of this increment */
   int ndf = m->ndf;
   double *rf3 = calloc(3 * ((size_t)m->nnodes + 1), sizeof(double));
@@ -720,6 +541,13 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   R->last_inc = inc->total_increment;
   snprintf(name, sizeof name, "%s.%04d.vtu", R->base, inc->total_increment + R->mode_count);
   snprintf(path, sizeof path, "%s/%s", R->dir, name);
+  /* the static charts (a dynamic run has its energy plot): this increment's data kept; when
+   * the step ends (its time reached the period), or after every increment on request, drawn on
+   * their own thread while this increment's other files are written, and waited for below */
+  int charts = !st && !inc->v && sn_run_plots_when(R->plots) != SN_PLOTS_NONE, drawing = 0;
+  if (charts) st = sn_run_plots_add(R->plots, m, inc);
+  if (charts && !st && (sn_run_plots_when(R->plots) == SN_PLOTS_INCREMENT || inc->load_factor >= 1.0 - 1e-12))
+    drawing = sn_run_plots_start(R->plots, m);
   sn_run_folder_writing(&R->folder, path);
   if (!st) st = sn_vtu_write_x(path, m, inc->u, pf, npf, NULL, 0, R->vtu_enc, 1, R->err, sizeof R->err);
   free(rf3);
@@ -733,16 +561,16 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   if (!st && due) st = print_tables(R, m, S, inc, e_ip);
   if (!st && due) {
     snprintf(path, sizeof path, "%s/%s.frd", R->dir, R->base);
+    sn_task_join(&R->frd_task);
     st = sn_ccx_frd(&R->ccx, path, m, inc, e_node, R->err, sizeof R->err);
   }
   free(e_own);
   free(e_own_ip);
-  /* the static plots (a dynamic run has its energy plot): their data kept, the charts drawn at
-   * the end of a step (the step's time reached its period), or after every increment on request */
-  if (!st && !inc->v && R->plot_when != SN_PLOTS_NONE) {
-    st = plot_data(R, m, inc);
-    if (!st && (R->plot_when == SN_PLOTS_INCREMENT || inc->load_factor >= 1.0 - 1e-12)) st = draw_pending(R, m);
-  }
+  /* the charts started above: on disk before this returns; the files so far synced meanwhile */
+  if (drawing && !st) st = sync_run_files(R);
+  char perr[512];
+  int pst = drawing ? sn_run_plots_wait(R->plots, perr, sizeof perr) : SN_OK;
+  if (!st && pst) { st = pst; snprintf(R->err, sizeof R->err, "%s", perr); }
   return st;
 }
 
@@ -750,36 +578,46 @@ void sn_run_output_configure(sn_run_output *o, sn_vtu_encoding vtu, sn_plot_when
 {
   if (!o) return;
   o->vtu_enc = vtu;
-  o->plot_when = plots;
+  sn_run_plots_configure(o->plots, plots);
 }
 
 /* The files a run rewrites at every increment are renamed without fsync (an fsync per file and
  * increment took 8 % of the Hertz deck's run, 26 of them); here, once, every file of the run and
  * the folder's entries go to disk. A crash of signorini never leaves a half-written file (the
  * temporary name and rename do that); a power failure during the run may lose the files of its
- * increments so far, as with any program that has not synced. */
+ * increments so far, as with any program that has not synced. Where a step's charts are being
+ * drawn (run_plots.c), the files written so far are synced meanwhile, while the writing thread
+ * would otherwise wait; then only what changed since. */
 static int sync_run_files(sn_run_output *R)
 {
   static const char *const ext[] = {".dat", ".frd", ".pvd", "_contact.csv"};
   char path[1400];
   int st = SN_OK;
+  if (!R->dirty) return SN_OK;
   for (size_t k = 0; k < sizeof ext / sizeof ext[0] && !st; k++) {
     snprintf(path, sizeof path, "%s/%s%s", R->dir, R->base, ext[k]);
     if (access(path, F_OK) == 0) st = sn_outfile_sync(path, R->err, sizeof R->err);
   }
-  for (int k = 0; k < R->n && !st; k++) {
+  for (int k = R->nsynced; k < R->n && !st; k++) {
     snprintf(path, sizeof path, "%s/%s", R->dir, R->files[k]);
     if (access(path, F_OK) == 0) st = sn_outfile_sync(path, R->err, sizeof R->err);
   }
   if (!st) st = sn_outfile_sync(R->dir, R->err, sizeof R->err);   /* the renames */
+  if (!st) {
+    R->dirty = 0;
+    R->nsynced = R->n;
+  }
   return st;
 }
 
 int sn_run_output_finish(sn_run_output *o, const sn_model *m)
 {
   if (!o || !m) return SN_ERR_ARG;
-  int st = draw_pending(o, m);
-  int s2 = sync_run_files(o);
+  sn_run_plots_start(o->plots, m);   /* the charts of a step that did not end */
+  int s2 = sync_run_files(o);        /* while they are drawn */
+  char perr[512];
+  int st = sn_run_plots_wait(o->plots, perr, sizeof perr);
+  if (st) snprintf(o->err, sizeof o->err, "%s", perr);
   o->synced = 1;
   return st ? st : s2;
 }
@@ -817,10 +655,13 @@ int sn_run_output_energy(sn_run_output *R, const sn_model *m, const sn_dyn_energ
   sn_plot_opts_default(&po);
   char xl[128];
   po.title = "energy";
-  po.xlabel = label(xl, sizeof xl, "time", m->units.time);
+  if (m->units.time[0]) snprintf(xl, sizeof xl, "time (%s)", m->units.time);
+  else snprintf(xl, sizeof xl, "time");
+  po.xlabel = xl;
   po.ylabel = "energy";
   snprintf(path, sizeof path, "%s/%s_energy.png", R->dir, R->base);
   sn_run_folder_writing(&R->folder, path);
+  sn_run_plots_wait(R->plots, NULL, 0);   /* the plot module's preparation, done by now */
   st = sn_plot_lines(path, &po, se, 5, msg, sizeof msg);
   if (st) snprintf(R->err, sizeof R->err, "%s", msg);
   free(col);
@@ -838,6 +679,7 @@ void sn_run_output_close(sn_run_output *o)
   if (!o->synced) sync_run_files(o);   /* a run that did not finish (dynamic runs end here):
                                           its files synced all the same, a failure unreported */
   sn_results_close(o->dat);
+  sn_task_join(&o->frd_task);
   sn_ccx_close(&o->ccx);
   sn_run_folder_close(&o->folder);
   for (int k = 0; k < o->n; k++) free(o->files[k]);
@@ -845,9 +687,7 @@ void sn_run_output_close(sn_run_output *o)
   free(o->times);
   free(o->slip);
   free(o->csv);
-  for (int k = 0; k < o->ninc; k++) { free(o->hist[k]); free(o->cs[k]); free(o->cp[k]); free(o->cq[k]); }
-  free(o->hist); free(o->cs); free(o->cp); free(o->cq); free(o->ptimes); free(o->fn); free(o->ft);
-  free(o->umax); free(o->nhist); free(o->ncp);
+  sn_run_plots_close(o->plots);
   free(o);
 }
 
@@ -977,6 +817,7 @@ int sn_run_output_frequency(const sn_model *m, const sn_fesys *S, const sn_frequ
   sn_run_output *R = user;
   if (!R || !m || !S || !res) return SN_ERR_ARG;
   R->err[0] = '\0';
+  R->dirty = 1;
   int st = SN_OK;
   if (!R->dat) {
     char path[1400];

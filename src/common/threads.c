@@ -120,12 +120,27 @@ static int blas_on_openmp(void)
   return f && f() == 2;
 }
 
+/* OpenBLAS' pthread variant (openblas_get_parallel 1) starts its worker threads when it is
+ * loaded, before anyone can set a count, and each spins on sched_yield for about 2^28 cycles
+ * (0.1 s) before it sleeps: on one thread they would take a second core for nothing at every
+ * start. blas_thread_shutdown_ (exported by every OpenBLAS for its fork handlers) ends them; a
+ * later count above 1 has OpenBLAS start them again at its next parallel call. */
+static void blas_workers_end(void)
+{
+  void *p = loaded("openblas_get_parallel"), *q = loaded("blas_thread_shutdown_");
+  get_fn par = NULL, shut = NULL;
+  if (p) memcpy(&par, &p, sizeof par);
+  if (q) memcpy(&shut, &q, sizeof shut);
+  if (par && shut && par() == 1) shut();
+}
+
 int sn_set_blas_threads(int n)
 {
   if (n < 1 || n > SN_THREADS_MAX) return SN_ERR_ARG;
 #ifdef SN_HAVE_OPENBLAS_THREADS
   openblas_set_num_threads(n);
 #endif
+  if (n == 1) blas_workers_end();
   void *p;
   int_fn levels = NULL, nthreads = NULL, dynamic = NULL;
   if ((p = loaded("omp_set_max_active_levels"))) memcpy(&levels, &p, sizeof levels);

@@ -8,10 +8,12 @@
 #include "signorini/io.h"
 #include "signorini/plot.h"
 
-/* the plot module, libsignorini_plot.so (src/io/plot.c, cairo): sn_plot_lines */
+/* the plot module, libsignorini_plot.so (src/io/plot.c, cairo): sn_plot_lines, sn_plot_prepare */
 typedef int sn_plot_lines_fn(const char *path, const sn_plot_opts *o, const sn_series *s, int ns, char *msg,
                              size_t msglen);
 sn_plot_lines_fn sn_plot_lines_cairo;
+typedef int sn_plot_prepare_fn(const sn_plot_opts *o, char *msg, size_t msglen);
+sn_plot_prepare_fn sn_plot_prepare_cairo;
 
 /* the FCLIB module, libsignorini_hdf5.so (src/io/fclib_hdf5.c, HDF5): sn_fclib_read, ... */
 typedef int sn_fclib_read_fn(const char *path, sn_file_problem **out, char *err, size_t errlen);

@@ -955,3 +955,36 @@ int sn_plot_lines_cairo(const char *path, const sn_plot_opts *o, const sn_series
   rc = st == CAIRO_STATUS_SUCCESS ? SN_OK : cairo_fail(st, path, msg, msglen);
   return sn_outfile_finish(&out, rc, msg, msglen);
 }
+
+/* sn_plot_prepare: a chart of two series, a title, axis labels and a legend drawn into an image
+ * surface of o's size that is then dropped: cairo's font face, fontconfig's configuration and
+ * the glyphs of the labels' sizes are loaded by it, nothing is written */
+int sn_plot_prepare_cairo(const sn_plot_opts *o, char *msg, size_t msglen)
+{
+  static const double x[4] = {0, 1, 2, 3}, y[4] = {1e-3, 0.5, 0.25, 1.0};
+  sn_plot_opts def;
+  if (!o) {
+    sn_plot_opts_default(&def);
+    def.title = "Newton iterations (0123456789)";
+    def.xlabel = "x along the contact region (mm)";
+    def.ylabel = "contact pressure (MPa)";
+    o = &def;
+  }
+  sn_series s[2] = {{"increment 1", 4, x, y, SN_PLOT_LINE_MARKERS}, {"normal", 4, x, y, SN_PLOT_BARS}};
+  chart c = {o, s, 2, o->width > 0 ? floor(o->width + 0.5) : 800, o->height > 0 ? floor(o->height + 0.5) : 500,
+             o->line_width > 0 && o->line_width <= 50 ? o->line_width : 2};
+  if (msg && msglen > 0) msg[0] = '\0';
+  if (!(c.width >= MIN_SIZE && c.width <= MAX_SIZE && c.height >= MIN_SIZE && c.height <= MAX_SIZE))
+    return sn_outfile_fail(msg, msglen, SN_ERR_ARG, "(prepare)", "image size %g x %g outside %g ... %g", c.width,
+                           c.height, MIN_SIZE, MAX_SIZE);
+  cairo_surface_t *sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)c.width, (int)c.height);
+  cairo_status_t st = cairo_surface_status(sf);
+  if (st == CAIRO_STATUS_SUCCESS) {
+    cairo_t *cr = cairo_create(sf);
+    draw_chart(cr, &c);
+    st = cairo_status(cr);
+    cairo_destroy(cr);
+  }
+  cairo_surface_destroy(sf);
+  return st == CAIRO_STATUS_SUCCESS ? SN_OK : cairo_fail(st, "(prepare)", msg, msglen);
+}

@@ -68,3 +68,21 @@ int sn_plot_lines(const char *path, const sn_plot_opts *o, const sn_series *s, i
   return rc;
 #endif
 }
+
+int sn_plot_prepare(const sn_plot_opts *o, char *msg, size_t msglen)
+{
+#ifdef SN_MODULES_LINKED
+  return sn_plot_prepare_cairo(o, msg, msglen);
+#else
+  sn_module m;
+  char why[4200];
+  int rc = sn_module_open(&m, "plot", "sn_plot_prepare_cairo", why, sizeof why);
+  if (rc) {
+    if (msg && msglen > 0) snprintf(msg, msglen, "%s", why);
+    return rc;
+  }
+  rc = ((sn_plot_prepare_fn *)m.fn)(o, msg, msglen);
+  sn_module_close(&m);
+  return rc;
+#endif
+}

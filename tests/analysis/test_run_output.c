@@ -11,6 +11,9 @@
  *  - the plots (bar_obstacle: steps of 4 and 5 increments) are drawn when a step ends, not
  *    before (SN_PLOTS_STEP, the default), after every increment (SN_PLOTS_INCREMENT) or never
  *    (SN_PLOTS_NONE); sn_run_output_finish draws those of a run stopped within a step;
+ *  - the charts are drawn on a thread of their own (run_plots.c) but are on disk when the
+ *    increment's output returns (the checks above look right after it), and a chart that
+ *    cannot be written (a folder in its place) fails that increment with its file's name;
  *  - the phases of the Hertz deck (examples/hertz.inp, through the writers) are non-negative,
  *    add up to at most the total and to most of it. */
 #define _POSIX_C_SOURCE 200809L
@@ -362,6 +365,35 @@ static void test_hertz_phases(void)
   sn_model_free(m);
 }
 
+/* p_load.png cannot replace the folder of that name: the step's end fails with its message */
+static void test_plot_failure(void)
+{
+  char msg[512];
+  sn_model *m = NULL;
+  CHECK_INT(sn_inp_read(EX "bar_obstacle.inp", &m, msg, sizeof msg), SN_OK);
+  if (!m) return;
+  clear();
+  sn_run_output *out = NULL;
+  CHECK_INT(sn_run_output_open(DIR_, "p", m, &out, msg, sizeof msg), SN_OK);
+  if (out) {
+    sn_run_output_configure(out, SN_VTU_RAW, SN_PLOTS_STEP);
+    CHECK_INT(mkdir(DIR_ "/p_load.png", 0777), 0);
+    sn_static_settings s;
+    sn_static_settings_default(&s);
+    s.on_increment = sn_run_output_increment;
+    s.user = out;
+    sn_static_info info;
+    CHECK_INT(sn_static_run(m, &s, &info, msg, sizeof msg), SN_ERR_IO);
+    CHECK_INT(info.increments, 4);   /* the end of step 1, where the charts are drawn */
+    CHECK(strstr(sn_run_output_error(out), "p_load.png") != NULL);
+    CHECK(exists("p_convergence.png") && exists("p_contact_shear.png") && exists("p.0004.vtu"));
+    CHECK_INT(count(".tmp"), 0);
+    sn_run_output_close(out);
+  }
+  rmdir(DIR_ "/p_load.png");
+  sn_model_free(m);
+}
+
 int main(void)
 {
   mkdir(DIR_, 0777);
@@ -376,6 +408,7 @@ int main(void)
   }
   test_series();
   test_plots();
+  test_plot_failure();
   test_hertz_phases();
   return sn_check_report();
 }

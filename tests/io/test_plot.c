@@ -238,6 +238,32 @@ int main(void)
   sn_series s3[3] = {{"sin x", N, x, y1, SN_PLOT_LINE},
                      {"cos x / 2 - 0.2", N, x, y2, SN_PLOT_LINE_MARKERS},
                      {"markers", N, x, y3, SN_PLOT_MARKERS}};
+
+  /* ---- sn_plot_prepare: the same chart, byte for byte, drawn as the process' first chart
+   * (the module, fonts and fontconfig loaded by it) and after a preparation; a size outside
+   * 64 ... 16384 refused ---- */
+  {
+    char p1[512], p2[512], pmsg[256];
+    size_t n1 = 0, n2 = 0;
+    sn_plot_opts_default(&o);
+    o.title = "prepared";
+    o.xlabel = "x [mm]";
+    o.ylabel = "p [MPa]";
+    path_of(p1, sizeof p1, "cold.png");
+    path_of(p2, sizeof p2, "prepared.png");
+    CHECK_INT(sn_plot_lines(p1, &o, s3, 3, pmsg, sizeof pmsg), SN_OK);
+    CHECK_INT(sn_plot_prepare(NULL, pmsg, sizeof pmsg), SN_OK);
+    CHECK_INT(sn_plot_prepare(&o, pmsg, sizeof pmsg), SN_OK);
+    CHECK_INT(sn_plot_lines(p2, &o, s3, 3, pmsg, sizeof pmsg), SN_OK);
+    char *b1 = slurp(p1, &n1), *b2 = slurp(p2, &n2);
+    CHECK(b1 && b2 && n1 > 1000 && n1 == n2 && !memcmp(b1, b2, n1));
+    free(b1);
+    free(b2);
+    o.width = 10;
+    pmsg[0] = '\0';
+    CHECK_INT(sn_plot_prepare(&o, pmsg, sizeof pmsg), SN_ERR_ARG);
+    CHECK(strstr(pmsg, "image size") != NULL);
+  }
   sn_plot_opts_default(&o);
   o.title = "three series";
   o.xlabel = "x [mm]";

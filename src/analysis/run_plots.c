@@ -1,0 +1,335 @@
+/* The charts of a quasi-static run, drawn on a thread of their own (run_plots.h). */
+#include "analysis/run_plots.h"
+
+#include "signorini/plot.h"
+#include "analysis/contact_frame.h"
+#include "common/task.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SN_PLOT_ERR 512
+
+struct sn_run_plots {
+  char dir[1024], base[256];
+  sn_plot_when plot_when;
+  /* one entry per increment: residual histories; contact profiles along the contact region
+   * (coordinate s, pressure, signed tangential traction); load curve */
+  int ninc, capinc;
+  double **hist, **cs, **cp, **cq, *ptimes, *fn, *ft, *umax;
+  int *nhist, *ncp;
+  int axis;              /* coordinate (0, 1, 2) along which the contact region is plotted */
+  int drawn;             /* increments the charts on disk show */
+  /* the threads: two halves of the charts (draw_half), each with its status and message
+   * (written by its thread while it runs); the first also runs the preparation (prepared:
+   * started once). drawing: a drawing under way, not waited for; its model and the increments
+   * it shows */
+  struct half {
+    sn_run_plots *R;
+    int h, st;
+    char err[SN_PLOT_ERR];
+    sn_task task;
+  } half[2];
+  int prepared, drawing, draw_ninc;
+  const sn_model *m;
+};
+
+static int cmp_pair(const void *a, const void *b)
+{
+  double x = ((const double *)a)[0], y = ((const double *)b)[0];
+  return (x > y) - (x < y);
+}
+
+/* "quantity (unit)", or the quantity alone when the deck declares no unit for it */
+static const char *label(char *buf, size_t n, const char *q, const char *unit)
+{
+  if (unit && unit[0]) snprintf(buf, n, "%s (%s)", q, unit);
+  else snprintf(buf, n, "%s", q);
+  return buf;
+}
+
+/* BASE_convergence.png: the relative residual of every Newton iteration, one curve per
+ * increment; when no increment took more than one Newton iteration (two residuals), a bar of
+ * each increment's final residual instead (a curve of one segment per increment says less) */
+static int draw_convergence(sn_run_plots *R, const sn_model *m, sn_series *se, char (*names)[32], char *err)
+{
+  int ni = R->ninc, most = 0, augmented = 0;
+  for (int i = 0; i < ni; i++) most = R->nhist[i] > most ? R->nhist[i] : most;
+  for (int k = 0; k < m->nsteps; k++) augmented |= m->steps[k].contact == SN_CT_AUGMENTED && m->npairs > 0;
+  char path[1400];
+  sn_plot_opts o;
+  sn_plot_opts_default(&o);
+  o.logy = 1;
+  o.ylabel = "relative residual";
+  snprintf(path, sizeof path, "%s/%s_convergence.png", R->dir, R->base);
+  if (most <= 2) {
+    double *last = malloc(sizeof(double) * ((size_t)ni + 1));
+    if (!last) return SN_ERR_NOMEM;
+    for (int i = 0; i < ni; i++) last[i] = R->nhist[i] > 0 ? R->hist[i][R->nhist[i] - 1] : NAN;
+    o.title = augmented ? "final residual per increment (one Newton iteration within Uzawa rounds)"
+                        : "final residual per increment (one Newton iteration each)";
+    o.xlabel = "increment";
+    se[0] = (sn_series){NULL, ni, NULL, last, SN_PLOT_BARS};
+    int st = sn_plot_lines(path, &o, se, 1, err, SN_PLOT_ERR);
+    free(last);
+    return st;
+  }
+  for (int i = 0; i < ni; i++) se[i] = (sn_series){names[i], R->nhist[i], NULL, R->hist[i], SN_PLOT_LINE_MARKERS};
+  o.title = augmented ? "Newton iterations within Uzawa rounds, every increment" : "Newton iterations of every increment";
+  o.xlabel = augmented ? "Newton iteration (all Uzawa rounds of the increment)" : "Newton iteration";
+  o.ramp = ni > 12;
+  o.ramp_first = R->ptimes[0];
+  o.ramp_last = R->ptimes[ni - 1];
+  o.ramp_label = "time";
+  return sn_plot_lines(path, &o, se, ni, err, SN_PLOT_ERR);
+}
+
+/* BASE_contact_pressure.png, BASE_contact_shear.png: the contact stresses along the contact
+ * region, one curve per increment; the shear is the CSV's and VTU's tang1 in 2D (signed, in
+ * the output frame of docs/results.md), the magnitude of (tang1, tang2) in 3D */
+static int draw_profiles(sn_run_plots *R, const sn_model *m, sn_series *se, char (*names)[32], char *err)
+{
+  static const char *const axn[] = {"x", "y", "z"};
+  int ni = R->ninc, st;
+  char path[1400], q[96], xl[128], yl[128];
+  sn_plot_opts o;
+  sn_plot_opts_default(&o);
+  snprintf(q, sizeof q, "%s along the contact region", axn[R->axis]);
+  o.xlabel = label(xl, sizeof xl, q, m->units.length);
+  o.ramp = 1;
+  o.ramp_first = R->ptimes[0];
+  o.ramp_last = R->ptimes[ni - 1];
+  o.ramp_label = label(q, sizeof q, "time", m->units.time);
+  for (int i = 0; i < ni; i++) se[i] = (sn_series){names[i], R->ncp[i], R->cs[i], R->cp[i], SN_PLOT_LINE_MARKERS};
+  /* node surfaces (TYPE=NODE) divide by the node's weight, not an area: force units */
+  int nodal = 1;
+  for (int k = 0; k < m->npairs; k++) nodal &= m->surfaces[m->pairs[k].slave].node_based != 0;
+  const char *su = nodal ? m->units.force : m->units.stress;
+  o.title = nodal ? "normal contact force per node weight (CPRESS), every increment"
+                  : "contact pressure CPRESS, every increment";
+  o.ylabel = label(yl, sizeof yl, nodal ? "normal force / weight" : "contact pressure", su);
+  snprintf(path, sizeof path, "%s/%s_contact_pressure.png", R->dir, R->base);
+  st = sn_plot_lines(path, &o, se, ni, err, SN_PLOT_ERR);
+  for (int i = 0; i < ni; i++) se[i] = (sn_series){names[i], R->ncp[i], R->cs[i], R->cq[i], SN_PLOT_LINE_MARKERS};
+  o.title = m->ndf == 2 ? "contact shear tang1 (CSHEAR), every increment"
+                        : "contact shear magnitude |CSHEAR|, every increment";
+  o.ylabel = label(yl, sizeof yl, nodal ? (m->ndf == 2 ? "tangential force / weight, tang1" : "tangential force / weight")
+                                        : (m->ndf == 2 ? "shear stress tang1" : "shear stress magnitude"), su);
+  snprintf(path, sizeof path, "%s/%s_contact_shear.png", R->dir, R->base);
+  if (!st) st = sn_plot_lines(path, &o, se, ni, err, SN_PLOT_ERR);
+  return st;
+}
+
+/* BASE_load.png: the total normal contact force and the magnitude of the tangential resultant
+ * against the largest displacement; with a single increment, two bars instead of two points */
+static int draw_load(sn_run_plots *R, const sn_model *m, sn_series *se, char *err)
+{
+  int ni = R->ninc;
+  char path[1400], xl[128], yl[128];
+  sn_plot_opts o;
+  sn_plot_opts_default(&o);
+  o.ylabel = label(yl, sizeof yl, "total contact force", m->units.force);
+  snprintf(path, sizeof path, "%s/%s_load.png", R->dir, R->base);
+  int style = ni > 1 ? SN_PLOT_LINE_MARKERS : SN_PLOT_BARS;
+  if (ni > 1) {
+    o.title = "load - displacement";
+    o.xlabel = label(xl, sizeof xl, "largest displacement", m->units.length);
+  } else {
+    o.title = "total contact forces (a single increment)";
+    o.xlabel = "increment";
+  }
+  se[0] = (sn_series){"normal", ni, ni > 1 ? R->umax : NULL, R->fn, style};
+  se[1] = (sn_series){"tangential (resultant)", ni, ni > 1 ? R->umax : NULL, R->ft, style};
+  return sn_plot_lines(path, &o, se, 2, err, SN_PLOT_ERR);
+}
+
+/* the charts of half h, on its own thread: 0 the convergence and load charts, 1 the two
+ * contact profiles (contact models only) */
+static int draw_half(sn_run_plots *R, const sn_model *m, int h, char *err)
+{
+  int ni = R->ninc;
+  sn_series *se = malloc(sizeof(sn_series) * ((size_t)ni + 2));
+  char (*names)[32] = malloc(sizeof(*names) * ((size_t)ni + 2));
+  if (!se || !names) { free(se); free(names); return SN_ERR_NOMEM; }
+  for (int i = 0; i < ni; i++) snprintf(names[i], sizeof names[i], "increment %d", i + 1);
+  int st;
+  if (h == 0) {
+    st = draw_convergence(R, m, se, names, err);
+    if (!st && m->npairs > 0) st = draw_load(R, m, se, err);
+  } else {
+    st = draw_profiles(R, m, se, names, err);
+  }
+  free(se);
+  free(names);
+  return st;
+}
+
+/* remember this increment's data for the plots */
+static int plot_data(sn_run_plots *R, const sn_model *m, const sn_increment *inc)
+{
+  int dim = m->ndf, n = inc->ncontact;
+  if (R->ninc == R->capinc) {
+    int nc = R->capinc ? 2 * R->capinc : 16;
+    void *p[10] = {realloc(R->hist, sizeof(double *) * nc), realloc(R->cs, sizeof(double *) * nc),
+                   realloc(R->cp, sizeof(double *) * nc), realloc(R->cq, sizeof(double *) * nc),
+                   realloc(R->ptimes, sizeof(double) * nc), realloc(R->fn, sizeof(double) * nc),
+                   realloc(R->ft, sizeof(double) * nc), realloc(R->umax, sizeof(double) * nc),
+                   realloc(R->nhist, sizeof(int) * nc), realloc(R->ncp, sizeof(int) * nc)};
+    if (p[0]) R->hist = p[0];
+    if (p[1]) R->cs = p[1];
+    if (p[2]) R->cp = p[2];
+    if (p[3]) R->cq = p[3];
+    if (p[4]) R->ptimes = p[4];
+    if (p[5]) R->fn = p[5];
+    if (p[6]) R->ft = p[6];
+    if (p[7]) R->umax = p[7];
+    if (p[8]) R->nhist = p[8];
+    if (p[9]) R->ncp = p[9];
+    for (int k = 0; k < 10; k++) if (!p[k]) return SN_ERR_NOMEM;
+    R->capinc = nc;
+  }
+  int k = R->ninc;
+  R->hist[k] = malloc(sizeof(double) * ((size_t)inc->nresiduals + 1));
+  R->cs[k] = malloc(sizeof(double) * ((size_t)n + 1));
+  R->cp[k] = malloc(sizeof(double) * ((size_t)n + 1));
+  R->cq[k] = malloc(sizeof(double) * ((size_t)n + 1));
+  double *tmp = malloc(sizeof(double) * 3 * ((size_t)n + 1));
+  if (!R->hist[k] || !R->cs[k] || !R->cp[k] || !R->cq[k] || !tmp) {
+    free(R->hist[k]); free(R->cs[k]); free(R->cp[k]); free(R->cq[k]); free(tmp);
+    return SN_ERR_NOMEM;
+  }
+  R->ninc++;
+  memcpy(R->hist[k], inc->residuals, sizeof(double) * (size_t)inc->nresiduals);
+  R->nhist[k] = inc->nresiduals;
+  R->ptimes[k] = inc->total_time;
+  double um = 0;
+  for (int i = 0; i < m->nnodes; i++) {
+    double a = 0;
+    for (int c = 0; c < dim; c++) a += inc->u[dim * i + c] * inc->u[dim * i + c];
+    um = fmax(um, sqrt(a));
+  }
+  R->umax[k] = um;
+  /* the plotting axis: the longest extent of the contact nodes (fixed at the first increment) */
+  if (k == 0 && n > 0) {
+    double ext = -1;
+    for (int c = 0; c < 3; c++) {
+      double lo = INFINITY, hi = -INFINITY;
+      for (int q = 0; q < n; q++) { double x = m->x[3 * inc->contact[q].slave_node + c]; lo = fmin(lo, x); hi = fmax(hi, x); }
+      if (hi - lo > ext) { ext = hi - lo; R->axis = c; }
+    }
+  }
+  double fn = 0, ftv[3] = {0, 0, 0};
+  for (int q = 0; q < n; q++) {
+    const sn_contact_point *p = &inc->contact[q];
+    const double *r = inc->contact_r + dim * q;
+    double A = p->area > 0 ? p->area : 1.0, ro[3];
+    sn_contact_out_stress(p, dim, r, ro);
+    tmp[3 * q] = m->x[3 * p->slave_node + R->axis];
+    tmp[3 * q + 1] = r[0] / A;
+    /* the shear of the CSV and VTU: tang1 in 2D (signed), |(tang1, tang2)| in 3D */
+    tmp[3 * q + 2] = dim == 2 ? ro[1] / A : hypot(ro[1], ro[2]) / A;
+    fn += r[0];
+    for (int c = 0; c < 3; c++) ftv[c] += r[1] * p->t1[c] + (dim == 3 ? r[2] * p->t2[c] : 0.0);
+  }
+  double ft = sqrt(ftv[0] * ftv[0] + ftv[1] * ftv[1] + ftv[2] * ftv[2]);   /* resultant */
+  qsort(tmp, (size_t)n, 3 * sizeof(double), cmp_pair);
+  for (int q = 0; q < n; q++) { R->cs[k][q] = tmp[3 * q]; R->cp[k][q] = tmp[3 * q + 1]; R->cq[k][q] = tmp[3 * q + 2]; }
+  R->ncp[k] = n;
+  R->fn[k] = fn;
+  R->ft[k] = ft;
+  free(tmp);
+  return SN_OK;
+}
+
+
+static void prepare_job(void *arg)
+{
+  (void)arg;
+  char msg[256];
+  sn_plot_prepare(NULL, msg, sizeof msg);   /* a failure shows in the first chart's own error */
+}
+
+static void draw_job(void *arg)
+{
+  struct half *H = arg;
+  H->st = draw_half(H->R, H->R->m, H->h, H->err);
+}
+
+int sn_run_plots_open(sn_run_plots **out, const char *dir, const char *base)
+{
+  if (!out || !dir || !base) return SN_ERR_ARG;
+  *out = NULL;
+  sn_run_plots *R = calloc(1, sizeof *R);
+  if (!R) return SN_ERR_NOMEM;
+  if (snprintf(R->dir, sizeof R->dir, "%s", dir) >= (int)sizeof R->dir ||
+      snprintf(R->base, sizeof R->base, "%s", base) >= (int)sizeof R->base) { free(R); return SN_ERR_ARG; }
+  R->plot_when = SN_PLOTS_STEP;
+  for (int h = 0; h < 2; h++) { R->half[h].R = R; R->half[h].h = h; }
+  *out = R;
+  return SN_OK;
+}
+
+void sn_run_plots_configure(sn_run_plots *R, sn_plot_when when)
+{
+  if (!R) return;
+  R->plot_when = when;
+  if (when != SN_PLOTS_NONE && !R->prepared && !R->drawing) {
+    R->prepared = 1;
+    sn_task_start(&R->half[0].task, prepare_job, NULL);
+  }
+}
+
+sn_plot_when sn_run_plots_when(const sn_run_plots *R) { return R ? R->plot_when : SN_PLOTS_NONE; }
+
+int sn_run_plots_add(sn_run_plots *R, const sn_model *m, const sn_increment *inc)
+{
+  if (!R || !m || !inc) return SN_ERR_ARG;
+  if (R->drawing) return SN_ERR_ARG;   /* a drawing not waited for */
+  return plot_data(R, m, inc);   /* the preparation, if still running, does not read the data */
+}
+
+int sn_run_plots_start(sn_run_plots *R, const sn_model *m)
+{
+  if (!R || !m || R->plot_when == SN_PLOTS_NONE || R->ninc == 0 || R->drawn == R->ninc) return 0;
+  if (R->drawing) return 1;   /* one under way already */
+  sn_task_join(&R->half[0].task);   /* the preparation */
+  R->m = m;
+  R->draw_ninc = R->ninc;
+  R->drawing = 1;
+  for (int h = 0; h < 2; h++) {
+    R->half[h].err[0] = '\0';
+    R->half[h].st = SN_OK;
+    if (h == 0 || m->npairs > 0) sn_task_start(&R->half[h].task, draw_job, &R->half[h]);
+  }
+  return 1;
+}
+
+int sn_run_plots_wait(sn_run_plots *R, char *err, size_t errlen)
+{
+  if (!R) return SN_ERR_ARG;
+  for (int h = 0; h < 2; h++) sn_task_join(&R->half[h].task);
+  int st = SN_OK, h = 0;
+  if (R->drawing) {
+    h = R->half[0].st ? 0 : 1;
+    st = R->half[h].st;
+  }
+  if (R->drawing && !st) R->drawn = R->draw_ninc;
+  R->drawing = 0;
+  if (st && err && errlen > 0) {
+    if (R->half[h].err[0]) snprintf(err, errlen, "%s", R->half[h].err);
+    else snprintf(err, errlen, "%s/%s_*.png: %s", R->dir, R->base, sn_strerror(st));
+  }
+  return st;
+}
+
+void sn_run_plots_close(sn_run_plots *R)
+{
+  if (!R) return;
+  for (int h = 0; h < 2; h++) sn_task_join(&R->half[h].task);
+  for (int k = 0; k < R->ninc; k++) { free(R->hist[k]); free(R->cs[k]); free(R->cp[k]); free(R->cq[k]); }
+  free(R->hist); free(R->cs); free(R->cp); free(R->cq); free(R->ptimes); free(R->fn); free(R->ft);
+  free(R->umax); free(R->nhist); free(R->ncp);
+  free(R);
+}
