@@ -22,16 +22,13 @@ struct sn_run_plots {
   int *nhist, *ncp;
   int axis;              /* coordinate (0, 1, 2) along which the contact region is plotted */
   int drawn;             /* increments the charts on disk show */
-  /* the threads: two halves of the charts (draw_half), each with its status and message
-   * (written by its thread while it runs); the first also runs the preparation (prepared:
-   * started once). drawing: a drawing under way, not waited for; its model and the increments
-   * it shows */
-  struct half {
-    sn_run_plots *R;
-    int h, st;
-    char err[SN_PLOT_ERR];
-    sn_task task;
-  } half[2];
+  /* the thread: the preparation (prepared: started once), then each drawing (drawing: one
+   * under way, not waited for; its status, message, model and the increments it shows). One
+   * thread, not one per chart: cairo shares its font caches between threads, and ThreadSanitizer
+   * reports races inside cairo when two threads draw at once */
+  sn_task task;
+  int draw_st;
+  char err[SN_PLOT_ERR];
   int prepared, drawing, draw_ninc;
   const sn_model *m;
 };
@@ -145,22 +142,17 @@ static int draw_load(sn_run_plots *R, const sn_model *m, sn_series *se, char *er
   return sn_plot_lines(path, &o, se, 2, err, SN_PLOT_ERR);
 }
 
-/* the charts of half h, on its own thread: 0 the convergence and load charts, 1 the two
- * contact profiles (contact models only) */
-static int draw_half(sn_run_plots *R, const sn_model *m, int h, char *err)
+/* every chart, on the thread: the convergence, the two contact profiles, the load */
+static int draw_plots(sn_run_plots *R, const sn_model *m, char *err)
 {
   int ni = R->ninc;
   sn_series *se = malloc(sizeof(sn_series) * ((size_t)ni + 2));
   char (*names)[32] = malloc(sizeof(*names) * ((size_t)ni + 2));
   if (!se || !names) { free(se); free(names); return SN_ERR_NOMEM; }
   for (int i = 0; i < ni; i++) snprintf(names[i], sizeof names[i], "increment %d", i + 1);
-  int st;
-  if (h == 0) {
-    st = draw_convergence(R, m, se, names, err);
-    if (!st && m->npairs > 0) st = draw_load(R, m, se, err);
-  } else {
-    st = draw_profiles(R, m, se, names, err);
-  }
+  int st = draw_convergence(R, m, se, names, err);
+  if (!st && m->npairs > 0) st = draw_profiles(R, m, se, names, err);
+  if (!st && m->npairs > 0) st = draw_load(R, m, se, err);
   free(se);
   free(names);
   return st;
@@ -253,8 +245,8 @@ static void prepare_job(void *arg)
 
 static void draw_job(void *arg)
 {
-  struct half *H = arg;
-  H->st = draw_half(H->R, H->R->m, H->h, H->err);
+  sn_run_plots *R = arg;
+  R->draw_st = draw_plots(R, R->m, R->err);
 }
 
 int sn_run_plots_open(sn_run_plots **out, const char *dir, const char *base)
@@ -266,7 +258,6 @@ int sn_run_plots_open(sn_run_plots **out, const char *dir, const char *base)
   if (snprintf(R->dir, sizeof R->dir, "%s", dir) >= (int)sizeof R->dir ||
       snprintf(R->base, sizeof R->base, "%s", base) >= (int)sizeof R->base) { free(R); return SN_ERR_ARG; }
   R->plot_when = SN_PLOTS_STEP;
-  for (int h = 0; h < 2; h++) { R->half[h].R = R; R->half[h].h = h; }
   *out = R;
   return SN_OK;
 }
@@ -277,7 +268,7 @@ void sn_run_plots_configure(sn_run_plots *R, sn_plot_when when)
   R->plot_when = when;
   if (when != SN_PLOTS_NONE && !R->prepared && !R->drawing) {
     R->prepared = 1;
-    sn_task_start(&R->half[0].task, prepare_job, NULL);
+    sn_task_start(&R->task, prepare_job, NULL);
   }
 }
 
@@ -294,31 +285,25 @@ int sn_run_plots_start(sn_run_plots *R, const sn_model *m)
 {
   if (!R || !m || R->plot_when == SN_PLOTS_NONE || R->ninc == 0 || R->drawn == R->ninc) return 0;
   if (R->drawing) return 1;   /* one under way already */
-  sn_task_join(&R->half[0].task);   /* the preparation */
+  sn_task_join(&R->task);   /* the preparation */
   R->m = m;
   R->draw_ninc = R->ninc;
   R->drawing = 1;
-  for (int h = 0; h < 2; h++) {
-    R->half[h].err[0] = '\0';
-    R->half[h].st = SN_OK;
-    if (h == 0 || m->npairs > 0) sn_task_start(&R->half[h].task, draw_job, &R->half[h]);
-  }
+  R->err[0] = '\0';
+  R->draw_st = SN_OK;
+  sn_task_start(&R->task, draw_job, R);
   return 1;
 }
 
 int sn_run_plots_wait(sn_run_plots *R, char *err, size_t errlen)
 {
   if (!R) return SN_ERR_ARG;
-  for (int h = 0; h < 2; h++) sn_task_join(&R->half[h].task);
-  int st = SN_OK, h = 0;
-  if (R->drawing) {
-    h = R->half[0].st ? 0 : 1;
-    st = R->half[h].st;
-  }
+  sn_task_join(&R->task);
+  int st = R->drawing ? R->draw_st : SN_OK;
   if (R->drawing && !st) R->drawn = R->draw_ninc;
   R->drawing = 0;
   if (st && err && errlen > 0) {
-    if (R->half[h].err[0]) snprintf(err, errlen, "%s", R->half[h].err);
+    if (R->err[0]) snprintf(err, errlen, "%s", R->err);
     else snprintf(err, errlen, "%s/%s_*.png: %s", R->dir, R->base, sn_strerror(st));
   }
   return st;
@@ -327,7 +312,7 @@ int sn_run_plots_wait(sn_run_plots *R, char *err, size_t errlen)
 void sn_run_plots_close(sn_run_plots *R)
 {
   if (!R) return;
-  for (int h = 0; h < 2; h++) sn_task_join(&R->half[h].task);
+  sn_task_join(&R->task);
   for (int k = 0; k < R->ninc; k++) { free(R->hist[k]); free(R->cs[k]); free(R->cp[k]); free(R->cq[k]); }
   free(R->hist); free(R->cs); free(R->cp); free(R->cq); free(R->ptimes); free(R->fn); free(R->ft);
   free(R->umax); free(R->nhist); free(R->ncp);
