@@ -119,6 +119,21 @@ static void frd_job(void *arg)
   if (sn_frd_open_deferred(path, R->frd_model, 1, &R->ccx.frd, msg, sizeof msg)) R->ccx.frd = NULL;
 }
 
+/* the .frd text composed from the deck's model, checked against the model the analysis runs
+ * (m, at the first .frd block): a run moves nodes (*CONTACT PAIR, ADJUST=: the analysis' own
+ * copy of the coordinates); then the text is dropped, and sn_ccx_frd composes it from m */
+static void frd_text_check(sn_run_output *R, const sn_model *m)
+{
+  sn_task_join(&R->frd_task);
+  if (!R->frd_model) return;
+  if (R->ccx.frd && (R->frd_model->nnodes != m->nnodes ||
+                     (m->nnodes > 0 && memcmp(R->frd_model->x, m->x, sizeof(double) * 3 * (size_t)m->nnodes)))) {
+    sn_frd_close(R->ccx.frd);
+    R->ccx.frd = NULL;
+  }
+  R->frd_model = NULL;   /* checked once: the blocks that follow go into the same text */
+}
+
 int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_run_output **out,
                        char *msg, size_t msglen)
 {
@@ -561,7 +576,7 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   if (!st && due) st = print_tables(R, m, S, inc, e_ip);
   if (!st && due) {
     snprintf(path, sizeof path, "%s/%s.frd", R->dir, R->base);
-    sn_task_join(&R->frd_task);
+    frd_text_check(R, m);
     st = sn_ccx_frd(&R->ccx, path, m, inc, e_node, R->err, sizeof R->err);
   }
   free(e_own);

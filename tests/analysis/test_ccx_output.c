@@ -564,9 +564,31 @@ static void test_stick_slope(void)
   }
 }
 
+/* *CONTACT PAIR, ADJUST= moves node 5 from y = 0.05 onto the master face y = 0 (the analysis'
+ * own coordinates, test_contact_adjust): the .frd's nodes are the adjusted ones, as ccx writes
+ * them, though its model text is first composed from the deck's coordinates on a thread
+ * (run_output.c, frd_job) */
+static void test_frd_adjust(void)
+{
+  static const char *model =
+      "*NODE\n1, 0, -1\n2, 1, -1\n3, 1, 0\n4, 0, 0\n5, 0.5, 0.05\n6, 1.2, -0.001\n7, 1.2, 1\n8, 0.5, 1\n"
+      "*ELEMENT, TYPE=CPE4, ELSET=E\n1, 1, 2, 3, 4\n2, 5, 6, 7, 8\n"
+      "*MATERIAL, NAME=M\n*ELASTIC\n1000., 0.3\n*SOLID SECTION, ELSET=E, MATERIAL=M\n1.\n"
+      "*SURFACE, NAME=MA\n1, S3\n*SURFACE, NAME=SL\n2, S1\n"
+      "*SURFACE INTERACTION, NAME=I\n*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=HARD\n"
+      "*CONTACT PAIR, INTERACTION=I, TYPE=SURFACE TO SURFACE, ADJUST=0.1\nSL, MA\n"
+      "*BOUNDARY\n1, 1, 2\n2, 1, 2\n";
+  if (run_with(model, "adjust", "*STEP\n*STATIC\n*NODE FILE\nU\n*END STEP\n")) return;
+  char *frd = slurp("adjust", ".frd");
+  CHECK(frd && strstr(frd, "\n -1         5 5.00000E-01 0.00000E+00 0.00000E+00\n") != NULL);
+  CHECK(frd && strstr(frd, "\n -1         6 1.20000E+00-1.00000E-03 0.00000E+00\n") != NULL);
+  free(frd);
+}
+
 int main(void)
 {
   mkdir(DIR_, 0777);   /* before any test: a fresh build folder has none */
+  test_frd_adjust();
   test_frd_elements();
   test_frd_deferred();
   test_dat();
