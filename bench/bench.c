@@ -5,8 +5,9 @@
  * Seconds are the solver's own time (info.seconds, or with --cpu the thread's CPU time of the
  * whole call, verdict included; for a global problem solved by a local
  * solver it includes the condensation W = H^T M^-1 H), the median of --repeat runs.
- * Usage: bench [--solvers a,b] [--tol T] [--time-limit S] [--max-iter N] [--repeat R] [--cpu]
+ * Usage: bench [--solvers a,b] [--options STR] [--tol T] [--time-limit S] [--max-iter N] [--repeat R] [--cpu]
  *              [--threads N] [-o OUTDIR] DIR...
+ * --options STR: the solvers' options (sn_settings.options), e.g. linear=sparse for nsn_*.
  * --threads N: OpenBLAS' and CHOLMOD's threads (sn_set_blas_threads; default
  * $SIGNORINI_NUM_THREADS, else the physical cores), recorded in the CSV's threads column. */
 #define _DEFAULT_SOURCE
@@ -171,6 +172,7 @@ int main(int argc, char **argv)
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--solvers") && i + 1 < argc) solver_list = argv[++i];
     else if (!strcmp(argv[i], "--tol") && i + 1 < argc) s.tol = atof(argv[++i]);
+    else if (!strcmp(argv[i], "--options") && i + 1 < argc) s.options = argv[++i];
     else if (!strcmp(argv[i], "--time-limit") && i + 1 < argc) s.time_limit = atof(argv[++i]);
     else if (!strcmp(argv[i], "--max-iter") && i + 1 < argc) s.max_iter = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--repeat") && i + 1 < argc) repeat = atoi(argv[++i]);

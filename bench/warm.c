@@ -9,7 +9,7 @@
  * chosen so that one batch takes about 20 ms.
  * Output: OUTDIR/warm.csv with problem,contacts,solver,start,calls,us_per_call,status,
  * iterations,error (status and error of the last call).
- * Usage: signorini_bench_warm [--solvers a,b] [--tol T] [--max-contacts N] [--batches B]
+ * Usage: signorini_bench_warm [--solvers a,b] [--options STR] [--tol T] [--max-contacts N] [--batches B]
  *                             [--calls K] [--start warm|zero|both] [-o OUTDIR] FILE|DIR... */
 #define _DEFAULT_SOURCE
 #include <dirent.h>
@@ -145,6 +145,7 @@ int main(int argc, char **argv)
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--solvers") && i + 1 < argc) list = argv[++i];
     else if (!strcmp(argv[i], "--tol") && i + 1 < argc) s.tol = atof(argv[++i]);
+    else if (!strcmp(argv[i], "--options") && i + 1 < argc) s.options = argv[++i];
     else if (!strcmp(argv[i], "--max-contacts") && i + 1 < argc) maxc = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--batches") && i + 1 < argc) batches = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--calls") && i + 1 < argc) K = atoi(argv[++i]);

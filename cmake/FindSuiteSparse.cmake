@@ -1,9 +1,9 @@
-# Find SuiteSparse's CHOLMOD and UMFPACK (Debian 12 ships SuiteSparse 5.x without CMake configs).
+# Find SuiteSparse's CHOLMOD, UMFPACK and KLU (Debian 12 ships SuiteSparse 5.x without CMake configs).
 # Defines SUITESPARSE_FOUND, SUITESPARSE_INCLUDE_DIRS, SUITESPARSE_LIBRARIES and the imported
 # targets SuiteSparse::CHOLMOD and SuiteSparse::UMFPACK.
 find_path(SUITESPARSE_INCLUDE_DIR cholmod.h PATH_SUFFIXES suitesparse)
 set(_sn_ss_libs)
-foreach(comp umfpack cholmod amd camd colamd ccolamd suitesparseconfig)
+foreach(comp umfpack klu btf cholmod amd camd colamd ccolamd suitesparseconfig)
   string(TOUPPER ${comp} COMP)
   find_library(SUITESPARSE_${COMP}_LIBRARY ${comp})
   list(APPEND _sn_ss_libs SUITESPARSE_${COMP}_LIBRARY)

@@ -14,7 +14,7 @@ out=build-fuzz
 mkdir -p "$out"
 [ -f build/include/signorini/version.h ] || bash scripts/build.sh build >/dev/null
 inc="-Iinclude -Ibuild/include -Isrc -I/usr/include/suitesparse -I/usr/include/hdf5/serial -I/usr/include/x86_64-linux-gnu"
-libs="-lumfpack -lcholmod -lamd -lcolamd -lsuitesparseconfig -llapacke -lopenblas -L/usr/lib/x86_64-linux-gnu/hdf5/serial -lhdf5 -lm"
+libs="-lumfpack -lklu -lbtf -lcholmod -lamd -lcolamd -lsuitesparseconfig -llapacke -lopenblas -L/usr/lib/x86_64-linux-gnu/hdf5/serial -lhdf5 -lm"
 # the readers and what they call (the plotting module, cairo, is not needed)
 srcs=$(ls src/common/*.c src/la/*.c src/problem/*.c src/fem/*.c src/io/*.c | grep -v "src/io/plot.c")
 # the scene reader builds scenes (src/dynamics, its solvers and outputs): the whole library

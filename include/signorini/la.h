@@ -191,6 +191,18 @@ int sn_lu_solve(sn_lu *F, const double *b, double *x);     /* x = A^-1 b */
 int sn_lu_solve_t(sn_lu *F, const double *b, double *x);   /* x = A^-T b */
 void sn_lu_free(sn_lu *F);
 
+/* LU of a sequence of square unsymmetric matrices (KLU, src/la/lu_seq.c): the ordering is kept
+ * while the pattern (colptr, rowind) stays the same and made again when it changes; each
+ * factorization pivots partially. A's rows sorted within each column, no duplicates
+ * (SN_ERR_FORMAT otherwise). */
+typedef struct sn_luseq sn_luseq;
+int sn_luseq_new(sn_luseq **out);
+int sn_luseq_factor(sn_luseq *F, const sn_csc *A);        /* SN_ERR_SINGULAR if singular */
+int sn_luseq_solve(sn_luseq *F, const double *b, double *x);   /* x = A^-1 b (x may be b) */
+/* how many orderings (analyses) and numeric factorizations F has made */
+void sn_luseq_counts(const sn_luseq *F, int *analyses, int *factorizations);
+void sn_luseq_free(sn_luseq *F);
+
 /* Predicted size of the Cholesky factor of A (upper triangle used): nonzeros of L and
  * floating-point operations of the factorization, from CHOLMOD's analysis (orderings AMD and
  * METIS, the better kept), without factorizing. */

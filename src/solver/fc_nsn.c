@@ -9,11 +9,16 @@
  * with the 3x3 block pattern of W (plus the diagonal blocks). Contacts with H_i = 0 (AC take-off)
  * are decoupled, G_i d_i = -Phi_i; the others form a reduced system, factorized every iteration:
  * dense by LAPACK (dgesv, LU with partial pivoting) when it has at most DENSE_MAX = 60 rows
- * (20 contacts), otherwise assembled in compressed columns and factorized by UMFPACK
- * (sn_lu_factor). On 1-5 contacts UMFPACK's analysis and numeric phases cost about 200 000
- * instructions per factorization (81 % of a solve of Rover1040 from zero, callgrind), OpenBLAS'
- * dgesv about 25 000 on 15 rows; both are LU with partial pivoting, so the directions agree to
- * rounding (tests/solver/test_fc_nsn_dense.c). Option linear=auto|dense|sparse forces a path.
+ * (20 contacts), otherwise assembled in compressed columns and factorized by KLU (sn_luseq,
+ * src/la/lu_seq.c), whose ordering is kept from one Newton step to the next while the set of
+ * coupled contacts stays the same. On 1-5 contacts UMFPACK's analysis and numeric phases cost
+ * about 200 000 instructions per factorization (81 % of a solve of Rover1040 from zero,
+ * callgrind), OpenBLAS' dgesv about 25 000 on 15 rows; on the 276-contact capsule pile UMFPACK
+ * (analysis, a sorted copy, numeric phase, solve with iterative refinement, every step) took
+ * 72 % of the instructions of a solve; with KLU and the kept ordering the solve takes half
+ * the time (docs/solvers.md, "Against Siconos"). All are LU with partial pivoting, so the
+ * directions agree to rounding (tests/solver/test_fc_nsn_dense.c). Option
+ * linear=auto|dense|sparse forces a path.
  *
  * Alart-Curnier (sn_fc_nsn_ac): P. Alart, A. Curnier, "A mixed formulation for frictional contact
  * problems prone to Newton like solution methods", CMAME 92 (1991) 353-375; the global
@@ -130,6 +135,7 @@ typedef struct {
   nsn_opts o;
   sn_bsr *W;        /* block view of P->W */
   sn_csc *J;        /* the reduced Newton matrix (rows/columns of the coupled contacts), sparse */
+  sn_luseq *LU;     /* its LU (KLU): the ordering kept while the coupled contacts stay the same */
   double *Jd;       /* the same, dense column-major (n x n allocated), when the dense path is on */
   int dense_max;    /* reduced systems of at most this many rows are solved dense */
   lapack_int *piv;  /* n: LU pivots of Jd */
@@ -484,7 +490,7 @@ static void assemble_dense(nsn_ws *ws, int na, double lambda)
   }
 }
 
-/* Phase 3: x = J_AA^-1 rhs, dense LU (LAPACK dgesv on ws->Jd) or sparse LU (UMFPACK on ws->J) */
+/* Phase 3: x = J_AA^-1 rhs, dense LU (LAPACK dgesv on ws->Jd) or sparse LU (KLU on ws->J) */
 static int reduced_solve(nsn_ws *ws, int na, double lambda, double *x)
 {
   int m = ws->bs * na;
@@ -497,11 +503,8 @@ static int reduced_solve(nsn_ws *ws, int na, double lambda, double *x)
     return info < 0 ? SN_ERR_BACKEND : SN_OK;
   }
   assemble_sparse(ws, na, lambda);
-  sn_lu *F = NULL;
-  int st = sn_lu_factor(ws->J, &F);
-  if (!st) st = sn_lu_solve(F, ws->rhs, x);
-  sn_lu_free(F);
-  return st;
+  int st = sn_luseq_factor(ws->LU, ws->J);
+  return st ? st : sn_luseq_solve(ws->LU, ws->rhs, x);
 }
 
 /* The Newton direction d of J d = -Phi, J = H (W + lambda I) + G: the decoupled contacts solve
@@ -541,6 +544,7 @@ static void ws_free(nsn_ws *ws)
 {
   sn_bsr_free(ws->W);
   sn_csc_free(ws->J);
+  sn_luseq_free(ws->LU);
   sn_nsgs_ws_free(ws->gs);
   free(ws->cptr);
   free(ws->rn);
@@ -663,7 +667,8 @@ static int ws_init(nsn_ws *ws, const sn_fc *P, int form, const nsn_opts *o)
     ws->piv = (lapack_int *)(ws->Jd + sz * sz);
   }
   ws->nblk = block_columns(ws);
-  if (sparse && !(ws->J = sn_csc_alloc(n, n, ws->bb * nb))) return SN_ERR_NOMEM;
+  if (sparse && (!(ws->J = sn_csc_alloc(n, n, ws->bb * nb)) || sn_luseq_new(&ws->LU)))
+    return SN_ERR_NOMEM;
   ws->wbar = mean_diagonal(W, nc, d);
   set_rho(ws);
   return SN_OK;
