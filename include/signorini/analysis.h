@@ -428,8 +428,11 @@ int sn_dynamic_run(const sn_model *m, const sn_dynamic_settings *s, sn_dynamic_i
  * largest displacement; bars for a single increment). The plots are drawn when a step ends
  * (and by sn_run_output_finish), not after every increment, unless sn_run_output_configure
  * asks for SN_PLOTS_INCREMENT.
- * Threads: the plots are drawn on a thread of their own while the increment's other files are
- * written, and are on disk when sn_run_output_increment returns; from sn_run_output_configure
+ * Threads: an increment's .vtu, contact CSV, .pvd and .frd blocks are written on a thread of
+ * their own from a copy of its results while the analysis computes the next increment (the .dat
+ * tables, which read the element state, before sn_run_output_increment returns); at a step's end
+ * every file of the increment and the plots are on disk when it returns. The plots are drawn
+ * on another thread while the increment's other files are written; from sn_run_output_configure
  * on, the same thread loads the plot module and its fonts while the analysis computes; from
  * sn_run_output_open on, another composes BASE.frd's model text (nodes and elements) when some
  * step has a file request. So m must stay valid and unchanged from sn_run_output_open to
@@ -472,7 +475,13 @@ void sn_run_output_configure(sn_run_output *o, sn_vtu_encoding vtu, sn_plot_when
 int sn_run_output_finish(sn_run_output *o, const sn_model *m);
 /* message of the last failure of sn_run_output_increment or sn_run_output_finish ("" if none) */
 const char *sn_run_output_error(const sn_run_output *o);
-int sn_run_output_count(const sn_run_output *o);   /* increments written */
+int sn_run_output_count(const sn_run_output *o);   /* increments written or being written */
+/* Waits for the files of the last increment, which sn_run_output_increment hands to a thread of
+ * their own and returns (they are written while the analysis computes the next increment; a
+ * failure to write them is returned by the next sn_run_output_increment, or here, by
+ * sn_run_output_finish and sn_run_output_energy). SN_OK or that failure (message in
+ * sn_run_output_error). */
+int sn_run_output_wait(sn_run_output *o);
 /* a note for the user about the output folder ("" if none): the file system has no locks */
 const char *sn_run_output_note(const sn_run_output *o);
 /* For a SIGINT / SIGTERM handler (async-signal-safe: unlink only, no allocation, no lock): removes

@@ -6,6 +6,7 @@
 #include "signorini/io.h"
 #include "signorini/plot.h"
 #include "analysis/contact_frame.h"
+#include "analysis/inc_copy.h"
 #include "analysis/ip_layers.h"
 #include "analysis/run_ccx.h"
 #include "analysis/run_plots.h"
@@ -45,6 +46,11 @@ struct sn_run_output {
    * before the first .frd block and at close */
   sn_task frd_task;
   const sn_model *frd_model;
+  /* the increment's files written on a thread while the analysis computes the next one
+   * (write_job; one in flight at most, joined by writer_wait at the next call) */
+  sn_task writer;
+  struct out_job *job;
+  int count;             /* increments (and modes) handed to the writers so far */
   int mode_count;        /* .vtu files of *FREQUENCY modes so far (numbered after the increments) */
   int last_inc;          /* the last increment's total_increment */
 };
@@ -349,7 +355,7 @@ static int add_contact_table(sn_run_output *R, const sn_model *m, const sn_incre
 /* BASE_contact.csv: one line per contact point and increment (node coordinates of the
  * reference configuration, gap, pressure, shear tractions, slip of the increment, status),
  * rewritten atomically (through a temporary name) after every increment */
-static int contact_csv(sn_run_output *R, const sn_model *m, const sn_increment *inc)
+static int contact_csv(sn_run_output *R, const sn_model *m, const sn_increment *inc, char *err, size_t errlen)
 {
   int dim = m->ndf;
   double rmax = 0;
@@ -405,16 +411,16 @@ static int contact_csv(sn_run_output *R, const sn_model *m, const sn_increment *
   char path[1400];
   snprintf(path, sizeof path, "%s/%s_contact.csv", R->dir, R->base);
   sn_outfile o;
-  int st = sn_outfile_create(&o, path, R->err, sizeof R->err);
+  int st = sn_outfile_create(&o, path, err, errlen);
   if (st) return st;
   o.nosync = 1;                         /* synced when the run ends */
   if (fwrite(R->csv, 1, R->csv_len, o.f) != R->csv_len)
-    st = sn_outfile_fail(R->err, sizeof R->err, SN_ERR_IO, path, "write failed");
-  return sn_outfile_finish(&o, st, R->err, sizeof R->err);
+    st = sn_outfile_fail(err, errlen, SN_ERR_IO, path, "write failed");
+  return sn_outfile_finish(&o, st, err, errlen);
 }
 
 /* the .vtu file name added to the series, BASE.pvd rewritten */
-static int series(sn_run_output *R, const char *name, double time)
+static int series(sn_run_output *R, const char *name, double time, char *err, size_t errlen)
 {
   if (R->n == R->cap) {
     int nc = R->cap ? 2 * R->cap : 16;
@@ -432,7 +438,7 @@ static int series(sn_run_output *R, const char *name, double time)
   R->n++;
   char path[1400];
   snprintf(path, sizeof path, "%s/%s.pvd", R->dir, R->base);
-  return sn_pvd_write_x(path, R->n, R->times, (const char *const *)R->files, 1, R->err, sizeof R->err);
+  return sn_pvd_write_x(path, R->n, R->times, (const char *const *)R->files, 1, err, errlen);
 }
 
 
@@ -479,83 +485,176 @@ static int print_tables(sn_run_output *R, const sn_model *m, const sn_fesys *S, 
   return st;
 }
 
+/* ---- an increment's output: made on the analysis' thread, written on the writer's ---- */
+
+/* the point arrays of an increment's .vtu made here (owned): RF and V as 3-vectors, the strains
+ * when a request asks for them (the increment's own, or computed), PEEQ, the contact fields */
+typedef struct {
+  double *rf3, *v3, *cf, *pe_node, *e_own, *e_own_ip;
+  const double *e_ip;    /* the strains at the integration points (.dat tables): inc's or e_own_ip */
+} inc_fields;
+
+static void fields_free(inc_fields *F)
+{
+  free(F->rf3); free(F->v3); free(F->cf); free(F->pe_node); free(F->e_own); free(F->e_own_ip);
+  memset(F, 0, sizeof *F);
+}
+
+/* contact fields per node (7 nn values): pressure, shear traction (tang1, tang2 of the output
+ * frame), gap, status, slip path (accumulated in R->slip) */
+static int contact_fields(sn_run_output *R, const sn_model *m, const sn_increment *inc, double **out)
+{
+  int nn = m->nnodes, dim = m->ndf;
+  double *cf = calloc(7 * ((size_t)nn + 1), sizeof(double));
+  if (!R->slip) R->slip = calloc((size_t)nn + 1, sizeof(double));
+  if (!cf || !R->slip) { free(cf); return SN_ERR_NOMEM; }
+  double *cp = cf, *csh = cf + nn, *cg = cf + 4 * (size_t)nn, *cst = cf + 5 * (size_t)nn, *csl = cf + 6 * (size_t)nn;
+  double rmax = 0;
+  for (int k = 0; k < inc->ncontact; k++) rmax = fmax(rmax, inc->contact_r[dim * k]);
+  for (int i = 0; i < nn; i++) cg[i] = NAN;
+  for (int k = 0; k < inc->ncontact; k++) {
+    const sn_contact_point *p = &inc->contact[k];
+    const double *r = inc->contact_r + dim * k, *ul = inc->contact_u + dim * k;
+    int i = p->slave_node;
+    double A = p->area > 0 ? p->area : 1.0;
+    double ro[3];
+    sn_contact_out_stress(p, dim, r, ro);
+    cp[i] = r[0] / A;
+    csh[2 * i] = ro[1] / A;
+    csh[2 * i + 1] = ro[2] / A;
+    cg[i] = ul[0];
+    cst[i] = cstatus(p, r, ul, dim, rmax);
+    R->slip[i] += dim == 3 ? hypot(ul[1], ul[2]) : fabs(ul[1]);
+  }
+  for (int i = 0; i < nn; i++) { csl[i] = R->slip[i]; if (isnan(cg[i])) cg[i] = 0.0; }
+  *out = cf;
+  return SN_OK;
+}
+
+/* everything of F that needs S or R's running state, made on the analysis' thread */
+static int make_fields(sn_run_output *R, const sn_model *m, const sn_fesys *S, const sn_increment *inc,
+                       inc_fields *F)
+{
+  int ndf = m->ndf, nn = m->nnodes, st = SN_OK;
+  memset(F, 0, sizeof *F);
+  if (!(F->rf3 = calloc(3 * ((size_t)nn + 1), sizeof(double)))) return SN_ERR_NOMEM;
+  for (int i = 0; i < nn; i++)
+    for (int c = 0; c < ndf; c++) F->rf3[3 * i + c] = inc->rf[ndf * i + c];
+  if (R->want_e && inc->e_node && inc->e_ip) {   /* computed with the stresses */
+    F->e_ip = inc->e_ip;
+  } else if (R->want_e) {
+    const int *ipo = sn_fesys_ip_offset(S);
+    F->e_own = malloc(sizeof(double) * 6 * ((size_t)nn + 1));
+    F->e_own_ip = malloc(sizeof(double) * 6 * ((size_t)ipo[m->nelems] + 1));
+    if (!F->e_own || !F->e_own_ip) return SN_ERR_NOMEM;
+    if ((st = sn_fesys_strain(S, inc->u, F->e_own, F->e_own_ip))) return st;
+    F->e_ip = F->e_own_ip;
+  }
+  if (m->npairs > 0 && (st = contact_fields(R, m, inc, &F->cf))) return st;
+  if (inc->v) {
+    if (!(F->v3 = calloc(3 * ((size_t)nn + 1), sizeof(double)))) return SN_ERR_NOMEM;
+    for (int i = 0; i < nn; i++)
+      for (int c = 0; c < ndf; c++) F->v3[3 * i + c] = inc->v[ndf * i + c];
+  }
+  if (R->want_peeq) st = peeq_nodal(m, S, &F->pe_node);
+  return st;
+}
+
+/* the files of one increment, written on R->writer while the analysis computes the next: the
+ * .vtu, the contact CSV, the .pvd, and the .frd blocks when due. It owns a copy of the
+ * increment (inc_copy.h) and the fields made for it; st and err are its result. */
+typedef struct out_job {
+  const sn_model *m;
+  sn_inc_copy ic;
+  inc_fields F;
+  sn_field pf[10];
+  int npf;
+  const double *e_node;  /* the .frd's strains: F.e_own or the copy's, NULL when none is asked for */
+  int frd_due;
+  char name[300];
+  int st;
+  char err[512];
+} out_job;
+
+static void job_free(out_job *J)
+{
+  if (!J) return;
+  sn_inc_copy_free(&J->ic);
+  fields_free(&J->F);
+  free(J);
+}
+
+/* the .vtu's point arrays, on the copy and the fields */
+static void job_arrays(out_job *J, int want_e, int nn)
+{
+  const sn_increment *c = &J->ic.inc;
+  J->e_node = want_e ? (J->F.e_own ? J->F.e_own : c->e_node) : NULL;
+  sn_field *pf = J->pf;
+  int n = 0;
+  pf[n++] = (sn_field){"RF", 3, J->F.rf3, NULL};
+  pf[n++] = (sn_field){"S", 6, c->s_node, NULL};
+  if (want_e) pf[n++] = (sn_field){"E", 6, J->e_node, NULL};
+  if (J->F.pe_node) pf[n++] = (sn_field){"PEEQ", 1, J->F.pe_node, NULL};
+  if (J->F.v3) pf[n++] = (sn_field){"V", 3, J->F.v3, NULL};
+  if (J->F.cf) {
+    static const char *const shear_names[] = {"tang1", "tang2"};
+    double *cf = J->F.cf;
+    pf[n++] = (sn_field){"CPRESS", 1, cf, NULL};
+    pf[n++] = (sn_field){"CSHEAR", 2, cf + nn, shear_names};
+    pf[n++] = (sn_field){"CGAP", 1, cf + 4 * (size_t)nn, NULL};
+    pf[n++] = (sn_field){"CSTATUS", 1, cf + 5 * (size_t)nn, NULL};
+    pf[n++] = (sn_field){"CSLIP", 1, cf + 6 * (size_t)nn, NULL};
+  }
+  J->npf = n;
+}
+
+/* on the writer's thread: R's file state (the CSV so far, the series, the .frd) is its own
+ * until writer_wait */
+static void write_job(void *arg)
+{
+  sn_run_output *R = arg;
+  out_job *J = R->job;
+  const sn_model *m = J->m;
+  const sn_increment *inc = &J->ic.inc;
+  char path[1400];
+  snprintf(path, sizeof path, "%s/%s", R->dir, J->name);
+  sn_run_folder_writing(&R->folder, path);
+  int st = sn_vtu_write_x(path, m, inc->u, J->pf, J->npf, NULL, 0, R->vtu_enc, 1, J->err, sizeof J->err);
+  if (!st && m->npairs > 0) st = contact_csv(R, m, inc, J->err, sizeof J->err);
+  if (!st) st = series(R, J->name, inc->total_time, J->err, sizeof J->err);
+  if (!st && J->frd_due) {
+    snprintf(path, sizeof path, "%s/%s.frd", R->dir, R->base);
+    frd_text_check(R, m);
+    st = sn_ccx_frd(&R->ccx, path, m, inc, J->e_node, J->err, sizeof J->err);
+  }
+  J->st = st;
+}
+
+/* the increment's files in flight written; their status (the message into R->err) */
+static int writer_wait(sn_run_output *R)
+{
+  sn_task_join(&R->writer);
+  out_job *J = R->job;
+  if (!J) return SN_OK;
+  R->job = NULL;
+  int st = J->st;
+  if (st) snprintf(R->err, sizeof R->err, "%s", J->err);
+  job_free(J);
+  return st;
+}
+
 int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
                             void *user)
 {
   sn_run_output *R = user;
   if (!R || !m || !S || !inc) return SN_ERR_ARG;
+  int st = writer_wait(R);   /* the increment before: a file it could not write stops the run here */
+  if (st) return st;
   R->err[0] = '\0';
   R->dirty = 1;
-  /* the .vtu of this increment */
-  int ndf = m->ndf;
-  double *rf3 = calloc(3 * ((size_t)m->nnodes + 1), sizeof(double));
-  if (!rf3) return SN_ERR_NOMEM;
-  for (int i = 0; i < m->nnodes; i++)
-    for (int c = 0; c < ndf; c++) rf3[3 * i + c] = inc->rf[ndf * i + c];
-  double *e_node = NULL, *e_ip = NULL, *e_own = NULL, *e_own_ip = NULL;   /* e_own*: allocated here */
-  int st = SN_OK;
-  if (R->want_e && inc->e_node && inc->e_ip) {   /* computed with the stresses */
-    e_node = (double *)inc->e_node;
-    e_ip = (double *)inc->e_ip;
-  } else if (R->want_e) {
-    const int *ipo = sn_fesys_ip_offset(S);
-    e_node = e_own = malloc(sizeof(double) * 6 * ((size_t)m->nnodes + 1));
-    e_ip = e_own_ip = malloc(sizeof(double) * 6 * ((size_t)ipo[m->nelems] + 1));
-    if (!e_node || !e_ip) st = SN_ERR_NOMEM;
-    else st = sn_fesys_strain(S, inc->u, e_node, e_ip);
-  }
-  /* contact fields per node: pressure, shear traction (tang1, tang2 of the output frame), gap,
-   * slip path, status */
-  double *cf = NULL;
-  int nn = m->nnodes, dim = m->ndf;
-  if (m->npairs > 0) {
-    cf = calloc(7 * ((size_t)nn + 1), sizeof(double));
-    if (!R->slip) R->slip = calloc((size_t)nn + 1, sizeof(double));
-    if (!cf || !R->slip) { free(rf3); free(e_own); free(e_own_ip); free(cf); return SN_ERR_NOMEM; }
-    double *cp = cf, *csh = cf + nn, *cg = cf + 4 * (size_t)nn, *cst = cf + 5 * (size_t)nn, *csl = cf + 6 * (size_t)nn;
-    double rmax = 0;
-    for (int k = 0; k < inc->ncontact; k++) rmax = fmax(rmax, inc->contact_r[dim * k]);
-    for (int i = 0; i < nn; i++) cg[i] = NAN;
-    for (int k = 0; k < inc->ncontact; k++) {
-      const sn_contact_point *p = &inc->contact[k];
-      const double *r = inc->contact_r + dim * k, *ul = inc->contact_u + dim * k;
-      int i = p->slave_node;
-      double A = p->area > 0 ? p->area : 1.0;
-      double ro[3];
-      sn_contact_out_stress(p, dim, r, ro);
-      cp[i] = r[0] / A;
-      csh[2 * i] = ro[1] / A;
-      csh[2 * i + 1] = ro[2] / A;
-      cg[i] = ul[0];
-      cst[i] = cstatus(p, r, ul, dim, rmax);
-      R->slip[i] += dim == 3 ? hypot(ul[1], ul[2]) : fabs(ul[1]);
-    }
-    for (int i = 0; i < nn; i++) { csl[i] = R->slip[i]; if (isnan(cg[i])) cg[i] = 0.0; }
-  }
-  double *v3 = NULL;
-  if (inc->v && !(v3 = calloc(3 * ((size_t)m->nnodes + 1), sizeof(double)))) st = SN_ERR_NOMEM;
-  for (int i = 0; v3 && i < m->nnodes; i++)
-    for (int c = 0; c < ndf; c++) v3[3 * i + c] = inc->v[ndf * i + c];
-  sn_field pf[10] = {{"RF", 3, rf3, NULL}, {"S", 6, inc->s_node, NULL}, {"E", 6, e_node, NULL}};
-  int npf = R->want_e ? 3 : 2;
-  double *pe_node = NULL;
-  if (R->want_peeq && !st) {
-    st = peeq_nodal(m, S, &pe_node);
-    if (!st) pf[npf++] = (sn_field){"PEEQ", 1, pe_node, NULL};
-  }
-  if (v3) pf[npf++] = (sn_field){"V", 3, v3, NULL};
-  if (cf) {
-    pf[npf++] = (sn_field){"CPRESS", 1, cf, NULL};
-    static const char *const shear_names[] = {"tang1", "tang2"};
-    pf[npf++] = (sn_field){"CSHEAR", 2, cf + nn, shear_names};
-    pf[npf++] = (sn_field){"CGAP", 1, cf + 4 * (size_t)nn, NULL};
-    pf[npf++] = (sn_field){"CSTATUS", 1, cf + 5 * (size_t)nn, NULL};
-    pf[npf++] = (sn_field){"CSLIP", 1, cf + 6 * (size_t)nn, NULL};
-  }
-  char name[300], path[1400];
-  R->last_inc = inc->total_increment;
-  snprintf(name, sizeof name, "%s.%04d.vtu", R->base, inc->total_increment + R->mode_count);
-  snprintf(path, sizeof path, "%s/%s", R->dir, name);
+  out_job *J = calloc(1, sizeof *J);
+  if (!J) return SN_ERR_NOMEM;
+  st = make_fields(R, m, S, inc, &J->F);
   /* the static charts (a dynamic run has its energy plot): this increment's data kept; when
    * the step ends (its time reached the period), or after every increment on request, drawn on
    * their own thread while this increment's other files are written, and waited for below */
@@ -563,29 +662,33 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   if (charts) st = sn_run_plots_add(R->plots, m, inc);
   if (charts && !st && (sn_run_plots_when(R->plots) == SN_PLOTS_INCREMENT || inc->load_factor >= 1.0 - 1e-12))
     drawing = sn_run_plots_start(R->plots, m);
-  sn_run_folder_writing(&R->folder, path);
-  if (!st) st = sn_vtu_write_x(path, m, inc->u, pf, npf, NULL, 0, R->vtu_enc, 1, R->err, sizeof R->err);
-  free(rf3);
-  free(cf);
-  free(v3);
-  free(pe_node);
-  if (!st && m->npairs > 0) st = contact_csv(R, m, inc);
-  if (!st) st = series(R, name, inc->total_time);
-  /* the .dat tables and the .frd blocks, when the requests are due (FREQUENCY=, TIME POINTS=) */
+  /* the .dat tables here (they read S), when the requests are due (FREQUENCY=, TIME POINTS=) */
   int due = sn_ccx_due(&R->ccx, m, inc);
-  if (!st && due) st = print_tables(R, m, S, inc, e_ip);
-  if (!st && due) {
-    snprintf(path, sizeof path, "%s/%s.frd", R->dir, R->base);
-    frd_text_check(R, m);
-    st = sn_ccx_frd(&R->ccx, path, m, inc, e_node, R->err, sizeof R->err);
+  if (!st && due) st = print_tables(R, m, S, inc, J->F.e_ip);
+  /* the rest on the writer's thread, from a copy of the increment */
+  if (!st) st = sn_inc_copy_make(&J->ic, inc, sn_fesys_ndof(S), m->nnodes, m->ndf);
+  if (!st) {
+    J->m = m;
+    J->frd_due = due;
+    job_arrays(J, R->want_e, m->nnodes);
+    snprintf(J->name, sizeof J->name, "%s.%04d.vtu", R->base, inc->total_increment + R->mode_count);
+    R->last_inc = inc->total_increment;
+    R->count++;
+    R->job = J;
+    sn_task_start(&R->writer, write_job, R);
+  } else {
+    job_free(J);
   }
-  free(e_own);
-  free(e_own_ip);
-  /* the charts started above: on disk before this returns; the files so far synced meanwhile */
-  if (drawing && !st) st = sync_run_files(R);
-  char perr[512];
-  int pst = drawing ? sn_run_plots_wait(R->plots, perr, sizeof perr) : SN_OK;
-  if (!st && pst) { st = pst; snprintf(R->err, sizeof R->err, "%s", perr); }
+  /* a step's end: its files written, then synced while its charts are drawn; all on disk
+   * before this returns */
+  if (drawing) {
+    int ws = writer_wait(R);
+    if (!st) st = ws;
+    if (!st) st = sync_run_files(R);
+    char perr[512];
+    int pst = sn_run_plots_wait(R->plots, perr, sizeof perr);
+    if (!st && pst) { st = pst; snprintf(R->err, sizeof R->err, "%s", perr); }
+  }
   return st;
 }
 
@@ -628,8 +731,9 @@ static int sync_run_files(sn_run_output *R)
 int sn_run_output_finish(sn_run_output *o, const sn_model *m)
 {
   if (!o || !m) return SN_ERR_ARG;
+  int ws = writer_wait(o);           /* the last increment's files */
   sn_run_plots_start(o->plots, m);   /* the charts of a step that did not end */
-  int s2 = sync_run_files(o);        /* while they are drawn */
+  int s2 = ws ? ws : sync_run_files(o);   /* while they are drawn */
   char perr[512];
   int st = sn_run_plots_wait(o->plots, perr, sizeof perr);
   if (st) snprintf(o->err, sizeof o->err, "%s", perr);
@@ -640,12 +744,13 @@ int sn_run_output_finish(sn_run_output *o, const sn_model *m)
 int sn_run_output_energy(sn_run_output *R, const sn_model *m, const sn_dyn_energy *rows, int n)
 {
   if (!R || !m || (!rows && n)) return SN_ERR_ARG;
+  int st = writer_wait(R);   /* the last time step's files */
+  if (st) return st;
   char path[1400], msg[512];
   snprintf(path, sizeof path, "%s/%s_energy.csv", R->dir, R->base);
   sn_run_folder_writing(&R->folder, path);
   sn_outfile o;
-  int st = sn_outfile_create(&o, path, R->err, sizeof R->err);
-  if (st) return st;
+  if ((st = sn_outfile_create(&o, path, R->err, sizeof R->err))) return st;
   int bad = fprintf(o.f, "time,kinetic,strain,contact_dissipation,damping_dissipation,external_work,total\n") < 0;
   for (int k = 0; k < n && !bad; k++)
     bad = fprintf(o.f, "%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g\n", rows[k].time, rows[k].kinetic, rows[k].strain,
@@ -685,12 +790,14 @@ int sn_run_output_energy(sn_run_output *R, const sn_model *m, const sn_dyn_energ
 
 const char *sn_run_output_error(const sn_run_output *o) { return o ? o->err : ""; }
 const char *sn_run_output_note(const sn_run_output *o) { return o ? o->note : ""; }
-int sn_run_output_count(const sn_run_output *o) { return o ? o->n : 0; }
+int sn_run_output_count(const sn_run_output *o) { return o ? o->count : 0; }
+int sn_run_output_wait(sn_run_output *o) { return o ? writer_wait(o) : SN_ERR_ARG; }
 void sn_run_output_on_signal(const sn_run_output *o) { if (o) sn_run_folder_on_signal(&o->folder); }
 
 void sn_run_output_close(sn_run_output *o)
 {
   if (!o) return;
+  writer_wait(o);
   if (!o->synced) sync_run_files(o);   /* a run that did not finish (dynamic runs end here):
                                           its files synced all the same, a failure unreported */
   sn_results_close(o->dat);
@@ -811,7 +918,8 @@ static int mode_output(sn_run_output *R, const sn_model *m, const sn_fesys *S, c
   sn_run_folder_writing(&R->folder, path);
   st = sn_vtu_write_x(path, m, u, pf, R->want_e ? 3 : 2, NULL, 0, R->vtu_enc, 1, R->err, sizeof R->err);
   free(rf3);
-  if (!st) st = series(R, name, res->start_time + (double)(k + 1) / res->nev);
+  if (!st) st = series(R, name, res->start_time + (double)(k + 1) / res->nev, R->err, sizeof R->err);
+  if (!st) R->count++;
   if (st || !any_print) return st;
   char head[128];
   snprintf(head, sizeof head, "\n                    E I G E N V A L U E    N U M B E R%6d\n\n", k + 1);
@@ -831,9 +939,10 @@ int sn_run_output_frequency(const sn_model *m, const sn_fesys *S, const sn_frequ
 {
   sn_run_output *R = user;
   if (!R || !m || !S || !res) return SN_ERR_ARG;
+  int st = writer_wait(R);   /* the increment before: its files, as sn_run_output_increment */
+  if (st) return st;
   R->err[0] = '\0';
   R->dirty = 1;
-  int st = SN_OK;
   if (!R->dat) {
     char path[1400];
     snprintf(path, sizeof path, "%s/%s.dat", R->dir, R->base);
