@@ -564,7 +564,11 @@ static int make_fields(sn_run_output *R, const sn_model *m, const sn_fesys *S, c
  * .vtu, the contact CSV, the .pvd, and the .frd blocks when due. It owns a copy of the
  * increment (inc_copy.h) and the fields made for it; st and err are its result. */
 typedef struct out_job {
-  const sn_model *m;
+  const sn_model *m;     /* &mm */
+  sn_model mm;           /* the analysis' model as it was (job_model) */
+  double *mx;
+  sn_contact_pair *mpairs;
+  sn_interaction *minter;
   sn_inc_copy ic;
   inc_fields F;
   sn_field pf[10];
@@ -576,9 +580,36 @@ typedef struct out_job {
   char err[512];
 } out_job;
 
+/* the model the callback got, as the writer reads it after the callback has returned: the
+ * arrays an analysis owns and may change or free (sn_static_run hands its callbacks a copy of the
+ * deck's model with its own coordinates, contact pairs and interactions, freed when it ends)
+ * copied; the others are the deck model's, valid until sn_run_output_close */
+static int job_model(out_job *J, const sn_model *m)
+{
+  size_t nx = 3 * (size_t)m->nnodes, np = (size_t)m->npairs, ni = (size_t)m->ninteractions;
+  J->mm = *m;
+  J->mx = malloc(sizeof(double) * (nx + 1));
+  J->mpairs = malloc(sizeof(sn_contact_pair) * (np + 1));
+  J->minter = malloc(sizeof(sn_interaction) * (ni + 1));
+  if (!J->mx || !J->mpairs || !J->minter) return SN_ERR_NOMEM;
+  if (nx) memcpy(J->mx, m->x, sizeof(double) * nx);
+  if (np) memcpy(J->mpairs, m->pairs, sizeof(sn_contact_pair) * np);
+  if (ni) memcpy(J->minter, m->interactions, sizeof(sn_interaction) * ni);
+  for (size_t k = 0; k < np; k++)   /* the run's per-increment fields: not the writer's */
+    J->mpairs[k].pin = NULL, J->mpairs[k].u_start = J->mpairs[k].relief_u0 = NULL;
+  J->mm.x = J->mx;
+  J->mm.pairs = J->mpairs;
+  J->mm.interactions = J->minter;
+  J->m = &J->mm;
+  return SN_OK;
+}
+
 static void job_free(out_job *J)
 {
   if (!J) return;
+  free(J->mx);
+  free(J->mpairs);
+  free(J->minter);
   sn_inc_copy_free(&J->ic);
   fields_free(&J->F);
   free(J);
@@ -667,8 +698,8 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   if (!st && due) st = print_tables(R, m, S, inc, J->F.e_ip);
   /* the rest on the writer's thread, from a copy of the increment */
   if (!st) st = sn_inc_copy_make(&J->ic, inc, sn_fesys_ndof(S), m->nnodes, m->ndf);
+  if (!st) st = job_model(J, m);
   if (!st) {
-    J->m = m;
     J->frd_due = due;
     job_arrays(J, R->want_e, m->nnodes);
     snprintf(J->name, sizeof J->name, "%s.%04d.vtu", R->base, inc->total_increment + R->mode_count);
