@@ -14,6 +14,9 @@
  *  - the charts are drawn on a thread of their own (run_plots.c) but are on disk when the
  *    increment's output returns (the checks above look right after it), and a chart that
  *    cannot be written (a folder in its place) fails that increment with its file's name;
+ *  - an increment's .vtu, CSV, .pvd and .frd are written on a thread while the analysis goes on:
+ *    one that cannot be written (a folder in place of p.0002.vtu) stops the run at the next
+ *    increment's output, with the file's name, and nothing after it is written;
  *  - the phases of the Hertz deck (examples/hertz.inp, through the writers) are non-negative,
  *    add up to at most the total and to most of it. */
 #define _POSIX_C_SOURCE 200809L
@@ -394,6 +397,36 @@ static void test_plot_failure(void)
   sn_model_free(m);
 }
 
+/* p.0002.vtu cannot replace the folder of that name: the run stops at increment 3 */
+static void test_writer_failure(void)
+{
+  char msg[512];
+  sn_model *m = NULL;
+  CHECK_INT(sn_inp_read(EX "bar_obstacle.inp", &m, msg, sizeof msg), SN_OK);
+  if (!m) return;
+  clear();
+  sn_run_output *out = NULL;
+  CHECK_INT(sn_run_output_open(DIR_, "p", m, &out, msg, sizeof msg), SN_OK);
+  if (out) {
+    sn_run_output_configure(out, SN_VTU_RAW, SN_PLOTS_NONE);   /* no step's end waits for it */
+    CHECK_INT(mkdir(DIR_ "/p.0002.vtu", 0777), 0);
+    sn_static_settings s;
+    sn_static_settings_default(&s);
+    s.on_increment = sn_run_output_increment;
+    s.user = out;
+    sn_static_info info;
+    CHECK_INT(sn_static_run(m, &s, &info, msg, sizeof msg), SN_ERR_IO);
+    CHECK_INT(info.increments, 3);
+    CHECK(strstr(sn_run_output_error(out), "p.0002.vtu") != NULL);
+    CHECK(exists("p.0001.vtu") && !exists("p.0003.vtu"));
+    CHECK_INT(sn_run_output_wait(out), SN_OK);   /* nothing left in flight */
+    CHECK_INT(count(".tmp"), 0);
+    sn_run_output_close(out);
+  }
+  rmdir(DIR_ "/p.0002.vtu");
+  sn_model_free(m);
+}
+
 int main(void)
 {
   mkdir(DIR_, 0777);
@@ -409,6 +442,7 @@ int main(void)
   test_series();
   test_plots();
   test_plot_failure();
+  test_writer_failure();
   test_hertz_phases();
   return sn_check_report();
 }
