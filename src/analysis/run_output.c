@@ -564,7 +564,8 @@ static int make_fields(sn_run_output *R, const sn_model *m, const sn_fesys *S, c
  * .vtu, the contact CSV, the .pvd, and the .frd blocks when due. It owns a copy of the
  * increment (inc_copy.h) and the fields made for it; st and err are its result. */
 typedef struct out_job {
-  const sn_model *m;     /* &mm */
+  const sn_model *m;     /* &mm, or the callback's own when written before it returns */
+  const sn_increment *inc;   /* &ic.inc, or the callback's own likewise */
   sn_model mm;           /* the analysis' model as it was (job_model) */
   double *mx;
   sn_contact_pair *mpairs;
@@ -618,7 +619,7 @@ static void job_free(out_job *J)
 /* the .vtu's point arrays, on the copy and the fields */
 static void job_arrays(out_job *J, int want_e, int nn)
 {
-  const sn_increment *c = &J->ic.inc;
+  const sn_increment *c = J->inc;
   J->e_node = want_e ? (J->F.e_own ? J->F.e_own : c->e_node) : NULL;
   sn_field *pf = J->pf;
   int n = 0;
@@ -646,7 +647,7 @@ static void write_job(void *arg)
   sn_run_output *R = arg;
   out_job *J = R->job;
   const sn_model *m = J->m;
-  const sn_increment *inc = &J->ic.inc;
+  const sn_increment *inc = J->inc;
   char path[1400];
   snprintf(path, sizeof path, "%s/%s", R->dir, J->name);
   sn_run_folder_writing(&R->folder, path);
@@ -674,6 +675,37 @@ static int writer_wait(sn_run_output *R)
   return st;
 }
 
+/* J's files: on the writer's thread, from a copy of the increment and of the analysis' model
+ * (the callback's own change or go once it returns); at a step's end (inline), where
+ * everything must be on disk before the callback returns, here and from the originals, while
+ * the charts are drawn. J is R's until writer_wait (freed on failure here). */
+static int hand_over(sn_run_output *R, out_job *J, const sn_model *m, const sn_fesys *S, const sn_increment *inc,
+                     int frd_due, int inline_)
+{
+  int st = SN_OK;
+  if (inline_) {
+    J->m = m;
+    J->inc = inc;
+  } else {
+    st = sn_inc_copy_make(&J->ic, inc, sn_fesys_ndof(S), m->nnodes, m->ndf);
+    if (!st) st = job_model(J, m);
+    J->inc = &J->ic.inc;
+  }
+  if (st) {
+    job_free(J);
+    return st;
+  }
+  J->frd_due = frd_due;
+  job_arrays(J, R->want_e, m->nnodes);
+  snprintf(J->name, sizeof J->name, "%s.%04d.vtu", R->base, inc->total_increment + R->mode_count);
+  R->last_inc = inc->total_increment;
+  R->count++;
+  R->job = J;
+  if (inline_) write_job(R);
+  else sn_task_start(&R->writer, write_job, R);
+  return SN_OK;
+}
+
 int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
                             void *user)
 {
@@ -696,20 +728,8 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   /* the .dat tables here (they read S), when the requests are due (FREQUENCY=, TIME POINTS=) */
   int due = sn_ccx_due(&R->ccx, m, inc);
   if (!st && due) st = print_tables(R, m, S, inc, J->F.e_ip);
-  /* the rest on the writer's thread, from a copy of the increment */
-  if (!st) st = sn_inc_copy_make(&J->ic, inc, sn_fesys_ndof(S), m->nnodes, m->ndf);
-  if (!st) st = job_model(J, m);
-  if (!st) {
-    J->frd_due = due;
-    job_arrays(J, R->want_e, m->nnodes);
-    snprintf(J->name, sizeof J->name, "%s.%04d.vtu", R->base, inc->total_increment + R->mode_count);
-    R->last_inc = inc->total_increment;
-    R->count++;
-    R->job = J;
-    sn_task_start(&R->writer, write_job, R);
-  } else {
-    job_free(J);
-  }
+  if (!st) st = hand_over(R, J, m, S, inc, due, drawing);
+  else job_free(J);
   /* a step's end: its files written, then synced while its charts are drawn; all on disk
    * before this returns */
   if (drawing) {
