@@ -196,12 +196,18 @@ void sn_lu_free(sn_lu *F);
  * factorization pivots partially. A's rows sorted within each column, no duplicates
  * (SN_ERR_FORMAT otherwise). */
 typedef struct sn_luseq sn_luseq;
-int sn_luseq_new(sn_luseq **out);
+enum { SN_LUSEQ_AMD = 0,     /* KLU orders each new pattern: block triangular form, AMD per block */
+       SN_LUSEQ_GIVEN = 1 }; /* the matrices come ordered: the order kept, as one block */
+int sn_luseq_new(int order, sn_luseq **out);
 int sn_luseq_factor(sn_luseq *F, const sn_csc *A);        /* SN_ERR_SINGULAR if singular */
 int sn_luseq_solve(sn_luseq *F, const double *b, double *x);   /* x = A^-1 b (x may be b) */
 /* how many orderings (analyses) and numeric factorizations F has made */
 void sn_luseq_counts(const sn_luseq *F, int *analyses, int *factorizations);
 void sn_luseq_free(sn_luseq *F);
+/* AMD's fill-reducing ordering of the pattern of A + A^T (A n x n in compressed columns; the
+ * diagonal is ignored): perm[k] is the k-th row/column (P. Amestoy, T. Davis, I. Duff, "An
+ * approximate minimum degree ordering algorithm", SIAM J. Matrix Anal. Appl. 17, 1996) */
+int sn_luseq_amd(int n, const int *colptr, const int *rowind, int *perm);
 
 /* Predicted size of the Cholesky factor of A (upper triangle used): nonzeros of L and
  * floating-point operations of the factorization, from CHOLMOD's analysis (orderings AMD and

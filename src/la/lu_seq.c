@@ -6,10 +6,15 @@
  * preferred), so a reused ordering never costs stability. Made for the Newton systems of the
  * semismooth Newton solvers (src/solver/fc_nsn.c), whose pattern changes only with the set of
  * coupled contacts: UMFPACK (sn_lu_factor) analyzed, copied and factorized each of them from
- * scratch, 72 % of the instructions of a solve of a 276-contact capsule pile. */
+ * scratch, 72 % of the instructions of a solve of a 276-contact capsule pile.
+ * SN_LUSEQ_GIVEN: the caller orders the matrices itself (typically a fill-reducing ordering of a
+ * larger pattern, restricted to the rows present, see sn_luseq_amd): KLU keeps their order, as
+ * one block (no block triangular form: the strongly connected components of each new pattern
+ * cost as much as its factorization's symbolic part), so a changing pattern costs no ordering. */
 #include "signorini/la.h"
 #include "signorini/common.h"
 
+#include <amd.h>
 #include <klu.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,14 +26,19 @@ struct sn_luseq {
   int n, nnz, cap;      /* the pattern analyzed: order, entries, room in ap/ai */
   int *ap, *ai;         /* its copy (n + 1, nnz) */
   int analyses, factorizations;
+  int given;            /* SN_LUSEQ_GIVEN: the matrices come ordered */
 };
 
-int sn_luseq_new(sn_luseq **out)
+int sn_luseq_new(int order, sn_luseq **out)
 {
   if (!out) return SN_ERR_ARG;
+  *out = NULL;
+  if (order != SN_LUSEQ_AMD && order != SN_LUSEQ_GIVEN) return SN_ERR_ARG;
   sn_luseq *F = calloc(1, sizeof *F);
   if (!F) return SN_ERR_NOMEM;
   klu_defaults(&F->c);
+  F->given = order == SN_LUSEQ_GIVEN;
+  if (F->given) F->c.btf = 0;   /* the order given is kept whole: no block triangular form */
   F->n = -1;
   *out = F;
   return SN_OK;
@@ -58,7 +68,8 @@ static int analyze(sn_luseq *F, const sn_csc *A)
   F->ai = F->ap + n + 1;
   memcpy(F->ap, A->colptr, sizeof(int) * ((size_t)n + 1));
   memcpy(F->ai, A->rowind, sizeof(int) * (size_t)nnz);
-  F->sym = klu_analyze(n, F->ap, F->ai, &F->c);
+  F->sym = F->given ? klu_analyze_given(n, F->ap, F->ai, NULL, NULL, &F->c)
+                    : klu_analyze(n, F->ap, F->ai, &F->c);
   if (!F->sym) return F->c.status == KLU_OUT_OF_MEMORY ? SN_ERR_NOMEM : SN_ERR_BACKEND;
   F->n = n;
   F->nnz = nnz;
@@ -104,6 +115,17 @@ void sn_luseq_counts(const sn_luseq *F, int *analyses, int *factorizations)
 {
   if (analyses) *analyses = F ? F->analyses : 0;
   if (factorizations) *factorizations = F ? F->factorizations : 0;
+}
+
+int sn_luseq_amd(int n, const int *colptr, const int *rowind, int *perm)
+{
+  if (n < 0 || !colptr || !perm || (colptr[n] > 0 && !rowind)) return SN_ERR_ARG;
+  if (n == 0) return SN_OK;
+  double control[AMD_CONTROL], info[AMD_INFO];
+  amd_defaults(control);
+  int s = amd_order(n, colptr, rowind, perm, control, info);
+  if (s == AMD_OK || s == AMD_OK_BUT_JUMBLED) return SN_OK;
+  return s == AMD_OUT_OF_MEMORY ? SN_ERR_NOMEM : SN_ERR_FORMAT;
 }
 
 void sn_luseq_free(sn_luseq *F)

@@ -135,7 +135,9 @@ typedef struct {
   nsn_opts o;
   sn_bsr *W;        /* block view of P->W */
   sn_csc *J;        /* the reduced Newton matrix (rows/columns of the coupled contacts), sparse */
-  sn_luseq *LU;     /* its LU (KLU): the ordering kept while the coupled contacts stay the same */
+  sn_luseq *LU;     /* its LU (KLU), the contacts in the order ord */
+  int *ord;         /* nc, sparse path: the contacts in AMD's order of W's block pattern (the
+                       reduced system numbers the coupled ones in this order); NULL: natural */
   double *Jd;       /* the same, dense column-major (n x n allocated), when the dense path is on */
   int dense_max;    /* reduced systems of at most this many rows are solved dense */
   lapack_int *piv;  /* n: LU pivots of Jd */
@@ -157,7 +159,7 @@ typedef struct {
 
 /* ---- small dense helpers (d x d column-major, d = 2 or 3) ---- */
 
-static void mat_mul(int d, const double *A, const double *B, double *C)   /* C = A B */
+static inline void mat_mul_d(int d, const double *A, const double *B, double *C)
 {
   for (int j = 0; j < d; j++)
     for (int i = 0; i < d; i++) {
@@ -165,6 +167,13 @@ static void mat_mul(int d, const double *A, const double *B, double *C)   /* C =
       for (int k = 1; k < d; k++) c += A[k * d + i] * B[j * d + k];
       C[j * d + i] = c;
     }
+}
+
+/* C = A B: the loop above with d a constant (unrolled by the compiler, the same sums) */
+static void mat_mul(int d, const double *A, const double *B, double *C)
+{
+  if (d == 3) mat_mul_d(3, A, B, C);
+  else mat_mul_d(2, A, B, C);
 }
 
 static void mat3_mul(const double *A, const double *B, double *C)   /* C = A B, 3x3 */
@@ -403,7 +412,8 @@ static int solve_small(int d, const double *A, const double *b, double *x)
 static int decouple(nsn_ws *ws)
 {
   int nc = ws->nc, na = 0, d = ws->bs, dd = ws->bb;
-  for (int i = 0; i < nc; i++) {
+  for (int k = 0; k < nc; k++) {
+    int i = ws->ord ? ws->ord[k] : k;
     const double *H = ws->H + dd * i, *G = ws->G + dd * i;
     double hmax = 0.0, gmax = 0.0, mphi[3];
     for (int k = 0; k < dd; k++) {
@@ -422,13 +432,13 @@ static int decouple(nsn_ws *ws)
   return na;
 }
 
-/* the coupled blocks of block column j of J = H (W + lambda I) + G into ws->M (bb each, in the
- * order of cptr); returns their number */
-static int column_blocks(nsn_ws *ws, int j, double lambda)
+/* the coupled blocks of block column j (contact j, at position jn of ord) of
+ * J = H (W + lambda I) + G into ws->M (bb each, in the order of cptr); returns their number */
+static int column_blocks(nsn_ws *ws, int jn, int j, double lambda)
 {
   const sn_bsr *W = ws->W;
   int d = ws->bs, dd = ws->bb, nb = 0;
-  for (int b = ws->cptr[j]; b < ws->cptr[j + 1]; b++) {
+  for (int b = ws->cptr[jn]; b < ws->cptr[jn + 1]; b++) {
     int I = ws->bI[b];
     if (ws->idx[I] < 0) continue;
     const double *H = ws->H + dd * I;
@@ -446,14 +456,14 @@ static void assemble_sparse(nsn_ws *ws, int na, double lambda)
 {
   sn_csc *J = ws->J;
   int d = ws->bs, dd = ws->bb, p = 0;
-  for (int j = 0; j < ws->nc; j++) {
-    int jj = ws->idx[j];
+  for (int jn = 0; jn < ws->nc; jn++) {   /* in the order ord: idx increases, rows sorted */
+    int j = ws->ord ? ws->ord[jn] : jn, jj = ws->idx[j];
     if (jj < 0) continue;
-    column_blocks(ws, j, lambda);
+    column_blocks(ws, jn, j, lambda);
     for (int c = 0; c < d; c++) {
       J->colptr[d * jj + c] = p;
       int m = 0;
-      for (int b = ws->cptr[j]; b < ws->cptr[j + 1]; b++) {
+      for (int b = ws->cptr[jn]; b < ws->cptr[jn + 1]; b++) {
         int I = ws->bI[b];
         if (ws->idx[I] < 0) continue;
         for (int a = 0; a < d; a++) {
@@ -477,7 +487,7 @@ static void assemble_dense(nsn_ws *ws, int na, double lambda)
   for (int j = 0; j < ws->nc; j++) {
     int jj = ws->idx[j];
     if (jj < 0) continue;
-    column_blocks(ws, j, lambda);
+    column_blocks(ws, j, j, lambda);
     int nb = 0;
     for (int b = ws->cptr[j]; b < ws->cptr[j + 1]; b++) {
       int I = ws->bI[b];
@@ -545,6 +555,7 @@ static void ws_free(nsn_ws *ws)
   sn_bsr_free(ws->W);
   sn_csc_free(ws->J);
   sn_luseq_free(ws->LU);
+  free(ws->ord);
   sn_nsgs_ws_free(ws->gs);
   free(ws->cptr);
   free(ws->rn);
@@ -577,35 +588,54 @@ static void set_rho(nsn_ws *ws)
   }
 }
 
-/* the blocks of the full J by column (rows in increasing order): W's, plus the missing
- * diagonal ones (cptr, bI, bk; ws->idx as scratch); returns their number */
-static int block_columns(nsn_ws *ws)
+/* the blocks of the full J by column: W's, plus the missing diagonal ones (cptr, bI, bk; ws->idx
+ * as scratch), in the order ord (column jn of cptr is contact ord[jn], its blocks by increasing
+ * position pinv[I] of their row), or natural when ord is NULL; returns their number */
+static int block_columns(nsn_ws *ws, const int *ord, const int *pinv)
 {
   const sn_bsr *W = ws->W;
   int nc = ws->nc, *cnt = ws->idx;               /* nc + 1 ints of scratch */
   memset(cnt, 0, sizeof(int) * ((size_t)nc + 1));
   for (int I = 0; I < nc; I++) {
-    for (int k = W->browptr[I]; k < W->browptr[I + 1]; k++) cnt[W->bcolind[k]]++;
-    if (W->diag[I] < 0) cnt[I]++;
+    for (int k = W->browptr[I]; k < W->browptr[I + 1]; k++)
+      cnt[pinv ? pinv[W->bcolind[k]] : W->bcolind[k]]++;
+    if (W->diag[I] < 0) cnt[pinv ? pinv[I] : I]++;
   }
   ws->cptr[0] = 0;
   for (int j = 0; j < nc; j++) {
     ws->cptr[j + 1] = ws->cptr[j] + cnt[j];
     cnt[j] = ws->cptr[j];
   }
-  for (int I = 0; I < nc; I++) {
+  for (int In = 0; In < nc; In++) {              /* rows in increasing position */
+    int I = ord ? ord[In] : In;
     for (int k = W->browptr[I]; k < W->browptr[I + 1]; k++) {
-      int b = cnt[W->bcolind[k]]++;
+      int b = cnt[pinv ? pinv[W->bcolind[k]] : W->bcolind[k]]++;
       ws->bI[b] = I;
       ws->bk[b] = k;
     }
     if (W->diag[I] < 0) {
-      int b = cnt[I]++;
+      int b = cnt[pinv ? pinv[I] : I]++;
       ws->bI[b] = I;
       ws->bk[b] = -1;
     }
   }
   return ws->cptr[nc];
+}
+
+/* the sparse path's order of the contacts: AMD on the block pattern of W (+ W^T), so that the
+ * reduced system of every step, numbered in this order, comes ordered for KLU (SN_LUSEQ_GIVEN):
+ * the order restricted to the coupled contacts is the elimination order of the full pattern on
+ * its subgraph, whose fill is within the full pattern's (any fill path of the subgraph is one of
+ * the full graph), and a change of the coupled set costs no new ordering. Sets ws->ord and its
+ * inverse (after it). */
+static int contact_order(nsn_ws *ws)
+{
+  int nc = ws->nc;
+  if (!(ws->ord = malloc(sizeof(int) * (2 * (size_t)nc + 1)))) return SN_ERR_NOMEM;
+  int st = sn_luseq_amd(nc, ws->W->browptr, ws->W->bcolind, ws->ord);
+  if (st) return st;
+  for (int k = 0; k < nc; k++) ws->ord[nc + ws->ord[k]] = k;
+  return SN_OK;
 }
 
 /* wbar, the mean |diagonal| of W */
@@ -666,9 +696,12 @@ static int ws_init(nsn_ws *ws, const sn_fc *P, int form, const nsn_opts *o)
     ws->Jd = ws->M + dz;
     ws->piv = (lapack_int *)(ws->Jd + sz * sz);
   }
-  ws->nblk = block_columns(ws);
-  if (sparse && (!(ws->J = sn_csc_alloc(n, n, ws->bb * nb)) || sn_luseq_new(&ws->LU)))
-    return SN_ERR_NOMEM;
+  if (sparse) {
+    if (!(ws->J = sn_csc_alloc(n, n, ws->bb * nb)) || sn_luseq_new(SN_LUSEQ_GIVEN, &ws->LU))
+      return SN_ERR_NOMEM;
+    if ((st = contact_order(ws))) return st;
+  }
+  ws->nblk = block_columns(ws, ws->ord, ws->ord ? ws->ord + nc : NULL);
   ws->wbar = mean_diagonal(W, nc, d);
   set_rho(ws);
   return SN_OK;

@@ -1,6 +1,7 @@
 /* sn_luseq (KLU, src/la/lu_seq.c): a sequence of unsymmetric systems against LAPACK's dgesv on
  * the same matrices; the ordering is made once while the pattern stays the same (counts), again
- * when it changes; a singular matrix, unsorted rows and the empty system. */
+ * when it changes; a singular matrix, unsorted rows and the empty system; the given-order mode;
+ * sn_luseq_amd on an arrow pattern. */
 #include "check.h"
 #include "signorini/common.h"
 #include "signorini/la.h"
@@ -51,7 +52,7 @@ int main(void)
   double a[N * N], b[N];
   for (int i = 0; i < N; i++) b[i] = 1.0 + 0.1 * i * ((i % 3) - 1);
   sn_luseq *F;
-  CHECK_INT(sn_luseq_new(&F), SN_OK);
+  CHECK_INT(sn_luseq_new(SN_LUSEQ_AMD, &F), SN_OK);
   int na, nf;
   for (int k = 0; k < 3; k++) {   /* three matrices of one pattern: one ordering */
     fill(a, k, 0);
@@ -100,5 +101,46 @@ int main(void)
   }
   sn_luseq_free(F);
   sn_luseq_free(NULL);
+  CHECK_INT(sn_luseq_new(7, &F), SN_ERR_ARG);
+  CHECK(F == NULL);
+
+  /* SN_LUSEQ_GIVEN: the same solutions in the caller's order; a new pattern is analyzed again */
+  CHECK_INT(sn_luseq_new(SN_LUSEQ_GIVEN, &F), SN_OK);
+  fill(a, 0, 0);
+  check_solve(F, a, b);
+  fill(a, 1, 0);
+  check_solve(F, a, b);
+  fill(a, 2, 1);
+  check_solve(F, a, b);
+  sn_luseq_counts(F, &na, &nf);
+  CHECK_INT(na, 2);
+  CHECK_INT(nf, 3);
+  sn_luseq_free(F);
+
+  /* AMD on an arrow pattern (row and column 0 full, the diagonal): eliminating the hub first
+   * fills everything, last fills nothing; minimum degree puts it last (every other node has
+   * degree 1, the hub n - 1) */
+  {
+    enum { M = 8 };
+    int cp[M + 1], ri[3 * M], perm[M], p = 0;
+    for (int j = 0; j < M; j++) {
+      cp[j] = p;
+      if (j == 0)
+        for (int i = 0; i < M; i++) ri[p++] = i;
+      else {
+        ri[p++] = 0;
+        ri[p++] = j;
+      }
+    }
+    cp[M] = p;
+    CHECK_INT(sn_luseq_amd(M, cp, ri, perm), SN_OK);
+    CHECK_INT(perm[M - 1], 0);
+    int seen[M] = {0};
+    for (int k = 0; k < M; k++)
+      if (perm[k] >= 0 && perm[k] < M) seen[perm[k]]++;
+    for (int k = 0; k < M; k++) CHECK_INT(seen[k], 1);   /* a permutation */
+    CHECK_INT(sn_luseq_amd(0, cp, ri, perm), SN_OK);
+    CHECK_INT(sn_luseq_amd(-1, cp, ri, perm), SN_ERR_ARG);
+  }
   return sn_check_report();
 }

@@ -4,6 +4,7 @@
 #include "signorini/la.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 int main(void)
 {
@@ -78,6 +79,35 @@ int main(void)
   double yI[3];
   sn_bsr_row_gemv(Wb, 1, xw, yI);
   for (int r = 0; r < 3; r++) CHECK_CLOSE(yI[r], yc[3 + r], 1e-15, 0);
+  /* the 2x2 and 3x3 products (registers) give the bits of the general loop's order: per row r,
+   * the sum over the blocks then the block's columns, from 0.0; non-integer values (rounding
+   * shows an order change) on a 12x12 pattern of blocks (I + J) % 3 != 1 and the diagonal */
+  for (int b = 2; b <= 3; b++) {
+    double Wg[144] = {0}, xg[12], yg[12], yr[12];
+    int nb = 12 / b;
+    for (int j = 0; j < 12; j++) {
+      xg[j] = 1.0 / (j + 1.7) - 0.3;
+      for (int i = 0; i < 12; i++)
+        if (i / b == j / b || (i / b + j / b) % 3 != 1) Wg[j * 12 + i] = sin(1.3 * i + 0.7 * j) / 3.0;
+    }
+    sn_csc *Gc;
+    sn_bsr *Gb;
+    CHECK_INT(sn_csc_from_dense(12, 12, Wg, 0.0, &Gc), SN_OK);
+    CHECK_INT(sn_bsr_from_csc(Gc, b, &Gb), SN_OK);
+    for (int I = 0; I < nb; I++)
+      for (int r = 0; r < b; r++) {
+        double s = 0.0;
+        for (int q = Gb->browptr[I]; q < Gb->browptr[I + 1]; q++)
+          for (int c = 0; c < b; c++) s += Gb->val[q * b * b + c * b + r] * xg[Gb->bcolind[q] * b + c];
+        yr[I * b + r] = s;
+      }
+    sn_bsr_gemv(Gb, 1.0, xg, 0.0, yg);
+    CHECK(!memcmp(yg, yr, sizeof yg));
+    sn_dense_gemv(12, 12, 1.0, Wg, xg, 0.0, yg);
+    for (int i = 0; i < 12; i++) CHECK_CLOSE(yr[i], yg[i], 1e-14, 1e-15);
+    sn_bsr_free(Gb);
+    sn_csc_free(Gc);
+  }
   sn_bsr *bad;
   CHECK_INT(sn_bsr_from_csc(A, 3, &bad), SN_ERR_DIM);   /* 3x4 is not a multiple of 3 */
 
