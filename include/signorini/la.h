@@ -19,6 +19,11 @@ void sn_fill(int n, double a, double *x);                        /* x = a */
 /* dense column-major y = alpha A x + beta y (A is m x n, leading dimension m) */
 void sn_dense_gemv(int m, int n, double alpha, const double *A, const double *x, double beta,
                    double *y);
+/* Solve A x = b in place for a small dense m x m column-major A (leading dimension m) by LU with
+ * partial pivoting (src/la/dense_lu.c): A is overwritten by its factors (row interchanges
+ * applied), b by x. Returns 0, or k + 1 when the k-th pivot is exactly zero (b is then not x),
+ * as LAPACK's dgesv. For the small Newton systems; LAPACK for anything large. */
+int sn_dense_lu_solve(int m, double *A, double *b);
 
 /* ---- compressed sparse column matrix ----
  * Column j holds entries rowind[colptr[j] .. colptr[j+1]-1] with values val[...].

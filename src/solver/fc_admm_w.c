@@ -71,7 +71,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* dense up to 60 rows (as fc_nsn.c), 100 when W is not symmetric (LU); forced: up to 3000.
+/* dense up to 60 rows, 100 when W is not symmetric (LU); forced: up to 3000.
  * CPU time per call from zero (bench/admm_linear.c, medians of 7 rounds), dense / sparse:
  * FrictionContact3D_1c (3 rows) 6.6 / 7.7 us, Rover1040 (15) 62 / 102 us, NESpheres_10_1 (27,
  * Cholesky) 64 / 59 us, OneObject-i100000-316 (75, not symmetric: LU) 1.21 / 2.49 ms,

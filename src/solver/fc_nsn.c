@@ -8,17 +8,19 @@
  *   J = H W + G        (H, G block diagonal with 3x3 blocks),
  * with the 3x3 block pattern of W (plus the diagonal blocks). Contacts with H_i = 0 (AC take-off)
  * are decoupled, G_i d_i = -Phi_i; the others form a reduced system, factorized every iteration:
- * dense by LAPACK (dgesv, LU with partial pivoting) when it has at most DENSE_MAX = 60 rows
- * (20 contacts), otherwise assembled in compressed columns and factorized by KLU (sn_luseq,
- * src/la/lu_seq.c), whose ordering is kept from one Newton step to the next while the set of
- * coupled contacts stays the same. On 1-5 contacts UMFPACK's analysis and numeric phases cost
- * about 200 000 instructions per factorization (81 % of a solve of Rover1040 from zero,
- * callgrind), OpenBLAS' dgesv about 25 000 on 15 rows; on the 276-contact capsule pile UMFPACK
- * (analysis, a sorted copy, numeric phase, solve with iterative refinement, every step) took
- * 72 % of the instructions of a solve; with KLU and the kept ordering the solve takes half
- * the time (docs/solvers.md, "Against Siconos"). All are LU with partial pivoting, so the
- * directions agree to rounding (tests/solver/test_fc_nsn_dense.c). Option
- * linear=auto|dense|sparse forces a path.
+ * dense (sn_dense_lu_solve, LU with partial pivoting) when it has at most DENSE_MAX = 120 rows
+ * (40 contacts; the measured crossover with KLU: dense 25 % faster on 75 rows of OneObject,
+ * even on 156 rows of BoxesStack, docs/solvers.md), otherwise assembled in compressed columns and factorized by KLU (sn_luseq,
+ * src/la/lu_seq.c), the contacts numbered in one fill-reducing order for the whole solve
+ * (contact_order), so that a change of the coupled set costs no new ordering. On 1-5 contacts
+ * UMFPACK's analysis and numeric phases cost about 200 000 instructions per factorization (81 %
+ * of a solve of Rover1040 from zero, callgrind), OpenBLAS' dgesv about 25 000 on 15 rows and
+ * 42 000 on 27 (dgetf2: a ddot call per entry), sn_dense_lu_solve's vectorized loop a fraction;
+ * on the 276-contact capsule pile UMFPACK (analysis, a sorted copy, numeric phase, solve with
+ * iterative refinement, every step) took 72 % of the instructions of a solve (docs/solvers.md,
+ * "Against Siconos"). All are LU with partial pivoting, so the directions agree to rounding
+ * (tests/solver/test_fc_nsn_dense.c). Option linear=auto|dense|sparse forces a path (dense
+ * above DENSE_MAX rows: LAPACK's blocked dgesv).
  *
  * Alart-Curnier (sn_fc_nsn_ac): P. Alart, A. Curnier, "A mixed formulation for frictional contact
  * problems prone to Newton like solution methods", CMAME 92 (1991) 353-375; the global
@@ -119,7 +121,7 @@ static const double LAMBDA_FLOOR = 1e-8;   /* lambda >= reg wbar LAMBDA_FLOOR */
 static const double THETA_MIN = 1e-6, THETA_MAX = 1e2;
 enum { GO_ON = 100 };   /* internal: neither converged nor stopped */
 enum { LIN_AUTO = 0, LIN_DENSE = 1, LIN_SPARSE = 2 };
-enum { DENSE_MAX = 60, DENSE_LIMIT = 3000 };   /* auto: dense up to DENSE_MAX rows */
+enum { DENSE_MAX = 120, DENSE_LIMIT = 3000 };   /* auto: dense up to DENSE_MAX rows */
 
 typedef struct {
   double rho;       /* > 0: fixed rho for every contact; 0: automatic */
@@ -500,13 +502,15 @@ static void assemble_dense(nsn_ws *ws, int na, double lambda)
   }
 }
 
-/* Phase 3: x = J_AA^-1 rhs, dense LU (LAPACK dgesv on ws->Jd) or sparse LU (KLU on ws->J) */
+/* Phase 3: x = J_AA^-1 rhs, dense LU (sn_dense_lu_solve up to DENSE_MAX rows, LAPACK's dgesv
+ * above, linear=dense only) on ws->Jd, or sparse LU (KLU on ws->J) */
 static int reduced_solve(nsn_ws *ws, int na, double lambda, double *x)
 {
   int m = ws->bs * na;
   if (ws->Jd && m <= ws->dense_max) {
     assemble_dense(ws, na, lambda);
     memcpy(x, ws->rhs, sizeof(double) * (size_t)m);
+    if (m <= DENSE_MAX) return sn_dense_lu_solve(m, ws->Jd, x) ? SN_ERR_SINGULAR : SN_OK;
     /* the _work form: no NaN scan of Jd (d is checked for finiteness after the solve) */
     lapack_int info = LAPACKE_dgesv_work(LAPACK_COL_MAJOR, m, 1, ws->Jd, m, ws->piv, x, m);
     if (info > 0) return SN_ERR_SINGULAR;

@@ -1,12 +1,13 @@
 /* The small-problem path of the semismooth Newton solvers (fc_nsn.c): the Newton system of at
- * most 60 rows is factorized dense by LAPACK (dgesv) instead of sparse by UMFPACK. Both are LU
- * with partial pivoting of the same matrix, so on the 1-, 2-, 3- and 5-contact Siconos problems
- * of tests/data/problems/fc3d (FrictionContact3D_1c, Rover4396, FC3D_Example1, Rover1040) both
- * paths (options linear=dense and linear=sparse; the peer is the UMFPACK path the solvers used
- * before) must take the same Newton steps: the same iteration count and solutions that agree to
- * 1e-10 (relative to max |r|), each solved with sn_fc_error (recomputed here, independently of
- * the solver) <= tol. The default path (linear=auto) must be the dense one on these sizes
- * (identical iterates), and a warm call from a solution takes no Newton step. */
+ * most 120 rows is factorized dense (sn_dense_lu_solve) instead of sparse (KLU). Both are LU
+ * with partial pivoting of the same matrix, so on the 1-, 2-, 3-, 5-, 9- and 25-contact problems
+ * of tests/data/problems/fc3d (FrictionContact3D_1c, Rover4396, FC3D_Example1, Rover1040,
+ * NESpheres_10_1, OneObject-i100000-316) both paths (options linear=dense and linear=sparse)
+ * must take the same Newton steps: the same iteration count and solutions that agree to 1e-10
+ * (relative to max |r|), each solved with sn_fc_error (recomputed here, independently of the
+ * solver) <= tol. The default path (linear=auto) must be the dense one on these sizes (identical
+ * iterates; OneObject's 75 rows were sparse below 5 December), and a warm call from a solution
+ * takes no Newton step. */
 #include "check.h"
 #include "test_util.h"
 #include "signorini/io.h"
@@ -105,5 +106,7 @@ int main(void)
   compare("Rover4396.hdf5", 2);
   compare("FC3D_Example1.hdf5", 3);
   compare("Rover1040.hdf5", 5);
+  compare("NESpheres_10_1.hdf5", 9);
+  compare("OneObject-i100000-316.hdf5", 25);
   return sn_check_report();
 }
