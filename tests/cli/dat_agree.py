@@ -4,7 +4,8 @@
 Usage: dat_agree.py A.dat B.dat TOL
 The text lines (headers) must be equal; the numbers of each block of table rows (consecutive
 lines of numbers) must agree within TOL times the largest absolute value of the block in A (the
-first column of a row, an integer node or element number, must be equal). Prints the largest
+first column of a row, when it is an integer literal such as a node or element number, must be
+equal; a total force of 0.000000E+00 is a value, not a number 0). Prints the largest
 difference found, relative to its block's largest value, and ', 0 failures' or the failures."""
 import sys
 
@@ -14,7 +15,9 @@ def blocks(path):
     for line in open(path):
         words = line.split()
         try:
-            nums = [float(w.replace("D", "E")) for w in words]
+            # an integer literal (a node or element number) stays an int: a value printed as
+            # 0.000000E+00 is a float even when it is integral
+            nums = [int(w) if w.lstrip("+-").isdigit() else float(w.replace("D", "E")) for w in words]
         except ValueError:
             nums = None
         if nums:
@@ -43,7 +46,7 @@ def main():
         if len(xa) != len(xb) or any(len(ra) != len(rb) for ra, rb in zip(xa, xb)):
             fails.append(f"block {k}: the rows differ in shape")
             continue
-        ids = all(len(r) > 1 and r[0] == int(r[0]) for r in xa)   # a leading node / element number
+        ids = all(len(r) > 1 and isinstance(r[0], int) for r in xa)   # a leading node / element number
         first = 1 if ids else 0
         scale = max((abs(v) for r in xa for v in r[first:]), default=0.0) or 1.0
         for ra, rb in zip(xa, xb):
