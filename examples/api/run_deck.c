@@ -105,6 +105,8 @@ int main(int argc, char **argv)
                   w.out ? sn_run_output_error(w.out) : "");
   else printf("increments %d normal_force %.10g tangential_force %.10g largest_displacement %.10g\n",
               w.increments, w.fn, w.ft, w.umax);
+  /* the last increment's files (written on a thread of their own) and the charts, synced */
+  if (!st && w.out && (st = sn_run_output_finish(w.out, m))) fprintf(stderr, "%s\n", sn_run_output_error(w.out));
   sn_run_output_close(w.out);
   sn_model_free(m);
   return st ? 1 : 0;

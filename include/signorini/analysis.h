@@ -430,13 +430,17 @@ int sn_dynamic_run(const sn_model *m, const sn_dynamic_settings *s, sn_dynamic_i
  * asks for SN_PLOTS_INCREMENT.
  * Threads: an increment's .vtu, contact CSV, .pvd and .frd blocks are written on a thread of
  * their own from a copy of its results while the analysis computes the next increment (the .dat
- * tables, which read the element state, before sn_run_output_increment returns); at a step's end
- * every file of the increment and the plots are on disk when it returns. The plots are drawn
- * on another thread while the increment's other files are written; from sn_run_output_configure
- * on, the same thread loads the plot module and its fonts while the analysis computes; from
- * sn_run_output_open on, another composes BASE.frd's model text (nodes and elements) when some
- * step has a file request. So m must stay valid and unchanged from sn_run_output_open to
- * sn_run_output_close. */
+ * tables, which read the element state, before sn_run_output_increment returns); a step's last
+ * increment is written before it returns (with or without plots). The plots are drawn on
+ * another thread while the increment's other files are written, and are on disk when it
+ * returns; from sn_run_output_configure on, the same thread loads the plot module and its fonts
+ * while the analysis computes (so another thread of the program must not draw with
+ * sn_plot_lines during a run: cairo's font caches are shared); from sn_run_output_open on,
+ * another composes BASE.frd's model text (nodes and elements) when some step has a file
+ * request. So m must stay valid and unchanged from sn_run_output_open to sn_run_output_close.
+ * These threads block every signal. A signal handler that calls sn_run_output_on_signal while
+ * one of them is writing may leave a temporary created just after it (the next run into the
+ * folder removes it). */
 typedef struct sn_run_output sn_run_output;
 /* when the static plots are drawn: at the end of every step (default), after every increment
  * (each rewritten whole), or never */
@@ -488,6 +492,9 @@ const char *sn_run_output_note(const sn_run_output *o);
  * the temporary files the writers may hold at this moment and the lock file. The process is
  * expected to end right after (re-raise the signal); o must not be used any more. */
 void sn_run_output_on_signal(const sn_run_output *o);
+/* Waits for the last increment's files (a failure to write them is not reported here: call
+ * sn_run_output_finish, or sn_run_output_wait, first), syncs what is not synced, releases the
+ * folder, frees o. */
 void sn_run_output_close(sn_run_output *o);
 
 #ifdef __cplusplus

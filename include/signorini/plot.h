@@ -79,7 +79,8 @@ int sn_plot_lines(const char *path, const sn_plot_opts *o, const sn_series *s, i
  * about 7 ms at the first chart of a process) by drawing a sample chart of o's size (NULL: the
  * default 800 x 500) into memory; nothing is written. A program that knows it will plot may call
  * it on a thread of its own while it computes, so that its first sn_plot_lines costs what the
- * later ones do. SN_OK, or SN_ERR_BACKEND (the module cannot be loaded) with msg. */
+ * later ones do, but not while another thread draws: two threads drawing at once share cairo's
+ * font caches (ThreadSanitizer reports races inside Debian 12's cairo). SN_OK, or SN_ERR_BACKEND (the module cannot be loaded) with msg. */
 int sn_plot_prepare(const sn_plot_opts *o, char *msg, size_t msglen);
 
 /* The colour sn_plot_lines gives series k of ns (components in [0, 1]): a distinct colour

@@ -99,7 +99,9 @@ static int analyse(const sn_model *m, dyn_ctx *c, sn_dynamic_info *info, char *m
   int st, est = SN_OK;
   Py_BEGIN_ALLOW_THREADS
   st = sn_dynamic_run(m, &s, info, msg, len);
+  int ws = c->out ? sn_run_output_wait(c->out) : SN_OK;   /* the last time step's files */
   if (st >= 0 && c->out && c->nrows) est = sn_run_output_energy(c->out, m, c->rows, c->nrows);
+  if (!est) est = ws;
   Py_END_ALLOW_THREADS
   if (c->out && sn_run_output_error(c->out)[0]) snprintf(msg, len, "%s", sn_run_output_error(c->out));
   return st < 0 ? st : est ? est : st;

@@ -721,24 +721,29 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   /* the static charts (a dynamic run has its energy plot): this increment's data kept; when
    * the step ends (its time reached the period), or after every increment on request, drawn on
    * their own thread while this increment's other files are written, and waited for below */
+  int step_end = inc->load_factor >= 1.0 - 1e-12;
   int charts = !st && !inc->v && sn_run_plots_when(R->plots) != SN_PLOTS_NONE, drawing = 0;
   if (charts) st = sn_run_plots_add(R->plots, m, inc);
-  if (charts && !st && (sn_run_plots_when(R->plots) == SN_PLOTS_INCREMENT || inc->load_factor >= 1.0 - 1e-12))
+  if (charts && !st && (sn_run_plots_when(R->plots) == SN_PLOTS_INCREMENT || step_end))
     drawing = sn_run_plots_start(R->plots, m);
   /* the .dat tables here (they read S), when the requests are due (FREQUENCY=, TIME POINTS=) */
   int due = sn_ccx_due(&R->ccx, m, inc);
   if (!st && due) st = print_tables(R, m, S, inc, J->F.e_ip);
-  if (!st) st = hand_over(R, J, m, S, inc, due, drawing);
+  /* the other files on the writer's thread; a step's last increment's here (inline), so that
+   * a step's files are on disk when its last increment's output returns */
+  if (!st) st = hand_over(R, J, m, S, inc, due, step_end);
   else job_free(J);
-  /* a step's end: its files written, then synced while its charts are drawn; all on disk
-   * before this returns */
-  if (drawing) {
+  if (step_end) {
     int ws = writer_wait(R);
     if (!st) st = ws;
-    if (!st) st = sync_run_files(R);
+    if (!st && drawing) st = sync_run_files(R);   /* while the charts are drawn */
+  }
+  if (drawing) {
     char perr[512];
     int pst = sn_run_plots_wait(R->plots, perr, sizeof perr);
     if (!st && pst) { st = pst; snprintf(R->err, sizeof R->err, "%s", perr); }
+    /* the charts' own names in the folder, renamed in after the sync above */
+    if (!st && step_end) st = sn_outfile_sync(R->dir, R->err, sizeof R->err);
   }
   return st;
 }
@@ -782,21 +787,42 @@ static int sync_run_files(sn_run_output *R)
 int sn_run_output_finish(sn_run_output *o, const sn_model *m)
 {
   if (!o || !m) return SN_ERR_ARG;
-  int ws = writer_wait(o);           /* the last increment's files */
-  sn_run_plots_start(o->plots, m);   /* the charts of a step that did not end */
-  int s2 = ws ? ws : sync_run_files(o);   /* while they are drawn */
+  /* the first failure is the one reported (code and message); every step is taken anyway */
+  int st = writer_wait(o);                /* the last increment's files */
+  char first[512];
+  snprintf(first, sizeof first, "%s", o->err);
+  int drawing = sn_run_plots_start(o->plots, m);   /* the charts of a step that did not end */
+  int s2 = sync_run_files(o);             /* while they are drawn */
+  if (!st && s2) { st = s2; snprintf(first, sizeof first, "%s", o->err); }
   char perr[512];
-  int st = sn_run_plots_wait(o->plots, perr, sizeof perr);
-  if (st) snprintf(o->err, sizeof o->err, "%s", perr);
+  int s3 = sn_run_plots_wait(o->plots, perr, sizeof perr);
+  if (!st && s3) { st = s3; snprintf(first, sizeof first, "%s", perr); }
+  if (drawing) {                          /* the charts' names in the folder */
+    int s4 = sn_outfile_sync(o->dir, perr, sizeof perr);
+    if (!st && s4) { st = s4; snprintf(first, sizeof first, "%s", perr); }
+  }
+  if (st) snprintf(o->err, sizeof o->err, "%s", first);
   o->synced = 1;
-  return st ? st : s2;
+  return st;
 }
+
+static int energy_files(sn_run_output *R, const sn_model *m, const sn_dyn_energy *rows, int n);
 
 int sn_run_output_energy(sn_run_output *R, const sn_model *m, const sn_dyn_energy *rows, int n)
 {
   if (!R || !m || (!rows && n)) return SN_ERR_ARG;
-  int st = writer_wait(R);   /* the last time step's files */
-  if (st) return st;
+  int ws = writer_wait(R);   /* the last time step's files: their failure reported after these */
+  char wmsg[512];
+  snprintf(wmsg, sizeof wmsg, "%s", R->err);
+  int st = energy_files(R, m, rows, n);
+  if (ws) snprintf(R->err, sizeof R->err, "%s", wmsg);
+  return ws ? ws : st;
+}
+
+/* BASE_energy.csv and BASE_energy.png */
+static int energy_files(sn_run_output *R, const sn_model *m, const sn_dyn_energy *rows, int n)
+{
+  int st;
   char path[1400], msg[512];
   snprintf(path, sizeof path, "%s/%s_energy.csv", R->dir, R->base);
   sn_run_folder_writing(&R->folder, path);

@@ -125,9 +125,11 @@ int sn_cli_run_dynamic(const char *deck, sn_model *m, const char *dir, const cha
   c.t0 = sn_wtime();
   st = sn_dynamic_run(m, &s, &info, msg, sizeof msg);
   if (c.tty && !c.quiet && c.width) fputc('\n', stderr);
-  int rc = 0, est = c.nrows ? sn_run_output_energy(c.out, m, c.rows, c.nrows) : SN_OK;
+  /* a run the writing stopped says why (the output's message, set before the energy files) */
+  char werr[512];
+  snprintf(werr, sizeof werr, "%s", sn_run_output_error(c.out));
+  int rc = 0, est = c.nrows ? sn_run_output_energy(c.out, m, c.rows, c.nrows) : sn_run_output_wait(c.out);
   if (st < 0) {
-    const char *werr = sn_run_output_error(c.out);
     rc = werr[0] ? sn_cli_fail("run: %s", werr) : fail_at(deck, msg, st);
   } else if (est) rc = sn_cli_fail("run: %s", sn_run_output_error(c.out));
   else {

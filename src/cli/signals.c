@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 
@@ -50,9 +51,9 @@ int sn_cli_release_guarded(int (*release)(void *), void *arg)
   sigemptyset(&block);
   sigaddset(&block, SIGINT);
   sigaddset(&block, SIGTERM);
-  sigprocmask(SIG_BLOCK, &block, &old);
+  pthread_sigmask(SIG_BLOCK, &block, &old);   /* the library's threads block every signal already */
   int st = release(arg);
-  sigprocmask(SIG_SETMASK, &old, NULL);
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
   sn_cli_catch_signals(NULL);
   return st;
 }

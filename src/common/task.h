@@ -8,7 +8,8 @@
  *   sn_task_join(&t);             // fn has returned; its effects are visible here
  *
  * A task is started at most once between joins; joining a task never started (or joined
- * already) does nothing. No state outside the sn_task. */
+ * already) does nothing. The thread runs with every signal blocked, so that signals reach the
+ * program's own thread(s). No state outside the sn_task. */
 #ifndef SN_COMMON_TASK_H
 #define SN_COMMON_TASK_H
 
@@ -25,7 +26,5 @@ typedef struct {
 
 void sn_task_start(sn_task *t, void (*fn)(void *), void *arg);
 void sn_task_join(sn_task *t);
-/* started and not joined yet (running, or done in the caller's thread) */
-int sn_task_pending(const sn_task *t);
 
 #endif

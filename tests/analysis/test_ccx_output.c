@@ -65,6 +65,8 @@ static int run_with(const char *model, const char *base, const char *step)
     sn_static_info info;
     st = sn_static_run(m, &s, &info, msg, sizeof msg);
     CHECK_INT(st, SN_OK);
+    if (!st) st = sn_run_output_finish(out, m);   /* the last increment's files, written on a thread */
+    CHECK_INT(st, SN_OK);
     if (st) fprintf(stderr, "%s / %s\n", msg, sn_run_output_error(out));
   }
   sn_run_output_close(out);

@@ -16,7 +16,8 @@
  *    cannot be written (a folder in its place) fails that increment with its file's name;
  *  - an increment's .vtu, CSV, .pvd and .frd are written on a thread while the analysis goes on:
  *    one that cannot be written (a folder in place of p.0002.vtu) stops the run at the next
- *    increment's output, with the file's name, and nothing after it is written;
+ *    increment's output, with the file's name, and nothing after it is written; a step's last
+ *    increment is written before its output returns, with or without charts;
  *  - the phases of the Hertz deck (examples/hertz.inp, through the writers) are non-negative,
  *    add up to at most the total and to most of it. */
 #define _POSIX_C_SOURCE 200809L
@@ -397,6 +398,49 @@ static void test_plot_failure(void)
   sn_model_free(m);
 }
 
+/* without charts (SN_PLOTS_NONE) a step's last increment is still written before its output
+ * returns: p.0004.vtu (the end of step 1) and p.0009.vtu (step 2) are there right after it */
+typedef struct {
+  sn_run_output *out;
+  int n, there[16];
+} vtu_watch;
+
+static int watch_vtu(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
+{
+  vtu_watch *w = user;
+  int st = sn_run_output_increment(m, S, inc, w->out);
+  char name[64];
+  snprintf(name, sizeof name, "p.%04d.vtu", inc->total_increment);
+  if (w->n < 16) w->there[w->n++] = exists(name);
+  return st;
+}
+
+static void test_step_end_written(void)
+{
+  char msg[512];
+  sn_model *m = NULL;
+  CHECK_INT(sn_inp_read(EX "bar_obstacle.inp", &m, msg, sizeof msg), SN_OK);
+  if (!m) return;
+  clear();
+  vtu_watch w = {NULL, 0, {0}};
+  CHECK_INT(sn_run_output_open(DIR_, "p", m, &w.out, msg, sizeof msg), SN_OK);
+  if (w.out) {
+    sn_run_output_configure(w.out, SN_VTU_RAW, SN_PLOTS_NONE);
+    sn_static_settings s;
+    sn_static_settings_default(&s);
+    s.on_increment = watch_vtu;
+    s.user = &w;
+    sn_static_info info;
+    CHECK_INT(sn_static_run(m, &s, &info, msg, sizeof msg), SN_OK);
+    CHECK_INT(w.n, 9);
+    CHECK(w.there[3] && w.there[8]);
+    CHECK_INT(sn_run_output_finish(w.out, m), SN_OK);
+    CHECK_INT(count(".vtu"), 9);
+    sn_run_output_close(w.out);
+  }
+  sn_model_free(m);
+}
+
 /* p.0002.vtu cannot replace the folder of that name: the run stops at increment 3 */
 static void test_writer_failure(void)
 {
@@ -443,6 +487,7 @@ int main(void)
   test_plots();
   test_plot_failure();
   test_writer_failure();
+  test_step_end_written();
   test_hertz_phases();
   return sn_check_report();
 }
