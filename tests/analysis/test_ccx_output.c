@@ -16,6 +16,7 @@
  * the .frd is read back by a parser of its own here (node and element counts, DISP equal to
  * the .dat's U, the CONTACT block), and ends with its end mark. */
 #define _POSIX_C_SOURCE 200809L
+#include "adjust_deck.h"
 #include "check.h"
 #include "signorini/analysis.h"
 #include "signorini/io.h"
@@ -572,14 +573,7 @@ static void test_stick_slope(void)
  * (run_output.c, frd_job) */
 static void test_frd_adjust(void)
 {
-  static const char *model =
-      "*NODE\n1, 0, -1\n2, 1, -1\n3, 1, 0\n4, 0, 0\n5, 0.5, 0.05\n6, 1.2, -0.001\n7, 1.2, 1\n8, 0.5, 1\n"
-      "*ELEMENT, TYPE=CPE4, ELSET=E\n1, 1, 2, 3, 4\n2, 5, 6, 7, 8\n"
-      "*MATERIAL, NAME=M\n*ELASTIC\n1000., 0.3\n*SOLID SECTION, ELSET=E, MATERIAL=M\n1.\n"
-      "*SURFACE, NAME=MA\n1, S3\n*SURFACE, NAME=SL\n2, S1\n"
-      "*SURFACE INTERACTION, NAME=I\n*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=HARD\n"
-      "*CONTACT PAIR, INTERACTION=I, TYPE=SURFACE TO SURFACE, ADJUST=0.1\nSL, MA\n"
-      "*BOUNDARY\n1, 1, 2\n2, 1, 2\n";
+  static const char *model = ADJUST_MODEL;
   if (run_with(model, "adjust", "*STEP\n*STATIC\n*NODE FILE\nU\n*END STEP\n")) return;
   char *frd = slurp("adjust", ".frd");
   CHECK(frd && strstr(frd, "\n -1         5 5.00000E-01 0.00000E+00 0.00000E+00\n") != NULL);

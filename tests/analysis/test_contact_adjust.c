@@ -4,6 +4,7 @@
  * ADJUST=0.1: node 5 moves onto the face (0.5, 0); node 6, whose closest point is the face's
  * corner (1, 0) away from the normal, is not over the master and stays (CalculiX' thread deck:
  * such a node pulled sideways onto the flange's edge inverted its element). */
+#include "adjust_deck.h"
 #include "check.h"
 #include "analysis/contact_internal.h"
 #include "signorini/io.h"
@@ -12,15 +13,7 @@
 
 int main(void)
 {
-  static const char *deck =
-      "*NODE\n1, 0, -1\n2, 1, -1\n3, 1, 0\n4, 0, 0\n5, 0.5, 0.05\n6, 1.2, -0.001\n7, 1.2, 1\n8, 0.5, 1\n"
-      "*ELEMENT, TYPE=CPE4, ELSET=E\n1, 1, 2, 3, 4\n2, 5, 6, 7, 8\n"
-      "*MATERIAL, NAME=M\n*ELASTIC\n1000., 0.3\n*SOLID SECTION, ELSET=E, MATERIAL=M\n1.\n"
-      "*SURFACE, NAME=MA\n1, S3\n*SURFACE, NAME=SL\n2, S1\n"
-      "*SURFACE INTERACTION, NAME=I\n*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=HARD\n"
-      "*CONTACT PAIR, INTERACTION=I, TYPE=SURFACE TO SURFACE, ADJUST=0.1\nSL, MA\n"
-      "*BOUNDARY\n1, 1, 2\n2, 1, 2\n"
-      "*STEP\n*STATIC\n*END STEP\n";
+  static const char *deck = ADJUST_MODEL "*STEP\n*STATIC\n*END STEP\n";
   char msg[512];
   sn_model *m = NULL;
   CHECK_INT(sn_inp_parse(deck, strlen(deck), "adjust.inp", NULL, &m, msg, sizeof msg), SN_OK);

@@ -369,106 +369,87 @@ static void test_hertz_phases(void)
   sn_model_free(m);
 }
 
-/* p_load.png cannot replace the folder of that name: the step's end fails with its message */
-static void test_plot_failure(void)
+/* bar_obstacle (steps of 4 and 5 increments) into DIR_/p, the plots `when`, a folder named
+ * blocker (NULL: none) put in the way of a file first; each increment through fn (NULL:
+ * sn_run_output_increment on the output), *out set before the run starts; the run's status */
+static int run_bar(const sn_model *m, sn_plot_when when, const char *blocker, sn_increment_fn fn, void *user,
+                   sn_run_output **out, int *increments)
 {
-  char msg[512];
-  sn_model *m = NULL;
-  CHECK_INT(sn_inp_read(EX "bar_obstacle.inp", &m, msg, sizeof msg), SN_OK);
-  if (!m) return;
+  char msg[512], path[256];
   clear();
-  sn_run_output *out = NULL;
-  CHECK_INT(sn_run_output_open(DIR_, "p", m, &out, msg, sizeof msg), SN_OK);
-  if (out) {
-    sn_run_output_configure(out, SN_VTU_RAW, SN_PLOTS_STEP);
-    CHECK_INT(mkdir(DIR_ "/p_load.png", 0777), 0);
-    sn_static_settings s;
-    sn_static_settings_default(&s);
-    s.on_increment = sn_run_output_increment;
-    s.user = out;
-    sn_static_info info;
-    CHECK_INT(sn_static_run(m, &s, &info, msg, sizeof msg), SN_ERR_IO);
-    CHECK_INT(info.increments, 4);   /* the end of step 1, where the charts are drawn */
-    CHECK(strstr(sn_run_output_error(out), "p_load.png") != NULL);
-    CHECK(exists("p_convergence.png") && exists("p_contact_shear.png") && exists("p.0004.vtu"));
-    CHECK_INT(count(".tmp"), 0);
-    sn_run_output_close(out);
-  }
+  *out = NULL;
+  CHECK_INT(sn_run_output_open(DIR_, "p", m, out, msg, sizeof msg), SN_OK);
+  if (!*out) return SN_ERR_IO;
+  sn_run_output_configure(*out, SN_VTU_RAW, when);
+  snprintf(path, sizeof path, DIR_ "/%s", blocker ? blocker : "");
+  if (blocker) CHECK_INT(mkdir(path, 0777), 0);
+  sn_static_settings s;
+  sn_static_settings_default(&s);
+  s.on_increment = fn ? fn : sn_run_output_increment;
+  s.user = fn ? user : *out;
+  sn_static_info info;
+  int st = sn_static_run(m, &s, &info, msg, sizeof msg);
+  *increments = info.increments;
+  return st;
+}
+
+/* p_load.png cannot replace the folder of that name: the step's end fails with its message */
+static void test_plot_failure(const sn_model *m)
+{
+  sn_run_output *out;
+  int n = 0;
+  CHECK_INT(run_bar(m, SN_PLOTS_STEP, "p_load.png", NULL, NULL, &out, &n), SN_ERR_IO);
+  CHECK_INT(n, 4);   /* the end of step 1, where the charts are drawn */
+  CHECK(strstr(sn_run_output_error(out), "p_load.png") != NULL);
+  CHECK(exists("p_convergence.png") && exists("p_contact_shear.png") && exists("p.0004.vtu"));
+  CHECK_INT(count(".tmp"), 0);
+  sn_run_output_close(out);
   rmdir(DIR_ "/p_load.png");
-  sn_model_free(m);
 }
 
 /* without charts (SN_PLOTS_NONE) a step's last increment is still written before its output
  * returns: p.0004.vtu (the end of step 1) and p.0009.vtu (step 2) are there right after it */
 typedef struct {
-  sn_run_output *out;
+  sn_run_output **out;
   int n, there[16];
 } vtu_watch;
 
 static int watch_vtu(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
 {
   vtu_watch *w = user;
-  int st = sn_run_output_increment(m, S, inc, w->out);
+  int st = sn_run_output_increment(m, S, inc, *w->out);
   char name[64];
   snprintf(name, sizeof name, "p.%04d.vtu", inc->total_increment);
   if (w->n < 16) w->there[w->n++] = exists(name);
   return st;
 }
 
-static void test_step_end_written(void)
+static void test_step_end_written(const sn_model *m)
 {
-  char msg[512];
-  sn_model *m = NULL;
-  CHECK_INT(sn_inp_read(EX "bar_obstacle.inp", &m, msg, sizeof msg), SN_OK);
-  if (!m) return;
-  clear();
-  vtu_watch w = {NULL, 0, {0}};
-  CHECK_INT(sn_run_output_open(DIR_, "p", m, &w.out, msg, sizeof msg), SN_OK);
-  if (w.out) {
-    sn_run_output_configure(w.out, SN_VTU_RAW, SN_PLOTS_NONE);
-    sn_static_settings s;
-    sn_static_settings_default(&s);
-    s.on_increment = watch_vtu;
-    s.user = &w;
-    sn_static_info info;
-    CHECK_INT(sn_static_run(m, &s, &info, msg, sizeof msg), SN_OK);
-    CHECK_INT(w.n, 9);
-    CHECK(w.there[3] && w.there[8]);
-    CHECK_INT(sn_run_output_finish(w.out, m), SN_OK);
-    CHECK_INT(count(".vtu"), 9);
-    sn_run_output_close(w.out);
-  }
-  sn_model_free(m);
+  sn_run_output *out;
+  vtu_watch w = {&out, 0, {0}};
+  int n = 0;
+  CHECK_INT(run_bar(m, SN_PLOTS_NONE, NULL, watch_vtu, &w, &out, &n), SN_OK);
+  CHECK_INT(w.n, 9);
+  CHECK(w.there[3] && w.there[8]);
+  CHECK_INT(sn_run_output_finish(out, m), SN_OK);
+  CHECK_INT(count(".vtu"), 9);
+  sn_run_output_close(out);
 }
 
 /* p.0002.vtu cannot replace the folder of that name: the run stops at increment 3 */
-static void test_writer_failure(void)
+static void test_writer_failure(const sn_model *m)
 {
-  char msg[512];
-  sn_model *m = NULL;
-  CHECK_INT(sn_inp_read(EX "bar_obstacle.inp", &m, msg, sizeof msg), SN_OK);
-  if (!m) return;
-  clear();
-  sn_run_output *out = NULL;
-  CHECK_INT(sn_run_output_open(DIR_, "p", m, &out, msg, sizeof msg), SN_OK);
-  if (out) {
-    sn_run_output_configure(out, SN_VTU_RAW, SN_PLOTS_NONE);   /* no step's end waits for it */
-    CHECK_INT(mkdir(DIR_ "/p.0002.vtu", 0777), 0);
-    sn_static_settings s;
-    sn_static_settings_default(&s);
-    s.on_increment = sn_run_output_increment;
-    s.user = out;
-    sn_static_info info;
-    CHECK_INT(sn_static_run(m, &s, &info, msg, sizeof msg), SN_ERR_IO);
-    CHECK_INT(info.increments, 3);
-    CHECK(strstr(sn_run_output_error(out), "p.0002.vtu") != NULL);
-    CHECK(exists("p.0001.vtu") && !exists("p.0003.vtu"));
-    CHECK_INT(sn_run_output_wait(out), SN_OK);   /* nothing left in flight */
-    CHECK_INT(count(".tmp"), 0);
-    sn_run_output_close(out);
-  }
+  sn_run_output *out;
+  int n = 0;
+  CHECK_INT(run_bar(m, SN_PLOTS_NONE, "p.0002.vtu", NULL, NULL, &out, &n), SN_ERR_IO);   /* no step's end waits */
+  CHECK_INT(n, 3);
+  CHECK(strstr(sn_run_output_error(out), "p.0002.vtu") != NULL);
+  CHECK(exists("p.0001.vtu") && !exists("p.0003.vtu"));
+  CHECK_INT(sn_run_output_wait(out), SN_OK);   /* nothing left in flight */
+  CHECK_INT(count(".tmp"), 0);
+  sn_run_output_close(out);
   rmdir(DIR_ "/p.0002.vtu");
-  sn_model_free(m);
 }
 
 int main(void)
@@ -485,9 +466,13 @@ int main(void)
   }
   test_series();
   test_plots();
-  test_plot_failure();
-  test_writer_failure();
-  test_step_end_written();
+  CHECK_INT(sn_inp_read(EX "bar_obstacle.inp", &m, msg, sizeof msg), SN_OK);
+  if (m) {
+    test_plot_failure(m);
+    test_writer_failure(m);
+    test_step_end_written(m);
+    sn_model_free(m);
+  }
   test_hertz_phases();
   return sn_check_report();
 }
