@@ -888,7 +888,10 @@ static int nsn_solve(const sn_fc *P, int form, double *r, double *u, const sn_se
   double stall_ref = R.e, theta = 0.0;
   sg_state sg = {o.safeguard, INFINITY};
   while (st == GO_ON) {
-    if (ws.J && !ws.ord && (st = contact_order(&ws))) break;
+    if (ws.J && !ws.ord) {             /* the order of the first Newton step (st stays GO_ON) */
+      int ost = contact_order(&ws);
+      if (ost) { st = ost; break; }
+    }
     /* ---- a Newton step ---- */
     double psi = eval_phi(&ws, r, u, ws.phi, 1);
     double lambda = ws.wbar * fmax(o.reg * fmax(LAMBDA_FLOOR, fmin(1.0, R.e)), theta);

@@ -22,6 +22,7 @@
 #include "check.h"
 #include "test_util.h"
 #include "signorini/io.h"
+#include "signorini/problem.h"
 #include "signorini/solver.h"
 
 #include <math.h>
@@ -447,6 +448,36 @@ static void test_safeguard(void)
   sn_file_problem_free(F);
 }
 
+/* A warm start near the solution (error about 3e-6) whose first Newton step the line search
+ * rejects (reg=1e6 makes the step tiny: no Armijo decrease), on the sparse route, whose contact
+ * order is made at that first step: nsn_ac goes on (more damping, theta) and says SN_OK only with
+ * the error within tol; e80787e returned SN_OK there after 0 iterations at error 2.9e-6 (the
+ * order's status, SN_OK, overwrote the loop's "go on"). Rover11035 (1 contact). */
+static void test_warm_rejected_step(void)
+{
+  sn_file_problem *F = NULL;
+  sn_fc *P = read_fc("Rover11035.hdf5", &F);
+  if (!P) return;
+  int n = 3 * P->nc;
+  double *r = calloc((size_t)n, sizeof(double)), *u = calloc((size_t)n, sizeof(double));
+  sn_settings s;
+  sn_settings_default(&s);
+  s.tol = 1e-12;
+  sn_info info = {0};
+  CHECK_INT(sn_fc_nsn_ac(P, r, u, &s, &info), SN_OK);
+  for (int j = 0; j < n; j++) r[j] *= 1.0 + 1e-5 * ((j * 7919) % 13 - 6) / 6.0;
+  s.tol = 1e-8;
+  s.max_iter = 50;
+  s.options = "reg=1e6,linear=sparse";
+  int st = sn_fc_nsn_ac(P, r, u, &s, &info);
+  double e = sn_fc_error(P, r, u);
+  CHECK(st == SN_OK ? e <= s.tol && info.iterations > 0 : e > s.tol);   /* OK only when it is */
+  printf("warm start, first step rejected: status %d after %d iterations, error %.3e\n", st, info.iterations, e);
+  free(r);
+  free(u);
+  sn_file_problem_free(F);
+}
+
 int main(void)
 {
   test_single_contacts();
@@ -455,6 +486,7 @@ int main(void)
   test_overflow();
   int ran = test_data();
   test_safeguard();
+  test_warm_rejected_step();
   if (!ran) { printf("test data not found under %s\n", SN_DATA_DIR); sn_check_failed++; }
   return sn_check_report();
 }
