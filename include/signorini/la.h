@@ -197,17 +197,21 @@ int sn_lu_solve_t(sn_lu *F, const double *b, double *x);   /* x = A^-T b */
 void sn_lu_free(sn_lu *F);
 
 /* LU of a sequence of square unsymmetric matrices (KLU, src/la/lu_seq.c): the ordering is kept
- * while the pattern (colptr, rowind) stays the same and made again when it changes; each
- * factorization pivots partially. A's rows sorted within each column, no duplicates
- * (SN_ERR_FORMAT otherwise). */
+ * while the pattern (colptr, rowind) stays the same and made again when it changes. A new
+ * pattern is factorized with partial pivoting; the same pattern again reuses the pivot order
+ * (klu_refactor), and sn_luseq_solve checks each such solution's backward error and, above
+ * 1e-12, factorizes afresh and solves again. A's rows sorted within each column, no duplicates
+ * (SN_ERR_FORMAT otherwise); A must stay unchanged until the solves with its factors are done. */
 typedef struct sn_luseq sn_luseq;
 enum { SN_LUSEQ_AMD = 0,     /* KLU orders each new pattern: block triangular form, AMD per block */
        SN_LUSEQ_GIVEN = 1 }; /* the matrices come ordered: the order kept, as one block */
 int sn_luseq_new(int order, sn_luseq **out);
 int sn_luseq_factor(sn_luseq *F, const sn_csc *A);        /* SN_ERR_SINGULAR if singular */
 int sn_luseq_solve(sn_luseq *F, const double *b, double *x);   /* x = A^-1 b (x may be b) */
-/* how many orderings (analyses) and numeric factorizations F has made */
+/* how many orderings (analyses) and numeric factorizations with pivot search F has made; how
+ * many refactorizations (the kept pivot order) and of these how many fell back to a fresh one */
 void sn_luseq_counts(const sn_luseq *F, int *analyses, int *factorizations);
+void sn_luseq_refactor_counts(const sn_luseq *F, int *refactorizations, int *fallbacks);
 void sn_luseq_free(sn_luseq *F);
 /* AMD's fill-reducing ordering of the pattern of A + A^T (A n x n in compressed columns; the
  * diagonal is ignored): perm[k] is the k-th row/column (P. Amestoy, T. Davis, I. Duff, "An

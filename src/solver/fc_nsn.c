@@ -12,7 +12,9 @@
  * (40 contacts; the measured crossover with KLU: dense 25 % faster on 75 rows of OneObject,
  * even on 156 rows of BoxesStack, docs/solvers.md), otherwise assembled in compressed columns and factorized by KLU (sn_luseq,
  * src/la/lu_seq.c), the contacts numbered in one fill-reducing order for the whole solve
- * (contact_order), so that a change of the coupled set costs no new ordering. On 1-5 contacts
+ * (contact_order), so that a change of the coupled set costs no new ordering; with at least
+ * half of the contacts coupled the system of all the contacts (assemble_full), whose pivot
+ * order KLU reuses from step to step under a backward-error check. On 1-5 contacts
  * UMFPACK's analysis and numeric phases cost about 200 000 instructions per factorization (81 %
  * of a solve of Rover1040 from zero, callgrind), OpenBLAS' dgesv about 25 000 on 15 rows and
  * 42 000 on 27 (dgetf2: a ddot call per entry), sn_dense_lu_solve's vectorized loop a fraction;
@@ -137,7 +139,8 @@ typedef struct {
   nsn_opts o;
   sn_bsr *W;        /* block view of P->W */
   sn_csc *J;        /* the reduced Newton matrix (rows/columns of the coupled contacts), sparse */
-  sn_luseq *LU;     /* its LU (KLU), the contacts in the order ord */
+  sn_luseq *LU;     /* its LU (KLU), the contacts in the order ord: the reduced system */
+  sn_luseq *LUF;    /* the same for the full system (assemble_full) */
   int *ord;         /* nc, sparse path: the contacts in AMD's order of W's block pattern (the
                        reduced system numbers the coupled ones in this order); NULL: natural */
   double *Jd;       /* the same, dense column-major (n x n allocated), when the dense path is on */
@@ -453,7 +456,8 @@ static int column_blocks(nsn_ws *ws, int jn, int j, double lambda)
   return nb;
 }
 
-/* Phase 2 (sparse path): the reduced J_AA in compressed columns (ws->J) */
+/* Phase 2 (sparse path, fewer than half of the contacts coupled): the reduced J_AA in
+ * compressed columns (ws->J), numbered in the order ord */
 static void assemble_sparse(nsn_ws *ws, int na, double lambda)
 {
   sn_csc *J = ws->J;
@@ -480,6 +484,51 @@ static void assemble_sparse(nsn_ws *ws, int na, double lambda)
   J->colptr[d * na] = J->nnz = p;
 }
 
+/* Phase 2 (sparse path): the Newton system of all the contacts in the fixed pattern of the full
+ * J (W's blocks and the diagonal ones), numbered in the order ord (position pinv[i] for contact
+ * i), so that KLU orders it once per solve and reuses its pivot order from step to step
+ * (klu_refactor: no pivot search, no depth-first searches; with at most 20 nonzeros a column
+ * these were most of a factorization's cost). It is the reduced system J_AA with the decoupled
+ * contacts added as identity rows: a decoupled contact's block row holds I on the diagonal and
+ * zeros elsewhere (its right-hand side is its d_i from decouple), a coupled row's blocks in
+ * decoupled columns are zeros (their product with d_F is in the right-hand side). */
+static void assemble_full(nsn_ws *ws, double lambda)
+{
+  sn_csc *J = ws->J;
+  const sn_bsr *W = ws->W;
+  const int *pinv = ws->ord + ws->nc;
+  int d = ws->bs, dd = ws->bb, p = 0;
+  for (int jn = 0; jn < ws->nc; jn++) {
+    int j = ws->ord[jn], m = 0;
+    for (int b = ws->cptr[jn]; b < ws->cptr[jn + 1]; b++, m++) {
+      int I = ws->bI[b];
+      const double *H = ws->H + dd * I;
+      double *Mb = ws->M + dd * m;
+      if (ws->idx[I] < 0 || ws->idx[j] < 0) {
+        memset(Mb, 0, sizeof(double) * (size_t)dd);
+        if (I == j)
+          for (int a = 0; a < d; a++) Mb[a * d + a] = 1.0;
+        continue;
+      }
+      if (ws->bk[b] >= 0) mat_mul(d, H, W->val + (size_t)ws->bk[b] * dd, Mb);
+      else memset(Mb, 0, sizeof(double) * (size_t)dd);
+      if (I == j)
+        for (int k = 0; k < dd; k++) Mb[k] += ws->G[dd * I + k] + lambda * H[k];
+    }
+    for (int c = 0; c < d; c++) {
+      J->colptr[d * jn + c] = p;
+      m = 0;
+      for (int b = ws->cptr[jn]; b < ws->cptr[jn + 1]; b++, m++)
+        for (int a = 0; a < d; a++) {
+          J->rowind[p] = d * pinv[ws->bI[b]] + a;
+          J->val[p++] = ws->M[dd * m + d * c + a];
+        }
+    }
+  }
+  J->m = J->n = ws->n;
+  J->colptr[ws->n] = J->nnz = p;
+}
+
 /* Phase 2 (dense path): the reduced J_AA, dense column-major d na x d na (ws->Jd) */
 static void assemble_dense(nsn_ws *ws, int na, double lambda)
 {
@@ -504,7 +553,7 @@ static void assemble_dense(nsn_ws *ws, int na, double lambda)
 
 /* Phase 3: x = J_AA^-1 rhs, dense LU (sn_dense_lu_solve up to DENSE_MAX rows, LAPACK's dgesv
  * above, linear=dense only) on ws->Jd, or sparse LU (KLU on ws->J) */
-static int reduced_solve(nsn_ws *ws, int na, double lambda, double *x)
+static int reduced_solve(nsn_ws *ws, int na, int full, double lambda, double *x)
 {
   int m = ws->bs * na;
   if (ws->Jd && m <= ws->dense_max) {
@@ -516,9 +565,11 @@ static int reduced_solve(nsn_ws *ws, int na, double lambda, double *x)
     if (info > 0) return SN_ERR_SINGULAR;
     return info < 0 ? SN_ERR_BACKEND : SN_OK;
   }
-  assemble_sparse(ws, na, lambda);
-  int st = sn_luseq_factor(ws->LU, ws->J);
-  return st ? st : sn_luseq_solve(ws->LU, ws->rhs, x);
+  sn_luseq *F = full ? ws->LUF : ws->LU;
+  if (full) assemble_full(ws, lambda);
+  else assemble_sparse(ws, na, lambda);
+  int st = sn_luseq_factor(F, ws->J);
+  return st ? st : sn_luseq_solve(F, ws->rhs, x);
 }
 
 /* The Newton direction d of J d = -Phi, J = H (W + lambda I) + G: the decoupled contacts solve
@@ -531,21 +582,29 @@ static int newton_direction(nsn_ws *ws, double lambda)
   int na = decouple(ws);
   if (na < nc) sn_bsr_gemv(ws->W, 1.0, ws->d, 0.0, t);   /* t = W d_F */
   else sn_fill(ws->n, 0.0, t);
+  /* sparse with at least half of the contacts coupled: the full system (assemble_full), whose
+   * pattern never changes and whose pivot order is reused; with fewer, the reduced one, factorized
+   * afresh at each new pattern (the full one costs more: on the 2D FrictionContactProblem00071
+   * its refactorizations took 1.3x the reduced factorizations) */
+  int full = !ws->Jd && 2 * na >= nc;
+  const int *pos = full ? ws->ord + nc : ws->idx;
   for (int i = 0; i < nc; i++) {                     /* rhs_A = -Phi_A - H_A (W d_F)_A */
-    int ii = ws->idx[i];
-    if (ii < 0) continue;
+    if (ws->idx[i] < 0) {
+      if (full) memcpy(rhs + d * pos[i], ws->d + d * i, sizeof(double) * (size_t)d);
+      continue;
+    }
     const double *H = ws->H + dd * i;
     for (int a = 0; a < d; a++) {
       double ht = H[a] * t[d * i];
       for (int k = 1; k < d; k++) ht += H[k * d + a] * t[d * i + k];
-      rhs[d * ii + a] = -ws->phi[d * i + a] - ht;
+      rhs[d * pos[i] + a] = -ws->phi[d * i + a] - ht;
     }
   }
   if (na > 0) {
-    int st = reduced_solve(ws, na, lambda, t);
+    int st = reduced_solve(ws, na, full, lambda, t);
     if (st) return st;
     for (int i = 0; i < nc; i++)
-      if (ws->idx[i] >= 0) memcpy(ws->d + d * i, t + d * ws->idx[i], sizeof(double) * (size_t)d);
+      if (ws->idx[i] >= 0) memcpy(ws->d + d * i, t + d * pos[i], sizeof(double) * (size_t)d);
   }
   for (int j = 0; j < ws->n; j++)
     if (!isfinite(ws->d[j])) return SN_ERR_NAN;
@@ -559,6 +618,7 @@ static void ws_free(nsn_ws *ws)
   sn_bsr_free(ws->W);
   sn_csc_free(ws->J);
   sn_luseq_free(ws->LU);
+  sn_luseq_free(ws->LUF);
   free(ws->ord);
   sn_nsgs_ws_free(ws->gs);
   free(ws->cptr);
@@ -704,7 +764,8 @@ static int ws_init(nsn_ws *ws, const sn_fc *P, int form, const nsn_opts *o)
     ws->piv = (lapack_int *)(ws->Jd + sz * sz);
   }
   if (sparse) {
-    if (!(ws->J = sn_csc_alloc(n, n, ws->bb * nb)) || sn_luseq_new(SN_LUSEQ_GIVEN, &ws->LU))
+    if (!(ws->J = sn_csc_alloc(n, n, ws->bb * nb)) || sn_luseq_new(SN_LUSEQ_GIVEN, &ws->LU) ||
+        sn_luseq_new(SN_LUSEQ_GIVEN, &ws->LUF))
       return SN_ERR_NOMEM;
   }
   ws->nblk = block_columns(ws, NULL, NULL);   /* the sparse path's order: contact_order */

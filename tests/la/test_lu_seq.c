@@ -1,7 +1,9 @@
 /* sn_luseq (KLU, src/la/lu_seq.c): a sequence of unsymmetric systems against LAPACK's dgesv on
  * the same matrices; the ordering is made once while the pattern stays the same (counts), again
- * when it changes; a singular matrix, unsorted rows and the empty system; the given-order mode;
- * sn_luseq_amd on an arrow pattern. */
+ * when it changes, the pivot order kept (refactorization) while it does not, and a fresh
+ * factorization when the kept order gives a solution of large backward error; a singular
+ * matrix, unsorted rows and the empty system; the given-order mode; sn_luseq_amd on an arrow
+ * pattern. */
 #include "check.h"
 #include "signorini/common.h"
 #include "signorini/la.h"
@@ -58,9 +60,13 @@ int main(void)
     fill(a, k, 0);
     check_solve(F, a, b);
   }
+  int nr, nb;
   sn_luseq_counts(F, &na, &nf);
+  sn_luseq_refactor_counts(F, &nr, &nb);
   CHECK_INT(na, 1);
-  CHECK_INT(nf, 3);
+  CHECK_INT(nf, 1);                   /* one pivot search, then the kept order twice */
+  CHECK_INT(nr, 2);
+  CHECK_INT(nb, 0);
   fill(a, 3, 1);                  /* one more entry: a new ordering */
   check_solve(F, a, b);
   fill(a, 4, 1);                  /* and that one kept */
@@ -68,8 +74,11 @@ int main(void)
   fill(a, 5, 0);                  /* back to the first pattern: ordered again */
   check_solve(F, a, b);
   sn_luseq_counts(F, &na, &nf);
+  sn_luseq_refactor_counts(F, &nr, &nb);
   CHECK_INT(na, 3);
-  CHECK_INT(nf, 6);
+  CHECK_INT(nf, 3);
+  CHECK_INT(nr, 3);
+  CHECK_INT(nb, 0);
 
   /* singular: [1 2; 2 4] */
   {
@@ -114,8 +123,34 @@ int main(void)
   check_solve(F, a, b);
   sn_luseq_counts(F, &na, &nf);
   CHECK_INT(na, 2);
-  CHECK_INT(nf, 3);
+  CHECK_INT(nf, 2);
   sn_luseq_free(F);
+
+  /* a kept pivot order gone bad: [2 1; 1 2] pivots on its diagonal; [1e-17 1; 1 1] (the same
+   * pattern) on that order has the pivot 1e-17, a growth of 1e17, and x = A^-1 [1; 2] =
+   * [1, 1] / (1 - 1e-17) (Cramer) comes out wrong: the backward error check factorizes afresh
+   * (the rows interchanged) and solves again */
+  {
+    int cp[3] = {0, 2, 4}, ri[4] = {0, 1, 0, 1};
+    double v1[4] = {2, 1, 1, 2}, v2[4] = {1e-17, 1, 1, 1}, b2[2] = {1, 2}, x2[2];
+    sn_csc S = {2, 2, 4, 4, cp, ri, v1};
+    CHECK_INT(sn_luseq_new(SN_LUSEQ_AMD, &F), SN_OK);
+    CHECK_INT(sn_luseq_factor(F, &S), SN_OK);
+    CHECK_INT(sn_luseq_solve(F, b2, x2), SN_OK);
+    CHECK_CLOSE(x2[0], 0.0, 0, 1e-15);                 /* [2 1; 1 2] x = [1; 2]: x = [0, 1] */
+    CHECK_CLOSE(x2[1], 1.0, 1e-15, 0);
+    S.val = v2;
+    CHECK_INT(sn_luseq_factor(F, &S), SN_OK);
+    CHECK_INT(sn_luseq_solve(F, b2, x2), SN_OK);
+    CHECK_CLOSE(x2[0], 1.0, 1e-15, 0);
+    CHECK_CLOSE(x2[1], 1.0, 1e-15, 0);
+    sn_luseq_counts(F, &na, &nf);
+    sn_luseq_refactor_counts(F, &nr, &nb);
+    CHECK_INT(nf, 2);
+    CHECK_INT(nr, 1);
+    CHECK_INT(nb, 1);
+    sn_luseq_free(F);
+  }
 
   /* AMD on an arrow pattern (row and column 0 full, the diagonal): eliminating the hub first
    * fills everything, last fills nothing; minimum degree puts it last (every other node has
