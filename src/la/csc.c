@@ -278,14 +278,49 @@ static double entry_sorted(const sn_csc *A, int i, int j)
   return 0.0;
 }
 
-/* max |A - A^T| / max |A|: with sorted columns, each stored entry against its mirror found by
- * binary search (no copy: the transposed copy below cost a finite-element contact solve 12 ms
- * per call at 31k dofs); else by scattering column j of A and of A^T into one work vector */
+/* max |A(i, j) - A(j, i)| over the entries of a matrix with sorted columns, by a merge: the
+ * columns in order, each entry (r, j) below the diagonal against its mirror (j, r), the next
+ * entry above the diagonal of column r not yet met (cursor[r]: the mirrors of column r are met
+ * in increasing row order, as j grows). An entry above the diagonal that the cursor passes, or
+ * that is left at the end, has no mirror below. O(nnz), every column read in order: on the
+ * bench Hertz deck (31k dofs) 2.1 % -> 1.1 % of the run's perf samples, where the binary search
+ * of each mirror missed the cache. -1 when the cursors cannot be allocated. */
+static double asym_merge(const sn_csc *A)
+{
+  int n = A->n;
+  int *cur = malloc(sizeof(int) * ((size_t)n + 1));
+  if (!cur) return -1.0;
+  memcpy(cur, A->colptr, sizeof(int) * (size_t)n);
+  double worst = 0.0;
+  for (int j = 0; j < n; j++)
+    for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++) {
+      int r = A->rowind[p];
+      if (r <= j) continue;
+      int q = cur[r], end = A->colptr[r + 1];
+      while (q < end && A->rowind[q] < j) worst = fmax(worst, fabs(A->val[q++]));   /* no mirror */
+      if (q < end && A->rowind[q] == j) worst = fmax(worst, fabs(A->val[p] - A->val[q++]));
+      else worst = fmax(worst, fabs(A->val[p]));
+      cur[r] = q;
+    }
+  for (int c = 0; c < n; c++)   /* above the diagonal, never met */
+    for (int q = cur[c]; q < A->colptr[c + 1] && A->rowind[q] < c; q++) worst = fmax(worst, fabs(A->val[q]));
+  free(cur);
+  return worst;
+}
+
+/* max |A - A^T| / max |A|: with sorted columns by a merge (asym_merge), else (or without memory
+ * for it) each stored entry against its mirror found by binary search; unsorted, by scattering
+ * column j of A and of A^T into one work vector */
 double sn_csc_asymmetry(const sn_csc *A)
 {
   if (!A || A->m != A->n) return NAN;
   if (sorted_unique(A)) {
-    double worst = 0.0;
+    double worst = asym_merge(A);
+    if (worst >= 0.0) {
+      double amax = sn_nrminf(A->nnz, A->val);
+      return amax > 0 ? worst / amax : 0.0;
+    }
+    worst = 0.0;
     for (int j = 0; j < A->n; j++)
       for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++) {
         int i = A->rowind[p];
