@@ -423,7 +423,8 @@ int sn_dynamic_run(const sn_model *m, const sn_dynamic_settings *s, sn_dynamic_i
  * Plots next to them (PNG, cairo; axes labelled with the deck's declared units):
  * BASE_convergence.png (the Newton residuals of every increment; a bar per increment when
  * none took more than one iteration), and for contact models BASE_contact_pressure.png and
- * BASE_contact_shear.png (pressure and shear along the contact region, one curve per
+ * BASE_contact_shear.png (pressure and shear along the contact region, in 3D the largest across
+ * it at each position, one curve per
  * increment) and BASE_load.png (total normal and tangential contact force against the
  * largest displacement; bars for a single increment). The plots are drawn when a step ends
  * (and by sn_run_output_finish), not after every increment, unless sn_run_output_configure

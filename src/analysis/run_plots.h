@@ -37,4 +37,12 @@ int sn_run_plots_wait(sn_run_plots *P, char *err, size_t errlen);
 /* waits, then frees */
 void sn_run_plots_close(sn_run_plots *P);
 
+/* The 3D contact profiles' envelope: of n (s, p, q) triples sorted by s (position along the
+ * plotting axis, pressure, shear magnitude), the points of one position (within 1e-9 of the
+ * extent), or, where the positions are more than SN_PROFILE_BINS, of one of SN_PROFILE_BINS
+ * equal bins, become one: their mean position, the largest p and the largest q (across the
+ * contact area). Rewritten in place; returns their new number. */
+enum { SN_PROFILE_BINS = 200 };
+int sn_run_plots_envelope(double *t, int n);
+
 #endif

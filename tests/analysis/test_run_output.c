@@ -18,6 +18,9 @@
  *    one that cannot be written (a folder in place of p.0002.vtu) stops the run at the next
  *    increment's output, with the file's name, and nothing after it is written; a step's last
  *    increment is written before its output returns, with or without charts;
+ *  - the 3D contact profiles' envelope (sn_run_plots_envelope): 3 positions of 4 points each become
+ *    3 points at the positions, with the largest p and q of each (by hand); 500 distinct
+ *    positions become 200 bins, each the mean position and the largest values of its points;
  *  - the phases of the Hertz deck (examples/hertz.inp, through the writers) are non-negative,
  *    add up to at most the total and to most of it. */
 #define _POSIX_C_SOURCE 200809L
@@ -25,6 +28,7 @@
 #include "signorini/analysis.h"
 #include "signorini/io.h"
 #include "analysis/run_folder.h"
+#include "analysis/run_plots.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -452,8 +456,35 @@ static void test_writer_failure(const sn_model *m)
   rmdir(DIR_ "/p.0002.vtu");
 }
 
+static void test_envelope(void)
+{
+  /* positions 0, 1, 2 (the second written 1 + 1e-12: the same position), four points each */
+  double t[36];
+  for (int i = 0; i < 12; i++) {
+    t[3 * i] = i / 4 + (i == 5 ? 1e-12 : 0.0);
+    t[3 * i + 1] = (i * 7) % 5;        /* p: 0 2 4 1 | 3 0 2 4 | 1 3 0 2 */
+    t[3 * i + 2] = -(double)(i % 3);   /* q: 0 -1 -2 0 | -1 -2 0 -1 | -2 0 -1 -2 */
+  }
+  CHECK_INT(sn_run_plots_envelope(t, 12), 3);
+  const double want[9] = {0, 4, 0, 1 + 0.25e-12, 4, 0, 2, 3, 0};
+  for (int k = 0; k < 9; k++) CHECK_CLOSE(t[k], want[k], 1e-15, 1e-15);
+  /* 500 distinct positions in [0, 499]: 200 bins of width 2.495, the first holding 0, 1, 2, the
+   * last (from 496.505) 497, 498, 499 */
+  static double u[1500];
+  for (int i = 0; i < 500; i++) { u[3 * i] = i; u[3 * i + 1] = i % 7; u[3 * i + 2] = 500 - i; }
+  CHECK_INT(sn_run_plots_envelope(u, 500), SN_PROFILE_BINS);
+  CHECK_CLOSE(u[0], 1.0, 0, 0);                  /* bin 0: 0, 1, 2 */
+  CHECK_CLOSE(u[1], 2.0, 0, 0);
+  CHECK_CLOSE(u[2], 500.0, 0, 0);
+  CHECK_CLOSE(u[3 * 199], 498.0, 0, 0);
+  CHECK_CLOSE(u[3 * 199 + 1], 2.0, 0, 0);        /* max(0, 1, 2): 497, 498, 499 mod 7 */
+  CHECK_CLOSE(u[3 * 199 + 2], 3.0, 0, 0);        /* 500 - 497 */
+  CHECK_INT(sn_run_plots_envelope(u, 1), 1);     /* one point: itself */
+}
+
 int main(void)
 {
+  test_envelope();
   mkdir(DIR_, 0777);
   clear();
   char msg[512];
