@@ -273,6 +273,9 @@ typedef struct {
                               after it where it fails. COLLECTIVE: after sn_petsc_start, every
                               rank runs the same analysis of the whole model (the model is read
                               and assembled on every rank; docs/parallel.md). 0 (default): none */
+  int checked;             /* 1: the caller has just run sn_static_check on this model, which
+                              sn_static_run then does not run again (it builds the element
+                              system once to check it: 3 ms of the bench Hertz deck); 0 (default) */
   int extrapolate;         /* 1 (default): the penalty treatments (CONTACT=PENALTY, AUGMENTED) on
                               small-strain linear elastic models start each increment after a
                               step's first from the displacements extrapolated linearly in time

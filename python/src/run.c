@@ -83,6 +83,7 @@ static int analyse(const sn_model *m, run_ctx *c, sn_static_info *info, char *ms
   s.on_increment = on_increment;
   s.user = c;
   s.want_strain = sn_run_output_wants_strain(c->out);   /* 0 without an output folder */
+  s.checked = 1;                                        /* snpy_model_run checked m */
   int st, pst = SN_OK;
   Py_BEGIN_ALLOW_THREADS
   st = sn_static_run(m, &s, info, msg, len);

@@ -785,7 +785,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
   if (msg && msglen) msg[0] = '\0';
   if (!m) return SN_ERR_ARG;
   double t0 = sn_wtime();
-  int st = sn_static_check(m, msg, msglen);
+  int st = S.s.checked ? SN_OK : sn_static_check(m, msg, msglen);
   if (st) return st;
   /* the run's own model: the model's arrays shared, but the interactions, pairs (changed by
      steps) and coordinates (ADJUST=) copied */

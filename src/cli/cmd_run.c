@@ -320,6 +320,7 @@ static int run_silent(const char *deck, sn_model *m, int nthreads)
   sn_static_settings s;
   sn_static_settings_default(&s);
   s.threads = nthreads;
+  s.checked = 1;   /* run_static checked m */
   s.petsc = 1;
   sn_static_info info;
   int st = sn_static_run(m, &s, &info, msg, sizeof msg);
@@ -365,6 +366,7 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
   s.user = &c;
   s.want_strain = sn_run_output_wants_strain(c.out);
   s.threads = nthreads;
+  s.checked = 1;   /* sn_static_check above */
   s.petsc = rank >= 0;
   sn_static_info info;
   c.t0 = sn_wtime();

@@ -5,7 +5,8 @@
  * increment (0 -> 0.18 -> 0.26 -> 0.32 -> 0.34, each tangent exact on its segment); with at most
  * 3 iterations the increment is cut back to 0.25 and the run completes. Also: DIRECT refuses to
  * cut back, the minimum increment and INC= stop the run with a message, and a linear model
- * ramps in the increments *STATIC asks for. */
+ * ramps in the increments *STATIC asks for; with sn_static_settings.checked (the caller ran
+ * sn_static_check) the same run, the same numbers. */
 #include "check.h"
 #include "signorini/analysis.h"
 #include "signorini/io.h"
@@ -28,8 +29,8 @@ static int grab(const sn_model *m, const sn_fesys *S, const sn_increment *inc, v
   return 0;
 }
 
-static int run(const char *static_lines, int max_newton, last *l, sn_static_info *info, char *msg,
-               size_t len)
+static int run_checked(const char *static_lines, int max_newton, int checked, last *l, sn_static_info *info,
+                       char *msg, size_t len)
 {
   char deck[2048];
   snprintf(deck, sizeof deck,
@@ -42,12 +43,19 @@ static int run(const char *static_lines, int max_newton, last *l, sn_static_info
   sn_static_settings s;
   sn_static_settings_default(&s);
   s.max_newton = max_newton;
+  s.checked = checked;
+  if (checked) CHECK_INT(sn_static_check(m, msg, len), SN_OK);
   s.on_increment = grab;
   s.user = l;
   memset(l, 0, sizeof *l);
   st = sn_static_run(m, &s, info, msg, len);
   sn_model_free(m);
   return st;
+}
+
+static int run(const char *static_lines, int max_newton, last *l, sn_static_info *info, char *msg, size_t len)
+{
+  return run_checked(static_lines, max_newton, 0, l, info, msg, len);
 }
 
 int main(void)
@@ -62,6 +70,10 @@ int main(void)
   CHECK_INT(info.cutbacks, 0);
   CHECK_CLOSE(l.u, 0.34, 1e-12, 0);
   CHECK_CLOSE(l.rf, -180.0, 1e-10, 0);
+  CHECK_INT(run_checked("*STEP\n*STATIC\n1., 1.", 16, 1, &l, &info, msg, sizeof msg), SN_OK);
+  CHECK_INT(l.n, 1);
+  CHECK_INT(info.newton_iterations, 4);
+  CHECK_CLOSE(l.u, 0.34, 1e-12, 0);
   /* at most 3: cut back to 0.25, then it completes (and the increment grows again) */
   CHECK_INT(run("*STEP\n*STATIC\n1., 1.", 3, &l, &info, msg, sizeof msg), SN_OK);
   CHECK(info.cutbacks >= 1);
