@@ -16,7 +16,8 @@
 #               commit, run interleaved with the first; its rows are labelled "before")
 #        DECKS="examples/hertz.inp examples/block.inp" (decks run as they are)
 #        BENCH=1 (also the bench-size decks: the Hertz cylinder of bench/hertz_compare.sh at
-#               h = 0.0125 mm, 15 593 nodes, the load in one increment, and the 3D contact block
+#               h = 0.0125 mm, 15 593 nodes, the load in one increment (hertz16k) and in four
+#               (hertz16k_inc4, as examples/hertz.inp loads it), and the 3D contact block
 #               24 x 24 x 8 of bench/gen_contact_block.py, LAGRANGE, 10 increments)
 #        ARGS="" (more options for every run, e.g. "--vtu zlib" or "--plots increment"; not
 #               given to BEFORE)
@@ -46,8 +47,9 @@ decks=()
 for d in $DECKS; do decks+=("$ROOT/$d"); done
 if [ "${BENCH:-0}" = 1 ]; then
   python3 examples/gen_hertz.py --h 0.0125 --inc 1 -o "$WORK/hertz16k.inp" > /dev/null
+  python3 examples/gen_hertz.py --h 0.0125 --inc 0.25 -o "$WORK/hertz16k_inc4.inp" > /dev/null
   python3 bench/gen_contact_block.py 24 24 8 --treatment LAGRANGE -o "$WORK/block24.inp" > /dev/null
-  decks+=("$WORK/hertz16k.inp" "$WORK/block24.inp")
+  decks+=("$WORK/hertz16k.inp" "$WORK/hertz16k_inc4.inp" "$WORK/block24.inp")
 fi
 progs=("after:$SN")
 [ -n "${BEFORE:-}" ] && progs+=("before:$BEFORE")
