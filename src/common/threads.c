@@ -110,14 +110,15 @@ typedef void (*int_fn)(int);
 typedef int (*get_fn)(void);
 static void *loaded(const char *name) { return dlsym(RTLD_DEFAULT, name); }
 
-/* 1 when OpenBLAS itself runs on OpenMP (Debian's libopenblas0-openmp: openblas_get_parallel
- * 2), whose parallel regions must stay active */
-static int blas_on_openmp(void)
+/* openblas_get_parallel() of the OpenBLAS in the process: 0 serial, 1 its pthread variant, 2
+ * built on OpenMP (Debian's libopenblas0-openmp, whose parallel regions must stay active); -1
+ * when there is none */
+static int blas_parallel(void)
 {
   void *p = loaded("openblas_get_parallel");
   get_fn f = NULL;
   if (p) memcpy(&f, &p, sizeof f);
-  return f && f() == 2;
+  return f ? f() : -1;
 }
 
 /* OpenBLAS' pthread variant (openblas_get_parallel 1) starts its worker threads when it is
@@ -127,11 +128,10 @@ static int blas_on_openmp(void)
  * later count above 1 has OpenBLAS start them again at its next parallel call. */
 static void blas_workers_end(void)
 {
-  void *p = loaded("openblas_get_parallel"), *q = loaded("blas_thread_shutdown_");
-  get_fn par = NULL, shut = NULL;
-  if (p) memcpy(&par, &p, sizeof par);
+  void *q = loaded("blas_thread_shutdown_");
+  get_fn shut = NULL;
   if (q) memcpy(&shut, &q, sizeof shut);
-  if (par && shut && par() == 1) shut();
+  if (shut && blas_parallel() == 1) shut();
 }
 
 int sn_set_blas_threads(int n)
@@ -151,7 +151,7 @@ int sn_set_blas_threads(int n)
 #ifdef SN_HAVE_OPENMP
   own = 1;       /* the library's coloured NSGS */
 #endif
-  if (n > 1 && (own || blas_on_openmp())) {
+  if (n > 1 && (own || blas_parallel() == 2)) {
     /* one active level. In an OpenMP build CHOLMOD's fixed 4-thread loops are bounded by the
      * runtime's dynamic adjustment (the CPUs not busy), switched on around the factorization
      * alone (sn_chol_numeric); the library's own regions run on the count they ask for, which a

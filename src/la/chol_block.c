@@ -284,19 +284,24 @@ int sn_chol_backward(sn_chol *F, const double *y, double *x)
   return st ? st : sn_chol_solve_sys(F, CHOLMOD_Pt, x, x);
 }
 
-int sn_chol_last_ltsolve(sn_chol *F, const double *y, double *zS)
+/* y's trailing rows gathered (factor order), then L_TT^-T (solve) or L_TT (mul) applied, the
+ * result in S's order: sn_chol_last_ltsolve and sn_chol_last_lmul */
+static int trailing_apply(sn_chol *F, const double *y, double *out, int mul)
 {
-  if (!F || !y || !zS) return SN_ERR_ARG;
+  if (!F || !y || !out) return SN_ERR_ARG;
   int st = trailing_setup(F), ns = F->nlast;
   if (st) return st;
   double *t = malloc(sizeof(double) * (size_t)ns + 1);
   if (!t) return SN_ERR_NOMEM;
   for (int r = 0; r < ns; r++) t[r] = y[F->tpos[r]];
-  cblas_dtrsv(CblasColMajor, CblasLower, CblasTrans, CblasNonUnit, ns, F->ltt, ns, t, 1);
-  for (int k = 0; k < ns; k++) zS[k] = t[F->trank[k]];
+  if (mul) cblas_dtrmv(CblasColMajor, CblasLower, CblasNoTrans, CblasNonUnit, ns, F->ltt, ns, t, 1);
+  else cblas_dtrsv(CblasColMajor, CblasLower, CblasTrans, CblasNonUnit, ns, F->ltt, ns, t, 1);
+  for (int k = 0; k < ns; k++) out[k] = t[F->trank[k]];
   free(t);
   return SN_OK;
 }
+
+int sn_chol_last_ltsolve(sn_chol *F, const double *y, double *zS) { return trailing_apply(F, y, zS, 0); }
 
 int sn_chol_last_lsolve_add(sn_chol *F, const double *bS, double *y)
 {
@@ -328,19 +333,7 @@ int sn_chol_last_schur(sn_chol *F, double *Z)
   return SN_OK;
 }
 
-int sn_chol_last_lmul(sn_chol *F, const double *y, double *bS)
-{
-  if (!F || !y || !bS) return SN_ERR_ARG;
-  int st = trailing_setup(F), ns = F->nlast;
-  if (st) return st;
-  double *t = malloc(sizeof(double) * (size_t)ns + 1);
-  if (!t) return SN_ERR_NOMEM;
-  for (int r = 0; r < ns; r++) t[r] = y[F->tpos[r]];
-  cblas_dtrmv(CblasColMajor, CblasLower, CblasNoTrans, CblasNonUnit, ns, F->ltt, ns, t, 1);
-  for (int k = 0; k < ns; k++) bS[k] = t[F->trank[k]];
-  free(t);
-  return SN_OK;
-}
+int sn_chol_last_lmul(sn_chol *F, const double *y, double *bS) { return trailing_apply(F, y, bS, 1); }
 
 int sn_chol_is_supernodal(const sn_chol *F) { return F && F->L && F->L->is_super; }
 
