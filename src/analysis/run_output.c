@@ -49,6 +49,7 @@ struct sn_run_output {
   /* the increment's files written on a thread while the analysis computes the next one
    * (write_job; one in flight at most, joined by writer_wait at the next call) */
   sn_task writer;
+  sn_task frd_part;      /* a step's end: its .frd blocks while the other files are written */
   struct out_job *job;
   int count;             /* increments (and modes) handed to the writers so far */
   int mode_count;        /* .vtu files of *FREQUENCY modes so far (numbered after the increments) */
@@ -576,9 +577,12 @@ typedef struct out_job {
   int npf;
   const double *e_node;  /* the .frd's strains: F.e_own or the copy's, NULL when none is asked for */
   int frd_due;
+  int split;             /* a step's end: the .frd written on R->frd_part meanwhile */
   char name[300];
   int st;
   char err[512];
+  int frd_st;            /* the .frd's status and message */
+  char frd_err[512];
 } out_job;
 
 /* the model the callback got, as the writer reads it after the callback has returned: the
@@ -640,8 +644,24 @@ static void job_arrays(out_job *J, int want_e, int nn)
   J->npf = n;
 }
 
+/* J's .frd blocks: R's .frd state is its own until joined (run_ccx.c) */
+static void write_frd(sn_run_output *R, out_job *J)
+{
+  char path[1400];
+  snprintf(path, sizeof path, "%s/%s.frd", R->dir, R->base);
+  frd_text_check(R, J->m);
+  J->frd_st = sn_ccx_frd(&R->ccx, path, J->m, J->inc, J->e_node, J->frd_err, sizeof J->frd_err);
+}
+
+static void frd_part(void *arg)
+{
+  sn_run_output *R = arg;
+  write_frd(R, R->job);
+}
+
 /* on the writer's thread: R's file state (the CSV so far, the series, the .frd) is its own
- * until writer_wait */
+ * until writer_wait. At a step's end (J->split) the .frd was started on a thread of its own
+ * (R->frd_part), joined here: its state (R->ccx) is not the other files' */
 static void write_job(void *arg)
 {
   sn_run_output *R = arg;
@@ -654,10 +674,14 @@ static void write_job(void *arg)
   int st = sn_vtu_write_x(path, m, inc->u, J->pf, J->npf, NULL, 0, R->vtu_enc, 1, J->err, sizeof J->err);
   if (!st && m->npairs > 0) st = contact_csv(R, m, inc, J->err, sizeof J->err);
   if (!st) st = series(R, J->name, inc->total_time, J->err, sizeof J->err);
-  if (!st && J->frd_due) {
-    snprintf(path, sizeof path, "%s/%s.frd", R->dir, R->base);
-    frd_text_check(R, m);
-    st = sn_ccx_frd(&R->ccx, path, m, inc, J->e_node, J->err, sizeof J->err);
+  if (J->split) {
+    sn_task_join(&R->frd_part);
+  } else if (!st && J->frd_due) {
+    write_frd(R, J);
+  }
+  if (!st && J->frd_st) {   /* the first failure: the .vtu's, the CSV's, the series', then the .frd's */
+    st = J->frd_st;
+    snprintf(J->err, sizeof J->err, "%s", J->frd_err);
   }
   J->st = st;
 }
@@ -701,8 +725,13 @@ static int hand_over(sn_run_output *R, out_job *J, const sn_model *m, const sn_f
   R->last_inc = inc->total_increment;
   R->count++;
   R->job = J;
-  if (inline_) write_job(R);
-  else sn_task_start(&R->writer, write_job, R);
+  if (inline_) {   /* the .frd (the longest: formatted text) beside the other files */
+    J->split = frd_due;
+    if (J->split) sn_task_start(&R->frd_part, frd_part, R);
+    write_job(R);
+  } else {
+    sn_task_start(&R->writer, write_job, R);
+  }
   return SN_OK;
 }
 

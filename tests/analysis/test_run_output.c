@@ -456,6 +456,33 @@ static void test_writer_failure(const sn_model *m)
   rmdir(DIR_ "/p.0002.vtu");
 }
 
+/* at the end of step 1 (increment 4) the .frd is written on a thread of its own beside the
+ * other files: a folder put in place of p.frd just before it fails the step's end with the
+ * .frd's name, after p.0004.vtu was written, with no temporary left */
+static int block_frd(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
+{
+  sn_run_output **out = user;
+  if (inc->total_increment == 4) {
+    CHECK_INT(sn_run_output_wait(*out), SN_OK);   /* increment 3's .frd block, on the writer */
+    CHECK_INT(unlink(DIR_ "/p.frd"), 0);
+    CHECK_INT(mkdir(DIR_ "/p.frd", 0777), 0);
+  }
+  return sn_run_output_increment(m, S, inc, *out);
+}
+
+static void test_frd_failure_step_end(const sn_model *m)
+{
+  sn_run_output *out;
+  int n = 0;
+  CHECK_INT(run_bar(m, SN_PLOTS_NONE, NULL, block_frd, &out, &out, &n), SN_ERR_IO);
+  CHECK_INT(n, 4);
+  CHECK(strstr(sn_run_output_error(out), "p.frd") != NULL);
+  CHECK(exists("p.0004.vtu") && !exists("p.0005.vtu"));
+  CHECK_INT(count(".tmp"), 0);
+  sn_run_output_close(out);
+  rmdir(DIR_ "/p.frd");
+}
+
 static void test_envelope(void)
 {
   /* positions 0, 1, 2 (the second written 1 + 1e-12: the same position), four points each */
@@ -501,6 +528,7 @@ int main(void)
   if (m) {
     test_plot_failure(m);
     test_writer_failure(m);
+    test_frd_failure_step_end(m);
     test_step_end_written(m);
     sn_model_free(m);
   }

@@ -1,0 +1,157 @@
+/* An RGB24 image as a PNG file, its bands compressed on threads (png_encode.h). Chunk layout,
+ * the Up filter and the zlib stream: the PNG specification (ISO/IEC 15948:2003, sections 5, 9
+ * and 10) and RFC 1950/1951 (zlib, deflate). */
+#define _POSIX_C_SOURCE 200809L
+#include "io/png_encode.h"
+
+#include "common/task.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#define MAX_PARTS 8
+#define MAX_CHUNK (1u << 30)   /* IDAT data per chunk (the format allows 2^31 - 1) */
+
+typedef struct {
+  const unsigned char *data;   /* the image's first row */
+  int w, stride;
+  int y0, y1;                  /* this band's rows */
+  int last;
+  unsigned char *out;          /* the band's raw deflate stream */
+  size_t nout;
+  uLong adler;                 /* of the band's filtered rows */
+  size_t nraw;
+  int ok;
+} band;
+
+/* row y as filter byte 2 (Up) and the 3w bytes R G B minus those of row y - 1 (zero above the
+ * first row, PNG section 9.2) */
+static void filter_row(const band *b, int y, unsigned char *row)
+{
+  const unsigned char *cur = b->data + (size_t)y * (size_t)b->stride;
+  const unsigned char *up = y > 0 ? cur - b->stride : NULL;
+  row[0] = 2;
+  for (int x = 0; x < b->w; x++) {
+    uint32_t p, q = 0;
+    memcpy(&p, cur + 4 * (size_t)x, 4);
+    if (up) memcpy(&q, up + 4 * (size_t)x, 4);
+    row[1 + 3 * x] = (unsigned char)((p >> 16) - (q >> 16));
+    row[2 + 3 * x] = (unsigned char)((p >> 8) - (q >> 8));
+    row[3 + 3 * x] = (unsigned char)(p - q);
+  }
+}
+
+/* one band: filtered and deflated (level 1, raw, 32 KB window) into b->out */
+static void band_run(void *arg)
+{
+  band *b = arg;
+  size_t rowlen = 1 + 3 * (size_t)b->w, nraw = rowlen * (size_t)(b->y1 - b->y0);
+  unsigned char *raw = malloc(nraw + 1);
+  z_stream z;
+  memset(&z, 0, sizeof z);
+  b->ok = 0;
+  if (!raw) return;
+  for (int y = b->y0; y < b->y1; y++) filter_row(b, y, raw + rowlen * (size_t)(y - b->y0));
+  b->nraw = nraw;
+  b->adler = adler32(adler32(0L, Z_NULL, 0), raw, (uInt)nraw);
+  if (deflateInit2(&z, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) == Z_OK) {
+    size_t cap = deflateBound(&z, (uLong)nraw) + 16;   /* + the sync flush's empty block */
+    if ((b->out = malloc(cap))) {
+      z.next_in = raw;
+      z.avail_in = (uInt)nraw;
+      z.next_out = b->out;
+      z.avail_out = (uInt)cap;
+      int rc = deflate(&z, b->last ? Z_FINISH : Z_SYNC_FLUSH);
+      b->ok = b->last ? rc == Z_STREAM_END : rc == Z_OK && z.avail_in == 0;
+      b->nout = cap - z.avail_out;
+    }
+    deflateEnd(&z);
+  }
+  free(raw);
+}
+
+static void be32(unsigned char *p, uint32_t v)
+{
+  p[0] = (unsigned char)(v >> 24);
+  p[1] = (unsigned char)(v >> 16);
+  p[2] = (unsigned char)(v >> 8);
+  p[3] = (unsigned char)v;
+}
+
+/* one chunk: length, type, data, the CRC-32 of type and data (PNG section 5.3) */
+static int chunk(FILE *f, const char *type, const unsigned char *d, size_t n)
+{
+  unsigned char head[8], tail[4];
+  be32(head, (uint32_t)n);
+  memcpy(head + 4, type, 4);
+  uLong crc = crc32(crc32(0L, Z_NULL, 0), head + 4, 4);
+  if (n) crc = crc32(crc, d, (uInt)n);
+  be32(tail, (uint32_t)crc);
+  if (fwrite(head, 1, 8, f) != 8) return -2;
+  if (n && fwrite(d, 1, n, f) != n) return -2;
+  return fwrite(tail, 1, 4, f) == 4 ? 0 : -2;
+}
+
+/* the zlib stream (header 78 01: deflate, 32 KB window, no dictionary; the bands; the Adler-32
+ * of the whole, big-endian) as IDAT chunks of at most MAX_CHUNK bytes */
+static int idat(FILE *f, band *b, int nb)
+{
+  uLong adler = adler32(0L, Z_NULL, 0);
+  size_t total = 2 + 4;
+  for (int k = 0; k < nb; k++) {
+    adler = adler32_combine(adler, b[k].adler, (z_off_t)b[k].nraw);
+    total += b[k].nout;
+  }
+  unsigned char *s = malloc(total);
+  if (!s) return -1;
+  s[0] = 0x78;
+  s[1] = 0x01;   /* (0x78 * 256 + 0x01) % 31 == 0 (RFC 1950, FCHECK) */
+  size_t at = 2;
+  for (int k = 0; k < nb; k++) {
+    memcpy(s + at, b[k].out, b[k].nout);
+    at += b[k].nout;
+  }
+  be32(s + at, (uint32_t)adler);
+  int rc = 0;
+  for (size_t off = 0; off < total && !rc; off += MAX_CHUNK)
+    rc = chunk(f, "IDAT", s + off, total - off < MAX_CHUNK ? total - off : MAX_CHUNK);
+  free(s);
+  return rc;
+}
+
+int sn_png_write_rgb24(FILE *f, const unsigned char *data, int w, int h, int stride, int parts)
+{
+  static const unsigned char sig[8] = {137, 80, 78, 71, 13, 10, 26, 10};
+  if (!f || !data || w <= 0 || h <= 0 || stride < 4 * w) return -1;
+  int nb = parts < 1 ? 1 : parts > MAX_PARTS ? MAX_PARTS : parts;
+  if (nb > h) nb = h;
+  band b[MAX_PARTS];
+  sn_task t[MAX_PARTS];
+  for (int k = 0; k < nb; k++) {
+    b[k] = (band){data, w, stride, (int)((long long)h * k / nb), (int)((long long)h * (k + 1) / nb), k == nb - 1,
+                  NULL, 0, 0, 0, 0};
+    t[k] = (sn_task)SN_TASK_INIT;
+  }
+  for (int k = 1; k < nb; k++) sn_task_start(&t[k], band_run, &b[k]);
+  band_run(&b[0]);
+  int rc = 0;
+  for (int k = 1; k < nb; k++) sn_task_join(&t[k]);
+  for (int k = 0; k < nb; k++)
+    if (!b[k].ok) rc = -1;
+  unsigned char ihdr[13];
+  be32(ihdr, (uint32_t)w);
+  be32(ihdr + 4, (uint32_t)h);
+  ihdr[8] = 8;    /* bits per sample */
+  ihdr[9] = 2;    /* colour type: RGB */
+  ihdr[10] = 0;   /* compression: deflate */
+  ihdr[11] = 0;   /* filter method 0 (five filter types) */
+  ihdr[12] = 0;   /* no interlace */
+  if (!rc) rc = fwrite(sig, 1, 8, f) == 8 ? 0 : -2;
+  if (!rc) rc = chunk(f, "IHDR", ihdr, 13);
+  if (!rc) rc = idat(f, b, nb);
+  if (!rc) rc = chunk(f, "IEND", NULL, 0);
+  for (int k = 0; k < nb; k++) free(b[k].out);
+  return rc;
+}
