@@ -91,7 +91,8 @@ typedef struct {
   double *val;   /* nnzb*b*b */
 } sn_bsr;
 
-/* Block view of A (A->m and A->n multiples of b). Any block with a stored entry is kept whole. */
+/* Block view of A (A->m and A->n multiples of b). Any block with a stored entry is kept whole.
+ * The view and its arrays are one allocation, released by sn_bsr_free (only views made here). */
 int sn_bsr_from_csc(const sn_csc *A, int b, sn_bsr **out);
 void sn_bsr_free(sn_bsr *A);
 /* Pointer to block (I,J) (b*b doubles, column-major) or NULL if absent. */

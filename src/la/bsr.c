@@ -8,66 +8,87 @@
 /* Directly from the compressed columns, without a CSR copy: pass 1 counts the distinct
  * blocks of each block row (mark[I] = the last block column that touched block row I), pass 2
  * walks the block columns in increasing order, so each block row receives its block columns
- * sorted, and scatters the values (one temporary array of 2 mb ints). */
+ * sorted, and scatters the values. The view is one allocation (the header, the values, then
+ * the index arrays), the temporary 2 (mb + 1) ints on the stack up to MARK_STACK block rows:
+ * on a problem of a few contacts a call of a solver costs one malloc here, not six (issue #13:
+ * the fixed cost of a call). */
+enum { MARK_STACK = 128 };
+
+/* b is a constant in each call below (3, 2, or the general case), so that i / b and i % b
+ * compile to multiplications, not divisions (inlined into each call for that) */
+#ifdef __GNUC__
+#define BSR_INLINE inline __attribute__((always_inline))
+#else
+#define BSR_INLINE inline
+#endif
+static BSR_INLINE int from_csc(const sn_csc *A, const int b, sn_bsr **out)
+{
+  int mb = A->m / b, nb = A->n / b;
+  int small[2 * (MARK_STACK + 1)];
+  int *mark = mb <= MARK_STACK ? small : malloc(sizeof(int) * 2 * ((size_t)mb + 1));
+  if (!mark) return SN_ERR_NOMEM;
+  int *cnt = mark + mb + 1;   /* blocks per block row (cnt[I + 1]), then the next free slots */
+  cnt[0] = 0;
+  for (int I = 0; I < mb; I++) { mark[I] = -1; cnt[I + 1] = 0; }
+  for (int J = 0; J < nb; J++)                       /* pass 1: blocks per block row */
+    for (int p = A->colptr[J * b]; p < A->colptr[(J + 1) * b]; p++) {
+      int i = A->rowind[p];
+      if (i < 0 || i >= A->m) { if (mark != small) free(mark); return SN_ERR_FORMAT; }
+      if (mark[i / b] != J) { mark[i / b] = J; cnt[i / b + 1]++; }
+    }
+  for (int I = 0; I < mb; I++) cnt[I + 1] += cnt[I];
+  int nnzb = cnt[mb];
+  size_t nv = (size_t)nnzb * (size_t)b * (size_t)b;
+  size_t ni = (size_t)mb + 1 + (size_t)mb + (size_t)(nnzb > 0 ? nnzb : 1);
+  /* sizeof(sn_bsr) is a multiple of the pointers' alignment: val is aligned for doubles */
+  char *mem = malloc(sizeof(sn_bsr) + sizeof(double) * (nv > 0 ? nv : 1) + sizeof(int) * ni);
+  if (!mem) { if (mark != small) free(mark); return SN_ERR_NOMEM; }
+  sn_bsr *B = (sn_bsr *)mem;
+  B->b = b;
+  B->mb = mb;
+  B->nb = nb;
+  B->nnzb = nnzb;
+  B->val = (double *)(mem + sizeof(sn_bsr));
+  B->browptr = (int *)(B->val + (nv > 0 ? nv : 1));
+  B->diag = B->browptr + mb + 1;
+  B->bcolind = B->diag + mb;
+  double *val = B->val;
+  int *diag = B->diag, *bcol = B->bcolind;
+  const int *colptr = A->colptr, *rowind = A->rowind;
+  const double *aval = A->val;
+  memset(val, 0, sizeof(double) * nv);
+  memcpy(B->browptr, cnt, sizeof(int) * ((size_t)mb + 1));
+  for (int I = 0; I < mb; I++) { mark[I] = -1; diag[I] = -1; }
+  for (int J = 0; J < nb; J++)                       /* pass 2: block columns, then values */
+    for (int c = 0; c < b; c++) {                    /* column c of block column J */
+      int j = J * b + c;
+      for (int p = colptr[j]; p < colptr[j + 1]; p++) {
+        int i = rowind[p], I = i / b;
+        if (mark[I] != J) {
+          mark[I] = J;
+          if (I == J) diag[I] = cnt[I];
+          bcol[cnt[I]++] = J;
+        }
+        int q = cnt[I] - 1;                          /* the slot of (I, J): the last one given */
+        val[((size_t)q * b + (size_t)c) * b + (size_t)(i - I * b)] += aval[p];
+      }
+    }
+  if (mark != small) free(mark);
+  *out = B;
+  return SN_OK;
+}
+
 int sn_bsr_from_csc(const sn_csc *A, int b, sn_bsr **out)
 {
   if (!A || !out || b <= 0) return SN_ERR_ARG;
   *out = NULL;
   if (A->m % b || A->n % b) return SN_ERR_DIM;
-  int mb = A->m / b, nb = A->n / b;
-  sn_bsr *B = calloc(1, sizeof *B);
-  int *mark = malloc(sizeof(int) * 2 * ((size_t)mb + 1)), *pos = mark + mb + 1;
-  if (!B || !mark) goto nomem;
-  B->b = b;
-  B->mb = mb;
-  B->nb = nb;
-  B->browptr = calloc((size_t)mb + 1, sizeof(int));
-  B->diag = malloc(sizeof(int) * ((size_t)mb + 1));
-  if (!B->browptr || !B->diag) goto nomem;
-  for (int I = 0; I < mb; I++) mark[I] = -1;
-  for (int J = 0; J < nb; J++)                       /* pass 1: blocks per block row */
-    for (int p = A->colptr[J * b]; p < A->colptr[(J + 1) * b]; p++) {
-      int i = A->rowind[p];
-      if (i < 0 || i >= A->m) { free(mark); sn_bsr_free(B); return SN_ERR_FORMAT; }
-      if (mark[i / b] != J) { mark[i / b] = J; B->browptr[i / b + 1]++; }
-    }
-  for (int I = 0; I < mb; I++) B->browptr[I + 1] += B->browptr[I];
-  B->nnzb = B->browptr[mb];
-  B->bcolind = malloc(sizeof(int) * (size_t)(B->nnzb > 0 ? B->nnzb : 1));
-  B->val = calloc((size_t)(B->nnzb > 0 ? B->nnzb : 1) * (size_t)b * (size_t)b, sizeof(double));
-  if (!B->bcolind || !B->val) goto nomem;
-  for (int I = 0; I < mb; I++) { mark[I] = -1; B->diag[I] = -1; }
-  for (int I = 0; I < mb; I++) pos[I] = B->browptr[I];   /* next free slot of block row I */
-  for (int J = 0; J < nb; J++)                       /* pass 2: block columns, then values */
-    for (int j = J * b; j < (J + 1) * b; j++)
-      for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++) {
-        int i = A->rowind[p], I = i / b;
-        if (mark[I] != J) {
-          mark[I] = J;
-          if (I == J) B->diag[I] = pos[I];
-          B->bcolind[pos[I]++] = J;
-        }
-        int q = pos[I] - 1;                          /* the slot of (I, J): the last one given */
-        B->val[(size_t)q * b * b + (size_t)(j % b) * b + (size_t)(i % b)] += A->val[p];
-      }
-  free(mark);
-  *out = B;
-  return SN_OK;
-nomem:
-  free(mark);
-  sn_bsr_free(B);
-  return SN_ERR_NOMEM;
+  if (b == 3) return from_csc(A, 3, out);
+  if (b == 2) return from_csc(A, 2, out);
+  return from_csc(A, b, out);
 }
 
-void sn_bsr_free(sn_bsr *A)
-{
-  if (!A) return;
-  free(A->browptr);
-  free(A->bcolind);
-  free(A->diag);
-  free(A->val);
-  free(A);
-}
+void sn_bsr_free(sn_bsr *A) { free(A); }   /* the arrays live in A's allocation */
 
 const double *sn_bsr_block(const sn_bsr *A, int I, int J)
 {

@@ -196,6 +196,63 @@ int main(void)
     }
   }
 
+  /* the block view against a reference from the dense matrix: block row I holds the block
+   * columns J, in increasing order, of every block with a stored entry, whole (column-major),
+   * diag the slot of (I, I) or -1. b = 2, 3 (the constant-b paths) and 4 (the general one);
+   * 200 block rows take the heap for the temporary marks (more than 128), 1 and 7 the stack;
+   * the rows of a column in reverse order (a CSC need not sort them) give the same view. */
+  for (int b = 2; b <= 4; b++)
+    for (int t = 0; t < 3; t++) {
+      int mbt = t == 0 ? 1 : t == 1 ? 7 : 200, n = b * mbt;
+      unsigned seed = 12345u + 7u * (unsigned)b + (unsigned)t;
+      double *Ad = calloc((size_t)n * n, sizeof(double));
+      for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) {
+          seed = seed * 1103515245u + 12345u;
+          int I = i / b, J = j / b, keep = (seed >> 16) % 7 == 0 || (I == J && (seed >> 8) % 3);
+          if (keep && !(I == 1 && J == 1)) Ad[(size_t)j * n + i] = ((seed >> 4) % 1000) / 997.0 - 0.5;
+        }
+      sn_csc *Ac;
+      sn_bsr *Ab;
+      CHECK_INT(sn_csc_from_dense(n, n, Ad, 0.0, &Ac), SN_OK);
+      for (int rev = 0; rev < 2; rev++) {
+        if (rev)   /* the rows of every column reversed */
+          for (int j = 0; j < n; j++)
+            for (int p = Ac->colptr[j], q = Ac->colptr[j + 1] - 1; p < q; p++, q--) {
+              int ti2 = Ac->rowind[p]; Ac->rowind[p] = Ac->rowind[q]; Ac->rowind[q] = ti2;
+              double tv = Ac->val[p]; Ac->val[p] = Ac->val[q]; Ac->val[q] = tv;
+            }
+        CHECK_INT(sn_bsr_from_csc(Ac, b, &Ab), SN_OK);
+        int q = 0, ok = Ab->mb == mbt && Ab->nb == mbt && Ab->b == b && Ab->browptr[0] == 0;
+        for (int I = 0; I < mbt && ok; I++) {
+          int dslot = -1;
+          for (int J = 0; J < mbt && ok; J++) {
+            int any = 0;
+            for (int c = 0; c < b; c++)
+              for (int r = 0; r < b; r++) any |= Ad[(size_t)(J * b + c) * n + I * b + r] != 0.0;
+            if (!any) continue;
+            ok = q < Ab->nnzb && Ab->bcolind[q] == J;
+            for (int c = 0; c < b && ok; c++)
+              for (int r = 0; r < b; r++)
+                ok &= Ab->val[(size_t)q * b * b + c * b + r] == Ad[(size_t)(J * b + c) * n + I * b + r];
+            if (I == J) dslot = q;
+            q++;
+          }
+          ok = ok && Ab->browptr[I + 1] == q && Ab->diag[I] == dslot;
+        }
+        CHECK(ok && q == Ab->nnzb);
+        if (mbt > 1) CHECK_INT(Ab->diag[1], -1);   /* block (1, 1) left empty */
+        double xr[800], y1[800], y2[800];
+        for (int i = 0; i < n; i++) xr[i] = cos(0.37 * i);
+        sn_bsr_gemv(Ab, 1.0, xr, 0.0, y1);
+        sn_dense_gemv(n, n, 1.0, Ad, xr, 0.0, y2);
+        for (int i = 0; i < n; i++) CHECK_CLOSE(y1[i], y2[i], 1e-13, 1e-13);
+        sn_bsr_free(Ab);
+      }
+      sn_csc_free(Ac);
+      free(Ad);
+    }
+
   /* structure check catches corruption */
   A->rowind[0] = 7;
   CHECK_INT(sn_csc_check(A), SN_ERR_FORMAT);
