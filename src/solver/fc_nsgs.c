@@ -38,6 +38,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* problems of up to NSGS_SMALL_NC contacts: the workspace, its order and the solver's copy of
+ * the best iterate on the stack (issue #13: no allocation of O(n) workspace on the hot path of
+ * small problems) */
+enum { NSGS_SMALL_NC = 32 };
+
 struct sn_nsgs_ws {
   const sn_fc *P;
   const sn_bsr *B;
@@ -45,6 +50,7 @@ struct sn_nsgs_ws {
   double sigma;
   const double *c;
   int *order;          /* order=rows: the contacts; order=colour: the colours (ncolour) */
+  int order_small[NSGS_SMALL_NC];   /* order's storage up to NSGS_SMALL_NC entries */
   sn_fc_colouring C;   /* order=colour */
   double *rold;        /* order=jacobi: r when the sweep began */
   int nt;              /* threads of a coloured or Jacobi-blocked sweep */
@@ -63,6 +69,7 @@ int sn_nsgs_parse(const char *options, sn_nsgs_opts *o)
   o->rho = 0.0;
   o->local_tol = 1e-12;
   o->local_iter = 0;
+  if (!options || !*options) return SN_OK;   /* the defaults: nothing to look up */
   char buf[16];
   int st = sn_option_string(options, "local", buf, sizeof buf);
   if (st < 0) return st;
@@ -150,27 +157,43 @@ static int jacobi_threads(int threads, int blocks, int nc)
 #endif
 }
 
-int sn_nsgs_ws_new(const sn_fc *P, const sn_bsr *B, const sn_nsgs_opts *o, sn_nsgs_ws **out)
+/* the workspace in ws (zeroed here); ws_fini releases what it holds */
+static int ws_init(sn_nsgs_ws *ws, const sn_fc *P, const sn_bsr *B, const sn_nsgs_opts *o)
 {
-  sn_nsgs_ws *ws = calloc(1, sizeof *ws);
-  if (!ws) return SN_ERR_NOMEM;
+  memset(ws, 0, sizeof *ws);
   int n = P->nc, st;
   if (o->order == SN_ORDER_COLOUR) {
-    if ((st = sn_fc_colour(B, &ws->C))) { free(ws); return st; }
+    if ((st = sn_fc_colour(B, &ws->C))) return st;
     n = ws->C.ncolour;
     ws->nt = colour_threads(o->threads, &ws->C);
   } else if (o->order == SN_ORDER_JACOBI) {
     ws->rold = malloc(sizeof(double) * (size_t)(P->dim * P->nc + 1));
-    if (!ws->rold) { free(ws); return SN_ERR_NOMEM; }
+    if (!ws->rold) return SN_ERR_NOMEM;
     ws->nt = jacobi_threads(o->threads, o->blocks, P->nc);
   }
-  ws->order = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
-  if (!ws->order) { sn_fc_colouring_free(&ws->C); free(ws->rold); free(ws); return SN_ERR_NOMEM; }
+  ws->order = n <= NSGS_SMALL_NC ? ws->order_small : malloc(sizeof(int) * (size_t)n);
+  if (!ws->order) { sn_fc_colouring_free(&ws->C); free(ws->rold); return SN_ERR_NOMEM; }
   for (int i = 0; i < n; i++) ws->order[i] = i;
   ws->P = P;
   ws->B = B;
   ws->o = *o;
   ws->rng = o->seed;
+  return SN_OK;
+}
+
+static void ws_fini(sn_nsgs_ws *ws)
+{
+  if (ws->order != ws->order_small) free(ws->order);
+  free(ws->rold);
+  sn_fc_colouring_free(&ws->C);
+}
+
+int sn_nsgs_ws_new(const sn_fc *P, const sn_bsr *B, const sn_nsgs_opts *o, sn_nsgs_ws **out)
+{
+  sn_nsgs_ws *ws = malloc(sizeof *ws);
+  if (!ws) return SN_ERR_NOMEM;
+  int st = ws_init(ws, P, B, o);
+  if (st) { free(ws); return st; }
   *out = ws;
   return SN_OK;
 }
@@ -178,9 +201,7 @@ int sn_nsgs_ws_new(const sn_fc *P, const sn_bsr *B, const sn_nsgs_opts *o, sn_ns
 void sn_nsgs_ws_free(sn_nsgs_ws *ws)
 {
   if (!ws) return;
-  free(ws->order);
-  free(ws->rold);
-  sn_fc_colouring_free(&ws->C);
+  ws_fini(ws);
   free(ws);
 }
 
@@ -325,8 +346,20 @@ int sn_nsgs_sweep(sn_nsgs_ws *ws, double *r)
 
 /* ---- the solver ---- */
 
+/* r converged when the solver's error err (from the block view) and Siconos' error of r
+ * (sn_fc_error: u formed again from the compressed columns) are both within tol; the latter is
+ * taken from sn_fc_measures, whose value it is bit for bit, so that the verdict reuses them (m) */
+static int converged(const sn_fc *P, const double *r, double err, double tol, sn_fc_meas *m,
+                     int *have_m, double *ec)
+{
+  if (!(err <= tol)) return 0;
+  *have_m = sn_fc_measures(P, r, tol, m) == SN_OK;
+  *ec = *have_m ? m->rel_error : NAN;
+  return *ec <= tol;
+}
+
 static int nsgs_solve(const sn_fc *P, double *r, double *u, const sn_settings *s,
-                      sn_info *info, double t0)
+                      sn_info *info, double t0, sn_fc_meas *m, int *have_m)
 {
   sn_settings def;
   if (!s) { sn_settings_default(&def); s = &def; }
@@ -338,7 +371,7 @@ static int nsgs_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
   int st = sn_nsgs_parse(s->options, &o), k = 0, since = 0, stall = 1000;
   if (st) return st;
   o.threads = s->threads > 1 ? s->threads : 1;
-  if (!sn_option_double(s->options, "local_tol", &(double){0}))
+  if (!s->options || !sn_option_double(s->options, "local_tol", &(double){0}))
     o.local_tol = fmin(o.local_tol, 0.1 * s->tol);   /* local solves finer than the target */
   double v;
   if ((st = sn_option_double(s->options, "stall", &v)) < 0) return st;
@@ -347,14 +380,26 @@ static int nsgs_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
     stall = (int)v;
   }
   sn_bsr *B = NULL;
-  sn_nsgs_ws *ws = NULL;
-  double *best = malloc(sizeof(double) * ((size_t)n + (size_t)P->nc + 1));
+  sn_nsgs_ws wsmem, *ws = NULL;
+  double small[NSGS_SMALL_NC * 4 + 1];
+  double *best = P->nc <= NSGS_SMALL_NC ? small : malloc(sizeof(double) * ((size_t)n + (size_t)P->nc + 1));
   if (!best) return SN_ERR_NOMEM;
   double *work = best + n;   /* the threaded error's per-contact terms */
-  if ((st = sn_bsr_from_csc(P->W, d, &B)) || (st = sn_nsgs_ws_new(P, B, &o, &ws))) goto done;
-  for (int j = 0; j < n; j++)
+  if ((st = sn_bsr_from_csc(P->W, d, &B)) || (st = ws_init(&wsmem, P, B, &o))) goto done;
+  ws = &wsmem;
+  int zero = 1;
+  for (int j = 0; j < n; j++) {
     if (!isfinite(r[j])) { sn_fill(n, 0.0, r); break; }   /* unusable warm start: cold start */
-  double err = sn_fc_eval_threads(P, B, 0.0, NULL, r, u, o.threads, work), berr = err;
+    zero &= r[j] == 0.0;
+  }
+  double err;
+  if (zero) {   /* r = 0: u = q, as W r + q gives it (0 + q: a -0 of q becomes +0), no product */
+    for (int j = 0; j < n; j++) u[j] = P->q[j] + 0.0;
+    err = sn_fc_error_u_threads(P, 0.0, NULL, r, u, o.threads, work);
+  } else {
+    err = sn_fc_eval_threads(P, B, 0.0, NULL, r, u, o.threads, work);
+  }
+  double berr = err;
   /* threads or one, sweep by sweep, by the clock (common/par_tune.h): the same bits either way */
   int nt_max = ws->nt;
   sn_par_tune tune;
@@ -362,7 +407,7 @@ static int nsgs_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
   sn_copy(n, r, best);
   st = isfinite(err) ? SN_MAX_ITER : SN_ERR_NAN;
   double ec = NAN;   /* sn_fc_error of r when converged (u is then W r + q already) */
-  if (err <= s->tol && (ec = sn_fc_error(P, r, NULL)) <= s->tol) st = SN_OK;
+  if (converged(P, r, err, s->tol, m, have_m, &ec)) st = SN_OK;
   while (st == SN_MAX_ITER && k < s->max_iter) {
     k++;
     int par = sn_par_tune_begin(&tune) > 1;
@@ -383,10 +428,13 @@ static int nsgs_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
       since = 0;
     }
     int rec = sn_info_record(info, s, k, err, t0);
-    if (err <= s->tol && (ec = sn_fc_error(P, r, NULL)) <= s->tol) st = SN_OK;
+    if (converged(P, r, err, s->tol, m, have_m, &ec)) st = SN_OK;
     else if (rec) st = rec;
   }
-  if (st != SN_OK) sn_copy(n, best, r);   /* the best iterate (the last good one after a NaN) */
+  if (st != SN_OK) {
+    sn_copy(n, best, r);   /* the best iterate (the last good one after a NaN) */
+    *have_m = 0;           /* measured at another r */
+  }
 done:
   if (ws) {
     if (st != SN_OK) sn_fc_eval_threads(P, B, 0.0, NULL, r, u, o.threads, work);
@@ -394,9 +442,9 @@ done:
       info->error = st == SN_OK ? ec : sn_fc_error(P, r, NULL);
       info->iterations = k;
     }
+    ws_fini(ws);
   }
-  free(best);
-  sn_nsgs_ws_free(ws);
+  if (best != small) free(best);
   sn_bsr_free(B);
   return st;
 }
@@ -408,11 +456,13 @@ int sn_fc_nsgs(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_in
   static const char *const keys[] = {"local", "omega", "shuffle", "seed", "rho", "local_tol", "local_iter", "stall", "order", "blocks", NULL};
   int st = sn_fc_check(P, NULL, 0);   /* mu >= 0, finite data, consistent sizes */
   if (!st && s) st = sn_option_check(s->options, keys);
-  if (!st) st = nsgs_solve(P, r, u, s, info, t0);
+  sn_fc_meas m;
+  int have_m = 0;   /* m: the measures of the r returned, taken by the convergence test */
+  if (!st) st = nsgs_solve(P, r, u, s, info, t0, &m, &have_m);
   if (info) {
     info->status = st;
     info->seconds = sn_wtime() - t0;
     if (isnan(info->error)) info->error = INFINITY;   /* never NaN: failure is the status */
   }
-  return sn_fc_verdict(P, r, s, st, "nsgs", info);
+  return sn_fc_verdict_m(P, r, s, st, "nsgs", info, have_m ? &m : NULL);
 }

@@ -36,17 +36,27 @@ static int judge(const sn_fc_meas *m, int st, int ok, const char *name, sn_info 
   return st;
 }
 
-int sn_fc_verdict(const sn_fc *P, const double *r, const sn_settings *s, int st, const char *name,
-                  sn_info *info)
+int sn_fc_verdict_m(const sn_fc *P, const double *r, const sn_settings *s, int st, const char *name,
+                    sn_info *info, const sn_fc_meas *m)
 {
   if (st < 0 && st != SN_ERR_NAN) {
     if (info) info->status = st;
     return st;
   }
-  sn_fc_meas m;
-  int ok = sn_fc_measures(P, r, s ? s->tol : 1e-8, &m);
+  sn_fc_meas own;
+  int ok = SN_OK;
+  if (!m) {
+    ok = sn_fc_measures(P, r, s ? s->tol : 1e-8, &own);
+    m = &own;
+  }
   if (ok < 0) st = ok;
-  return judge(&m, st, ok, name, info);
+  return judge(m, st, ok, name, info);
+}
+
+int sn_fc_verdict(const sn_fc *P, const double *r, const sn_settings *s, int st, const char *name,
+                  sn_info *info)
+{
+  return sn_fc_verdict_m(P, r, s, st, name, info, NULL);
 }
 
 int sn_gfc_verdict(const sn_gfc *P, const double *r, const double *v, const sn_settings *s, int st,

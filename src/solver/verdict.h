@@ -12,6 +12,10 @@
  * info->status is set to the returned status. */
 int sn_fc_verdict(const sn_fc *P, const double *r, const sn_settings *s, int st, const char *name,
                   sn_info *info);
+/* the same with the measures of r at s->tol already taken (m; NULL: taken here): a solver whose
+ * convergence test ran sn_fc_measures on the r it returns does not measure it twice */
+int sn_fc_verdict_m(const sn_fc *P, const double *r, const sn_settings *s, int st, const char *name,
+                    sn_info *info, const sn_fc_meas *m);
 int sn_gfc_verdict(const sn_gfc *P, const double *r, const double *v, const sn_settings *s, int st,
                    const char *name, sn_info *info);
 
