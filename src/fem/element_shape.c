@@ -326,13 +326,19 @@ void sn_fe_rule_point(sn_ferule r, int k, double *xi, double *w)
   }
 }
 
-/* ---- geometry ---- */
-int sn_fe_geometry(sn_fefam f, int sdim, const double *X, const double *xi, double *N,
-                   double *dNdx, double *detJ, double *x)
+/* ---- geometry ----
+ * geometry_dim is the whole computation with the dimension a constant: sn_fe_geometry calls it
+ * with sdim 2 or 3 written out, so that the compiler unrolls the loops over coordinates (the
+ * same operations in the same order: the results are bit for bit those of the loops over a
+ * variable dimension; the stiffness, stress and volume passes of a 2D or 3D mesh spend about
+ * half their time here) */
+static inline __attribute__((always_inline)) int geometry_dim(sn_fefam f, const int sdim, const double *X,
+                                                             const double *xi, double *N, double *dNdx,
+                                                             double *detJ, double *x)
 {
-  int nn = sn_fe_fam_nodes(f), dim = sn_fe_fam_dim(f);
+  const int dim = sdim;
+  int nn = sn_fe_fam_nodes(f);
   double dN[SN_FE_MAXN * 3], J[3][3] = {{0}}, lo[3], hi[3];
-  if (dim != sdim) return SN_ERR_ARG;
   sn_fe_shape(f, xi, N, dN);
   for (int j = 0; j < sdim; j++) lo[j] = hi[j] = X[j];
   for (int a = 0; a < nn; a++)
@@ -388,6 +394,15 @@ int sn_fe_geometry(sn_fefam f, int sdim, const double *X, const double *xi, doub
       dNdx[a * sdim + j] = s;
     }
   return SN_OK;
+}
+
+int sn_fe_geometry(sn_fefam f, int sdim, const double *X, const double *xi, double *N,
+                   double *dNdx, double *detJ, double *x)
+{
+  if (sn_fe_fam_dim(f) != sdim) return SN_ERR_ARG;
+  if (sdim == 2) return geometry_dim(f, 2, X, xi, N, dNdx, detJ, x);
+  if (sdim == 3) return geometry_dim(f, 3, X, xi, N, dNdx, detJ, x);
+  return geometry_dim(f, sdim, X, xi, N, dNdx, detJ, x);
 }
 
 /* ---- extrapolation to nodes ----

@@ -126,6 +126,24 @@ static void bmatrix(const sn_elinfo *e, const ippoint *q, double *B)
   }
 }
 
+/* the rows of B that can be nonzero in column c (bmatrix's pattern), increasing: the products
+ * with B's other rows are exact zeros, and leaving them out of a sum changes none of its bits
+ * (s + 0 = s and s + -0 = s for every s the sums can hold; they start at +0) */
+static int b_rows(const sn_elinfo *e, int c, int rows[3])
+{
+  if (e->d.sdim == 3) {
+    static const int r3[3][3] = {{0, 3, 4}, {1, 3, 5}, {2, 4, 5}};
+    for (int k = 0; k < 3; k++) rows[k] = r3[c % 3][k];
+    return 3;
+  }
+  if (c % 2) { rows[0] = 1; rows[1] = 3; return 2; }
+  int n = 0;
+  rows[n++] = 0;
+  if (e->d.kind == SN_KIND_AXISYM) rows[n++] = 2;
+  rows[n++] = 3;
+  return n;
+}
+
 static int solid_stiffness(const sn_elinfo *e, const double *X, const sn_elprops *p, double *Ke)
 {
   int nd = e->d.nnodes * e->d.sdim, st;
@@ -133,6 +151,8 @@ static int solid_stiffness(const sn_elinfo *e, const double *X, const sn_elprops
   if ((st = check_material(p)) != SN_OK || (st = thickness(p, &thick)) != SN_OK) return st;
   int ns = dmatrix(e->d.kind, p, D);
   if (e->incompatible) return sn_fe_incompatible_stiffness(e, X, (const double (*)[6])D, NULL, Ke, NULL);
+  int rows[SN_FE_MAXN * 3][3], nr[SN_FE_MAXN * 3];
+  for (int c = 0; c < nd; c++) nr[c] = b_rows(e, c, rows[c]);
   memset(Ke, 0, (size_t)nd * nd * sizeof(double));
   for (int k = 0; k < e->d.nip; k++) {
     ippoint q;
@@ -141,14 +161,14 @@ static int solid_stiffness(const sn_elinfo *e, const double *X, const sn_elprops
     for (int i = 0; i < ns; i++)
       for (int c = 0; c < nd; c++) {
         double s = 0;
-        for (int j = 0; j < ns; j++) s += D[i][j] * B[j * nd + c];
+        for (int r = 0; r < nr[c]; r++) s += D[i][rows[c][r]] * B[rows[c][r] * nd + c];
         DB[i * nd + c] = s * q.dv;
       }
     /* Ke += B^T (D B) dv, lower triangle then mirrored */
     for (int c2 = 0; c2 < nd; c2++)
       for (int c1 = c2; c1 < nd; c1++) {
         double s = 0;
-        for (int i = 0; i < ns; i++) s += B[i * nd + c1] * DB[i * nd + c2];
+        for (int r = 0; r < nr[c1]; r++) s += B[rows[c1][r] * nd + c1] * DB[rows[c1][r] * nd + c2];
         Ke[c1 + (size_t)nd * c2] += s;
       }
   }
