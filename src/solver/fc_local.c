@@ -10,6 +10,7 @@
  *    each one linear; all are formed and the one with the smallest residual is kept;
  *  - hybrid: Newton, projection when Newton fails or stalls, Newton again from there. */
 #include "solver/fc_local.h"
+#include "common/fmax_pos.h"
 
 #include <float.h>
 #include <math.h>
@@ -19,6 +20,16 @@
 
 static void matvec(int d, const double *W, const double *x, double *y)
 {
+  if (d == 3) {   /* the loop below unrolled: the same sums in the same order */
+    for (int i = 0; i < 3; i++) {
+      double s = 0.0;
+      s += W[i] * x[0];
+      s += W[3 + i] * x[1];
+      s += W[6 + i] * x[2];
+      y[i] = s;
+    }
+    return;
+  }
   for (int i = 0; i < d; i++) {
     double s = 0.0;
     for (int j = 0; j < d; j++) s += W[j * d + i] * x[j];
@@ -26,11 +37,11 @@ static void matvec(int d, const double *W, const double *x, double *y)
   }
 }
 
-static double norm(int d, const double *x)
+static double norm2(int d, const double *x)
 {
   double s = 0.0;
   for (int i = 0; i < d; i++) s += x[i] * x[i];
-  return sqrt(s);
+  return s;
 }
 
 /* Solve A x = b (d x d column-major, copied) by Gaussian elimination with partial pivoting.
@@ -40,7 +51,7 @@ static int dense_solve(int d, const double *A, const double *b, double *x)
   double a[9], y[3], amax = 0.0;
   memcpy(a, A, sizeof(double) * (size_t)(d * d));
   memcpy(y, b, sizeof(double) * (size_t)d);
-  for (int k = 0; k < d * d; k++) amax = fmax(amax, fabs(a[k]));
+  for (int k = 0; k < d * d; k++) amax = sn_fmax_pos(amax, fabs(a[k]));
   if (!(amax > 0.0) || !isfinite(amax)) return -1;
   for (int k = 0; k < d; k++) {
     int p = k;
@@ -100,7 +111,9 @@ double sn_fc_local_residual(const sn_fc_local *L, const double *r, double *scale
   double u[3];
   matvec(d, L->W, r, u);
   for (int k = 0; k < d; k++) u[k] += L->q[k];
-  if (scale) *scale = fmax(norm(d, L->q), fmax(norm(d, r), norm(d, u)));
+  /* max(|q|, |r|, |u|) as the square root of the largest square: the correctly rounded square
+   * root is monotone, so the same bits as the largest of three roots, for one root */
+  if (scale) *scale = sqrt(sn_fmax_pos(norm2(d, L->q), sn_fmax_pos(norm2(d, r), norm2(d, u))));
   double e = sqrt(natmap2(d, L->mu, r, u));
   return isfinite(e) ? e : INFINITY;
 }
@@ -108,7 +121,7 @@ double sn_fc_local_residual(const sn_fc_local *L, const double *r, double *scale
 /* converged when the residual is below tol relative to the local scale */
 static int local_ok(const sn_fc_local *L, double res, double scale)
 {
-  return res <= L->tol * fmax(scale, DBL_MIN);
+  return res <= L->tol * sn_fmax_pos(scale, DBL_MIN);
 }
 
 /* ---- projection ---- */
@@ -325,12 +338,13 @@ static int hybrid3(const sn_fc_local *L, double *r)
   int d = L->dim;
   double x0[3], sc;
   memcpy(x0, r, sizeof(double) * (size_t)d);
-  double res0 = sn_fc_local_residual(L, x0, &sc);
   int st = sn_fc_local_ac(L, r);
   if (st == SN_OK) return st;
   if (closed_forms(L, r) == SN_OK) return SN_OK;
   /* Newton failed or stalled: projection from the better of the start and Newton's best,
-   * then Newton again from where the projection arrived */
+   * then Newton again from where the projection arrived (the start's residual is needed only
+   * here: not computed on the way of a Newton success, a third of a one-step solve's residuals) */
+  double res0 = sn_fc_local_residual(L, x0, &sc);
   if (sn_fc_local_residual(L, r, &sc) > res0) memcpy(r, x0, sizeof(double) * (size_t)d);
   sn_fc_local proj = *L;
   proj.max_iter = 4 * L->max_iter;
@@ -382,7 +396,7 @@ static double error_terms(const sn_fc *P, double sigma, const double *c, const d
     for (int i = 0; i < P->nc; i++) sum += e[i];
   else
     for (int i = 0; i < P->nc; i++) sum += natmap2(d, P->mu[i], r + d * i, u + d * i);
-  double den = fmax(sqrt(nq), fmax(sqrt(nr), sqrt(nu)));
+  double den = sqrt(sn_fmax_pos(nq, sn_fmax_pos(nr, nu)));   /* one root: as in the residual */
   double err = den > DBL_EPSILON ? sqrt(sum) / den : sqrt(sum);
   return isfinite(err) ? err : NAN;
 }
