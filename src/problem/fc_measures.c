@@ -2,10 +2,12 @@
  * unnormalised residual) and the acceptance rule documented in problem.h. */
 #include "signorini/problem.h"
 #include "problem/fc_natmap.h"
+#include "common/fmax_first.h"
 
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 
 static int all_finite(int n, const double *x)
@@ -15,85 +17,120 @@ static int all_finite(int n, const double *x)
   return 1;
 }
 
-/* penetration and cone violation of (r, u); Wr_norm = |W r| (or |H^T v|), q_norm = |q| (|w|),
- * wr_bound = |W| |r| (a bound of |W r| without cancellation; 0 when unknown) */
-static void fill(int dim, int nc, const double *mu, const double *r, const double *u,
-                 double q_norm, double Wr_norm, double wr_bound, double tol, sn_fc_meas *m)
+/* the running maxima over the contacts of (r, u) */
+typedef struct {
+  double pen, cv, comp, rmax;
+} maxima;
+
+/* contact i's share: ri, ui its reaction and velocity, rt = |r_T|, ut = |u_T| */
+static void contact_maxima(int dim, double mu, const double *ri, const double *ui, double rt,
+                           double ut, maxima *x)
 {
-  int n = dim * nc;
-  double pen = 0.0, cv = 0.0, rmax = 0.0, comp = 0.0;
-  for (int i = 0; i < nc; i++) {
-    const double *ri = r + dim * i, *ui = u + dim * i;
-    double rt = dim == 3 ? hypot(ri[1], ri[2]) : fabs(ri[1]);
-    double ut = dim == 3 ? hypot(ui[1], ui[2]) : fabs(ui[1]);
-    double ru = ri[0] * (ui[0] + mu[i] * ut);          /* r . u_hat, De Saxce's u_hat */
-    for (int k = 1; k < dim; k++) ru += ri[k] * ui[k];
-    pen = fmax(pen, -ui[0]);
-    cv = fmax(cv, fmax(rt - mu[i] * ri[0], -ri[0]));
-    comp = fmax(comp, ru);
-    for (int k = 0; k < dim; k++) rmax = fmax(rmax, fabs(ri[k]));
-  }
-  int finite = all_finite(n, r) && all_finite(n, u) && isfinite(m->rel_error);
-  m->penetration = finite ? pen : INFINITY;
-  m->cone_violation = finite ? cv : INFINITY;
-  m->complementarity = finite ? comp : INFINITY;
+  double ru = ri[0] * (ui[0] + mu * ut);          /* r . u_hat, De Saxce's u_hat */
+  for (int k = 1; k < dim; k++) ru += ri[k] * ui[k];
+  x->pen = sn_fmax_first(x->pen, -ui[0]);
+  x->cv = sn_fmax_first(x->cv, sn_fmax_first(rt - mu * ri[0], -ri[0]));
+  x->comp = sn_fmax_first(x->comp, ru);
+  for (int k = 0; k < dim; k++) x->rmax = sn_fmax_first(x->rmax, fabs(ri[k]));
+}
+
+/* penetration, cone violation and the acceptance rule from the maxima; finite: r, u and the
+ * relative error finite; q_norm = |q| (or |w|), Wr_norm = |W r| (or |H^T v|), wr_bound =
+ * |W| |r| (a bound of |W r| without cancellation; 0 when unknown) */
+static void finish(const maxima *x, int finite, double q_norm, double Wr_norm, double wr_bound,
+                   double tol, sn_fc_meas *m)
+{
+  m->penetration = finite ? x->pen : INFINITY;
+  m->cone_violation = finite ? x->cv : INFINITY;
+  m->complementarity = finite ? x->comp : INFINITY;
   m->vscale = fmax(q_norm, Wr_norm);
   /* sqrt(tol): between the round-off of sound results and the O(1) of diverging ones; scales
    * below DBL_EPSILON count as 1 (absolute), as in Siconos' measure. The complementarity
    * bound is the penetration bound on the other side: under the largest force the gap may
    * open by sqrt(tol) vscale, a separated contact may carry sqrt(tol) |r|_inf */
   double atol = sqrt(fmin(fmax(tol, 0.0), 1.0));
-  double vs = m->vscale > DBL_EPSILON ? m->vscale : 1.0, rs = rmax > DBL_EPSILON ? rmax : 1.0;
-  m->accepted = finite && pen <= atol * vs && cv <= atol * rs && comp <= atol * vs * rs;
+  double vs = m->vscale > DBL_EPSILON ? m->vscale : 1.0, rs = x->rmax > DBL_EPSILON ? x->rmax : 1.0;
+  m->accepted = finite && x->pen <= atol * vs && x->cv <= atol * rs && x->comp <= atol * vs * rs;
   m->diverging = !m->accepted &&
                  (!finite || m->rel_error <= tol || wr_bound > m->vscale / sqrt(tol));
 }
 
-static double frobenius(const sn_csc *A)
+/* the global problem's measures: the maxima of (r, u), then the rule */
+static void fill(int dim, int nc, const double *mu, const double *r, const double *u,
+                 double q_norm, double Wr_norm, double wr_bound, double tol, sn_fc_meas *m)
 {
-  double s = 0.0;
-  for (int p = 0; p < A->colptr[A->n]; p++) s += A->val[p] * A->val[p];
-  return sqrt(s);
+  int n = dim * nc;
+  maxima x = {0.0, 0.0, 0.0, 0.0};
+  for (int i = 0; i < nc; i++) {
+    const double *ri = r + dim * i, *ui = u + dim * i;
+    double rt = dim == 3 ? hypot(ri[1], ri[2]) : fabs(ri[1]);
+    double ut = dim == 3 ? hypot(ui[1], ui[2]) : fabs(ui[1]);
+    contact_maxima(dim, mu[i], ri, ui, rt, ut, &x);
+  }
+  int finite = all_finite(n, r) && all_finite(n, u) && isfinite(m->rel_error);
+  finish(&x, finite, q_norm, Wr_norm, wr_bound, tol, m);
 }
 
-/* contacts with q_N < 0 whose normal row of W is numerically zero: zero or subnormal
- * (< DBL_MIN), or below DBL_EPSILON times the largest entry of W; no reaction can stop their
- * penetration (a certificate of infeasibility from the data alone). rowmax: n doubles. */
-static int stuck_contacts(const sn_fc *P, double *rowmax)
+/* One pass over W: its Frobenius norm (the sum in storage order) and the contacts with q_N < 0
+ * whose normal row of W is numerically zero: zero or subnormal (< DBL_MIN), or below
+ * DBL_EPSILON times the largest entry of W; no reaction can stop their penetration (a
+ * certificate of infeasibility from the data alone). rowmax: n doubles. */
+static int frobenius_stuck(const sn_fc *P, double *rowmax, double *frob)
 {
   int d = P->dim, n = d * P->nc, k = 0;
-  double wmax = 0.0;
+  const sn_csc *W = P->W;
+  double wmax = 0.0, s = 0.0;
   for (int i = 0; i < n; i++) rowmax[i] = 0.0;
-  for (int j = 0; j < P->W->n; j++)
-    for (int p = P->W->colptr[j]; p < P->W->colptr[j + 1]; p++) {
-      double a = fabs(P->W->val[p]);
-      rowmax[P->W->rowind[p]] = fmax(rowmax[P->W->rowind[p]], a);
-      wmax = fmax(wmax, a);
+  for (int j = 0; j < W->n; j++)
+    for (int p = W->colptr[j]; p < W->colptr[j + 1]; p++) {
+      double v = W->val[p], a = fabs(v);
+      s += v * v;
+      rowmax[W->rowind[p]] = sn_fmax_first(rowmax[W->rowind[p]], a);
+      wmax = sn_fmax_first(wmax, a);
     }
   for (int i = 0; i < P->nc; i++) {
     double w = rowmax[d * i];
     if (P->q[d * i] < 0 && (w < DBL_MIN || w <= DBL_EPSILON * wmax)) k++;
   }
+  *frob = sqrt(s);
   return k;
 }
 
+/* One pass over the contacts for the natural-map residual (sn_fc_natmap_u's sum, in its
+ * order) and the maxima, |u_T| computed once for both; the norms of q and r once each (they
+ * serve the relative error, the velocity scale and the bound |W| |r|) */
 int sn_fc_measures(const sn_fc *P, const double *r, double tol, sn_fc_meas *m)
 {
   if (!P || !P->W || !P->q || !P->mu || !r || !m) return SN_ERR_ARG;
-  int n = P->dim * P->nc;
+  int d = P->dim, n = d * P->nc;
   double small[SN_SMALL_N];   /* small problems: no allocation */
   double *u = n <= SN_SMALL_N ? small : malloc(sizeof(double) * (size_t)n);
   if (!u) return SN_ERR_NOMEM;
-  double nrm;
-  sn_copy(n, P->q, u);                                /* u = W r + q, as sn_fc_error_parts */
+  if (n > 0) memcpy(u, P->q, sizeof(double) * (size_t)n);   /* u = W r + q, as sn_fc_error_parts */
   sn_csc_gemv(P->W, 1.0, r, 1.0, u);
-  sn_fc_natmap_u(P, r, u, &m->abs_residual, &nrm);
+  maxima x = {0.0, 0.0, 0.0, 0.0};
+  double sum = 0.0;
+  for (int i = 0; i < P->nc; i++) {
+    const double *ri = r + d * i, *ui = u + d * i;
+    double mu = P->mu[i], ut = d == 3 ? hypot(ui[1], ui[2]) : fabs(ui[1]), t[3];
+    t[0] = ri[0] - ui[0] - mu * ut;       /* r - (u + [mu |u_T|, 0, 0]) */
+    for (int k = 1; k < d; k++) t[k] = ri[k] - ui[k];
+    sn_proj_cone(d, mu, t);
+    for (int k = 0; k < d; k++) sum += (ri[k] - t[k]) * (ri[k] - t[k]);
+    double rt = d == 3 ? hypot(ri[1], ri[2]) : fabs(ri[1]);
+    contact_maxima(d, mu, ri, ui, rt, ut, &x);
+  }
+  m->abs_residual = sqrt(sum);
+  double nq = sn_nrm2(n, P->q), nr = sn_nrm2(n, r), nu = sn_nrm2(n, u);
+  double nrm = fmax(nq, fmax(nr, nu));
   m->rel_error = nrm > DBL_EPSILON ? m->abs_residual / nrm : m->abs_residual;
   double wr = 0.0;                                    /* |W r| = |u - q| */
   for (int k = 0; k < n; k++) wr += (u[k] - P->q[k]) * (u[k] - P->q[k]);
   wr = sqrt(wr);
-  fill(P->dim, P->nc, P->mu, r, u, sn_nrm2(n, P->q), wr, frobenius(P->W) * sn_nrm2(n, r), tol, m);
-  m->stuck = stuck_contacts(P, u);
+  int finite = all_finite(n, r) && all_finite(n, u) && isfinite(m->rel_error);
+  double fw;
+  m->stuck = frobenius_stuck(P, u, &fw);   /* u's storage reused for the row maxima */
+  finish(&x, finite, nq, wr, fw * nr, tol, m);
   if (!m->accepted && m->stuck) m->diverging = 1;
   if (u != small) free(u);
   return SN_OK;

@@ -10,7 +10,7 @@
  *    each one linear; all are formed and the one with the smallest residual is kept;
  *  - hybrid: Newton, projection when Newton fails or stalls, Newton again from there. */
 #include "solver/fc_local.h"
-#include "common/fmax_pos.h"
+#include "common/fmax_first.h"
 
 #include <float.h>
 #include <math.h>
@@ -51,7 +51,7 @@ static int dense_solve(int d, const double *A, const double *b, double *x)
   double a[9], y[3], amax = 0.0;
   memcpy(a, A, sizeof(double) * (size_t)(d * d));
   memcpy(y, b, sizeof(double) * (size_t)d);
-  for (int k = 0; k < d * d; k++) amax = sn_fmax_pos(amax, fabs(a[k]));
+  for (int k = 0; k < d * d; k++) amax = sn_fmax_first(amax, fabs(a[k]));
   if (!(amax > 0.0) || !isfinite(amax)) return -1;
   for (int k = 0; k < d; k++) {
     int p = k;
@@ -113,7 +113,7 @@ double sn_fc_local_residual(const sn_fc_local *L, const double *r, double *scale
   for (int k = 0; k < d; k++) u[k] += L->q[k];
   /* max(|q|, |r|, |u|) as the square root of the largest square: the correctly rounded square
    * root is monotone, so the same bits as the largest of three roots, for one root */
-  if (scale) *scale = sqrt(sn_fmax_pos(norm2(d, L->q), sn_fmax_pos(norm2(d, r), norm2(d, u))));
+  if (scale) *scale = sqrt(sn_fmax_first(norm2(d, L->q), sn_fmax_first(norm2(d, r), norm2(d, u))));
   double e = sqrt(natmap2(d, L->mu, r, u));
   return isfinite(e) ? e : INFINITY;
 }
@@ -121,7 +121,7 @@ double sn_fc_local_residual(const sn_fc_local *L, const double *r, double *scale
 /* converged when the residual is below tol relative to the local scale */
 static int local_ok(const sn_fc_local *L, double res, double scale)
 {
-  return res <= L->tol * sn_fmax_pos(scale, DBL_MIN);
+  return res <= L->tol * sn_fmax_first(scale, DBL_MIN);
 }
 
 /* ---- projection ---- */
@@ -396,7 +396,7 @@ static double error_terms(const sn_fc *P, double sigma, const double *c, const d
     for (int i = 0; i < P->nc; i++) sum += e[i];
   else
     for (int i = 0; i < P->nc; i++) sum += natmap2(d, P->mu[i], r + d * i, u + d * i);
-  double den = sqrt(sn_fmax_pos(nq, sn_fmax_pos(nr, nu)));   /* one root: as in the residual */
+  double den = sqrt(sn_fmax_first(nq, sn_fmax_first(nr, nu)));   /* one root: as in the residual */
   double err = den > DBL_EPSILON ? sqrt(sum) / den : sqrt(sum);
   return isfinite(err) ? err : NAN;
 }

@@ -2,7 +2,7 @@
 #include "check.h"
 #include "signorini/common.h"
 #include "signorini/la.h"
-#include "common/fmax_pos.h"
+#include "common/fmax_first.h"
 
 #include <float.h>
 #include <math.h>
@@ -40,7 +40,7 @@ int main(void)
   double S[4] = {1, 2, 2, 4};
   CHECK_INT(sn_dense_solve(2, S, b, sol), SN_ERR_SINGULAR);
   CHECK_INT(sn_dense_solve(-1, S, b, sol), SN_ERR_ARG);
-  /* sn_fmax_pos: libm's fmax bit for bit on operands that are never -0 (NaN ignored, NaN and
+  /* sn_fmax_first: libm's fmax bit for bit on operands that are never -0 (NaN ignored, NaN and
    * NaN giving NaN); and the largest of three square roots of squares is the root of the
    * largest (a correctly rounded root is monotone): the one-root form of the local residual */
   const double v[] = {0.0, DBL_TRUE_MIN, DBL_MIN, 1e-300, 0.5, 1.0, 1.0 + DBL_EPSILON, 3.0, 1e300,
@@ -48,10 +48,13 @@ int main(void)
   int nv = (int)(sizeof v / sizeof v[0]), same = 1;
   for (int i = 0; i < nv; i++)
     for (int j = 0; j < nv; j++) {
-      double a = sn_fmax_pos(v[i], v[j]), b = fmax(v[i], v[j]);
+      double a = sn_fmax_first(v[i], v[j]), b = fmax(v[i], v[j]);
       same &= isnan(b) ? isnan(a) != 0 : !memcmp(&a, &b, sizeof a);
     }
   CHECK(same);
+  /* of +0 and -0 the first (the running maximum) */
+  CHECK(!signbit(sn_fmax_first(0.0, -0.0)) && signbit(sn_fmax_first(-0.0, 0.0)));
+  CHECK(sn_fmax_first(-1.0, -0.0) == 0.0 && signbit(sn_fmax_first(-1.0, -0.0)));
   unsigned seed = 7u;
   for (int k = 0; k < 100000 && same; k++) {
     double s[3];
@@ -59,7 +62,7 @@ int main(void)
       seed = seed * 1103515245u + 12345u;
       s[c] = ldexp((double)(seed >> 4), (int)(seed % 61) - 60) * (seed % 5 ? 1.0 : 1e-200);
     }
-    double one = sqrt(sn_fmax_pos(s[0], sn_fmax_pos(s[1], s[2])));
+    double one = sqrt(sn_fmax_first(s[0], sn_fmax_first(s[1], s[2])));
     double three = fmax(sqrt(s[0]), fmax(sqrt(s[1]), sqrt(s[2])));
     same &= !memcmp(&one, &three, sizeof one);
   }

@@ -159,8 +159,25 @@ static void test_global(void)
   sn_csc_free(H);
 }
 
+/* a zero measure is +0: 2D contacts at r = 0 (-r_N = -0 ties with the +0 of |r_T| - mu r_N)
+ * with u_N = +0 (-u_N = -0 ties with the running +0); the maxima keep the running +0 */
+static void test_zero_signs(void)
+{
+  double W[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}, q[4] = {0.0, 0.0, 0.0, 0.5};
+  double mu[2] = {0.3, 0.7}, r[4] = {0, 0, 0, 0};
+  sn_fc P = {2, 2, dense(4, W), q, mu};
+  sn_fc_meas m;
+  CHECK_INT(sn_fc_measures(&P, r, 1e-8, &m), SN_OK);
+  CHECK(m.penetration == 0.0 && !signbit(m.penetration));
+  CHECK(m.cone_violation == 0.0 && !signbit(m.cone_violation));
+  CHECK(m.complementarity == 0.0 && !signbit(m.complementarity));
+  CHECK_INT(m.accepted, 1);
+  sn_csc_free(P.W);
+}
+
 int main(void)
 {
+  test_zero_signs();
   test_local();
   test_complementarity();
   test_global();
