@@ -149,7 +149,9 @@ void sn_bsr_gemv_rows(const sn_bsr *A, int lo, int hi, double alpha, const doubl
   double yI[8];
   for (int I = lo; I < hi; I++) {
     if (b <= 8) {
-      sn_bsr_row_gemv(A, I, x, yI);
+      if (b == 2) row_gemv2(A, I, x, yI);       /* the static kernels, no call through the PLT */
+      else if (b == 3) row_gemv3(A, I, x, yI);
+      else sn_bsr_row_gemv(A, I, x, yI);
       for (int r = 0; r < b; r++)
         y[I * b + r] = alpha * yI[r] + (beta == 0.0 ? 0.0 : beta * y[I * b + r]);
     } else {
