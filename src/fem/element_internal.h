@@ -90,6 +90,11 @@ int sn_fe_point_output(const sn_elinfo *e, double (*sig)[6], double (*eps)[6], d
  * columns 0-3 (11, 22, 33, 12). Returns the number of components used (6 or 4). */
 int sn_fe_dmatrix(sn_elkind kind, const sn_elprops *p, double D[6][6]);
 
+/* sn_element_stress_thermal with t's extrapolation matrix Mx (sn_fe_extrapolation of its
+ * sn_elinfo) given by a caller that stresses many elements of one type (NULL: computed here) */
+int sn_element_stress_x(sn_eltype t, const double *X, const sn_elprops *p, const sn_elthermal *th,
+                        const double *ue, double *Sip, double *Snode, const double *Mx);
+
 /* Trusses and springs (element_truss.c) */
 int sn_fe_truss_stiffness(const sn_elinfo *e, const double *X, const sn_elprops *p, double *Ke);
 int sn_fe_truss_stress(const sn_elinfo *e, const double *X, const sn_elprops *p, const sn_elthermal *th,

@@ -190,6 +190,7 @@ static double ip_thermal(const sn_elinfo *e, const sn_elthermal *th, const doubl
 static int thermal_strains(const sn_elinfo *e, const double *X, const sn_elthermal *th, double thick,
                            double *eth)
 {
+  if (!th || !th->dtemp || th->alpha == 0) return SN_OK;   /* eth stays 0 (ip_thermal's 0) */
   for (int k = 0; k < e->d.nip; k++) {
     ippoint q;
     int st = ip_eval(e, e->rule, k, X, thick, &q);
@@ -199,8 +200,9 @@ static int thermal_strains(const sn_elinfo *e, const double *X, const sn_eltherm
   return SN_OK;
 }
 
+/* Mx: e's extrapolation matrix (sn_fe_extrapolation) when the caller holds it, else NULL */
 static int solid_stress(const sn_elinfo *e, const double *X, const sn_elprops *p, const sn_elthermal *th,
-                        const double *ue, double *Sip, double *Snode)
+                        const double *ue, double *Sip, double *Snode, const double *Mx)
 {
   int nd = e->d.nnodes * e->d.sdim, nip = e->d.nip, st;
   double D[6][6], thick, B[6 * SN_FE_MAXN * 3], S[SN_FE_MAXIP][6], E[SN_FE_MAXIP][6], eth[SN_FE_MAXIP] = {0};
@@ -227,8 +229,9 @@ static int solid_stress(const sn_elinfo *e, const double *X, const sn_elprops *p
   }
   if (Sip) memcpy(Sip, S, (size_t)nip * 6 * sizeof(double));
   if (Snode) {
-    double M[SN_FE_MAXN * SN_FE_MAXIP];
-    if ((st = sn_fe_extrapolation(e, M)) != SN_OK) return st;
+    double Mown[SN_FE_MAXN * SN_FE_MAXIP];
+    const double *M = Mx;
+    if (!M && (st = sn_fe_extrapolation(e, (double *)(M = Mown))) != SN_OK) return st;
     for (int a = 0; a < e->d.nnodes; a++)
       for (int i = 0; i < 6; i++) {
         double s = 0;
@@ -413,6 +416,12 @@ int sn_element_stiffness(sn_eltype t, const double *X, const sn_elprops *p, doub
 int sn_element_stress_thermal(sn_eltype t, const double *X, const sn_elprops *p,
                               const sn_elthermal *th, const double *ue, double *Sip, double *Snode)
 {
+  return sn_element_stress_x(t, X, p, th, ue, Sip, Snode, NULL);
+}
+
+int sn_element_stress_x(sn_eltype t, const double *X, const sn_elprops *p, const sn_elthermal *th,
+                        const double *ue, double *Sip, double *Snode, const double *Mx)
+{
   const sn_elinfo *e = sn_element_info(t);
   if (e && e->d.kind == SN_KIND_GAP) return SN_ERR_ARG;   /* a gap has no element matrices */
   if (!e || !X || !p || !ue) return SN_ERR_ARG;
@@ -420,7 +429,7 @@ int sn_element_stress_thermal(sn_eltype t, const double *X, const sn_elprops *p,
   int st = check_thermal(e, th);
   if (st != SN_OK) return st;
   if (e->fam == SN_FAM_NONE) return sn_fe_truss_stress(e, X, p, th, ue, Sip, Snode);
-  return solid_stress(e, X, p, th, ue, Sip, Snode);
+  return solid_stress(e, X, p, th, ue, Sip, Snode, Mx);
 }
 
 int sn_element_stress(sn_eltype t, const double *X, const sn_elprops *p, const double *ue,

@@ -4,6 +4,7 @@
  * internal forces; distributed loads; averaged nodal stresses. */
 #include "signorini/analysis.h"
 #include "common/par_tune.h"
+#include "fem/element_internal.h"
 #include "fem/element_pass.h"
 
 #include <limits.h>
@@ -28,6 +29,9 @@ struct sn_fesys {
   int linear;               /* no nonlinear spring */
   double *alpha;            /* per element: its material's expansion coefficient (0: none) */
   double *dtemp;            /* per node: temperature minus the initial one (NULL: none) */
+  double *xm[SN_EL_COUNT];  /* per element type of the model: its extrapolation matrix to the
+                               nodes (sn_fe_extrapolation: the type's alone, not the element's),
+                               made once here instead of at every element's stresses; NULL: none */
   int has_truss;
   int has_solid;            /* a continuum element (geometrically nonlinear under NLGEOM) */
   int nlgeom_out;           /* stresses and strains in the NLGEOM measures (sn_fesys_set_nlgeom) */
@@ -229,6 +233,16 @@ int sn_fesys_create(const sn_model *m, sn_fesys **out, char *msg, size_t msglen)
     if (!S->skip[e])
       for (int a = m->elem_ptr[e]; a < m->elem_ptr[e + 1]; a++) S->nel[fillp[node_of(S, m->elem_conn[a])]++] = e;
   free(fillp);
+  for (int e = 0; e < S->ne; e++) {   /* the solids' extrapolation matrices, one per type */
+    sn_eltype t = m->elem_type[e];
+    const sn_elinfo *in = sn_element_info(t);
+    if (S->xm[t] || !in || in->fam == SN_FAM_NONE || in->d.kind == SN_KIND_GAP) continue;
+    if (!(S->xm[t] = malloc(sizeof(double) * SN_FE_MAXN * SN_FE_MAXIP))) { st = SN_ERR_NOMEM; goto fail; }
+    if (sn_fe_extrapolation(in, S->xm[t]) != SN_OK) {   /* the element's stress says why, later */
+      free(S->xm[t]);
+      S->xm[t] = NULL;
+    }
+  }
   *out = S;
   return SN_OK;
 fail:
@@ -242,6 +256,7 @@ void sn_fesys_free(sn_fesys *S)
   free(S->props); free(S->scale); free(S->nptr); free(S->nel); free(S->active); free(S->ip_off);
   free(S->rigid_ref); free(S->skip); free(S->alpha); free(S->dtemp); free(S->nh); free(S->j2); free(S->hist0); free(S->hist1);
   sn_csc_free(S->klin); sn_csc_rows_free(S->klin_rows); free(S->lin); free(S->ident); free(S->xref);
+  for (int t = 0; t < SN_EL_COUNT; t++) free(S->xm[t]);
   free(S);
 }
 
@@ -1040,7 +1055,7 @@ static int element_fields(const sn_fesys *S, int e, const double *X, const doubl
               : sn_element_stress_nlgeom_mat(t, X, &S->props[e], nh, al, dtp, ue, NULL, NULL, esip, esn);
   int st = hc ? sn_element_stress_plastic(t, X, &S->props[e], S->nlgeom_out, ue, hc, sip, sn, NULL, NULL)
            : nl ? sn_element_stress_nlgeom_mat(t, X, &S->props[e], nh, al, dtp, ue, sip, sn, NULL, NULL)
-                : sn_element_stress_thermal(t, X, &S->props[e], th, ue, sip, sn);
+                : sn_element_stress_x(t, X, &S->props[e], th, ue, sip, sn, S->xm[t]);
   if (st || !esip) return st;
   if (nl)
     return hc ? sn_element_stress_plastic(t, X, &S->props[e], S->nlgeom_out, ue, hc, NULL, NULL, esip, esn)
