@@ -1,6 +1,7 @@
 /* Block sparse row view with b x b blocks: the local contact operator W by contact blocks. */
 #include "signorini/common.h"
 #include "signorini/la.h"
+#include "common/force_inline.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,12 +17,7 @@ enum { MARK_STACK = 128 };
 
 /* b is a constant in each call below (3, 2, or the general case), so that i / b and i % b
  * compile to multiplications, not divisions (inlined into each call for that) */
-#ifdef __GNUC__
-#define BSR_INLINE inline __attribute__((always_inline))
-#else
-#define BSR_INLINE inline
-#endif
-static BSR_INLINE int from_csc(const sn_csc *A, const int b, sn_bsr **out)
+static SN_FORCE_INLINE int from_csc(const sn_csc *A, const int b, sn_bsr **out)
 {
   int mb = A->m / b, nb = A->n / b;
   int small[2 * (MARK_STACK + 1)];
