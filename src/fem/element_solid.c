@@ -144,6 +144,40 @@ static int b_rows(const sn_elinfo *e, int c, int rows[3])
   return n;
 }
 
+/* one point's B^T (D B) dv added to the lower triangle of Ke, for a 2D plane (sd 2) or 3D (sd 3)
+ * element, B's nonzeros taken from dN/dx directly: column c (node a, component j) has the
+ * derivatives g[deriv[j][k]] in the rows row[j][k] (bmatrix's pattern, rows increasing), every
+ * sum over them in that order from +0: the bits of the dense product (b_rows) */
+static inline __attribute__((always_inline)) void stiffness_point(const int sd, int nn, int ns, const double D[6][6],
+                                                                 const double *dNdx, double dv, double *DB,
+                                                                 double *Ke)
+{
+  static const int row2[2][2] = {{0, 3}, {1, 3}}, der2[2][2] = {{0, 1}, {1, 0}};
+  static const int row3[3][3] = {{0, 3, 4}, {1, 3, 5}, {2, 4, 5}}, der3[3][3] = {{0, 1, 2}, {1, 0, 2}, {2, 0, 1}};
+  const int nr = sd;   /* nonzeros per column of B: 2 in 2D plane, 3 in 3D */
+  int nd = nn * sd;
+  double bv[SN_FE_MAXN * 3][3];
+  int br[SN_FE_MAXN * 3][3];
+  for (int a = 0; a < nn; a++)
+    for (int j = 0; j < sd; j++)
+      for (int k = 0; k < nr; k++) {
+        br[sd * a + j][k] = sd == 2 ? row2[j][k] : row3[j][k];
+        bv[sd * a + j][k] = dNdx[sd * a + (sd == 2 ? der2[j][k] : der3[j][k])];
+      }
+  for (int i = 0; i < ns; i++)
+    for (int c = 0; c < nd; c++) {
+      double t = 0;
+      for (int k = 0; k < nr; k++) t += D[i][br[c][k]] * bv[c][k];
+      DB[i * nd + c] = t * dv;
+    }
+  for (int c2 = 0; c2 < nd; c2++)
+    for (int c1 = c2; c1 < nd; c1++) {
+      double t = 0;
+      for (int k = 0; k < nr; k++) t += bv[c1][k] * DB[br[c1][k] * nd + c2];
+      Ke[c1 + (size_t)nd * c2] += t;
+    }
+}
+
 static int solid_stiffness(const sn_elinfo *e, const double *X, const sn_elprops *p, double *Ke)
 {
   int nd = e->d.nnodes * e->d.sdim, st;
@@ -151,13 +185,22 @@ static int solid_stiffness(const sn_elinfo *e, const double *X, const sn_elprops
   if ((st = check_material(p)) != SN_OK || (st = thickness(p, &thick)) != SN_OK) return st;
   int ns = dmatrix(e->d.kind, p, D);
   if (e->incompatible) return sn_fe_incompatible_stiffness(e, X, (const double (*)[6])D, NULL, Ke, NULL);
-  int rows[SN_FE_MAXN * 3][3], nr[SN_FE_MAXN * 3];
-  for (int c = 0; c < nd; c++) nr[c] = b_rows(e, c, rows[c]);
+  int axi = e->d.kind == SN_KIND_AXISYM, rows[SN_FE_MAXN * 3][3], nr[SN_FE_MAXN * 3];
+  if (axi)
+    for (int c = 0; c < nd; c++) nr[c] = b_rows(e, c, rows[c]);
   memset(Ke, 0, (size_t)nd * nd * sizeof(double));
   for (int k = 0; k < e->d.nip; k++) {
     ippoint q;
     if ((st = ip_eval(e, e->rule, k, X, thick, &q)) != SN_OK) return st;
-    bmatrix(e, &q, B);
+    if (!axi && e->d.sdim == 2) {
+      stiffness_point(2, e->d.nnodes, ns, (const double (*)[6])D, q.dNdx, q.dv, DB, Ke);
+      continue;
+    }
+    if (!axi) {
+      stiffness_point(3, e->d.nnodes, ns, (const double (*)[6])D, q.dNdx, q.dv, DB, Ke);
+      continue;
+    }
+    bmatrix(e, &q, B);   /* axisymmetric: the hoop row N / r besides the derivatives */
     for (int i = 0; i < ns; i++)
       for (int c = 0; c < nd; c++) {
         double s = 0;
