@@ -356,28 +356,14 @@ static inline __attribute__((always_inline)) int geometry_dim(sn_fefam f, const 
   double h = 0;
   for (int j = 0; j < sdim; j++)
     if (hi[j] - lo[j] > h) h = hi[j] - lo[j];
-  double Ji[3][3], d;
+  double d;
   if (sdim == 2) {
     d = J[0][0] * J[1][1] - J[0][1] * J[1][0];
-    Ji[0][0] = J[1][1] / d;
-    Ji[0][1] = -J[0][1] / d;
-    Ji[1][0] = -J[1][0] / d;
-    Ji[1][1] = J[0][0] / d;
   } else {
     double c00 = J[1][1] * J[2][2] - J[1][2] * J[2][1];
     double c01 = J[1][2] * J[2][0] - J[1][0] * J[2][2];
     double c02 = J[1][0] * J[2][1] - J[1][1] * J[2][0];
     d = J[0][0] * c00 + J[0][1] * c01 + J[0][2] * c02;
-    /* inverse of J (rows = natural, columns = physical) */
-    Ji[0][0] = c00 / d;
-    Ji[1][0] = c01 / d;
-    Ji[2][0] = c02 / d;
-    Ji[0][1] = (J[0][2] * J[2][1] - J[0][1] * J[2][2]) / d;
-    Ji[1][1] = (J[0][0] * J[2][2] - J[0][2] * J[2][0]) / d;
-    Ji[2][1] = (J[0][1] * J[2][0] - J[0][0] * J[2][1]) / d;
-    Ji[0][2] = (J[0][1] * J[1][2] - J[0][2] * J[1][1]) / d;
-    Ji[1][2] = (J[0][2] * J[1][0] - J[0][0] * J[1][2]) / d;
-    Ji[2][2] = (J[0][0] * J[1][1] - J[0][1] * J[1][0]) / d;
   }
   *detJ = d;
   if (!isfinite(d) || !isfinite(h)) return SN_ERR_NAN;
@@ -385,9 +371,27 @@ static inline __attribute__((always_inline)) int geometry_dim(sn_fefam f, const 
   double hs = h;                        /* h^sdim by products: pow() took a sixth of the */
   for (int k = 1; k < sdim; k++) hs *= h; /* stiffness loop on the Hertz deck */
   if (!(d > 1e-12 * hs)) return SN_ERR_FORMAT;
+  if (!dNdx) return SN_OK;              /* the volume alone: no inverse */
+  double Ji[3][3];                      /* inverse of J (rows = natural, columns = physical) */
+  if (sdim == 2) {
+    Ji[0][0] = J[1][1] / d;
+    Ji[0][1] = -J[0][1] / d;
+    Ji[1][0] = -J[1][0] / d;
+    Ji[1][1] = J[0][0] / d;
+  } else {
+    Ji[0][0] = (J[1][1] * J[2][2] - J[1][2] * J[2][1]) / d;
+    Ji[1][0] = (J[1][2] * J[2][0] - J[1][0] * J[2][2]) / d;
+    Ji[2][0] = (J[1][0] * J[2][1] - J[1][1] * J[2][0]) / d;
+    Ji[0][1] = (J[0][2] * J[2][1] - J[0][1] * J[2][2]) / d;
+    Ji[1][1] = (J[0][0] * J[2][2] - J[0][2] * J[2][0]) / d;
+    Ji[2][1] = (J[0][1] * J[2][0] - J[0][0] * J[2][1]) / d;
+    Ji[0][2] = (J[0][1] * J[1][2] - J[0][2] * J[1][1]) / d;
+    Ji[1][2] = (J[0][2] * J[1][0] - J[0][0] * J[1][2]) / d;
+    Ji[2][2] = (J[0][0] * J[1][1] - J[0][1] * J[1][0]) / d;
+  }
   /* J[k][j] = dx_j / dxi_k, so dN/dxi_k = sum_j J[k][j] dN/dx_j and
    * dN/dx_j = sum_k (J^-1)[j][k] dN/dxi_k */
-  for (int a = 0; a < nn && dNdx; a++)   /* (dNdx NULL: the volume alone) */
+  for (int a = 0; a < nn; a++)
     for (int j = 0; j < sdim; j++) {
       double s = 0;
       for (int k = 0; k < dim; k++) s += Ji[j][k] * dN[a * dim + k];

@@ -341,7 +341,9 @@ static int solid_volume(const sn_elinfo *e, const double *X, const sn_elprops *p
   for (int k = 0; k < nr; k++) {        /* ip_eval's dv without the shape derivatives */
     double xi[3], w, detJ, N[SN_FE_MAXN], x[3];
     sn_fe_rule_point(e->mass_rule, k, xi, &w);
-    if ((st = sn_fe_geometry(e->fam, e->d.sdim, X, xi, N, NULL, &detJ, x)) != SN_OK) return st;
+    /* the point's position only where it weighs (axisymmetric: r) */
+    if ((st = sn_fe_geometry(e->fam, e->d.sdim, X, xi, N, NULL, &detJ, e->d.kind == SN_KIND_AXISYM ? x : NULL)) != SN_OK)
+      return st;
     double dv = w * detJ;
     switch (e->d.kind) {
     case SN_KIND_PLANE_STRAIN: case SN_KIND_PLANE_STRESS: dv *= thick; break;
