@@ -158,6 +158,8 @@ typedef struct {
   sn_nsgs_opts no;  /* the safeguard's NSGS options */
   sn_nsgs_ws *gs;   /* its workspace, made at the first safeguard (most solves need none) */
   int moved;        /* polish replaced r by its projection */
+  sn_fc_meas m;     /* the measures of the r polish accepted (have_m): the verdict's */
+  int have_m;
   double *buf;      /* the vectors below, n each */
   double *phi, *d, *wd, *rtry, *utry, *ptry, *best, *rhs, *sgr;
 } nsn_ws;
@@ -830,12 +832,16 @@ static int polish(nsn_ws *ws, double *r, double tol, double *e)
     sn_proj_cone(ws->bs, P->mu[i], x);
     for (int a = 0; a < ws->bs; a++) moved |= x[a] != x0[a];
   }
-  double ep = sn_fc_error(P, moved ? ws->rtry : r, NULL);
   if (tol < 0.0) {
+    double ep = sn_fc_error(P, moved ? ws->rtry : r, NULL);
     if (moved && ep <= sn_fc_error(P, r, NULL)) sn_copy(n, ws->rtry, r);
     return 0;
   }
-  if (!(ep <= tol)) return 0;
+  /* the error by sn_fc_measures (sn_fc_error's value bit for bit): on success the verdict takes
+   * these measures instead of measuring the same r again */
+  ws->have_m = sn_fc_measures(P, moved ? ws->rtry : r, tol, &ws->m) == SN_OK;
+  double ep = ws->have_m ? ws->m.rel_error : NAN;
+  if (!(ep <= tol)) { ws->have_m = 0; return 0; }
   if (moved) sn_copy(n, ws->rtry, r);
   ws->moved = moved;
   *e = ep;
@@ -913,7 +919,7 @@ static int safeguard(nsn_ws *ws, run_state *R, sg_state *g, double *r, double *u
 }
 
 static int nsn_solve(const sn_fc *P, int form, double *r, double *u, const sn_settings *s,
-                     sn_info *info, double t0)
+                     sn_info *info, double t0, sn_fc_meas *m, int *have_m)
 {
   sn_settings def;
   if (!s) { sn_settings_default(&def); s = &def; }
@@ -998,6 +1004,7 @@ done:
   if (st == SN_OK) {             /* R.e: sn_fc_error of r (polish); u is W r + q unless moved */
     if (ws.moved) sn_fc_eval(P, ws.W, 0.0, NULL, r, u);
     if (info) info->error = R.e;
+    if (ws.have_m) { *m = ws.m; *have_m = 1; }   /* measured at this r by polish */
   } else if (ws.W) {
     sn_fc_eval(P, ws.W, 0.0, NULL, r, u);
     if (info) info->error = sn_fc_error(P, r, NULL);
@@ -1011,12 +1018,15 @@ static int nsn_run(const sn_fc *P, int form, double *r, double *u, const sn_sett
 {
   double t0 = sn_wtime();
   if (info) sn_info_reset(info);
-  int st = nsn_solve(P, form, r, u, s, info, t0);
+  sn_fc_meas m;
+  int have_m = 0;   /* m: the measures of the r returned, taken by the convergence test */
+  int st = nsn_solve(P, form, r, u, s, info, t0, &m, &have_m);
   if (info) {
     info->status = st;
     info->seconds = sn_wtime() - t0;
   }
-  return sn_fc_verdict(P, r, s, st, form == NSN_AC ? "nsn_ac" : "nsn_fb", info);
+  return sn_fc_verdict_m(P, r, s, st, form == NSN_AC ? "nsn_ac" : "nsn_fb", info,
+                         have_m ? &m : NULL);
 }
 
 int sn_fc_nsn_ac(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info)
