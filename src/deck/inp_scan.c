@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "deck/inp_internal.h"
+#include "io/num_parse.h"
 #include "io/text_scan.h"
 
 /* ------------------------------------------------------------------------------------------ */
@@ -167,7 +168,8 @@ int inp_get_dbl(inp_rd *p, const char *s, const char *what, double *out)
   if (!*s) return inp_fail(p, "missing %s (empty field)", what);
   size_t n = strlen(s);
   if (!sn_scan_is_number(s, n)) return inp_fail(p, "expected %s (a number), found '%s'", what, SHOW(s));
-  double x = strtod(s, NULL);
+  double x;
+  if (!sn_parse_dec_fast(s, n, &x)) x = strtod(s, NULL);   /* the same value (num_parse.h) */
   if (!isfinite(x)) return inp_fail(p, "%s '%s' overflows a double", what, SHOW(s));
   *out = x;
   return SN_OK;

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L   /* newlocale / uselocale: numbers in the "C" locale */
 
 #include "io/text_scan.h"
+#include "io/num_parse.h"
 #include "io/inp_internal.h"
 
 #include <errno.h>
@@ -268,11 +269,14 @@ int sn_scan_double(sn_scan *s, const char *what, int i, int j, double *v, int *l
     return sn_scan_fail(s, SN_ERR_FORMAT, ln, "expected %s (a number), found '%s'", name,
                         shown(t, n, buf, sizeof buf));
   }
-  memcpy(num, t, n);
-  num[n] = '\0';
-  locale_t old = s->cloc ? uselocale(s->cloc) : (locale_t)0;
-  double x = strtod(num, NULL);
-  if (s->cloc && old) uselocale(old);
+  double x;
+  if (!sn_parse_dec_fast(t, n, &x)) {   /* else strtod's value (num_parse.h) */
+    memcpy(num, t, n);
+    num[n] = '\0';
+    locale_t old = s->cloc ? uselocale(s->cloc) : (locale_t)0;
+    x = strtod(num, NULL);
+    if (s->cloc && old) uselocale(old);
+  }
   if (!isfinite(x)) {
     snprintf(name, sizeof name, what, i, j);
     return sn_scan_fail(s, SN_ERR_FORMAT, ln, "%s = %s overflows a double", name, shown(t, n, buf, sizeof buf));
