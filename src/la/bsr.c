@@ -26,12 +26,21 @@ static SN_FORCE_INLINE int from_csc(const sn_csc *A, const int b, sn_bsr **out)
   int *cnt = mark + mb + 1;   /* blocks per block row (cnt[I + 1]), then the next free slots */
   cnt[0] = 0;
   for (int I = 0; I < mb; I++) { mark[I] = -1; cnt[I + 1] = 0; }
-  for (int J = 0; J < nb; J++)                       /* pass 1: blocks per block row */
+  /* both passes keep the rows [lo, lo + b) of the last entry's block row: the next entries of
+   * a column (rows sorted, in a W of dense blocks) mostly fall in it, and need no division,
+   * range check or mark */
+  for (int J = 0; J < nb; J++) {                     /* pass 1: blocks per block row */
+    int lo = 0, hi = 0;
     for (int p = A->colptr[J * b]; p < A->colptr[(J + 1) * b]; p++) {
       int i = A->rowind[p];
+      if (i >= lo && i < hi) continue;
       if (i < 0 || i >= A->m) { if (mark != small) free(mark); return SN_ERR_FORMAT; }
-      if (mark[i / b] != J) { mark[i / b] = J; cnt[i / b + 1]++; }
+      int I = i / b;
+      lo = I * b;
+      hi = lo + b;
+      if (mark[I] != J) { mark[I] = J; cnt[I + 1]++; }
     }
+  }
   for (int I = 0; I < mb; I++) cnt[I + 1] += cnt[I];
   int nnzb = cnt[mb];
   size_t nv = (size_t)nnzb * (size_t)b * (size_t)b;
@@ -55,20 +64,28 @@ static SN_FORCE_INLINE int from_csc(const sn_csc *A, const int b, sn_bsr **out)
   memset(val, 0, sizeof(double) * nv);
   memcpy(B->browptr, cnt, sizeof(int) * ((size_t)mb + 1));
   for (int I = 0; I < mb; I++) { mark[I] = -1; diag[I] = -1; }
-  for (int J = 0; J < nb; J++)                       /* pass 2: block columns, then values */
+  for (int J = 0; J < nb; J++) {                     /* pass 2: block columns, then values */
+    int lo = 0, hi = 0;
+    double *blk = val;                               /* block (I, J) of rows [lo, hi) */
     for (int c = 0; c < b; c++) {                    /* column c of block column J */
       int j = J * b + c;
       for (int p = colptr[j]; p < colptr[j + 1]; p++) {
-        int i = rowind[p], I = i / b;
-        if (mark[I] != J) {
-          mark[I] = J;
-          if (I == J) diag[I] = cnt[I];
-          bcol[cnt[I]++] = J;
+        int i = rowind[p];
+        if (i < lo || i >= hi) {
+          int I = i / b;
+          lo = I * b;
+          hi = lo + b;
+          if (mark[I] != J) {
+            mark[I] = J;
+            if (I == J) diag[I] = cnt[I];
+            bcol[cnt[I]++] = J;
+          }
+          blk = val + (size_t)(cnt[I] - 1) * b * b;  /* the slot of (I, J): the last one given */
         }
-        int q = cnt[I] - 1;                          /* the slot of (I, J): the last one given */
-        val[((size_t)q * b + (size_t)c) * b + (size_t)(i - I * b)] += aval[p];
+        blk[c * b + (i - lo)] += aval[p];
       }
     }
+  }
   if (mark != small) free(mark);
   *out = B;
   return SN_OK;
