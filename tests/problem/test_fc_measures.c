@@ -4,6 +4,7 @@
 #include "check.h"
 #include "signorini/problem.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -175,8 +176,49 @@ static void test_zero_signs(void)
   sn_csc_free(P.W);
 }
 
+/* sn_fc_check finds a NaN, an infinity or a huge finite value where it is (W, q, mu), any
+ * entry of a vector (its loops have no early exit: every position is looked at) */
+static void test_check(void)
+{
+  double W[9] = {2, 0.1, 0, 0.1, 1, 0, 0, 0, 1}, q[3] = {-1, 0.5, 0}, mu[1] = {0.5};
+  sn_fc P = {3, 1, dense(3, W), q, mu};
+  CHECK_INT(sn_fc_check(&P, NULL, 0), SN_OK);
+  const double bad[3] = {NAN, INFINITY, -INFINITY};
+  for (int b = 0; b < 3; b++)
+    for (int k = 0; k < 3; k++) {
+      double keep = q[k];
+      q[k] = bad[b];
+      CHECK_INT(sn_fc_check(&P, NULL, 0), SN_ERR_NAN);
+      q[k] = keep;
+      keep = P.W->val[k];
+      P.W->val[k] = bad[b];
+      CHECK_INT(sn_fc_check(&P, NULL, 0), SN_ERR_NAN);
+      P.W->val[k] = keep;
+    }
+  q[2] = DBL_MAX;   /* finite */
+  CHECK_INT(sn_fc_check(&P, NULL, 0), SN_OK);
+  q[2] = 0;
+  mu[0] = NAN;
+  CHECK_INT(sn_fc_check(&P, NULL, 0), SN_ERR_NAN);
+  mu[0] = -0.1;
+  CHECK_INT(sn_fc_check(&P, NULL, 0), SN_ERR_ARG);
+  mu[0] = 0.5;
+  P.W->rowind[1] = -1;   /* structure: a row index out of range, either side */
+  CHECK_INT(sn_fc_check(&P, NULL, 0), SN_ERR_FORMAT);
+  P.W->rowind[1] = 3;
+  CHECK_INT(sn_fc_check(&P, NULL, 0), SN_ERR_FORMAT);
+  P.W->rowind[1] = 1;
+  CHECK_INT(sn_fc_check(&P, NULL, 0), SN_OK);
+  int c1 = P.W->colptr[1];
+  P.W->colptr[1] = P.W->colptr[2] + 1;   /* columns out of order */
+  CHECK_INT(sn_fc_check(&P, NULL, 0), SN_ERR_FORMAT);
+  P.W->colptr[1] = c1;
+  sn_csc_free(P.W);
+}
+
 int main(void)
 {
+  test_check();
   test_zero_signs();
   test_local();
   test_complementarity();
