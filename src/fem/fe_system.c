@@ -351,7 +351,14 @@ static int build_pattern(sn_fesys *S, const int *eq, int neq, sn_csc **out)
           if (i <= j && mark[i] != j && na < 4096) { mark[i] = j; adj[na++] = i; }
         }
       }
-      qsort(adj, (size_t)na, sizeof(int), cmp_int);
+      if (na <= 64)   /* a node's few neighbours: insertion sort (qsort's call per node cost more) */
+        for (int t = 1; t < na; t++) {
+          int v = adj[t], u = t;
+          for (; u > 0 && adj[u - 1] > v; u--) adj[u] = adj[u - 1];
+          adj[u] = v;
+        }
+      else
+        qsort(adj, (size_t)na, sizeof(int), cmp_int);
       for (int c = 0; c < ndf; c++) {
         int col = eq[ndf * j + c];
         if (col < 0) continue;
@@ -505,17 +512,27 @@ static int scatter_mapped(const sn_fesys *S, sn_csc *K, const int *eq, const int
  * c0 <= col < c1 */
 static void scatter(sn_csc *K, const int *eq, const int *dofs, int nd, const double *Ke, int c0, int c1)
 {
+  /* the element's dofs by their row (a stable insertion sort: equal rows, e.g. two nodes of one
+   * rigid body, keep their order), so that each column is walked once from its top instead of a
+   * binary search per entry; every K entry receives the same terms in the same order */
+  int ord[MAXDOF], row[MAXDOF], n = 0;
+  for (int a = 0; a < nd; a++) {
+    int r = eq[dofs[a]];
+    if (r < 0) continue;
+    int k = n++;
+    for (; k > 0 && row[k - 1] > r; k--) row[k] = row[k - 1], ord[k] = ord[k - 1];
+    row[k] = r;
+    ord[k] = a;
+  }
   for (int b = 0; b < nd; b++) {
     int col = eq[dofs[b]];
     if (col < 0 || col < c0 || col >= c1) continue;
     const int *rows = K->rowind + K->colptr[col];
-    int len = K->colptr[col + 1] - K->colptr[col];
-    for (int a = 0; a < nd; a++) {
-      int row = eq[dofs[a]];
-      if (row < 0 || row > col) continue;
-      int lo = 0, hi = len - 1;
-      while (lo < hi) { int mid = (lo + hi) / 2; if (rows[mid] < row) lo = mid + 1; else hi = mid; }
-      K->val[K->colptr[col] + lo] += Ke[a + (size_t)nd * b];
+    double *val = K->val + K->colptr[col];
+    int len = K->colptr[col + 1] - K->colptr[col], pos = 0;
+    for (int k = 0; k < n && row[k] <= col; k++) {
+      while (pos < len - 1 && rows[pos] < row[k]) pos++;
+      val[pos] += Ke[ord[k] + (size_t)nd * b];
     }
   }
 }
