@@ -443,7 +443,8 @@ int sn_dynamic_run(const sn_model *m, const sn_dynamic_settings *s, sn_dynamic_i
  * another composes BASE.frd's model text (nodes and elements) when some step has a file
  * request. So m must stay valid and unchanged from sn_run_output_open to sn_run_output_close.
  * These threads block every signal. A signal handler that calls sn_run_output_on_signal while
- * one of them is writing may leave a temporary created just after it (the next run into the
+ * one of them is writing removes their temporaries twice, 10 ms apart; a temporary created in
+ * the instant between the second pass and the end of the process stays (the next run into the
  * folder removes it). */
 typedef struct sn_run_output sn_run_output;
 /* when the static plots are drawn: at the end of every step (default), after every increment
@@ -492,8 +493,8 @@ int sn_run_output_count(const sn_run_output *o);   /* increments written or bein
 int sn_run_output_wait(sn_run_output *o);
 /* a note for the user about the output folder ("" if none): the file system has no locks */
 const char *sn_run_output_note(const sn_run_output *o);
-/* For a SIGINT / SIGTERM handler (async-signal-safe: unlink only, no allocation, no lock): removes
- * the temporary files the writers may hold at this moment and the lock file. The process is
+/* For a SIGINT / SIGTERM handler (async-signal-safe: unlink and nanosleep only, no allocation, no
+ * lock): removes the temporary files the writers may hold, twice 10 ms apart, and the lock file. The process is
  * expected to end right after (re-raise the signal); o must not be used any more. */
 void sn_run_output_on_signal(const sn_run_output *o);
 /* Waits for the last increment's files (a failure to write them is not reported here: call

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 const char *const sn_run_suffixes[] = {".pvd", ".dat", ".frd", "_contact.csv", "_convergence.png",
@@ -75,11 +76,26 @@ void sn_run_folder_writing(sn_run_folder *F, const char *path)
   F->vtu_cur = next;
 }
 
-void sn_run_folder_on_signal(const sn_run_folder *F)
+static void unlink_temporaries(const sn_run_folder *F)
 {
   if (F->tmps)
     for (const char *p = F->tmps; *p; p += strlen(p) + 1) unlink(p);
-  if (F->vtu_tmp[F->vtu_cur][0]) unlink(F->vtu_tmp[F->vtu_cur]);
+  for (int k = 0; k < 2; k++)
+    if (F->vtu_tmp[k][0]) unlink(F->vtu_tmp[k]);
+}
+
+/* The output's threads go on writing while this runs (they block signals): one that creates a
+ * temporary just after the first pass would leave it when the process ends. A second pass 10 ms
+ * later removes what they created meanwhile (test_cli_run caught a chart's and the .frd's
+ * temporaries left behind on a loaded machine with the first pass alone); what remains is a
+ * temporary created in the microseconds between the second pass and the end of the process.
+ * unlink and nanosleep are async-signal-safe. */
+void sn_run_folder_on_signal(const sn_run_folder *F)
+{
+  unlink_temporaries(F);
+  struct timespec pause = {0, 10 * 1000 * 1000};
+  nanosleep(&pause, NULL);
+  unlink_temporaries(F);
   if (F->lock_fd >= 0 || F->unlocked) unlink(F->lock_path);
 }
 
