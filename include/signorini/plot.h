@@ -63,6 +63,9 @@ typedef struct {
   double xmin, xmax, ymin, ymax;
   double width, height;  /* image size: pixels (PNG) or points (SVG, PDF); <= 0: 800 x 500 */
   double line_width;     /* <= 0: 2 */
+  int no_fsync;          /* non-zero: the file is renamed into place without its fsync (whose
+                            writeback is started): the caller syncs it later, e.g. with other
+                            files at once (a run's charts: sn_run_output) */
 } sn_plot_opts;
 
 void sn_plot_opts_default(sn_plot_opts *o);

@@ -1,5 +1,6 @@
 /* The charts of a quasi-static run, drawn on a thread of their own (run_plots.h). */
 #include "analysis/run_plots.h"
+#include "io/out_file.h"
 
 #include "signorini/plot.h"
 #include "analysis/contact_frame.h"
@@ -58,6 +59,7 @@ static int draw_convergence(sn_run_plots *R, const sn_model *m, sn_series *se, c
   char path[1400];
   sn_plot_opts o;
   sn_plot_opts_default(&o);
+  o.no_fsync = 1;   /* synced together when all are drawn (draw_plots) */
   o.logy = 1;
   o.ylabel = "relative residual";
   snprintf(path, sizeof path, "%s/%s_convergence.png", R->dir, R->base);
@@ -93,6 +95,7 @@ static int draw_profiles(sn_run_plots *R, const sn_model *m, sn_series *se, char
   char path[1400], q[96], xl[128], yl[128];
   sn_plot_opts o;
   sn_plot_opts_default(&o);
+  o.no_fsync = 1;   /* synced together when all are drawn (draw_plots) */
   snprintf(q, sizeof q, "%s along the contact region", axn[R->axis]);
   o.xlabel = label(xl, sizeof xl, q, m->units.length);
   o.ramp = 1;
@@ -130,6 +133,7 @@ static int draw_load(sn_run_plots *R, const sn_model *m, sn_series *se, char *er
   char path[1400], xl[128], yl[128];
   sn_plot_opts o;
   sn_plot_opts_default(&o);
+  o.no_fsync = 1;   /* synced together when all are drawn (draw_plots) */
   o.ylabel = label(yl, sizeof yl, "total contact force", m->units.force);
   snprintf(path, sizeof path, "%s/%s_load.png", R->dir, R->base);
   int style = ni > 1 ? SN_PLOT_LINE_MARKERS : SN_PLOT_BARS;
@@ -156,6 +160,14 @@ static int draw_plots(sn_run_plots *R, const sn_model *m, char *err)
   int st = draw_convergence(R, m, se, names, err);
   if (!st && m->npairs > 0) st = draw_profiles(R, m, se, names, err);
   if (!st && m->npairs > 0) st = draw_load(R, m, se, err);
+  /* their fsyncs at once, their writeback started as each was renamed in: a chart's own fsync
+   * waited for the disk before the next chart was drawn */
+  static const char *const which[] = {"convergence", "contact_pressure", "contact_shear", "load"};
+  for (int k = 0; k < 4 && !st && (k == 0 || m->npairs > 0); k++) {
+    char path[1400];
+    snprintf(path, sizeof path, "%s/%s_%s.png", R->dir, R->base, which[k]);
+    st = sn_outfile_sync(path, err, SN_PLOT_ERR);
+  }
   free(se);
   free(names);
   return st;

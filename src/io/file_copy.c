@@ -1,4 +1,4 @@
-/* In-kernel copy of a file's leading bytes (copy_file_range, Linux >= 4.5, glibc >= 2.27): the
+/* Two Linux calls behind portable names (out_file.h). In-kernel copy of a file's leading bytes (copy_file_range, Linux >= 4.5, glibc >= 2.27): the
  * .frd and .dat of a run are rewritten whole at every increment (temporary name, rename), and
  * their committed part went through a user-space buffer twice (fread, fwrite). The kernel copies
  * it without that round trip, and on file systems that share extents (XFS, Btrfs) without
@@ -7,6 +7,7 @@
 #include "io/out_file.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 long long sn_file_copy_prefix(int fd_in, int fd_out, long long n)
@@ -26,5 +27,15 @@ long long sn_file_copy_prefix(int fd_in, int fd_out, long long n)
   (void)fd_out;
   (void)n;
   return 0;
+#endif
+}
+
+/* sync_file_range (Linux >= 2.6.17, glibc >= 2.6): writeback of the whole file started, no wait */
+void sn_file_start_writeback(int fd)
+{
+#if defined(__linux__) && defined(SYNC_FILE_RANGE_WRITE)
+  (void)sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
+#else
+  (void)fd;
 #endif
 }

@@ -32,6 +32,11 @@ int sn_outfile_finish(sn_outfile *o, int rc, char *msg, size_t msglen);
  * "PATH: reason" (a file system without fsync, EINVAL / EROFS, counts as done) */
 int sn_outfile_sync(const char *path, char *msg, size_t msglen);
 
+/* Starts writing fd's dirty pages to disk without waiting for them (Linux' sync_file_range with
+ * SYNC_FILE_RANGE_WRITE; elsewhere nothing): a later fsync then waits for less. Errors are
+ * ignored: the fsync that follows reports them. Implemented in file_copy.c. */
+void sn_file_start_writeback(int fd);
+
 /* Writers whose files a run rewrites at every increment, told to rename without fsync
  * (nosync 1): the run's output syncs them once when it ends (run_output.c). */
 typedef struct sn_results sn_results;

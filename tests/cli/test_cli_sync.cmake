@@ -67,7 +67,8 @@ all_synced(dynamic ${WORK}/dynamic)
 
 # no file rewritten at every increment is synced under its temporary name while a run goes on
 # (the .dat created empty, the .frd's model written by its first increment, both without fsync:
-# docs/results.md, "Atomic writes"; the charts, written once per step, keep their own fsync),
+# docs/results.md, "Atomic writes"; the charts too: renamed in as drawn, synced together under
+# their own names once all are drawn),
 # and the .frd and .dat are synced when the run ends: examples/hertz.inp has print and file
 # requests
 set(ENV{SN_FSYNC_LOG} ${WORK}/frd.log)
@@ -76,7 +77,7 @@ all_synced(frd ${WORK}/frd)
 file(STRINGS ${WORK}/frd.log synced)
 set(tmp "")
 foreach(p ${synced})
-  if(p MATCHES "\\.(frd|dat|vtu|pvd|csv)\\.tmp[0-9]+_[0-9]+$")
+  if(p MATCHES "\\.(frd|dat|vtu|pvd|csv|png)\\.tmp[0-9]+_[0-9]+$")
     list(APPEND tmp ${p})
   endif()
 endforeach()
@@ -89,4 +90,21 @@ elseif(kfrd LESS 0)
   message(SEND_ERROR "frd: hertz.frd never synced")
 else()
   message(STATUS "ok: frd: no temporary file synced, the .frd synced at the end")
+endif()
+
+# the step's charts synced under their own names (run_plots.c: after all four are drawn)
+file(GLOB pngs LIST_DIRECTORIES false ${WORK}/frd/*.png)
+list(LENGTH pngs npng)
+set(unsynced "")
+foreach(f ${pngs})
+  get_filename_component(rf ${f} REALPATH)
+  list(FIND synced ${rf} k)
+  if(k LESS 0)
+    list(APPEND unsynced ${rf})
+  endif()
+endforeach()
+if(npng LESS 4 OR unsynced)
+  message(SEND_ERROR "frd: ${npng} charts, not synced: ${unsynced}")
+else()
+  message(STATUS "ok: frd: the ${npng} charts synced")
 endif()
