@@ -116,14 +116,16 @@ static int has_file_request(const sn_model *m)
   return 0;
 }
 
-/* BASE.frd's writer with the model's text in memory (nothing on disk yet: run_ccx.c writes it
- * with the first blocks); a failure leaves ccx.frd NULL, and sn_ccx_frd tries again and says why */
+/* BASE.frd's writer with the model's text composed and written into the temporary file of its
+ * first commit (renamed in with the first blocks, run_ccx.c; the text stays in memory when that
+ * file cannot be written); a failure leaves ccx.frd NULL, and sn_ccx_frd tries again and says why */
 static void frd_job(void *arg)
 {
   sn_run_output *R = arg;
   char path[1400], msg[256];
   snprintf(path, sizeof path, "%s/%s.frd", R->dir, R->base);
   if (sn_frd_open_deferred(path, R->frd_model, 1, &R->ccx.frd, msg, sizeof msg)) R->ccx.frd = NULL;
+  else sn_frd_prewrite(R->ccx.frd, msg, sizeof msg);   /* into its temporary file (failing: kept in memory) */
 }
 
 /* the .frd text composed from the deck's model, checked against the model the analysis runs

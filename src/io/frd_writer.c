@@ -49,6 +49,9 @@ struct sn_frd {
   size_t len, cap;
   int nset;              /* result blocks so far (the PSTEP counter) */
   int kode, kstep, kinc; /* output increments so far; the step and increment of the last */
+  sn_outfile pre;        /* sn_frd_prewrite: the first commit's temporary, the model's text in it */
+  int has_pre;
+  long long pre_len;     /* the bytes written into it */
 };
 
 static int frd_printf(sn_frd *f, const char *fmt, ...)
@@ -188,9 +191,16 @@ void sn_frd_set_nosync(sn_frd *f, int nosync)
 static int commit(sn_frd *f, char *msg, size_t msglen)
 {
   sn_outfile o;
-  int rc = sn_outfile_create(&o, f->path, msg, msglen);
-  if (rc) return rc;
-  o.nosync = f->nosync;
+  int rc = SN_OK;
+  long long pre = 0;
+  if (f->has_pre) {   /* the model's text already in the temporary (sn_frd_prewrite) */
+    o = f->pre;
+    pre = f->pre_len;
+    f->has_pre = 0;
+  } else {
+    if ((rc = sn_outfile_create(&o, f->path, msg, msglen))) return rc;
+    o.nosync = f->nosync;
+  }
   if (f->committed > 0) {
     FILE *in = fopen(f->path, "rb");
     if (!in) {
@@ -209,7 +219,26 @@ static int commit(sn_frd *f, char *msg, size_t msglen)
     rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, f->path, "write failed");
   if (!rc && fputs(FRD_END, o.f) == EOF) rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, f->path, "write failed");
   if ((rc = sn_outfile_finish(&o, rc, msg, msglen))) return rc;
-  f->committed += (long long)f->len;
+  f->committed += pre + (long long)f->len;
+  f->len = 0;
+  return SN_OK;
+}
+
+int sn_frd_prewrite(sn_frd *f, char *msg, size_t msglen)
+{
+  if (msg && msglen) msg[0] = '\0';
+  if (!f) return SN_ERR_ARG;
+  if (f->committed > 0 || f->has_pre || f->nset > 0 || f->len == 0) return SN_OK;   /* nothing to do */
+  int rc = sn_outfile_create(&f->pre, f->path, msg, msglen);
+  if (rc) return rc;
+  f->pre.nosync = f->nosync;
+  if (fwrite(f->buf, 1, f->len, f->pre.f) != f->len || fflush(f->pre.f) != 0) {   /* in the kernel's hands now */
+    rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, f->path, "write failed");
+    sn_outfile_finish(&f->pre, rc, NULL, 0);   /* the temporary removed; the text stays in memory */
+    return rc;
+  }
+  f->has_pre = 1;
+  f->pre_len = (long long)f->len;
   f->len = 0;
   return SN_OK;
 }
@@ -298,6 +327,7 @@ int sn_frd_flush(sn_frd *f, char *msg, size_t msglen)
 void sn_frd_close(sn_frd *f)
 {
   if (!f) return;
+  if (f->has_pre) sn_outfile_finish(&f->pre, SN_ERR_IO, NULL, 0);   /* never committed: removed */
   free(f->path);
   free(f->buf);
   free(f);

@@ -49,6 +49,11 @@ void sn_frd_set_nosync(sn_frd *f, int nosync);
  * file at all when nothing is flushed). */
 int sn_results_open_x(const char *path, int nosync, sn_results **out, char *msg, size_t msglen);
 int sn_frd_open_deferred(const char *path, const sn_model *m, int nosync, sn_frd **out, char *msg, size_t msglen);
+/* A deferred writer's model text written now into the temporary file of its first commit (kept
+ * open; its first sn_frd_flush appends the blocks and renames it; sn_frd_close before that
+ * removes it): a run calls it on a thread while the analysis computes, so that the first
+ * increment's output writes only its blocks. A failure leaves the text in memory, as before. */
+int sn_frd_prewrite(sn_frd *f, char *msg, size_t msglen);
 /* sn_vtu_write_enc and sn_pvd_write, renaming without fsync when nosync */
 int sn_vtu_write_x(const char *path, const sn_model *m, const double *u, const sn_field *point, int npoint,
                    const sn_field *cell, int ncell, sn_vtu_encoding enc, int nosync, char *msg, size_t msglen);

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define DIR_ "ccx_output_work"
 
@@ -416,7 +417,7 @@ static void test_frd_deferred(void)
   static const int id[4] = {1, 2, 3, 4};
   double val[12];
   for (int k = 0; k < 12; k++) val[k] = 1e-3 * (k + 1) - 0.0047;
-  sn_frd *a = NULL, *b = NULL;
+  sn_frd *a = NULL, *b = NULL, *c = NULL, *d = NULL;
   snprintf(path, sizeof path, DIR_ "/q4a.frd");
   remove(path);
   CHECK_INT(sn_frd_open(path, m, &a, msg, sizeof msg), SN_OK);
@@ -425,14 +426,34 @@ static void test_frd_deferred(void)
   CHECK_INT(sn_frd_open_deferred(path, m, 1, &b, msg, sizeof msg), SN_OK);
   struct stat sb;
   CHECK(stat(path, &sb) != 0);                     /* not written yet */
+  /* with the model's text written ahead into the first commit's temporary (sn_frd_prewrite):
+   * still no q4c.frd, the same bytes once flushed; closed unflushed, no temporary left */
+  snprintf(path, sizeof path, DIR_ "/q4c.frd");
+  remove(path);
+  CHECK_INT(sn_frd_open_deferred(path, m, 1, &c, msg, sizeof msg), SN_OK);
+  CHECK_INT(sn_frd_prewrite(c, msg, sizeof msg), SN_OK);
+  CHECK(stat(path, &sb) != 0);
+  snprintf(path, sizeof path, DIR_ "/q4d.frd");
+  remove(path);
+  CHECK_INT(sn_frd_open_deferred(path, m, 1, &d, msg, sizeof msg), SN_OK);
+  CHECK_INT(sn_frd_prewrite(d, msg, sizeof msg), SN_OK);
+  char tmpd[256];
+  sn_outfile_tmpname(tmpd, sizeof tmpd, path, (long)getpid(), 0);
+  CHECK(stat(tmpd, &sb) == 0 && sb.st_size > 100);   /* the text in the temporary */
+  sn_frd_close(d);
+  CHECK(stat(tmpd, &sb) != 0 && stat(path, &sb) != 0);
   for (int inc = 1; inc <= 2 && a && b; inc++) {
     sn_frd_block bl = {"DISP", 3, comp, 0, 1, 0.5 * inc, 1, inc, 4, id, val};
     CHECK_INT(sn_frd_add(a, &bl, msg, sizeof msg), SN_OK);
     CHECK_INT(sn_frd_add(b, &bl, msg, sizeof msg), SN_OK);
+    CHECK_INT(sn_frd_add(c, &bl, msg, sizeof msg), SN_OK);
     CHECK_INT(sn_frd_flush(a, msg, sizeof msg), SN_OK);
     CHECK_INT(sn_frd_flush(b, msg, sizeof msg), SN_OK);
-    char *ta = slurp("q4a", ".frd"), *tb = slurp("q4b", ".frd");
+    CHECK_INT(sn_frd_flush(c, msg, sizeof msg), SN_OK);
+    char *ta = slurp("q4a", ".frd"), *tb = slurp("q4b", ".frd"), *tc = slurp("q4c", ".frd");
     CHECK(ta && tb && !strcmp(ta, tb));
+    CHECK(ta && tc && !strcmp(ta, tc));
+    free(tc);
     CHECK(tb && strstr(tb, "\n -1         3    9    0    1\n -2         1         2         3         4\n -3\n"));
     CHECK(tb && strlen(tb) > 6 && !strcmp(tb + strlen(tb) - 6, " 9999\n"));
     free(ta);
@@ -440,6 +461,7 @@ static void test_frd_deferred(void)
   }
   sn_frd_close(a);
   sn_frd_close(b);
+  sn_frd_close(c);
   sn_model_free(m);
 }
 
