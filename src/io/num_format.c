@@ -112,6 +112,11 @@ static int slow(char *out, double v, int width, int prec)
   return pad(out, t, n, width);
 }
 
+/* "00" .. "99" */
+static const char D2[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                            "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                            "8081828384858687888990919293949596979899";
+
 int sn_fmt_E_fast(char *out, double v, int width, int prec)
 {
   if (width < 0 || width > SN_FMT_MAX_WIDTH || prec < 0 || prec > FAST_PREC) return -1;
@@ -120,12 +125,20 @@ int sn_fmt_E_fast(char *out, double v, int width, int prec)
   int e10 = 0;
   if (!isfinite(a)) return -1;
   if (a != 0 && (a < 0x1p-1022 || fegetround() != FE_TONEAREST || !digits(a, prec, &r, &e10))) return -1;
-  char t[FAST_PREC + 16], d[FAST_PREC + 1], *p = t;
-  if (signbit(v)) *p++ = '-';
-  for (int k = prec; k >= 0; k--) {
-    d[k] = (char)('0' + r % 10);
-    r /= 10;
+  /* the length known first: [-]d[.ddd]E+dd (|e10| <= 52 here: two exponent digits); the text is
+   * written right-aligned in place, the blanks before it */
+  int neg = signbit(v) != 0, len = neg + 1 + (prec > 0 ? 1 + prec : 0) + 4;
+  int k = width > len ? width - len : 0;
+  char *p = out;
+  for (int i = 0; i < k; i++) *p++ = ' ';
+  if (neg) *p++ = '-';
+  char d[FAST_PREC + 2];
+  int n = prec + 1;                       /* the significand's digits, r's, from the right */
+  for (int i = n; i >= 2; i -= 2) {
+    memcpy(d + i - 2, D2 + 2 * (r % 100), 2);
+    r /= 100;
   }
+  if (n & 1) d[0] = (char)('0' + r);
   *p++ = d[0];
   if (prec > 0) {
     *p++ = '.';
@@ -134,10 +147,11 @@ int sn_fmt_E_fast(char *out, double v, int width, int prec)
   }
   *p++ = 'E';
   *p++ = e10 < 0 ? '-' : '+';
-  unsigned ue = (unsigned)(e10 < 0 ? -e10 : e10);   /* |e10| <= 52 here */
-  *p++ = (char)('0' + ue / 10);
-  *p++ = (char)('0' + ue % 10);
-  return pad(out, t, (int)(p - t), width);
+  unsigned ue = (unsigned)(e10 < 0 ? -e10 : e10);
+  memcpy(p, D2 + 2 * ue, 2);
+  p += 2;
+  *p = '\0';
+  return (int)(p - out);
 }
 
 int sn_fmt_E(char *out, double v, int width, int prec)
