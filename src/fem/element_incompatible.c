@@ -60,15 +60,7 @@ static int centre_jacobian(const double *X, double Ji[3][3], double *det)
   double d = J[0][0] * c00 + J[0][1] * c01 + J[0][2] * c02;
   if (!isfinite(d)) return SN_ERR_NAN;
   if (!(d > 0)) return SN_ERR_FORMAT;
-  Ji[0][0] = c00 / d;
-  Ji[1][0] = c01 / d;
-  Ji[2][0] = c02 / d;
-  Ji[0][1] = (J[0][2] * J[2][1] - J[0][1] * J[2][2]) / d;
-  Ji[1][1] = (J[0][0] * J[2][2] - J[0][2] * J[2][0]) / d;
-  Ji[2][1] = (J[0][1] * J[2][0] - J[0][0] * J[2][1]) / d;
-  Ji[0][2] = (J[0][1] * J[1][2] - J[0][2] * J[1][1]) / d;
-  Ji[1][2] = (J[0][2] * J[1][0] - J[0][0] * J[1][2]) / d;
-  Ji[2][2] = (J[0][0] * J[1][1] - J[0][1] * J[1][0]) / d;
+  sn_fe_inverse3((const double (*)[3])J, d, Ji);
   *det = d;
   return SN_OK;
 }

@@ -75,6 +75,21 @@ void sn_fe_rule_point(sn_ferule r, int k, double *xi, double *w);
  * may be NULL).
  * Returns SN_OK, SN_ERR_FORMAT if det J <= tol (inverted or flat element), SN_ERR_NAN when
  * det J is not finite. */
+/* The inverse of a 3 x 3 Jacobian J (rows natural, columns physical) of determinant d (cofactors
+ * over d; the expansion along the first row gives d itself): sn_fe_geometry's and C3D8I's. */
+static inline void sn_fe_inverse3(const double J[3][3], double d, double Ji[3][3])
+{
+  Ji[0][0] = (J[1][1] * J[2][2] - J[1][2] * J[2][1]) / d;
+  Ji[1][0] = (J[1][2] * J[2][0] - J[1][0] * J[2][2]) / d;
+  Ji[2][0] = (J[1][0] * J[2][1] - J[1][1] * J[2][0]) / d;
+  Ji[0][1] = (J[0][2] * J[2][1] - J[0][1] * J[2][2]) / d;
+  Ji[1][1] = (J[0][0] * J[2][2] - J[0][2] * J[2][0]) / d;
+  Ji[2][1] = (J[0][1] * J[2][0] - J[0][0] * J[2][1]) / d;
+  Ji[0][2] = (J[0][1] * J[1][2] - J[0][2] * J[1][1]) / d;
+  Ji[1][2] = (J[0][2] * J[1][0] - J[0][0] * J[1][2]) / d;
+  Ji[2][2] = (J[0][0] * J[1][1] - J[0][1] * J[1][0]) / d;
+}
+
 int sn_fe_geometry(sn_fefam f, int sdim, const double *X, const double *xi, double *N,
                    double *dNdx, double *detJ, double *x);
 

@@ -379,15 +379,7 @@ static inline __attribute__((always_inline)) int geometry_dim(sn_fefam f, const 
     Ji[1][0] = -J[1][0] / d;
     Ji[1][1] = J[0][0] / d;
   } else {
-    Ji[0][0] = (J[1][1] * J[2][2] - J[1][2] * J[2][1]) / d;
-    Ji[1][0] = (J[1][2] * J[2][0] - J[1][0] * J[2][2]) / d;
-    Ji[2][0] = (J[1][0] * J[2][1] - J[1][1] * J[2][0]) / d;
-    Ji[0][1] = (J[0][2] * J[2][1] - J[0][1] * J[2][2]) / d;
-    Ji[1][1] = (J[0][0] * J[2][2] - J[0][2] * J[2][0]) / d;
-    Ji[2][1] = (J[0][1] * J[2][0] - J[0][0] * J[2][1]) / d;
-    Ji[0][2] = (J[0][1] * J[1][2] - J[0][2] * J[1][1]) / d;
-    Ji[1][2] = (J[0][2] * J[1][0] - J[0][0] * J[1][2]) / d;
-    Ji[2][2] = (J[0][0] * J[1][1] - J[0][1] * J[1][0]) / d;
+    sn_fe_inverse3((const double (*)[3])J, d, Ji);
   }
   /* J[k][j] = dx_j / dxi_k, so dN/dxi_k = sum_j J[k][j] dN/dx_j and
    * dN/dx_j = sum_k (J^-1)[j][k] dN/dxi_k */
