@@ -34,7 +34,7 @@ static double per_call(const sn_fc *P, const char *opts, int K, double *r, doubl
   sn_settings s;
   sn_settings_default(&s);
   s.options = opts;
-  sn_info info;
+  sn_info info = {0};   /* history NULL (the caller's optional buffer) */
   memset(&info, 0, sizeof info);
   int n = P->dim * P->nc;
   double t0 = cpu_seconds();

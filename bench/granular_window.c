@@ -382,7 +382,7 @@ static void diag(const sn_scene *S) {
   st.tol = 1e-9;
   st.max_iter = 10;
   double hb[4000];
-  sn_info info;
+  sn_info info = {0};   /* history NULL (the caller's optional buffer) */
   info.history = hb;
   info.history_cap = 4000;
   info.history_len = 0;

@@ -91,7 +91,7 @@ int main(int argc, char **argv)
   s.tol = start_tol;
   s.max_iter = 100000000;
   s.time_limit = start_time;
-  sn_info info;
+  sn_info info = {0};   /* history NULL: the caller's buffer, none here */
   int st = sn_fc_solve(P, "apgd", r, u, &s, &info);
   printf("# %s: %d contacts, mean diagonal of W %.4e; centre c: apgd %s after %d steps, error "
          "%.3e, |c| %.6e, %.2f s\n", argv[1], P->nc, wbar, sn_strerror(st), info.iterations,

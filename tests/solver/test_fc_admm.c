@@ -77,7 +77,7 @@ static void test_hand(void)
     CHECK_INT(sn_csc_from_dense(d, d, h->W, 0.0, &P.W), SN_OK);
     for (int p = 0; p < 2; p++) {
       double r[3] = {0.5, 0, 0}, u[3];   /* not zero: the take-off case would start solved */
-      sn_info info;
+      sn_info info = {0};   /* history NULL (the caller's optional buffer) */
       CHECK_INT(solve(&P, paths[p], r, u, &info), SN_OK);
       CHECK(info.iterations > 0);
       for (int k = 0; k < d; k++) {
@@ -118,7 +118,7 @@ static void test_file_tol(const char *dir, const char *file, const char *opts, d
   const sn_fc *P = F->fc;
   int n = P->dim * P->nc;
   double *r = calloc((size_t)n, sizeof(double)), *u = calloc((size_t)n, sizeof(double));
-  sn_info info;
+  sn_info info = {0};   /* history NULL (the caller's optional buffer) */
   CHECK_INT(solve_tol(P, opts, tol, r, u, &info), SN_OK);
   double e = sn_fc_error(P, r, NULL);                     /* recomputed from r alone */
   CHECK(e <= tol);
@@ -192,7 +192,7 @@ static void test_registry_and_options(void)
                        "linear=banded", "foo=1", "rho", "omega=1", "scale=2", "rho_min=2", "rho_min=-1"};
   for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
     double r[3] = {0}, u[3];
-    sn_info info;
+    sn_info info = {0};   /* history NULL (the caller's optional buffer) */
     int st = solve(&P, bad[k], r, u, &info);
     if (!(st < 0)) fprintf(stderr, "  option %s accepted (status %d)\n", bad[k], st);
     CHECK(st < 0);
@@ -200,7 +200,7 @@ static void test_registry_and_options(void)
   const char *good[] = {"rho=2", "adapt=0", "alpha=1.5", "aa=0", "linear=sparse", "scale=0", "rho_min=0.5"};
   for (size_t k = 0; k < sizeof good / sizeof good[0]; k++) {
     double r[3] = {0}, u[3];
-    sn_info info;
+    sn_info info = {0};   /* history NULL (the caller's optional buffer) */
     CHECK_INT(solve(&P, good[k], r, u, &info), SN_OK);
     CHECK_CLOSE(r[0], 1.0, 0, 1e-7);                     /* W = I, q_N = -1: r_N = 1 */
   }

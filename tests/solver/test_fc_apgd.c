@@ -63,7 +63,7 @@ static void run_case(const apgd_case *c)
     sn_settings_default(&s);
     s.max_iter = c->max_iter;
     s.threads = t;
-    sn_info info;
+    sn_info info = {0};   /* history NULL: the caller's buffer, none here */
     memset(r, 0, sizeof(double) * (size_t)n);
     st = sn_fc_apgd(P, r, u, &s, &info);
     CHECK_INT(st, c->status);

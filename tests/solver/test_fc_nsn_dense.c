@@ -92,7 +92,7 @@ static void test_option(void)
   sn_fc P = {3, 1, NULL, (double[]){-1, 0, 0}, (double[]){0.5}};
   sn_csc_from_dense(3, 3, Wd, 0.0, &P.W);
   double r[3] = {0}, u[3];
-  sn_info info;
+  sn_info info = {0};   /* history NULL (the caller's optional buffer) */
   CHECK(solve(sn_fc_nsn_ac, &P, "linear=banded", r, u, &info) < 0);
   CHECK_INT(solve(sn_fc_nsn_ac, &P, "linear=dense", r, u, &info), SN_OK);
   CHECK_CLOSE(r[0], 1.0, 1e-7, 0);            /* W = I, q_N = -1: r_N = 1, u = 0 (to tol) */
