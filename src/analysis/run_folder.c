@@ -89,7 +89,9 @@ static void unlink_temporaries(const sn_run_folder *F)
  * later removes what they created meanwhile (test_cli_run caught a chart's and the .frd's
  * temporaries left behind on a loaded machine with the first pass alone); what remains is a
  * temporary created in the microseconds between the second pass and the end of the process.
- * unlink and nanosleep are async-signal-safe. */
+ * unlink and nanosleep are async-signal-safe. Both .vtu slots are removed: a signal during
+ * sn_run_folder_writing (the main thread's) may find one being rewritten, a torn name that is
+ * at worst another temporary's, never a result's. */
 void sn_run_folder_on_signal(const sn_run_folder *F)
 {
   unlink_temporaries(F);

@@ -70,11 +70,6 @@ void sn_fe_shape(sn_fefam f, const double *xi, double *N, double *dN);
 int sn_fe_rule_size(sn_ferule r);
 void sn_fe_rule_point(sn_ferule r, int k, double *xi, double *w);
 
-/* Isoparametric map of an element (nn nodes, X nn x 3, sdim 2 or 3) at the natural point xi:
- * N, dN/dx (dNdx[a * sdim + j]; NULL: not wanted), det J and the physical point x (3 values,
- * may be NULL).
- * Returns SN_OK, SN_ERR_FORMAT if det J <= tol (inverted or flat element), SN_ERR_NAN when
- * det J is not finite. */
 /* The inverse of a 3 x 3 Jacobian J (rows natural, columns physical) of determinant d (cofactors
  * over d; the expansion along the first row gives d itself): sn_fe_geometry's and C3D8I's. */
 static inline void sn_fe_inverse3(const double J[3][3], double d, double Ji[3][3])
@@ -90,6 +85,11 @@ static inline void sn_fe_inverse3(const double J[3][3], double d, double Ji[3][3
   Ji[2][2] = (J[0][0] * J[1][1] - J[0][1] * J[1][0]) / d;
 }
 
+/* Isoparametric map of an element (nn nodes, X nn x 3, sdim 2 or 3) at the natural point xi:
+ * N, dN/dx (dNdx[a * sdim + j]; NULL: not wanted), det J and the physical point x (3 values,
+ * may be NULL).
+ * Returns SN_OK, SN_ERR_FORMAT if det J <= tol (inverted or flat element), SN_ERR_NAN when
+ * det J is not finite. */
 int sn_fe_geometry(sn_fefam f, int sdim, const double *X, const double *xi, double *N,
                    double *dNdx, double *detJ, double *x);
 

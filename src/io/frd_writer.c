@@ -51,6 +51,7 @@ struct sn_frd {
   int kode, kstep, kinc; /* output increments so far; the step and increment of the last */
   sn_outfile pre;        /* sn_frd_prewrite: the first commit's temporary, the model's text in it */
   int has_pre;
+  int lost;              /* a first commit that failed after the prewrite: the text is gone */
   long long pre_len;     /* the bytes written into it */
 };
 
@@ -193,6 +194,9 @@ static int commit(sn_frd *f, char *msg, size_t msglen)
   sn_outfile o;
   int rc = SN_OK;
   long long pre = 0;
+  if (f->lost)
+    return sn_outfile_fail(msg, msglen, SN_ERR_IO, f->path, "not written: an earlier write of it failed and took "
+                           "the model's text with it");
   if (f->has_pre) {   /* the model's text already in the temporary (sn_frd_prewrite) */
     o = f->pre;
     pre = f->pre_len;
@@ -218,7 +222,10 @@ static int commit(sn_frd *f, char *msg, size_t msglen)
   if (!rc && f->len && fwrite(f->buf, 1, f->len, o.f) != f->len)
     rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, f->path, "write failed");
   if (!rc && fputs(FRD_END, o.f) == EOF) rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, f->path, "write failed");
-  if ((rc = sn_outfile_finish(&o, rc, msg, msglen))) return rc;
+  if ((rc = sn_outfile_finish(&o, rc, msg, msglen))) {
+    f->lost = pre > 0;   /* the temporary held the text, now removed: no later commit without it */
+    return rc;
+  }
   f->committed += pre + (long long)f->len;
   f->len = 0;
   return SN_OK;
@@ -320,7 +327,7 @@ int sn_frd_flush(sn_frd *f, char *msg, size_t msglen)
 {
   if (msg && msglen) msg[0] = '\0';
   if (!f) return sn_outfile_fail(msg, msglen, SN_ERR_ARG, NULL, "no .frd file");
-  if (!f->len) return SN_OK;
+  if (!f->len && !f->has_pre) return SN_OK;   /* a prewritten text is committed even without blocks */
   return commit(f, msg, msglen);
 }
 

@@ -34,8 +34,10 @@ int sn_parse_dec_fast(const char *t, size_t n, double *x)
     long e = 0;
     i++;
     if (i < n && (t[i] == '+' || t[i] == '-')) eneg = t[i++] == '-';
-    for (; i < n && t[i] >= '0' && t[i] <= '9'; i++)
-      if (e < 100000) e = 10 * e + (t[i] - '0');
+    for (; i < n && t[i] >= '0' && t[i] <= '9'; i++) {
+      if (e >= 100000) return 0;                  /* far outside |q| <= 22 whatever the digits: strtod's */
+      e = 10 * e + (t[i] - '0');
+    }
     q += eneg ? -e : e;
   }
   if (i != n || w >= (UINT64_C(1) << 53) || q < -22 || q > 22) return 0;

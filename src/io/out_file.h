@@ -22,6 +22,10 @@ typedef struct {
   const char *path;   /* the target (the caller's string) */
   int nosync;         /* 1: renamed without fsync (a run's files, synced once when it ends:
                          sn_outfile_sync); sn_outfile_create sets 0 */
+  int writeback;      /* with nosync: its writeback started at the rename (sn_file_start_writeback)
+                         for a file that is kept and synced later (a .vtu, a chart), not for
+                         one rewritten whole at every increment (its versions would all go to
+                         disk); sn_outfile_create sets 0 */
 } sn_outfile;
 
 int sn_outfile_create(sn_outfile *o, const char *path, char *msg, size_t msglen);

@@ -883,7 +883,7 @@ int sn_plot_lines_cairo(const char *path, const sn_plot_opts *o, const sn_series
                            c.width, c.height, MIN_SIZE, MAX_SIZE);
 
   if ((rc = sn_outfile_create(&out, path, msg, msglen))) return rc;
-  out.nosync = o->no_fsync != 0;
+  out.nosync = out.writeback = o->no_fsync != 0;
   cairo_surface_t *sf = NULL;
   if (fmt == FMT_PNG) sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)c.width, (int)c.height);
 #if CAIRO_HAS_SVG_SURFACE

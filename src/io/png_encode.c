@@ -64,7 +64,7 @@ static void band_run(void *arg)
       z.next_out = b->out;
       z.avail_out = (uInt)cap;
       int rc = deflate(&z, b->last ? Z_FINISH : Z_SYNC_FLUSH);
-      b->ok = b->last ? rc == Z_STREAM_END : rc == Z_OK && z.avail_in == 0;
+      b->ok = b->last ? rc == Z_STREAM_END : rc == Z_OK && z.avail_in == 0 && z.avail_out != 0;   /* all flushed */
       b->nout = cap - z.avail_out;
     }
     deflateEnd(&z);

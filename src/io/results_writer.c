@@ -77,6 +77,7 @@ int sn_outfile_create(sn_outfile *o, const char *path, char *msg, size_t msglen)
   o->tmp = NULL;
   o->path = path;
   o->nosync = 0;
+  o->writeback = 0;
   if (!path || !*path) return sn_outfile_fail(msg, msglen, SN_ERR_ARG, path, "empty file name");
   len = strlen(path) + 48;
   o->tmp = malloc(len);
@@ -141,9 +142,9 @@ int sn_outfile_finish(sn_outfile *o, int rc, char *msg, size_t msglen)
     if (!bad && fflush(o->f) != 0) bad = 1;
     /* on disk before the rename, so that a crash leaves the old file or the new one */
     if (!bad && !o->nosync && fsync(fileno(o->f)) != 0 && errno != EINVAL && errno != EROFS) bad = 1;
-    /* a run's file, synced when the run (or a step) ends: its writeback starts now, so that
-     * the later fsync finds the data on its way */
-    if (!bad && o->nosync) sn_file_start_writeback(fileno(o->f));
+    /* a run's kept file, synced when the run (or a step) ends: its writeback starts now, so
+     * that the later fsync finds the data on its way */
+    if (!bad && o->nosync && o->writeback) sn_file_start_writeback(fileno(o->f));
     int e = bad ? errno : 0;
     if (fclose(o->f) != 0 && !bad) {
       bad = 1;

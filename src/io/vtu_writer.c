@@ -334,6 +334,7 @@ int sn_vtu_write_x(const char *path, const sn_model *m, const double *u, const s
   }
   if (!(rc = sn_outfile_create(&o, path, msg, msglen))) {
     o.nosync = nosync;
+    o.writeback = nosync;   /* each increment's own file, kept: on its way to disk now */
     write_file(o.f, &L, m, u != NULL, enc);
     rc = sn_outfile_finish(&o, SN_OK, msg, msglen);
   }

@@ -442,6 +442,39 @@ static void test_frd_deferred(void)
   CHECK(stat(tmpd, &sb) == 0 && sb.st_size > 100);   /* the text in the temporary */
   sn_frd_close(d);
   CHECK(stat(tmpd, &sb) != 0 && stat(path, &sb) != 0);
+  /* prewritten, then flushed without a block: the model alone, as sn_frd_open writes it */
+  snprintf(path, sizeof path, DIR_ "/q4e.frd");
+  remove(path);
+  CHECK_INT(sn_frd_open_deferred(path, m, 1, &d, msg, sizeof msg), SN_OK);
+  CHECK_INT(sn_frd_prewrite(d, msg, sizeof msg), SN_OK);
+  CHECK_INT(sn_frd_flush(d, msg, sizeof msg), SN_OK);
+  sn_frd_close(d);
+  {
+    char *ta = slurp("q4a", ".frd"), *te = slurp("q4e", ".frd");
+    CHECK(ta && te && !strcmp(ta, te));
+    free(ta);
+    free(te);
+  }
+  /* prewritten, the first commit's rename refused (a folder in its place): the error, no
+   * temporary left, and a second flush refused rather than writing blocks without the model */
+  snprintf(path, sizeof path, DIR_ "/q4f.frd");
+  remove(path);
+  rmdir(path);
+  CHECK_INT(sn_frd_open_deferred(path, m, 1, &d, msg, sizeof msg), SN_OK);
+  CHECK_INT(sn_frd_prewrite(d, msg, sizeof msg), SN_OK);
+  CHECK_INT(mkdir(path, 0777), 0);
+  {
+    sn_frd_block bl = {"DISP", 3, comp, 0, 1, 0.5, 1, 1, 4, id, val};
+    CHECK_INT(sn_frd_add(d, &bl, msg, sizeof msg), SN_OK);
+    CHECK_INT(sn_frd_flush(d, msg, sizeof msg), SN_ERR_IO);
+    sn_outfile_tmpname(tmpd, sizeof tmpd, path, (long)getpid(), 0);
+    CHECK(stat(tmpd, &sb) != 0);
+    CHECK_INT(sn_frd_add(d, &bl, msg, sizeof msg), SN_OK);
+    CHECK_INT(sn_frd_flush(d, msg, sizeof msg), SN_ERR_IO);
+    CHECK(strstr(msg, "earlier write") != NULL);
+  }
+  sn_frd_close(d);
+  rmdir(path);
   for (int inc = 1; inc <= 2 && a && b; inc++) {
     sn_frd_block bl = {"DISP", 3, comp, 0, 1, 0.5 * inc, 1, inc, 4, id, val};
     CHECK_INT(sn_frd_add(a, &bl, msg, sizeof msg), SN_OK);

@@ -46,6 +46,19 @@ int main(void)
     if (fast != edge[k].fast) fprintf(stderr, "%s: fast path %d, expected %d\n", edge[k].s, fast, edge[k].fast);
     CHECK_INT(fast, edge[k].fast);
   }
+  /* an exponent of 7 digits offset by 100 001 fraction digits: q = -1 from the digits as
+   * written, the value 1e900000 (strtod: inf); the fast path must leave it (reviewer's case) */
+  {
+    size_t nz = 100000;
+    char *big = malloc(nz + 32);
+    memcpy(big, "0.", 2);
+    memset(big + 2, '0', nz);
+    strcpy(big + 2 + nz, "1e1000001");
+    int fast;
+    CHECK(same_as_strtod(big, &fast));
+    CHECK_INT(fast, 0);
+    free(big);
+  }
   int bad = 0, fast_n = 0;
   char s[64];
   for (int it = 0; it < 200000; it++) {
