@@ -40,6 +40,23 @@ static int cmp_pair(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
+/* the charts' names (BASE_NAME.png), in the order they are drawn */
+enum { CH_CONVERGENCE, CH_PRESSURE, CH_SHEAR, CH_LOAD, NCHARTS };
+static const char *const chart_name[NCHARTS] = {"convergence", "contact_pressure", "contact_shear", "load"};
+
+static void chart_path(const sn_run_plots *R, int k, char *path, size_t n)
+{
+  snprintf(path, n, "%s/%s_%s.png", R->dir, R->base, chart_name[k]);
+}
+
+/* a chart's defaults: renamed in without its own fsync, the charts synced together when all are
+ * drawn (draw_plots) */
+static void chart_opts(sn_plot_opts *o)
+{
+  sn_plot_opts_default(o);
+  o->no_fsync = 1;
+}
+
 /* "quantity (unit)", or the quantity alone when the deck declares no unit for it */
 static const char *label(char *buf, size_t n, const char *q, const char *unit)
 {
@@ -58,11 +75,10 @@ static int draw_convergence(sn_run_plots *R, const sn_model *m, sn_series *se, c
   for (int k = 0; k < m->nsteps; k++) augmented |= m->steps[k].contact == SN_CT_AUGMENTED && m->npairs > 0;
   char path[1400];
   sn_plot_opts o;
-  sn_plot_opts_default(&o);
-  o.no_fsync = 1;   /* synced together when all are drawn (draw_plots) */
+  chart_opts(&o);
   o.logy = 1;
   o.ylabel = "relative residual";
-  snprintf(path, sizeof path, "%s/%s_convergence.png", R->dir, R->base);
+  chart_path(R, CH_CONVERGENCE, path, sizeof path);
   if (most <= 2) {
     double *last = malloc(sizeof(double) * ((size_t)ni + 1));
     if (!last) return SN_ERR_NOMEM;
@@ -94,8 +110,7 @@ static int draw_profiles(sn_run_plots *R, const sn_model *m, sn_series *se, char
   int ni = R->ninc, st;
   char path[1400], q[96], xl[128], yl[128];
   sn_plot_opts o;
-  sn_plot_opts_default(&o);
-  o.no_fsync = 1;   /* synced together when all are drawn (draw_plots) */
+  chart_opts(&o);
   snprintf(q, sizeof q, "%s along the contact region", axn[R->axis]);
   o.xlabel = label(xl, sizeof xl, q, m->units.length);
   o.ramp = 1;
@@ -113,14 +128,14 @@ static int draw_profiles(sn_run_plots *R, const sn_model *m, sn_series *se, char
                   : (d3 ? "largest contact pressure CPRESS at each position, every increment"
                         : "contact pressure CPRESS, every increment");
   o.ylabel = label(yl, sizeof yl, nodal ? "normal force / weight" : "contact pressure", su);
-  snprintf(path, sizeof path, "%s/%s_contact_pressure.png", R->dir, R->base);
+  chart_path(R, CH_PRESSURE, path, sizeof path);
   st = sn_plot_lines(path, &o, se, ni, err, SN_PLOT_ERR);
   for (int i = 0; i < ni; i++) se[i] = (sn_series){names[i], R->ncp[i], R->cs[i], R->cq[i], SN_PLOT_LINE_MARKERS};
   o.title = m->ndf == 2 ? "contact shear tang1 (CSHEAR), every increment"
                         : "largest contact shear magnitude |CSHEAR| at each position, every increment";
   o.ylabel = label(yl, sizeof yl, nodal ? (m->ndf == 2 ? "tangential force / weight, tang1" : "tangential force / weight")
                                         : (m->ndf == 2 ? "shear stress tang1" : "shear stress magnitude"), su);
-  snprintf(path, sizeof path, "%s/%s_contact_shear.png", R->dir, R->base);
+  chart_path(R, CH_SHEAR, path, sizeof path);
   if (!st) st = sn_plot_lines(path, &o, se, ni, err, SN_PLOT_ERR);
   return st;
 }
@@ -132,10 +147,9 @@ static int draw_load(sn_run_plots *R, const sn_model *m, sn_series *se, char *er
   int ni = R->ninc;
   char path[1400], xl[128], yl[128];
   sn_plot_opts o;
-  sn_plot_opts_default(&o);
-  o.no_fsync = 1;   /* synced together when all are drawn (draw_plots) */
+  chart_opts(&o);
   o.ylabel = label(yl, sizeof yl, "total contact force", m->units.force);
-  snprintf(path, sizeof path, "%s/%s_load.png", R->dir, R->base);
+  chart_path(R, CH_LOAD, path, sizeof path);
   int style = ni > 1 ? SN_PLOT_LINE_MARKERS : SN_PLOT_BARS;
   if (ni > 1) {
     o.title = "load - displacement";
@@ -162,10 +176,9 @@ static int draw_plots(sn_run_plots *R, const sn_model *m, char *err)
   if (!st && m->npairs > 0) st = draw_load(R, m, se, err);
   /* their fsyncs at once, their writeback started as each was renamed in: a chart's own fsync
    * waited for the disk before the next chart was drawn */
-  static const char *const which[] = {"convergence", "contact_pressure", "contact_shear", "load"};
-  for (int k = 0; k < 4 && !st && (k == 0 || m->npairs > 0); k++) {
+  for (int k = 0; k < NCHARTS && !st && (k == CH_CONVERGENCE || m->npairs > 0); k++) {
     char path[1400];
-    snprintf(path, sizeof path, "%s/%s_%s.png", R->dir, R->base, which[k]);
+    chart_path(R, k, path, sizeof path);
     st = sn_outfile_sync(path, err, SN_PLOT_ERR);
   }
   free(se);

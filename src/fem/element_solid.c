@@ -126,28 +126,21 @@ static void bmatrix(const sn_elinfo *e, const ippoint *q, double *B)
   }
 }
 
-/* the rows of B that can be nonzero in column c (bmatrix's pattern), increasing: the products
- * with B's other rows are exact zeros, and leaving them out of a sum changes none of its bits
- * (s + 0 = s and s + -0 = s for every s the sums can hold; they start at +0) */
-static int b_rows(const sn_elinfo *e, int c, int rows[3])
+/* an axisymmetric element's rows of B that can be nonzero in column c (bmatrix's pattern),
+ * increasing: r (11, 33 hoop, 12) and z (22, 12). The products with B's other rows are exact
+ * zeros, and leaving them out of a sum changes none of its bits (s + 0 = s and s + -0 = s for
+ * every s the sums can hold; they start at +0) */
+static int axisym_rows(int c, int rows[3])
 {
-  if (e->d.sdim == 3) {
-    static const int r3[3][3] = {{0, 3, 4}, {1, 3, 5}, {2, 4, 5}};
-    for (int k = 0; k < 3; k++) rows[k] = r3[c % 3][k];
-    return 3;
-  }
-  if (c % 2) { rows[0] = 1; rows[1] = 3; return 2; }
-  int n = 0;
-  rows[n++] = 0;
-  if (e->d.kind == SN_KIND_AXISYM) rows[n++] = 2;
-  rows[n++] = 3;
-  return n;
+  static const int r[2][3] = {{0, 2, 3}, {1, 3, 0}};
+  for (int k = 0; k < 3; k++) rows[k] = r[c % 2][k];
+  return c % 2 ? 2 : 3;
 }
 
 /* one point's B^T (D B) dv added to the lower triangle of Ke, for a 2D plane (sd 2) or 3D (sd 3)
  * element, B's nonzeros taken from dN/dx directly: column c (node a, component j) has the
  * derivatives g[deriv[j][k]] in the rows row[j][k] (bmatrix's pattern, rows increasing), every
- * sum over them in that order from +0: the bits of the dense product (b_rows) */
+ * sum over them in that order from +0: the bits of the dense product (as axisym_rows) */
 static inline __attribute__((always_inline)) void stiffness_point(const int sd, int nn, int ns, const double D[6][6],
                                                                  const double *dNdx, double dv, double *DB,
                                                                  double *Ke)
@@ -187,7 +180,7 @@ static int solid_stiffness(const sn_elinfo *e, const double *X, const sn_elprops
   if (e->incompatible) return sn_fe_incompatible_stiffness(e, X, (const double (*)[6])D, NULL, Ke, NULL);
   int axi = e->d.kind == SN_KIND_AXISYM, rows[SN_FE_MAXN * 3][3], nr[SN_FE_MAXN * 3];
   if (axi)
-    for (int c = 0; c < nd; c++) nr[c] = b_rows(e, c, rows[c]);
+    for (int c = 0; c < nd; c++) nr[c] = axisym_rows(c, rows[c]);
   memset(Ke, 0, (size_t)nd * nd * sizeof(double));
   for (int k = 0; k < e->d.nip; k++) {
     ippoint q;
@@ -220,10 +213,13 @@ static int solid_stiffness(const sn_elinfo *e, const double *X, const sn_elprops
   return SN_OK;
 }
 
+/* no temperature field, or no expansion: every thermal strain is 0 */
+static int no_thermal(const sn_elthermal *th) { return !th || !th->dtemp || th->alpha == 0; }
+
 /* the thermal strain at an integration point: alpha * sum_a N_a dtemp_a (0 without) */
 static double ip_thermal(const sn_elinfo *e, const sn_elthermal *th, const double *N)
 {
-  if (!th || !th->dtemp || th->alpha == 0) return 0.0;
+  if (no_thermal(th)) return 0.0;
   double t = 0;
   for (int a = 0; a < e->d.nnodes; a++) t += N[a] * th->dtemp[a];
   return th->alpha * t;
@@ -233,7 +229,7 @@ static double ip_thermal(const sn_elinfo *e, const sn_elthermal *th, const doubl
 static int thermal_strains(const sn_elinfo *e, const double *X, const sn_elthermal *th, double thick,
                            double *eth)
 {
-  if (!th || !th->dtemp || th->alpha == 0) return SN_OK;   /* eth stays 0 (ip_thermal's 0) */
+  if (no_thermal(th)) return SN_OK;   /* eth stays 0 (ip_thermal's 0) */
   for (int k = 0; k < e->d.nip; k++) {
     ippoint q;
     int st = ip_eval(e, e->rule, k, X, thick, &q);
@@ -492,7 +488,7 @@ int sn_element_thermal_load(sn_eltype t, const double *X, const sn_elprops *p,
   if (!finite_coords(e, X)) return SN_ERR_NAN;
   int st = check_thermal(e, th);
   if (st != SN_OK) return st;
-  if (!th || !th->dtemp || th->alpha == 0 || e->d.kind == SN_KIND_SPRING) return SN_OK;
+  if (no_thermal(th) || e->d.kind == SN_KIND_SPRING) return SN_OK;
   if (e->fam == SN_FAM_NONE) return sn_fe_truss_thermal(e, X, p, th, fe);
   return solid_thermal(e, X, p, th, fe);
 }

@@ -1,8 +1,13 @@
-/* Two Linux calls behind portable names (out_file.h). In-kernel copy of a file's leading bytes (copy_file_range, Linux >= 4.5, glibc >= 2.27): the
- * .frd and .dat of a run are rewritten whole at every increment (temporary name, rename), and
- * their committed part went through a user-space buffer twice (fread, fwrite). The kernel copies
- * it without that round trip, and on file systems that share extents (XFS, Btrfs) without
- * copying the data at all. Elsewhere, or when the kernel refuses, the caller copies by hand. */
+/* Two Linux calls behind portable names (out_file.h).
+ *
+ * sn_file_copy_prefix: in-kernel copy of a file's leading bytes (copy_file_range, Linux >= 4.5,
+ * glibc >= 2.27): the .frd and .dat of a run are rewritten whole at every increment (temporary
+ * name, rename), and their committed part went through a user-space buffer twice (fread,
+ * fwrite). The kernel copies it without that round trip, and on file systems that share extents
+ * (XFS, Btrfs) without copying the data at all. Elsewhere, or when the kernel refuses, the caller
+ * copies by hand.
+ *
+ * sn_file_start_writeback: sync_file_range's writeback of a whole file, started, not waited for. */
 #define _GNU_SOURCE 1
 #include "io/out_file.h"
 
