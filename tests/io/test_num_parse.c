@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "test_rng.h"
 #include "io/num_parse.h"
 
 static int same_as_strtod(const char *s, int *fast)
@@ -23,13 +24,7 @@ static int same_as_strtod(const char *s, int *fast)
 }
 
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
-static uint32_t next(void)   /* xorshift64 (Marsaglia 2003) */
-{
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return (uint32_t)(rng >> 11);
-}
+static uint32_t next(void) { return sn_test_rand(&rng); }
 
 int main(void)
 {

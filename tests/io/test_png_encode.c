@@ -9,16 +9,11 @@
 #include <string.h>
 
 #include "check.h"
+#include "test_rng.h"
 #include "io/png_encode.h"
 
 static uint64_t rng = 88172645463325252ull;
-static uint32_t next(void)   /* xorshift64 (Marsaglia 2003) */
-{
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return (uint32_t)(rng >> 16);
-}
+static uint32_t next(void) { return sn_test_rand(&rng); }
 
 /* an image: white, a flat block, vertical and horizontal lines, noise in a band, and garbage in
  * the unused top byte of each word (cairo leaves it undefined in RGB24) */
