@@ -5,6 +5,7 @@
  * finite-element system once) before the analysis, as `signorini run` does, so that the CPU time
  * of `signorini run` less this one is that of its writers.
  * Exit status: 0 the analysis completed, 1 otherwise (the message on stderr). */
+#include "malloc_tune.h"
 #include "signorini/analysis.h"
 
 #include <stdio.h>
@@ -25,6 +26,11 @@ int main(int argc, char **argv)
   sn_model *m = NULL;
   if (argc != 2) {
     fprintf(stderr, "usage: signorini_bench_nowrite DECK.inp\n");
+    return 1;
+  }
+  const char *why;   /* the heap of `signorini run` (SIGNORINI_MALLOC, src/cli/malloc_tune.c) */
+  if (sn_cli_tune_malloc(&why) < 0) {
+    fprintf(stderr, "%s\n", why);
     return 1;
   }
   /* the thread count of `signorini run` (SIGNORINI_NUM_THREADS, else the physical cores), so that

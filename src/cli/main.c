@@ -1,7 +1,9 @@
 /* signorini: command-line entry point and dispatch. */
 #include "cli.h"
+#include "malloc_tune.h"
 #include "signorini/common.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -102,6 +104,10 @@ static int dispatch(int argc, char **argv)
     return 0;
   }
   const sn_cli_cmd *c = sn_cli_find(cmd);
+  if (c == &sn_cli_cmd_run || c == &sn_cli_cmd_demo || c == &sn_cli_cmd_solve) {
+    const char *why;   /* huge pages for the heap, before any thread starts */
+    if (sn_cli_tune_malloc(&why) < 0) return sn_cli_usage_error("%s, not '%s'", why, getenv("SIGNORINI_MALLOC"));
+  }
   if (c) return c->run(argc - 2, argv + 2);
   if (cmd[0] == '-') return sn_cli_usage_error("unknown option '%s' (options follow the command: signorini COMMAND [OPTIONS])", cmd);
   return unknown_command(cmd);

@@ -10,6 +10,7 @@
  * (dlsym), so that the library does not link an OpenMP runtime of its own. */
 #define _GNU_SOURCE
 #include "signorini/common.h"
+#include "common/blas_kind.h"
 
 #include <dlfcn.h>
 #include <sched.h>
@@ -113,7 +114,7 @@ static void *loaded(const char *name) { return dlsym(RTLD_DEFAULT, name); }
 /* openblas_get_parallel() of the OpenBLAS in the process: 0 serial, 1 its pthread variant, 2
  * built on OpenMP (Debian's libopenblas0-openmp, whose parallel regions must stay active); -1
  * when there is none */
-static int blas_parallel(void)
+int sn_blas_parallel(void)
 {
   void *p = loaded("openblas_get_parallel");
   get_fn f = NULL;
@@ -131,7 +132,7 @@ static void blas_workers_end(void)
   void *q = loaded("blas_thread_shutdown_");
   get_fn shut = NULL;
   if (q) memcpy(&shut, &q, sizeof shut);
-  if (shut && blas_parallel() == 1) shut();
+  if (shut && sn_blas_parallel() == 1) shut();
 }
 
 int sn_set_blas_threads(int n)
@@ -151,7 +152,7 @@ int sn_set_blas_threads(int n)
 #ifdef SN_HAVE_OPENMP
   own = 1;       /* the library's coloured NSGS */
 #endif
-  if (n > 1 && (own || blas_parallel() == 2)) {
+  if (n > 1 && (own || sn_blas_parallel() == 2)) {
     /* one active level. In an OpenMP build CHOLMOD's fixed 4-thread loops are bounded by the
      * runtime's dynamic adjustment (the CPUs not busy), switched on around the factorization
      * alone (sn_chol_numeric); the library's own regions run on the count they ask for, which a

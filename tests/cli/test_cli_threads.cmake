@@ -1,6 +1,8 @@
 # The thread knob of run and solve: --threads N and SIGNORINI_NUM_THREADS, bad values refused
 # (exit 2, the value and the accepted range named), the count in run's summary, and results
 # that do not depend on it (the block's .dat tables from 1 and 2 threads are the same text).
+# Also the allocator setting SIGNORINI_MALLOC (src/cli/malloc_tune.c): bad values refused, the same
+# results with either setting.
 # Invoked as: cmake -DSN=path/to/signorini -DWORK=dir -DSRC=source_dir -DDATA=problems [-DQUICK=ON]
 #             -P test_cli_threads.cmake   (QUICK: the sanitizer build's shorter squeeze)
 set(CWD ${WORK})
@@ -43,6 +45,33 @@ elseif(NOT d1 STREQUAL d2)
 else()
   message(STATUS "ok: same_results")
 endif()
+
+# The allocator's setting (src/cli/malloc_tune.c): SIGNORINI_MALLOC other than tuned or system is
+# refused (exit 2, nothing written); the results are the same bytes with glibc's defaults and
+# with the huge-page heap.
+foreach(bad bogus SYSTEM " ")
+  set(ENV{SIGNORINI_MALLOC} "${bad}")
+  expect(bad_malloc_run_${bad} 2 "" "SIGNORINI_MALLOC must be 'tuned' \\(the default\\) or 'system', not '${bad}'"
+         run ${EX}/block.inp -o ${WORK}/badm --quiet)
+  expect(bad_malloc_solve_${bad} 2 "" "SIGNORINI_MALLOC must be" solve ${DATA}/gfc3d/GFC3D_TwoRods1.dat)
+endforeach()
+if(EXISTS ${WORK}/badm)
+  message(SEND_ERROR "bad_malloc: a run with a bad SIGNORINI_MALLOC wrote ${WORK}/badm")
+endif()
+set(ENV{SIGNORINI_MALLOC} system)
+expect(malloc_system 0 "" "" run ${EX}/block.inp -o ${WORK}/msys --threads 1 --quiet)
+set(ENV{SIGNORINI_MALLOC} tuned)
+expect(malloc_tuned 0 "" "" run ${EX}/block.inp -o ${WORK}/mtun --threads 1 --quiet)
+unset(ENV{SIGNORINI_MALLOC})
+foreach(f block.dat block.0001.vtu)
+  file(READ ${WORK}/msys/${f} a)
+  file(READ ${WORK}/mtun/${f} b)
+  if(a STREQUAL "" OR NOT a STREQUAL b)
+    message(SEND_ERROR "malloc_same_results: ${f} differs (or is empty) between SIGNORINI_MALLOC=system and tuned")
+  else()
+    message(STATUS "ok: malloc_same_results ${f}")
+  endif()
+endforeach()
 
 # The element passes on threads (sn_fesys_set_threads, docs/threads.md "Parallel assembly"): a
 # 12 x 12 x 6 C3D8 block (864 elements: the parallel pass), its lower half J2-plastic, squeezed

@@ -1,0 +1,9 @@
+/* Which OpenBLAS is in the process (src/common/threads.c). Internal to the library. */
+#ifndef SN_COMMON_BLAS_KIND_H
+#define SN_COMMON_BLAS_KIND_H
+
+/* openblas_get_parallel() of the OpenBLAS in the process: 0 serial, 1 its pthread variant, 2
+ * built on OpenMP (Debian's libopenblas0-openmp); -1 when there is none */
+int sn_blas_parallel(void);
+
+#endif
