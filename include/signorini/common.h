@@ -144,8 +144,10 @@ int sn_threads_parse(const char *text, int *n);
  *   CHOLMOD with a fixed num_threads(4) that OMP_NUM_THREADS does not change, run on the calling
  *   thread: CHOLMOD's threads (1) times OpenBLAS' (n) never exceed n. When other OpenMP regions
  *   need n threads (a build with SIGNORINI_OPENMP: the coloured NSGS of sn_dyn_settings.threads;
- *   an OpenBLAS built on OpenMP, Debian's libopenblas0-openmp) and n > 1, the level stays 1 and
- *   the runtime's dynamic adjustment bounds CHOLMOD's loops by the idle CPUs instead.
+ *   an OpenBLAS built on OpenMP, Debian's libopenblas0-openmp) and n > 1, the level stays 1; the
+ *   factorizations then set it to 0 for the call with OpenBLAS' pthread variant (CHOLMOD's loops
+ *   on the calling thread again), or let the runtime's dynamic adjustment bound CHOLMOD's loops
+ *   by the idle CPUs with another BLAS.
  * - n = 1 with OpenBLAS' pthread variant: the worker threads it started when it was loaded are
  *   ended (they spin 0.1 s before they sleep); a later n > 1 starts them again. Like
  *   openblas_set_num_threads, call it while no other thread of the process is in a BLAS call.
@@ -154,6 +156,11 @@ int sn_set_blas_threads(int n);
 
 /* OpenBLAS' current thread count (openblas_get_num_threads), or 0 when the BLAS has none. */
 int sn_blas_threads(void);
+
+/* The BLAS' own description of itself where it gives one: OpenBLAS' openblas_get_config(), its
+ * version, build options and the kernels it chose for this CPU (e.g. "OpenBLAS 0.3.21
+ * DYNAMIC_ARCH NO_AFFINITY Haswell MAX_THREADS=64"); NULL for another BLAS. Static text. */
+const char *sn_blas_config(void);
 
 #ifdef __cplusplus
 }

@@ -38,6 +38,8 @@ static int version(int argc, char **argv)
   if (k == SN_ARGS_EXIT) return a.rc;
   if (k != SN_ARGS_END) return sn_args_error(a.cmd, "unexpected argument '%s': %s takes no arguments", a.val, a.cmd->name);
   printf("signorini %s\nbackends: %s\n", sn_version(), sn_backends());
+  const char *blas = sn_blas_config();   /* the kernels OpenBLAS chose for this CPU */
+  if (blas) printf("blas: %s\n", blas);
   return 0;
 }
 
@@ -45,8 +47,9 @@ const sn_cli_cmd sn_cli_cmd_version = {
     "version", "",
     "the program's version and the numerical backends it was built with",
     "Prints the version of the signorini library the program runs on and the backends it was "
-    "built with (BLAS/LAPACK, SuiteSparse, HDF5). 'signorini --version' and 'signorini -V' are "
-    "the same.",
+    "built with (BLAS/LAPACK, SuiteSparse, HDF5), and OpenBLAS' own description of itself: its "
+    "version and the kernels it chose for this CPU (OPENBLAS_CORETYPE changes them). "
+    "'signorini --version' and 'signorini -V' are the same.",
     {{0}},
     {{0, "printed"}, {2, "usage error (an argument was given)"}},
     {{"signorini version", "prints e.g. 'signorini 0.1.0' and the backends"},

@@ -15,20 +15,25 @@
  *  2. the heap is grown once by a reserve of address space (one block allocated and freed: a
  *     quarter of the physical memory, at most 16 GiB, at most a quarter of RLIMIT_AS and
  *     RLIMIT_DATA where set) and the reserve is advised MADV_HUGEPAGE. The reserve costs no memory
- *     until it is used: pages are mapped as the allocations touch them, 2 MiB at a time.
+ *     until it is used (pages are mapped as the allocations touch them, 2 MiB at a time), but it
+ *     counts in the kernel's commit total (Committed_AS): under strict overcommit
+ *     (vm.overcommit_memory 2) it would be charged, so nothing is done there.
  * Allocations beyond the reserve grow the heap as usual, with 4 KiB pages. Nothing is changed
  * when SIGNORINI_MALLOC=system, when LD_PRELOAD is set (another allocator such as jemalloc, or a
- * tool such as valgrind), or in an AddressSanitizer build (it replaces malloc); where the system
- * refuses the reserve (strict overcommit, a low ulimit), large blocks go to mmap again, as by
- * default. The
- * kernel's transparent_hugepage mode must be "madvise" (Debian's default) or "always"; with
- * "never" the advice does nothing.
+ * tool such as valgrind), in an AddressSanitizer build (it replaces malloc), on a 32-bit build,
+ * under strict overcommit, without transparent huge pages (the kernel's transparent_hugepage
+ * mode "never", or none), or with limits that leave less than 64 MiB for the reserve
+ * (sn_cli_malloc_applies). Where the heap cannot grow by the reserve after all, mmap is allowed
+ * again; glibc's mmap threshold then stays at its initial 128 KiB (any mallopt fixes it).
+ * Threads: OpenBLAS' pthread variant has started its workers when the library was loaded, before
+ * main; they allocate their buffers with mmap, not malloc. The program's own threads start after.
  * Measured (docs/threads.md "The allocator"): the Hertz bench deck's run 0.36 -> 0.16 s (23 700
  * -> 1 600 faults), the 24 x 24 x 8 contact block 3.7 -> 2.4 s, peak memory +5-20 %. */
 #define _DEFAULT_SOURCE
 #include "malloc_tune.h"
 
 #include <malloc.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,10 +69,28 @@ static size_t reserve_bytes(void)
   return (size_t)r;
 }
 
-static int glibc_defaults(void)
+/* the first character of a small system file, or 0 */
+static int first_char(const char *path, const char *after)
 {
-  mallopt(M_MMAP_MAX, GLIBC_MMAP_MAX_DEFAULT);
-  return 0;
+  char buf[128] = "";
+  FILE *f = fopen(path, "r");
+  if (!f) return 0;
+  size_t n = fread(buf, 1, sizeof buf - 1, f);
+  fclose(f);
+  buf[n] = '\0';
+  const char *p = after ? strstr(buf, after) : buf;
+  return p ? (unsigned char)p[after ? strlen(after) : 0] : 0;
+}
+
+int sn_cli_malloc_applies(void)
+{
+  if (sizeof(size_t) < 8) return 0;   /* a 32-bit address space has no room for the reserve */
+  /* strict overcommit charges the reserve's address space to the commit limit */
+  if (first_char("/proc/sys/vm/overcommit_memory", NULL) == '2') return 0;
+  /* no transparent huge pages (not built, or "[never]"): nothing to gain */
+  int mode = first_char("/sys/kernel/mm/transparent_hugepage/enabled", "[");
+  if (mode != 'a' && mode != 'm') return 0;
+  return reserve_bytes() >= ((size_t)64 << 20);
 }
 
 int sn_cli_tune_malloc(const char **why)
@@ -83,13 +106,11 @@ int sn_cli_tune_malloc(const char **why)
   return 0;
 #else
   const char *pre = getenv("LD_PRELOAD");
-  if (pre && pre[0]) return 0;
+  if ((pre && pre[0]) || !sn_cli_malloc_applies()) return 0;
   size_t r = reserve_bytes();
-  if (r < ((size_t)64 << 20)) return 0;
-  if (!mallopt(M_ARENA_MAX, 1) || !mallopt(M_TRIM_THRESHOLD, -1) || !mallopt(M_MMAP_MAX, 0))
-    return glibc_defaults();
-  /* 2: one block of the reserve's size from the heap (no mmap now), freed at once: the heap's top,
-   * never trimmed */
+  /* 2: one block of the reserve's size from the heap (no mmap for it), freed at once: the
+   * heap's top, never trimmed */
+  if (!mallopt(M_MMAP_MAX, 0)) return 0;
   char *b0 = sbrk(0);
   void *p = malloc(r);
   char *b1 = sbrk(0);
@@ -97,11 +118,17 @@ int sn_cli_tune_malloc(const char **why)
    * malloc falls back to when the heap cannot grow */
   uintptr_t a = (uintptr_t)p, e = (uintptr_t)b1;
   int grown = p && b0 != (char *)-1 && b1 != (char *)-1 && b1 > b0 && a + r <= e;
+  if (!grown) {   /* glibc's settings back, but for its mmap threshold, now fixed at 128 KiB */
+    free(p);
+    mallopt(M_MMAP_MAX, GLIBC_MMAP_MAX_DEFAULT);
+    return 0;
+  }
+  mallopt(M_TRIM_THRESHOLD, -1);
+  mallopt(M_ARENA_MAX, 1);
   free(p);
-  if (!grown) return glibc_defaults();
   a = (a + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
   e &= ~(HUGE_PAGE - 1);
-  if (e > a) madvise((void *)a, e - a, MADV_HUGEPAGE);   /* EINVAL without THP: no matter */
+  if (e > a) madvise((void *)a, e - a, MADV_HUGEPAGE);
   return 1;
 #endif
 }

@@ -168,6 +168,15 @@ int sn_set_blas_threads(int n)
   return SN_OK;
 }
 
+const char *sn_blas_config(void)
+{
+  typedef char *(*str_fn)(void);
+  void *p = loaded("openblas_get_config");
+  str_fn f = NULL;
+  if (p) memcpy(&f, &p, sizeof f);
+  return f ? f() : NULL;
+}
+
 int sn_blas_threads(void)
 {
 #ifdef SN_HAVE_OPENBLAS_THREADS

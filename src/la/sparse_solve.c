@@ -62,24 +62,25 @@ int sn_chol_numeric(sn_chol *F, cholmod_sparse *S)
 #ifdef SN_HAVE_OPENMP
   /* CHOLMOD's own OpenMP loops ask for a fixed num_threads(4) (docs/threads.md). With OpenBLAS'
    * pthread variant the factorization's parallel work is in OpenBLAS' own threads, and those
-   * loops (memory-bound scatters) run on the calling thread: max-active-levels 0 for the call. A
-   * team of OpenMP workers beside OpenBLAS' would spin after each loop while OpenBLAS works (26 %
-   * of a 2-thread Hertz run's samples in libgomp's wait, 2-core VM, perf) and hold a third
-   * thread on two cores. max-active-levels is the process' (a device ICV); it is restored
-   * after the call. With an OpenMP OpenBLAS (the BLAS needs the active level) the runtime's
-   * dynamic adjustment bounds the loops by the idle CPUs instead: dyn-var is the calling task's
-   * ICV, restored after, so the library's own regions keep the count they ask for. */
+   * loops (memory-bound scatters) run on the calling thread: max-active-levels 0 for the call,
+   * restored after. A team of OpenMP workers beside OpenBLAS' would spin after each loop while
+   * OpenBLAS works (26 % of a 2-thread Hertz run's samples in libgomp's wait, 2-core VM, perf)
+   * and hold a third thread on two cores. (OpenMP 5 calls max-active-levels a device setting;
+   * libgomp 12 keeps it per task, so other threads' regions are not affected.) With another BLAS
+   * (serial, none, or an OpenMP OpenBLAS, which needs the active level) the runtime's dynamic
+   * adjustment bounds the loops by the idle CPUs instead: dyn-var is the calling task's ICV,
+   * restored after, so the library's own regions keep the count they ask for. */
   int ok;
-  if (sn_blas_parallel() == 2) {
-    int dyn = omp_get_dynamic();
-    omp_set_dynamic(1);
-    ok = cholmod_factorize(S, F->L, &F->c);
-    omp_set_dynamic(dyn);
-  } else {
+  if (sn_blas_parallel() == 1) {
     int levels = omp_get_max_active_levels();
     omp_set_max_active_levels(0);
     ok = cholmod_factorize(S, F->L, &F->c);
     omp_set_max_active_levels(levels);
+  } else {
+    int dyn = omp_get_dynamic();
+    omp_set_dynamic(1);
+    ok = cholmod_factorize(S, F->L, &F->c);
+    omp_set_dynamic(dyn);
   }
 #else
   int ok = cholmod_factorize(S, F->L, &F->c);

@@ -200,6 +200,15 @@ foreach(v --version -V version)
   expect(version_${v} 0 "^signorini [0-9]+\\.[0-9]+\\.[0-9]+\nbackends: .*SuiteSparse" "" ${v})
 endforeach()
 expect(version_arg 2 "" "version takes no arguments" --version now)
+# OpenBLAS' description: its version and the kernels it chose, which OPENBLAS_CORETYPE forces
+# (Nehalem: SSE4.2, which every x86-64 CPU of the last 15 years has)
+expect(version_blas 0 "\nblas: OpenBLAS [0-9]+\\.[0-9]+\\.[0-9]+ " "" version)
+cmake_host_system_information(RESULT arch QUERY OS_PLATFORM)
+if(arch MATCHES "x86_64|AMD64")
+  set(ENV{OPENBLAS_CORETYPE} Nehalem)
+  expect(version_blas_core 0 "\nblas: OpenBLAS .* Nehalem " "" version)
+  unset(ENV{OPENBLAS_CORETYPE})
+endif()
 
 # ---- the forms of options ----
 set(lcp ${DATA}/lcp/lcp_mmc.dat)
