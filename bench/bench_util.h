@@ -33,7 +33,7 @@ static inline double bench_thread_clock(void) {
  * problem); key holds 256 chars */
 static inline void bench_key_of(const char *path, char *key) {
   const char *b = strrchr(path, '/');
-  snprintf(key, 256, "%s", b ? b + 1 : path);
+  snprintf(key, 256, "%.255s", b ? b + 1 : path);
   size_t n = strlen(key);
   if (n > 4 && !strcmp(key + n - 4, ".dat")) key[n -= 4] = '\0';
   if (n > 5 && !strcmp(key + n - 5, ".hdf5")) key[n - 5] = '\0';

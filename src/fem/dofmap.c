@@ -144,7 +144,7 @@ static int map_rows(build_t *B)
 {
   const sn_model *m = B->m;
   sn_dofmap *T = B->T;
-  int ndf = m->ndf, st;
+  int ndf = m->ndf, st = SN_OK;   /* SN_OK for a model without dofs (the loop below not entered) */
   row_t r = {0, 0, NULL, NULL};
   size_t cap = (size_t)T->ndof + 1;
   T->ptr = calloc((size_t)T->ndof + 1, sizeof(int));

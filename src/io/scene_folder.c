@@ -50,7 +50,7 @@ int sn_scene_folder_open(sn_scene_folder *F, const char *dir, const char *base, 
       snprintf(F->base, sizeof F->base, "%s", base) >= (int)sizeof F->base)
     return sn_folder_fail(msg, msglen, dir, "cannot use the folder", ENAMETOOLONG);
   for (int k = 0; k < SN_SCENE_NFIXED; k++) {
-    snprintf(F->fixed[k], sizeof F->fixed[k], "%s/%s%s", F->dir, F->base, FIXED[k]);
+    snprintf(F->fixed[k], sizeof F->fixed[k], "%s/%s%s", dir, base, FIXED[k]);   /* = F->dir, F->base */
     sn_outfile_tmpname(F->fixed_tmp[k], sizeof F->fixed_tmp[k], F->fixed[k], (long)getpid(), 0);
   }
   int st = sn_folder_lock(F->dir, F->lock_path, sizeof F->lock_path, &F->lock_fd, &F->unlocked, msg, msglen);

@@ -183,7 +183,7 @@ static void cantilever_deck(buf *b, int quad, int nx, int ny, int *tip)
   }
   /* consistent nodal forces of the parabolic shear on the edge x = 0 (Gauss, 3 points: exact
    * for quadratic traction times quadratic shape functions) */
-  double *f = calloc((size_t)NY, sizeof(double));
+  double *f = calloc(NY > 0 ? (size_t)NY : 1, sizeof(double));
   const double gx[3] = {-sqrt(0.6), 0, sqrt(0.6)}, gw[3] = {5.0 / 9, 8.0 / 9, 5.0 / 9};
   for (int j = 0; j < ny; j++) {
     double ya = -CC + 2 * CC * j / ny, yb = -CC + 2 * CC * (j + 1) / ny, h = yb - ya;
