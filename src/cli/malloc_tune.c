@@ -9,9 +9,9 @@
  * glibc.malloc.hugetlb, read from GLIBC_TUNABLES when a program starts, which a program cannot
  * set for itself without executing itself again: about 10 ms here), so the program prepares the
  * heap itself, once, before it computes:
- *  1. mallopt: one arena for all threads (the output threads' buffers then come from the same
- *     heap), no mmap for large blocks (every block comes from the heap), the heap's top never
- *     trimmed (M_TRIM_THRESHOLD -1);
+ *  1. mallopt: no mmap for large blocks (every block comes from the heap); once the reserve
+ *     below is in place, the heap's top never trimmed (M_TRIM_THRESHOLD -1) and one arena for
+ *     all threads (the output threads' buffers then come from the same heap);
  *  2. the heap is grown once by a reserve of address space (one block allocated and freed: a
  *     quarter of the physical memory, at most 16 GiB, at most a quarter of RLIMIT_AS and
  *     RLIMIT_DATA where set) and the reserve is advised MADV_HUGEPAGE. The reserve costs no memory
@@ -82,7 +82,8 @@ static int first_char(const char *path, const char *after)
   return p ? (unsigned char)p[after ? strlen(after) : 0] : 0;
 }
 
-int sn_cli_malloc_applies(void)
+/* the reserve's size where this system allows the huge-page heap, else 0 */
+static size_t applicable_reserve(void)
 {
   if (sizeof(size_t) < 8) return 0;   /* a 32-bit address space has no room for the reserve */
   /* strict overcommit charges the reserve's address space to the commit limit */
@@ -90,8 +91,11 @@ int sn_cli_malloc_applies(void)
   /* no transparent huge pages (not built, or "[never]"): nothing to gain */
   int mode = first_char("/sys/kernel/mm/transparent_hugepage/enabled", "[");
   if (mode != 'a' && mode != 'm') return 0;
-  return reserve_bytes() >= ((size_t)64 << 20);
+  size_t r = reserve_bytes();
+  return r >= ((size_t)64 << 20) ? r : 0;
 }
+
+int sn_cli_malloc_applies(void) { return applicable_reserve() != 0; }
 
 int sn_cli_tune_malloc(const char **why)
 {
@@ -106,8 +110,8 @@ int sn_cli_tune_malloc(const char **why)
   return 0;
 #else
   const char *pre = getenv("LD_PRELOAD");
-  if ((pre && pre[0]) || !sn_cli_malloc_applies()) return 0;
-  size_t r = reserve_bytes();
+  size_t r = pre && pre[0] ? 0 : applicable_reserve();
+  if (!r) return 0;
   /* 2: one block of the reserve's size from the heap (no mmap for it), freed at once: the
    * heap's top, never trimmed */
   if (!mallopt(M_MMAP_MAX, 0)) return 0;

@@ -153,10 +153,10 @@ int sn_set_blas_threads(int n)
   own = 1;       /* the library's coloured NSGS */
 #endif
   if (n > 1 && (own || sn_blas_parallel() == 2)) {
-    /* one active level. In an OpenMP build CHOLMOD's fixed 4-thread loops are bounded by the
-     * runtime's dynamic adjustment (the CPUs not busy), switched on around the factorization
-     * alone (sn_chol_numeric); the library's own regions run on the count they ask for, which a
-     * dynamic adjustment left on would cut to 1 on a busy machine */
+    /* one active level. CHOLMOD's fixed 4-thread loops are handled around the factorization
+     * alone (sn_chol_numeric: kept on the calling thread with OpenBLAS' pthread variant, bounded
+     * by the runtime's dynamic adjustment otherwise); the library's own regions run on the count
+     * they ask for, which a dynamic adjustment left on would cut to 1 on a busy machine */
     if (levels) levels(1);
     if (dynamic) dynamic(!own);
   } else {
