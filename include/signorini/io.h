@@ -110,8 +110,10 @@ int sn_pvd_write(const char *path, int n, const double *times, const char *const
 
 /* A text results file in the layout of CalculiX' .dat (*NODE PRINT, *EL PRINT, *CONTACT
  * PRINT tables). Blocks are added to the increment in progress; sn_results_flush() commits
- * the increment: the file is rewritten (previous content + the new blocks) under a temporary
- * name and renamed, so an interrupted run leaves the complete increments already flushed. */
+ * the increment: the first time the file is written under a temporary name and renamed, then
+ * each increment's blocks are appended in place after the bytes already committed (the file's
+ * length checked first; a failed write cuts it back), so an interrupted run leaves the complete
+ * increments already flushed (docs/results.md, "Files that grow"). */
 typedef struct sn_results sn_results;
 
 typedef enum { SN_TOTALS_NO = 0, SN_TOTALS_YES, SN_TOTALS_ONLY } sn_totals;
@@ -152,8 +154,9 @@ void sn_results_close(sn_results *r);
 /* CalculiX' ASCII result file (.frd, the format CalculiX GraphiX reads: cgx manual, "Result
  * Format"): the header, the nodes (block 2C) and elements (block 3C) of the model, then one
  * result block (-4 / -5 records) per variable and output increment, and the end mark 9999.
- * sn_frd_flush() commits the blocks added so far the way sn_results_flush() does (temporary
- * name, renamed): the file on disk is always complete, with its end mark. */
+ * sn_frd_flush() commits the blocks added so far the way sn_results_flush() does (the first
+ * time under a temporary name, renamed; then appended in place over the end mark, the end mark
+ * after them): between flushes the file on disk is complete, with its end mark. */
 typedef struct sn_frd sn_frd;
 
 typedef struct {

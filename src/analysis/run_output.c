@@ -35,8 +35,9 @@ struct sn_run_output {
   double *slip;          /* per node: accumulated slip path (contact models) */
   sn_run_plots *plots;   /* the charts, drawn on a thread of their own (run_plots.c) */
   sn_vtu_encoding vtu_enc;
-  char *csv;             /* the contact CSV so far */
+  char *csv;             /* the contact CSV's rows not on disk yet (this increment's) */
   size_t csv_len, csv_cap;
+  long long csv_committed;   /* the CSV's bytes on disk (appended to in place: file_append.c) */
   char err[512];
   char note[1200];       /* what the user should know about the run's folder ("" if nothing) */
   sn_run_folder folder;  /* lock, earlier results removed, temporaries (run_folder.c) */
@@ -370,7 +371,8 @@ static int contact_csv(sn_run_output *R, const sn_model *m, const sn_increment *
     R->csv = p;
     R->csv_cap = need * 2;
   }
-  if (R->csv_len == 0)
+  R->csv_len = 0;
+  if (R->csv_committed == 0)
     R->csv_len += (size_t)snprintf(R->csv, R->csv_cap, "increment,step,time,node,x,y,z,gap,pressure,shear1,shear2,slip1,slip2,status,solver\n");
   for (int k = 0; k < inc->ncontact; k++) {
     const sn_contact_point *p = &inc->contact[k];
@@ -413,13 +415,18 @@ static int contact_csv(sn_run_output *R, const sn_model *m, const sn_increment *
   }
   char path[1400];
   snprintf(path, sizeof path, "%s/%s_contact.csv", R->dir, R->base);
-  sn_outfile o;
-  int st = sn_outfile_create(&o, path, err, errlen);
-  if (st) return st;
-  o.nosync = 1;                         /* synced when the run ends */
-  if (fwrite(R->csv, 1, R->csv_len, o.f) != R->csv_len)
-    st = sn_outfile_fail(err, errlen, SN_ERR_IO, path, "write failed");
-  return sn_outfile_finish(&o, st, err, errlen);
+  int st = SN_OK;
+  if (R->csv_committed > 0) {   /* after the increments on disk, in place; synced when the run ends */
+    st = sn_outfile_append(path, R->csv_committed, NULL, 0, R->csv, R->csv_len, 1, err, errlen);
+  } else {                      /* the first version: under a temporary name, renamed in */
+    sn_outfile o;
+    if ((st = sn_outfile_create(&o, path, err, errlen))) return st;
+    o.nosync = 1;
+    if (fwrite(R->csv, 1, R->csv_len, o.f) != R->csv_len) st = sn_outfile_fail(err, errlen, SN_ERR_IO, path, "write failed");
+    st = sn_outfile_finish(&o, st, err, errlen);
+  }
+  if (!st) R->csv_committed += (long long)R->csv_len;
+  return st;
 }
 
 /* the .vtu file name added to the series, BASE.pvd rewritten */
@@ -786,10 +793,11 @@ void sn_run_output_configure(sn_run_output *o, sn_vtu_encoding vtu, sn_plot_when
   sn_run_plots_configure(o->plots, plots);
 }
 
-/* The files a run rewrites at every increment are renamed without fsync (an fsync per file and
- * increment took 8 % of the Hertz deck's run, 26 of them); here, once, every file of the run and
- * the folder's entries go to disk. A crash of signorini never leaves a half-written file (the
- * temporary name and rename do that); a power failure during the run may lose the files of its
+/* The files a run writes at every increment are renamed (or appended to: the .frd, .dat and
+ * CSV, file_append.c) without fsync (an fsync per file and increment took 8 % of the Hertz
+ * deck's run, 26 of them); here, once, every file of the run and the folder's entries go to
+ * disk. A crash of signorini never leaves a half-written file but for the tail of a growing
+ * one killed mid-append (the temporary name and rename do that); a power failure during the run may lose the files of its
  * increments so far, as with any program that has not synced. Where a step's charts are being
  * drawn (run_plots.c), the files written so far are synced meanwhile, while the writing thread
  * would otherwise wait; then only what changed since. */

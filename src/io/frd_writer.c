@@ -20,9 +20,9 @@
  * (CalculiX' order 1-12, 17-20, 13-16 in the .frd, as ccx writes C3D20).
  *
  * Atomicity: as sn_results (results_writer.c): the blocks of the increment in progress are
- * kept in memory; sn_frd_flush() writes a temporary file holding the bytes already committed
- * (copied from the file itself, without its end mark) followed by the new blocks and the end
- * mark, and renames it over the file. sn_frd_open_deferred (a run's writer, io/out_file.h)
+ * kept in memory; the first sn_frd_flush() writes the file under a temporary name renamed over
+ * it, the next ones write their blocks in place over the end mark and the end mark after them,
+ * once the file is checked to be what the last flush left (sn_outfile_append, file_append.c). sn_frd_open_deferred (a run's writer, io/out_file.h)
  * keeps the model's text in memory with the blocks of the first increment: the first flush
  * writes the file once, where sn_frd_open's own commit and the first flush wrote (and renamed)
  * the model's nodes and elements twice. */
@@ -188,7 +188,8 @@ void sn_frd_set_nosync(sn_frd *f, int nosync)
   if (f) f->nosync = nosync != 0;
 }
 
-/* the committed bytes, the new ones and the end mark, under a temporary name, renamed */
+/* the new blocks and the end mark: after the committed bytes in place, or, the first time, the
+ * whole file under a temporary name, renamed */
 static int commit(sn_frd *f, char *msg, size_t msglen)
 {
   sn_outfile o;
@@ -197,6 +198,14 @@ static int commit(sn_frd *f, char *msg, size_t msglen)
   if (f->lost)
     return sn_outfile_fail(msg, msglen, SN_ERR_IO, f->path, "not written: an earlier write of it failed and took "
                            "the model's text with it");
+  if (f->committed > 0) {
+    if ((rc = sn_outfile_append(f->path, f->committed, FRD_END, strlen(FRD_END), f->buf, f->len, f->nosync, msg,
+                                msglen)))
+      return rc;
+    f->committed += (long long)f->len;
+    f->len = 0;
+    return SN_OK;
+  }
   if (f->has_pre) {   /* the model's text already in the temporary (sn_frd_prewrite) */
     o = f->pre;
     pre = f->pre_len;
@@ -205,21 +214,7 @@ static int commit(sn_frd *f, char *msg, size_t msglen)
     if ((rc = sn_outfile_create(&o, f->path, msg, msglen))) return rc;
     o.nosync = f->nosync;
   }
-  if (f->committed > 0) {
-    FILE *in = fopen(f->path, "rb");
-    if (!in) {
-      rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, f->path, "cannot read it back: %s", strerror(errno));
-    } else {
-      long long left = sn_outfile_copy_prefix(&o, in, f->committed);
-      /* what follows must be the end mark the last commit wrote, and nothing else */
-      char tail[sizeof FRD_END + 1];
-      size_t nt = left == 0 ? fread(tail, 1, sizeof tail, in) : 0;
-      fclose(in);
-      if (left != 0 || nt != strlen(FRD_END) || memcmp(tail, FRD_END, nt))
-        rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, f->path, "changed on disk while being written");
-    }
-  }
-  if (!rc && f->len && fwrite(f->buf, 1, f->len, o.f) != f->len)
+  if (f->len && fwrite(f->buf, 1, f->len, o.f) != f->len)
     rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, f->path, "write failed");
   if (!rc && fputs(FRD_END, o.f) == EOF) rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, f->path, "write failed");
   if ((rc = sn_outfile_finish(&o, rc, msg, msglen))) {

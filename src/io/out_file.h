@@ -38,7 +38,7 @@ int sn_outfile_sync(const char *path, char *msg, size_t msglen);
 
 /* Starts writing fd's dirty pages to disk without waiting for them (Linux' sync_file_range with
  * SYNC_FILE_RANGE_WRITE; elsewhere nothing): a later fsync then waits for less. Errors are
- * ignored: the fsync that follows reports them. Implemented in file_copy.c. */
+ * ignored: the fsync that follows reports them. Implemented in file_append.c. */
 void sn_file_start_writeback(int fd);
 
 /* Writers whose files a run rewrites at every increment, told to rename without fsync
@@ -64,16 +64,15 @@ int sn_vtu_write_x(const char *path, const sn_model *m, const double *u, const s
 int sn_pvd_write_x(const char *path, int n, const double *times, const char *const *files, int nosync, char *msg,
                    size_t msglen);
 
-/* Copies the first n bytes of the file open on fd_in to fd_out at its current offset (which
- * advances) in the kernel (src/io/file_copy.c); returns the bytes copied, fewer (0 included)
- * where the kernel cannot: the caller copies the rest itself from offset `returned`. */
-long long sn_file_copy_prefix(int fd_in, int fd_out, long long n);
-
-/* Copies the first n bytes of `in` (open at its start) to o after what o holds: in the kernel
- * where it can (sn_file_copy_prefix), by hand for the rest; `in` is left just after them.
- * Returns the bytes not copied: 0 when all were, more when `in` is shorter or a write or seek
- * failed (the caller then drops o). Shared by the .frd and .dat rewrites. */
-long long sn_outfile_copy_prefix(sn_outfile *o, FILE *in, long long n);
+/* A file that grows by increments (a run's .frd, .dat, contact CSV), after its first version
+ * (written by sn_outfile_create / _finish): buf's len bytes written in place after the
+ * `committed` bytes of the last commit, then tail (the file's end mark, ntail <= 64 bytes; none
+ * for a file without one) after them. The file must hold exactly committed + ntail bytes ending
+ * in tail, else nothing is written ("changed on disk while being written"); a failed write
+ * leaves the file as the last commit did. fsync unless nosync (then the appended bytes' writeback
+ * is started). SN_OK, or SN_ERR_IO with "PATH: reason". Implemented in file_append.c. */
+int sn_outfile_append(const char *path, long long committed, const char *tail, size_t ntail, const char *buf,
+                      size_t len, int nosync, char *msg, size_t msglen);
 
 /* The temporary name sn_outfile_create tries k-th for path in process pid ("PATH.tmpPID_K"),
  * into buf; returns the length it needs (as snprintf). Lets a signal handler know, in advance,

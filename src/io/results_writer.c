@@ -19,10 +19,10 @@
  * Totals (RF, EVOL, ELSE, CELS with TOTALS=YES/ONLY): a block " total force (fx,fy,fz) for
  * set ..." (" total contact spring energy for time ...") whose one row is 6 blanks and the sums. Titles are CalculiX 2.20's, character for character.
  *
- * Atomicity: the text of the increment in progress is kept in memory; sn_results_flush()
- * writes a temporary file holding the bytes already committed (copied from the file itself,
- * whose length is checked) followed by the new text, and renames it over the file. Memory
- * stays bounded by one increment's text. */
+ * Atomicity: the text of the increment in progress is kept in memory; the first
+ * sn_results_flush() writes it under a temporary name renamed over the file, the next ones
+ * append theirs in place after the bytes already committed, the file's length checked first
+ * (sn_outfile_append, file_append.c). Memory stays bounded by one increment's text. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "signorini/io.h"
@@ -111,26 +111,6 @@ int sn_outfile_sync(const char *path, char *msg, size_t msglen)
   int e = errno;
   close(fd);
   return bad ? sn_outfile_fail(msg, msglen, SN_ERR_IO, path, "sync failed: %s", os_reason(e, why, sizeof why)) : SN_OK;
-}
-
-long long sn_outfile_copy_prefix(sn_outfile *o, FILE *in, long long n)
-{
-  long long left = n;
-  char chunk[65536];
-  if (fflush(o->f) != 0) return left;
-  long long k = sn_file_copy_prefix(fileno(in), fileno(o->f), left);
-  if (k > 0) {
-    if (fseek(in, (long)k, SEEK_SET) != 0) return left;   /* o has bytes `in` is not past */
-    left -= k;
-  }
-  while (left > 0) {
-    size_t want = left < (long long)sizeof chunk ? (size_t)left : sizeof chunk;
-    size_t got = fread(chunk, 1, want, in);
-    if (got > 0 && fwrite(chunk, 1, got, o->f) != got) break;
-    left -= (long long)got;
-    if (got < want) break;
-  }
-  return left;
 }
 
 int sn_outfile_finish(sn_outfile *o, int rc, char *msg, size_t msglen)
@@ -403,31 +383,19 @@ int sn_results_add_text(sn_results *r, const char *text, char *msg, size_t msgle
 int sn_results_flush(sn_results *r, char *msg, size_t msglen)
 {
   sn_outfile o;
-  char why[128];
   int rc;
   if (msg && msglen > 0) msg[0] = '\0';
   if (!r) return sn_outfile_fail(msg, msglen, SN_ERR_ARG, NULL, "no results file");
   if (r->len == 0) return SN_OK;
-  if ((rc = sn_outfile_create(&o, r->path, msg, msglen))) return rc;
-  o.nosync = r->nosync;
-  if (r->committed > 0) {
-    /* the increments already committed: the file's first `committed` bytes, which must be
-     * exactly what the previous flushes wrote */
-    FILE *in = fopen(r->path, "rb");
-    if (!in) {
-      rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, r->path, "cannot read it back: %s", os_reason(errno, why, sizeof why));
-    } else {
-      long long left = sn_outfile_copy_prefix(&o, in, r->committed);
-      if (left == 0 && fgetc(in) != EOF) left = -1;   /* longer than what was committed */
-      fclose(in);
-      if (left != 0)
-        rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, r->path,
-                             "changed on disk while being written (expected %lld bytes)", r->committed);
-    }
+  if (r->committed > 0) {   /* after the increments already committed, in place (file_append.c) */
+    rc = sn_outfile_append(r->path, r->committed, NULL, 0, r->buf, r->len, r->nosync, msg, msglen);
+  } else {
+    if ((rc = sn_outfile_create(&o, r->path, msg, msglen))) return rc;
+    o.nosync = r->nosync;
+    if (fwrite(r->buf, 1, r->len, o.f) != r->len) rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, r->path, "write failed");
+    rc = sn_outfile_finish(&o, rc, msg, msglen);
   }
-  if (!rc && fwrite(r->buf, 1, r->len, o.f) != r->len)
-    rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, r->path, "write failed");
-  if ((rc = sn_outfile_finish(&o, rc, msg, msglen))) return rc;   /* the increment stays pending */
+  if (rc) return rc;   /* the increment stays pending */
   r->committed += (long long)r->len;
   r->len = 0;
   return SN_OK;

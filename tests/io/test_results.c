@@ -343,7 +343,7 @@ int main(void)
     CHECK_INT(count_entries(dir, ".tmp"), 0);
     remove(path);
     CHECK_INT(sn_results_flush(r, msg, sizeof msg), SN_ERR_IO);
-    CHECK(strstr(msg, "job.dat: cannot read it back") != NULL);
+    CHECK(strstr(msg, "job.dat: cannot reopen it to append") != NULL);
     CHECK_INT(count_entries(dir, NULL), 0);
   }
   sn_results_close(r);

@@ -1,0 +1,166 @@
+/* io/out_file.h, sn_outfile_append (src/io/file_append.c): a file that grows by increments gets
+ * each increment's bytes in place after those already committed, then its end mark, without
+ * rewriting what is on disk (the same inode, the committed bytes untouched); a file that is not
+ * what the last commit left is refused and left alone; a write that fails half-way (the file
+ * size limit, RLIMIT_FSIZE) leaves the file as the last commit did. The .frd writer on top of it:
+ * two flushes give one file with both blocks and one end mark, appended in place. */
+#define _DEFAULT_SOURCE 1 /* mkdtemp */
+#include "check.h"
+#include "io/out_file.h"
+#include "signorini/io.h"
+#include "signorini/fem.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char *slurp(const char *path)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *s = malloc((size_t)n + 1);
+  if (s && fread(s, 1, (size_t)n, f) != (size_t)n) { free(s); s = NULL; }
+  if (s) s[n] = '\0';
+  fclose(f);
+  return s;
+}
+
+static void put(const char *path, const char *text)
+{
+  FILE *f = fopen(path, "wb");
+  fputs(text, f);
+  fclose(f);
+}
+
+static long long inode(const char *path)
+{
+  struct stat st;
+  return stat(path, &st) == 0 ? (long long)st.st_ino : -1;
+}
+
+static void check_text(const char *path, const char *want)
+{
+  char *got = slurp(path);
+  CHECK(got != NULL && !strcmp(got, want));
+  if (got && strcmp(got, want)) fprintf(stderr, "%s:\n--- got\n%s--- want\n%s", path, got, want);
+  free(got);
+}
+
+static void test_append(const char *dir)
+{
+  char path[512], msg[512];
+  snprintf(path, sizeof path, "%s/a.txt", dir);
+  put(path, "head\nEND\n");
+  long long ino = inode(path);
+  /* two increments after the 5 committed bytes, the end mark after each */
+  CHECK_INT(sn_outfile_append(path, 5, "END\n", 4, "one\n", 4, 1, msg, sizeof msg), SN_OK);
+  check_text(path, "head\none\nEND\n");
+  CHECK_INT(sn_outfile_append(path, 9, "END\n", 4, "two\n", 4, 0, msg, sizeof msg), SN_OK);
+  check_text(path, "head\none\ntwo\nEND\n");
+  CHECK(inode(path) == ino);   /* in place, not a new file renamed over it */
+  /* no end mark (the .dat, the contact CSV) */
+  CHECK_INT(sn_outfile_append(path, 17, NULL, 0, "x\n", 2, 1, msg, sizeof msg), SN_OK);
+  check_text(path, "head\none\ntwo\nEND\nx\n");
+
+  /* not what the last commit left: longer, shorter, another end mark; refused, untouched */
+  put(path, "head\none\nEND\n");
+  CHECK_INT(sn_outfile_append(path, 5, "END\n", 4, "two\n", 4, 1, msg, sizeof msg), SN_ERR_IO);
+  CHECK(strstr(msg, "a.txt: changed on disk while being written (expected 9 bytes)") != NULL);
+  check_text(path, "head\none\nEND\n");
+  CHECK_INT(sn_outfile_append(path, 9, "FIN\n", 4, "two\n", 4, 1, msg, sizeof msg), SN_ERR_IO);
+  CHECK(strstr(msg, "changed on disk") != NULL);
+  check_text(path, "head\none\nEND\n");
+  CHECK_INT(sn_outfile_append(path, 20, NULL, 0, "two\n", 4, 1, msg, sizeof msg), SN_ERR_IO);
+  check_text(path, "head\none\nEND\n");
+  /* gone, or a folder in its place */
+  char gone[600];
+  snprintf(gone, sizeof gone, "%s/none.txt", dir);
+  CHECK_INT(sn_outfile_append(gone, 0, NULL, 0, "x", 1, 1, msg, sizeof msg), SN_ERR_IO);
+  CHECK(strstr(msg, "none.txt: cannot reopen it to append: No such file or directory") != NULL);
+  CHECK_INT(sn_outfile_append(dir, 0, NULL, 0, "x", 1, 1, msg, sizeof msg), SN_ERR_IO);
+  CHECK_INT(sn_outfile_append(path, -1, NULL, 0, "x", 1, 1, msg, sizeof msg), SN_ERR_ARG);
+  CHECK_INT(sn_outfile_append(path, 9, NULL, 4, "x", 1, 1, msg, sizeof msg), SN_ERR_ARG);
+
+  /* a write that fails half-way: the file size limit lets 10 of the 4000 new bytes through
+   * (pwrite: a short write, then EFBIG); the file is back as the last commit left it */
+  struct rlimit old;
+  CHECK_INT(getrlimit(RLIMIT_FSIZE, &old), 0);
+  void (*prev)(int) = signal(SIGXFSZ, SIG_IGN);
+  struct rlimit lim = old;
+  lim.rlim_cur = 19;
+  if (old.rlim_cur == RLIM_INFINITY || old.rlim_cur > 4100) {
+    char big[4000];
+    memset(big, 'y', sizeof big);
+    CHECK_INT(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    int st = sn_outfile_append(path, 9, "END\n", 4, big, sizeof big, 1, msg, sizeof msg);
+    CHECK_INT(setrlimit(RLIMIT_FSIZE, &old), 0);
+    CHECK_INT(st, SN_ERR_IO);
+    CHECK(strstr(msg, "a.txt: write failed: File too large") != NULL);
+    check_text(path, "head\none\nEND\n");
+  }
+  signal(SIGXFSZ, prev);
+  /* and the next increment goes on from there */
+  CHECK_INT(sn_outfile_append(path, 9, "END\n", 4, "two\n", 4, 1, msg, sizeof msg), SN_OK);
+  check_text(path, "head\none\ntwo\nEND\n");
+}
+
+/* one bar element of two nodes: the .frd's model text, then two increments' DISP blocks */
+static void test_frd(const char *dir)
+{
+  char path[512], msg[512];
+  snprintf(path, sizeof path, "%s/bar.frd", dir);
+  sn_model *m = NULL;
+  char deck[600];
+  snprintf(deck, sizeof deck, "%s/bar.inp", dir);
+  put(deck, "*NODE\n1, 0, 0, 0\n2, 1, 0, 0\n*ELEMENT, TYPE=T3D2, ELSET=B\n1, 1, 2\n*MATERIAL, NAME=S\n*ELASTIC\n"
+            "1, 0.3\n*SOLID SECTION, ELSET=B, MATERIAL=S\n1.\n*BOUNDARY\n1, 1, 3\n*STEP\n*STATIC\n*END STEP\n");
+  CHECK_INT(sn_inp_read(deck, &m, msg, sizeof msg), SN_OK);
+  if (!m) { fprintf(stderr, "%s\n", msg); return; }
+  sn_frd *f = NULL;
+  CHECK_INT(sn_frd_open(path, m, &f, msg, sizeof msg), SN_OK);
+  long long ino = inode(path);
+  char *model = slurp(path);
+  CHECK(model != NULL && strlen(model) > 6 && !strcmp(model + strlen(model) - 6, " 9999\n"));
+  static const char *const comp[3] = {"D1", "D2", "D3"};
+  int id[2] = {1, 2};
+  double u[6] = {0, 0, 0, 0.5, 0, 0};
+  for (int inc = 1; inc <= 2; inc++) {
+    sn_frd_block b = {"DISP", 3, comp, 0, 1, inc * 0.5, 1, inc, 2, id, u};
+    CHECK_INT(sn_frd_add(f, &b, msg, sizeof msg), SN_OK);
+    CHECK_INT(sn_frd_flush(f, msg, sizeof msg), SN_OK);
+  }
+  CHECK(inode(path) == ino);
+  char *t = slurp(path);
+  if (t && model) {
+    size_t L = strlen(t), M = strlen(model);
+    CHECK(!strncmp(t, model, M - 6));                        /* the model's text as committed */
+    CHECK(!strcmp(t + L - 6, " 9999\n"));                    /* one end mark, at the end */
+    CHECK(strstr(t, " 9999\n") == t + L - 6);
+    CHECK(strstr(t, "  100CL  101 5.00000E-01") != NULL);     /* both increments' blocks */
+    CHECK(strstr(t, "  100CL  102 1.00000E+00") != NULL);
+    CHECK(strstr(t, " -1         2 5.00000E-01 0.00000E+00 0.00000E+00\n") != NULL);
+  }
+  free(t);
+  free(model);
+  sn_frd_close(f);
+  sn_model_free(m);
+}
+
+int main(void)
+{
+  char dir[] = "/tmp/sn_file_append_XXXXXX";
+  CHECK(mkdtemp(dir) != NULL);
+  test_append(dir);
+  test_frd(dir);
+  char cmd[600];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  CHECK_INT(system(cmd), 0);
+  return sn_check_report();
+}
