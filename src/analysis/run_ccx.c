@@ -345,6 +345,7 @@ int sn_ccx_frd(sn_ccx_state *c, const char *path, const sn_model *m, const sn_in
                malloc(nn)};
   if (!x.nodes || !x.ids || !x.val || !x.mark) st = SN_ERR_NOMEM;
   if (!st) st = frd_requests(c, &x, err, errlen);
+  sn_frd_set_guard(c->frd, c->frd_guard);
   if (!st) st = sn_frd_flush(c->frd, err, errlen);
   free(x.nodes); free(x.ids); free(x.val); free(x.mark);
   return st;

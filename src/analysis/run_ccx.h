@@ -7,11 +7,13 @@
 
 #include "signorini/analysis.h"
 #include "signorini/io.h"
+#include "io/out_file.h"
 
 typedef struct {
   int step;              /* the step of the last increment seen (1-based; 0 before the first) */
   double prev_step_time, prev_total_time;   /* times of the last increment seen */
   sn_frd *frd;           /* BASE.frd, opened with the first file request due */
+  sn_append_guard *frd_guard;   /* its appends announced to a signal handler (NULL: none) */
 } sn_ccx_state;
 
 /* 1 when the print and file requests of inc's step are due at this increment: the end of the

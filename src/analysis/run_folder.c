@@ -58,6 +58,10 @@ static int name_temporaries(sn_run_folder *F)
 int sn_run_folder_open(sn_run_folder *F, const char *dir, const char *base, char *msg, size_t msglen)
 {
   memset(F, 0, sizeof *F);
+  for (int k = 0; k < SN_RUN_APPENDS; k++) {
+    atomic_init(&F->appends[k].active, 0);
+    atomic_init(&F->appends[k].stop, 0);
+  }
   F->lock_fd = -1;
   if (snprintf(F->dir, sizeof F->dir, "%s", dir) >= (int)sizeof F->dir ||
       snprintf(F->base, sizeof F->base, "%s", base) >= (int)sizeof F->base)
@@ -91,13 +95,17 @@ static void unlink_temporaries(const sn_run_folder *F)
  * temporary created in the microseconds between the second pass and the end of the process.
  * unlink and nanosleep are async-signal-safe. Both .vtu slots are removed: a signal during
  * sn_run_folder_writing (the main thread's) may find one being rewritten, a torn name that is
- * at worst another temporary's, never a result's. */
-void sn_run_folder_on_signal(const sn_run_folder *F)
+ * at worst another temporary's, never a result's. The growing files' appends are told to stop
+ * first (each stops within a chunk of 1 MB and cuts its file back); after the pause any still
+ * announced is cut back here (file_append.c). */
+void sn_run_folder_on_signal(sn_run_folder *F)
 {
+  for (int k = 0; k < SN_RUN_APPENDS; k++) sn_append_guard_stop(&F->appends[k]);
   unlink_temporaries(F);
   struct timespec pause = {0, 10 * 1000 * 1000};
   nanosleep(&pause, NULL);
   unlink_temporaries(F);
+  for (int k = 0; k < SN_RUN_APPENDS; k++) sn_append_guard_cut(&F->appends[k]);
   if (F->lock_fd >= 0 || F->unlocked) unlink(F->lock_path);
 }
 

@@ -13,8 +13,12 @@
 #include <signal.h>
 #include <stddef.h>
 
+#include "io/out_file.h"
+
 #define SN_RUN_LOCK_NAME ".signorini.lock"   /* SN_FOLDER_LOCK_NAME of io/folder_lock.h */
 #define SN_RUN_PATH_MAX 1400
+/* the files a run appends to (file_append.c): one guard each */
+enum { SN_RUN_APPEND_FRD, SN_RUN_APPEND_DAT, SN_RUN_APPEND_CSV, SN_RUN_APPENDS };
 
 /* The files of a run besides BASE.NNNN.vtu: BASE + suffix. Every file run_output.c writes must
  * be listed here, or a rerun leaves the earlier run's copy and a signal its temporary. */
@@ -31,6 +35,8 @@ typedef struct {
                                                NUL-terminated, an empty string after the last */
   char vtu_tmp[2][SN_RUN_PATH_MAX + 48];    /* the temporary of the .vtu being written */
   volatile sig_atomic_t vtu_cur;            /* which of the two is current */
+  /* the growing files' appends under way (sn_outfile_append), cut back by the handler */
+  sn_append_guard appends[SN_RUN_APPENDS];
 } sn_run_folder;
 
 /* Lock dir, then remove the earlier results of base there (BASE.NNNN.vtu, BASE + each suffix,
@@ -39,8 +45,10 @@ typedef struct {
 int sn_run_folder_open(sn_run_folder *F, const char *dir, const char *base, char *msg, size_t msglen);
 /* the .vtu at path is about to be written: its temporary's name for the signal handler */
 void sn_run_folder_writing(sn_run_folder *F, const char *path);
-/* async-signal-safe (unlink only): remove the temporaries that may exist now and the lock file */
-void sn_run_folder_on_signal(const sn_run_folder *F);
+/* async-signal-safe (atomics, unlink, nanosleep, pwrite, ftruncate): stop the appends under way,
+ * remove the temporaries that may exist now, twice 10 ms apart, cut the growing files back to
+ * their last commit where an append was still under way, and remove the lock file */
+void sn_run_folder_on_signal(sn_run_folder *F);
 /* release and remove the lock file; free the names */
 void sn_run_folder_close(sn_run_folder *F);
 

@@ -185,6 +185,7 @@ int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_
   if (R->folder.unlocked)
     snprintf(R->note, sizeof R->note, "%s: the file system does not support locks: this run is not protected "
              "against another one writing into the same folder at the same time", dir);
+  R->ccx.frd_guard = &R->folder.appends[SN_RUN_APPEND_FRD];
   if (has_file_request(m)) {
     R->frd_model = m;
     sn_task_start(&R->frd_task, frd_job, R);
@@ -357,8 +358,9 @@ static int add_contact_table(sn_run_output *R, const sn_model *m, const sn_incre
 }
 
 /* BASE_contact.csv: one line per contact point and increment (node coordinates of the
- * reference configuration, gap, pressure, shear tractions, slip of the increment, status),
- * rewritten atomically (through a temporary name) after every increment */
+ * reference configuration, gap, pressure, shear tractions, slip of the increment, status):
+ * written under a temporary name at the first increment, appended to in place after
+ * (file_append.c); R->csv holds the rows not on disk yet */
 static int contact_csv(sn_run_output *R, const sn_model *m, const sn_increment *inc, char *err, size_t errlen)
 {
   int dim = m->ndf;
@@ -371,8 +373,7 @@ static int contact_csv(sn_run_output *R, const sn_model *m, const sn_increment *
     R->csv = p;
     R->csv_cap = need * 2;
   }
-  R->csv_len = 0;
-  if (R->csv_committed == 0)
+  if (R->csv_committed == 0 && R->csv_len == 0)
     R->csv_len += (size_t)snprintf(R->csv, R->csv_cap, "increment,step,time,node,x,y,z,gap,pressure,shear1,shear2,slip1,slip2,status,solver\n");
   for (int k = 0; k < inc->ncontact; k++) {
     const sn_contact_point *p = &inc->contact[k];
@@ -417,7 +418,8 @@ static int contact_csv(sn_run_output *R, const sn_model *m, const sn_increment *
   snprintf(path, sizeof path, "%s/%s_contact.csv", R->dir, R->base);
   int st = SN_OK;
   if (R->csv_committed > 0) {   /* after the increments on disk, in place; synced when the run ends */
-    st = sn_outfile_append(path, R->csv_committed, NULL, 0, R->csv, R->csv_len, 1, err, errlen);
+    st = sn_outfile_append(path, R->csv_committed, NULL, 0, R->csv, R->csv_len, 1,
+                           &R->folder.appends[SN_RUN_APPEND_CSV], err, errlen);
   } else {                      /* the first version: under a temporary name, renamed in */
     sn_outfile o;
     if ((st = sn_outfile_create(&o, path, err, errlen))) return st;
@@ -425,7 +427,10 @@ static int contact_csv(sn_run_output *R, const sn_model *m, const sn_increment *
     if (fwrite(R->csv, 1, R->csv_len, o.f) != R->csv_len) st = sn_outfile_fail(err, errlen, SN_ERR_IO, path, "write failed");
     st = sn_outfile_finish(&o, st, err, errlen);
   }
-  if (!st) R->csv_committed += (long long)R->csv_len;
+  if (!st) {   /* else the rows stay pending, written with the next increment's */
+    R->csv_committed += (long long)R->csv_len;
+    R->csv_len = 0;
+  }
   return st;
 }
 
@@ -472,6 +477,7 @@ static int print_tables(sn_run_output *R, const sn_model *m, const sn_fesys *S, 
     snprintf(path, sizeof path, "%s/%s.dat", R->dir, R->base);
     /* synced when the run ends */
     if ((st = sn_results_open_x(path, 1, &R->dat, R->err, sizeof R->err))) return st;
+    sn_results_set_guard(R->dat, &R->folder.appends[SN_RUN_APPEND_DAT]);
   }
   /* in the deck's order (CalculiX prints the requests in the order they come) */
   for (int k = 0; k < inc->step && !st; k++)
@@ -796,8 +802,9 @@ void sn_run_output_configure(sn_run_output *o, sn_vtu_encoding vtu, sn_plot_when
 /* The files a run writes at every increment are renamed (or appended to: the .frd, .dat and
  * CSV, file_append.c) without fsync (an fsync per file and increment took 8 % of the Hertz
  * deck's run, 26 of them); here, once, every file of the run and the folder's entries go to
- * disk. A crash of signorini never leaves a half-written file but for the tail of a growing
- * one killed mid-append (the temporary name and rename do that); a power failure during the run may lose the files of its
+ * disk. A crash of signorini never leaves a half-written file (the temporary name and rename,
+ * and for the growing files the signal handler's cut back: file_append.c) but for the tail of
+ * a growing one when the process is killed (SIGKILL) in the middle of an append; a power failure during the run may lose the files of its
  * increments so far, as with any program that has not synced. Where a step's charts are being
  * drawn (run_plots.c), the files written so far are synced meanwhile, while the writing thread
  * would otherwise wait; then only what changed since. */
@@ -908,7 +915,12 @@ const char *sn_run_output_error(const sn_run_output *o) { return o ? o->err : ""
 const char *sn_run_output_note(const sn_run_output *o) { return o ? o->note : ""; }
 int sn_run_output_count(const sn_run_output *o) { return o ? o->count : 0; }
 int sn_run_output_wait(sn_run_output *o) { return o ? writer_wait(o) : SN_ERR_ARG; }
-void sn_run_output_on_signal(const sn_run_output *o) { if (o) sn_run_folder_on_signal(&o->folder); }
+/* o is the handler's const view of a run allocated by sn_run_output_open (never a const object):
+ * the appends' guards in its folder are atomics the handler sets */
+void sn_run_output_on_signal(const sn_run_output *o)
+{
+  if (o) sn_run_folder_on_signal((sn_run_folder *)&o->folder);
+}
 
 void sn_run_output_close(sn_run_output *o)
 {
@@ -1064,6 +1076,7 @@ int sn_run_output_frequency(const sn_model *m, const sn_fesys *S, const sn_frequ
     snprintf(path, sizeof path, "%s/%s.dat", R->dir, R->base);
     /* synced when the run ends */
     if ((st = sn_results_open_x(path, 1, &R->dat, R->err, sizeof R->err))) return st;
+    sn_results_set_guard(R->dat, &R->folder.appends[SN_RUN_APPEND_DAT]);
   }
   if ((st = eigen_tables(R, res)) || (st = sn_results_flush(R->dat, R->err, sizeof R->err))) return st;
   const sn_step *sp = &m->steps[res->step - 1];

@@ -44,6 +44,7 @@
 struct sn_frd {
   char *path;
   int nosync;            /* commits rename without fsync (sn_frd_set_nosync) */
+  sn_append_guard *guard;   /* a run's: its appends announced to the signal handler */
   long long committed;   /* bytes of the file before its end mark */
   char *buf;             /* the blocks not committed yet */
   size_t len, cap;
@@ -188,6 +189,11 @@ void sn_frd_set_nosync(sn_frd *f, int nosync)
   if (f) f->nosync = nosync != 0;
 }
 
+void sn_frd_set_guard(sn_frd *f, sn_append_guard *g)
+{
+  if (f) f->guard = g;
+}
+
 /* the new blocks and the end mark: after the committed bytes in place, or, the first time, the
  * whole file under a temporary name, renamed */
 static int commit(sn_frd *f, char *msg, size_t msglen)
@@ -199,8 +205,8 @@ static int commit(sn_frd *f, char *msg, size_t msglen)
     return sn_outfile_fail(msg, msglen, SN_ERR_IO, f->path, "not written: an earlier write of it failed and took "
                            "the model's text with it");
   if (f->committed > 0) {
-    if ((rc = sn_outfile_append(f->path, f->committed, FRD_END, strlen(FRD_END), f->buf, f->len, f->nosync, msg,
-                                msglen)))
+    if ((rc = sn_outfile_append(f->path, f->committed, FRD_END, strlen(FRD_END), f->buf, f->len, f->nosync, f->guard,
+                                msg, msglen)))
       return rc;
     f->committed += (long long)f->len;
     f->len = 0;

@@ -12,6 +12,7 @@
 #ifndef SN_IO_OUT_FILE_H
 #define SN_IO_OUT_FILE_H
 
+#include <stdatomic.h>
 #include <stdio.h>
 
 #include "signorini/io.h"
@@ -41,10 +42,8 @@ int sn_outfile_sync(const char *path, char *msg, size_t msglen);
  * ignored: the fsync that follows reports them. Implemented in file_append.c. */
 void sn_file_start_writeback(int fd);
 
-/* Writers whose files a run rewrites at every increment, told to rename without fsync
+/* Writers whose files a run writes at every increment, told to commit without fsync
  * (nosync 1): the run's output syncs them once when it ends (run_output.c). */
-typedef struct sn_results sn_results;
-typedef struct sn_frd sn_frd;
 void sn_results_set_nosync(sn_results *r, int nosync);
 void sn_frd_set_nosync(sn_frd *f, int nosync);
 /* sn_frd_open and sn_results_open for a run's writers, told nosync before their first file:
@@ -64,15 +63,38 @@ int sn_vtu_write_x(const char *path, const sn_model *m, const double *u, const s
 int sn_pvd_write_x(const char *path, int n, const double *times, const char *const *files, int nosync, char *msg,
                    size_t msglen);
 
+/* An append in progress, for a SIGINT / SIGTERM handler: a run's growing file (one guard each,
+ * sn_run_folder) is cut back to what its last commit left when the process is stopped in the
+ * middle of an append (file_append.c). Zero-initialized: no append. */
+typedef struct {
+  atomic_int active;     /* an append under way on fd (fd, committed and tail valid) */
+  atomic_int stop;       /* set by the handler: the append stops between chunks, cuts the file
+                            back itself and leaves fd open for the handler */
+  int fd;
+  long long committed;
+  char tail[16];
+  int ntail;
+} sn_append_guard;
+/* async-signal-safe (atomics, pwrite, ftruncate): sn_append_guard_stop asks an append to stop;
+ * sn_append_guard_cut (after the appending thread had time to notice: the handler waits 10 ms
+ * between the two) cuts the file back to its last commit, its end mark rewritten, when an
+ * append was still under way. Idempotent. */
+void sn_append_guard_stop(sn_append_guard *g);
+void sn_append_guard_cut(sn_append_guard *g);
+
 /* A file that grows by increments (a run's .frd, .dat, contact CSV), after its first version
  * (written by sn_outfile_create / _finish): buf's len bytes written in place after the
- * `committed` bytes of the last commit, then tail (the file's end mark, ntail <= 64 bytes; none
+ * `committed` bytes of the last commit, then tail (the file's end mark, ntail <= 16 bytes; none
  * for a file without one) after them. The file must hold exactly committed + ntail bytes ending
  * in tail, else nothing is written ("changed on disk while being written"); a failed write
  * leaves the file as the last commit did. fsync unless nosync (then the appended bytes' writeback
- * is started). SN_OK, or SN_ERR_IO with "PATH: reason". Implemented in file_append.c. */
+ * is started). g (may be NULL): the append announced to a signal handler while it runs.
+ * SN_OK, or SN_ERR_IO with "PATH: reason". Implemented in file_append.c. */
 int sn_outfile_append(const char *path, long long committed, const char *tail, size_t ntail, const char *buf,
-                      size_t len, int nosync, char *msg, size_t msglen);
+                      size_t len, int nosync, sn_append_guard *g, char *msg, size_t msglen);
+/* the guard of a run's .frd / .dat writer (NULL: none), used by their flushes */
+void sn_frd_set_guard(sn_frd *f, sn_append_guard *g);
+void sn_results_set_guard(sn_results *r, sn_append_guard *g);
 
 /* The temporary name sn_outfile_create tries k-th for path in process pid ("PATH.tmpPID_K"),
  * into buf; returns the length it needs (as snprintf). Lets a signal handler know, in advance,

@@ -152,6 +152,7 @@ struct sn_results {
   char *path;
   int nosync;            /* flushes rename without fsync (sn_results_set_nosync) */
   long long committed;   /* bytes of the file written by the flushes so far */
+  sn_append_guard *guard;   /* a run's: its appends announced to the signal handler */
   char *buf;             /* the increment in progress */
   size_t len, cap;
 };
@@ -233,6 +234,11 @@ static void fortran_e14_7(double t, char *out, size_t len)
 void sn_results_set_nosync(sn_results *r, int nosync)
 {
   if (r) r->nosync = nosync != 0;
+}
+
+void sn_results_set_guard(sn_results *r, sn_append_guard *g)
+{
+  if (r) r->guard = g;
 }
 
 int sn_results_open(const char *path, sn_results **out, char *msg, size_t msglen)
@@ -388,7 +394,7 @@ int sn_results_flush(sn_results *r, char *msg, size_t msglen)
   if (!r) return sn_outfile_fail(msg, msglen, SN_ERR_ARG, NULL, "no results file");
   if (r->len == 0) return SN_OK;
   if (r->committed > 0) {   /* after the increments already committed, in place (file_append.c) */
-    rc = sn_outfile_append(r->path, r->committed, NULL, 0, r->buf, r->len, r->nosync, msg, msglen);
+    rc = sn_outfile_append(r->path, r->committed, NULL, 0, r->buf, r->len, r->nosync, r->guard, msg, msglen);
   } else {
     if ((rc = sn_outfile_create(&o, r->path, msg, msglen))) return rc;
     o.nosync = r->nosync;

@@ -1,8 +1,9 @@
 /* io/out_file.h, sn_outfile_append (src/io/file_append.c): a file that grows by increments gets
  * each increment's bytes in place after those already committed, then its end mark, without
- * rewriting what is on disk (the same inode, the committed bytes untouched); a file that is not
+ * rewriting what is on disk (the file held open grows, the committed bytes untouched); a file that is not
  * what the last commit left is refused and left alone; a write that fails half-way (the file
- * size limit, RLIMIT_FSIZE) leaves the file as the last commit did. The .frd writer on top of it:
+ * size limit, RLIMIT_FSIZE) leaves the file as the last commit did; the guard of a signal
+ * handler (stop, cut back). The .frd writer on top of it:
  * two flushes give one file with both blocks and one end mark, appended in place. */
 #define _DEFAULT_SOURCE 1 /* mkdtemp */
 #include "check.h"
@@ -10,7 +11,9 @@
 #include "signorini/io.h"
 #include "signorini/fem.h"
 
+#include <fcntl.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,34 +62,42 @@ static void test_append(const char *dir)
   snprintf(path, sizeof path, "%s/a.txt", dir);
   put(path, "head\nEND\n");
   long long ino = inode(path);
+  /* the file as it was, held open: a new file renamed over the name would leave it at 9 bytes
+   * (an inode number alone can come back: ext4 hands a freed one out again) */
+  int fd = open(path, O_RDONLY);
+  CHECK(fd >= 0);
+  struct stat st;
   /* two increments after the 5 committed bytes, the end mark after each */
-  CHECK_INT(sn_outfile_append(path, 5, "END\n", 4, "one\n", 4, 1, msg, sizeof msg), SN_OK);
+  CHECK_INT(sn_outfile_append(path, 5, "END\n", 4, "one\n", 4, 1, NULL, msg, sizeof msg), SN_OK);
   check_text(path, "head\none\nEND\n");
-  CHECK_INT(sn_outfile_append(path, 9, "END\n", 4, "two\n", 4, 0, msg, sizeof msg), SN_OK);
+  CHECK(fstat(fd, &st) == 0 && st.st_size == 13);
+  CHECK_INT(sn_outfile_append(path, 9, "END\n", 4, "two\n", 4, 0, NULL, msg, sizeof msg), SN_OK);
   check_text(path, "head\none\ntwo\nEND\n");
+  CHECK(fstat(fd, &st) == 0 && st.st_size == 17);
   CHECK(inode(path) == ino);   /* in place, not a new file renamed over it */
+  close(fd);
   /* no end mark (the .dat, the contact CSV) */
-  CHECK_INT(sn_outfile_append(path, 17, NULL, 0, "x\n", 2, 1, msg, sizeof msg), SN_OK);
+  CHECK_INT(sn_outfile_append(path, 17, NULL, 0, "x\n", 2, 1, NULL, msg, sizeof msg), SN_OK);
   check_text(path, "head\none\ntwo\nEND\nx\n");
 
   /* not what the last commit left: longer, shorter, another end mark; refused, untouched */
   put(path, "head\none\nEND\n");
-  CHECK_INT(sn_outfile_append(path, 5, "END\n", 4, "two\n", 4, 1, msg, sizeof msg), SN_ERR_IO);
+  CHECK_INT(sn_outfile_append(path, 5, "END\n", 4, "two\n", 4, 1, NULL, msg, sizeof msg), SN_ERR_IO);
   CHECK(strstr(msg, "a.txt: changed on disk while being written (expected 9 bytes)") != NULL);
   check_text(path, "head\none\nEND\n");
-  CHECK_INT(sn_outfile_append(path, 9, "FIN\n", 4, "two\n", 4, 1, msg, sizeof msg), SN_ERR_IO);
+  CHECK_INT(sn_outfile_append(path, 9, "FIN\n", 4, "two\n", 4, 1, NULL, msg, sizeof msg), SN_ERR_IO);
   CHECK(strstr(msg, "changed on disk") != NULL);
   check_text(path, "head\none\nEND\n");
-  CHECK_INT(sn_outfile_append(path, 20, NULL, 0, "two\n", 4, 1, msg, sizeof msg), SN_ERR_IO);
+  CHECK_INT(sn_outfile_append(path, 20, NULL, 0, "two\n", 4, 1, NULL, msg, sizeof msg), SN_ERR_IO);
   check_text(path, "head\none\nEND\n");
   /* gone, or a folder in its place */
   char gone[600];
   snprintf(gone, sizeof gone, "%s/none.txt", dir);
-  CHECK_INT(sn_outfile_append(gone, 0, NULL, 0, "x", 1, 1, msg, sizeof msg), SN_ERR_IO);
+  CHECK_INT(sn_outfile_append(gone, 0, NULL, 0, "x", 1, 1, NULL, msg, sizeof msg), SN_ERR_IO);
   CHECK(strstr(msg, "none.txt: cannot reopen it to append: No such file or directory") != NULL);
-  CHECK_INT(sn_outfile_append(dir, 0, NULL, 0, "x", 1, 1, msg, sizeof msg), SN_ERR_IO);
-  CHECK_INT(sn_outfile_append(path, -1, NULL, 0, "x", 1, 1, msg, sizeof msg), SN_ERR_ARG);
-  CHECK_INT(sn_outfile_append(path, 9, NULL, 4, "x", 1, 1, msg, sizeof msg), SN_ERR_ARG);
+  CHECK_INT(sn_outfile_append(dir, 0, NULL, 0, "x", 1, 1, NULL, msg, sizeof msg), SN_ERR_IO);
+  CHECK_INT(sn_outfile_append(path, -1, NULL, 0, "x", 1, 1, NULL, msg, sizeof msg), SN_ERR_ARG);
+  CHECK_INT(sn_outfile_append(path, 9, NULL, 4, "x", 1, 1, NULL, msg, sizeof msg), SN_ERR_ARG);
 
   /* a write that fails half-way: the file size limit lets 10 of the 4000 new bytes through
    * (pwrite: a short write, then EFBIG); the file is back as the last commit left it */
@@ -99,7 +110,7 @@ static void test_append(const char *dir)
     char big[4000];
     memset(big, 'y', sizeof big);
     CHECK_INT(setrlimit(RLIMIT_FSIZE, &lim), 0);
-    int st = sn_outfile_append(path, 9, "END\n", 4, big, sizeof big, 1, msg, sizeof msg);
+    int st = sn_outfile_append(path, 9, "END\n", 4, big, sizeof big, 1, NULL, msg, sizeof msg);
     CHECK_INT(setrlimit(RLIMIT_FSIZE, &old), 0);
     CHECK_INT(st, SN_ERR_IO);
     CHECK(strstr(msg, "a.txt: write failed: File too large") != NULL);
@@ -107,8 +118,48 @@ static void test_append(const char *dir)
   }
   signal(SIGXFSZ, prev);
   /* and the next increment goes on from there */
-  CHECK_INT(sn_outfile_append(path, 9, "END\n", 4, "two\n", 4, 1, msg, sizeof msg), SN_OK);
+  CHECK_INT(sn_outfile_append(path, 9, "END\n", 4, "two\n", 4, 1, NULL, msg, sizeof msg), SN_OK);
   check_text(path, "head\none\ntwo\nEND\n");
+}
+
+/* the guard a signal handler sees (sn_append_guard): idle after an append; an append asked to
+ * stop writes nothing; the handler's cut of an append still announced gives the file of the
+ * last commit, its end mark back, whatever the append had written, and can be repeated */
+static void test_guard(const char *dir)
+{
+  char path[512], msg[512];
+  snprintf(path, sizeof path, "%s/g.txt", dir);
+  put(path, "head\nEND\n");
+  sn_append_guard g;
+  memset(&g, 0, sizeof g);
+  atomic_init(&g.active, 0);
+  atomic_init(&g.stop, 0);
+  CHECK_INT(sn_outfile_append(path, 5, "END\n", 4, "one\n", 4, 1, &g, msg, sizeof msg), SN_OK);
+  CHECK_INT(atomic_load(&g.active), 0);
+  check_text(path, "head\none\nEND\n");
+  sn_append_guard_cut(&g);   /* nothing under way: nothing cut */
+  check_text(path, "head\none\nEND\n");
+
+  /* an append under way (announced, part of its bytes written over the end mark) */
+  int fd = open(path, O_RDWR);
+  CHECK(fd >= 0);
+  CHECK_INT(pwrite(fd, "two\nthr", 7, 9), 7);
+  g.fd = fd;
+  g.committed = 9;
+  memcpy(g.tail, "END\n", 4);
+  g.ntail = 4;
+  atomic_store(&g.active, 1);
+  sn_append_guard_stop(&g);
+  sn_append_guard_cut(&g);
+  check_text(path, "head\none\nEND\n");
+  sn_append_guard_cut(&g);
+  check_text(path, "head\none\nEND\n");
+  close(fd);
+  /* stopped: no append starts */
+  atomic_store(&g.active, 0);
+  CHECK_INT(sn_outfile_append(path, 9, "END\n", 4, "two\n", 4, 1, &g, msg, sizeof msg), SN_ERR_IO);
+  CHECK(strstr(msg, "g.txt: not written: stopped") != NULL);
+  check_text(path, "head\none\nEND\n");
 }
 
 /* one bar element of two nodes: the .frd's model text, then two increments' DISP blocks */
@@ -158,6 +209,7 @@ int main(void)
   char dir[] = "/tmp/sn_file_append_XXXXXX";
   CHECK(mkdtemp(dir) != NULL);
   test_append(dir);
+  test_guard(dir);
   test_frd(dir);
   char cmd[600];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
