@@ -125,8 +125,10 @@ int sn_blas_parallel(void)
 /* OpenBLAS' pthread variant (openblas_get_parallel 1) starts its worker threads when it is
  * loaded, before anyone can set a count, and each spins on sched_yield for about 2^28 cycles
  * (0.1 s) before it sleeps: on one thread they would take a second core for nothing at every
- * start. blas_thread_shutdown_ (exported by every OpenBLAS for its fork handlers) ends them; a
- * later count above 1 has OpenBLAS start them again at its next parallel call. */
+ * start, and on two they took one of the two cores while the first element loops ran (the
+ * bench Hertz deck's assembly 3 times slower than on one thread). blas_thread_shutdown_
+ * (exported by every OpenBLAS for its fork handlers) ends them, whatever the count; a count
+ * above 1 has OpenBLAS start them again at its next parallel call. */
 static void blas_workers_end(void)
 {
   void *q = loaded("blas_thread_shutdown_");
@@ -141,7 +143,7 @@ int sn_set_blas_threads(int n)
 #ifdef SN_HAVE_OPENBLAS_THREADS
   openblas_set_num_threads(n);
 #endif
-  if (n == 1) blas_workers_end();
+  blas_workers_end();
   void *p;
   int_fn levels = NULL, nthreads = NULL, dynamic = NULL;
   if ((p = loaded("omp_set_max_active_levels"))) memcpy(&levels, &p, sizeof levels);
