@@ -162,6 +162,12 @@ int sn_chol_update_last(sn_chol **F, const sn_csc *A, int nlast, const int *last
  * O(nlast^3) on the trailing block, no solve with the whole factor. SN_ERR_ARG when F was not
  * made by sn_chol_factor_last or a row is outside its set. */
 int sn_chol_inverse_block(sn_chol *F, int k, const int *rows, double *Z);
+/* The whole block (A^-1)_SS in the factor's order of S: *inv (nlast x nlast, column-major, both
+ * triangles; free() it) holds (A^-1)[last[a], last[b]] at rank[a] + nlast rank[b], last being the
+ * factor's sorted set (sn_chol_last_rows) and rank (*rank, F's, valid while F is) the position
+ * of each of its rows in the factor's order. One buffer of nlast^2 where sn_chol_inverse_block
+ * needs two (its result and the inverse it is taken from). SN_ERR_ARG as sn_chol_inverse_block. */
+int sn_chol_inverse_trailing(sn_chol *F, double **inv, const int **rank);
 /* The solve A x = b of a factor of sn_chol_factor_last split at its last rows S (their order:
  * sorted, `last` as given without repeats; sn_chol_last_rows gives it): y = forward(b) and
  * x = backward(y) make x = A^-1 b; sn_chol_last_ltsolve gives (A^-1 b)_S from y = forward(b)

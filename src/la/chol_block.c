@@ -240,6 +240,38 @@ static int last_index(const sn_chol *F, int row)
   return hit ? (int)(hit - F->last) : -1;
 }
 
+/* the upper triangle of the n x n column-major a from its lower one, in tiles of 32 x 32 (a
+ * row of the lower triangle is read across columns: one cache line a value, untiled) */
+static void fill_upper(int n, double *a)
+{
+  enum { TILE = 32 };
+  for (int jb = 0; jb < n; jb += TILE)
+    for (int ib = 0; ib <= jb; ib += TILE) {
+      int je = jb + TILE < n ? jb + TILE : n, ie = ib + TILE < n ? ib + TILE : n;
+      for (int j = jb; j < je; j++)
+        for (int i = ib; i < ie && i < j; i++) a[i + (size_t)n * (size_t)j] = a[j + (size_t)n * (size_t)i];
+    }
+}
+
+int sn_chol_inverse_trailing(sn_chol *F, double **inv, const int **rank)
+{
+  if (!F || !inv) return SN_ERR_ARG;
+  *inv = NULL;
+  if (F->nlast == 0 || !F->L || !F->L->Perm) return SN_ERR_ARG;
+  int ns = F->nlast, st;
+  if ((st = trailing_setup(F))) return st;
+  double *Lt = malloc(sizeof(double) * (size_t)ns * (size_t)ns + 1);
+  if (!Lt) return SN_ERR_NOMEM;
+  memcpy(Lt, F->ltt, sizeof(double) * (size_t)ns * (size_t)ns);
+  /* (L_TT L_TT^T)^-1, lower triangle (LAPACK dpotri from the Cholesky factor), then both */
+  int info = LAPACKE_dpotri(LAPACK_COL_MAJOR, 'L', ns, Lt, ns);
+  if (info) { free(Lt); return info > 0 ? SN_ERR_SINGULAR : SN_ERR_BACKEND; }
+  fill_upper(ns, Lt);
+  *inv = Lt;
+  if (rank) *rank = F->trank;
+  return SN_OK;
+}
+
 int sn_chol_inverse_block(sn_chol *F, int k, const int *rows, double *Z)
 {
   if (!F || k < 0 || (k > 0 && (!rows || !Z))) return SN_ERR_ARG;
@@ -248,20 +280,14 @@ int sn_chol_inverse_block(sn_chol *F, int k, const int *rows, double *Z)
   int ns = F->nlast, st;
   for (int i = 0; i < k; i++)           /* every row asked for is in S */
     if (rows[i] < 0 || rows[i] >= F->n || last_index(F, rows[i]) < 0) return SN_ERR_ARG;
-  if ((st = trailing_setup(F))) return st;
-  double *Lt = malloc(sizeof(double) * (size_t)ns * (size_t)ns + 1);
-  if (!Lt) return SN_ERR_NOMEM;
-  memcpy(Lt, F->ltt, sizeof(double) * (size_t)ns * (size_t)ns);
-  /* (L_TT L_TT^T)^-1, lower triangle (LAPACK dpotri from the Cholesky factor) */
-  int info = LAPACKE_dpotri(LAPACK_COL_MAJOR, 'L', ns, Lt, ns);
   int *tr = malloc(sizeof(int) * (size_t)k + 1);   /* the rank in T of each row asked for */
-  if (info || !tr) { free(Lt); free(tr); return !tr ? SN_ERR_NOMEM : info > 0 ? SN_ERR_SINGULAR : SN_ERR_BACKEND; }
-  for (int i = 0; i < k; i++) tr[i] = F->trank[last_index(F, rows[i])];
+  if (!tr) return SN_ERR_NOMEM;
+  double *Lt = NULL;
+  const int *trank = NULL;
+  if ((st = sn_chol_inverse_trailing(F, &Lt, &trank))) { free(tr); return st; }
+  for (int i = 0; i < k; i++) tr[i] = trank[last_index(F, rows[i])];
   for (int j = 0; j < k; j++)
-    for (int i = 0; i < k; i++) {
-      int a = tr[i] > tr[j] ? tr[i] : tr[j], b = tr[i] > tr[j] ? tr[j] : tr[i];
-      Z[i + (size_t)k * (size_t)j] = Lt[a + (size_t)ns * (size_t)b];
-    }
+    for (int i = 0; i < k; i++) Z[i + (size_t)k * (size_t)j] = Lt[tr[i] + (size_t)ns * (size_t)tr[j]];
   free(Lt);
   free(tr);
   return SN_OK;

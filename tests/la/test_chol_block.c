@@ -1,4 +1,4 @@
-/* sn_chol_factor_last / sn_chol_inverse_block: the block of A^-1 on a set of rows, from the
+/* sn_chol_factor_last / sn_chol_inverse_block / sn_chol_inverse_trailing: the block of A^-1 on a set of rows, from the
  * trailing block of a factor ordered with that set last, against the same block formed column
  * by column by solves with an ordinary factor (sn_chol_factor, sn_chol_solve on unit vectors).
  * Two matrices: a 2D five-point Laplacian plus a shift on a 70 x 70 grid (CHOLMOD's supernodal
@@ -69,6 +69,25 @@ static double compare(const sn_csc *A, int k, const int *rows, int *supernodal)
       worst = fmax(worst, fabs(Z[i + (size_t)k * j] - e[rows[i]]));
       zmax = fmax(zmax, fabs(e[rows[i]]));
     }
+  }
+  /* the whole block in the factor's order (sn_chol_inverse_trailing): each entry against the
+   * solves too, and symmetric to the last bit */
+  {
+    int ns = 0;
+    const int *last = sn_chol_last_rows(F, &ns), *rank = NULL;
+    double *T = NULL;
+    CHECK_INT(sn_chol_inverse_trailing(F, &T, &rank), SN_OK);
+    CHECK(last != NULL && T != NULL && rank != NULL);
+    for (int b = 0; T && last && b < ns; b++) {
+      memset(e, 0, sizeof(double) * (size_t)n);
+      e[last[b]] = 1.0;
+      CHECK_INT(sn_chol_solve(C, e, e), SN_OK);
+      for (int a = 0; a < ns; a++) {
+        worst = fmax(worst, fabs(T[rank[a] + (size_t)ns * rank[b]] - e[last[a]]));
+        if (T[rank[a] + (size_t)ns * rank[b]] != T[rank[b] + (size_t)ns * rank[a]]) worst = INFINITY;
+      }
+    }
+    free(T);
   }
   /* the factor ordered with the set last still solves: against the ordinary one */
   double *r = malloc(sizeof(double) * (size_t)n), *s1 = malloc(sizeof(double) * (size_t)n), *s2 = malloc(sizeof(double) * (size_t)n);
@@ -258,6 +277,10 @@ int main(void)
     double Z[1];
     CHECK_INT(sn_chol_factor(A, &C), SN_OK);
     CHECK_INT(sn_chol_inverse_block(C, 1, line, Z), SN_ERR_ARG);
+    double *T = Z;
+    CHECK_INT(sn_chol_inverse_trailing(C, &T, NULL), SN_ERR_ARG);   /* no last set: nothing made */
+    CHECK(T == NULL);
+    CHECK_INT(sn_chol_inverse_trailing(NULL, &T, NULL), SN_ERR_ARG);
     sn_chol_free(C);
   }
   sn_csc_free(A);
