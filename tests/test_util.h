@@ -1,10 +1,11 @@
 /* Helpers shared by the tests that read the Siconos test problems (SN_DATA_DIR,
  * tests/data/problems in the repository): a missing or unreadable file is a test failure,
- * never a skip. */
+ * never a skip; and a whole file read into memory. */
 #ifndef SN_TEST_UTIL_H
 #define SN_TEST_UTIL_H
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "check.h"
 #include "signorini/io.h"
@@ -33,6 +34,22 @@ static inline sn_file_problem *read_shared(const char *dir, const char *file)
     return NULL;
   }
   return F;
+}
+
+/* the whole file at path, NUL-terminated (free() it), or NULL when it cannot be read */
+static inline char *sn_test_slurp(const char *path)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *s = NULL;
+  long n = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+  if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (s = malloc((size_t)n + 1)) && fread(s, 1, (size_t)n, f) != (size_t)n) {
+    free(s);
+    s = NULL;
+  }
+  if (s) s[n] = '\0';
+  fclose(f);
+  return s;
 }
 
 #endif

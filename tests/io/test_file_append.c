@@ -7,6 +7,7 @@
  * two flushes give one file with both blocks and one end mark, appended in place. */
 #define _DEFAULT_SOURCE 1 /* mkdtemp */
 #include "check.h"
+#include "test_util.h"
 #include "io/out_file.h"
 #include "signorini/io.h"
 #include "signorini/fem.h"
@@ -20,20 +21,6 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static char *slurp(const char *path)
-{
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *s = malloc((size_t)n + 1);
-  if (s && fread(s, 1, (size_t)n, f) != (size_t)n) { free(s); s = NULL; }
-  if (s) s[n] = '\0';
-  fclose(f);
-  return s;
-}
 
 static void put(const char *path, const char *text)
 {
@@ -50,7 +37,7 @@ static long long inode(const char *path)
 
 static void check_text(const char *path, const char *want)
 {
-  char *got = slurp(path);
+  char *got = sn_test_slurp(path);
   CHECK(got != NULL && !strcmp(got, want));
   if (got && strcmp(got, want)) fprintf(stderr, "%s:\n--- got\n%s--- want\n%s", path, got, want);
   free(got);
@@ -177,7 +164,7 @@ static void test_frd(const char *dir)
   sn_frd *f = NULL;
   CHECK_INT(sn_frd_open(path, m, &f, msg, sizeof msg), SN_OK);
   long long ino = inode(path);
-  char *model = slurp(path);
+  char *model = sn_test_slurp(path);
   CHECK(model != NULL && strlen(model) > 6 && !strcmp(model + strlen(model) - 6, " 9999\n"));
   static const char *const comp[3] = {"D1", "D2", "D3"};
   int id[2] = {1, 2};
@@ -188,7 +175,7 @@ static void test_frd(const char *dir)
     CHECK_INT(sn_frd_flush(f, msg, sizeof msg), SN_OK);
   }
   CHECK(inode(path) == ino);
-  char *t = slurp(path);
+  char *t = sn_test_slurp(path);
   if (t && model) {
     size_t L = strlen(t), M = strlen(model);
     CHECK(!strncmp(t, model, M - 6));                        /* the model's text as committed */
