@@ -23,9 +23,10 @@ run_ctest() {   # run_ctest DIR [env...]: ctest in DIR, failing on any skipped o
 
 bash scripts/build.sh build
 run_ctest build
-# -O1 (with -g): the sanitized tests took 282 s at -O0 and 217 s at -O1 on the 2-core VM of
-# 5 December, against CI's 10-minute budget for both suites and both builds
-bash scripts/build.sh build-asan -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_C_FLAGS_DEBUG=-g -O1" -DSIGNORINI_SANITIZE=ON
+# -O1: the sanitized tests took 282 s at -O0 and 217 s at -O1 on the 2-core VM of 5 December,
+# against CI's 10-minute budget for both suites and both builds; -g1 (line tables: the
+# sanitizers' reports keep their file:line): the build 173 s -> 160 s there
+bash scripts/build.sh build-asan -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_C_FLAGS_DEBUG=-g1 -O1" -DSIGNORINI_SANITIZE=ON
 run_ctest build-asan ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   LSAN_OPTIONS=suppressions="$PWD/tests/lsan.supp"
 echo "test.sh: Release and sanitizer suites passed in $(( $(date +%s) - start )) s"
