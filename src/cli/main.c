@@ -119,6 +119,12 @@ static int dispatch(int argc, char **argv)
 /* a full disk or closed stdout is a failure, not a silent success */
 int main(int argc, char **argv)
 {
+  /* the workers OpenBLAS' pthread variant started when it was loaded spin on sched_yield for
+   * about 0.1 s before they sleep: for most commands (help, version, check, a usage error) that
+   * is the process' whole life, a second core taken for nothing. The default count ends them
+   * (sn_set_blas_threads); run and solve set theirs again (sn_cli_threads), and OpenBLAS starts
+   * its workers at its first parallel call */
+  sn_set_blas_threads(sn_threads_physical());
   int rc = dispatch(argc, argv);
   if (fflush(stdout) || ferror(stdout)) {
     fprintf(stderr, "signorini: cannot write the output: standard output failed\n");
