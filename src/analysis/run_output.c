@@ -416,21 +416,10 @@ static int contact_csv(sn_run_output *R, const sn_model *m, const sn_increment *
   }
   char path[1400];
   snprintf(path, sizeof path, "%s/%s_contact.csv", R->dir, R->base);
-  int st = SN_OK;
-  if (R->csv_committed > 0) {   /* after the increments on disk, in place; synced when the run ends */
-    st = sn_outfile_append(path, R->csv_committed, NULL, 0, R->csv, R->csv_len, 1,
-                           &R->folder.appends[SN_RUN_APPEND_CSV], err, errlen);
-  } else {                      /* the first version: under a temporary name, renamed in */
-    sn_outfile o;
-    if ((st = sn_outfile_create(&o, path, err, errlen))) return st;
-    o.nosync = 1;
-    if (fwrite(R->csv, 1, R->csv_len, o.f) != R->csv_len) st = sn_outfile_fail(err, errlen, SN_ERR_IO, path, "write failed");
-    st = sn_outfile_finish(&o, st, err, errlen);
-  }
-  if (!st) {   /* else the rows stay pending, written with the next increment's */
-    R->csv_committed += (long long)R->csv_len;
-    R->csv_len = 0;
-  }
+  /* synced when the run ends; rows not written stay pending, written with the next increment's */
+  int st = sn_outfile_grow(path, &R->csv_committed, R->csv, R->csv_len, 1, &R->folder.appends[SN_RUN_APPEND_CSV],
+                           err, errlen);
+  if (!st) R->csv_len = 0;
   return st;
 }
 

@@ -154,3 +154,21 @@ int sn_outfile_append(const char *path, long long committed, const char *tail, s
   if (close(fd) != 0) return sn_outfile_fail(msg, msglen, SN_ERR_IO, path, "write failed: %s", reason(errno, why, sizeof why));
   return SN_OK;
 }
+
+int sn_outfile_grow(const char *path, long long *committed, const char *buf, size_t len, int nosync,
+                    sn_append_guard *g, char *msg, size_t msglen)
+{
+  int rc;
+  if (!committed) return sn_outfile_fail(msg, msglen, SN_ERR_ARG, path, "bad append");
+  if (*committed > 0) {   /* after the increments already on disk, in place */
+    rc = sn_outfile_append(path, *committed, NULL, 0, buf, len, nosync, g, msg, msglen);
+  } else {                /* the first version: under a temporary name, renamed in */
+    sn_outfile o;
+    if ((rc = sn_outfile_create(&o, path, msg, msglen))) return rc;
+    o.nosync = nosync;
+    if (len && fwrite(buf, 1, len, o.f) != len) rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, path, "write failed");
+    rc = sn_outfile_finish(&o, rc, msg, msglen);
+  }
+  if (!rc) *committed += (long long)len;
+  return rc;
+}

@@ -92,6 +92,12 @@ void sn_append_guard_cut(sn_append_guard *g);
  * SN_OK, or SN_ERR_IO with "PATH: reason". Implemented in file_append.c. */
 int sn_outfile_append(const char *path, long long committed, const char *tail, size_t ntail, const char *buf,
                       size_t len, int nosync, sn_append_guard *g, char *msg, size_t msglen);
+/* A growing file without an end mark (the .dat, the contact CSV): buf's len bytes committed,
+ * the first time (*committed 0) as the whole file under a temporary name, renamed in, after
+ * that by sn_outfile_append; *committed grows by len on success, else stays (the bytes are the
+ * caller's to commit again). Implemented in file_append.c. */
+int sn_outfile_grow(const char *path, long long *committed, const char *buf, size_t len, int nosync,
+                    sn_append_guard *g, char *msg, size_t msglen);
 /* the guard of a run's .frd / .dat writer (NULL: none), used by their flushes */
 void sn_frd_set_guard(sn_frd *f, sn_append_guard *g);
 void sn_results_set_guard(sn_results *r, sn_append_guard *g);

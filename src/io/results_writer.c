@@ -388,21 +388,11 @@ int sn_results_add_text(sn_results *r, const char *text, char *msg, size_t msgle
 
 int sn_results_flush(sn_results *r, char *msg, size_t msglen)
 {
-  sn_outfile o;
-  int rc;
   if (msg && msglen > 0) msg[0] = '\0';
   if (!r) return sn_outfile_fail(msg, msglen, SN_ERR_ARG, NULL, "no results file");
   if (r->len == 0) return SN_OK;
-  if (r->committed > 0) {   /* after the increments already committed, in place (file_append.c) */
-    rc = sn_outfile_append(r->path, r->committed, NULL, 0, r->buf, r->len, r->nosync, r->guard, msg, msglen);
-  } else {
-    if ((rc = sn_outfile_create(&o, r->path, msg, msglen))) return rc;
-    o.nosync = r->nosync;
-    if (fwrite(r->buf, 1, r->len, o.f) != r->len) rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, r->path, "write failed");
-    rc = sn_outfile_finish(&o, rc, msg, msglen);
-  }
+  int rc = sn_outfile_grow(r->path, &r->committed, r->buf, r->len, r->nosync, r->guard, msg, msglen);
   if (rc) return rc;   /* the increment stays pending */
-  r->committed += (long long)r->len;
   r->len = 0;
   return SN_OK;
 }
