@@ -97,17 +97,6 @@ static int as_left(int fd, long long committed, const char *tail, size_t ntail)
   return k == (ssize_t)ntail && memcmp(got, tail, ntail) == 0;
 }
 
-/* strerror_r's text, either variant */
-static const char *reason(int e, char *buf, size_t len)
-{
-#if defined(__GLIBC__) && defined(_GNU_SOURCE)
-  return strerror_r(e, buf, len);
-#else
-  if (strerror_r(e, buf, len) != 0) snprintf(buf, len, "error %d", e);
-  return buf;
-#endif
-}
-
 int sn_outfile_append(const char *path, long long committed, const char *tail, size_t ntail, const char *buf,
                       size_t len, int nosync, sn_append_guard *g, char *msg, size_t msglen)
 {
@@ -117,7 +106,7 @@ int sn_outfile_append(const char *path, long long committed, const char *tail, s
   if (g && atomic_load(&g->stop)) return sn_outfile_fail(msg, msglen, SN_ERR_IO, path, "not written: stopped");
   int fd = open(path, O_RDWR | O_CLOEXEC);
   if (fd < 0)
-    return sn_outfile_fail(msg, msglen, SN_ERR_IO, path, "cannot reopen it to append: %s", reason(errno, why, sizeof why));
+    return sn_outfile_fail(msg, msglen, SN_ERR_IO, path, "cannot reopen it to append: %s", sn_outfile_reason(errno, why, sizeof why));
   if (!as_left(fd, committed, tail, ntail)) {
     close(fd);
     return sn_outfile_fail(msg, msglen, SN_ERR_IO, path, "changed on disk while being written (expected %lld bytes)",
@@ -143,7 +132,7 @@ int sn_outfile_append(const char *path, long long committed, const char *tail, s
       close(fd);
     }
     return sn_outfile_fail(msg, msglen, SN_ERR_IO, path, "%s: %s%s", stopped ? "not written" : "write failed",
-                           stopped ? "stopped" : reason(e, why, sizeof why),
+                           stopped ? "stopped" : sn_outfile_reason(e, why, sizeof why),
                            ce ? " (and the file could not be cut back to its last increment)" : "");
   }
   /* a run's file (synced when the run ends): the appended bytes, final now, on their way to
@@ -151,7 +140,7 @@ int sn_outfile_append(const char *path, long long committed, const char *tail, s
   if (nosync && len > 0) writeback_range(fd, committed, (long long)len);
   if (g) atomic_store(&g->active, 0);
   if (g && atomic_load(&g->stop)) return SN_OK;   /* the handler may hold fd: left open */
-  if (close(fd) != 0) return sn_outfile_fail(msg, msglen, SN_ERR_IO, path, "write failed: %s", reason(errno, why, sizeof why));
+  if (close(fd) != 0) return sn_outfile_fail(msg, msglen, SN_ERR_IO, path, "write failed: %s", sn_outfile_reason(errno, why, sizeof why));
   return SN_OK;
 }
 

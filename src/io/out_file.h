@@ -106,6 +106,9 @@ void sn_results_set_guard(sn_results *r, sn_append_guard *g);
  * into buf; returns the length it needs (as snprintf). Lets a signal handler know, in advance,
  * what to remove (sn_run_output_on_signal). */
 int sn_outfile_tmpname(char *buf, size_t len, const char *path, long pid, int k);
+/* the system's text for errno e into buf (strerror_r, thread-safe), or "error E"; returns buf.
+ * Implemented in results_writer.c. */
+const char *sn_outfile_reason(int e, char *buf, size_t len);
 /* "PATH: message" into msg (when msglen > 0); returns code */
 int sn_outfile_fail(char *msg, size_t msglen, int code, const char *path, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -56,8 +56,8 @@ int sn_outfile_fail(char *msg, size_t msglen, int code, const char *path, const 
   return code;
 }
 
-/* the system's message for errno value e (strerror_r, POSIX form: thread safe) */
-static const char *os_reason(int e, char *buf, size_t len)
+/* the system's message for errno value e (strerror_r, POSIX form: thread safe; out_file.h) */
+const char *sn_outfile_reason(int e, char *buf, size_t len)
 {
   if (strerror_r(e, buf, len) != 0) snprintf(buf, len, "error %d", e);
   return buf;
@@ -99,18 +99,18 @@ int sn_outfile_create(sn_outfile *o, const char *path, char *msg, size_t msglen)
   free(o->tmp);
   o->tmp = NULL;
   return sn_outfile_fail(msg, msglen, SN_ERR_IO, path, "cannot create a temporary file beside it: %s",
-                         os_reason(err, why, sizeof why));
+                         sn_outfile_reason(err, why, sizeof why));
 }
 
 int sn_outfile_sync(const char *path, char *msg, size_t msglen)
 {
   char why[128];
   int fd = open(path, O_RDONLY);
-  if (fd < 0) return sn_outfile_fail(msg, msglen, SN_ERR_IO, path, "cannot open it to sync: %s", os_reason(errno, why, sizeof why));
+  if (fd < 0) return sn_outfile_fail(msg, msglen, SN_ERR_IO, path, "cannot open it to sync: %s", sn_outfile_reason(errno, why, sizeof why));
   int bad = fsync(fd) != 0 && errno != EINVAL && errno != EROFS;
   int e = errno;
   close(fd);
-  return bad ? sn_outfile_fail(msg, msglen, SN_ERR_IO, path, "sync failed: %s", os_reason(e, why, sizeof why)) : SN_OK;
+  return bad ? sn_outfile_fail(msg, msglen, SN_ERR_IO, path, "sync failed: %s", sn_outfile_reason(e, why, sizeof why)) : SN_OK;
 }
 
 int sn_outfile_finish(sn_outfile *o, int rc, char *msg, size_t msglen)
@@ -132,10 +132,10 @@ int sn_outfile_finish(sn_outfile *o, int rc, char *msg, size_t msglen)
     }
     if (bad)
       rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, o->path, "write failed: %s",
-                           e ? os_reason(e, why, sizeof why) : "stream error");
+                           e ? sn_outfile_reason(e, why, sizeof why) : "stream error");
     else if (rename(o->tmp, o->path) != 0)
       rc = sn_outfile_fail(msg, msglen, SN_ERR_IO, o->path, "cannot rename the temporary file to it: %s",
-                           os_reason(errno, why, sizeof why));
+                           sn_outfile_reason(errno, why, sizeof why));
   } else {
     fclose(o->f);
   }
