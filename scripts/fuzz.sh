@@ -14,21 +14,26 @@ out=build-fuzz
 mkdir -p "$out"
 [ -f build/include/signorini/version.h ] || bash scripts/build.sh build >/dev/null
 inc="-Iinclude -Ibuild/include -Isrc -I/usr/include/suitesparse -I/usr/include/hdf5/serial -I/usr/include/x86_64-linux-gnu"
-libs="-lumfpack -lklu -lbtf -lcholmod -lamd -lcolamd -lsuitesparseconfig -llapacke -lopenblas -L/usr/lib/x86_64-linux-gnu/hdf5/serial -lhdf5 -lm"
-# the readers and what they call (the plotting module, cairo, is not needed)
-srcs=$(ls src/common/*.c src/la/*.c src/problem/*.c src/fem/*.c src/io/*.c | grep -v "src/io/plot.c")
-# the scene reader builds scenes (src/dynamics, its solvers and outputs): the whole library
-all_srcs=$(ls src/*/*.c | grep -v "^src/cli/")
-all_libs="$libs -lqhull_r $(pkg-config --libs cairo 2>/dev/null || echo -lcairo)"
+libs="-lumfpack -lklu -lbtf -lcholmod -lamd -lcolamd -lsuitesparseconfig -llapacke -lopenblas -L/usr/lib/x86_64-linux-gnu/hdf5/serial -lhdf5 -larpack -lqhull_r -lz -lm $(pkg-config --libs cairo 2>/dev/null || echo -lcairo)"
+cflags="-std=c11 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined $inc $(pkg-config --cflags cairo 2>/dev/null)"
+# the library (every layer but the CLI and the PETSc module), compiled once for every target
+# (the readers reach the solvers, the FE system and the scenes' dynamics)
+mkdir -p "$out/obj"
+objs=""
+for c in $(ls src/*/*.c | grep -v -e "^src/cli/" -e "^src/petsc/"); do
+  o="$out/obj/$(echo "$c" | tr / _ | sed 's/\.c$/.o/')"
+  if [ ! -f "$o" ] || [ -n "$(find "$c" src include -newer "$o" -name '*.[ch]' | head -n 1)" ]; then
+    clang $cflags -fsanitize=fuzzer-no-link -c "$c" -o "$o"
+  fi
+  objs="$objs $o"
+done
 i=0
 for t in dat_fc dat_gfc dat_lcp fclib inp scene; do
   i=$((i + 1))
   case " $targets " in *" $t "*) ;; *) continue ;; esac
   bin="$out/fuzz_$t"
   if [ ! -x "$bin" ] || [ -n "$(find src include tests/fuzz -newer "$bin" -name '*.[ch]' | head -n 1)" ]; then
-    clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-      -DFUZZ_TARGET=$i $inc $(pkg-config --cflags cairo 2>/dev/null) tests/fuzz/fuzz_readers.c \
-      $([ "$t" = scene ] && echo "$all_srcs $all_libs" || echo "$srcs $libs") -o "$bin"
+    clang $cflags -fsanitize=fuzzer -DFUZZ_TARGET=$i tests/fuzz/fuzz_readers.c $objs $libs -o "$bin"
   fi
   dict=""
   [ -f "tests/fuzz/corpus/$t.dict" ] && dict="-dict=../tests/fuzz/corpus/$t.dict"

@@ -157,7 +157,7 @@ class Model(_signorini.ModelBase):
             raise IndexError(f"element index {k} out of range [0, {ptr.size - 1})")
         return conn[ptr[k]:ptr[k + 1]].copy()
 
-    def run(self, outdir=None, plots="step"):
+    def run(self, outdir=None, plots="step", fsync=False):
         """Run the model's quasi-static finite-element analysis (``signorini run`` without the CLI).
 
         Parameters
@@ -168,6 +168,10 @@ class Model(_signorini.ModelBase):
             after the deck: the same writers, the same bytes. When None, nothing is written.
         plots : {"step", "increment", "none"}, optional
             When the plots are drawn (with ``outdir``), as ``signorini run --plots``.
+    fsync : bool, optional
+        Sync the files to disk before returning, as ``signorini run --fsync`` (durability
+        against a power failure; by default every file is complete when it appears, and the
+        operating system writes it to disk in its own time: docs/results.md, "Atomic writes").
 
         Returns
         -------
@@ -189,7 +193,7 @@ class Model(_signorini.ModelBase):
         if outdir is not None:
             out = _os.fspath(outdir)
             _os.makedirs(out, exist_ok=True)
-        info, incs = self._run(out, base, _PLOTS[plots])
+        info, incs = self._run(out, base, _PLOTS[plots], bool(fsync))
         return Run(info, incs)
 
     def __repr__(self):
@@ -197,8 +201,8 @@ class Model(_signorini.ModelBase):
                 f"{len(self.steps)} steps>")
 
 
-def run(deck, outdir=None, plots="step"):
-    """Run a deck's quasi-static finite-element analysis: ``Model(deck).run(outdir, plots)``.
+def run(deck, outdir=None, plots="step", fsync=False):
+    """Run a deck's quasi-static finite-element analysis: ``Model(deck).run(outdir, plots, fsync)``.
 
     Parameters
     ----------
@@ -211,6 +215,10 @@ def run(deck, outdir=None, plots="step"):
         writers, the same bytes. When None, nothing is written.
     plots : {"step", "increment", "none"}, optional
         When the plots are drawn (with ``outdir``), as ``signorini run --plots``.
+    fsync : bool, optional
+        Sync the files to disk before returning, as ``signorini run --fsync`` (durability
+        against a power failure; by default every file is complete when it appears, and the
+        operating system writes it to disk in its own time: docs/results.md, "Atomic writes").
 
     Returns
     -------
@@ -228,4 +236,4 @@ def run(deck, outdir=None, plots="step"):
     """
     if plots not in _PLOTS:
         raise ValueError(f"plots must be one of {sorted(_PLOTS)}, got {plots!r}")
-    return Model(deck).run(outdir, plots)
+    return Model(deck).run(outdir, plots, fsync)

@@ -135,15 +135,15 @@ static PyObject *get_deck(SnModel *s, void *unused)
   return s->deck;
 }
 
-/* _run(outdir, base, plots) -> (info, increments): the analysis of run.c on this model */
+/* _run(outdir, base, plots, fsync) -> (info, increments): the analysis of run.c on this model */
 static PyObject *model_run(SnModel *s, PyObject *args)
 {
   PyObject *dir;
   const char *base;
-  int plots;
-  if (!PyArg_ParseTuple(args, "O&si", PyUnicode_FSConverter, &dir, &base, &plots)) return NULL;
+  int plots, fsync;
+  if (!PyArg_ParseTuple(args, "O&sip", PyUnicode_FSConverter, &dir, &base, &plots, &fsync)) return NULL;
   PyObject *deck = PyUnicode_EncodeFSDefault(s->deck), *res = NULL;
-  if (deck) res = snpy_model_run(s->m, PyBytes_AS_STRING(deck), PyBytes_AS_STRING(dir), base, plots);
+  if (deck) res = snpy_model_run(s->m, PyBytes_AS_STRING(deck), PyBytes_AS_STRING(dir), base, plots, fsync);
   Py_XDECREF(deck);
   Py_DECREF(dir);
   return res;
@@ -159,7 +159,7 @@ static PyGetSetDef model_getset[] = {
     {NULL}};
 
 static PyMethodDef model_methods[] = {
-    {"_run", (PyCFunction)model_run, METH_VARARGS, "_run(outdir, base, plots) -> (info, increments) (run.c)"},
+    {"_run", (PyCFunction)model_run, METH_VARARGS, "_run(outdir, base, plots, fsync) -> (info, increments) (run.c)"},
     {NULL}};
 
 PyTypeObject SnPy_ModelType = {

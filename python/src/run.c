@@ -109,7 +109,8 @@ static PyObject *info_dict(const sn_model *m, const sn_static_info *I)
 /* a model's analysis (the model read by signorini.Model, unchanged: sn_static_run takes it
  * const): -> (info dict, list of increment dicts); deck names the model in messages; outdir ""
  * writes nothing */
-PyObject *snpy_model_run(const sn_model *m, const char *deck, const char *outdir, const char *base, int plots)
+PyObject *snpy_model_run(const sn_model *m, const char *deck, const char *outdir, const char *base, int plots,
+                         int fsync)
 {
   char msg[1024] = "";
   PyObject *res = NULL;
@@ -127,12 +128,13 @@ PyObject *snpy_model_run(const sn_model *m, const char *deck, const char *outdir
   if (!c.list) return NULL;
   if (sn_model_is_dynamic(m)) {
     Py_DECREF(c.list);
-    return snpy_model_run_dynamic(m, deck, outdir, base);   /* run_dynamic.c */
+    return snpy_model_run_dynamic(m, deck, outdir, base, fsync);   /* run_dynamic.c */
   }
   int st = sn_static_check(m, msg, sizeof msg);
   if (!st && outdir[0]) {
     st = sn_run_output_open(outdir, base, m, &c.out, msg, sizeof msg);
     if (!st) sn_run_output_configure(c.out, SN_VTU_RAW, (sn_plot_when)plots);
+    if (!st) sn_run_output_set_fsync(c.out, fsync);
   }
   sn_static_info info = {0};
   if (!st) st = analyse(m, &c, &info, msg, sizeof msg);

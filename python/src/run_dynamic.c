@@ -107,7 +107,8 @@ static int analyse(const sn_model *m, dyn_ctx *c, sn_dynamic_info *info, char *m
   return st < 0 ? st : est ? est : st;
 }
 
-PyObject *snpy_model_run_dynamic(const sn_model *m, const char *deck, const char *outdir, const char *base)
+PyObject *snpy_model_run_dynamic(const sn_model *m, const char *deck, const char *outdir, const char *base,
+                                 int fsync)
 {
   char msg[1024] = "";
   PyObject *res = NULL;
@@ -118,6 +119,7 @@ PyObject *snpy_model_run_dynamic(const sn_model *m, const char *deck, const char
   if (!st && outdir[0]) {
     st = sn_run_output_open(outdir, base, m, &c.out, msg, sizeof msg);
     if (!st) sn_run_output_configure(c.out, SN_VTU_RAW, SN_PLOTS_STEP);
+    if (!st) sn_run_output_set_fsync(c.out, fsync);
   }
   sn_dynamic_info info;
   memset(&info, 0, sizeof info);

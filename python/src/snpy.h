@@ -69,9 +69,11 @@ PyObject *snpy_write(PyObject *self, PyObject *args);
 PyObject *snpy_write_dat(PyObject *self, PyObject *args);
 PyObject *snpy_solve(PyObject *self, PyObject *args);
 /* run.c: a model's static analysis -> (info, increments) */
-PyObject *snpy_model_run(const sn_model *m, const char *deck, const char *outdir, const char *base, int plots);
+PyObject *snpy_model_run(const sn_model *m, const char *deck, const char *outdir, const char *base, int plots,
+                         int fsync);
 /* run_dynamic.c: a *DYNAMIC deck's analysis -> (info dict, list of output-step dicts) */
-PyObject *snpy_model_run_dynamic(const sn_model *m, const char *deck, const char *outdir, const char *base);
+PyObject *snpy_model_run_dynamic(const sn_model *m, const char *deck, const char *outdir, const char *base,
+                                 int fsync);
 /* run.c: a rows x cols float64 array holding x (row-major; empty for NULL), and one increment's
  * results as a dict */
 PyObject *snpy_matrix_out(int rows, int cols, const double *x);

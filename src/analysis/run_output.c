@@ -28,6 +28,7 @@ struct sn_run_output {
   double *times;
   char **files;
   int want_e;            /* some request asks for strains */
+  int fsync;             /* sn_run_output_set_fsync: the run's files synced at step ends and when it ends */
   int synced;            /* sync_run_files done by sn_run_output_finish */
   int dirty;             /* files written since the last sync_run_files */
   int nsynced;           /* the first nsynced .vtu files of the series are on disk */
@@ -776,7 +777,7 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
     int pst = sn_run_plots_wait(R->plots, perr, sizeof perr);
     if (!st && pst) { st = pst; snprintf(R->err, sizeof R->err, "%s", perr); }
     /* the charts' own names in the folder, renamed in after the sync above */
-    if (!st && step_end) st = sn_outfile_sync(R->dir, R->err, sizeof R->err);
+    if (!st && step_end && R->fsync) st = sn_outfile_sync(R->dir, R->err, sizeof R->err);
   }
   return st;
 }
@@ -788,21 +789,31 @@ void sn_run_output_configure(sn_run_output *o, sn_vtu_encoding vtu, sn_plot_when
   sn_run_plots_configure(o->plots, plots);
 }
 
+void sn_run_output_set_fsync(sn_run_output *o, int on)
+{
+  if (!o) return;
+  o->fsync = on != 0;
+  sn_run_plots_set_fsync(o->plots, on);
+}
+
 /* The files a run writes at every increment are renamed (or appended to: the .frd, .dat and
  * CSV, file_append.c) without fsync (an fsync per file and increment took 8 % of the Hertz
- * deck's run, 26 of them); here, once, every file of the run and the folder's entries go to
- * disk. A crash of signorini never leaves a half-written file (the temporary name and rename,
- * and for the growing files the signal handler's cut back: file_append.c) but for the tail of
- * a growing one when the process is killed (SIGKILL) in the middle of an append; a power failure during the run may lose the files of its
- * increments so far, as with any program that has not synced. Where a step's charts are being
- * drawn (run_plots.c), the files written so far are synced meanwhile, while the writing thread
- * would otherwise wait; then only what changed since. */
+ * deck's run, 26 of them), their writeback started. A crash of signorini never leaves a
+ * half-written file (the temporary name and rename, and for the growing files the signal
+ * handler's cut back: file_append.c) but for the tail of a growing one when the process is
+ * killed (SIGKILL) in the middle of an append. Durability against a power failure is asked for
+ * (sn_run_output_set_fsync, `run --fsync`): then here, once, every file of the run and the
+ * folder's entries go to disk; where a step's charts are being drawn (run_plots.c), the files
+ * written so far are synced meanwhile, while the writing thread would otherwise wait; then only
+ * what changed since. Not asked, the operating system writes them in its own time (CalculiX and
+ * most solvers' way): on the bench Hertz deck these syncs were a third of the output's time,
+ * about 4 % of the run's (docs/results.md, "Atomic writes"). */
 static int sync_run_files(sn_run_output *R)
 {
   static const char *const ext[] = {".dat", ".frd", ".pvd", "_contact.csv"};
   char path[1400];
   int st = SN_OK;
-  if (!R->dirty) return SN_OK;
+  if (!R->dirty || !R->fsync) return SN_OK;
   for (size_t k = 0; k < sizeof ext / sizeof ext[0] && !st; k++) {
     snprintf(path, sizeof path, "%s/%s%s", R->dir, R->base, ext[k]);
     if (access(path, F_OK) == 0) st = sn_outfile_sync(path, R->err, sizeof R->err);
@@ -832,7 +843,7 @@ int sn_run_output_finish(sn_run_output *o, const sn_model *m)
   char perr[512];
   int s3 = sn_run_plots_wait(o->plots, perr, sizeof perr);
   if (!st && s3) { st = s3; snprintf(first, sizeof first, "%s", perr); }
-  if (drawing) {                          /* the charts' names in the folder */
+  if (drawing && o->fsync) {              /* the charts' names in the folder */
     int s4 = sn_outfile_sync(o->dir, perr, sizeof perr);
     if (!st && s4) { st = s4; snprintf(first, sizeof first, "%s", perr); }
   }
@@ -863,6 +874,7 @@ static int energy_files(sn_run_output *R, const sn_model *m, const sn_dyn_energy
   sn_run_folder_writing(&R->folder, path);
   sn_outfile o;
   if ((st = sn_outfile_create(&o, path, R->err, sizeof R->err))) return st;
+  o.nosync = !R->fsync;   /* rewritten whole at every output step: synced only when asked */
   int bad = fprintf(o.f, "time,kinetic,strain,contact_dissipation,damping_dissipation,external_work,total\n") < 0;
   for (int k = 0; k < n && !bad; k++)
     bad = fprintf(o.f, "%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g\n", rows[k].time, rows[k].kinetic, rows[k].strain,
@@ -891,6 +903,7 @@ static int energy_files(sn_run_output *R, const sn_model *m, const sn_dyn_energy
   else snprintf(xl, sizeof xl, "time");
   po.xlabel = xl;
   po.ylabel = "energy";
+  po.no_fsync = !R->fsync;
   snprintf(path, sizeof path, "%s/%s_energy.png", R->dir, R->base);
   sn_run_folder_writing(&R->folder, path);
   sn_run_plots_wait(R->plots, NULL, 0);   /* the plot module's preparation, done by now */

@@ -31,6 +31,7 @@ struct sn_run_plots {
   int draw_st;
   char err[SN_PLOT_ERR];
   int prepared, drawing, draw_ninc;
+  int fsync;             /* sn_run_plots_set_fsync: the charts synced once all are drawn */
   const sn_model *m;
 };
 
@@ -174,9 +175,9 @@ static int draw_plots(sn_run_plots *R, const sn_model *m, char *err)
   int st = draw_convergence(R, m, se, names, err);
   if (!st && m->npairs > 0) st = draw_profiles(R, m, se, names, err);
   if (!st && m->npairs > 0) st = draw_load(R, m, se, err);
-  /* their fsyncs at once, their writeback started as each was renamed in: a chart's own fsync
-   * waited for the disk before the next chart was drawn */
-  for (int k = 0; k < NCHARTS && !st && (k == CH_CONVERGENCE || m->npairs > 0); k++) {
+  /* asked for, their fsyncs at once, their writeback started as each was renamed in: a chart's
+   * own fsync waited for the disk before the next chart was drawn */
+  for (int k = 0; k < NCHARTS && !st && R->fsync && (k == CH_CONVERGENCE || m->npairs > 0); k++) {
     char path[1400];
     chart_path(R, k, path, sizeof path);
     st = sn_outfile_sync(path, err, SN_PLOT_ERR);
@@ -330,6 +331,11 @@ void sn_run_plots_configure(sn_run_plots *R, sn_plot_when when)
     R->prepared = 1;
     sn_task_start(&R->task, prepare_job, NULL);
   }
+}
+
+void sn_run_plots_set_fsync(sn_run_plots *R, int on)
+{
+  if (R) R->fsync = on != 0;
 }
 
 sn_plot_when sn_run_plots_when(const sn_run_plots *R) { return R ? R->plot_when : SN_PLOTS_NONE; }

@@ -25,6 +25,9 @@ typedef struct sn_run_plots sn_run_plots;
 int sn_run_plots_open(sn_run_plots **out, const char *dir, const char *base);
 /* when the charts are drawn; unless SN_PLOTS_NONE, the plot module prepared on the thread */
 void sn_run_plots_configure(sn_run_plots *P, sn_plot_when when);
+/* on: the charts are synced to disk once all of a drawing's are renamed in (default off: each
+ * renamed in with its writeback started); call before the first drawing */
+void sn_run_plots_set_fsync(sn_run_plots *P, int on);
 sn_plot_when sn_run_plots_when(const sn_run_plots *P);
 /* keep this increment's data (residual history, contact profiles, load point) */
 int sn_run_plots_add(sn_run_plots *P, const sn_model *m, const sn_increment *inc);

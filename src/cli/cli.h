@@ -17,7 +17,7 @@ int sn_cli_run(int argc, char **argv);
 /* run's dynamic analysis of a deck with *DYNAMIC steps (run_dynamic.c): results into dir (made
  * when missing) named base; takes m (freed); returns the exit status */
 int sn_cli_run_dynamic(const char *deck, sn_model *m, const char *dir, const char *base, int quiet,
-                       sn_vtu_encoding vtu);
+                       sn_vtu_encoding vtu, int fsync);
 
 /* each command's help table (args.h), beside its parser */
 extern const sn_cli_cmd sn_cli_cmd_run, sn_cli_cmd_demo, sn_cli_cmd_solve, sn_cli_cmd_check,
@@ -30,8 +30,10 @@ enum { SN_FILE_OTHER, SN_FILE_DECK, SN_FILE_PROBLEM };
 int sn_cli_file_kind(const char *path, int *exists);
 /* 1 when the file at path is a rigid-body scene (its first keyword is *SCENE) */
 int sn_cli_is_scene(const char *path);
-/* `run` of a scene file (cmd_run_scene.c): results in dir as base_*; dumps: --dump-fclib's list or NULL */
-int sn_cli_run_scene(const char *path, const char *dir, const char *base, int quiet, int anywhere, const char *dumps);
+/* `run` of a scene file (cmd_run_scene.c): results in dir as base_*; dumps: --dump-fclib's list or NULL;
+ * fsync: --fsync */
+int sn_cli_run_scene(const char *path, const char *dir, const char *base, int quiet, int anywhere, const char *dumps,
+                     int fsync);
 
 /* a problem command given an existing deck: the hint to use `run`, exit 2; 0 otherwise (a
  * missing file is left to the reader: "cannot read FILE: ...") */

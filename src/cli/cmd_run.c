@@ -202,6 +202,7 @@ static void summary(const char *deck, const sn_model *m, const sn_static_info *i
 typedef struct {
   sn_vtu_encoding vtu;     /* --vtu */
   sn_plot_when plots;      /* --plots */
+  int fsync;               /* --fsync */
 } out_opts;
 
 /* --petsc: the rank of this process, -1 without --petsc */
@@ -224,7 +225,7 @@ int sn_cli_run(int argc, char **argv)
   int quiet = 0, include_anywhere = 0, k, w, nthreads, petsc = 0;
   static const char *const vtu_words[] = {"raw", "zlib", "base64", NULL};   /* sn_vtu_encoding's order */
   static const char *const plot_words[] = {"step", "increment", "none", NULL};   /* sn_plot_when's */
-  out_opts oo = {SN_VTU_RAW, SN_PLOTS_STEP};
+  out_opts oo = {SN_VTU_RAW, SN_PLOTS_STEP, 0};
   const char *fe_only = NULL;   /* an option of finite-element runs given, for a scene's refusal */
   const char *plots_given = NULL;   /* --plots: quasi-static runs only */
   sn_args a;
@@ -238,6 +239,7 @@ int sn_cli_run(int argc, char **argv)
     else if (sn_args_is(&a, "--dump-fclib")) dumps = a.val;
     else if (sn_args_is(&a, "--threads")) threads = a.val;
     else if (sn_args_is(&a, "--petsc")) petsc = 1;
+    else if (sn_args_is(&a, "--fsync")) oo.fsync = 1;
     else if (sn_args_is(&a, "--vtu")) {
       if (pick(a.val, vtu_words, &w)) return sn_args_error(a.cmd, "--vtu %s: raw, zlib or base64 expected", a.val);
       oo.vtu = (sn_vtu_encoding)w;
@@ -271,7 +273,7 @@ int sn_cli_run(int argc, char **argv)
   if (sn_cli_is_scene(deck) && fe_only)
     return sn_args_error(a.cmd, "%s applies to finite-element decks; %s is a rigid-body scene (first keyword *SCENE)",
                          fe_only, deck);
-  if (sn_cli_is_scene(deck)) return sn_cli_run_scene(deck, dir, base, quiet, include_anywhere, dumps);
+  if (sn_cli_is_scene(deck)) return sn_cli_run_scene(deck, dir, base, quiet, include_anywhere, dumps, oo.fsync);
   if (dumps)
     return sn_args_error(a.cmd, "--dump-fclib applies to scene files (first keyword *SCENE); %s is an analysis deck", deck);
   if (!petsc) return read_and_run(deck, dir, base, quiet, include_anywhere, plots_given, nthreads, oo, -1);
@@ -308,7 +310,7 @@ static int read_and_run(const char *deck, const char *dir, const char *base, int
     return sn_args_error(&sn_cli_cmd_run, "--plots applies to quasi-static decks; %s is a *DYNAMIC analysis, whose energy plot "
                          "is drawn once at the end", deck);
   }
-  if (sn_model_is_dynamic(m)) return sn_cli_run_dynamic(deck, m, dir, base, quiet, oo.vtu);   /* run_dynamic.c */
+  if (sn_model_is_dynamic(m)) return sn_cli_run_dynamic(deck, m, dir, base, quiet, oo.vtu, oo.fsync);   /* run_dynamic.c */
   return run_static(deck, m, dir, base, quiet, nthreads, oo, rank);
 }
 
@@ -355,6 +357,7 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
   }
   g_out = c.out;
   sn_run_output_configure(c.out, oo.vtu, oo.plots);
+  sn_run_output_set_fsync(c.out, oo.fsync);
   if (sn_run_output_note(c.out)[0]) fprintf(stderr, "signorini: note: %s\n", sn_run_output_note(c.out));
   notes(deck, m);
   gap_notes(deck, m);
@@ -407,7 +410,9 @@ const sn_cli_cmd sn_cli_cmd_run = {
     "BASE.dat (the *NODE PRINT, *EL PRINT and *CONTACT PRINT tables), BASE.frd (CalculiX' result "
     "file of the *NODE FILE, *EL FILE and *CONTACT FILE requests) and, with contact, BASE_contact.csv, and PNG "
     "plots drawn at the end of every step (--plots) (docs/results.md). Every file is written under a temporary name and renamed when "
-    "complete; SIGINT and SIGTERM remove the temporary file being written. A rerun replaces "
+    "complete (the growing .frd, .dat and CSV appended to in place after their first version); SIGINT and SIGTERM remove the "
+    "temporary file being written and cut an append back. The files are left to the operating system to write to disk, "
+    "unless --fsync asks for them to be synced. A rerun replaces "
     "the earlier results of the same BASE in DIR (none of its BASE.NNNN.vtu is kept); a second "
     "run into a folder in use (DIR/.signorini.lock) is refused. A progress line per increment "
     "goes to standard error (step, increment, time, Newton iterations, contact solver and its "
@@ -436,6 +441,11 @@ const sn_cli_cmd sn_cli_cmd_run = {
      {NULL, "--plots", "WHEN", "step",
       "quasi-static runs: draw the PNG plots at the end of every step (step), after every increment "
       "(increment: slower, the plots follow the run) or never (none)"},
+     {NULL, "--fsync", NULL, NULL,
+      "sync the results to disk before signorini ends (decks: every file and the folder at the end of each step and of "
+      "the run; scenes: each file before it is renamed in), so that a power failure after the run loses none of them. "
+      "Without it every file is complete when it appears under its name, and the operating system writes it to disk in "
+      "its own time, as CalculiX and most solvers leave it (docs/results.md, \"Atomic writes\")"},
      {NULL, "--dump-fclib", "STEP,...", "none besides the scene's *FCLIB steps",
       "scenes run by Moreau-Jean: write the local frictional contact problem of these steps, with "
       "its solution, as FCLIB HDF5 files BASE_stepNNNN.hdf5"},

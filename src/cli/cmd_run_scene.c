@@ -131,7 +131,8 @@ static int run_open(const char *path, sn_scene *S, const sn_scene_run *run, scen
   return 0;
 }
 
-int sn_cli_run_scene(const char *path, const char *dir, const char *base, int quiet, int anywhere, const char *dumps)
+int sn_cli_run_scene(const char *path, const char *dir, const char *base, int quiet, int anywhere, const char *dumps,
+                     int fsync)
 {
   char msg[1024];
   sn_scene *S = NULL;
@@ -153,6 +154,7 @@ int sn_cli_run_scene(const char *path, const char *dir, const char *base, int qu
   sn_scene_output_settings_default(&os);
   os.frame_every = run.frame_every;
   os.energy = run.energy;
+  os.fsync = fsync;
   sn_scene_output *out = NULL;
   sn_cli_catch_signals(remove_partial);
   st = sn_scene_output_open(dir, base, S, &os, &out, msg, sizeof msg);

@@ -90,7 +90,7 @@ static void summary(const char *deck, const sn_model *m, const sn_dynamic_info *
 }
 
 int sn_cli_run_dynamic(const char *deck, sn_model *m, const char *dir, const char *base, int quiet,
-                       sn_vtu_encoding vtu)
+                       sn_vtu_encoding vtu, int fsync)
 {
   char msg[1024];
   int st = sn_dynamic_check(m, msg, sizeof msg);
@@ -116,6 +116,7 @@ int sn_cli_run_dynamic(const char *deck, sn_model *m, const char *dir, const cha
   }
   g_dyn_out = c.out;
   sn_run_output_configure(c.out, vtu, SN_PLOTS_STEP);   /* the static plots: none in a dynamic run */
+  sn_run_output_set_fsync(c.out, fsync);
   if (sn_run_output_note(c.out)[0]) fprintf(stderr, "signorini: note: %s\n", sn_run_output_note(c.out));
   sn_dynamic_settings s;
   sn_dynamic_settings_default(&s);

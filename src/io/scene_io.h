@@ -40,10 +40,13 @@ void sn_scene_shapes_free(sn_scene_shapes *G);
 
 /* BASE_bodies.N.vtu: the surfaces in world coordinates, cell array BodyId (Int32), point array
  * Velocity (Float64 x 3, the velocity of the body's material point there) */
-int sn_scene_vtu_bodies(const char *path, const sn_scene *S, const sn_scene_shapes *G, char *msg, size_t msglen);
+int sn_scene_vtu_bodies(const char *path, const sn_scene *S, const sn_scene_shapes *G, int nosync, char *msg,
+                        size_t msglen);
 /* BASE_contacts.N.vtu: the contact points as VTK_VERTEX cells; point arrays Normal (3),
  * Impulse (3, world: N n + T1 t1 + T2 t2), ImpulseN, ImpulseT (|(T1, T2)|), Gap, Status (Int32:
  * 0 open, 1 stick, 2 slip), BodyA, BodyB (Int32) */
-int sn_scene_vtu_contacts(const char *path, const sn_scene *S, char *msg, size_t msglen);
+int sn_scene_vtu_contacts(const char *path, const sn_scene *S, int nosync, char *msg, size_t msglen);
+/* both: nosync 1 renames the frame in without fsync, its writeback started (the scene's output
+ * without sn_scene_output_settings.fsync); 0 syncs it first */
 
 #endif

@@ -2,8 +2,10 @@
  * and their two ParaView series, the energy table and its plot, the FCLIB dump of a step's
  * contact problem; the folder's lock, rerun cleanup and temporaries (scene_folder.c).
  *
- * Cost of long runs: every file is fsync'ed before its rename (io/out_file.h), some milliseconds
- * each, and the .csv and .pvd files are rewritten whole; so they are not rewritten after every
+ * Durability: with sn_scene_output_settings.fsync every file is fsync'ed before its rename
+ * (io/out_file.h), some milliseconds each; without (the default) each is renamed in complete and
+ * the operating system writes it in its own time (a frame's writeback started at once).
+ * Cost of long runs: the .csv and .pvd files are rewritten whole; so they are not rewritten after every
  * step: the .pvd after each of the first 16 frames, then when the frames not yet listed reach
  * 1/16 of those listed; the .csv at a frame (at every step when frames are off) when the rows
  * not yet on disk reach 1/16 of the rows; both at close. The bytes written stay within 17
@@ -116,8 +118,12 @@ int sn_scene_output_open(const char *dir, const char *base, const sn_scene *S,
 
 static int pvd_write(sn_scene_output *o, char *msg, size_t msglen)
 {
-  int st = sn_pvd_write(o->F.fixed[SN_SCENE_PVD_BODIES], o->nframes, o->times, (const char *const *)o->fb, msg, msglen);
-  if (!st) st = sn_pvd_write(o->F.fixed[SN_SCENE_PVD_CONTACTS], o->nframes, o->times, (const char *const *)o->fc, msg, msglen);
+  int ns = !o->set.fsync;
+  int st = sn_pvd_write_x(o->F.fixed[SN_SCENE_PVD_BODIES], o->nframes, o->times, (const char *const *)o->fb, ns, msg,
+                          msglen);
+  if (!st)
+    st = sn_pvd_write_x(o->F.fixed[SN_SCENE_PVD_CONTACTS], o->nframes, o->times, (const char *const *)o->fc, ns, msg,
+                        msglen);
   if (!st) o->pvd_frames = o->nframes;
   return st;
 }
@@ -148,11 +154,11 @@ static int frame(sn_scene_output *o, const sn_scene *S, int step, char *msg, siz
   }
   snprintf(path, sizeof path, "%s/%s", o->F.dir, nb);
   sn_scene_folder_writing(&o->F, SN_SCENE_SLOT_VTU, path);
-  int st = sn_scene_vtu_bodies(path, S, &o->G, msg, msglen);
+  int st = sn_scene_vtu_bodies(path, S, &o->G, !o->set.fsync, msg, msglen);
   if (st) return st;
   snprintf(path, sizeof path, "%s/%s", o->F.dir, nc);
   sn_scene_folder_writing(&o->F, SN_SCENE_SLOT_VTU, path);
-  if ((st = sn_scene_vtu_contacts(path, S, msg, msglen))) return st;
+  if ((st = sn_scene_vtu_contacts(path, S, !o->set.fsync, msg, msglen))) return st;
   char *b = dup_name(nb), *c = dup_name(nc);
   if (!b || !c) {
     free(b);
@@ -178,6 +184,7 @@ static int csv_flush(sn_scene_output *o, char *msg, size_t msglen)
   sn_outfile f;
   int st = sn_outfile_create(&f, path, msg, msglen);
   if (st) return st;
+  f.nosync = !o->set.fsync;
   if (o->committed > 0) {
     FILE *in = fopen(path, "rb");
     char buf[65536];
@@ -344,6 +351,7 @@ static int energy_plot(sn_scene_output *o, char *msg, size_t msglen)
   p.title = "energies of the scene";
   p.xlabel = "time [s]";
   p.ylabel = "energy [J]";
+  p.no_fsync = !o->set.fsync;
   return sn_plot_lines(o->F.fixed[SN_SCENE_PNG], &p, se, NCURVE, msg, msglen);
 }
 

@@ -242,7 +242,8 @@ static void piece_close(FILE *f)
         f);
 }
 
-int sn_scene_vtu_bodies(const char *path, const sn_scene *S, const sn_scene_shapes *G, char *msg, size_t msglen)
+int sn_scene_vtu_bodies(const char *path, const sn_scene *S, const sn_scene_shapes *G, int nosync, char *msg,
+                        size_t msglen)
 {
   if (sn_scene_nbodies(S) != G->nbody)
     return sn_outfile_fail(msg, msglen, SN_ERR_ARG, path, "the scene has %d bodies, %d when the output was opened",
@@ -250,6 +251,7 @@ int sn_scene_vtu_bodies(const char *path, const sn_scene *S, const sn_scene_shap
   sn_outfile o;
   int rc = sn_outfile_create(&o, path, msg, msglen);
   if (rc) return rc;
+  o.nosync = o.writeback = nosync != 0;
   FILE *f = o.f;
   sn_b64 e;
   uint64_t np = (uint64_t)G->npoints, nc = (uint64_t)G->ncells;
@@ -327,12 +329,13 @@ static void contact_i32(FILE *f, const sn_scene *S, int n, const char *name, int
   stream_close(&e);
 }
 
-int sn_scene_vtu_contacts(const char *path, const sn_scene *S, char *msg, size_t msglen)
+int sn_scene_vtu_contacts(const char *path, const sn_scene *S, int nosync, char *msg, size_t msglen)
 {
   int n = sn_scene_ncontacts(S);
   sn_outfile o;
   int rc = sn_outfile_create(&o, path, msg, msglen);
   if (rc) return rc;
+  o.nosync = o.writeback = nosync != 0;
   FILE *f = o.f;
   piece_open(f, n, n);
   fputs("      <PointData Vectors=\"Normal\">\n", f);

@@ -1,7 +1,8 @@
-# signorini run syncs its output when the run ends: the files rewritten at every increment or
+# signorini run --fsync syncs its output when the run ends: the files rewritten at every increment or
 # time step (.vtu, .pvd, .dat) are renamed without fsync and synced once at the end, or at a
 # step's end while its charts are drawn (docs/results.md, "Atomic writes"), by a static run and
-# by a *DYNAMIC one. The fsync calls are
+# by a *DYNAMIC one; a scene's files each before its rename. Without --fsync no file of the
+# results folder is synced at all (the operating system writes them in its own time). The fsync calls are
 # logged by an LD_PRELOAD shim (fsync_log.c) that writes the synced path to SN_FSYNC_LOG.
 # Invoked as: cmake -DSN=signorini -DSHIM=libsn_fsync_log.so -DWORK=dir -DSRC=source_dir -P test_cli_sync.cmake
 include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
@@ -46,7 +47,7 @@ function(all_synced name dir min)
 endfunction()
 
 set(ENV{SN_FSYNC_LOG} ${WORK}/static.log)
-expect(static 0 "results:" "" run ${SRC}/examples/block.inp -o ${WORK}/static --quiet)
+expect(static 0 "results:" "" run ${SRC}/examples/block.inp -o ${WORK}/static --quiet --fsync)
 all_synced(static ${WORK}/static 2 *.vtu *.pvd *.dat)
 
 # each .vtu synced once: the files a step's end syncs while its charts are drawn are not
@@ -67,7 +68,7 @@ foreach(f ${vtus})
 endforeach()
 
 set(ENV{SN_FSYNC_LOG} ${WORK}/dynamic.log)
-expect(dynamic 0 "results:" "" run ${SRC}/examples/bar_impact.inp -o ${WORK}/dynamic --quiet)
+expect(dynamic 0 "results:" "" run ${SRC}/examples/bar_impact.inp -o ${WORK}/dynamic --quiet --fsync)
 all_synced(dynamic ${WORK}/dynamic 2 *.vtu *.pvd *.dat)
 
 # no file rewritten at every increment is synced under its temporary name while a run goes on
@@ -77,7 +78,7 @@ all_synced(dynamic ${WORK}/dynamic 2 *.vtu *.pvd *.dat)
 # and the .frd and .dat are synced when the run ends: examples/hertz.inp has print and file
 # requests
 set(ENV{SN_FSYNC_LOG} ${WORK}/frd.log)
-expect(frd 0 "results:" "" run ${SRC}/examples/hertz.inp -o ${WORK}/frd --quiet)
+expect(frd 0 "results:" "" run ${SRC}/examples/hertz.inp -o ${WORK}/frd --quiet --fsync)
 all_synced(frd ${WORK}/frd 2 *.vtu *.pvd *.dat)
 file(STRINGS ${WORK}/frd.log synced)
 set(tmp "")
@@ -99,3 +100,60 @@ endif()
 
 # the step's charts synced under their own names (run_plots.c: after all four are drawn)
 all_synced(frd ${WORK}/frd 4 *.png)
+
+# without --fsync: nothing under the results folder is synced (a static run with charts and
+# print and file requests, a *DYNAMIC run, a scene), every file there all the same
+function(none_synced name dir)
+  get_filename_component(rd ${dir} REALPATH)
+  set(under "")
+  if(EXISTS ${WORK}/${name}.log)
+    file(STRINGS ${WORK}/${name}.log synced)
+    foreach(p ${synced})
+      string(FIND "${p}" "${rd}" at)
+      if(at EQUAL 0)
+        list(APPEND under ${p})
+      endif()
+    endforeach()
+  endif()
+  if(under)
+    list(GET under 0 first)
+    message(SEND_ERROR "${name}: synced without --fsync: ${first}")
+  else()
+    message(STATUS "ok: ${name}: nothing synced without --fsync")
+  endif()
+endfunction()
+foreach(case "plain_static;examples/hertz.inp;*.vtu;*.pvd;*.dat;*.frd;*.png;*.csv"
+             "plain_dynamic;examples/bar_impact.inp;*.vtu;*.pvd;*_energy.csv;*_energy.png"
+             "plain_scene;examples/scenes/bouncing_ball.inp;*.vtu;*.pvd;*_energy.csv;*_energy.png")
+  list(GET case 0 name)
+  list(GET case 1 deck)
+  list(SUBLIST case 2 -1 globs)
+  set(ENV{SN_FSYNC_LOG} ${WORK}/${name}.log)
+  expect(${name} 0 "results:" "" run ${SRC}/${deck} -o ${WORK}/${name} --quiet)
+  none_synced(${name} ${WORK}/${name})
+  foreach(g ${globs})
+    file(GLOB got LIST_DIRECTORIES false ${WORK}/${name}/${g})
+    if(NOT got)
+      message(SEND_ERROR "${name}: no ${g} written")
+    endif()
+  endforeach()
+endforeach()
+
+# a scene with --fsync: its frames synced before their renames (under their temporary names)
+set(ENV{SN_FSYNC_LOG} ${WORK}/scene.log)
+expect(scene 0 "results:" "" run ${SRC}/examples/scenes/bouncing_ball.inp -o ${WORK}/scene --quiet --fsync)
+get_filename_component(rs ${WORK}/scene REALPATH)
+file(STRINGS ${WORK}/scene.log synced)
+set(frames 0)
+foreach(p ${synced})
+  if(p MATCHES "^${rs}/bouncing_ball_bodies\\.[0-9]+\\.vtu")
+    math(EXPR frames "${frames} + 1")
+  endif()
+endforeach()
+file(GLOB bodies LIST_DIRECTORIES false ${WORK}/scene/bouncing_ball_bodies.*.vtu)
+list(LENGTH bodies nb)
+if(frames LESS nb OR nb EQUAL 0)
+  message(SEND_ERROR "scene: ${frames} body frames synced of ${nb}")
+else()
+  message(STATUS "ok: scene: ${frames} body frames synced with --fsync")
+endif()

@@ -21,9 +21,14 @@ def test_onedof_lagrange_analytic_and_same_files_as_cli(cli, src, tmp_path):
     assert inc["RF"][res.node(1), 0] + inc["RF"][res.node(15), 0] == pytest.approx(20.0, rel=1e-9)  # supports take F
     subprocess.run([str(cli), "run", str(deck), "-o", str(tmp_path / "cli"), "--quiet"], check=True,
                    capture_output=True, timeout=120)
+    # synced to disk or not (fsync=True, --fsync: docs/results.md, "Atomic writes"), the same bytes
+    signorini.run(deck, tmp_path / "pysync", fsync=True)
+    subprocess.run([str(cli), "run", str(deck), "-o", str(tmp_path / "clisync"), "--quiet", "--fsync"], check=True,
+                   capture_output=True, timeout=120)
     for f in sorted((tmp_path / "cli").iterdir()):
         if not f.name.startswith("."):
-            assert f.read_bytes() == (tmp_path / "py" / f.name).read_bytes(), f.name
+            for other in ("py", "pysync", "clisync"):
+                assert f.read_bytes() == (tmp_path / other / f.name).read_bytes(), (other, f.name)
 
 
 def test_onedof_friction_three_steps(src):
