@@ -506,8 +506,8 @@ const char *sn_run_output_note(const sn_run_output *o);
  * expected to end right after (re-raise the signal); o must not be used any more. */
 void sn_run_output_on_signal(const sn_run_output *o);
 /* Waits for the last increment's files (a failure to write them is not reported here: call
- * sn_run_output_finish, or sn_run_output_wait, first), syncs what is not synced, releases the
- * folder, frees o. */
+ * sn_run_output_finish, or sn_run_output_wait, first), syncs what is not synced (with
+ * sn_run_output_set_fsync), releases the folder, frees o. */
 void sn_run_output_close(sn_run_output *o);
 
 #ifdef __cplusplus
