@@ -12,13 +12,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "io/out_file.h"
 #include "signorini/common.h"
 
 int sn_folder_fail(char *msg, size_t msglen, const char *dir, const char *what, int e)
 {
   char why[128];
-  if (strerror_r(e, why, sizeof why)) snprintf(why, sizeof why, "error %d", e);
-  if (msg && msglen) snprintf(msg, msglen, "%s: %s: %s", dir, what, why);
+  if (msg && msglen) snprintf(msg, msglen, "%s: %s: %s", dir, what, sn_outfile_reason(e, why, sizeof why));
   return SN_ERR_IO;
 }
 
