@@ -504,293 +504,402 @@ static int named(const sn_series *s)
   return s->name && s->name[0];
 }
 
-static void draw_chart(cairo_t *cr, const chart *c)
+/* where everything goes, in pixels: every size follows the font size fs */
+typedef struct {
+  double fs, cap, pad, tick;   /* font size, height of a capital, margin, tick length */
+  double row, sample;          /* the legend's row height and line sample length */
+  char title[LABEL_CHARS + 8], xl[LABEL_CHARS + 8], yl[LABEL_CHARS + 8];
+  frame f;                     /* the plot area and its axes */
+  int have;                    /* some point to draw (otherwise "no data") */
+  ticks tx, ty;
+  /* right of the plot area, legw wide: the legend (nleg entries of the nnamed named series)
+   * or, with bar, the colour bar titled rlabel from ra (the first series) to rb (the last),
+   * its round values tr */
+  double legw;
+  int nleg, nnamed, bar;
+  char rlabel[LABEL_CHARS + 8];
+  double ra, rb;
+  ticks tr;
+} layout;
+
+/* the limits of both axes: the fixed ones where usable, otherwise around the data; *have: some
+ * point to draw */
+static void chart_limits(const chart *c, frame *f, int *have)
 {
   const sn_plot_opts *o = c->o;
-  const double Wi = c->width, Hi = c->height;
-  char buf[128], title[LABEL_CHARS + 8], xl[LABEL_CHARS + 8], yl[LABEL_CHARS + 8];
-  double fs = fmin(Wi, Hi) / 42;
-  if (fs < 8) fs = 8;
-  if (fs > 15) fs = 15;
-  const double cap = 0.72 * fs, pad = 0.8 * fs, tick = 0.4 * fs;
-
-  clean_text(o->title, title, sizeof title);
-  clean_text(o->xlabel, xl, sizeof xl);
-  clean_text(o->ylabel, yl, sizeof yl);
-
-  cairo_set_source_rgb(cr, 1, 1, 1);
-  cairo_paint(cr);
-  cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-  cairo_set_font_size(cr, fs);
-
-  /* ---- limits ---- */
-  frame f;
   int fixx = usable(o->xmin) && usable(o->xmax) && o->xmin < o->xmax;
   int fixy = usable(o->ymin) && usable(o->ymax) && o->ymin < o->ymax && (!o->logy || o->ymin > 0);
   double x0, x1, y0, y1;
-  int have;
-  data_extent(c, fixx, &x0, &x1, &y0, &y1, &have);
-  if (fixx) { f.ax.lo = o->xmin; f.ax.hi = o->xmax; f.ax.log = 0; }
-  else lin_limits(&f.ax, x0, x1, have);
-  if (fixy && o->logy) { f.ay.lo = log10(o->ymin); f.ay.hi = log10(o->ymax); f.ay.log = 1; }
-  else if (fixy) { f.ay.lo = o->ymin; f.ay.hi = o->ymax; f.ay.log = 0; }
-  else if (o->logy) log_limits(&f.ay, y0, y1, have);
-  else lin_limits(&f.ay, y0, y1, have);
-  if (!(f.ax.hi > f.ax.lo)) { f.ax.lo = 0; f.ax.hi = 1; }     /* tiny fixed ranges */
-  if (!(f.ay.hi > f.ay.lo)) { f.ay.lo = 0; f.ay.hi = 1; }
+  data_extent(c, fixx, &x0, &x1, &y0, &y1, have);
+  if (fixx) { f->ax.lo = o->xmin; f->ax.hi = o->xmax; f->ax.log = 0; }
+  else lin_limits(&f->ax, x0, x1, *have);
+  if (fixy && o->logy) { f->ay.lo = log10(o->ymin); f->ay.hi = log10(o->ymax); f->ay.log = 1; }
+  else if (fixy) { f->ay.lo = o->ymin; f->ay.hi = o->ymax; f->ay.log = 0; }
+  else if (o->logy) log_limits(&f->ay, y0, y1, *have);
+  else lin_limits(&f->ay, y0, y1, *have);
+  if (!(f->ax.hi > f->ax.lo)) { f->ax.lo = 0; f->ax.hi = 1; }     /* tiny fixed ranges */
+  if (!(f->ay.hi > f->ay.lo)) { f->ay.lo = 0; f->ay.hi = 1; }
+}
 
-  /* ---- margins ---- */
-  double T = title[0] ? pad + 1.8 * fs : pad + 0.5 * fs;
-  double B = tick + 0.4 * fs + 1.2 * fs + (xl[0] ? 1.6 * fs : 0) + pad;
-  double ph = Hi - T - B;
-  if (ph < 10) ph = 10;
-  ticks ty, tx;
-  int ytarget = (int)(ph / (4.5 * fs));
-  if (ytarget > 10) ytarget = 10;
-  if (o->logy) log_ticks(&f.ay, ytarget, &ty);
-  else lin_ticks(&f.ay, ytarget, 0, &ty);
-  double ylw = 0;
-  for (int i = 0; i < ty.n; i++) {
-    if (!ty.major[i]) continue;
-    tick_label(&f.ay, &ty, i, buf, sizeof buf);
-    ylw = fmax(ylw, text_w(cr, buf));
-  }
-  double L = pad + (yl[0] ? 1.6 * fs : 0) + ylw + 0.4 * fs + tick;
-
-  /* right: the legend or the colour bar */
-  int nleg = 0, nnamed = 0;
-  double legw = 0;
-  const double row = 1.4 * fs, sample = 2.2 * fs;
-  char rlabel[LABEL_CHARS + 8];
-  double ra = 1, rb = c->ns > 0 ? c->ns : 1;
+/* right: the colour bar, its width from its title and its labels (the ends and the round
+ * values between them) on a plot area ph high */
+static void bar_width(cairo_t *cr, const chart *c, layout *l, double ph)
+{
+  const sn_plot_opts *o = c->o;
+  const double fs = l->fs, tick = l->tick;
+  char buf[128];
   int counted = 1;   /* the bar labelled 1 ... ns: whole numbers only */
-  ticks tr;
-  tr.n = 0;
-  if (o->ramp) {
-    clean_text(o->ramp_label ? o->ramp_label : "increment", rlabel, sizeof rlabel);
-    if (o->ramp_first != 0 || o->ramp_last != 0) {
-      if (usable(o->ramp_first) && usable(o->ramp_last)) {
-        ra = o->ramp_first;
-        rb = o->ramp_last;
-        counted = 0;
-      }
+  clean_text(o->ramp_label ? o->ramp_label : "increment", l->rlabel, sizeof l->rlabel);
+  if (o->ramp_first != 0 || o->ramp_last != 0) {
+    if (usable(o->ramp_first) && usable(o->ramp_last)) {
+      l->ra = o->ramp_first;
+      l->rb = o->ramp_last;
+      counted = 0;
     }
-    double rw = 0;
-    fmt_value(ra, buf, sizeof buf);
-    rw = text_w(cr, buf);
-    fmt_value(rb, buf, sizeof buf);
-    rw = fmax(rw, text_w(cr, buf));
-    if (ra != rb) {
-      axis ar = {fmin(ra, rb), fmax(ra, rb), 0};
-      lin_ticks(&ar, (int)(ph / (4 * fs)), counted ? 1 : 0, &tr);
-      for (int i = 0; i < tr.n; i++) {
-        tick_label(&ar, &tr, i, buf, sizeof buf);
-        rw = fmax(rw, text_w(cr, buf));
-      }
-    }
-    legw = fmax(fs + tick + 0.3 * fs + rw, text_w(cr, rlabel));
-  } else {
-    for (int k = 0; k < c->ns; k++) nnamed += named(&c->s[k]);
-    int fit = (int)((Hi - T - pad) / row) - 1;
-    nleg = nnamed < MAX_LEGEND ? nnamed : MAX_LEGEND;
-    if (nleg > fit) nleg = fit > 0 ? fit : 0;
-    double tw = 0;
-    for (int k = 0, shown = 0; k < c->ns && shown < nleg; k++) {
-      if (!named(&c->s[k])) continue;
-      shown++;
-      clean_text(c->s[k].name, buf, sizeof buf);
-      if (shown == nleg && nleg < nnamed) snprintf(buf, sizeof buf, "+ %d more", nnamed - nleg + 1);
-      tw = fmax(tw, text_w(cr, buf));
-    }
-    if (nleg > 0) legw = 0.6 * fs + sample + 0.5 * fs + tw + 0.6 * fs;
   }
-  if (legw > 0.4 * Wi) {   /* a small image: the plot before the legend or the bar */
-    legw = 0;
-    nleg = 0;
+  double ra = l->ra, rb = l->rb, rw = 0;
+  fmt_value(ra, buf, sizeof buf);
+  rw = text_w(cr, buf);
+  fmt_value(rb, buf, sizeof buf);
+  rw = fmax(rw, text_w(cr, buf));
+  if (ra != rb) {
+    axis ar = {fmin(ra, rb), fmax(ra, rb), 0};
+    lin_ticks(&ar, (int)(ph / (4 * fs)), counted ? 1 : 0, &l->tr);
+    for (int i = 0; i < l->tr.n; i++) {
+      tick_label(&ar, &l->tr, i, buf, sizeof buf);
+      rw = fmax(rw, text_w(cr, buf));
+    }
   }
-  int bar = o->ramp && legw > 0;
-  double R = legw > 0 ? fs + legw + pad : pad + 1.5 * fs;
-  double pw = Wi - L - R;
-  if (pw < 10) pw = 10;
-  f.L = floor(L) + 0.5;
-  f.T = floor(T) + 0.5;
-  f.W = floor(pw);
-  f.H = floor(ph);
+  l->legw = fmax(fs + tick + 0.3 * fs + rw, text_w(cr, l->rlabel));
+}
 
-  /* x ticks: fewer when their labels would touch; whole numbers for iteration numbers */
+/* right: the legend, its width from the named series' names; as many rows as fit below T
+ * (the top of the plot area), MAX_LEGEND at most, the last one "+ N more" when cut */
+static void legend_width(cairo_t *cr, const chart *c, layout *l, double T)
+{
+  const double fs = l->fs, pad = l->pad, row = l->row, sample = l->sample, Hi = c->height;
+  char buf[128];
+  int nleg, nnamed = 0;
+  for (int k = 0; k < c->ns; k++) nnamed += named(&c->s[k]);
+  int fit = (int)((Hi - T - pad) / row) - 1;
+  nleg = nnamed < MAX_LEGEND ? nnamed : MAX_LEGEND;
+  if (nleg > fit) nleg = fit > 0 ? fit : 0;
+  double tw = 0;
+  for (int k = 0, shown = 0; k < c->ns && shown < nleg; k++) {
+    if (!named(&c->s[k])) continue;
+    shown++;
+    clean_text(c->s[k].name, buf, sizeof buf);
+    if (shown == nleg && nleg < nnamed) snprintf(buf, sizeof buf, "+ %d more", nnamed - nleg + 1);
+    tw = fmax(tw, text_w(cr, buf));
+  }
+  if (nleg > 0) l->legw = 0.6 * fs + sample + 0.5 * fs + tw + 0.6 * fs;
+  l->nleg = nleg;
+  l->nnamed = nnamed;
+}
+
+/* x ticks: fewer when their labels would touch; whole numbers for iteration numbers */
+static void x_ticks(cairo_t *cr, const chart *c, layout *l)
+{
+  const frame *f = &l->f;
+  const double fs = l->fs;
+  ticks *tx = &l->tx;
+  char buf[128];
   int intx = 1;
   for (int k = 0; k < c->ns; k++)
     if (c->s[k].n > 0 && c->s[k].x) intx = 0;
-  int xtarget = (int)(f.W / (7 * fs));
+  int xtarget = (int)(f->W / (7 * fs));
   if (xtarget > 10) xtarget = 10;
   for (int tries = 0; tries < 6; tries++) {
-    lin_ticks(&f.ax, xtarget, intx ? 1 : 0, &tx);
+    lin_ticks(&f->ax, xtarget, intx ? 1 : 0, tx);
     double wmax = 0;
-    for (int i = 0; i < tx.n; i++) {
-      tick_label(&f.ax, &tx, i, buf, sizeof buf);
+    for (int i = 0; i < tx->n; i++) {
+      tick_label(&f->ax, tx, i, buf, sizeof buf);
       wmax = fmax(wmax, text_w(cr, buf));
     }
-    if (tx.n < 2 || (tx.v[1] - tx.v[0]) / (f.ax.hi - f.ax.lo) * f.W > wmax + fs || xtarget <= 2) break;
+    if (tx->n < 2 || (tx->v[1] - tx->v[0]) / (f->ax.hi - f->ax.lo) * f->W > wmax + fs || xtarget <= 2) break;
     xtarget = xtarget * 2 / 3;
   }
+}
 
-  /* ---- grid ---- */
+/* the y ticks on a plot area ph high; returns the width of their widest label */
+static double y_ticks(cairo_t *cr, const chart *c, layout *l, double ph)
+{
+  const frame *f = &l->f;
+  const double fs = l->fs;
+  ticks *ty = &l->ty;
+  char buf[128];
+  int ytarget = (int)(ph / (4.5 * fs));
+  if (ytarget > 10) ytarget = 10;
+  if (c->o->logy) log_ticks(&f->ay, ytarget, ty);
+  else lin_ticks(&f->ay, ytarget, 0, ty);
+  double ylw = 0;
+  for (int i = 0; i < ty->n; i++) {
+    if (!ty->major[i]) continue;
+    tick_label(&f->ay, ty, i, buf, sizeof buf);
+    ylw = fmax(ylw, text_w(cr, buf));
+  }
+  return ylw;
+}
+
+/* the layout: the font (set on cr, which measures the labels), the axes' limits, the margins
+ * (the y tick labels' width on the left, the legend's or the colour bar's on the right), the
+ * plot area on whole pixels, the ticks */
+static void chart_layout(cairo_t *cr, const chart *c, layout *l)
+{
+  const sn_plot_opts *o = c->o;
+  const double Wi = c->width, Hi = c->height;
+  double fs = fmin(Wi, Hi) / 42;
+  if (fs < 8) fs = 8;
+  if (fs > 15) fs = 15;
+  const double pad = 0.8 * fs, tick = 0.4 * fs;
+  l->fs = fs;
+  l->cap = 0.72 * fs;
+  l->pad = pad;
+  l->tick = tick;
+  l->row = 1.4 * fs;
+  l->sample = 2.2 * fs;
+
+  clean_text(o->title, l->title, sizeof l->title);
+  clean_text(o->xlabel, l->xl, sizeof l->xl);
+  clean_text(o->ylabel, l->yl, sizeof l->yl);
+  cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size(cr, fs);
+
+  frame *f = &l->f;
+  chart_limits(c, f, &l->have);
+
+  /* ---- margins ---- */
+  double T = l->title[0] ? pad + 1.8 * fs : pad + 0.5 * fs;
+  double B = tick + 0.4 * fs + 1.2 * fs + (l->xl[0] ? 1.6 * fs : 0) + pad;
+  double ph = Hi - T - B;
+  if (ph < 10) ph = 10;
+  double ylw = y_ticks(cr, c, l, ph);
+  double L = pad + (l->yl[0] ? 1.6 * fs : 0) + ylw + 0.4 * fs + tick;
+
+  /* right: the legend or the colour bar */
+  l->nleg = l->nnamed = 0;
+  l->legw = 0;
+  l->ra = 1;
+  l->rb = c->ns > 0 ? c->ns : 1;
+  l->tr.n = 0;
+  if (o->ramp) bar_width(cr, c, l, ph);
+  else legend_width(cr, c, l, T);
+  if (l->legw > 0.4 * Wi) {   /* a small image: the plot before the legend or the bar */
+    l->legw = 0;
+    l->nleg = 0;
+  }
+  l->bar = o->ramp && l->legw > 0;
+  double R = l->legw > 0 ? fs + l->legw + pad : pad + 1.5 * fs;
+  double pw = Wi - L - R;
+  if (pw < 10) pw = 10;
+  f->L = floor(L) + 0.5;
+  f->T = floor(T) + 0.5;
+  f->W = floor(pw);
+  f->H = floor(ph);
+
+  x_ticks(cr, c, l);
+}
+
+/* the grid: a line at every x tick and at every y tick, the unlabelled ones lighter */
+static void draw_grid(cairo_t *cr, const layout *l)
+{
+  const frame *f = &l->f;
+  const ticks *tx = &l->tx, *ty = &l->ty;
   cairo_set_line_width(cr, 1);
-  for (int i = 0; i < tx.n; i++) {
-    double x = floor(pix_x(&f, (tx.v[i] - f.ax.lo) / (f.ax.hi - f.ax.lo))) + 0.5;
-    cairo_move_to(cr, x, f.T);
-    cairo_line_to(cr, x, f.T + f.H);
+  for (int i = 0; i < tx->n; i++) {
+    double x = floor(pix_x(f, (tx->v[i] - f->ax.lo) / (f->ax.hi - f->ax.lo))) + 0.5;
+    cairo_move_to(cr, x, f->T);
+    cairo_line_to(cr, x, f->T + f->H);
   }
   cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
   cairo_stroke(cr);
   for (int pass = 0; pass < 2; pass++) {
-    for (int i = 0; i < ty.n; i++) {
-      if (ty.major[i] != (pass == 1)) continue;
-      double y = floor(pix_y(&f, (ty.v[i] - f.ay.lo) / (f.ay.hi - f.ay.lo))) + 0.5;
-      cairo_move_to(cr, f.L, y);
-      cairo_line_to(cr, f.L + f.W, y);
+    for (int i = 0; i < ty->n; i++) {
+      if (ty->major[i] != (pass == 1)) continue;
+      double y = floor(pix_y(f, (ty->v[i] - f->ay.lo) / (f->ay.hi - f->ay.lo))) + 0.5;
+      cairo_move_to(cr, f->L, y);
+      cairo_line_to(cr, f->L + f->W, y);
     }
     if (pass == 0) cairo_set_source_rgb(cr, 0.95, 0.95, 0.95);
     else cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
     cairo_stroke(cr);
   }
+}
 
-  /* ---- the series, clipped to the plot area ---- */
+/* the series, clipped to the plot area (the bar series side by side in each x slot); "no
+ * data" in the middle when no point is usable */
+static void draw_data(cairo_t *cr, const chart *c, const layout *l)
+{
+  const frame *f = &l->f;
   cairo_save(cr);
-  cairo_rectangle(cr, f.L, f.T, f.W, f.H);
+  cairo_rectangle(cr, f->L, f->T, f->W, f->H);
   cairo_clip(cr);
   int nb, jb = 0;
   double slot = bar_slot(c, &nb);
   for (int k = 0; k < c->ns; k++) {
     double bw = nb > 0 ? slot / nb : 0, boff = -0.5 * slot + (jb + 0.5) * bw;
     if (c->s[k].style == SN_PLOT_BARS) jb++;
-    draw_series(cr, &f, &c->s[k], k, c->ns, o->ramp != 0, c->lw, boff, bw);
+    draw_series(cr, f, &c->s[k], k, c->ns, c->o->ramp != 0, c->lw, boff, bw);
   }
   cairo_restore(cr);
-  if (!have) {
+  if (!l->have) {
     cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
-    text_at(cr, "no data", f.L + 0.5 * f.W, f.T + 0.5 * f.H, 0.5, 0.5, cap);
+    text_at(cr, "no data", f->L + 0.5 * f->W, f->T + 0.5 * f->H, 0.5, 0.5, l->cap);
   }
+}
 
-  /* ---- frame, ticks, labels ---- */
+/* the frame, its ticks and their labels, the axes' labels (y turned a quarter) and the title */
+static void draw_axes(cairo_t *cr, const chart *c, const layout *l)
+{
+  const frame *f = &l->f;
+  const ticks *tx = &l->tx, *ty = &l->ty;
+  const double fs = l->fs, cap = l->cap, pad = l->pad, tick = l->tick, Hi = c->height;
+  char buf[128];
   cairo_set_source_rgb(cr, 0, 0, 0);
   cairo_set_line_width(cr, 1);
   cairo_set_dash(cr, NULL, 0, 0);
-  cairo_rectangle(cr, f.L, f.T, f.W, f.H);
+  cairo_rectangle(cr, f->L, f->T, f->W, f->H);
   cairo_stroke(cr);
-  for (int i = 0; i < tx.n; i++) {
-    double x = floor(pix_x(&f, (tx.v[i] - f.ax.lo) / (f.ax.hi - f.ax.lo))) + 0.5;
-    cairo_move_to(cr, x, f.T + f.H);
-    cairo_line_to(cr, x, f.T + f.H + tick);
+  for (int i = 0; i < tx->n; i++) {
+    double x = floor(pix_x(f, (tx->v[i] - f->ax.lo) / (f->ax.hi - f->ax.lo))) + 0.5;
+    cairo_move_to(cr, x, f->T + f->H);
+    cairo_line_to(cr, x, f->T + f->H + tick);
     cairo_stroke(cr);
-    tick_label(&f.ax, &tx, i, buf, sizeof buf);
-    text_at(cr, buf, x, f.T + f.H + tick + 0.4 * fs, 0.5, 0, cap);
+    tick_label(&f->ax, tx, i, buf, sizeof buf);
+    text_at(cr, buf, x, f->T + f->H + tick + 0.4 * fs, 0.5, 0, cap);
   }
-  for (int i = 0; i < ty.n; i++) {
-    double y = floor(pix_y(&f, (ty.v[i] - f.ay.lo) / (f.ay.hi - f.ay.lo))) + 0.5;
-    double len = ty.major[i] ? tick : 0.5 * tick;
-    cairo_move_to(cr, f.L - len, y);
-    cairo_line_to(cr, f.L, y);
+  for (int i = 0; i < ty->n; i++) {
+    double y = floor(pix_y(f, (ty->v[i] - f->ay.lo) / (f->ay.hi - f->ay.lo))) + 0.5;
+    double len = ty->major[i] ? tick : 0.5 * tick;
+    cairo_move_to(cr, f->L - len, y);
+    cairo_line_to(cr, f->L, y);
     cairo_stroke(cr);
-    if (!ty.major[i]) continue;
-    tick_label(&f.ay, &ty, i, buf, sizeof buf);
-    text_at(cr, buf, f.L - tick - 0.4 * fs, y, 1, 0.5, cap);
+    if (!ty->major[i]) continue;
+    tick_label(&f->ay, ty, i, buf, sizeof buf);
+    text_at(cr, buf, f->L - tick - 0.4 * fs, y, 1, 0.5, cap);
   }
-  if (xl[0]) text_at(cr, xl, f.L + 0.5 * f.W, Hi - pad, 0.5, 1, cap);
-  if (yl[0]) {
+  if (l->xl[0]) text_at(cr, l->xl, f->L + 0.5 * f->W, Hi - pad, 0.5, 1, cap);
+  if (l->yl[0]) {
     cairo_save(cr);
-    cairo_translate(cr, pad + cap, f.T + 0.5 * f.H);
+    cairo_translate(cr, pad + cap, f->T + 0.5 * f->H);
     cairo_rotate(cr, -PI / 2);
-    text_at(cr, yl, 0, 0, 0.5, 1, cap);
+    text_at(cr, l->yl, 0, 0, 0.5, 1, cap);
     cairo_restore(cr);
   }
-  if (title[0]) {
+  if (l->title[0]) {
     cairo_set_font_size(cr, 1.15 * fs);
-    text_at(cr, title, f.L + 0.5 * f.W, pad, 0.5, 0, 1.15 * cap);
+    text_at(cr, l->title, f->L + 0.5 * f->W, pad, 0.5, 0, 1.15 * cap);
     cairo_set_font_size(cr, fs);
   }
+}
 
-  /* ---- the legend ---- */
-  double lx = f.L + f.W + fs;
-  if (nleg > 0) {
-    double h = nleg * row + 0.6 * fs;
-    cairo_rectangle(cr, floor(lx) + 0.5, f.T, floor(legw), floor(h));
-    cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_fill_preserve(cr);
-    cairo_set_source_rgb(cr, 0.7, 0.7, 0.7);
-    cairo_stroke(cr);
-    for (int k = 0, shown = 0; k < c->ns && shown < nleg; k++) {
-      if (!named(&c->s[k])) continue;
-      double y = f.T + 0.3 * fs + (shown + 0.5) * row, x = lx + 0.6 * fs;
-      shown++;
-      if (shown == nleg && nleg < nnamed) {
-        snprintf(buf, sizeof buf, "+ %d more", nnamed - nleg + 1);
-        cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-        text_at(cr, buf, x, y, 0, 0.5, cap);
-        break;
-      }
-      double rgb[3];
-      sn_plot_series_color(0, k, c->ns, rgb);
-      cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
-      cairo_set_line_width(cr, c->lw);
-      if (c->s[k].style == SN_PLOT_BARS) {
-        cairo_rectangle(cr, x + 0.25 * sample, y - 0.35 * fs, 0.5 * sample, 0.7 * fs);
-        cairo_fill(cr);
-      } else if (c->s[k].style != SN_PLOT_MARKERS) {
-        set_dash(cr, 0, k, c->lw);
-        cairo_move_to(cr, x, y);
-        cairo_line_to(cr, x + sample, y);
-        cairo_stroke(cr);
-        cairo_set_dash(cr, NULL, 0, 0);
-      }
-      if (c->s[k].style == SN_PLOT_MARKERS || c->s[k].style == SN_PLOT_LINE_MARKERS) {
-        dot(cr, x + 0.5 * sample, y, fmax(2.5, 1.6 * c->lw));
-        cairo_fill(cr);
-      }
-      clean_text(c->s[k].name, buf, sizeof buf);
-      cairo_set_source_rgb(cr, 0, 0, 0);
-      text_at(cr, buf, x + sample + 0.5 * fs, y, 0, 0.5, cap);
+/* the legend: a white box at the top right of the plot area, a row per named series (its line,
+ * bar or marker, then its name) */
+static void draw_legend(cairo_t *cr, const chart *c, const layout *l)
+{
+  const frame *f = &l->f;
+  const double fs = l->fs, cap = l->cap, row = l->row, sample = l->sample;
+  const int nleg = l->nleg, nnamed = l->nnamed;
+  char buf[128];
+  double lx = f->L + f->W + fs;
+  double h = nleg * row + 0.6 * fs;
+  cairo_rectangle(cr, floor(lx) + 0.5, f->T, floor(l->legw), floor(h));
+  cairo_set_source_rgb(cr, 1, 1, 1);
+  cairo_fill_preserve(cr);
+  cairo_set_source_rgb(cr, 0.7, 0.7, 0.7);
+  cairo_stroke(cr);
+  for (int k = 0, shown = 0; k < c->ns && shown < nleg; k++) {
+    if (!named(&c->s[k])) continue;
+    double y = f->T + 0.3 * fs + (shown + 0.5) * row, x = lx + 0.6 * fs;
+    shown++;
+    if (shown == nleg && nleg < nnamed) {
+      snprintf(buf, sizeof buf, "+ %d more", nnamed - nleg + 1);
+      cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+      text_at(cr, buf, x, y, 0, 0.5, cap);
+      break;
     }
-  }
-
-  /* ---- the colour bar: first series at the bottom, last at the top ---- */
-  if (bar) {
-    double bx = floor(lx) + 0.5, bw = fs, by = f.T + 1.6 * fs, bh = f.H - 1.6 * fs;
-    if (bh < 10) bh = 10;
-    cairo_pattern_t *g = cairo_pattern_create_linear(0, by + bh, 0, by);
-    ramp_stops(g);
-    cairo_rectangle(cr, bx, by, bw, bh);
-    cairo_set_source(cr, g);
-    cairo_fill_preserve(cr);
-    cairo_pattern_destroy(g);
+    double rgb[3];
+    sn_plot_series_color(0, k, c->ns, rgb);
+    cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+    cairo_set_line_width(cr, c->lw);
+    if (c->s[k].style == SN_PLOT_BARS) {
+      cairo_rectangle(cr, x + 0.25 * sample, y - 0.35 * fs, 0.5 * sample, 0.7 * fs);
+      cairo_fill(cr);
+    } else if (c->s[k].style != SN_PLOT_MARKERS) {
+      set_dash(cr, 0, k, c->lw);
+      cairo_move_to(cr, x, y);
+      cairo_line_to(cr, x + sample, y);
+      cairo_stroke(cr);
+      cairo_set_dash(cr, NULL, 0, 0);
+    }
+    if (c->s[k].style == SN_PLOT_MARKERS || c->s[k].style == SN_PLOT_LINE_MARKERS) {
+      dot(cr, x + 0.5 * sample, y, fmax(2.5, 1.6 * c->lw));
+      cairo_fill(cr);
+    }
+    clean_text(c->s[k].name, buf, sizeof buf);
     cairo_set_source_rgb(cr, 0, 0, 0);
-    cairo_set_line_width(cr, 1);
+    text_at(cr, buf, x + sample + 0.5 * fs, y, 0, 0.5, cap);
+  }
+}
+
+/* the colour bar: first series at the bottom, last at the top; its title above it, its ends and
+ * round values on its right */
+static void draw_colour_bar(cairo_t *cr, const layout *l)
+{
+  const frame *f = &l->f;
+  const double fs = l->fs, cap = l->cap, tick = l->tick, ra = l->ra, rb = l->rb;
+  char buf[128];
+  double lx = f->L + f->W + fs;
+  double bx = floor(lx) + 0.5, bw = fs, by = f->T + 1.6 * fs, bh = f->H - 1.6 * fs;
+  if (bh < 10) bh = 10;
+  cairo_pattern_t *g = cairo_pattern_create_linear(0, by + bh, 0, by);
+  ramp_stops(g);
+  cairo_rectangle(cr, bx, by, bw, bh);
+  cairo_set_source(cr, g);
+  cairo_fill_preserve(cr);
+  cairo_pattern_destroy(g);
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  cairo_set_line_width(cr, 1);
+  cairo_stroke(cr);
+  text_at(cr, l->rlabel, bx, f->T, 0, 0, cap);
+  double tx0 = bx + bw;
+  /* the ends, then the round values not too close to them */
+  for (int end = 0; end < 2; end++) {
+    double y = end ? by : by + bh;
+    if (end && ra == rb) break;
+    fmt_value(end ? rb : ra, buf, sizeof buf);
+    cairo_move_to(cr, tx0, floor(y) + 0.5);
+    cairo_line_to(cr, tx0 + tick, floor(y) + 0.5);
     cairo_stroke(cr);
-    text_at(cr, rlabel, bx, f.T, 0, 0, cap);
-    double tx0 = bx + bw;
-    /* the ends, then the round values not too close to them */
-    for (int end = 0; end < 2; end++) {
-      double y = end ? by : by + bh;
-      if (end && ra == rb) break;
-      fmt_value(end ? rb : ra, buf, sizeof buf);
+    text_at(cr, buf, tx0 + tick + 0.3 * fs, y, 0, 0.5, cap);
+  }
+  if (ra != rb) {
+    axis ar = {fmin(ra, rb), fmax(ra, rb), 0};
+    for (int i = 0; i < l->tr.n; i++) {
+      double t = (l->tr.v[i] - ra) / (rb - ra), y = by + bh - t * bh;
+      if (t < 0 || t > 1 || (y - by) < 1.8 * fs || (by + bh - y) < 1.8 * fs) continue;
+      tick_label(&ar, &l->tr, i, buf, sizeof buf);
       cairo_move_to(cr, tx0, floor(y) + 0.5);
       cairo_line_to(cr, tx0 + tick, floor(y) + 0.5);
       cairo_stroke(cr);
       text_at(cr, buf, tx0 + tick + 0.3 * fs, y, 0, 0.5, cap);
     }
-    if (ra != rb) {
-      axis ar = {fmin(ra, rb), fmax(ra, rb), 0};
-      for (int i = 0; i < tr.n; i++) {
-        double t = (tr.v[i] - ra) / (rb - ra), y = by + bh - t * bh;
-        if (t < 0 || t > 1 || (y - by) < 1.8 * fs || (by + bh - y) < 1.8 * fs) continue;
-        tick_label(&ar, &tr, i, buf, sizeof buf);
-        cairo_move_to(cr, tx0, floor(y) + 0.5);
-        cairo_line_to(cr, tx0 + tick, floor(y) + 0.5);
-        cairo_stroke(cr);
-        text_at(cr, buf, tx0 + tick + 0.3 * fs, y, 0, 0.5, cap);
-      }
-    }
   }
+}
+
+/* the chart on a white page: the layout, then the grid, the series, the frame with its labels
+ * and the legend or the colour bar over them */
+static void draw_chart(cairo_t *cr, const chart *c)
+{
+  layout l;
+  cairo_set_source_rgb(cr, 1, 1, 1);
+  cairo_paint(cr);
+  chart_layout(cr, c, &l);
+  draw_grid(cr, &l);
+  draw_data(cr, c, &l);
+  draw_axes(cr, c, &l);
+  if (l.nleg > 0) draw_legend(cr, c, &l);
+  if (l.bar) draw_colour_bar(cr, &l);
 }
 
 /* ==== the file ==== */
