@@ -15,14 +15,16 @@ mkdir -p "$out"
 [ -f build/include/signorini/version.h ] || bash scripts/build.sh build >/dev/null
 inc="-Iinclude -Ibuild/include -Isrc -I/usr/include/suitesparse -I/usr/include/hdf5/serial -I/usr/include/x86_64-linux-gnu"
 libs="-lumfpack -lklu -lbtf -lcholmod -lamd -lcolamd -lsuitesparseconfig -llapacke -lopenblas -L/usr/lib/x86_64-linux-gnu/hdf5/serial -lhdf5 -larpack -lqhull_r -lz -lm $(pkg-config --libs cairo 2>/dev/null || echo -lcairo)"
-cflags="-std=c11 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined $inc $(pkg-config --cflags cairo 2>/dev/null)"
+# SN_MODULES_LINKED: the HDF5 reader and the plot module linked in, as in the static library
+# (without it sn_fclib_read looks for ./signorini-modules/ and every fclib input stops there)
+cflags="-std=c11 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -DSN_MODULES_LINKED=1 $inc $(pkg-config --cflags cairo 2>/dev/null)"
 # the library (every layer but the CLI and the PETSc module), compiled once for every target
 # (the readers reach the solvers, the FE system and the scenes' dynamics)
 mkdir -p "$out/obj"
 objs=""
 for c in $(ls src/*/*.c | grep -v -e "^src/cli/" -e "^src/petsc/"); do
   o="$out/obj/$(echo "$c" | tr / _ | sed 's/\.c$/.o/')"
-  if [ ! -f "$o" ] || [ -n "$(find "$c" src include -newer "$o" -name '*.[ch]' | head -n 1)" ]; then
+  if [ ! -f "$o" ] || [ "$c" -nt "$o" ] || [ -n "$(find src include -newer "$o" -name '*.h' | head -n 1)" ]; then
     clang $cflags -fsanitize=fuzzer-no-link -c "$c" -o "$o"
   fi
   objs="$objs $o"

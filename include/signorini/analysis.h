@@ -480,12 +480,13 @@ int sn_run_output_energy(sn_run_output *o, const sn_model *m, const sn_dyn_energ
  * (default SN_PLOTS_STEP); call before the first increment. */
 void sn_run_output_configure(sn_run_output *o, sn_vtu_encoding vtu, sn_plot_when plots);
 /* Durability (default off): on, every file of the run and the folder's entries are synced to
- * disk (fsync) when a step's last increment has been written and when the run ends
- * (sn_run_output_finish, or sn_run_output_close for a run that did not finish), so that a power
- * failure after that loses none of them. Off, every file is still complete when it appears
- * under its name (a temporary renamed in, or appended to in place, its writeback started at
- * once), and the operating system writes it to disk in its own time. Call before the first
- * increment. */
+ * disk (fsync) when the run ends (sn_run_output_finish, or sn_run_output_close for a run that did
+ * not finish), and the files so far at a step's end while its charts are drawn; a dynamic run's
+ * energy CSV and plot before their rename; so that a power failure after a completed run loses
+ * none of them. Off, every file is still complete when it appears under its name (a temporary
+ * renamed in, or appended to in place), and the operating system writes it to disk in its own
+ * time (the writeback of each increment's .vtu, the appends and the charts started at once).
+ * Call before the first increment. */
 void sn_run_output_set_fsync(sn_run_output *o, int on);
 /* After the run, whether it completed or stopped: draws the plots of the increments written
  * since the last drawing (a run that stopped within a step); SN_OK when there are none. */

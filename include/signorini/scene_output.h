@@ -28,9 +28,10 @@ typedef struct {
   int frame_every;      /* write a VTU frame every this many steps (default 1; 0: none) */
   int energy;           /* write the energy CSV and its plot (default 1) */
   double plane_extent;  /* side of the square drawn for infinite planes (default 0: from the scene's bounds) */
-  int fsync;            /* 1: every file synced to disk (fsync) before it is renamed in, for durability
-                           against a power failure; 0 (default): renamed in complete, written to
-                           disk by the operating system in its own time */
+  int fsync;            /* 1: every file synced to disk (fsync) before it is renamed in (an FCLIB
+                           dump once written), and the folder by sn_scene_output_close, for
+                           durability against a power failure; 0 (default): renamed in complete,
+                           written to disk by the operating system in its own time */
 } sn_scene_output_settings;
 
 void sn_scene_output_settings_default(sn_scene_output_settings *s);

@@ -168,10 +168,10 @@ class Model(_signorini.ModelBase):
             after the deck: the same writers, the same bytes. When None, nothing is written.
         plots : {"step", "increment", "none"}, optional
             When the plots are drawn (with ``outdir``), as ``signorini run --plots``.
-    fsync : bool, optional
-        Sync the files to disk before returning, as ``signorini run --fsync`` (durability
-        against a power failure; by default every file is complete when it appears, and the
-        operating system writes it to disk in its own time: docs/results.md, "Atomic writes").
+        fsync : bool, optional
+            Sync the files to disk before returning, as ``signorini run --fsync`` (durability
+            against a power failure; by default every file is complete when it appears, and the
+            operating system writes it to disk in its own time: docs/results.md, "Atomic writes").
 
         Returns
         -------

@@ -874,7 +874,7 @@ static int energy_files(sn_run_output *R, const sn_model *m, const sn_dyn_energy
   sn_run_folder_writing(&R->folder, path);
   sn_outfile o;
   if ((st = sn_outfile_create(&o, path, R->err, sizeof R->err))) return st;
-  o.nosync = !R->fsync;   /* rewritten whole at every output step: synced only when asked */
+  o.nosync = !R->fsync;   /* synced only when asked */
   int bad = fprintf(o.f, "time,kinetic,strain,contact_dissipation,damping_dissipation,external_work,total\n") < 0;
   for (int k = 0; k < n && !bad; k++)
     bad = fprintf(o.f, "%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g\n", rows[k].time, rows[k].kinetic, rows[k].strain,

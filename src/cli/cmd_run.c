@@ -442,10 +442,11 @@ const sn_cli_cmd sn_cli_cmd_run = {
       "quasi-static runs: draw the PNG plots at the end of every step (step), after every increment "
       "(increment: slower, the plots follow the run) or never (none)"},
      {NULL, "--fsync", NULL, NULL,
-      "sync the results to disk before signorini ends (decks: every file and the folder at the end of each step and of "
-      "the run; scenes: each file before it is renamed in), so that a power failure after the run loses none of them. "
-      "Without it every file is complete when it appears under its name, and the operating system writes it to disk in "
-      "its own time, as CalculiX and most solvers leave it (docs/results.md, \"Atomic writes\")"},
+      "sync the results to disk before signorini ends (decks: every file and the folder when the run ends, and the "
+      "files so far while a step's charts are drawn; scenes: each file before it is renamed in, the folder at the end), "
+      "so that a power failure after a completed run loses none of them. Without it every file is complete when it "
+      "appears under its name, and the operating system writes it to disk in its own time, as CalculiX and most "
+      "solvers leave it (docs/results.md, \"Atomic writes\")"},
      {NULL, "--dump-fclib", "STEP,...", "none besides the scene's *FCLIB steps",
       "scenes run by Moreau-Jean: write the local frictional contact problem of these steps, with "
       "its solution, as FCLIB HDF5 files BASE_stepNNNN.hdf5"},

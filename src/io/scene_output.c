@@ -3,8 +3,9 @@
  * contact problem; the folder's lock, rerun cleanup and temporaries (scene_folder.c).
  *
  * Durability: with sn_scene_output_settings.fsync every file is fsync'ed before its rename
- * (io/out_file.h), some milliseconds each; without (the default) each is renamed in complete and
- * the operating system writes it in its own time (a frame's writeback started at once).
+ * (io/out_file.h), some milliseconds each, an FCLIB dump once written, and the folder (the
+ * renames) when the output is closed; without (the default) each is renamed in complete and the
+ * operating system writes it in its own time (a frame's writeback started at once).
  * Cost of long runs: the .csv and .pvd files are rewritten whole; so they are not rewritten after every
  * step: the .pvd after each of the first 16 frames, then when the frames not yet listed reach
  * 1/16 of those listed; the .csv at a frame (at every step when frames are off) when the rows
@@ -329,6 +330,7 @@ int sn_scene_output_dump_fclib(sn_scene_output *o, const sn_scene *S, int step, 
     }
     sn_scene_folder_writing(&o->F, SN_SCENE_SLOT_HDF5, path);
     st = sn_fclib_write(path, P, NULL, r ? sol : NULL, msg, msglen);
+    if (!st && o->set.fsync) st = sn_outfile_sync(path, msg, msglen);
   }
   sn_solution_free(sol);
   sn_fc_free(P);
@@ -365,6 +367,7 @@ int sn_scene_output_close(sn_scene_output *o, char *msg, size_t msglen)
     if (!st) st = energy_plot(o, msg, msglen);
   }
   if (!st && o->nframes > o->pvd_frames) st = pvd_write(o, msg, msglen);
+  if (!st && o->set.fsync) st = sn_outfile_sync(o->F.dir, msg, msglen);   /* the renames */
   output_free(o);
   return st;
 }
