@@ -267,6 +267,13 @@ typedef struct {
   int threads;             /* threads of the library's own parallel loops (element assembly, the
                               contact solver's; docs/threads.md): 0 or 1 one (default 1); the
                               results do not depend on it, bit for bit */
+  double blas_min_flops;   /* 0 (default): OpenBLAS' thread count is left as the caller set it.
+                              > 0, with threads > 1, for a caller that owns the process's BLAS
+                              (signorini run): at its first Newton iteration the run predicts the
+                              flops of factorizing the stiffness (sn_chol_predict) and, below
+                              this, runs on one OpenBLAS thread (sn_set_openblas_threads(1)), set
+                              back to `threads` when it returns; the results do not depend on it.
+                              PROCESS-WIDE, as sn_set_blas_threads (docs/threads.md) */
   int petsc;               /* 1: each contact increment's global problem (CONTACT=LAGRANGE or
                               INTERIOR) by the distributed ADMM over MPI (sn_gfc_admm_petsc,
                               signorini/petsc.h) instead of the step's solver, the serial chain
@@ -300,6 +307,9 @@ typedef struct {
   int cg_iterations;       /* total over the run */
   double predicted_factor_gb;   /* the CHOLMOD factor size predicted by the automatic choice (0
                                    when not predicted: small models go to CHOLMOD directly) */
+  double predicted_flops;  /* the stiffness factorization's flops predicted for
+                              sn_static_settings.blas_min_flops (0 when not predicted) */
+  int blas_threads_lowered;   /* 1: the run's OpenBLAS calls ran on one thread (blas_min_flops) */
   int gmres_iterations;    /* penalty / augmented Lagrangian: GMRES products of the slipping
                               (non-symmetric) Newton steps, over the run */
   int lu_fallbacks;        /* penalty Newton steps solved by UMFPACK: non-symmetric ones GMRES did not

@@ -153,6 +153,11 @@ int sn_threads_parse(const char *text, int *n);
  *   openblas_set_num_threads, call it while no other thread of the process is in a BLAS call.
  * SN_OK, or SN_ERR_ARG when n is outside [1, SN_THREADS_MAX]. */
 int sn_set_blas_threads(int n);
+/* PROCESS-WIDE, as sn_set_blas_threads, but OpenBLAS' count alone (its pthread variant's idle
+ * workers ended, as above); the OpenMP runtime's settings are left as they are. For a program
+ * that owns the process and lowers BLAS' count for work too small to share
+ * (sn_static_settings.blas_min_flops). SN_OK, or SN_ERR_ARG when n is outside [1, SN_THREADS_MAX]. */
+int sn_set_openblas_threads(int n);
 
 /* OpenBLAS' current thread count (openblas_get_num_threads), or 0 when the BLAS has none. */
 int sn_blas_threads(void);

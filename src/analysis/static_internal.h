@@ -106,6 +106,7 @@ typedef struct {
   int nlgeom, linear;
   int follower;                                /* NLGEOM pressures follow the deformed faces */
   int use_cg;                                  /* decided at the first solve of the step */
+  int blas_decided, blas_lowered;              /* blas_by_size: done; OpenBLAS set to one thread */
   double period, dt, dtmin, dtmax, t;
   double t_last;                               /* the start of the last converged increment */
   int maxinc, inc, fast, cut_here;

@@ -424,6 +424,29 @@ static int chol_step(static_run *S, int *act)
   return SN_OK;
 }
 
+/* sn_static_settings.blas_min_flops: once per run, at its first assembled stiffness, OpenBLAS
+ * on one thread when the dense work is predicted below it: factorizing K (CHOLMOD's symbolic
+ * analysis) plus a dense factorization of the contact rows at most (the reduced ADMM form's
+ * inverse: ndf rows per slave face or node of the contact pairs, and per gap element). On the
+ * bench Hertz deck (a 2D stiffness of 31 000 dofs) the threaded calls and the spin of OpenBLAS'
+ * idle worker after them cost more than they gave (docs/threads.md). */
+static void blas_by_size(static_run *S)
+{
+  if (S->blas_decided || !(S->s.blas_min_flops > 0) || S->s.threads < 2 || !S->K) return;
+  S->blas_decided = 1;
+  const sn_model *m = S->m;
+  double rows = m->ngaps, fl = 0;
+  for (int k = 0; k < m->npairs; k++) rows += m->surfaces[m->pairs[k].slave].n;
+  rows *= m->ndf;
+  if (sn_chol_predict(S->K, NULL, &fl)) return;
+  fl += rows * rows * rows / 3.0;
+  if (fl < S->s.blas_min_flops && !sn_set_openblas_threads(1)) S->blas_lowered = 1;
+  if (S->info) {
+    S->info->predicted_flops = fl;
+    S->info->blas_threads_lowered = S->blas_lowered;
+  }
+}
+
 /* one Newton iteration, phase after phase until one decides what comes next */
 static int iteration(static_run *S, int *act)
 {
@@ -433,6 +456,7 @@ static int iteration(static_run *S, int *act)
     if (st == SN_ERR_FORMAT && !S->linear) { *act = STOP; return SN_OK; }
     return st;
   }
+  blas_by_size(S);
   residual(S);
   if ((st = penalty_safeguards(S, act)) || *act != GO) return st;
   converge(S, act);

@@ -831,6 +831,7 @@ int sn_static_run(const sn_model *m, const sn_static_settings *s_in, sn_static_i
   st = run_setup(&S);
   for (int k = 0; !st && k < m->nsteps; k++) st = run_step(&S, k);
   run_finish(&S, st, t0);
+  if (S.blas_lowered) sn_set_openblas_threads(S.s.threads);   /* blas_by_size (static_newton.c) */
   free(S.mm.interactions); free(S.mm.pairs); free(S.mm.x); free(S.pins);
   return st;
 }

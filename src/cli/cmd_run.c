@@ -205,6 +205,11 @@ typedef struct {
   int fsync;               /* --fsync */
 } out_opts;
 
+/* the stiffness factorization's predicted flops below which a run on several threads keeps
+ * OpenBLAS on one (sn_static_settings.blas_min_flops; docs/threads.md, "OpenBLAS' threads by
+ * the size of the work") */
+#define SN_CLI_BLAS_MIN_FLOPS 1e9
+
 /* --petsc: the rank of this process, -1 without --petsc */
 static int run_static(const char *deck, sn_model *m, const char *dir, const char *base, int quiet, int nthreads, out_opts oo,
                       int rank);
@@ -369,6 +374,7 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
   s.user = &c;
   s.want_strain = sn_run_output_wants_strain(c.out);
   s.threads = nthreads;
+  s.blas_min_flops = rank >= 0 ? 0.0 : SN_CLI_BLAS_MIN_FLOPS;   /* --petsc: the ranks' counts as given */
   s.checked = 1;   /* sn_static_check above */
   s.petsc = rank >= 0;
   sn_static_info info;
@@ -390,7 +396,11 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
     rc = fail_at(deck, msg, st);
   } else {
     summary(deck, m, &info, c.solver, dir, base);
-    printf("threads: %d (--threads, SIGNORINI_NUM_THREADS or the physical cores)\n", nthreads);
+    printf("threads: %d (--threads, SIGNORINI_NUM_THREADS or the physical cores)", nthreads);
+    if (info.blas_threads_lowered)
+      printf("; OpenBLAS on one: the stiffness' factorization predicted at %.2g flops, below %.2g",
+             info.predicted_flops, SN_CLI_BLAS_MIN_FLOPS);
+    printf("\n");
     if (rank >= 0)
       printf("petsc: the contact problems by petsc_admm over MPI; the model read and assembled on every rank; "
              "the thread count above is per rank\n");

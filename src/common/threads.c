@@ -137,6 +137,16 @@ static void blas_workers_end(void)
   if (shut && sn_blas_parallel() == 1) shut();
 }
 
+int sn_set_openblas_threads(int n)
+{
+  if (n < 1 || n > SN_THREADS_MAX) return SN_ERR_ARG;
+#ifdef SN_HAVE_OPENBLAS_THREADS
+  openblas_set_num_threads(n);
+#endif
+  blas_workers_end();
+  return SN_OK;
+}
+
 int sn_set_blas_threads(int n)
 {
   if (n < 1 || n > SN_THREADS_MAX) return SN_ERR_ARG;

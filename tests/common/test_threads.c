@@ -12,9 +12,15 @@
  *  - the solution does not depend on the thread count: the CHOLMOD solve and a global contact
  *    problem solved by ADMM (GFC3D_TwoRods1.dat, Siconos' test data) with 1 and 2 threads agree
  *    to 1e-10 relative, and the Laplacian's solution meets its own residual (the independent
- *    check: |A x - b| <= 1e-10 |b|). */
+ *    check: |A x - b| <= 1e-10 |b|);
+ *  - sn_static_settings.blas_min_flops: examples/hertz.inp (2D, 2 652 dofs, Lagrange contact) on
+ *    2 threads keeps OpenBLAS on one thread below the threshold (the predicted flops reported,
+ *    above 0 and below the threshold), not above it (a threshold of 1 flop), and never when the
+ *    setting is 0; OpenBLAS' count is 2 again after each run; the displacements of the three
+ *    runs agree to 1e-10 of the largest. */
 #define _GNU_SOURCE
 #include "check.h"
+#include "signorini/analysis.h"
 #include "signorini/common.h"
 #include "signorini/la.h"
 #include "signorini/solver.h"
@@ -229,11 +235,73 @@ static void check_admm(void)
   sn_file_problem_free(F);
 }
 
+/* the last increment's displacements (user: a double ** and its length after it) */
+typedef struct { double *u; int n; } last_u;
+static int keep_u(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
+{
+  (void)S;
+  last_u *L = user;
+  int n = m->ndf * m->nnodes;
+  double *u = realloc(L->u, sizeof(double) * (size_t)(n + 1));
+  if (!u) return SN_ERR_NOMEM;
+  memcpy(u, inc->u, sizeof(double) * (size_t)n);
+  L->u = u;
+  L->n = n;
+  return SN_OK;
+}
+
+/* examples/hertz.inp on 2 threads with the given blas_min_flops: the last increment's U */
+static last_u hertz_run(double min_flops, sn_static_info *info)
+{
+  last_u L = {NULL, 0};
+  sn_model *m = NULL;
+  char msg[512];
+  if (sn_inp_read(SN_TEST_DATA "/../../examples/hertz.inp", &m, msg, sizeof msg)) {
+    fprintf(stderr, "hertz.inp: %s\n", msg);
+    sn_check_failed++;
+    return L;
+  }
+  CHECK_INT(sn_set_blas_threads(2), SN_OK);
+  sn_static_settings s;
+  sn_static_settings_default(&s);
+  s.threads = 2;
+  s.blas_min_flops = min_flops;
+  s.on_increment = keep_u;
+  s.user = &L;
+  CHECK_INT(sn_static_run(m, &s, info, msg, sizeof msg), SN_OK);
+  CHECK_INT(sn_blas_threads(), 2);   /* set back after a run that lowered it */
+  sn_model_free(m);
+  return L;
+}
+
+static void check_static_blas(void)
+{
+  sn_static_info i0, ilow, ihigh;
+  last_u u0 = hertz_run(0.0, &i0), ulow = hertz_run(1e15, &ilow), uhigh = hertz_run(1.0, &ihigh);
+  CHECK(i0.blas_threads_lowered == 0 && i0.predicted_flops == 0);        /* not asked */
+  CHECK(ilow.blas_threads_lowered == 1 && ilow.predicted_flops > 0 && ilow.predicted_flops < 1e15);
+  CHECK(ihigh.blas_threads_lowered == 0 && ihigh.predicted_flops > 1);    /* predicted, above */
+  CHECK(u0.u && ulow.u && uhigh.u && u0.n == ulow.n && u0.n == uhigh.n && u0.n > 0);
+  if (u0.u && ulow.u && uhigh.u && u0.n == ulow.n && u0.n == uhigh.n) {
+    double d = 0, s = 0;
+    for (int i = 0; i < u0.n; i++) {
+      s = fmax(s, fabs(u0.u[i]));
+      d = fmax(d, fmax(fabs(u0.u[i] - ulow.u[i]), fabs(u0.u[i] - uhigh.u[i])));
+    }
+    CHECK(s > 0 && d <= 1e-10 * s);
+    printf("hertz.inp on 2 threads: factorization predicted at %.3g flops; OpenBLAS lowered to one: %d (below "
+           "1e15), %d (below 1); |u - u0| / |u0| = %.2e\n", ilow.predicted_flops, ilow.blas_threads_lowered,
+           ihigh.blas_threads_lowered, d / s);
+  }
+  free(u0.u); free(ulow.u); free(uhigh.u);
+}
+
 int main(void)
 {
   check_parse();
   check_physical();
   check_cholmod();   /* first: no OpenMP thread may have been started before */
   check_admm();
+  check_static_blas();
   return sn_check_report();
 }
