@@ -149,11 +149,8 @@ int sn_set_openblas_threads(int n)
 
 int sn_set_blas_threads(int n)
 {
-  if (n < 1 || n > SN_THREADS_MAX) return SN_ERR_ARG;
-#ifdef SN_HAVE_OPENBLAS_THREADS
-  openblas_set_num_threads(n);
-#endif
-  blas_workers_end();
+  int st = sn_set_openblas_threads(n);   /* OpenBLAS' count, its idle workers ended */
+  if (st) return st;
   void *p;
   int_fn levels = NULL, nthreads = NULL, dynamic = NULL;
   if ((p = loaded("omp_set_max_active_levels"))) memcpy(&levels, &p, sizeof levels);
