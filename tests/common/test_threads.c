@@ -235,7 +235,7 @@ static void check_admm(void)
   sn_file_problem_free(F);
 }
 
-/* the last increment's displacements (user: a double ** and its length after it) */
+/* sn_increment_fn keeping the last increment's displacements in the last_u given as user */
 typedef struct { double *u; int n; } last_u;
 static int keep_u(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
 {
@@ -276,7 +276,7 @@ static last_u hertz_run(double min_flops, sn_static_info *info)
 
 static void check_static_blas(void)
 {
-  sn_static_info i0, ilow, ihigh;
+  sn_static_info i0 = {0}, ilow = {0}, ihigh = {0};   /* read even where a deck could not be read */
   last_u u0 = hertz_run(0.0, &i0), ulow = hertz_run(1e15, &ilow), uhigh = hertz_run(1.0, &ihigh);
   CHECK(i0.blas_threads_lowered == 0 && i0.predicted_flops == 0);        /* not asked */
   CHECK(ilow.blas_threads_lowered == 1 && ilow.predicted_flops > 0 && ilow.predicted_flops < 1e15);
