@@ -265,6 +265,8 @@ def main():
     else:
         w.append("*NSET, NSET=SYMM\n" + "".join("%d\n" % k for k in sym_nodes))
         nf, fid = 13, 100000
+        while fid <= max(len(M.nodes), len(cyl_el)):   # the flat's numbers above the cylinder's
+            fid *= 10
         w.append("** the rigid flat: %d elements [-1, 12] x [-1, 0]\n*NODE, NSET=FLATNODES\n" % nf)
         for j in range(2):
             for i in range(nf + 1):
