@@ -269,9 +269,10 @@ typedef struct {
                               results do not depend on it, bit for bit */
   double blas_min_flops;   /* 0 (default): OpenBLAS' thread count is left as the caller set it.
                               > 0, with threads > 1, for a caller that owns the process's BLAS
-                              (signorini run): at its first Newton iteration the run predicts the
-                              flops of factorizing the stiffness (sn_chol_predict) and, below
-                              this, runs on one OpenBLAS thread (sn_set_openblas_threads(1)), set
+                              (signorini run): at its first Newton iteration the run predicts its
+                              dense work (the stiffness factor's flops in fronts of 2 000 rows or
+                              more, sn_chol_predict_fronts, plus a dense factorization of the
+                              contact rows) and, below this, runs on one OpenBLAS thread (sn_set_openblas_threads(1)), set
                               back to `threads` when it returns; the results do not depend on it.
                               PROCESS-WIDE, as sn_set_blas_threads (docs/threads.md) */
   int petsc;               /* 1: each contact increment's global problem (CONTACT=LAGRANGE or
@@ -307,7 +308,7 @@ typedef struct {
   int cg_iterations;       /* total over the run */
   double predicted_factor_gb;   /* the CHOLMOD factor size predicted by the automatic choice (0
                                    when not predicted: small models go to CHOLMOD directly) */
-  double predicted_flops;  /* the stiffness factorization's flops predicted for
+  double predicted_flops;  /* the dense work's flops predicted for
                               sn_static_settings.blas_min_flops (0 when not predicted) */
   int blas_threads_lowered;   /* 1: the run's OpenBLAS calls ran on one thread (blas_min_flops) */
   int gmres_iterations;    /* penalty / augmented Lagrangian: GMRES products of the slipping

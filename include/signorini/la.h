@@ -229,6 +229,10 @@ int sn_luseq_amd(int n, const int *colptr, const int *rowind, int *perm);
  * floating-point operations of the factorization, from CHOLMOD's analysis (orderings AMD and
  * METIS, the better kept), without factorizing. */
 int sn_chol_predict(const sn_csc *A, double *lnz, double *flops);
+/* The same, and *large_flops (when not NULL): the part of *flops spent in the supernodal factor's
+ * fronts of at least min_rows rows, the dense blocks where a threaded BLAS can gain (0 when
+ * CHOLMOD's analysis chooses a simplicial factor). SN_ERR_ARG when min_rows < 0. */
+int sn_chol_predict_fronts(const sn_csc *A, int min_rows, double *lnz, double *flops, double *large_flops);
 
 /* ---- iterative ---- */
 /* y = A x for a symmetric A stored as its upper triangle */

@@ -424,12 +424,18 @@ static int chol_step(static_run *S, int *act)
   return SN_OK;
 }
 
+/* the fronts of the stiffness' factor counted as dense work for OpenBLAS' threads: on this
+ * machine class a 2D stiffness whose largest front has 759 rows (1.5e9 flops) lost 16 % on two
+ * OpenBLAS threads, a 3D one with fronts to 1 032 rows gained (docs/threads.md) */
+#define SN_BLAS_FRONT_ROWS 2000
+
 /* sn_static_settings.blas_min_flops: once per run, at its first assembled stiffness, OpenBLAS
- * on one thread when the dense work is predicted below it: factorizing K (CHOLMOD's symbolic
- * analysis) plus a dense factorization of the contact rows at most (the reduced ADMM form's
- * inverse: ndf rows per slave face or node of the contact pairs, and per gap element). On the
- * bench Hertz deck (a 2D stiffness of 31 000 dofs) the threaded calls and the spin of OpenBLAS'
- * idle worker after them cost more than they gave (docs/threads.md). */
+ * on one thread when the dense work is predicted below it: the flops of K's factor in fronts of
+ * SN_BLAS_FRONT_ROWS rows or more (CHOLMOD's symbolic analysis) plus a dense factorization of
+ * the contact rows at most (the reduced ADMM form's inverse: ndf rows per slave face or node of
+ * the contact pairs, and per gap element). Smaller fronts are many small BLAS calls, where the
+ * threaded calls and the spin of OpenBLAS' idle worker after them cost more than they give (the
+ * bench Hertz decks, docs/threads.md). */
 static void blas_by_size(static_run *S)
 {
   if (S->blas_decided || !(S->s.blas_min_flops > 0) || S->s.threads < 2 || !S->K) return;
@@ -438,7 +444,7 @@ static void blas_by_size(static_run *S)
   double rows = m->ngaps, fl = 0;
   for (int k = 0; k < m->npairs; k++) rows += m->surfaces[m->pairs[k].slave].n;
   rows *= m->ndf;
-  if (sn_chol_predict(S->K, NULL, &fl)) return;
+  if (sn_chol_predict_fronts(S->K, SN_BLAS_FRONT_ROWS, NULL, NULL, &fl)) return;
   fl += rows * rows * rows / 3.0;
   if (fl < S->s.blas_min_flops && !sn_set_openblas_threads(1)) S->blas_lowered = 1;
   if (S->info) {

@@ -205,10 +205,12 @@ typedef struct {
   int fsync;               /* --fsync */
 } out_opts;
 
-/* the stiffness factorization's predicted flops below which a run on several threads keeps
- * OpenBLAS on one (sn_static_settings.blas_min_flops; docs/threads.md, "OpenBLAS' threads by
- * the size of the work") */
-#define SN_CLI_BLAS_MIN_FLOPS 1e9
+/* the dense work's predicted flops (the contact rows' factorization and the stiffness' fronts of
+ * 2 000 rows or more) below which a run on several threads keeps OpenBLAS on one
+ * (sn_static_settings.blas_min_flops; docs/threads.md, "OpenBLAS' threads by the size of the
+ * work": 13 decks measured, the threshold between 1.5e8, which lost on two, and 2.5e8, which
+ * gained) */
+#define SN_CLI_BLAS_MIN_FLOPS 2e8
 
 /* --petsc: the rank of this process, -1 without --petsc */
 static int run_static(const char *deck, sn_model *m, const char *dir, const char *base, int quiet, int nthreads, out_opts oo,
@@ -398,7 +400,7 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
     summary(deck, m, &info, c.solver, dir, base);
     printf("threads: %d (--threads, SIGNORINI_NUM_THREADS or the physical cores)", nthreads);
     if (info.blas_threads_lowered)
-      printf("; OpenBLAS on one: the stiffness' factorization predicted at %.2g flops, below %.2g",
+      printf("; OpenBLAS on one: its dense work predicted at %.2g flops, below %.2g",
              info.predicted_flops, SN_CLI_BLAS_MIN_FLOPS);
     printf("\n");
     if (rank >= 0)

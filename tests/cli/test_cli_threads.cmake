@@ -37,7 +37,7 @@ expect(default_threads 0 "threads: [1-9][0-9]* " "" run ${EX}/block.inp -o ${WOR
 expect(solve_threads 0 "" "" solve ${DATA}/gfc3d/GFC3D_TwoRods1.dat --solver admm --threads 2)
 # OpenBLAS' threads by the size of the work (docs/threads.md): on 2 threads a small model's run
 # keeps OpenBLAS on one and says so with the predicted flops; on 1 thread nothing is said
-expect(blas_by_size 0 "threads: 2 [^\n]*; OpenBLAS on one: the stiffness' factorization predicted at [0-9.]+e\\+0[0-8] flops, below 1e\\+09"
+expect(blas_by_size 0 "threads: 2 [^\n]*; OpenBLAS on one: its dense work predicted at [0-9.]+e\\+0[0-7] flops, below 2e\\+08"
        "" run ${EX}/hertz.inp -o ${WORK}/bh2 --threads 2 --quiet)
 execute_process(COMMAND ${SN} run ${EX}/hertz.inp -o ${WORK}/bh1 --threads 1 --quiet OUTPUT_VARIABLE out1 RESULT_VARIABLE rc1)
 if(NOT rc1 EQUAL 0 OR out1 MATCHES "OpenBLAS on one")

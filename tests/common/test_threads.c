@@ -250,6 +250,9 @@ static int keep_u(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
   return SN_OK;
 }
 
+/* the contact rows of hertz.inp (ndf per slave node), counted by hertz_run */
+static double hertz_rows;
+
 /* examples/hertz.inp on 2 threads with the given blas_min_flops: the last increment's U */
 static last_u hertz_run(double min_flops, sn_static_info *info)
 {
@@ -262,6 +265,8 @@ static last_u hertz_run(double min_flops, sn_static_info *info)
     return L;
   }
   CHECK_INT(sn_set_blas_threads(2), SN_OK);
+  hertz_rows = 0;
+  for (int k = 0; k < m->npairs; k++) hertz_rows += m->ndf * m->surfaces[m->pairs[k].slave].n;
   sn_static_settings s;
   sn_static_settings_default(&s);
   s.threads = 2;
@@ -281,6 +286,9 @@ static void check_static_blas(void)
   CHECK(i0.blas_threads_lowered == 0 && i0.predicted_flops == 0);        /* not asked */
   CHECK(ilow.blas_threads_lowered == 1 && ilow.predicted_flops > 0 && ilow.predicted_flops < 1e15);
   CHECK(ihigh.blas_threads_lowered == 0 && ihigh.predicted_flops > 1);    /* predicted, above */
+  /* the dense work predicted: the contact rows' factorization alone, none of the 2D stiffness'
+     fronts reaching 2 000 rows (docs/threads.md) */
+  CHECK(hertz_rows > 0 && fabs(ilow.predicted_flops - hertz_rows * hertz_rows * hertz_rows / 3) <= 1.0);
   CHECK(u0.u && ulow.u && uhigh.u && u0.n == ulow.n && u0.n == uhigh.n && u0.n > 0);
   if (u0.u && ulow.u && uhigh.u && u0.n == ulow.n && u0.n == uhigh.n) {
     double d = 0, s = 0;
@@ -289,8 +297,8 @@ static void check_static_blas(void)
       d = fmax(d, fmax(fabs(u0.u[i] - ulow.u[i]), fabs(u0.u[i] - uhigh.u[i])));
     }
     CHECK(s > 0 && d <= 1e-10 * s);
-    printf("hertz.inp on 2 threads: factorization predicted at %.3g flops; OpenBLAS lowered to one: %d (below "
-           "1e15), %d (below 1); |u - u0| / |u0| = %.2e\n", ilow.predicted_flops, ilow.blas_threads_lowered,
+    printf("hertz.inp on 2 threads: dense work predicted at %.3g flops (%g contact rows); OpenBLAS lowered to one: %d (below "
+           "1e15), %d (below 1); |u - u0| / |u0| = %.2e\n", ilow.predicted_flops, hertz_rows, ilow.blas_threads_lowered,
            ihigh.blas_threads_lowered, d / s);
   }
   free(u0.u); free(ulow.u); free(uhigh.u);

@@ -30,6 +30,32 @@ static void laplacian(int k, double shift, sn_csc **U, sn_csc **Full)
   free(I); free(J); free(X);
 }
 
+/* a dense SPD matrix of nd rows is one front of nd rows: CHOLMOD's flops sum_k k^2 (= nd^3/3 +
+ * nd^2/2 + nd/6, its columns' counts squared) all in it, none in fronts of nd + 1 rows */
+static void check_dense_front(void)
+{
+  enum { nd = 300 };
+  sn_csc *D = sn_csc_alloc(nd, nd, nd * (nd + 1) / 2);
+  CHECK(D != NULL);
+  if (!D) return;
+  int p = 0;
+  for (int j = 0; j < nd; j++) {
+    D->colptr[j] = p;
+    for (int i = 0; i <= j; i++, p++) {
+      D->rowind[p] = i;
+      D->val[p] = i == j ? 2.0 * nd : 1.0 / (1.0 + i + j);
+    }
+  }
+  D->colptr[nd] = p;
+  D->nnz = p;
+  double fl = 0, big = 0, exact = nd / 6.0 * (nd + 1.0) * (2.0 * nd + 1.0);
+  CHECK_INT(sn_chol_predict_fronts(D, nd, NULL, &fl, &big), SN_OK);
+  CHECK(fabs(fl - exact) <= 1e-9 * exact && big == fl);
+  CHECK_INT(sn_chol_predict_fronts(D, nd + 1, NULL, &fl, &big), SN_OK);
+  CHECK(big == 0.0);
+  sn_csc_free(D);
+}
+
 int main(void)
 {
   int k = 40, n = k * k;
@@ -79,6 +105,12 @@ int main(void)
   CHECK_INT(sn_chol_predict(A, &lnz, &fl), SN_OK);
   CHECK(lnz >= U->nnz && lnz <= 0.5 * (double)n * (n + 1));
   CHECK(fl >= lnz);
+  /* the part in large fronts: none of this 2D Laplacian's fronts has all its 1 600 rows */
+  double lnz2 = 0, fl2 = 0, big = -1;
+  CHECK_INT(sn_chol_predict_fronts(A, n + 1, &lnz2, &fl2, &big), SN_OK);
+  CHECK(lnz2 == lnz && fl2 == fl && big == 0.0);
+  CHECK_INT(sn_chol_predict_fronts(A, -1, NULL, NULL, &big), SN_ERR_ARG);
+  check_dense_front();
   sn_chol_free(F);
   sn_csc_free(U); sn_csc_free(A);
   free(b); free(x); free(xr); free(y1); free(y2);
