@@ -246,7 +246,7 @@ def main():
     w.append("*SURFACE, NAME=CYLSURF, TYPE=ELEMENT\n" + "".join("%d, S%d\n" % f for f in contact_faces))
     if a.mindlin:
         w.append("*NSET, NSET=BLOCKBOTTOM\n" + "".join("%d\n" % k for k in blk_bot))
-        ref_id = 999999
+        ref_id = max(999999, M.next_node)   # above the block's numbers
         w.append("*NODE, NSET=LOADNODE\n%d, 0., %.10g\n" % (ref_id, R + 1.0))
         w.append("*SOLID SECTION, ELSET=BLOCK, MATERIAL=STEEL\n1.\n")
         w.append("*SURFACE, NAME=BLOCKTOP, TYPE=ELEMENT\n" + "".join("%d, S%d\n" % f for f in blk_top))

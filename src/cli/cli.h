@@ -70,8 +70,9 @@ int sn_cli_ranks_end(sn_cli_ranks *R, int k);
   {NULL, "--threads", "N", "$SIGNORINI_NUM_THREADS, else the physical cores",                   \
    "threads of OpenBLAS (also inside CHOLMOD's factorizations and solves), a whole number from " \
    "1 to 4096; CHOLMOD's own OpenMP loops run on one thread, so that the process never uses "  \
-   "more than N. `run` keeps OpenBLAS on one thread for a model whose factorization is predicted " \
-   "below 1e9 flops (its summary says so), where a second BLAS thread costs more than it gives"}
+   "more than N. `run` keeps OpenBLAS on one thread for a model whose dense work (the contact "  \
+   "rows' factorization and the stiffness' fronts of 2 000 rows or more) is predicted below "    \
+   "2e8 flops (its summary says so), where a second BLAS thread costs more than it gives"}
 
 /* print "signorini: <message>" to stderr and return exit status 2 (usage) or 1 (failure) */
 int sn_cli_usage_error(const char *fmt, ...);

@@ -177,25 +177,29 @@ int sn_chol_update(sn_chol **F, const sn_csc *A)
   return sn_chol_factor(A, F);
 }
 
-/* the analysis sn_chol_factor would do, its predicted fill and work, nothing factorized */
+/* sum_{k=1..n} k^2 */
+static double sum_sq(double n) { return n / 6.0 * (n + 1.0) * (2.0 * n + 1.0); }
+
 /* the share of a supernodal symbolic factor's flops in fronts of at least min_rows rows: per
- * supernode of c columns and r rows (e = r - c below its diagonal block), a dense partial
- * Cholesky c^3/3 + e c^2 and its update e^2 c (the multifrontal count; Liu, "The multifrontal
- * method for sparse matrix solution", SIAM Review 34, 1992); 0 for a simplicial one */
+ * supernode of c columns and r rows, its columns' counts squared, r^2 + (r-1)^2 + ... +
+ * (r-c+1)^2 (CHOLMOD's own measure of a factorization's work, the multifrontal method's dense
+ * partial factorization and update; Liu, "The multifrontal method for sparse matrix solution",
+ * SIAM Review 34, 1992); 0 for a simplicial factor */
 static double large_front_share(const cholmod_factor *L, int min_rows)
 {
   if (!L->is_super) return 0.0;
   const int *super = L->super, *pi = L->pi;
   double big = 0, all = 0;
   for (size_t k = 0; k < L->nsuper; k++) {
-    double c = super[k + 1] - super[k], r = pi[k + 1] - pi[k], e = r - c;
-    double f = c * c * c / 3.0 + e * c * c + e * e * c;
+    double c = super[k + 1] - super[k], r = pi[k + 1] - pi[k];
+    double f = sum_sq(r) - sum_sq(r - c);
     all += f;
     if (r >= min_rows) big += f;
   }
   return all > 0 ? big / all : 0.0;
 }
 
+/* the analysis sn_chol_factor would do, its predicted fill and work, nothing factorized */
 int sn_chol_predict(const sn_csc *A, double *lnz, double *flops)
 {
   return sn_chol_predict_fronts(A, 0, lnz, flops, NULL);

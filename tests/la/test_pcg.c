@@ -30,30 +30,48 @@ static void laplacian(int k, double shift, sn_csc **U, sn_csc **Full)
   free(I); free(J); free(X);
 }
 
-/* a dense SPD matrix of nd rows is one front of nd rows: CHOLMOD's flops sum_k k^2 (= nd^3/3 +
- * nd^2/2 + nd/6, its columns' counts squared) all in it, none in fronts of nd + 1 rows */
+/* sum_k k^2 for k = 1..n: CHOLMOD's flops for a dense block of n rows (its columns' counts
+ * squared) */
+static double sum_sq(double n) { return n / 6.0 * (n + 1.0) * (2.0 * n + 1.0); }
+
+/* a block-diagonal SPD matrix, dense blocks of n1 and n2 rows (upper triangles); NULL on failure */
+static sn_csc *two_blocks(int n1, int n2)
+{
+  int n = n1 + n2;
+  sn_csc *D = sn_csc_alloc(n, n, n1 * (n1 + 1) / 2 + n2 * (n2 + 1) / 2);
+  if (!D) return NULL;
+  int p = 0;
+  for (int j = 0; j < n; j++) {
+    D->colptr[j] = p;
+    for (int i = j < n1 ? 0 : n1; i <= j; i++, p++) {
+      D->rowind[p] = i;
+      D->val[p] = i == j ? 2.0 * n : 1.0 / (1.0 + i + j);
+    }
+  }
+  D->colptr[n] = D->nnz = p;
+  return D;
+}
+
+/* a dense SPD matrix of nd rows is one front of nd rows, all of CHOLMOD's flops sum_k k^2 in it
+ * and none in fronts of nd + 1 rows; two dense blocks of 300 and 100 rows are two fronts, the
+ * first one's share of the flops counted from 200 rows on */
 static void check_dense_front(void)
 {
   enum { nd = 300 };
-  sn_csc *D = sn_csc_alloc(nd, nd, nd * (nd + 1) / 2);
-  CHECK(D != NULL);
-  if (!D) return;
-  int p = 0;
-  for (int j = 0; j < nd; j++) {
-    D->colptr[j] = p;
-    for (int i = 0; i <= j; i++, p++) {
-      D->rowind[p] = i;
-      D->val[p] = i == j ? 2.0 * nd : 1.0 / (1.0 + i + j);
-    }
+  sn_csc *D = two_blocks(nd, 0), *E = two_blocks(300, 100);
+  CHECK(D != NULL && E != NULL);
+  if (D && E) {
+    double fl = 0, big = 0, exact = sum_sq(nd);
+    CHECK_INT(sn_chol_predict_fronts(D, nd, NULL, &fl, &big), SN_OK);
+    CHECK(fabs(fl - exact) <= 1e-9 * exact && big == fl);
+    CHECK_INT(sn_chol_predict_fronts(D, nd + 1, NULL, &fl, &big), SN_OK);
+    CHECK(big == 0.0);
+    double s1 = sum_sq(300), s2 = sum_sq(100);
+    CHECK_INT(sn_chol_predict_fronts(E, 200, NULL, &fl, &big), SN_OK);
+    CHECK(fabs(fl - (s1 + s2)) <= 1e-9 * (s1 + s2) && fabs(big - s1) <= 1e-9 * s1);
   }
-  D->colptr[nd] = p;
-  D->nnz = p;
-  double fl = 0, big = 0, exact = nd / 6.0 * (nd + 1.0) * (2.0 * nd + 1.0);
-  CHECK_INT(sn_chol_predict_fronts(D, nd, NULL, &fl, &big), SN_OK);
-  CHECK(fabs(fl - exact) <= 1e-9 * exact && big == fl);
-  CHECK_INT(sn_chol_predict_fronts(D, nd + 1, NULL, &fl, &big), SN_OK);
-  CHECK(big == 0.0);
   sn_csc_free(D);
+  sn_csc_free(E);
 }
 
 int main(void)
