@@ -42,7 +42,10 @@ typedef struct {
   double seconds_min, seconds_max;   /* the fastest and slowest rank's */
   int graph_split;          /* 1: the dofs split over the ranks by PT-Scotch, 0: by number */
   long offrank_entries;     /* entries of M in a rank's rows and another rank's columns, summed
-                               over the ranks: the halo a product with M exchanges */
+                               over the ranks: the halo a product with M exchanges (-1 where
+                               the set-up was reused: not counted again) */
+  int reused;               /* 1: the split, the matrices and the Krylov solver with its
+                               multigrid came from the cache (sn_gfc_admm_petsc_cached) */
 } sn_petsc_stats;
 
 /* The global problem (M, H, f, w, mu) by ADMM over MPI (src/petsc/gfc_admm_mpi.c), the serial
@@ -93,6 +96,24 @@ typedef struct {
  * nn->k outside 0..32, v NULL with k > 0, bs < 1 or not dividing m: SN_ERR_ARG. */
 int sn_gfc_admm_petsc_nn(const sn_gfc *P, const sn_petsc_nearnull *nn, double *r, double *v, const sn_settings *s,
                          sn_info *info, sn_petsc_stats *stats);
+
+/* A distributed solve's set-up kept between calls: the dofs' split over the ranks, M, H and
+ * H H^T as distributed matrices, the operator M + rho H H^T with its Krylov solver and GAMG
+ * hierarchy (on the 10^6-dof block of bench/contact_million.sh a GAMG set-up took 16 s of each
+ * increment's 65: docs/parallel.md). sn_gfc_admm_petsc_cached reuses it when the call's M and H
+ * (pattern and values), near-null space, block size, split and initial rho are those it was made
+ * for (compared by a 64-bit hash of them, computed on every call: one pass over M), and the
+ * starting rho is the one the kept operator was made with; f, w, mu, r and v may change. The
+ * result is then the one the uncached call gives. Made empty by sn_petsc_cache_new (NULL: out of
+ * memory); sn_petsc_cache_free is COLLECTIVE where the cache holds a set-up (every rank frees its
+ * cache at the same point, before sn_petsc_stop); NULL: nothing. */
+typedef struct sn_petsc_cache sn_petsc_cache;
+sn_petsc_cache *sn_petsc_cache_new(void);
+void sn_petsc_cache_free(sn_petsc_cache *c);
+/* sn_gfc_admm_petsc_nn with the set-up kept in c (NULL: none, as sn_gfc_admm_petsc_nn).
+ * COLLECTIVE, as it. */
+int sn_gfc_admm_petsc_cached(const sn_gfc *P, const sn_petsc_nearnull *nn, sn_petsc_cache *c, double *r, double *v,
+                             const sn_settings *s, sn_info *info, sn_petsc_stats *stats);
 
 #ifdef __cplusplus
 }

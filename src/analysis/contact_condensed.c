@@ -33,6 +33,7 @@ void sn_ccache_clear(sn_ccache *C)
   free(C->pnode);
   free(C->rprev);
   sn_admm_cache_free(C->admm);
+  sn_petsc_cache_free(C->petsc);   /* collective: every rank ends its analysis here */
   sn_csc_free(C->M);
   sn_chol *F = C->F;
   int ks = C->kstamp;

@@ -83,6 +83,7 @@ typedef struct {
   double *rprev;
   double t_col;             /* measured seconds per column of W (0: not yet measured) */
   sn_admm_cache *admm;      /* ADMM's state between calls (the global route) */
+  sn_petsc_cache *petsc;    /* the distributed ADMM's set-up between calls (petsc_admm) */
   int builds, columns, reuses;   /* W made from scratch / columns solved for / W reused whole */
   int threads;              /* the contact detection's threads (sn_static_settings.threads) */
 } sn_ccache;
@@ -125,11 +126,11 @@ int sn_contact_solve_chain(const sn_gfc *P, const char *const *chain, int max_fi
                            double tol, double *du, sn_cstate *cs);
 
 /* The same with "admm" keeping its state ac between calls (sn_gfc_admm_cached; NULL: none) and
- * "petsc_admm" given the near-null space nn of M for its multigrid (sn_gfc_admm_petsc_nn; NULL:
- * none). */
+ * "petsc_admm" given the near-null space nn of M for its multigrid and keeping its set-up in pc
+ * (sn_gfc_admm_petsc_cached; NULL: none). */
 int sn_contact_solve_chain_ws(const sn_gfc *P, const char *const *chain, int max_first, int max_next,
                               double tol, double *du, sn_cstate *cs, sn_admm_cache *ac,
-                              const sn_petsc_nearnull *nn);
+                              const sn_petsc_nearnull *nn, sn_petsc_cache *pc);
 
 void sn_cstate_clear(sn_cstate *c);
 

@@ -51,6 +51,7 @@
 
 #include <float.h>
 #include <limits.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -588,7 +589,7 @@ static PetscErrorCode iterate(pad *A, const opts *o, const sn_settings *s, sn_in
   if (!isfinite(err)) { R->st = SN_ERR_NAN; return 0; }
   if (err <= s->tol) return 0;
   double rho0 = o->rho > 0.0 ? o->rho : initial_rho(P);
-  PetscCall(set_operator(A, rho0));
+  if (!(A->A && A->rho == rho0)) PetscCall(set_operator(A, rho0));   /* else kept (sn_petsc_cache) */
   {                                     /* y = (P_K*(u + b), r / rho, b) */
     const PetscScalar *pu, *pr;
     PetscCall(VecGetArrayRead(A->u, &pu));
@@ -677,11 +678,10 @@ static PetscErrorCode iterate(pad *A, const opts *o, const sn_settings *s, sn_in
   return 0;
 }
 
-static PetscErrorCode solve(pad *A, const opts *o, const sn_petsc_nearnull *nn, double *r, double *v,
-                            const sn_settings *s, sn_info *info, double t0, run_state *R, int *st)
+/* the per-call ADMM states (contacts' mu, w, y, Gy, yf, gv), allocated afresh */
+static int call_arrays(pad *A)
 {
-  PetscCall(make_vectors(A));
-  PetscCall(make_nearnull(A, nn));
+  free(A->mu); free(A->w); free(A->y); free(A->Gy); free(A->yf); free(A->gv);
   size_t nq = (size_t)A->d * (size_t)A->nlc + 1;
   A->mu = malloc(sizeof(double) * ((size_t)A->nlc + 1));
   A->w = malloc(sizeof(double) * nq);
@@ -691,11 +691,27 @@ static PetscErrorCode solve(pad *A, const opts *o, const sn_petsc_nearnull *nn, 
   A->Gy = calloc(ny, sizeof(double));
   A->yf = calloc(ny, sizeof(double));
   A->gv = calloc(ny, sizeof(double));
-  if (!A->mu || !A->w || !A->y || !A->Gy || !A->yf || !A->gv) *st = SN_ERR_NOMEM;
-  if ((*st = sn_mpi_agree(A->comm, *st))) return 0;
-  PetscCall(build_matrices(A, st));
-  if (*st) return 0;
-  PetscCall(make_solver(A));
+  return !A->mu || !A->w || !A->y || !A->Gy || !A->yf || !A->gv ? SN_ERR_NOMEM : SN_OK;
+}
+
+/* kept: the matrices, the Krylov solver and its multigrid, the vectors of an earlier call on
+ * the same M, H and near-null space (sn_petsc_cache); the vectors zeroed as new ones are */
+static PetscErrorCode solve(pad *A, int kept, const opts *o, const sn_petsc_nearnull *nn, double *r, double *v,
+                            const sn_settings *s, sn_info *info, double t0, run_state *R, int *st)
+{
+  if (kept) {
+    Vec vs[] = {A->v, A->rhs, A->f, A->Mv, A->Hr, A->vbest, A->g, A->u, A->r, A->rbest};
+    for (size_t k = 0; k < sizeof vs / sizeof vs[0]; k++) PetscCall(VecZeroEntries(vs[k]));
+  } else {
+    PetscCall(make_vectors(A));
+    PetscCall(make_nearnull(A, nn));
+  }
+  if ((*st = sn_mpi_agree(A->comm, call_arrays(A)))) return 0;
+  if (!kept) {
+    PetscCall(build_matrices(A, st));
+    if (*st) return 0;
+    PetscCall(make_solver(A));
+  }
   PetscCall(scatter_in(A, r, v));
   PetscCall(iterate(A, o, s, info, t0, R));
   PetscCall(gather_out(A, r, v));
@@ -703,7 +719,58 @@ static PetscErrorCode solve(pad *A, const opts *o, const sn_petsc_nearnull *nn, 
   return 0;
 }
 
-int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, double *r, double *v,
+/* ---- the set-up kept between calls (sn_petsc_cache) ---- */
+
+typedef struct {
+  pad A;
+  uint64_t key;
+  int valid;             /* A holds a complete set-up for key */
+} keep_t;
+
+/* FNV-1a over 64-bit words (the tail bytes one by one) */
+static uint64_t mix(uint64_t h, const void *p, size_t n)
+{
+  const unsigned char *b = p;
+  size_t k = 0;
+  for (; k + 8 <= n; k += 8) {
+    uint64_t x;
+    memcpy(&x, b + k, 8);
+    h = (h ^ x) * 0x100000001b3ULL;
+  }
+  for (; k < n; k++) h = (h ^ b[k]) * 0x100000001b3ULL;
+  return h;
+}
+
+static uint64_t mix_csc(uint64_t h, const sn_csc *X)
+{
+  int dims[2] = {X->m, X->n};
+  h = mix(h, dims, sizeof dims);
+  h = mix(h, X->colptr, sizeof(int) * ((size_t)X->n + 1));
+  h = mix(h, X->rowind, sizeof(int) * (size_t)X->colptr[X->n]);
+  return mix(h, X->val, sizeof(double) * (size_t)X->colptr[X->n]);
+}
+
+/* what the set-up is made of: M and H (pattern and values), the near-null space, the block
+ * size, the split, the initial rho asked for, the number of ranks */
+static uint64_t setup_key(const sn_gfc *P, const sn_petsc_nearnull *nn, const opts *o, int size)
+{
+  uint64_t h = 0xcbf29ce484222325ULL;
+  h = mix_csc(mix_csc(h, P->M), P->H);
+  int k = nn ? nn->k : 0, ints[4] = {k, o->bs, o->part, size};
+  h = mix(h, ints, sizeof ints);
+  if (k > 0) h = mix(h, nn->v, sizeof(double) * (size_t)P->ndof * (size_t)k);
+  return mix(h, &o->rho, sizeof o->rho);
+}
+
+void sn_petsc_cache_free_mod(void *impl)
+{
+  keep_t *K = impl;
+  if (!K) return;
+  pad_free(&K->A);
+  free(K);
+}
+
+int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, void **cache, double *r, double *v,
                           const sn_settings *s, sn_info *info, sn_petsc_stats *stats)
 {
   double t0 = sn_wtime();
@@ -723,36 +790,68 @@ int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, double *
     if (info) info->status = st;
     return st;
   }
-  pad A;
-  memset(&A, 0, sizeof A);
-  A.comm = PETSC_COMM_WORLD;
-  MPI_Comm_rank(A.comm, &A.rank);
-  MPI_Comm_size(A.comm, &A.size);
-  A.P = P;
-  A.d = P->dim;
-  A.nc = P->nc;
-  A.m = P->ndof;
-  A.n = P->dim * P->nc;
-  A.bs = o.bs;
-  double asym = sn_csc_asymmetry(P->M);
-  A.symmetric = asym <= 1e-14;          /* the serial solver's test between Cholesky and LU */
-  run_state R = {0, SN_OK, NAN};
-  if (split(&A, o.part, &st)) st = SN_ERR_BACKEND;
-  if (!st) st = sn_mpi_agree(A.comm, ownership(&A));
-  long offrank = stats && A.Mrows && A.dp.rstart ? sn_dof_part_offrank(&A.dp, A.Mrows, A.rank) : 0;   /* asked for only */
-  if (!st && solve(&A, &o, nn, r, v, s, info, t0, &R, &st)) st = SN_ERR_BACKEND;
-  if (stats) {
-    stats->rank = A.rank;
-    stats->size = A.size;
-    stats->dofs_owned = A.r1 - A.r0;
-    stats->contacts_owned = A.nlc;
-    stats->ksp_iterations = A.kspits;
-    stats->operators = A.operators;
-    stats->graph_split = A.dp.graph;
-    stats->offrank_entries = offrank;
-    MPI_Allreduce(MPI_IN_PLACE, &stats->offrank_entries, 1, MPI_LONG, MPI_SUM, A.comm);
+  keep_t local, *K = &local;
+  memset(&local, 0, sizeof local);
+  int csize;
+  MPI_Comm_size(PETSC_COMM_WORLD, &csize);
+  uint64_t key = 0;
+  if (cache) {                          /* the caller's set-up, or a new one kept for it */
+    if (!*cache && !(*cache = calloc(1, sizeof(keep_t)))) st = SN_ERR_NOMEM;
+    if ((st = sn_mpi_agree(PETSC_COMM_WORLD, st))) {
+      if (info) info->status = st;
+      return st;
+    }
+    K = *cache;
+    key = setup_key(P, nn, &o, csize);
   }
-  pad_free(&A);
+  /* kept only where every rank has it for the same key */
+  int kept = sn_mpi_agree(PETSC_COMM_WORLD, cache && K->valid && K->key == key ? SN_OK : SN_ERR_UNKNOWN) == SN_OK;
+  pad *A = &K->A;
+  if (!kept) {
+    pad_free(A);
+    memset(A, 0, sizeof *A);
+    K->valid = 0;
+  }
+  A->comm = PETSC_COMM_WORLD;
+  MPI_Comm_rank(A->comm, &A->rank);
+  MPI_Comm_size(A->comm, &A->size);
+  A->P = P;
+  A->kspits = 0;
+  A->operators = 0;
+  run_state R = {0, SN_OK, NAN};
+  long offrank = 0;
+  if (!kept) {
+    A->d = P->dim;
+    A->nc = P->nc;
+    A->m = P->ndof;
+    A->n = P->dim * P->nc;
+    A->bs = o.bs;
+    double asym = sn_csc_asymmetry(P->M);
+    A->symmetric = asym <= 1e-14;          /* the serial solver's test between Cholesky and LU */
+    if (split(A, o.part, &st)) st = SN_ERR_BACKEND;
+    if (!st) st = sn_mpi_agree(A->comm, ownership(A));
+    offrank = stats && A->Mrows && A->dp.rstart ? sn_dof_part_offrank(&A->dp, A->Mrows, A->rank) : 0;   /* asked for only */
+  }
+  if (!st && solve(A, kept, &o, nn, r, v, s, info, t0, &R, &st)) st = SN_ERR_BACKEND;
+  if (stats) {
+    stats->rank = A->rank;
+    stats->size = A->size;
+    stats->dofs_owned = A->r1 - A->r0;
+    stats->contacts_owned = A->nlc;
+    stats->ksp_iterations = A->kspits;
+    stats->operators = A->operators;
+    stats->graph_split = A->dp.graph;
+    stats->reused = kept;
+    stats->offrank_entries = offrank;
+    if (!kept) MPI_Allreduce(MPI_IN_PLACE, &stats->offrank_entries, 1, MPI_LONG, MPI_SUM, A->comm);
+    else stats->offrank_entries = -1;
+  }
+  if (cache) {
+    /* a set-up kept for the next call only when this one completed it on every rank */
+    K->key = key;
+    K->valid = sn_mpi_agree(A->comm, st == SN_ERR_BACKEND || st == SN_ERR_NOMEM || !A->ksp || !A->A ? SN_ERR_UNKNOWN : SN_OK) == SN_OK;
+  } else
+    pad_free(A);
   double err = NAN;
   if (st >= 0 || st == SN_ERR_NAN) {    /* the whole result judged as the serial solver's */
     err = sn_gfc_error(P, r, v, NULL, NULL, NULL);
@@ -770,7 +869,7 @@ int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, double *
   if (stats) {
     double tt[2] = {-t, t};
     stats->seconds = t;
-    MPI_Allreduce(MPI_IN_PLACE, tt, 2, MPI_DOUBLE, MPI_MAX, A.comm);
+    MPI_Allreduce(MPI_IN_PLACE, tt, 2, MPI_DOUBLE, MPI_MAX, PETSC_COMM_WORLD);
     stats->seconds_min = -tt[0];
     stats->seconds_max = tt[1];
   }

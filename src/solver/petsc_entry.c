@@ -6,6 +6,7 @@
 #include "petsc/petsc_module.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #ifdef SN_HAVE_PETSC
 int sn_petsc_start(int *rank, int *size, char *msg, size_t msglen)
@@ -42,6 +43,33 @@ int sn_gfc_admm_petsc(const sn_gfc *P, double *r, double *v, const sn_settings *
 int sn_gfc_admm_petsc_nn(const sn_gfc *P, const sn_petsc_nearnull *nn, double *r, double *v, const sn_settings *s,
                          sn_info *info, sn_petsc_stats *stats)
 {
+  return sn_gfc_admm_petsc_cached(P, nn, NULL, r, v, s, info, stats);
+}
+
+/* the module's kept set-up behind the public handle */
+struct sn_petsc_cache {
+  void *impl;
+};
+
+sn_petsc_cache *sn_petsc_cache_new(void) { return calloc(1, sizeof(sn_petsc_cache)); }
+
+void sn_petsc_cache_free(sn_petsc_cache *c)
+{
+  if (!c) return;
+  if (c->impl) {
+    char msg[8];
+    sn_module m;
+    if (!sn_module_open(&m, "petsc", "sn_petsc_cache_free_mod", msg, sizeof msg)) {
+      ((sn_petsc_cache_free_fn *)m.fn)(c->impl);
+      sn_module_close(&m);
+    }
+  }
+  free(c);
+}
+
+int sn_gfc_admm_petsc_cached(const sn_gfc *P, const sn_petsc_nearnull *nn, sn_petsc_cache *c, double *r, double *v,
+                             const sn_settings *s, sn_info *info, sn_petsc_stats *stats)
+{
   char msg[8];
   sn_module m;
   int st = sn_module_open(&m, "petsc", "sn_gfc_admm_petsc_mod", msg, sizeof msg);
@@ -49,7 +77,7 @@ int sn_gfc_admm_petsc_nn(const sn_gfc *P, const sn_petsc_nearnull *nn, double *r
     if (info) info->status = st;
     return st;
   }
-  st = ((sn_gfc_admm_petsc_fn *)m.fn)(P, nn, r, v, s, info, stats);
+  st = ((sn_gfc_admm_petsc_fn *)m.fn)(P, nn, c ? &c->impl : NULL, r, v, s, info, stats);
   sn_module_close(&m);
   return st;
 }
@@ -77,6 +105,21 @@ int sn_gfc_admm_petsc_nn(const sn_gfc *P, const sn_petsc_nearnull *nn, double *r
                          sn_info *info, sn_petsc_stats *stats)
 {
   (void)nn;
+  return sn_gfc_admm_petsc(P, r, v, s, info, stats);
+}
+
+struct sn_petsc_cache {
+  int unused;
+};
+
+sn_petsc_cache *sn_petsc_cache_new(void) { return calloc(1, sizeof(sn_petsc_cache)); }
+
+void sn_petsc_cache_free(sn_petsc_cache *c) { free(c); }
+
+int sn_gfc_admm_petsc_cached(const sn_gfc *P, const sn_petsc_nearnull *nn, sn_petsc_cache *c, double *r, double *v,
+                             const sn_settings *s, sn_info *info, sn_petsc_stats *stats)
+{
+  (void)nn, (void)c;
   return sn_gfc_admm_petsc(P, r, v, s, info, stats);
 }
 #endif

@@ -13,6 +13,10 @@
  *     0.6 times the number split's (measured 19 800 against 43 218: the number split cuts the
  *     block across its 17 x 17 nodes, PT-Scotch across 17 x 9), and both give the same v within
  *     1000 tol; on 1 rank there is no halo;
+ *   - the set-up kept between calls (sn_gfc_admm_petsc_cached): the second call on the same
+ *     problem reuses it, sets up no operator and gives the uncached result (bit for bit on one
+ *     rank, within 1000 tol on two, as two uncached calls differ there); another
+ *     near-null space makes a new one;
  *   - bad near-null spaces refused: k 33, v NULL, bs 0, bs 5 not dividing the 6 936 dofs (SN_ERR_ARG);
  *     on 2 ranks a bad one on rank 1 alone makes every rank return SN_ERR_ARG (before the status
  *     was agreed on, rank 0 went on into the solve's collective calls and waited forever). */
@@ -99,6 +103,40 @@ static int problem(const sn_model *m, sn_gfc *P, int **eqo, double **modes, sn_p
   return st;
 }
 
+/* sn_gfc_admm_petsc_cached: a first call makes the set-up and gives the uncached call's result
+ * (r1, v1) exactly; a second call on the same problem reuses it (no operator set up, no GAMG
+ * set-up) and gives it again; a call on another near-null space (none) makes a new one */
+static void check_cache(const sn_gfc *P, const sn_petsc_nearnull *nn, const sn_settings *s, const double *r1,
+                        const double *v1, double *r, double *v, int rank, int size)
+{
+  sn_petsc_cache *pc = sn_petsc_cache_new();
+  CHECK(pc != NULL);
+  if (!pc) return;
+  int n = P->dim * P->nc, nd = P->ndof;
+  for (int call = 0; call < 3; call++) {
+    memset(r, 0, sizeof(double) * (size_t)n);
+    memset(v, 0, sizeof(double) * (size_t)nd);
+    sn_info info = {0};
+    sn_petsc_stats ps;
+    CHECK_INT(sn_gfc_admm_petsc_cached(P, call < 2 ? nn : NULL, pc, r, v, s, &info, &ps), SN_OK);
+    CHECK(sn_gfc_error(P, r, v, NULL, NULL, NULL) <= s->tol);
+    CHECK_INT(ps.reused, call == 1);
+    if (call < 2) {
+      /* one rank: bit for bit; two: within the solver's tolerance, as two uncached calls (the
+         ranks' partial sums arrive in either order: measured 1e-9 to 1e-8) */
+      double dv = rel_diff(nd, v, v1, 0.0), dr = rel_diff(n, r, r1, 0.0);
+      if (size == 1) CHECK(dv == 0.0 && dr == 0.0);
+      else CHECK(dv <= 1000 * s->tol && dr <= 1000 * s->tol);
+      if (rank == 0) printf("cached call %d against the uncached: v %.2e, r %.2e\n", call, dv, dr);
+      CHECK(call == 0 ? ps.operators >= 1 : ps.operators == 0);
+    }
+    if (rank == 0)
+      printf("cached call %d: reused %d, operators set up %d, %d steps, %.3f s\n", call, ps.reused, ps.operators,
+             info.iterations, ps.seconds_max);
+  }
+  sn_petsc_cache_free(pc);
+}
+
 int main(int argc, char **argv)
 {
   int want = argc > 1 ? atoi(argv[1]) : 1, rank, size;
@@ -144,6 +182,7 @@ int main(int argc, char **argv)
   }
   CHECK(rel_diff(nd, v[1], v[0], 0.0) <= 1000 * s.tol);
   CHECK(kry[1] <= 0.7 * kry[0]);
+  check_cache(&P, &nn, &s, r[1], v[1], r[2], v[2], rank, size);
   {                                         /* the split by number, for the halo's size */
     sn_settings s0 = s;
     s0.options = "part=0";
