@@ -102,8 +102,10 @@ int sn_gfc_admm_petsc_nn(const sn_gfc *P, const sn_petsc_nearnull *nn, double *r
  * hierarchy (on the 10^6-dof block of bench/contact_million.sh a GAMG set-up took 16 s of each
  * increment's 65: docs/parallel.md). sn_gfc_admm_petsc_cached reuses it when the call's M and H
  * (pattern and values), near-null space, block size, split and initial rho are those it was made
- * for (compared by a 64-bit hash of them, computed on every call: one pass over M), and the
- * starting rho is the one the kept operator was made with; f, w, mu, r and v may change. The
+ * for (compared by a 64-bit hash of them and of the problem's sizes, computed on every call: one
+ * pass over M; two different problems share a hash with probability about 2^-64); the operator
+ * and its multigrid are reused when the call starts at the rho they were made with (a call in
+ * which ADMM changed rho leaves the next to set up a new one); f, w, mu, r and v may change. The
  * result is then the one the uncached call gives. Made empty by sn_petsc_cache_new (NULL: out of
  * memory); sn_petsc_cache_free is COLLECTIVE where the cache holds a set-up (every rank frees its
  * cache at the same point, before sn_petsc_stop); NULL: nothing. */

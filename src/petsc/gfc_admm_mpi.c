@@ -331,16 +331,9 @@ static PetscErrorCode make_nearnull(pad *A, const sn_petsc_nearnull *nn)
   return 0;
 }
 
-static void pad_free(pad *A)
+/* the plain memory of A (its PETSc objects left alone) */
+static void pad_free_plain(pad *A)
 {
-  MatNullSpaceDestroy(&A->nns);
-  MatDestroy(&A->M);
-  MatDestroy(&A->H);
-  MatDestroy(&A->HHt);
-  MatDestroy(&A->A);
-  KSPDestroy(&A->ksp);
-  Vec *vs[] = {&A->v, &A->rhs, &A->f, &A->Mv, &A->Hr, &A->vbest, &A->g, &A->u, &A->r, &A->rbest};
-  for (size_t k = 0; k < sizeof vs / sizeof vs[0]; k++) VecDestroy(vs[k]);
   sn_dof_part_free(&A->dp);
   sn_csr_free(A->Mrows);
   sn_csr_free(A->Hrows);
@@ -353,6 +346,19 @@ static void pad_free(pad *A)
   free(A->Gy);
   free(A->yf);
   free(A->gv);
+}
+
+static void pad_free(pad *A)
+{
+  MatNullSpaceDestroy(&A->nns);
+  MatDestroy(&A->M);
+  MatDestroy(&A->H);
+  MatDestroy(&A->HHt);
+  MatDestroy(&A->A);
+  KSPDestroy(&A->ksp);
+  Vec *vs[] = {&A->v, &A->rhs, &A->f, &A->Mv, &A->Hr, &A->vbest, &A->g, &A->u, &A->r, &A->rbest};
+  for (size_t k = 0; k < sizeof vs / sizeof vs[0]; k++) VecDestroy(vs[k]);
+  pad_free_plain(A);
 }
 
 /* the owned slices of the whole vectors: v and f (dofs), r (contacts, permuted, onto K), w, mu */
@@ -727,7 +733,20 @@ typedef struct {
   int valid;             /* A holds a complete set-up for key */
 } keep_t;
 
-/* FNV-1a over 64-bit words (the tail bytes one by one) */
+/* MurmurHash3's 64-bit finalizer (A. Appleby): a bijection in which every input bit reaches
+ * every output bit */
+static uint64_t fmix64(uint64_t x)
+{
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  return x ^ (x >> 33);
+}
+
+/* the bytes chained into h by 64-bit words, each mixed through fmix64 (the tail's bytes in one
+ * last word); a change of any bit of any word changes every bit of the result with probability
+ * 1/2, so that two different inputs share a key with probability about 2^-64 */
 static uint64_t mix(uint64_t h, const void *p, size_t n)
 {
   const unsigned char *b = p;
@@ -735,10 +754,14 @@ static uint64_t mix(uint64_t h, const void *p, size_t n)
   for (; k + 8 <= n; k += 8) {
     uint64_t x;
     memcpy(&x, b + k, 8);
-    h = (h ^ x) * 0x100000001b3ULL;
+    h = fmix64(h ^ x);
   }
-  for (; k < n; k++) h = (h ^ b[k]) * 0x100000001b3ULL;
-  return h;
+  if (k < n) {
+    uint64_t x = 0;
+    memcpy(&x, b + k, n - k);
+    h = fmix64(h ^ x ^ ((uint64_t)(n - k) << 56));
+  }
+  return fmix64(h ^ n);
 }
 
 static uint64_t mix_csc(uint64_t h, const sn_csc *X)
@@ -754,9 +777,9 @@ static uint64_t mix_csc(uint64_t h, const sn_csc *X)
  * size, the split, the initial rho asked for, the number of ranks */
 static uint64_t setup_key(const sn_gfc *P, const sn_petsc_nearnull *nn, const opts *o, int size)
 {
-  uint64_t h = 0xcbf29ce484222325ULL;
+  uint64_t h = 0x9e3779b97f4a7c15ULL;
   h = mix_csc(mix_csc(h, P->M), P->H);
-  int k = nn ? nn->k : 0, ints[4] = {k, o->bs, o->part, size};
+  int k = nn ? nn->k : 0, ints[8] = {k, o->bs, o->part, size, P->dim, P->nc, P->ndof, nn ? nn->bs : 0};
   h = mix(h, ints, sizeof ints);
   if (k > 0) h = mix(h, nn->v, sizeof(double) * (size_t)P->ndof * (size_t)k);
   return mix(h, &o->rho, sizeof o->rho);
@@ -766,7 +789,8 @@ void sn_petsc_cache_free_mod(void *impl)
 {
   keep_t *K = impl;
   if (!K) return;
-  pad_free(&K->A);
+  if (PetscInitializeCalled && !PetscFinalizeCalled) pad_free(&K->A);
+  else pad_free_plain(&K->A);           /* after sn_petsc_stop: PETSc's objects went with it */
   free(K);
 }
 
@@ -795,12 +819,12 @@ int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, void **c
   int csize;
   MPI_Comm_size(PETSC_COMM_WORLD, &csize);
   uint64_t key = 0;
+  if (cache && !*cache && !(*cache = calloc(1, sizeof(keep_t)))) st = SN_ERR_NOMEM;
+  if ((st = sn_mpi_agree(PETSC_COMM_WORLD, st))) {   /* on every rank, with a cache or without */
+    if (info) info->status = st;
+    return st;
+  }
   if (cache) {                          /* the caller's set-up, or a new one kept for it */
-    if (!*cache && !(*cache = calloc(1, sizeof(keep_t)))) st = SN_ERR_NOMEM;
-    if ((st = sn_mpi_agree(PETSC_COMM_WORLD, st))) {
-      if (info) info->status = st;
-      return st;
-    }
     K = *cache;
     key = setup_key(P, nn, &o, csize);
   }
@@ -849,7 +873,7 @@ int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, void **c
   if (cache) {
     /* a set-up kept for the next call only when this one completed it on every rank */
     K->key = key;
-    K->valid = sn_mpi_agree(A->comm, st == SN_ERR_BACKEND || st == SN_ERR_NOMEM || !A->ksp || !A->A ? SN_ERR_UNKNOWN : SN_OK) == SN_OK;
+    K->valid = sn_mpi_agree(A->comm, st == SN_ERR_BACKEND || st == SN_ERR_NOMEM || !A->ksp ? SN_ERR_UNKNOWN : SN_OK) == SN_OK;
   } else
     pad_free(A);
   double err = NAN;

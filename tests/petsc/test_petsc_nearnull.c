@@ -13,10 +13,9 @@
  *     0.6 times the number split's (measured 19 800 against 43 218: the number split cuts the
  *     block across its 17 x 17 nodes, PT-Scotch across 17 x 9), and both give the same v within
  *     1000 tol; on 1 rank there is no halo;
- *   - the set-up kept between calls (sn_gfc_admm_petsc_cached): the second call on the same
- *     problem reuses it, sets up no operator and gives the uncached result (bit for bit on one
- *     rank, within 1000 tol on two, as two uncached calls differ there); another
- *     near-null space makes a new one;
+ *   - the set-up kept between calls (sn_gfc_admm_petsc_cached): reused on the same problem and
+ *     on the same M and H with other f and w, giving the uncached results (bit for bit on one
+ *     rank), not reused when M's values or the near-null space change (check_cache);
  *   - bad near-null spaces refused: k 33, v NULL, bs 0, bs 5 not dividing the 6 936 dofs (SN_ERR_ARG);
  *     on 2 ranks a bad one on rank 1 alone makes every rank return SN_ERR_ARG (before the status
  *     was agreed on, rank 0 went on into the solve's collective calls and waited forever). */
@@ -104,37 +103,60 @@ static int problem(const sn_model *m, sn_gfc *P, int **eqo, double **modes, sn_p
 }
 
 /* sn_gfc_admm_petsc_cached: a first call makes the set-up and gives the uncached call's result
- * (r1, v1) exactly; a second call on the same problem reuses it (no operator set up, no GAMG
- * set-up) and gives it again; a call on another near-null space (none) makes a new one */
+ * (r1, v1); a second call on the same problem reuses it (no operator set up where the first did
+ * not change rho) and gives it again; a call on the same M and H with other w and f reuses it
+ * and gives that problem's uncached result; M's values changed (pattern kept) or another
+ * near-null space (none) make a new one. One rank: the same bit for bit; two: within 1000 tol,
+ * as two uncached calls differ there (the ranks' partial sums arrive in either order: measured
+ * 1e-9) */
 static void check_cache(const sn_gfc *P, const sn_petsc_nearnull *nn, const sn_settings *s, const double *r1,
                         const double *v1, double *r, double *v, int rank, int size)
 {
   sn_petsc_cache *pc = sn_petsc_cache_new();
-  CHECK(pc != NULL);
-  if (!pc) return;
   int n = P->dim * P->nc, nd = P->ndof;
-  for (int call = 0; call < 3; call++) {
+  double *f2 = malloc(sizeof(double) * (size_t)nd), *w2 = malloc(sizeof(double) * (size_t)n);
+  double *r2 = calloc((size_t)n, sizeof(double)), *v2 = calloc((size_t)nd, sizeof(double));
+  sn_csc *M2 = NULL;
+  CHECK(pc && f2 && w2 && r2 && v2);
+  CHECK_INT(sn_csc_canonical(P->M, &M2), SN_OK);
+  if (!pc || !f2 || !w2 || !r2 || !v2 || !M2) goto out;
+  for (int i = 0; i < nd; i++) f2[i] = 0.8 * P->f[i];
+  for (int i = 0; i < n; i++) w2[i] = P->w[i] + (i % 3 == 0 ? 1e-4 : 0.0);
+  for (int p = 0; p < M2->colptr[M2->n]; p++) M2->val[p] *= 2.0;
+  sn_gfc Pw = *P, PM = *P;
+  Pw.f = f2;
+  Pw.w = w2;
+  PM.M = M2;
+  sn_info i0 = {0};
+  CHECK_INT(sn_gfc_admm_petsc_nn(&Pw, nn, r2, v2, s, &i0, NULL), SN_OK);   /* Pw's uncached result */
+  /* calls: P, P again, Pw, PM (M doubled), P without near-null space */
+  const sn_gfc *prob[5] = {P, P, &Pw, &PM, P};
+  const double *rr[5] = {r1, r1, r2, NULL, NULL}, *vv[5] = {v1, v1, v2, NULL, NULL};
+  int reused[5] = {0, 1, 1, 0, 0}, ops0 = 0;
+  for (int call = 0; call < 5; call++) {
     memset(r, 0, sizeof(double) * (size_t)n);
     memset(v, 0, sizeof(double) * (size_t)nd);
     sn_info info = {0};
     sn_petsc_stats ps;
-    CHECK_INT(sn_gfc_admm_petsc_cached(P, call < 2 ? nn : NULL, pc, r, v, s, &info, &ps), SN_OK);
-    CHECK(sn_gfc_error(P, r, v, NULL, NULL, NULL) <= s->tol);
-    CHECK_INT(ps.reused, call == 1);
-    if (call < 2) {
-      /* one rank: bit for bit; two: within the solver's tolerance, as two uncached calls (the
-         ranks' partial sums arrive in either order: measured 1e-9 to 1e-8) */
-      double dv = rel_diff(nd, v, v1, 0.0), dr = rel_diff(n, r, r1, 0.0);
+    CHECK_INT(sn_gfc_admm_petsc_cached(prob[call], call < 4 ? nn : NULL, pc, r, v, s, &info, &ps), SN_OK);
+    CHECK(sn_gfc_error(prob[call], r, v, NULL, NULL, NULL) <= s->tol);
+    CHECK_INT(ps.reused, reused[call]);
+    if (call == 0) ops0 = ps.operators;
+    if (call == 1) CHECK(ops0 == 1 ? ps.operators == 0 : ps.operators >= 1);
+    if (vv[call]) {
+      double dv = rel_diff(nd, v, vv[call], 0.0), dr = rel_diff(n, r, rr[call], 0.0);
       if (size == 1) CHECK(dv == 0.0 && dr == 0.0);
       else CHECK(dv <= 1000 * s->tol && dr <= 1000 * s->tol);
       if (rank == 0) printf("cached call %d against the uncached: v %.2e, r %.2e\n", call, dv, dr);
-      CHECK(call == 0 ? ps.operators >= 1 : ps.operators == 0);
     }
     if (rank == 0)
       printf("cached call %d: reused %d, operators set up %d, %d steps, %.3f s\n", call, ps.reused, ps.operators,
              info.iterations, ps.seconds_max);
   }
+out:
   sn_petsc_cache_free(pc);
+  sn_csc_free(M2);
+  free(f2); free(w2); free(r2); free(v2);
 }
 
 int main(int argc, char **argv)
