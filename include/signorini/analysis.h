@@ -324,6 +324,9 @@ typedef struct {
   int frequency_steps;     /* *FREQUENCY steps run */
   int factor_reuses;       /* contact solves that reused a factorization of an earlier one
                               (ADMM's M + rho H H^T and reduced form, or the condensed W) */
+  int petsc_solves;        /* contact solves by the distributed ADMM (sn_static_settings.petsc) */
+  int petsc_reuses;        /* of those, the ones that reused an earlier one's split, matrices
+                              and multigrid (sn_petsc_cache) */
   int penalty_schur_steps; /* penalty Newton steps solved on the contact rows' Schur complement */
   int penalty_schur_factors;   /* factorizations of K (contact rows last) they were made from */
   int penalty_schur_reuses;    /* of those steps, the ones solved by GMRES on the dense

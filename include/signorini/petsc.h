@@ -112,6 +112,8 @@ int sn_gfc_admm_petsc_nn(const sn_gfc *P, const sn_petsc_nearnull *nn, double *r
 typedef struct sn_petsc_cache sn_petsc_cache;
 sn_petsc_cache *sn_petsc_cache_new(void);
 void sn_petsc_cache_free(sn_petsc_cache *c);
+/* the calls made with c and, of those, the ones that reused its set-up (c NULL: 0, 0) */
+void sn_petsc_cache_counts(const sn_petsc_cache *c, int *calls, int *reused);
 /* sn_gfc_admm_petsc_nn with the set-up kept in c (NULL: none, as sn_gfc_admm_petsc_nn).
  * COLLECTIVE, as it. */
 int sn_gfc_admm_petsc_cached(const sn_gfc *P, const sn_petsc_nearnull *nn, sn_petsc_cache *c, double *r, double *v,

@@ -751,6 +751,7 @@ static void run_finish(static_run *S, int st, double t0)
     int hits = 0;
     sn_admm_cache_stats(S->Cc.admm, &hits, NULL);
     info->factor_reuses = hits + S->Cc.reuses;
+    sn_petsc_cache_counts(S->Cc.petsc, &info->petsc_solves, &info->petsc_reuses);
   }
   sn_ccache_clear(&S->Cc);
   sn_chol_free(S->F);

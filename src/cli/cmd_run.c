@@ -404,8 +404,9 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
              info.predicted_flops, SN_CLI_BLAS_MIN_FLOPS);
     printf("\n");
     if (rank >= 0)
-      printf("petsc: the contact problems by petsc_admm over MPI; the model read and assembled on every rank; "
-             "the thread count above is per rank\n");
+      printf("petsc: the contact problems by petsc_admm over MPI (%d solves, %d on the set-up of an earlier "
+             "one); the model read and assembled on every rank; the thread count above is per rank\n",
+             info.petsc_solves, info.petsc_reuses);
   }
   sn_cli_release_guarded(release_output, c.out);   /* the handler must not see it being freed */
   sn_model_free(m);

@@ -49,6 +49,7 @@ int sn_gfc_admm_petsc_nn(const sn_gfc *P, const sn_petsc_nearnull *nn, double *r
 /* the module's kept set-up behind the public handle */
 struct sn_petsc_cache {
   void *impl;
+  int calls, reused;
 };
 
 sn_petsc_cache *sn_petsc_cache_new(void) { return calloc(1, sizeof(sn_petsc_cache)); }
@@ -77,8 +78,14 @@ int sn_gfc_admm_petsc_cached(const sn_gfc *P, const sn_petsc_nearnull *nn, sn_pe
     if (info) info->status = st;
     return st;
   }
+  sn_petsc_stats own;
+  if (!stats) stats = &own;
   st = ((sn_gfc_admm_petsc_fn *)m.fn)(P, nn, c ? &c->impl : NULL, r, v, s, info, stats);
   sn_module_close(&m);
+  if (c) {
+    c->calls++;
+    c->reused += stats->reused;
+  }
   return st;
 }
 #else
@@ -109,7 +116,7 @@ int sn_gfc_admm_petsc_nn(const sn_gfc *P, const sn_petsc_nearnull *nn, double *r
 }
 
 struct sn_petsc_cache {
-  int unused;
+  int calls, reused;
 };
 
 sn_petsc_cache *sn_petsc_cache_new(void) { return calloc(1, sizeof(sn_petsc_cache)); }
@@ -123,3 +130,9 @@ int sn_gfc_admm_petsc_cached(const sn_gfc *P, const sn_petsc_nearnull *nn, sn_pe
   return sn_gfc_admm_petsc(P, r, v, s, info, stats);
 }
 #endif
+
+void sn_petsc_cache_counts(const sn_petsc_cache *c, int *calls, int *reused)
+{
+  if (calls) *calls = c ? c->calls : 0;
+  if (reused) *reused = c ? c->reused : 0;
+}
