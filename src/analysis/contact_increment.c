@@ -34,8 +34,15 @@ void sn_contact_reference_areas(sn_cstate *cs, const double *area0)
     if (!cs->pts[k].face_point && area0[cs->pts[k].slave_node] > 0) cs->pts[k].area = area0[cs->pts[k].slave_node];
 }
 
-/* the distributed ADMM (sn_static_settings.petsc), whose set-up the contact cache keeps */
-static int petsc_solver(const char *solver) { return solver && !strcmp(solver, "petsc_admm"); }
+/* the solvers' states the contact cache C keeps between calls (NULL: none): ADMM's, and the
+ * distributed ADMM's set-up where the solver is petsc_admm (sn_static_settings.petsc) */
+static int ccache_solvers(sn_ccache *C, const char *solver)
+{
+  if (!C) return SN_OK;
+  if (!C->admm && !(C->admm = sn_admm_cache_new())) return SN_ERR_NOMEM;
+  if (solver && !strcmp(solver, "petsc_admm") && !C->petsc && !(C->petsc = sn_petsc_cache_new())) return SN_ERR_NOMEM;
+  return SN_OK;
+}
 
 /* The condensed route (contact_condensed.c) first, where it applies: the step names a local
  * (kind fc) solver, C holds a factor of K (positive definite) and the contact unknowns are at
@@ -130,8 +137,7 @@ static int solve_compliant(const sn_model *m, const sn_compliance *X, const sn_c
       memset(dux, 0, sizeof(double) * (size_t)X->neqx);
     }
     const char *chain[] = {deck ? solver : "admm", "socmixg", dim == 3 ? "nsn_ac" : "nsgs", "prox", NULL};
-    if (C && !C->admm && !(C->admm = sn_admm_cache_new())) { st = SN_ERR_NOMEM; goto done; }
-    if (C && petsc_solver(solver) && !C->petsc && !(C->petsc = sn_petsc_cache_new())) { st = SN_ERR_NOMEM; goto done; }
+    if ((st = ccache_solvers(C, solver))) goto done;
     /* the near-null space on the extended unknowns: the springs' own rows carry no mode */
     sn_petsc_nearnull nx = {0, NULL, 1};
     double *vx = NULL;
@@ -255,8 +261,7 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
     cs->tried[0] = '\0';
     /* ADMM from zero: started from the last multipliers (with v = 0) it took 25 % more
      * iterations on the Hertz deck (138 against 109) */
-    if (C && !C->admm && !(C->admm = sn_admm_cache_new())) { st = SN_ERR_NOMEM; goto done; }
-    if (C && petsc_solver(solver) && !C->petsc && !(C->petsc = sn_petsc_cache_new())) { st = SN_ERR_NOMEM; goto done; }
+    if ((st = ccache_solvers(C, solver))) goto done;
     st = sn_contact_solve_chain_ws(&P, chain, 100000, 20000, tol, du, cs, C ? C->admm : NULL, nnp, C ? C->petsc : NULL);
     size_t lb = strlen(before), la = strlen(cs->tried);
     if (lb && lb + 2 + la < sizeof cs->tried) {

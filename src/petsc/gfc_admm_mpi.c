@@ -348,6 +348,14 @@ static void pad_free_plain(pad *A)
   free(A->gv);
 }
 
+/* the pad's vectors, each by its address (NV of them) */
+enum { NV = 10 };
+static void pad_vectors(pad *A, Vec *vs[NV])
+{
+  Vec *all[NV] = {&A->v, &A->rhs, &A->f, &A->Mv, &A->Hr, &A->vbest, &A->g, &A->u, &A->r, &A->rbest};
+  memcpy(vs, all, sizeof all);
+}
+
 static void pad_free(pad *A)
 {
   MatNullSpaceDestroy(&A->nns);
@@ -356,8 +364,9 @@ static void pad_free(pad *A)
   MatDestroy(&A->HHt);
   MatDestroy(&A->A);
   KSPDestroy(&A->ksp);
-  Vec *vs[] = {&A->v, &A->rhs, &A->f, &A->Mv, &A->Hr, &A->vbest, &A->g, &A->u, &A->r, &A->rbest};
-  for (size_t k = 0; k < sizeof vs / sizeof vs[0]; k++) VecDestroy(vs[k]);
+  Vec *vs[NV];
+  pad_vectors(A, vs);
+  for (int k = 0; k < NV; k++) VecDestroy(vs[k]);
   pad_free_plain(A);
 }
 
@@ -706,8 +715,9 @@ static PetscErrorCode solve(pad *A, int kept, const opts *o, const sn_petsc_near
                             const sn_settings *s, sn_info *info, double t0, run_state *R, int *st)
 {
   if (kept) {
-    Vec vs[] = {A->v, A->rhs, A->f, A->Mv, A->Hr, A->vbest, A->g, A->u, A->r, A->rbest};
-    for (size_t k = 0; k < sizeof vs / sizeof vs[0]; k++) PetscCall(VecZeroEntries(vs[k]));
+    Vec *vs[NV];
+    pad_vectors(A, vs);
+    for (int k = 0; k < NV; k++) PetscCall(VecZeroEntries(*vs[k]));
   } else {
     PetscCall(make_vectors(A));
     PetscCall(make_nearnull(A, nn));

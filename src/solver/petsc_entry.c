@@ -8,6 +8,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* the public handle: the module's kept set-up (NULL where there is no module) and its counts */
+struct sn_petsc_cache {
+  void *impl;
+  int calls, reused;
+};
+
+sn_petsc_cache *sn_petsc_cache_new(void) { return calloc(1, sizeof(sn_petsc_cache)); }
+
+void sn_petsc_cache_counts(const sn_petsc_cache *c, int *calls, int *reused)
+{
+  if (calls) *calls = c ? c->calls : 0;
+  if (reused) *reused = c ? c->reused : 0;
+}
+
 #ifdef SN_HAVE_PETSC
 int sn_petsc_start(int *rank, int *size, char *msg, size_t msglen)
 {
@@ -45,14 +59,6 @@ int sn_gfc_admm_petsc_nn(const sn_gfc *P, const sn_petsc_nearnull *nn, double *r
 {
   return sn_gfc_admm_petsc_cached(P, nn, NULL, r, v, s, info, stats);
 }
-
-/* the module's kept set-up behind the public handle */
-struct sn_petsc_cache {
-  void *impl;
-  int calls, reused;
-};
-
-sn_petsc_cache *sn_petsc_cache_new(void) { return calloc(1, sizeof(sn_petsc_cache)); }
 
 void sn_petsc_cache_free(sn_petsc_cache *c)
 {
@@ -115,12 +121,6 @@ int sn_gfc_admm_petsc_nn(const sn_gfc *P, const sn_petsc_nearnull *nn, double *r
   return sn_gfc_admm_petsc(P, r, v, s, info, stats);
 }
 
-struct sn_petsc_cache {
-  int calls, reused;
-};
-
-sn_petsc_cache *sn_petsc_cache_new(void) { return calloc(1, sizeof(sn_petsc_cache)); }
-
 void sn_petsc_cache_free(sn_petsc_cache *c) { free(c); }
 
 int sn_gfc_admm_petsc_cached(const sn_gfc *P, const sn_petsc_nearnull *nn, sn_petsc_cache *c, double *r, double *v,
@@ -130,9 +130,3 @@ int sn_gfc_admm_petsc_cached(const sn_gfc *P, const sn_petsc_nearnull *nn, sn_pe
   return sn_gfc_admm_petsc(P, r, v, s, info, stats);
 }
 #endif
-
-void sn_petsc_cache_counts(const sn_petsc_cache *c, int *calls, int *reused)
-{
-  if (calls) *calls = c ? c->calls : 0;
-  if (reused) *reused = c ? c->reused : 0;
-}
