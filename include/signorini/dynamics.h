@@ -155,7 +155,12 @@ typedef struct {
                            the sweeps while a pile forms, a third more work per sweep; see
                            docs/dynamics.md) and
                            "sweep=forward|symmetric" (default forward; symmetric alternates
-                           forward and backward sweeps, measured slower on piles) */
+                           forward and backward sweeps, measured slower on piles) and
+                           "newton=N" (default 100; 0: never): a step of at most N contacts
+                           that 30 sweeps leave short of tol is solved by the registry's
+                           "auto" (Newton) on the assembled W from the step's warm start, the
+                           better result kept: with a heavy body on a light one the sweeps'
+                           rate falls with the mass ratio (docs/dynamics.md, "Mass ratios") */
   int warm_start;       /* start each step from the previous impulses matched by contact identity (default 1) */
   int projection;       /* 1: after each step, project positions onto the admissible set (default 0) */
   double event_tol;     /* event-driven: tolerance of event times and of the ODE (default 1e-10) */

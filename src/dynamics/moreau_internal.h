@@ -53,6 +53,9 @@ typedef struct {
   double omega;          /* relaxation of the NSGS update (1: plain Gauss-Seidel) */
   int accel;             /* SN_NSGS_ACCEL_*: the acceleration of the sweeps (nsgs_accel.c) */
   int sym;               /* 1: sweeps alternately forward and backward (symmetric Gauss-Seidel) */
+  int newton_max;        /* a step of at most this many rows that SN_NSGS_NEWTON_SWEEPS sweeps
+                            leave short of tol is solved by the registry's auto (option "newton=",
+                            default SN_NSGS_NEWTON_ROWS; 0: never) */
   double *cg;            /* NNCG scratch (nsgs_accel.c) */
   size_t cg_cap;
   int *order;            /* sweep order (identity; a colouring may replace it) */
@@ -97,9 +100,12 @@ void sn_nsgs_bodies_sweep(sn_mj_step *W, const int *order, int n, int reverse, d
 /* Siconos' relative error of the current (r, u = H^T v + s e_N), matrix-free */
 double sn_nsgs_bodies_error(const sn_mj_step *W);
 
-/* the options of the NSGS into W->omega, W->accel, W->sym ("omega=" 0 < omega < 2, default 1;
- * "accel=none|nncg", default none; "sweep=forward|symmetric", default forward): SN_ERR_UNKNOWN
- * for another key, SN_ERR_FORMAT / SN_ERR_ARG for a bad value */
+/* the options of the NSGS into W->omega, W->accel, W->sym, W->newton_max ("omega=" 0 < omega < 2,
+ * default 1; "accel=none|nncg", default none; "sweep=forward|symmetric", default forward;
+ * "newton=" a whole number of contacts >= 0, default SN_NSGS_NEWTON_ROWS): SN_ERR_UNKNOWN for
+ * another key, SN_ERR_FORMAT / SN_ERR_ARG for a bad value */
+#define SN_NSGS_NEWTON_ROWS 100
+#define SN_NSGS_NEWTON_SWEEPS 30   /* the sweeps' cap on those problems before Newton */
 int sn_nsgs_bodies_options(const char *options, sn_mj_step *W);
 /* the whole solve (W->omega, W->accel, W->sym): sweeps until error <= tol or max_iter; fills info (status, iterations, error) */
 int sn_nsgs_bodies_solve(sn_mj_step *W, const sn_settings *s, sn_info *info);
@@ -136,6 +142,12 @@ int sn_mj_local_problem(const sn_mj_step *W, sn_fc **out);
 /* solve the rows' problem with a registry solver: name, or "global:NAME"; velocities of the
  * bodies set from the free velocities and the impulses found */
 int sn_mj_registry_solve(sn_scene *S, sn_mj_step *W, const char *solver, const sn_settings *s, sn_info *info);
+/* the sweeps stopped short of s->tol (st > 0, info theirs): the step solved again by the
+ * registry's auto on the assembled W from the impulses start (3 per row: the step's warm start;
+ * s's tolerance and budgets, no options); the better of the two results kept, info and the
+ * returned status that result's */
+int sn_mj_registry_finish(sn_scene *S, sn_mj_step *W, const sn_settings *s, sn_info *info, int st,
+                          const double *start);
 
 /* ---- moreau_projection.c ---- */
 /* project positions onto the admissible set (normal-only LCP on the linearized gaps, repeated

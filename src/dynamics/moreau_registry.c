@@ -146,6 +146,40 @@ static int solve_local(sn_scene *S, sn_mj_step *W, const char *name, const sn_se
   return st;
 }
 
+int sn_mj_registry_finish(sn_scene *S, sn_mj_step *W, const sn_settings *s, sn_info *info, int st,
+                          const double *start) {
+  int n = 3 * W->nrow;
+  double *keep = malloc((size_t)(n + 1) * sizeof *keep);
+  if (!keep) return SN_ERR_NOMEM;
+  for (int i = 0; i < W->nrow; i++) {
+    memcpy(keep + 3 * i, W->row[i].r, 3 * sizeof *keep);
+    if (start) memcpy(W->row[i].r, start + 3 * i, 3 * sizeof *keep);
+  }
+  sn_settings as = *s;
+  as.options = NULL;        /* the sweeps' options are not auto's */
+  sn_info ai = {0};
+  sn_info_reset(&ai);
+  int st2 = solve_local(S, W, "auto", &as, &ai);
+  if (st2 == SN_ERR_NOMEM) {
+    free(keep);
+    return st2;
+  }
+  if (st2 == SN_OK || (st2 > 0 && ai.error < info->error)) {
+    ai.iterations += info->iterations;
+    ai.seconds += info->seconds;
+    ai.history = info->history;            /* the caller's buffer (the sweeps' history) */
+    ai.history_cap = info->history_cap;
+    ai.history_len = info->history_len;
+    *info = ai;
+    free(keep);
+    return st2;
+  }
+  for (int i = 0; i < W->nrow; i++) memcpy(W->row[i].r, keep + 3 * i, 3 * sizeof *keep);
+  velocities_from_impulses(S, W);          /* the sweeps' result back */
+  free(keep);
+  return st;
+}
+
 /* inverse of a symmetric 3x3 (xx, yy, zz, xy, xz, yz) into a full row-major matrix */
 static void sym_inverse(const double s[6], double M[9]) {
   double a = s[0], b = s[3], c = s[4], d = s[1], e = s[5], f = s[2];

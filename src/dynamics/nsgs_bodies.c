@@ -206,10 +206,11 @@ static int thread_count(int asked) {
 /* the options of the step's solver settings: "omega=" relaxation (0 < omega < 2, default 1),
  * "accel=none|nncg" (nsgs_accel.c, default none), "sweep=forward|symmetric" (default forward) */
 int sn_nsgs_bodies_options(const char *options, sn_mj_step *W) {
-  static const char *const keys[] = {"omega", "accel", "sweep", NULL};
+  static const char *const keys[] = {"omega", "accel", "sweep", "newton", NULL};
   W->omega = 1.0;
   W->accel = SN_NSGS_ACCEL_NONE;
   W->sym = 0;
+  W->newton_max = SN_NSGS_NEWTON_ROWS;
   if (!options) return SN_OK;
   int st = sn_option_check(options, keys);
   if (st != SN_OK) return st;
@@ -229,6 +230,11 @@ int sn_nsgs_bodies_options(const char *options, sn_mj_step *W) {
     if (strcmp(buf, "symmetric") == 0) W->sym = 1;
     else if (strcmp(buf, "forward") != 0) return SN_ERR_ARG;
   }
+  double nm = SN_NSGS_NEWTON_ROWS;
+  st = sn_option_double(options, "newton", &nm);
+  if (st < 0) return st;
+  if (!(nm >= 0 && nm <= 1e9 && nm == floor(nm))) return SN_ERR_ARG;
+  W->newton_max = (int)nm;
   return SN_OK;
 }
 

@@ -1,5 +1,6 @@
 /* The solver registry: one constant table, solvers chosen by name. */
 #include "signorini/solver.h"
+#include "solver/fc_refine.h"
 #include "solver/verdict.h"
 
 #include <math.h>
@@ -85,7 +86,14 @@ int sn_fc_solve(const sn_fc *P, const char *solver, double *r, double *u, const 
   if (solver && !strcmp(solver, "auto")) return sn_fc_auto(P, r, u, s, info);
   const sn_solver_entry *e = sn_solver_find(solver);
   if (!P || !e || !e->fc || !(e->dims & (1 << P->dim))) return SN_ERR_UNKNOWN;
-  return e->fc(P, r, u, s, info);
+  sn_settings def;
+  if (!s) { sn_settings_default(&def); s = &def; }
+  sn_info own = {0};
+  sn_info *I = info ? info : &own;
+  int st = e->fc(P, r, u, s, I);
+  /* met the relative tolerance, refused by the absolute rule (a huge mass ratio): refined */
+  if (st == SN_DIVERGED || st == SN_STALLED) st = sn_fc_refine(P, e, r, u, s, I, st);
+  return st;
 }
 
 int sn_soclcp_solve(const sn_soclcp *P, const char *solver, double *x, double *y,
