@@ -109,6 +109,17 @@ int main(int argc, char **argv) {
     med = ms[steps / 2];
     cmed = cms[steps / 2];
   }
+  /* the kinetic energy left and its rotational share: point contacts resist neither spin about
+   * their normal nor rolling, so a pile of spheres keeps some of both (docs/dynamics.md) */
+  sn_energy en;
+  double ke = NAN, ke_lin = 0;
+  if (sn_scene_energy(S, &en) == SN_OK) ke = en.kinetic;
+  for (int b = 0; b < sn_scene_nbodies(S); b++) {
+    sn_body_state bs;
+    double m = sn_scene_body_mass(S, b);
+    if (!isfinite(m) || sn_scene_body_state(S, b, &bs)) continue;
+    ke_lin += 0.5 * m * (bs.v[0] * bs.v[0] + bs.v[1] * bs.v[1] + bs.v[2] * bs.v[2]);
+  }
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   double cpu = ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + 1e-6 * (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
@@ -116,10 +127,11 @@ int main(int argc, char **argv) {
    * beside it, which a loaded machine inflates less */
   printf("granular N=%d box %.3g m: %d steps, median %.3f ms/step (CPU %.3f), mean %.3f ms/step, CPU %.1f s, "
          "mean %.0f contacts %.1f iterations per step, %d steps missed tol %.0e (worst error %.2e), "
-         "final max speed %.3g m/s (linear %.3g m/s), largest penetration %.3g m, peak RSS %ld kB\n",
+         "final max speed %.3g m/s (linear %.3g m/s), kinetic energy %.3g J (%.0f %% rotation), largest penetration %.3g m, "
+         "peak RSS %ld kB\n",
          n, L, steps, med, cmed, steps > 0 ? sum_ms / steps : NAN, cpu, steps > 0 ? (double)sum_nc / steps : NAN,
-         steps > 0 ? (double)sum_it / steps : NAN, missed, ds.solve.tol, worst_err, last_speed, last_v, max_pen,
-         ru.ru_maxrss);
+         steps > 0 ? (double)sum_it / steps : NAN, missed, ds.solve.tol, worst_err, last_speed, last_v, ke,
+         ke > 0 ? 100.0 * (ke - ke_lin) / ke : 0.0, max_pen, ru.ru_maxrss);
   free(ms);
   free(cms);
   sn_scene_free(S);

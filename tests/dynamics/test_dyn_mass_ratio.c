@@ -13,7 +13,7 @@
  *  - The same problem with every contact listed twice (W with repeated rows): the same sums.
  *  - 1 000 steps of the scene by the default matrix-free NSGS: both boxes stay within 1e-5 m
  *    (Newton after 30 sweeps on problems of at most 100 contacts); with the option newton=0
- *    (sweeps only, 1 000 a step) they slide more than 1 mm in 0.2 s. */
+ *    (sweeps only, 1 000 a step) they slide more than 1 mm in 0.1 s (measured 2.6e-2 m). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -180,8 +180,8 @@ int main(void) {
   CHECK(slide <= 1e-5);
   CHECK(sink <= 1e-6);
   CHECK(nshort <= 20);
-  run("newton=0", 0.2, &slide, &sink, &nshort);
-  printf("newton=0, 0.2 s: slide %.2e m, sink %.2e m, %d steps short of 1e-8\n", slide, sink, nshort);
+  run("newton=0", 0.1, &slide, &sink, &nshort);
+  printf("newton=0, 0.1 s: slide %.2e m, sink %.2e m, %d steps short of 1e-8\n", slide, sink, nshort);
   CHECK(slide > 1e-3);
   return sn_check_report();
 }
