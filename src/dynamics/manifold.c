@@ -143,21 +143,21 @@ static void feature_of(const sn_support_obj *o, const double d[3], feature *f) {
 
 /* Sutherland-Hodgman: keep the part of polygon (or segment) in on the inner side of the plane
  * m . x <= c; new points are tagged with the clipping plane s and the clipped edge */
-static void clip_plane(const feature *in, feature *out, const double m[3], double c, int s) {
+static void clip_plane(const feature *in, feature *out, const double m[3], double c, int s, double tol) {
   out->n = 0;
   int n = in->n;
   int closed = n >= 3;
   for (int k = 0; k < n; k++) {
     const double *P = in->p[k];
     double dp = sn3_dot(m, P) - c;
-    if (dp <= 0 && out->n < FEAT_MAX) {
+    if (dp <= tol && out->n < FEAT_MAX) {
       memcpy(out->p[out->n], P, 3 * sizeof(double));
       out->id[out->n++] = in->id[k];
     }
     if (!closed && k == n - 1) break;
     const double *Q = in->p[(k + 1) % n];
     double dq = sn3_dot(m, Q) - c;
-    if ((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) {
+    if ((dp < -tol && dq > tol) || (dp > tol && dq < -tol)) {
       double t = dp / (dp - dq);
       if (out->n < FEAT_MAX) {
         for (int i = 0; i < 3; i++) out->p[out->n][i] = P[i] + t * (Q[i] - P[i]);
@@ -167,10 +167,20 @@ static void clip_plane(const feature *in, feature *out, const double m[3], doubl
   }
 }
 
-/* the incident feature clipped by the side planes of the reference face */
+/* the incident feature clipped by the side planes of the reference face. A point within a
+ * relative 1e-9 of the face's perimeter of a side plane counts as on it (inside): where faces
+ * meet along a line only (cubes of a stack touching along an edge), their points lie on a side
+ * plane to rounding, and a strict test kept or dropped them as the rounding of each step fell
+ * (a 2 x 2 x 2 block of cubes: 92 to 112 contacts from step to step, the warm start lost) */
 static void clip_to_face(const feature *ref, feature *inc) {
-  double c[3] = {0, 0, 0};
-  for (int k = 0; k < ref->n; k++) sn3_axpy(1.0 / ref->n, ref->p[k], c);
+  double c[3] = {0, 0, 0}, per = 0;
+  for (int k = 0; k < ref->n; k++) {
+    sn3_axpy(1.0 / ref->n, ref->p[k], c);
+    double e[3];
+    sn3_sub(ref->p[(k + 1) % ref->n], ref->p[k], e);
+    per += sn3_norm(e);
+  }
+  double tol = 1e-9 * per;
   for (int k = 0; k < ref->n && inc->n > 0; k++) {
     double e[3], m[3], dc[3];
     sn3_sub(ref->p[(k + 1) % ref->n], ref->p[k], e);
@@ -182,7 +192,7 @@ static void clip_to_face(const feature *ref, feature *inc) {
     if (!(l > 0)) continue;
     for (int i = 0; i < 3; i++) m[i] /= l;
     feature tmp;
-    clip_plane(inc, &tmp, m, sn3_dot(m, ref->p[k]), k);
+    clip_plane(inc, &tmp, m, sn3_dot(m, ref->p[k]), k, tol);
     *inc = tmp;
   }
 }
@@ -349,6 +359,53 @@ void sn_contact_make(sn_contact *c, const sn_body *A, int ia, const sn_body *B, 
   c->gap = gap;
 }
 
+/* Two boxes that touch or overlap: the separating-axis test over their 15 axes (the 3 + 3 face
+ * normals and the 9 edge-edge cross products; Gottschalk, Lin & Manocha, "OBBTree", SIGGRAPH
+ * 1996), exact for the penetration of two boxes. Where several axes tie, as where cubes of a
+ * stack touch along an edge only (the x and z faces of diagonal neighbours both at separation 0),
+ * GJK / EPA's normal is whichever the rounding of the step favours, and the contact set flipped
+ * between the two faces from step to step (a 2 x 2 x 2 block: 92 to 109 contacts, the warm start
+ * lost). Here the axes are taken in a fixed order (A's faces, B's faces, then the edges) and a
+ * later one wins only when it is larger by more than a relative 1e-9 (1e-6 for an edge against a
+ * face): ties go to the first face. 1 with the face axis' separation (gap) and normal n (from A
+ * to B); 0 when an edge-edge axis is the answer (GJK / EPA's result stands). */
+static int box_box_face_axis(const sn_body *A, const sn_body *B, double *gap, double n[3]) {
+  const double *ha = A->shape.half, *hb = B->shape.half;
+  double ax[2][3][3], d[3];
+  for (int j = 0; j < 3; j++)
+    for (int i = 0; i < 3; i++) {
+      ax[0][j][i] = A->R[3 * i + j];   /* body axis j in world coordinates: column j of R */
+      ax[1][j][i] = B->R[3 * i + j];
+    }
+  sn3_sub(B->x, A->x, d);
+  double scale = ha[0] + ha[1] + ha[2] + hb[0] + hb[1] + hb[2];
+  double best = -INFINITY, bn[3] = {0, 0, 0};
+  int face = 1;
+  for (int k = 0; k < 15; k++) {
+    double L[3];
+    if (k < 6) {
+      memcpy(L, ax[k / 3][k % 3], sizeof L);
+    } else {
+      sn3_cross(ax[0][(k - 6) / 3], ax[1][(k - 6) % 3], L);
+      double l = sn3_norm(L);
+      if (l < 1e-6) continue;   /* parallel edges: their axis is a face axis' */
+      for (int i = 0; i < 3; i++) L[i] /= l;
+    }
+    double r = 0;
+    for (int j = 0; j < 3; j++) r += ha[j] * fabs(sn3_dot(L, ax[0][j])) + hb[j] * fabs(sn3_dot(L, ax[1][j]));
+    double dl = sn3_dot(L, d), sep = fabs(dl) - r;
+    if (sep > best + (k < 6 || !face ? 1e-9 : 1e-6) * scale) {
+      best = sep;
+      face = k < 6;
+      for (int i = 0; i < 3; i++) bn[i] = dl >= 0 ? L[i] : -L[i];
+    }
+  }
+  if (!face) return 0;
+  *gap = best;
+  memcpy(n, bn, sizeof bn);
+  return 1;
+}
+
 int sn_narrow_convex(const sn_body *A, int ia, const sn_body *B, int ib, double margin, sn_contact_list *L) {
   /* planes and meshes have their own routines (narrow_plane*.c, narrow_mesh.c) */
   sn_shape_kind ka = A->shape.kind, kb = B->shape.kind;
@@ -363,6 +420,9 @@ int sn_narrow_convex(const sn_body *A, int ia, const sn_body *B, int ib, double 
   double gap, n[3], pa[3], pb[3];
   sn_convex_query(&oa, &ob, &gap, n, pa, pb);
   if (gap >= margin) return SN_OK;
+  /* touching or overlapping boxes: the normal of a stable face axis */
+  if (ka == SN_SHAPE_BOX && kb == SN_SHAPE_BOX && gap <= 1e-9 * (A->shape.bound + B->shape.bound))
+    box_box_face_axis(A, B, &gap, n);
   sn_manifold_point pts[SN_MANIFOLD_MAX];
   int np = sn_manifold(&oa, &ob, gap, n, pa, pb, margin, pts);
   for (int k = 0; k < np; k++) {

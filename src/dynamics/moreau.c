@@ -156,7 +156,7 @@ static int solve_phase(sn_scene *S, sn_mj_step *W, const sn_dyn_settings *s, sn_
     /* a small problem keeps its warm start: should the sweeps stop short of tol (a heavy body
        on a light one: their rate falls with the mass ratio), Newton starts from there. On two
        boxes of 1 kg and 1e6 kg on an incline that must stick (docs/dynamics.md, "Mass ratios"):
-       1 000 sweeps a step let them slide 0.3 m in 1 s; Newton after 30 keeps them within 4 um */
+       1 000 sweeps a step let them slide 0.4 m in 1 s; Newton after 30 keeps them within 12 um */
     double *start = NULL;
     if (W->nrow <= W->newton_max) {
       if (!(start = malloc((size_t)(3 * W->nrow) * sizeof *start))) return SN_ERR_NOMEM;
