@@ -2,6 +2,7 @@
  * unnormalised residual) and the acceptance rule documented in problem.h. */
 #include "signorini/problem.h"
 #include "problem/fc_natmap.h"
+#include "problem/fc_rule.h"
 #include "common/fmax_first.h"
 
 #include <float.h>
@@ -34,6 +35,15 @@ static void contact_maxima(int dim, double mu, const double *ri, const double *u
   for (int k = 0; k < dim; k++) x->rmax = sn_fmax_first(x->rmax, fabs(ri[k]));
 }
 
+double sn_fc_meas_missed_by(const sn_fc_meas *m, double rmax, double tol)
+{
+  double atol = sqrt(fmin(fmax(tol, 0.0), 1.0));
+  double vs = m->vscale > DBL_EPSILON ? m->vscale : 1.0, rs = rmax > DBL_EPSILON ? rmax : 1.0;
+  double f = m->penetration / (atol * vs);
+  f = fmax(f, m->cone_violation / (atol * rs));
+  return fmax(f, m->complementarity / (atol * vs * rs));
+}
+
 /* penetration, cone violation and the acceptance rule from the maxima; finite: r, u and the
  * relative error finite; q_norm = |q| (or |w|), Wr_norm = |W r| (or |H^T v|), wr_bound =
  * |W| |r| (a bound of |W r| without cancellation; 0 when unknown) */
@@ -48,7 +58,7 @@ static void finish(const maxima *x, int finite, double q_norm, double Wr_norm, d
    * below DBL_EPSILON count as 1 (absolute), as in Siconos' measure. The complementarity
    * bound is the penetration bound on the other side: under the largest force the gap may
    * open by sqrt(tol) vscale, a separated contact may carry sqrt(tol) |r|_inf */
-  double atol = sqrt(fmin(fmax(tol, 0.0), 1.0));
+  double atol = sqrt(fmin(fmax(tol, 0.0), 1.0));   /* (sn_fc_meas_missed_by: the same bounds) */
   double vs = m->vscale > DBL_EPSILON ? m->vscale : 1.0, rs = x->rmax > DBL_EPSILON ? x->rmax : 1.0;
   m->accepted = finite && x->pen <= atol * vs && x->cv <= atol * rs && x->comp <= atol * vs * rs;
   m->diverging = !m->accepted &&

@@ -13,25 +13,21 @@
  * by half (r growing along a direction W does not see: a problem without a solution) ends the
  * refinement and its result is dropped. The passes share s->max_iter and s->time_limit. */
 #include "solver/fc_refine.h"
+#include "problem/fc_rule.h"
 #include "solver/verdict.h"
 
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum { REFINE_PASSES = 4 };
 
-/* the factor by which the absolute rule (problem.h) is missed: the largest of the three
- * measures over its bound, <= 1 when accepted */
+/* the factor by which the absolute rule (problem.h) is missed, <= 1 when accepted */
 static double missed_by(const sn_fc_meas *m, const double *r, int n, double tol)
 {
-  double atol = sqrt(fmin(fmax(tol, 0.0), 1.0)), rmax = 0.0;
+  double rmax = 0.0;
   for (int k = 0; k < n; k++) rmax = fmax(rmax, fabs(r[k]));
-  double vs = m->vscale > DBL_EPSILON ? m->vscale : 1.0, rs = rmax > DBL_EPSILON ? rmax : 1.0;
-  double f = m->penetration / (atol * vs);
-  f = fmax(f, m->cone_violation / (atol * rs));
-  return fmax(f, m->complementarity / (atol * vs * rs));
+  return sn_fc_meas_missed_by(m, rmax, tol);
 }
 
 /* the caller's budget left after `its` iterations and `secs` seconds; 0 when spent */
@@ -51,8 +47,8 @@ int sn_fc_refine(const sn_fc *P, const sn_solver_entry *e, double *r, double *u,
 {
   int n = P->dim * P->nc;
   sn_fc_meas m;
-  if (sn_fc_measures(P, r, s->tol, &m) || m.stuck || !(m.rel_error <= s->tol) || !isfinite(m.penetration) ||
-      !isfinite(m.cone_violation) || !isfinite(m.complementarity))
+  if (sn_fc_measures(P, r, s->tol, &m) || m.accepted || m.stuck || !(m.rel_error <= s->tol) ||
+      !isfinite(m.penetration) || !isfinite(m.cone_violation) || !isfinite(m.complementarity))
     return st;
   double f = missed_by(&m, r, n, s->tol);
   double *best = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));

@@ -5,9 +5,10 @@
 
 #include "signorini/solver.h"
 
-/* e->fc returned st (SN_DIVERGED or SN_STALLED) with r, u and info (non-NULL) on P under s
- * (non-NULL). When r meets s->tol in Siconos' relative error, no contact is stuck and the
- * absolute measures are finite, the solver is run again from r with a tighter relative tolerance
+/* e->fc returned st (SN_DIVERGED: by the verdict, a result that meets s->tol in Siconos'
+ * relative error and fails the absolute rule is one) with r, u and info (non-NULL) on P under s
+ * (non-NULL). When r meets s->tol in the relative error but not the absolute rule, no contact is
+ * stuck and the absolute measures are finite, the solver is run again from r with a tighter relative tolerance
  * (at most 4 passes, sharing s->max_iter and s->time_limit, each required to halve the factor by
  * which the absolute rule is missed). Returns the verdict on the best r (SN_OK once the rule
  * holds at s->tol), with u = W r + q and info's iterations and seconds the totals; else st, r,

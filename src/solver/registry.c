@@ -92,7 +92,7 @@ int sn_fc_solve(const sn_fc *P, const char *solver, double *r, double *u, const 
   sn_info *I = info ? info : &own;
   int st = e->fc(P, r, u, s, I);
   /* met the relative tolerance, refused by the absolute rule (a huge mass ratio): refined */
-  if (st == SN_DIVERGED || st == SN_STALLED) st = sn_fc_refine(P, e, r, u, s, I, st);
+  if (st == SN_DIVERGED) st = sn_fc_refine(P, e, r, u, s, I, st);
   return st;
 }
 

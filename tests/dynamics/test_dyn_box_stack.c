@@ -123,7 +123,7 @@ static void stepping(void) {
   printf("20 steps: %d contacts at the first, %d steps with another count, at most %d sweeps after the first\n", nc0,
          changed, worst_it);
   CHECK_INT(changed, 0);
-  CHECK(worst_it <= 30);
+  CHECK(worst_it <= 5);
   sn_scene_free(S);
 }
 
