@@ -105,6 +105,19 @@ static int draw_convergence(sn_run_plots *R, const sn_model *m, sn_series *se, c
 /* BASE_contact_pressure.png, BASE_contact_shear.png: the contact stresses along the contact
  * region, one curve per increment; the shear is the CSV's and VTU's tang1 in 2D (signed, in
  * the output frame of docs/results.md), the magnitude of (tang1, tang2) in 3D */
+/* no shear to draw: every interaction frictionless and every plotted shear exactly zero (a
+ * chart of zeros, a quarter of the charts' drawing and compression on the frictionless Hertz
+ * decks; docs/results.md) */
+static int shear_all_zero(const sn_run_plots *R, const sn_model *m)
+{
+  for (int k = 0; k < m->ninteractions; k++)
+    if (m->interactions[k].mu != 0) return 0;
+  for (int i = 0; i < R->ninc; i++)
+    for (int q = 0; q < R->ncp[i]; q++)
+      if (R->cq[i][q] != 0) return 0;
+  return 1;
+}
+
 static int draw_profiles(sn_run_plots *R, const sn_model *m, sn_series *se, char (*names)[32], char *err)
 {
   static const char *const axn[] = {"x", "y", "z"};
@@ -137,7 +150,7 @@ static int draw_profiles(sn_run_plots *R, const sn_model *m, sn_series *se, char
   o.ylabel = label(yl, sizeof yl, nodal ? (m->ndf == 2 ? "tangential force / weight, tang1" : "tangential force / weight")
                                         : (m->ndf == 2 ? "shear stress tang1" : "shear stress magnitude"), su);
   chart_path(R, CH_SHEAR, path, sizeof path);
-  if (!st) st = sn_plot_lines(path, &o, se, ni, err, SN_PLOT_ERR);
+  if (!st && !shear_all_zero(R, m)) st = sn_plot_lines(path, &o, se, ni, err, SN_PLOT_ERR);
   return st;
 }
 
@@ -177,7 +190,9 @@ static int draw_plots(sn_run_plots *R, const sn_model *m, char *err)
   if (!st && m->npairs > 0) st = draw_load(R, m, se, err);
   /* asked for, their fsyncs at once, their writeback started as each was renamed in: a chart's
    * own fsync waited for the disk before the next chart was drawn */
+  int no_shear = m->npairs > 0 && shear_all_zero(R, m);
   for (int k = 0; k < NCHARTS && !st && R->fsync && (k == CH_CONVERGENCE || m->npairs > 0); k++) {
+    if (k == CH_SHEAR && no_shear) continue;
     char path[1400];
     chart_path(R, k, path, sizeof path);
     st = sn_outfile_sync(path, err, SN_PLOT_ERR);
