@@ -19,32 +19,18 @@
 #include <string.h>
 
 #include "check.h"
+#include "dyn_cubes.h"
 #include "signorini/signorini.h"
 
 static const double GX = 3.0, GZ = -9.81, DT = 1e-3;
 
 static sn_scene *block(double heavy, double *mass) {
-  sn_scene *S;
-  CHECK_INT(sn_scene_create(&S), SN_OK);
-  const double g[3] = {GX, 0, GZ};
-  CHECK_INT(sn_scene_set_gravity(S, g), SN_OK);
-  CHECK_INT(sn_scene_set_contact_law(S, -1, -1, 0.5, 0.0), SN_OK);
-  sn_body_desc d;
-  sn_body_desc_default(&d);
-  d.shape.kind = SN_SHAPE_PLANE;
-  d.motion = SN_BODY_FIXED;
-  CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
+  sn_scene *S = dyn_cubes_scene(GX, GZ);
   *mass = 0;
   for (int k = 0; k < 8; k++) {
-    sn_body_desc_default(&d);
-    d.shape.kind = SN_SHAPE_BOX;
-    d.shape.half[0] = d.shape.half[1] = d.shape.half[2] = 0.5;
-    d.mass = k >= 4 ? heavy : 1.0;
-    d.x[0] = k & 1;
-    d.x[1] = (k >> 1) & 1;
-    d.x[2] = 0.5 + (k >> 2);
-    CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
-    *mass += d.mass;
+    double m = k >= 4 ? heavy : 1.0;
+    dyn_cubes_add(S, k & 1, (k >> 1) & 1, 0.5 + (k >> 2), m);
+    *mass += m;
   }
   return S;
 }

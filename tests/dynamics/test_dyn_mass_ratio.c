@@ -21,29 +21,15 @@
 #include <string.h>
 
 #include "check.h"
+#include "dyn_cubes.h"
 #include "signorini/signorini.h"
 
 static const double M1 = 1.0, M2 = 1e6, GX = 3.0, GZ = -9.81, DT = 1e-3;
 
 static sn_scene *two_boxes(void) {
-  sn_scene *S;
-  CHECK_INT(sn_scene_create(&S), SN_OK);
-  const double g[3] = {GX, 0, GZ};
-  CHECK_INT(sn_scene_set_gravity(S, g), SN_OK);
-  CHECK_INT(sn_scene_set_contact_law(S, -1, -1, 0.5, 0.0), SN_OK);
-  sn_body_desc d;
-  sn_body_desc_default(&d);
-  d.shape.kind = SN_SHAPE_PLANE;
-  d.motion = SN_BODY_FIXED;
-  CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
-  for (int k = 0; k < 2; k++) {
-    sn_body_desc_default(&d);
-    d.shape.kind = SN_SHAPE_BOX;
-    d.shape.half[0] = d.shape.half[1] = d.shape.half[2] = 0.5;
-    d.mass = k ? M2 : M1;
-    d.x[2] = 0.5 + k;
-    CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
-  }
+  sn_scene *S = dyn_cubes_scene(GX, GZ);
+  dyn_cubes_add(S, 0, 0, 0.5, M1);
+  dyn_cubes_add(S, 0, 0, 1.5, M2);
   return S;
 }
 
