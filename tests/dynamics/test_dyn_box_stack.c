@@ -54,14 +54,7 @@ static double floor_balance(const sn_scene *S, const double *r, int nc, double m
 static void run(double heavy, const char *const *names, double btol) {
   double mass;
   sn_scene *S = block(heavy, &mass);
-  sn_dyn_settings ds;
-  sn_dyn_settings_default(&ds);
-  ds.dt = DT;
-  sn_dyn_info di;
-  CHECK(sn_scene_step(S, &ds, &di) >= 0);
-  sn_fc *P;
-  double *r0;
-  CHECK_INT(sn_scene_last_problem(S, &P, &r0), SN_OK);
+  sn_fc *P = dyn_cubes_step_problem(S, DT);
   CHECK_INT(P->nc, sn_scene_ncontacts(S));
   CHECK(P->nc >= 48);   /* at least 4 per touching face: 16 on the floor, 32 between cubes */
   int n = 3 * P->nc;
@@ -82,7 +75,6 @@ static void run(double heavy, const char *const *names, double btol) {
     free(u);
   }
   sn_fc_free(P);
-  free(r0);
   sn_scene_free(S);
 }
 

@@ -142,14 +142,7 @@ static void run(const char *options, double T, double *slide, double *sink, int 
 
 int main(void) {
   sn_scene *S = two_boxes();
-  sn_dyn_settings ds;
-  sn_dyn_settings_default(&ds);
-  ds.dt = DT;
-  sn_dyn_info di;
-  CHECK(sn_scene_step(S, &ds, &di) >= 0);
-  sn_fc *P;
-  double *r0;
-  CHECK_INT(sn_scene_last_problem(S, &P, &r0), SN_OK);
+  sn_fc *P = dyn_cubes_step_problem(S, DT);
   CHECK_INT(P->nc, 8);
   CHECK_INT(sn_scene_ncontacts(S), 8);
   solvers(S, P, P->nc, "8 contacts");
@@ -157,7 +150,6 @@ int main(void) {
   solvers(S, Q, P->nc, "each contact twice");
   sn_fc_free(Q);
   sn_fc_free(P);
-  free(r0);
   sn_scene_free(S);
 
   double slide, sink;
