@@ -158,8 +158,8 @@ typedef struct {
                            forward and backward sweeps, measured slower on piles) and
                            "newton=N" (default 100; 0: never): a step of at most N contacts
                            that 30 sweeps leave short of tol is solved by the registry's
-                           "auto" (Newton) on the assembled W from the step's warm start, the
-                           better result kept: with a heavy body on a light one the sweeps'
+                           "nsn_fb", then "auto" (Newton) on the assembled W from the step's
+                           warm start, the best result kept: with a heavy body on a light one the sweeps'
                            rate falls with the mass ratio (docs/dynamics.md, "Mass ratios") */
   int warm_start;       /* start each step from the previous impulses matched by contact identity (default 1) */
   int projection;       /* 1: after each step, project positions onto the admissible set (default 0) */

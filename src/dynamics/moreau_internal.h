@@ -143,11 +143,11 @@ int sn_mj_local_problem(const sn_mj_step *W, sn_fc **out);
  * bodies set from the free velocities and the impulses found */
 int sn_mj_registry_solve(sn_scene *S, sn_mj_step *W, const char *solver, const sn_settings *s, sn_info *info);
 /* the sweeps stopped at their cap short of s->tol (st, info theirs): the step solved again by
- * the registry's auto on the assembled W from the impulses start (3 per row: the step's warm
- * start; s's tolerance, half of what is left of s's budgets, no options); unless auto
- * succeeds, the sweeps go on with the rest of the budgets from the better of the two results
- * (auto's only when not diverged). info and the returned status: the final result's, its
- * iterations and seconds the totals */
+ * the registry's nsn_fb, then auto, on the assembled W, each from the impulses start (3 per
+ * row: the step's warm start; s's tolerance, no options; nsn_fb half of what is left of s's
+ * budgets, auto the rest); unless one succeeds, the sweeps go on with what is left from the best
+ * of the results (a Newton result the verdict called diverged kept as not converged). info and
+ * the returned status: the final result's, its iterations and seconds the totals */
 int sn_mj_registry_finish(sn_scene *S, sn_mj_step *W, const sn_settings *s, sn_info *info, int st,
                           const double *start);
 
