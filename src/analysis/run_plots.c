@@ -118,7 +118,8 @@ static int shear_all_zero(const sn_run_plots *R, const sn_model *m)
   return 1;
 }
 
-static int draw_profiles(sn_run_plots *R, const sn_model *m, sn_series *se, char (*names)[32], char *err)
+static int draw_profiles(sn_run_plots *R, const sn_model *m, sn_series *se, char (*names)[32], int no_shear,
+                         char *err)
 {
   static const char *const axn[] = {"x", "y", "z"};
   int ni = R->ninc, st;
@@ -150,7 +151,7 @@ static int draw_profiles(sn_run_plots *R, const sn_model *m, sn_series *se, char
   o.ylabel = label(yl, sizeof yl, nodal ? (m->ndf == 2 ? "tangential force / weight, tang1" : "tangential force / weight")
                                         : (m->ndf == 2 ? "shear stress tang1" : "shear stress magnitude"), su);
   chart_path(R, CH_SHEAR, path, sizeof path);
-  if (!st && !shear_all_zero(R, m)) st = sn_plot_lines(path, &o, se, ni, err, SN_PLOT_ERR);
+  if (!st && !no_shear) st = sn_plot_lines(path, &o, se, ni, err, SN_PLOT_ERR);
   return st;
 }
 
@@ -185,12 +186,12 @@ static int draw_plots(sn_run_plots *R, const sn_model *m, char *err)
   char (*names)[32] = malloc(sizeof(*names) * ((size_t)ni + 2));
   if (!se || !names) { free(se); free(names); return SN_ERR_NOMEM; }
   for (int i = 0; i < ni; i++) snprintf(names[i], sizeof names[i], "increment %d", i + 1);
+  int no_shear = m->npairs > 0 && shear_all_zero(R, m);
   int st = draw_convergence(R, m, se, names, err);
-  if (!st && m->npairs > 0) st = draw_profiles(R, m, se, names, err);
+  if (!st && m->npairs > 0) st = draw_profiles(R, m, se, names, no_shear, err);
   if (!st && m->npairs > 0) st = draw_load(R, m, se, err);
   /* asked for, their fsyncs at once, their writeback started as each was renamed in: a chart's
    * own fsync waited for the disk before the next chart was drawn */
-  int no_shear = m->npairs > 0 && shear_all_zero(R, m);
   for (int k = 0; k < NCHARTS && !st && R->fsync && (k == CH_CONVERGENCE || m->npairs > 0); k++) {
     if (k == CH_SHEAR && no_shear) continue;
     char path[1400];

@@ -42,6 +42,7 @@ void sn_scene_step_free(void *step) {
   free(W->hkey);
   free(W->ru);
   free(W->rv);
+  free(W->nw);
   free(W->cg);
   sn_mj_project_free(W->proj);
   free(W);
@@ -159,16 +160,15 @@ static int solve_phase(sn_scene *S, sn_mj_step *W, const sn_dyn_settings *s, sn_
        1 000 sweeps a step let them slide 0.4 m in 1 s; Newton after 30 keeps them within 18 um.
        A tower of 6 cubes on that incline: 106 of 200 steps short of 1e-8 by the sweeps alone,
        none with Newton, 18 times faster */
-    double *start = NULL;
-    if (W->nrow <= W->newton_max) {
-      if (!(start = malloc((size_t)(3 * W->nrow) * sizeof *start))) return SN_ERR_NOMEM;
-      for (int i = 0; i < W->nrow; i++) memcpy(start + 3 * i, W->row[i].r, 3 * sizeof *start);
+    int small = W->nrow <= W->newton_max;
+    if (small) {
+      if (sn_mj_grow((void **)&W->nw, &W->nw_cap, 6 * W->nrow, sizeof *W->nw)) return SN_ERR_NOMEM;
+      for (int i = 0; i < W->nrow; i++) memcpy(W->nw + 3 * i, W->row[i].r, 3 * sizeof *W->nw);
     }
     sn_settings ss = s->solve;   /* and then SN_NSGS_NEWTON_SWEEPS sweeps are enough for them */
-    if (start && ss.max_iter > SN_NSGS_NEWTON_SWEEPS) ss.max_iter = SN_NSGS_NEWTON_SWEEPS;
+    if (small && ss.max_iter > SN_NSGS_NEWTON_SWEEPS) ss.max_iter = SN_NSGS_NEWTON_SWEEPS;
     int st = sn_nsgs_bodies_solve(W, &ss, si);
-    if (st == SN_MAX_ITER && start) st = sn_mj_registry_finish(S, W, &s->solve, si, st, start);
-    free(start);
+    if (st == SN_MAX_ITER && small) st = sn_mj_registry_finish(S, W, &s->solve, si, st);
     return st;
   }
   return sn_mj_registry_solve(S, W, s->solver, &s->solve, si);

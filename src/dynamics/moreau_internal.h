@@ -65,6 +65,10 @@ typedef struct {
   /* registry path scratch (moreau_registry.c) */
   double *ru, *rv;       /* r, u or v of the registry solvers */
   int ru_cap, rv_cap;
+  /* the Newton hand-off's scratch (moreau.c, sn_mj_registry_finish), 6 per row: the step's
+     warm-start impulses, then the best result so far */
+  double *nw;
+  int nw_cap;
   /* position projection scratch (moreau_projection.c) */
   void *proj;
   /* NSGS threads (sn_dyn_settings.threads): 0 serial in row order, >= 1 coloured sweep */
@@ -78,6 +82,9 @@ typedef struct {
 } sn_mj_step;
 
 /* ---- moreau_setup.c ---- */
+/* *p of *cap elements of elem bytes grown (doubling, from 64) to hold need: the steps' scratch,
+ * never shrunk (no allocation per step once warm); SN_ERR_NOMEM */
+int sn_mj_grow(void **p, int *cap, int need, size_t elem);
 int sn_mj_reserve(sn_mj_step *W, int nb, int nrow);
 /* body cache and pre-step velocities; kinematic bodies moved to t + h; free velocities */
 void sn_mj_bodies(sn_scene *S, sn_mj_step *W, double h);
@@ -143,13 +150,12 @@ int sn_mj_local_problem(const sn_mj_step *W, sn_fc **out);
  * bodies set from the free velocities and the impulses found */
 int sn_mj_registry_solve(sn_scene *S, sn_mj_step *W, const char *solver, const sn_settings *s, sn_info *info);
 /* the sweeps stopped at their cap short of s->tol (st, info theirs): the step solved again by
- * the registry's nsn_fb, then auto, on the assembled W, each from the impulses start (3 per
- * row: the step's warm start; s's tolerance, no options; nsn_fb half of what is left of s's
+ * the registry's nsn_fb, then auto, on the assembled W, each from the impulses in W->nw's first
+ * 3 nrow (the step's warm start, kept there before the sweeps; the second 3 nrow its scratch); s's tolerance, no options; nsn_fb half of what is left of s's
  * budgets, auto the rest); unless one succeeds, the sweeps go on with what is left from the best
  * of the results (a Newton result the verdict called diverged kept as not converged). info and
  * the returned status: the final result's, its iterations and seconds the totals */
-int sn_mj_registry_finish(sn_scene *S, sn_mj_step *W, const sn_settings *s, sn_info *info, int st,
-                          const double *start);
+int sn_mj_registry_finish(sn_scene *S, sn_mj_step *W, const sn_settings *s, sn_info *info, int st);
 
 /* ---- moreau_projection.c ---- */
 /* project positions onto the admissible set (normal-only LCP on the linearized gaps, repeated

@@ -119,20 +119,11 @@ static void velocities_from_impulses(sn_scene *S, sn_mj_step *W) {
   }
 }
 
-static int scratch(double **p, int *cap, int n) {
-  if (n <= *cap) return SN_OK;
-  double *q = realloc(*p, (size_t)n * sizeof *q);
-  if (!q) return SN_ERR_NOMEM;
-  *p = q;
-  *cap = n;
-  return SN_OK;
-}
-
 static int solve_local(sn_scene *S, sn_mj_step *W, const char *name, const sn_settings *s, sn_info *info) {
   sn_fc *P;
   int n = 3 * W->nrow, st = sn_mj_local_problem(W, &P);
   if (st != SN_OK) return st;
-  if ((st = scratch(&W->ru, &W->ru_cap, 2 * n)) != SN_OK) {
+  if ((st = sn_mj_grow((void **)&W->ru, &W->ru_cap, 2 * n, sizeof *W->ru)) != SN_OK) {
     sn_fc_free(P);
     return st;
   }
@@ -164,13 +155,12 @@ static void continued(sn_info *info, const sn_info *now, int its, double secs) {
  * "Mass ratios"), then auto with what is left */
 static const char *const finish_chain[] = {"nsn_fb", "auto"};
 
-int sn_mj_registry_finish(sn_scene *S, sn_mj_step *W, const sn_settings *s, sn_info *info, int st,
-                          const double *start) {
+int sn_mj_registry_finish(sn_scene *S, sn_mj_step *W, const sn_settings *s, sn_info *info, int st) {
   int n = 3 * W->nrow, its = info->iterations;
   double secs = info->seconds;
   if (s->max_iter - its < 2 || (s->time_limit > 0 && s->time_limit - secs <= 0)) return st;
-  double *best = malloc((size_t)(n + 1) * sizeof *best);
-  if (!best) return SN_ERR_NOMEM;
+  const double *start = W->nw;
+  double *best = W->nw + n;
   for (int i = 0; i < W->nrow; i++) memcpy(best + 3 * i, W->row[i].r, 3 * sizeof *best);
   double best_err = info->error;
   int best_st = st, sweeps_best = 1;
@@ -187,15 +177,11 @@ int sn_mj_registry_finish(sn_scene *S, sn_mj_step *W, const sn_settings *s, sn_i
     sn_info ai = {0};
     sn_info_reset(&ai);
     int st2 = solve_local(S, W, finish_chain[a], &as, &ai);
-    if (st2 == SN_ERR_NOMEM) {
-      free(best);
-      return st2;
-    }
+    if (st2 == SN_ERR_NOMEM) return st2;
     its += ai.iterations;
     secs += ai.seconds;
     if (st2 == SN_OK) {
       continued(info, &ai, its - ai.iterations, secs - ai.seconds);
-      free(best);
       return SN_OK;
     }
     /* the best result so far goes on. SN_DIVERGED here is a result that meets the relative
@@ -214,7 +200,6 @@ int sn_mj_registry_finish(sn_scene *S, sn_mj_step *W, const sn_settings *s, sn_i
   }
   for (int i = 0; i < W->nrow; i++) memcpy(W->row[i].r, best + 3 * i, 3 * sizeof *best);
   velocities_from_impulses(S, W);
-  free(best);
   /* the rest of the budget to the sweeps, from the best result */
   sn_settings cs = *s;
   cs.max_iter = s->max_iter - its;
@@ -348,8 +333,8 @@ static int solve_global(sn_scene *S, sn_mj_step *W, const char *name, const sn_s
   }
   sn_gfc *P = NULL;
   int n = 3 * W->nrow, st = build_global(S, W, dof, ndof, &P);
-  if (st == SN_OK) st = scratch(&W->ru, &W->ru_cap, n + 1);
-  if (st == SN_OK) st = scratch(&W->rv, &W->rv_cap, ndof + 1);
+  if (st == SN_OK) st = sn_mj_grow((void **)&W->ru, &W->ru_cap, n + 1, sizeof *W->ru);
+  if (st == SN_OK) st = sn_mj_grow((void **)&W->rv, &W->rv_cap, ndof + 1, sizeof *W->rv);
   if (st == SN_OK) {
     double *r = W->ru, *v = W->rv;
     for (int i = 0; i < W->nrow; i++) memcpy(r + 3 * i, W->row[i].r, 3 * sizeof *r);

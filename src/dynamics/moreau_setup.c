@@ -28,7 +28,7 @@
 
 #include "dynamics/moreau_internal.h"
 
-static int grow(void **p, int *cap, int need, size_t elem) {
+int sn_mj_grow(void **p, int *cap, int need, size_t elem) {
   if (need <= *cap) return SN_OK;
   int c = *cap ? *cap : 64;
   while (c < need) c *= 2;
@@ -42,17 +42,17 @@ static int grow(void **p, int *cap, int need, size_t elem) {
 int sn_mj_reserve(sn_mj_step *W, int nb, int nrow) {
   if (nb > W->nb_cap) {
     int cap = W->nb_cap, c2 = cap, c3 = cap;
-    if (grow((void **)&W->body, &cap, nb, sizeof *W->body)) return SN_ERR_NOMEM;
-    if (grow((void **)&W->v0, &c2, nb, 6 * sizeof *W->v0)) return SN_ERR_NOMEM;
-    if (grow((void **)&W->vf, &c3, nb, 6 * sizeof *W->vf)) return SN_ERR_NOMEM;
+    if (sn_mj_grow((void **)&W->body, &cap, nb, sizeof *W->body)) return SN_ERR_NOMEM;
+    if (sn_mj_grow((void **)&W->v0, &c2, nb, 6 * sizeof *W->v0)) return SN_ERR_NOMEM;
+    if (sn_mj_grow((void **)&W->vf, &c3, nb, 6 * sizeof *W->vf)) return SN_ERR_NOMEM;
     W->nb_cap = cap;
   }
   if (nrow > W->row_cap) {
     int cap = W->row_cap, c2 = cap, c3 = cap, c4 = cap;
-    if (grow((void **)&W->row, &cap, nrow, sizeof *W->row)) return SN_ERR_NOMEM;
-    if (grow((void **)&W->um, &c2, nrow, 3 * sizeof *W->um)) return SN_ERR_NOMEM;
-    if (grow((void **)&W->q, &c3, nrow, 3 * sizeof *W->q)) return SN_ERR_NOMEM;
-    if (grow((void **)&W->order, &c4, nrow, sizeof *W->order)) return SN_ERR_NOMEM;
+    if (sn_mj_grow((void **)&W->row, &cap, nrow, sizeof *W->row)) return SN_ERR_NOMEM;
+    if (sn_mj_grow((void **)&W->um, &c2, nrow, 3 * sizeof *W->um)) return SN_ERR_NOMEM;
+    if (sn_mj_grow((void **)&W->q, &c3, nrow, 3 * sizeof *W->q)) return SN_ERR_NOMEM;
+    if (sn_mj_grow((void **)&W->order, &c4, nrow, sizeof *W->order)) return SN_ERR_NOMEM;
     W->row_cap = cap;
   }
   return SN_OK;
