@@ -327,6 +327,47 @@ static int frd_requests(sn_ccx_state *c, frd_ctx *x, char *err, size_t errlen)
   return st;
 }
 
+/* the rows of request o's nodal blocks (request_nodes' count); mark: m->nnodes bytes */
+static long long request_rows(const sn_model *m, const sn_output *o, unsigned char *mark)
+{
+  if (o->set < 0) return m->nnodes;
+  const sn_set *s = &m->sets[o->set];
+  if (s->kind == SN_SET_NODE) return s->n;
+  memset(mark, 0, (size_t)m->nnodes);
+  long long n = 0;
+  for (int r = 0; r < s->n; r++)
+    for (int a = m->elem_ptr[s->items[r]]; a < m->elem_ptr[s->items[r] + 1]; a++) {
+      n += !mark[m->elem_conn[a]];
+      mark[m->elem_conn[a]] = 1;
+    }
+  return n;
+}
+
+size_t sn_ccx_frd_bytes(const sn_model *m)
+{
+  static const sn_outkind kinds[2] = {SN_OUT_NODE_FILE, SN_OUT_EL_FILE};
+  static const struct { const char *var; int ncomp; } V[] = {{"U", 3}, {"RF", 3}, {"V", 3}, {"S", 6}, {"E", 6}, {"ENER", 1}};
+  unsigned char *mark = malloc((size_t)m->nnodes + 1);
+  if (!mark) return 0;
+  size_t most = 0;
+  for (int step = 0; step < m->nsteps; step++) {
+    size_t bytes = 0;
+    for (int kk = 0; kk < 2; kk++) {
+      int k = sn_ccx_request_step(m, step, kinds[kk]);
+      for (int q = 0; k >= 0 && q < m->steps[k].nout; q++) {
+        const sn_output *o = &m->steps[k].out[q];
+        if (o->kind != kinds[kk]) continue;
+        long long n = request_rows(m, o, mark);
+        for (size_t v = 0; v < sizeof V / sizeof V[0]; v++)
+          if (has_var(o->vars, V[v].var)) bytes += sn_frd_block_bytes(n, V[v].ncomp);
+      }
+    }
+    if (bytes > most) most = bytes;
+  }
+  free(mark);
+  return most;
+}
+
 int sn_ccx_frd(sn_ccx_state *c, const char *path, const sn_model *m, const sn_increment *inc,
                const double *e_node, char *err, size_t errlen)
 {

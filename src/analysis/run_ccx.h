@@ -36,6 +36,12 @@ int sn_ccx_frd(sn_ccx_state *c, const char *path, const sn_model *m, const sn_in
  * that has some (CalculiX: a step without a request of a kind keeps the previous step's); -1 */
 int sn_ccx_request_step(const sn_model *m, int k, sn_outkind kind);
 
+/* the most that the nodal .frd blocks of one output increment take (sn_frd_block_bytes summed
+ * over the *NODE FILE and *EL FILE blocks of the step with the largest requests; the contact
+ * blocks, of the contact points only, not counted), 0 when no step has such a request or
+ * memory is short */
+size_t sn_ccx_frd_bytes(const sn_model *m);
+
 void sn_ccx_close(sn_ccx_state *c);
 
 #endif

@@ -126,8 +126,12 @@ static void frd_job(void *arg)
   sn_run_output *R = arg;
   char path[1400], msg[256];
   snprintf(path, sizeof path, "%s/%s.frd", R->dir, R->base);
-  if (sn_frd_open_deferred(path, R->frd_model, 1, &R->ccx.frd, msg, sizeof msg)) R->ccx.frd = NULL;
-  else sn_frd_prewrite(R->ccx.frd, msg, sizeof msg);   /* into its temporary file (failing: kept in memory) */
+  if (sn_frd_open_deferred(path, R->frd_model, 1, &R->ccx.frd, msg, sizeof msg)) {
+    R->ccx.frd = NULL;
+    return;
+  }
+  sn_frd_prewrite(R->ccx.frd, msg, sizeof msg);   /* into its temporary file (failing: kept in memory) */
+  sn_frd_reserve(R->ccx.frd, sn_ccx_frd_bytes(R->frd_model));   /* out of memory: grown when formatted */
 }
 
 /* the .frd text composed from the deck's model, checked against the model the analysis runs

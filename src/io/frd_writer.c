@@ -296,6 +296,10 @@ int sn_frd_add(sn_frd *f, const sn_frd_block *b, char *msg, size_t msglen)
       (b->nrows > 0 && (!b->id || !b->val)))
     return sn_outfile_fail(msg, msglen, SN_ERR_ARG, f ? f->path : NULL, "bad .frd block");
   size_t mark = f->len;
+  /* the block's room at once (sn_frd_reserve may have made it already): grown by doubling,
+   * the buffer of the bench Hertz deck's blocks (2 MB) was copied and faulted in again and again */
+  if (!frd_room(f, sn_frd_block_bytes(b->nrows, b->ncomp)))
+    return sn_outfile_fail(msg, msglen, SN_ERR_NOMEM, f->path, "out of memory");
   int type = b->tensor ? 4 : b->ncomp == 1 ? 1 : 2;
   /* the tensor components' index pairs, in the order of comp (xx yy zz xy yz zx) */
   static const int ti[6] = {1, 2, 3, 1, 2, 3}, tj[6] = {1, 2, 3, 2, 3, 1};
@@ -321,6 +325,24 @@ int sn_frd_add(sn_frd *f, const sn_frd_block *b, char *msg, size_t msglen)
     return sn_outfile_fail(msg, msglen, rc, f->path, rc == SN_ERR_NOMEM ? "out of memory" : "cannot format a row");
   }
   f->nset++;
+  return SN_OK;
+}
+
+/* the header lines (PSTEP, 100CL, -4, at most six -5 and the ALL line, -3: under 512 bytes)
+ * and the rows */
+size_t sn_frd_block_bytes(long long nrows, int ncomp)
+{
+  if (nrows < 0) nrows = 0;
+  if (ncomp < 1) ncomp = 1;
+  return 512 + (size_t)nrows * FRD_ROW_MAX(ncomp);
+}
+
+int sn_frd_reserve(sn_frd *f, size_t bytes)
+{
+  if (!f) return SN_ERR_ARG;
+  char *p = frd_room(f, bytes);
+  if (!p) return SN_ERR_NOMEM;
+  memset(p, 0, f->cap - f->len);   /* the pages touched here, not when the blocks are formatted */
   return SN_OK;
 }
 

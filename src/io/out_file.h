@@ -57,6 +57,13 @@ int sn_frd_open_deferred(const char *path, const sn_model *m, int nosync, sn_frd
  * removes it): a run calls it on a thread while the analysis computes, so that the first
  * increment's output writes only its blocks. A failure leaves the text in memory, as before. */
 int sn_frd_prewrite(sn_frd *f, char *msg, size_t msglen);
+/* Room for `bytes` more of blocks in the writer's memory, its pages touched now: a run calls it
+ * on the same thread, with sn_ccx_frd_bytes, so that the first increment's blocks are formatted
+ * into memory already mapped (on the development VM a fresh page's first touch made three
+ * quarters of formatting the bench Hertz deck's blocks). sn_frd_block_bytes: the most one
+ * block of nrows rows of ncomp values takes. */
+int sn_frd_reserve(sn_frd *f, size_t bytes);
+size_t sn_frd_block_bytes(long long nrows, int ncomp);
 /* sn_vtu_write_enc and sn_pvd_write, renaming without fsync when nosync */
 int sn_vtu_write_x(const char *path, const sn_model *m, const double *u, const sn_field *point, int npoint,
                    const sn_field *cell, int ncell, sn_vtu_encoding enc, int nosync, char *msg, size_t msglen);

@@ -1,7 +1,7 @@
 /* Internal to the plot module: an RGB24 image (cairo's 0x00RRGGBB words) written as a PNG file
  * (ISO/IEC 15948, the PNG specification): 8-bit RGB, no interlace, every row with the Up filter
  * (the row minus the one above: a chart's flat areas and vertical lines become runs of zeros),
- * one zlib stream of deflate level 1 in IDAT chunks.
+ * one zlib stream of deflate level 1 (memLevel 6) in IDAT chunks.
  *
  * The rows are cut into `parts` bands compressed at once on threads of their own (as pigz does:
  * each band is a raw deflate stream of its own; every band but the last ends with a sync flush,

@@ -21,6 +21,7 @@
 #include "signorini/analysis.h"
 #include "signorini/io.h"
 #include "io/out_file.h"
+#include "analysis/run_ccx.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -636,6 +637,39 @@ static void test_frd_adjust(void)
   free(frd);
 }
 
+/* sn_ccx_frd_bytes, the room a run reserves for one output increment's nodal .frd blocks: at
+ * least what the blocks take in the file (from the first result block to the end mark, one
+ * increment), within a small multiple of it; the element set's request counted by the nodes of
+ * its elements (8 of the 16); none without a file request */
+static void test_frd_reserve(void)
+{
+  static const char STEP[] = "*STEP, CONTACT=PENALTY\n*STATIC\n1., 1.\n*DLOAD\n2, P2, 100.\n"
+                             "*NODE FILE\nU, RF\n*EL FILE, ELSET=EUP\nS, E\n*END STEP\n";
+  char deck[8192], msg[512];
+  snprintf(deck, sizeof deck, "%s%s", MODEL, STEP);
+  sn_model *m = NULL;
+  CHECK_INT(sn_inp_parse(deck, strlen(deck), "rsv", NULL, &m, msg, sizeof msg), SN_OK);
+  if (!m || run("rsv", STEP)) { sn_model_free(m); return; }
+  size_t est = sn_ccx_frd_bytes(m);
+  char *t = slurp("rsv", ".frd");
+  const char *b = t ? strstr(t, "    1PSTEP") : NULL, *e = t ? strstr(t, " 9999\n") : NULL;
+  CHECK(b && e && e > b);
+  if (b && e) {
+    size_t actual = (size_t)(e - b);
+    CHECK(count_str(b, "1PSTEP") == 4);   /* DISP, FORC, STRESS, TOSTRAIN */
+    CHECK(est >= actual && est <= 3 * actual);
+    if (!(est >= actual && est <= 3 * actual)) fprintf(stderr, "frd reserve %zu for %zu bytes\n", est, actual);
+    /* the element set's blocks: 8 rows each, the whole model's 16 rows counted would be more */
+    CHECK(est == sn_frd_block_bytes(16, 3) * 2 + sn_frd_block_bytes(8, 6) * 2);
+  }
+  free(t);
+  sn_model_free(m);
+  snprintf(deck, sizeof deck, "%s*STEP\n*STATIC\n*NODE PRINT\nU\n*END STEP\n", MODEL);
+  CHECK_INT(sn_inp_parse(deck, strlen(deck), "rsv0", NULL, &m, msg, sizeof msg), SN_OK);
+  if (m) CHECK(sn_ccx_frd_bytes(m) == 0);
+  sn_model_free(m);
+}
+
 int main(void)
 {
   mkdir(DIR_, 0777);   /* before any test: a fresh build folder has none */
@@ -648,5 +682,6 @@ int main(void)
   test_velocity();
   test_el_print_2d();
   test_stick_slope();
+  test_frd_reserve();
   return sn_check_report();
 }
