@@ -260,6 +260,13 @@ typedef struct {
   int fresh_factor;        /* 1: keep no factorization between the contact solves of the run
                               (every solve factorizes anew; for checks of the reuse) */
   sn_increment_fn on_increment;
+  /* NULL (default), or called for each converged increment just before its stresses and strains
+   * are recovered, with the increment as on_increment will get it but s_node, s_ip, e_node and
+   * e_ip NULL: an output can start there what needs only the displacements, reactions, contact
+   * forces and residuals (signorini run draws its charts meanwhile, docs/results.md). The same
+   * increment's on_increment follows unless the run fails in between; a non-zero return stops
+   * the run; its time counts as output (sn_static_info.output_seconds). */
+  sn_increment_fn on_converged;
   void *user;
   sn_frequency_fn on_frequency;  /* *FREQUENCY steps' results (NULL: none; user as above) */
   int want_strain;         /* 1: each increment's total strains too (sn_increment.e_node, e_ip),
@@ -478,6 +485,13 @@ int sn_run_output_open(const char *dir, const char *base, const sn_model *m, sn_
 int sn_run_output_wants_strain(const sn_run_output *R);
 /* sn_increment_fn-compatible: user = the sn_run_output */
 int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
+                            void *user);
+/* sn_increment_fn-compatible, for sn_static_settings.on_converged (user = the sn_run_output):
+ * the charts of an increment that will draw them (a step's end, or every increment with
+ * SN_PLOTS_INCREMENT) are started here, on their thread, while the analysis recovers the
+ * increment's stresses; sn_run_output_increment then waits for them as before. Optional: without
+ * it sn_run_output_increment starts them itself. */
+int sn_run_output_converged(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
                             void *user);
 /* sn_frequency_fn-compatible (user = the sn_run_output): a *FREQUENCY step's results: in BASE.dat
  * CalculiX' eigenvalue output, participation factors, effective modal masses and total

@@ -75,12 +75,20 @@ static int on_increment(const sn_model *m, const sn_fesys *S, const sn_increment
   return rc;
 }
 
+/* sn_increment_fn before the stresses: the charts started meanwhile, as `signorini run` does */
+static int on_converged(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
+{
+  run_ctx *c = user;
+  return c->out ? sn_run_output_converged(m, S, inc, c->out) : SN_OK;
+}
+
 /* the analysis, without the GIL; the plots of an unfinished step drawn as `signorini run` does */
 static int analyse(const sn_model *m, run_ctx *c, sn_static_info *info, char *msg, size_t len)
 {
   sn_static_settings s;
   sn_static_settings_default(&s);
   s.on_increment = on_increment;
+  s.on_converged = on_converged;
   s.user = c;
   s.want_strain = sn_run_output_wants_strain(c->out);   /* 0 without an output folder */
   s.checked = 1;                                        /* snpy_model_run checked m */

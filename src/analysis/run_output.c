@@ -56,6 +56,9 @@ struct sn_run_output {
   int count;             /* increments (and modes) handed to the writers so far */
   int mode_count;        /* .vtu files of *FREQUENCY modes so far (numbered after the increments) */
   int last_inc;          /* the last increment's total_increment */
+  /* sn_run_output_converged: the increment (total_increment) whose chart data it added, 0 when
+   * none is pending, whether it started their drawing, and its status */
+  int early_inc, early_drawing, early_st;
 };
 
 static int sync_run_files(sn_run_output *R);
@@ -455,8 +458,10 @@ static int series(sn_run_output *R, const char *name, double time, char *err, si
  * file from a deck without a print request, or a run that fails before its first increment).
  * Per kind (*NODE PRINT, *EL PRINT, *CONTACT PRINT) the requests of the last step up to this
  * one that has some (CalculiX: a step without keeps the previous step's), in the deck's order. */
+/* the tables formatted into R->dat; written to BASE.dat here when flush, else by the increment's
+ * writer job (write_job: its appends are I/O, 0.3 ms an increment on the bench Hertz deck) */
 static int print_tables(sn_run_output *R, const sn_model *m, const sn_fesys *S, const sn_increment *inc,
-                        const double *e_ip)
+                        const double *e_ip, int flush)
 {
   static const sn_outkind kinds[3] = {SN_OUT_NODE_PRINT, SN_OUT_EL_PRINT, SN_OUT_CONTACT_PRINT};
   int st = SN_OK, any = 0, from[3];
@@ -491,7 +496,7 @@ static int print_tables(sn_run_output *R, const sn_model *m, const sn_fesys *S, 
         else st = add_ip_table(R, m, S, inc, o, w, !strcmp(w, "E") ? e_ip : inc->s_ip, 6);
       }
     }
-  if (!st) st = sn_results_flush(R->dat, R->err, sizeof R->err);
+  if (!st && flush) st = sn_results_flush(R->dat, R->err, sizeof R->err);
   return st;
 }
 
@@ -586,6 +591,7 @@ typedef struct out_job {
   int npf;
   const double *e_node;  /* the .frd's strains: F.e_own or the copy's, NULL when none is asked for */
   int frd_due;
+  int dat_due;           /* R->dat holds this increment's tables: written by the job */
   int split;             /* a step's end: the .frd written on R->frd_part meanwhile */
   char name[300];
   int st;
@@ -679,8 +685,9 @@ static void write_job(void *arg)
   const sn_increment *inc = J->inc;
   char path[1400];
   snprintf(path, sizeof path, "%s/%s", R->dir, J->name);
+  int st = J->dat_due ? sn_results_flush(R->dat, J->err, sizeof J->err) : SN_OK;
   sn_run_folder_writing(&R->folder, path);
-  int st = sn_vtu_write_x(path, m, inc->u, J->pf, J->npf, NULL, 0, R->vtu_enc, 1, J->err, sizeof J->err);
+  if (!st) st = sn_vtu_write_x(path, m, inc->u, J->pf, J->npf, NULL, 0, R->vtu_enc, 1, J->err, sizeof J->err);
   if (!st && m->npairs > 0) st = contact_csv(R, m, inc, J->err, sizeof J->err);
   if (!st) st = series(R, J->name, inc->total_time, J->err, sizeof J->err);
   if (J->split) {
@@ -744,6 +751,31 @@ static int hand_over(sn_run_output *R, out_job *J, const sn_model *m, const sn_f
   return SN_OK;
 }
 
+/* the static charts (a dynamic run has its energy plot): this increment's data kept; when the
+ * step ends (its time reached the period), or after every increment on request, drawn on their
+ * own thread; returns 1 when a drawing was started */
+static int charts_start(sn_run_output *R, const sn_model *m, const sn_increment *inc, int *st)
+{
+  if (*st || inc->v || sn_run_plots_when(R->plots) == SN_PLOTS_NONE) return 0;
+  int step_end = inc->load_factor >= 1.0 - 1e-12;
+  *st = sn_run_plots_add(R->plots, m, inc);
+  if (!*st && (sn_run_plots_when(R->plots) == SN_PLOTS_INCREMENT || step_end)) return sn_run_plots_start(R->plots, m);
+  return 0;
+}
+
+int sn_run_output_converged(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
+{
+  sn_run_output *R = user;
+  if (!R || !m || !S || !inc) return SN_ERR_ARG;
+  if (R->early_inc) return SN_ERR_ARG;   /* the increment before has not had its output */
+  int st = SN_OK;
+  R->early_drawing = charts_start(R, m, inc, &st);
+  R->early_st = st;
+  R->early_inc = inc->total_increment > 0 ? inc->total_increment : -1;
+  if (st) snprintf(R->err, sizeof R->err, "%.300s/%.100s_*.png: %s", R->dir, R->base, sn_strerror(st));
+  return st;
+}
+
 int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
                             void *user)
 {
@@ -756,17 +788,23 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   out_job *J = calloc(1, sizeof *J);
   if (!J) return SN_ERR_NOMEM;
   st = make_fields(R, m, S, inc, &J->F);
-  /* the static charts (a dynamic run has its energy plot): this increment's data kept; when
-   * the step ends (its time reached the period), or after every increment on request, drawn on
-   * their own thread while this increment's other files are written, and waited for below */
-  int step_end = inc->load_factor >= 1.0 - 1e-12;
-  int charts = !st && !inc->v && sn_run_plots_when(R->plots) != SN_PLOTS_NONE, drawing = 0;
-  if (charts) st = sn_run_plots_add(R->plots, m, inc);
-  if (charts && !st && (sn_run_plots_when(R->plots) == SN_PLOTS_INCREMENT || step_end))
-    drawing = sn_run_plots_start(R->plots, m);
+  /* the charts, drawn while this increment's other files are written and waited for below:
+   * started by sn_run_output_converged already (while the stresses were recovered), or here */
+  int step_end = inc->load_factor >= 1.0 - 1e-12, drawing = 0;
+  int early = R->early_inc != 0 && R->early_inc == (inc->total_increment > 0 ? inc->total_increment : -1);
+  if (early) {
+    drawing = R->early_drawing;
+    if (!st) st = R->early_st;
+  } else if (R->early_inc) {
+    if (!st) st = SN_ERR_ARG;   /* converged said of another increment */
+  } else {
+    drawing = charts_start(R, m, inc, &st);
+  }
+  R->early_inc = 0;
   /* the .dat tables here (they read S), when the requests are due (FREQUENCY=, TIME POINTS=) */
   int due = sn_ccx_due(&R->ccx, m, inc);
-  if (!st && due) st = print_tables(R, m, S, inc, J->F.e_ip);
+  if (!st && due) st = print_tables(R, m, S, inc, J->F.e_ip, 0);
+  J->dat_due = !st && due && R->dat;
   /* the other files on the writer's thread; a step's last increment's here (inline), so that
    * a step's files are on disk when its last increment's output returns */
   if (!st) st = hand_over(R, J, m, S, inc, due, step_end);
@@ -1066,7 +1104,7 @@ static int mode_output(sn_run_output *R, const sn_model *m, const sn_fesys *S, c
   I.rf = fint;
   I.s_node = snode;
   I.s_ip = sip;
-  return print_tables(R, m, S, &I, e_ip);
+  return print_tables(R, m, S, &I, e_ip, 1);
 }
 
 int sn_run_output_frequency(const sn_model *m, const sn_fesys *S, const sn_frequency_result *res, void *user)

@@ -654,12 +654,24 @@ static int increment_done(static_run *S)
       }
   double tr = sn_wtime();
   if ((st = sn_fesys_commit(R->S, S->u, S->nlgeom, S->msg, S->msglen))) return st;   /* *PLASTIC history */
-  if ((st = sn_fesys_stress_strain_timed(R->S, S->u, S->snode, S->sip, S->enode, S->eip))) return st;
   if (info) info->assembly_seconds += sn_wtime() - tr;
   sn_increment I = {S->k + 1, S->inc, S->total_inc, S->tn, S->total_time + S->tn, S->tn / S->period, S->it, S->res,
-                    S->cut_here, S->u, S->rf, S->fext, S->snode, S->sip, R->cons, cs->np, cs->pts, cs->r, cs->uloc,
+                    S->cut_here, S->u, S->rf, S->fext, NULL, NULL, R->cons, cs->np, cs->pts, cs->r, cs->uloc,
                     cs->solver, cs->solver_iterations, cs->solver_error, S->reshist, S->nhist, NULL,
-                    S->th.on ? S->th.T : NULL, S->contact && cs->np > 0 ? S->cdis : NULL, S->enode, S->eip};
+                    S->th.on ? S->th.T : NULL, S->contact && cs->np > 0 ? S->cdis : NULL, NULL, NULL};
+  if (S->s.on_converged) {   /* the increment without its stresses: what an output can start now */
+    double to = sn_wtime();
+    int rc = S->s.on_converged(m, R->S, &I, S->s.user);
+    if (info) info->output_seconds += sn_wtime() - to;
+    if (rc) return rc;
+  }
+  tr = sn_wtime();
+  if ((st = sn_fesys_stress_strain_timed(R->S, S->u, S->snode, S->sip, S->enode, S->eip))) return st;
+  if (info) info->assembly_seconds += sn_wtime() - tr;
+  I.s_node = S->snode;
+  I.s_ip = S->sip;
+  I.e_node = S->enode;
+  I.e_ip = S->eip;
   if (S->sp->heat == 2) memcpy(S->heat.T, S->heat.Tn, sizeof(double) * (size_t)m->nnodes);   /* committed */
   S->cut_here = 0;
   S->t_last = S->t;

@@ -74,6 +74,13 @@ static int on_increment(const sn_model *m, const sn_fesys *S, const sn_increment
   return st;
 }
 
+/* a converged increment before its stresses: the charts started meanwhile */
+static int on_converged(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
+{
+  run_ctx *c = user;
+  return sn_run_output_converged(m, S, inc, c->out);
+}
+
 /* a *FREQUENCY step's results, and a line on the terminal */
 static int on_frequency(const sn_model *m, const sn_fesys *S, const sn_frequency_result *res, void *user)
 {
@@ -372,6 +379,7 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
   sn_static_settings s;
   sn_static_settings_default(&s);
   s.on_increment = on_increment;
+  s.on_converged = on_converged;
   s.on_frequency = on_frequency;
   s.user = &c;
   s.want_strain = sn_run_output_wants_strain(c.out);

@@ -670,6 +670,58 @@ static void test_frd_reserve(void)
   sn_model_free(m);
 }
 
+/* a block of 9 001 rows (formatted in two halves at once, frd_writer.c's FRD_PAR_ROWS) reads
+ * back row by row as snprintf's " -1%10d" and "%12.5E" write it, in order */
+static void test_frd_big_block(void)
+{
+  char msg[256], path[128];
+  static const char DECK[] = "*NODE\n1,0,0\n2,2,0\n3,2,1\n4,0,1\n*ELEMENT, TYPE=CPE4, ELSET=E\n3, 1, 2, 3, 4\n"
+                             "*MATERIAL, NAME=M\n*ELASTIC\n1000., 0.3\n*SOLID SECTION, ELSET=E, MATERIAL=M\n";
+  sn_model *m = NULL;
+  CHECK_INT(sn_inp_parse(DECK, strlen(DECK), "big", NULL, &m, msg, sizeof msg), SN_OK);
+  if (!m) return;
+  enum { N = 9001 };
+  int *id = malloc(sizeof(int) * N);
+  double *val = malloc(sizeof(double) * 6 * N);
+  for (int i = 0; i < N && id && val; i++) {
+    id[i] = 3 * i + 7;
+    for (int c = 0; c < 6; c++) val[6 * i + c] = (i % 7 - 3) * pow(10.0, i % 23 - 11) * (1 + c / 7.0) - (c == 5 ? 1e-300 * (i % 2) : 0);
+  }
+  static const char *const comp[6] = {"SXX", "SYY", "SZZ", "SXY", "SYZ", "SZX"};
+  snprintf(path, sizeof path, DIR_ "/big.frd");
+  remove(path);
+  sn_frd *f = NULL;
+  CHECK_INT(sn_frd_open(path, m, &f, msg, sizeof msg), SN_OK);
+  if (f && id && val) {
+    sn_frd_block bl = {"STRESS", 6, comp, 1, 0, 1.0, 1, 1, N, id, val};
+    CHECK_INT(sn_frd_add(f, &bl, msg, sizeof msg), SN_OK);
+    CHECK_INT(sn_frd_flush(f, msg, sizeof msg), SN_OK);
+  }
+  sn_frd_close(f);
+  char *t = slurp("big", ".frd");
+  const char *p = t ? strstr(t, " -5  SZX") : NULL;
+  if (p) p = strchr(p, '\n');
+  int bad = !p;
+  for (int i = 0; i < N && !bad; i++) {
+    char want[128];
+    int k = snprintf(want, sizeof want, " -1%10d", id[i]);
+    for (int c = 0; c < 6; c++) k += snprintf(want + k, sizeof want - (size_t)k, "%12.5E", val[6 * i + c]);
+    snprintf(want + k, sizeof want - (size_t)k, "\n");
+    p++;
+    if (strncmp(p, want, strlen(want))) {
+      fprintf(stderr, "big .frd block, row %d: \"%.80s\" where \"%s\"\n", i, p, want);
+      bad = 1;
+    }
+    p += strlen(want) - 1;
+  }
+  CHECK(!bad);
+  CHECK(p && !strncmp(p, "\n -3\n", 5));
+  free(t);
+  free(id);
+  free(val);
+  sn_model_free(m);
+}
+
 int main(void)
 {
   mkdir(DIR_, 0777);   /* before any test: a fresh build folder has none */
@@ -683,5 +735,6 @@ int main(void)
   test_el_print_2d();
   test_stick_slope();
   test_frd_reserve();
+  test_frd_big_block();
   return sn_check_report();
 }

@@ -291,7 +291,15 @@ static int watch(const sn_model *m, const sn_fesys *S, const sn_increment *inc, 
   return st;
 }
 
-static void plots_when(const sn_model *m, sn_plot_when when, int stop_after, plot_watch *w)
+static int watch_converged(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
+{
+  plot_watch *w = user;
+  return sn_run_output_converged(m, S, inc, w->out);
+}
+
+/* conv: the charts started by sn_run_output_converged (sn_static_settings.on_converged, as
+ * signorini run does), else by sn_run_output_increment alone: the same files either way */
+static void plots_when(const sn_model *m, sn_plot_when when, int stop_after, int conv, plot_watch *w)
 {
   char msg[512];
   clear();
@@ -303,6 +311,7 @@ static void plots_when(const sn_model *m, sn_plot_when when, int stop_after, plo
   sn_static_settings s;
   sn_static_settings_default(&s);
   s.on_increment = watch;
+  if (conv) s.on_converged = watch_converged;
   s.user = w;
   sn_static_info info;
   CHECK_INT(sn_static_run(m, &s, &info, msg, sizeof msg), stop_after ? SN_ERR_ARG : SN_OK);
@@ -315,39 +324,41 @@ static void test_plots(void)
   CHECK_INT(sn_inp_read(EX "bar_obstacle.inp", &m, msg, sizeof msg), SN_OK);
   if (!m) return;
   plot_watch w;
-  /* by step: drawn after increment 4 (the end of step 1), left alone through 5-8, redrawn
-   * after 9 (the end of step 2); the other plots with it */
-  plots_when(m, SN_PLOTS_STEP, 0, &w);
-  CHECK_INT(w.n, 9);
-  for (int k = 0; k < 9; k++) {
-    CHECK_INT(w.there[k], k >= 3);
-    CHECK_INT(w.changed[k], k == 3 || k == 8);
+  for (int conv = 0; conv <= 1; conv++) {
+    /* by step: drawn after increment 4 (the end of step 1), left alone through 5-8, redrawn
+     * after 9 (the end of step 2); the other plots with it */
+    plots_when(m, SN_PLOTS_STEP, 0, conv, &w);
+    CHECK_INT(w.n, 9);
+    for (int k = 0; k < 9; k++) {
+      CHECK_INT(w.there[k], k >= 3);
+      CHECK_INT(w.changed[k], k == 3 || k == 8);
+    }
+    CHECK(exists("p_convergence.png") && exists("p_contact_pressure.png") && exists("p_contact_shear.png"));
+    sn_run_output_close(w.out);
+    free(w.last);
+    /* by increment: after every one, each time a new chart */
+    plots_when(m, SN_PLOTS_INCREMENT, 0, conv, &w);
+    for (int k = 0; k < 9; k++) CHECK(w.there[k] && w.changed[k]);
+    sn_run_output_close(w.out);
+    free(w.last);
+    /* none */
+    plots_when(m, SN_PLOTS_NONE, 0, conv, &w);
+    CHECK_INT(count(".png"), 0);
+    CHECK_INT(sn_run_output_finish(w.out, m), SN_OK);
+    CHECK_INT(count(".png"), 0);
+    sn_run_output_close(w.out);
+    free(w.last);
+    /* a run stopped after 2 increments of step 1: no plot, until sn_run_output_finish draws them */
+    plots_when(m, SN_PLOTS_STEP, 2, conv, &w);
+    CHECK_INT(w.n, 2);
+    CHECK_INT(count(".png"), 0);
+    CHECK_INT(sn_run_output_finish(w.out, m), SN_OK);
+    CHECK_INT(count(".png"), 4);
+    CHECK_INT(sn_run_output_finish(w.out, m), SN_OK);   /* nothing new: nothing redrawn */
+    CHECK_INT(sn_run_output_finish(NULL, m), SN_ERR_ARG);
+    sn_run_output_close(w.out);
+    free(w.last);
   }
-  CHECK(exists("p_convergence.png") && exists("p_contact_pressure.png") && exists("p_contact_shear.png"));
-  sn_run_output_close(w.out);
-  free(w.last);
-  /* by increment: after every one, each time a new chart */
-  plots_when(m, SN_PLOTS_INCREMENT, 0, &w);
-  for (int k = 0; k < 9; k++) CHECK(w.there[k] && w.changed[k]);
-  sn_run_output_close(w.out);
-  free(w.last);
-  /* none */
-  plots_when(m, SN_PLOTS_NONE, 0, &w);
-  CHECK_INT(count(".png"), 0);
-  CHECK_INT(sn_run_output_finish(w.out, m), SN_OK);
-  CHECK_INT(count(".png"), 0);
-  sn_run_output_close(w.out);
-  free(w.last);
-  /* a run stopped after 2 increments of step 1: no plot, until sn_run_output_finish draws them */
-  plots_when(m, SN_PLOTS_STEP, 2, &w);
-  CHECK_INT(w.n, 2);
-  CHECK_INT(count(".png"), 0);
-  CHECK_INT(sn_run_output_finish(w.out, m), SN_OK);
-  CHECK_INT(count(".png"), 4);
-  CHECK_INT(sn_run_output_finish(w.out, m), SN_OK);   /* nothing new: nothing redrawn */
-  CHECK_INT(sn_run_output_finish(NULL, m), SN_ERR_ARG);
-  sn_run_output_close(w.out);
-  free(w.last);
   sn_model_free(m);
   clear();
 }
@@ -375,9 +386,10 @@ static void test_hertz_phases(void)
 
 /* bar_obstacle (steps of 4 and 5 increments) into DIR_/p, the plots `when`, a folder named
  * blocker (NULL: none) put in the way of a file first; each increment through fn (NULL:
- * sn_run_output_increment on the output), *out set before the run starts; the run's status */
-static int run_bar(const sn_model *m, sn_plot_when when, const char *blocker, sn_increment_fn fn, void *user,
-                   sn_run_output **out, int *increments)
+ * sn_run_output_increment on the output, and with conv sn_run_output_converged before it),
+ * *out set before the run starts; the run's status */
+static int run_bar_x(const sn_model *m, sn_plot_when when, const char *blocker, sn_increment_fn fn, void *user,
+                     int conv, sn_run_output **out, int *increments)
 {
   char msg[512], path[256];
   clear();
@@ -390,6 +402,7 @@ static int run_bar(const sn_model *m, sn_plot_when when, const char *blocker, sn
   sn_static_settings s;
   sn_static_settings_default(&s);
   s.on_increment = fn ? fn : sn_run_output_increment;
+  if (!fn && conv) s.on_converged = sn_run_output_converged;
   s.user = fn ? user : *out;
   sn_static_info info;
   int st = sn_static_run(m, &s, &info, msg, sizeof msg);
@@ -397,18 +410,27 @@ static int run_bar(const sn_model *m, sn_plot_when when, const char *blocker, sn
   return st;
 }
 
-/* p_load.png cannot replace the folder of that name: the step's end fails with its message */
+static int run_bar(const sn_model *m, sn_plot_when when, const char *blocker, sn_increment_fn fn, void *user,
+                   sn_run_output **out, int *increments)
+{
+  return run_bar_x(m, when, blocker, fn, user, 0, out, increments);
+}
+
+/* p_load.png cannot replace the folder of that name: the step's end fails with its message,
+ * whether the charts were started by sn_run_output_converged (conv) or by the increment's output */
 static void test_plot_failure(const sn_model *m)
 {
-  sn_run_output *out;
-  int n = 0;
-  CHECK_INT(run_bar(m, SN_PLOTS_STEP, "p_load.png", NULL, NULL, &out, &n), SN_ERR_IO);
-  CHECK_INT(n, 4);   /* the end of step 1, where the charts are drawn */
-  CHECK(strstr(sn_run_output_error(out), "p_load.png") != NULL);
-  CHECK(exists("p_convergence.png") && exists("p_contact_shear.png") && exists("p.0004.vtu"));
-  CHECK_INT(count(".tmp"), 0);
-  sn_run_output_close(out);
-  rmdir(DIR_ "/p_load.png");
+  for (int conv = 0; conv <= 1; conv++) {
+    sn_run_output *out;
+    int n = 0;
+    CHECK_INT(run_bar_x(m, SN_PLOTS_STEP, "p_load.png", NULL, NULL, conv, &out, &n), SN_ERR_IO);
+    CHECK_INT(n, 4);   /* the end of step 1, where the charts are drawn */
+    CHECK(strstr(sn_run_output_error(out), "p_load.png") != NULL);
+    CHECK(exists("p_convergence.png") && exists("p_contact_shear.png") && exists("p.0004.vtu"));
+    CHECK_INT(count(".tmp"), 0);
+    sn_run_output_close(out);
+    rmdir(DIR_ "/p_load.png");
+  }
 }
 
 /* without charts (SN_PLOTS_NONE) a step's last increment is still written before its output

@@ -6,7 +6,9 @@
  * 3 iterations the increment is cut back to 0.25 and the run completes. Also: DIRECT refuses to
  * cut back, the minimum increment and INC= stop the run with a message, and a linear model
  * ramps in the increments *STATIC asks for; with sn_static_settings.checked (the caller ran
- * sn_static_check) the same run, the same numbers. */
+ * sn_static_check) the same run, the same numbers. sn_static_settings.on_converged: called once
+ * per converged increment (none for the cut-back attempts), right before that increment's
+ * on_increment, with the same displacements and no stresses yet. */
 #include "check.h"
 #include "signorini/analysis.h"
 #include "signorini/io.h"
@@ -15,12 +17,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct { int n; double u, rf, t; int cut; } last;
+typedef struct {
+  int n; double u, rf, t; int cut;
+  int nconv, pending, bad;   /* on_converged: calls, the increment awaiting its on_increment, misorders */
+  double uconv;
+} last;
+
+static int early(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
+{
+  (void)m; (void)S;
+  last *l = user;
+  l->nconv++;
+  if (l->pending || inc->s_node || inc->s_ip || inc->e_node || inc->e_ip || !inc->u) l->bad++;
+  l->pending = inc->total_increment;
+  l->uconv = inc->u[2];
+  return 0;
+}
 
 static int grab(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
 {
   (void)m; (void)S;
   last *l = user;
+  if (l->nconv && (l->pending != inc->total_increment || l->uconv != inc->u[2] || !inc->s_node)) l->bad++;
+  l->pending = 0;
   l->n++;
   l->u = inc->u[2];          /* node 2, x */
   l->rf = inc->rf[0];        /* node 1, x */
@@ -29,8 +48,8 @@ static int grab(const sn_model *m, const sn_fesys *S, const sn_increment *inc, v
   return 0;
 }
 
-static int run_checked(const char *static_lines, int max_newton, int checked, last *l, sn_static_info *info,
-                       char *msg, size_t len)
+static int run_with(const char *static_lines, int max_newton, int checked, int conv, last *l, sn_static_info *info,
+                    char *msg, size_t len)
 {
   char deck[2048];
   snprintf(deck, sizeof deck,
@@ -46,11 +65,18 @@ static int run_checked(const char *static_lines, int max_newton, int checked, la
   s.checked = checked;
   if (checked) CHECK_INT(sn_static_check(m, msg, len), SN_OK);
   s.on_increment = grab;
+  if (conv) s.on_converged = early;
   s.user = l;
   memset(l, 0, sizeof *l);
   st = sn_static_run(m, &s, info, msg, len);
   sn_model_free(m);
   return st;
+}
+
+static int run_checked(const char *static_lines, int max_newton, int checked, last *l, sn_static_info *info,
+                       char *msg, size_t len)
+{
+  return run_with(static_lines, max_newton, checked, 0, l, info, msg, len);
 }
 
 static int run(const char *static_lines, int max_newton, last *l, sn_static_info *info, char *msg, size_t len)
@@ -78,6 +104,17 @@ int main(void)
   CHECK_INT(run("*STEP\n*STATIC\n1., 1.", 3, &l, &info, msg, sizeof msg), SN_OK);
   CHECK(info.cutbacks >= 1);
   CHECK_INT(l.cut, info.cutbacks);
+  {   /* the same with on_converged: once per converged increment, just before its on_increment */
+    last e;
+    sn_static_info ie;
+    CHECK_INT(run_with("*STEP\n*STATIC\n1., 1.", 3, 0, 1, &e, &ie, msg, sizeof msg), SN_OK);
+    CHECK_INT(e.n, l.n);
+    CHECK_INT(e.nconv, e.n);
+    CHECK_INT(e.bad, 0);
+    CHECK_INT(e.pending, 0);
+    CHECK(ie.cutbacks >= 1);
+    CHECK_CLOSE(e.u, 0.34, 1e-12, 0);
+  }
   CHECK(l.n >= 3);
   CHECK_CLOSE(l.t, 1.0, 1e-14, 0);
   CHECK_CLOSE(l.u, 0.34, 1e-12, 0);
