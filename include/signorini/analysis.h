@@ -260,12 +260,14 @@ typedef struct {
   int fresh_factor;        /* 1: keep no factorization between the contact solves of the run
                               (every solve factorizes anew; for checks of the reuse) */
   sn_increment_fn on_increment;
-  /* NULL (default), or called for each converged increment just before its stresses and strains
-   * are recovered, with the increment as on_increment will get it but s_node, s_ip, e_node and
-   * e_ip NULL: an output can start there what needs only the displacements, reactions, contact
-   * forces and residuals (signorini run draws its charts meanwhile, docs/results.md). The same
-   * increment's on_increment follows unless the run fails in between; a non-zero return stops
-   * the run; its time counts as output (sn_static_info.output_seconds). */
+  /* NULL (default), or called for each converged increment of a *STATIC step (not in *DYNAMIC,
+   * heat-transfer, modal or *FREQUENCY steps, which call on_increment only) just before its
+   * stresses and strains are recovered, with the increment as
+   * on_increment will get it but s_node, s_ip, e_node and e_ip NULL: an output can start there
+   * what needs only the displacements, reactions, contact forces and residuals (signorini run
+   * draws its charts meanwhile, docs/results.md). The same increment's on_increment follows
+   * unless the run fails in between; a non-zero return stops the run; its time counts as output
+   * (sn_static_info.output_seconds). */
   sn_increment_fn on_converged;
   void *user;
   sn_frequency_fn on_frequency;  /* *FREQUENCY steps' results (NULL: none; user as above) */
@@ -453,12 +455,12 @@ int sn_dynamic_run(const sn_model *m, const sn_dynamic_settings *s, sn_dynamic_i
  * largest displacement; bars for a single increment). The plots are drawn when a step ends
  * (and by sn_run_output_finish), not after every increment, unless sn_run_output_configure
  * asks for SN_PLOTS_INCREMENT.
- * Threads: an increment's .vtu, contact CSV, .pvd and .frd blocks are written on a thread of
- * their own from a copy of its results while the analysis computes the next increment (the .dat
- * tables, which read the element state, before sn_run_output_increment returns); a step's last
- * increment is written before it returns (with or without plots). The plots are drawn on
- * another thread while the increment's other files are written, and are on disk when it
- * returns; from sn_run_output_configure on, the same thread loads the plot module and its fonts
+ * Threads: an increment's .dat tables (formatted before sn_run_output_increment returns: they
+ * read the element state), .vtu, contact CSV, .pvd and .frd blocks are written on a thread of
+ * their own from a copy of its results while the analysis computes the next increment; a step's
+ * last increment is written before it returns (with or without plots). The plots are drawn on
+ * another thread (started by sn_run_output_converged when the analysis calls it) while the
+ * increment's other files are written, and are on disk when it returns; from sn_run_output_configure on, the same thread loads the plot module and its fonts
  * while the analysis computes (so another thread of the program must not draw with
  * sn_plot_lines during a run: cairo's font caches are shared); from sn_run_output_open on,
  * another composes BASE.frd's model text (nodes and elements) when some step has a file
@@ -490,7 +492,10 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
  * the charts of an increment that will draw them (a step's end, or every increment with
  * SN_PLOTS_INCREMENT) are started here, on their thread, while the analysis recovers the
  * increment's stresses; sn_run_output_increment then waits for them as before. Optional: without
- * it sn_run_output_increment starts them itself. */
+ * it sn_run_output_increment starts them itself; with it, every call must be followed by the
+ * same increment's sn_run_output_increment (a second call first: SN_ERR_ARG). An increment
+ * whose output never comes (the run stopped in between) is left out of the charts again by
+ * sn_run_output_finish. */
 int sn_run_output_converged(const sn_model *m, const sn_fesys *S, const sn_increment *inc,
                             void *user);
 /* sn_frequency_fn-compatible (user = the sn_run_output): a *FREQUENCY step's results: in BASE.dat

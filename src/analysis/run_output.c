@@ -763,11 +763,26 @@ static int charts_start(sn_run_output *R, const sn_model *m, const sn_increment 
   return 0;
 }
 
+/* an increment sn_run_output_converged took whose output does not come (its call failed before
+ * it wrote anything, or the run stopped before it): its drawing waited for (its error dropped:
+ * the charts are drawn again without it) and its chart data forgotten */
+static void early_abandon(sn_run_output *R)
+{
+  if (!R->early_inc) return;
+  char perr[512];
+  if (R->early_drawing) sn_run_plots_wait(R->plots, perr, sizeof perr);
+  if (!R->early_st) sn_run_plots_drop_last(R->plots);   /* early_st: its data was not added */
+  R->early_inc = R->early_drawing = R->early_st = 0;
+}
+
 int sn_run_output_converged(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
 {
   sn_run_output *R = user;
   if (!R || !m || !S || !inc) return SN_ERR_ARG;
-  if (R->early_inc) return SN_ERR_ARG;   /* the increment before has not had its output */
+  if (R->early_inc) {   /* the increment before has not had its output */
+    snprintf(R->err, sizeof R->err, "sn_run_output_converged: increment %d converged again before its output (sn_run_output_increment)", inc->total_increment);
+    return SN_ERR_ARG;
+  }
   int st = SN_OK;
   R->early_drawing = charts_start(R, m, inc, &st);
   R->early_st = st;
@@ -782,11 +797,11 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   sn_run_output *R = user;
   if (!R || !m || !S || !inc) return SN_ERR_ARG;
   int st = writer_wait(R);   /* the increment before: a file it could not write stops the run here */
-  if (st) return st;
+  if (st) { early_abandon(R); return st; }
   R->err[0] = '\0';
   R->dirty = 1;
   out_job *J = calloc(1, sizeof *J);
-  if (!J) return SN_ERR_NOMEM;
+  if (!J) { early_abandon(R); return SN_ERR_NOMEM; }
   st = make_fields(R, m, S, inc, &J->F);
   /* the charts, drawn while this increment's other files are written and waited for below:
    * started by sn_run_output_converged already (while the stresses were recovered), or here */
@@ -807,8 +822,16 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   J->dat_due = !st && due && R->dat;
   /* the other files on the writer's thread; a step's last increment's here (inline), so that
    * a step's files are on disk when its last increment's output returns */
-  if (!st) st = hand_over(R, J, m, S, inc, due, step_end);
-  else job_free(J);
+  if (!st) {
+    int dat_due = J->dat_due;
+    st = hand_over(R, J, m, S, inc, due, step_end);   /* J freed on failure */
+    if (st && dat_due) {   /* the tables written all the same, as before a .vtu that fails */
+      char derr[512];
+      sn_results_flush(R->dat, derr, sizeof derr);
+    }
+  } else {
+    job_free(J);
+  }
   if (step_end) {
     int ws = writer_wait(R);
     if (!st) st = ws;
@@ -875,6 +898,7 @@ static int sync_run_files(sn_run_output *R)
 int sn_run_output_finish(sn_run_output *o, const sn_model *m)
 {
   if (!o || !m) return SN_ERR_ARG;
+  early_abandon(o);   /* a run stopped after an increment converged, before its output */
   /* the first failure is the one reported (code and message); every step is taken anyway */
   int st = writer_wait(o);                /* the last increment's files */
   char first[512];
@@ -969,6 +993,7 @@ void sn_run_output_on_signal(const sn_run_output *o)
 void sn_run_output_close(sn_run_output *o)
 {
   if (!o) return;
+  early_abandon(o);
   writer_wait(o);
   if (!o->synced) sync_run_files(o);   /* a run that did not finish (dynamic runs end here):
                                           its files synced all the same, a failure unreported */

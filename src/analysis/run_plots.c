@@ -13,6 +13,34 @@
 
 #define SN_PLOT_ERR 512
 
+/* the model as the charts see it, copied when a drawing starts (sn_run_plots_start): the thread
+ * never reads the caller's model, which an analysis may free before the drawing is waited for
+ * (its own copy of the model, when the run stops between sn_run_output_converged and the
+ * increment's output) */
+typedef struct {
+  int npairs, ndf;
+  int augmented;         /* some step's contact treatment is AUGMENTED (and there is contact) */
+  int nodal;             /* every pair's slave surface is node-based: forces per node weight */
+  int frictionless;      /* every interaction's mu is 0 */
+  char length[16], force[16], stress[16], time[16];   /* the deck's units */
+} chart_model;
+
+static void chart_model_take(chart_model *c, const sn_model *m)
+{
+  memset(c, 0, sizeof *c);
+  c->npairs = m->npairs;
+  c->ndf = m->ndf;
+  for (int k = 0; k < m->nsteps; k++) c->augmented |= m->steps[k].contact == SN_CT_AUGMENTED && m->npairs > 0;
+  c->nodal = 1;
+  for (int k = 0; k < m->npairs; k++) c->nodal &= m->surfaces[m->pairs[k].slave].node_based != 0;
+  c->frictionless = 1;
+  for (int k = 0; k < m->ninteractions; k++) c->frictionless &= m->interactions[k].mu == 0;
+  snprintf(c->length, sizeof c->length, "%s", m->units.length);
+  snprintf(c->force, sizeof c->force, "%s", m->units.force);
+  snprintf(c->stress, sizeof c->stress, "%s", m->units.stress);
+  snprintf(c->time, sizeof c->time, "%s", m->units.time);
+}
+
 struct sn_run_plots {
   char dir[1024], base[256];
   sn_plot_when plot_when;
@@ -32,7 +60,7 @@ struct sn_run_plots {
   char err[SN_PLOT_ERR];
   int prepared, drawing, draw_ninc;
   int fsync;             /* sn_run_plots_set_fsync: the charts synced once all are drawn */
-  const sn_model *m;
+  chart_model cm;        /* what the drawing reads of the model, taken when it starts */
 };
 
 static int cmp_pair(const void *a, const void *b)
@@ -69,11 +97,10 @@ static const char *label(char *buf, size_t n, const char *q, const char *unit)
 /* BASE_convergence.png: the relative residual of every Newton iteration, one curve per
  * increment; when no increment took more than one Newton iteration (two residuals), a bar of
  * each increment's final residual instead (a curve of one segment per increment says less) */
-static int draw_convergence(sn_run_plots *R, const sn_model *m, sn_series *se, char (*names)[32], char *err)
+static int draw_convergence(sn_run_plots *R, sn_series *se, char (*names)[32], char *err)
 {
-  int ni = R->ninc, most = 0, augmented = 0;
+  int ni = R->ninc, most = 0, augmented = R->cm.augmented;
   for (int i = 0; i < ni; i++) most = R->nhist[i] > most ? R->nhist[i] : most;
-  for (int k = 0; k < m->nsteps; k++) augmented |= m->steps[k].contact == SN_CT_AUGMENTED && m->npairs > 0;
   char path[1400];
   sn_plot_opts o;
   chart_opts(&o);
@@ -108,35 +135,33 @@ static int draw_convergence(sn_run_plots *R, const sn_model *m, sn_series *se, c
 /* no shear to draw: every interaction frictionless and every plotted shear exactly zero (a
  * chart of zeros, a quarter of the charts' drawing and compression on the frictionless Hertz
  * decks; docs/results.md) */
-static int shear_all_zero(const sn_run_plots *R, const sn_model *m)
+static int shear_all_zero(const sn_run_plots *R)
 {
-  for (int k = 0; k < m->ninteractions; k++)
-    if (m->interactions[k].mu != 0) return 0;
+  if (!R->cm.frictionless) return 0;
   for (int i = 0; i < R->ninc; i++)
     for (int q = 0; q < R->ncp[i]; q++)
       if (R->cq[i][q] != 0) return 0;
   return 1;
 }
 
-static int draw_profiles(sn_run_plots *R, const sn_model *m, sn_series *se, char (*names)[32], int no_shear,
-                         char *err)
+static int draw_profiles(sn_run_plots *R, sn_series *se, char (*names)[32], int no_shear, char *err)
 {
+  const chart_model *m = &R->cm;
   static const char *const axn[] = {"x", "y", "z"};
   int ni = R->ninc, st;
   char path[1400], q[96], xl[128], yl[128];
   sn_plot_opts o;
   chart_opts(&o);
   snprintf(q, sizeof q, "%s along the contact region", axn[R->axis]);
-  o.xlabel = label(xl, sizeof xl, q, m->units.length);
+  o.xlabel = label(xl, sizeof xl, q, m->length);
   o.ramp = 1;
   o.ramp_first = R->ptimes[0];
   o.ramp_last = R->ptimes[ni - 1];
-  o.ramp_label = label(q, sizeof q, "time", m->units.time);
+  o.ramp_label = label(q, sizeof q, "time", m->time);
   for (int i = 0; i < ni; i++) se[i] = (sn_series){names[i], R->ncp[i], R->cs[i], R->cp[i], SN_PLOT_LINE_MARKERS};
   /* node surfaces (TYPE=NODE) divide by the node's weight, not an area: force units */
-  int nodal = 1;
-  for (int k = 0; k < m->npairs; k++) nodal &= m->surfaces[m->pairs[k].slave].node_based != 0;
-  const char *su = nodal ? m->units.force : m->units.stress;
+  int nodal = m->nodal;
+  const char *su = nodal ? m->force : m->stress;
   int d3 = m->ndf == 3;   /* the envelope across the area at each position (plot_data) */
   o.title = nodal ? (d3 ? "largest normal contact force per node weight (CPRESS) at each position, every increment"
                         : "normal contact force per node weight (CPRESS), every increment")
@@ -157,18 +182,19 @@ static int draw_profiles(sn_run_plots *R, const sn_model *m, sn_series *se, char
 
 /* BASE_load.png: the total normal contact force and the magnitude of the tangential resultant
  * against the largest displacement; with a single increment, two bars instead of two points */
-static int draw_load(sn_run_plots *R, const sn_model *m, sn_series *se, char *err)
+static int draw_load(sn_run_plots *R, sn_series *se, char *err)
 {
+  const chart_model *m = &R->cm;
   int ni = R->ninc;
   char path[1400], xl[128], yl[128];
   sn_plot_opts o;
   chart_opts(&o);
-  o.ylabel = label(yl, sizeof yl, "total contact force", m->units.force);
+  o.ylabel = label(yl, sizeof yl, "total contact force", m->force);
   chart_path(R, CH_LOAD, path, sizeof path);
   int style = ni > 1 ? SN_PLOT_LINE_MARKERS : SN_PLOT_BARS;
   if (ni > 1) {
     o.title = "load - displacement";
-    o.xlabel = label(xl, sizeof xl, "largest displacement", m->units.length);
+    o.xlabel = label(xl, sizeof xl, "largest displacement", m->length);
   } else {
     o.title = "total contact forces (a single increment)";
     o.xlabel = "increment";
@@ -179,17 +205,18 @@ static int draw_load(sn_run_plots *R, const sn_model *m, sn_series *se, char *er
 }
 
 /* every chart, on the thread: the convergence, the two contact profiles, the load */
-static int draw_plots(sn_run_plots *R, const sn_model *m, char *err)
+static int draw_plots(sn_run_plots *R, char *err)
 {
   int ni = R->ninc;
   sn_series *se = malloc(sizeof(sn_series) * ((size_t)ni + 2));
   char (*names)[32] = malloc(sizeof(*names) * ((size_t)ni + 2));
   if (!se || !names) { free(se); free(names); return SN_ERR_NOMEM; }
   for (int i = 0; i < ni; i++) snprintf(names[i], sizeof names[i], "increment %d", i + 1);
-  int no_shear = m->npairs > 0 && shear_all_zero(R, m);
-  int st = draw_convergence(R, m, se, names, err);
-  if (!st && m->npairs > 0) st = draw_profiles(R, m, se, names, no_shear, err);
-  if (!st && m->npairs > 0) st = draw_load(R, m, se, err);
+  const chart_model *m = &R->cm;
+  int no_shear = m->npairs > 0 && shear_all_zero(R);
+  int st = draw_convergence(R, se, names, err);
+  if (!st && m->npairs > 0) st = draw_profiles(R, se, names, no_shear, err);
+  if (!st && m->npairs > 0) st = draw_load(R, se, err);
   /* asked for, their fsyncs at once, their writeback started as each was renamed in: a chart's
    * own fsync waited for the disk before the next chart was drawn */
   for (int k = 0; k < NCHARTS && !st && R->fsync && (k == CH_CONVERGENCE || m->npairs > 0); k++) {
@@ -323,7 +350,7 @@ static void prepare_job(void *arg)
 static void draw_job(void *arg)
 {
   sn_run_plots *R = arg;
-  R->draw_st = draw_plots(R, R->m, R->err);
+  R->draw_st = draw_plots(R, R->err);
 }
 
 int sn_run_plots_open(sn_run_plots **out, const char *dir, const char *base)
@@ -368,7 +395,7 @@ int sn_run_plots_start(sn_run_plots *R, const sn_model *m)
   if (!R || !m || R->plot_when == SN_PLOTS_NONE || R->ninc == 0 || R->drawn == R->ninc) return 0;
   if (R->drawing) return 1;   /* one under way already */
   sn_task_join(&R->task);   /* the preparation */
-  R->m = m;
+  chart_model_take(&R->cm, m);
   R->draw_ninc = R->ninc;
   R->drawing = 1;
   R->err[0] = '\0';
@@ -389,6 +416,22 @@ int sn_run_plots_wait(sn_run_plots *R, char *err, size_t errlen)
     else snprintf(err, errlen, "%s/%s_*.png: %s", R->dir, R->base, sn_strerror(st));
   }
   return st;
+}
+
+void sn_run_plots_drop_last(sn_run_plots *R)
+{
+  if (!R || R->drawing || R->ninc == 0) return;
+  int k = --R->ninc;
+  free(R->hist[k]); free(R->cs[k]); free(R->cp[k]); free(R->cq[k]);
+  if (R->drawn <= R->ninc) return;   /* not on disk yet */
+  R->drawn = -1;                     /* the charts on disk show it: drawn again by the next start */
+  if (R->ninc > 0) return;
+  for (int c = 0; c < NCHARTS; c++) {   /* nothing else to show: the charts removed */
+    char path[1400];
+    chart_path(R, c, path, sizeof path);
+    remove(path);
+  }
+  R->drawn = 0;
 }
 
 void sn_run_plots_close(sn_run_plots *R)

@@ -32,11 +32,16 @@ sn_plot_when sn_run_plots_when(const sn_run_plots *P);
 /* keep this increment's data (residual history, contact profiles, load point) */
 int sn_run_plots_add(sn_run_plots *P, const sn_model *m, const sn_increment *inc);
 /* start drawing every increment so far, unless SN_PLOTS_NONE, none kept, or the charts on
- * disk show them all already; returns at once: 1 when a drawing is under way (wait for it) */
+ * disk show them all already; returns at once: 1 when a drawing is under way (wait for it).
+ * What the drawing needs of m is copied here: m need not outlive the drawing */
 int sn_run_plots_start(sn_run_plots *P, const sn_model *m);
 /* wait for the drawing started (and for the preparation); SN_OK, or the first chart's error
  * with "PATH: reason" in err */
 int sn_run_plots_wait(sn_run_plots *P, char *err, size_t errlen);
+/* forget the last increment added (one whose output never came: the run stopped between
+ * sn_run_output_converged and its sn_run_output_increment), the drawing waited for first; charts
+ * on disk that show it are drawn again by the next start, or removed when no increment is left */
+void sn_run_plots_drop_last(sn_run_plots *P);
 /* waits, then frees */
 void sn_run_plots_close(sn_run_plots *P);
 

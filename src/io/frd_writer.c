@@ -386,6 +386,10 @@ int sn_frd_add(sn_frd *f, const sn_frd_block *b, char *msg, size_t msglen)
   return SN_OK;
 }
 
+/* sn_frd_reserve's most: beyond it the blocks' own formatting outweighs the faults it saves,
+ * and a model of millions of nodes should not hold its output buffer from the first increment */
+#define FRD_RESERVE_MAX ((size_t)64 << 20)
+
 /* the header lines (PSTEP, 100CL, -4, at most six -5 and the ALL line, -3: under 512 bytes)
  * and the rows */
 size_t sn_frd_block_bytes(long long nrows, int ncomp)
@@ -398,9 +402,10 @@ size_t sn_frd_block_bytes(long long nrows, int ncomp)
 int sn_frd_reserve(sn_frd *f, size_t bytes)
 {
   if (!f) return SN_ERR_ARG;
+  if (bytes > FRD_RESERVE_MAX) bytes = FRD_RESERVE_MAX;
   char *p = frd_room(f, bytes);
   if (!p) return SN_ERR_NOMEM;
-  memset(p, 0, f->cap - f->len);   /* the pages touched here, not when the blocks are formatted */
+  memset(p, 0, bytes);   /* the pages touched here, not when the blocks are formatted */
   return SN_OK;
 }
 

@@ -60,8 +60,8 @@ int sn_frd_prewrite(sn_frd *f, char *msg, size_t msglen);
 /* Room for `bytes` more of blocks in the writer's memory, its pages touched now: a run calls it
  * on the same thread, with sn_ccx_frd_bytes, so that the first increment's blocks are formatted
  * into memory already mapped (on the development VM a fresh page's first touch made three
- * quarters of formatting the bench Hertz deck's blocks). sn_frd_block_bytes: the most one
- * block of nrows rows of ncomp values takes. */
+ * quarters of formatting the bench Hertz deck's blocks); at most 64 MiB are reserved.
+ * sn_frd_block_bytes: the most one block of nrows rows of ncomp values takes. */
 int sn_frd_reserve(sn_frd *f, size_t bytes);
 size_t sn_frd_block_bytes(long long nrows, int ncomp);
 /* sn_vtu_write_enc and sn_pvd_write, renaming without fsync when nosync */

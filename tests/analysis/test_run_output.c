@@ -463,6 +463,35 @@ static void test_step_end_written(const sn_model *m)
   sn_run_output_close(out);
 }
 
+/* with sn_run_output_converged: p.0003.vtu cannot be written, and the run stops at increment 4,
+ * the end of step 1, whose charts were started when it converged, before its output failed. The
+ * run's model copy is gone when the run returns (the drawing must not read it: the sanitizer
+ * build checks), and sn_run_output_finish draws the charts of the 3 increments that had their
+ * output: the same load chart, byte for byte, as a run stopped after 3 increments draws */
+static void test_converged_failure(const sn_model *m)
+{
+  sn_run_output *out;
+  int n = 0;
+  CHECK_INT(run_bar_x(m, SN_PLOTS_STEP, "p.0003.vtu", NULL, NULL, 1, &out, &n), SN_ERR_IO);
+  CHECK_INT(n, 4);
+  CHECK(strstr(sn_run_output_error(out), "p.0003.vtu") != NULL);
+  CHECK_INT(sn_run_output_finish(out, m), SN_OK);
+  sn_run_output_close(out);
+  long la = 0, lb = 0;
+  unsigned char *a = slurp("p_load.png", &la);
+  CHECK(a != NULL);
+  rmdir(DIR_ "/p.0003.vtu");
+  plot_watch w;
+  plots_when(m, SN_PLOTS_STEP, 3, 0, &w);
+  CHECK_INT(sn_run_output_finish(w.out, m), SN_OK);
+  sn_run_output_close(w.out);
+  free(w.last);
+  unsigned char *b = slurp("p_load.png", &lb);
+  CHECK(a && b && la == lb && !memcmp(a, b, (size_t)la));
+  free(a);
+  free(b);
+}
+
 /* p.0002.vtu cannot replace the folder of that name: the run stops at increment 3 */
 static void test_writer_failure(const sn_model *m)
 {
@@ -550,6 +579,7 @@ int main(void)
   if (m) {
     test_plot_failure(m);
     test_writer_failure(m);
+    test_converged_failure(m);
     test_frd_failure_step_end(m);
     test_step_end_written(m);
     sn_model_free(m);
