@@ -173,6 +173,12 @@ typedef struct {
 } sn_dyn_settings;
 
 void sn_dyn_settings_default(sn_dyn_settings *s);
+/* The step solver of s (solver and solve.options) checked without a scene, as a step checks it
+ * before anything moves: SN_OK; SN_ERR_UNKNOWN for a solver that does not solve 3D frictional
+ * contact or an option name the solver does not know, SN_ERR_ARG for an option value it refuses
+ * (the matrix-free NSGS reads its options; a registry solver is given a problem of one contact
+ * with those options), with the reason in msg (may be NULL). */
+int sn_dyn_check_solver(const sn_dyn_settings *s, char *msg, size_t msglen);
 
 typedef struct {
   int status;           /* worst solver status of the step(s) (SN_OK, SN_MAX_ITER, ...) */

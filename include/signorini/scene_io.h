@@ -51,6 +51,8 @@ typedef struct {
   sn_dyn_settings settings; /* the integrator's settings; settings.solver is NULL here: the
                                solver's name is in solver[] (sn_scene_run_settings joins them) */
   char solver[64];       /* "" (the default: matrix-free NSGS), a registry name, "global:NAME" */
+  char options[256];     /* the solver's options, "name=value,..." (*SOLVER OPTIONS; "" none):
+                            sn_scene_run_settings points settings.solve.options at them */
   int frame_every;       /* a VTU frame every this many steps / intervals (0: none; default 1) */
   int energy;            /* the energy CSV and its plot (default 1) */
   int ndump;             /* FCLIB dumps: the local problem of Moreau-Jean steps dump[0..ndump) */
@@ -59,7 +61,8 @@ typedef struct {
 } sn_scene_run;
 
 void sn_scene_run_default(sn_scene_run *run);
-/* run->settings with settings.solver pointing at run->solver (NULL when empty): valid while run is */
+/* run->settings with settings.solver pointing at run->solver and settings.solve.options at
+ * run->options (NULL when empty): valid while run is */
 void sn_scene_run_settings(const sn_scene_run *run, sn_dyn_settings *s);
 /* the number of Moreau-Jean steps (or event-driven output intervals) of the run: total / dt
  * rounded up (the last one shortened to end at total) */

@@ -620,6 +620,50 @@ static int k_output_begin(sr *p)
   return r;
 }
 
+static int k_options_begin(sr *p)
+{
+  if (p->have_options) return sr_fail(p, "a second *SOLVER OPTIONS (a scene has one, on line %d)", p->have_options);
+  p->have_options = p->line;
+  p->options_file = p->file;
+  return SN_OK;
+}
+
+/* "name, value": the option name=value of the step's solver, as written (the solvers' option
+ * names are case-sensitive: apgd's L0); checked against the solver when the scene is read whole
+ * (sr_finish) */
+static int k_options_data(sr *p)
+{
+  sn_scene_run *run = p->run;
+  int r = sr_fields(p, 1, 1, "*SOLVER OPTIONS (an option's name, its value)");
+  if (r) return r;
+  char kv[2][64];
+  for (int k = 0; k < 2; k++) {
+    const char *f = p->f[k];
+    size_t n = strlen(f);
+    if (!n) return sr_fail(p, "*SOLVER OPTIONS: the option's %s is empty", k ? "value" : "name");
+    if (n >= sizeof kv[k]) return sr_fail(p, "*SOLVER OPTIONS: %.40s...: too long", f);
+    for (size_t i = 0; i <= n; i++) {
+      char c = f[i];
+      if (k == 0 && c && !(isalnum((unsigned char)c) || c == '_'))
+        return sr_fail(p, "*SOLVER OPTIONS: the option name %s holds letters, digits and '_' only", f);
+      if (k == 1 && (c == '=' || isspace((unsigned char)c))) return sr_fail(p, "*SOLVER OPTIONS: the value %s holds '=' or a blank", f);
+      kv[k][i] = c;
+    }
+  }
+  size_t len = strlen(run->options), nk = strlen(kv[0]);
+  for (const char *q = run->options; *q;) {   /* each name once */
+    if (!strncmp(q, kv[0], nk) && q[nk] == '=') return sr_fail(p, "*SOLVER OPTIONS: the option %s is given twice", kv[0]);
+    const char *c = strchr(q, ',');
+    q = c ? c + 1 : q + strlen(q);
+  }
+  int w = snprintf(run->options + len, sizeof run->options - len, "%s%s=%s", len ? "," : "", kv[0], kv[1]);
+  if (w < 0 || (size_t)w >= sizeof run->options - len) {
+    run->options[len] = '\0';
+    return sr_fail(p, "*SOLVER OPTIONS: more than %zu characters of options", sizeof run->options - 1);
+  }
+  return SN_OK;
+}
+
 static int k_fclib_begin(sr *p)
 {
   if (!p->have_fclib) {
@@ -664,6 +708,7 @@ static const sr_kwdef keywords[] = {
    k_dynamic_data, NULL},
   {"OUTPUT", "*OUTPUT", "FREQUENCY ENERGY", 0, 0, 0, k_output_begin, NULL, NULL},
   {"FCLIB", "*FCLIB", "", 1, -1, 0, k_fclib_begin, k_fclib_data, NULL},
+  {"SOLVEROPTIONS", "*SOLVER OPTIONS", "", 1, -1, 0, k_options_begin, k_options_data, NULL},
 };
 
 const sr_kwdef *sr_keyword(const char *key)
@@ -680,6 +725,16 @@ int sr_finish(sr *p)
   if (!p->have_dynamic) return sr_fail(p, "the scene has no *DYNAMIC (the time increment and period of its run)");
   if (p->have_fclib && run->method != SN_SCENE_MOREAU)
     return sr_fail_at(p, p->fclib_file, p->have_fclib, "*FCLIB dumps Moreau-Jean steps' problems: METHOD=EVENT has none");
+  if (p->have_options) {   /* the options against the step's solver, as the run will check them */
+    if (run->method != SN_SCENE_MOREAU)
+      return sr_fail_at(p, p->options_file, p->have_options, "*SOLVER OPTIONS apply to METHOD=MOREAU (its step solver); METHOD=EVENT has none");
+    sn_dyn_settings s;
+    char why[512];
+    sn_scene_run_settings(run, &s);
+    int r = sn_dyn_check_solver(&s, why, sizeof why);
+    if (r == SN_ERR_NOMEM) return sr_nomem(p);
+    if (r) return sr_fail_at(p, p->options_file, p->have_options, "*SOLVER OPTIONS: %s", why);
+  }
   long n = sn_scene_run_steps(run);
   for (int k = 0; k < run->ndump; k++)
     if (run->dump[k] > n)

@@ -11,6 +11,7 @@
  * The contacts keep their impulses, post-step relative velocities and status in S->contacts. */
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -114,16 +115,16 @@ static int is_nsgs(const char *name) {
   return !name || strcmp(name, "nsgs") == 0;
 }
 
-/* the solver name and options checked before anything moves */
+/* the solver name and options checked before anything moves: the NSGS's read into W; a
+ * registry solver's tried once (sn_dyn_check_solver: a solve of one contact), then remembered */
 static int solver_ok(const sn_dyn_settings *s, sn_mj_step *W) {
   if (is_nsgs(s->solver)) return sn_nsgs_bodies_options(s->solve.options, W);
-  const char *name = strncmp(s->solver, "global:", 7) == 0 ? s->solver + 7
-                     : strncmp(s->solver, "local:", 6) == 0 ? s->solver + 6 : s->solver;
-  const sn_solver_entry *e = sn_solver_find(name);
-  if (!e) return SN_ERR_UNKNOWN;
-  if (strcmp(e->kind, "any") == 0) return SN_OK;
-  if (strcmp(e->kind, "fc") == 0) return (e->dims & 8) ? SN_OK : SN_ERR_UNKNOWN;
-  return strcmp(e->kind, "gfc") == 0 && strncmp(s->solver, "global:", 7) == 0 ? SN_OK : SN_ERR_UNKNOWN;
+  char key[sizeof W->checked];
+  int n = snprintf(key, sizeof key, "%s|%s", s->solver, s->solve.options ? s->solve.options : "");
+  if (n > 0 && n < (int)sizeof key && strcmp(key, W->checked) == 0) return SN_OK;
+  int st = sn_dyn_check_solver(s, NULL, 0);
+  if (st == SN_OK && n > 0 && n < (int)sizeof key) memcpy(W->checked, key, (size_t)n + 1);
+  return st;
 }
 
 /* a step that failed part way: kinematic bodies back at t (nothing else has moved) */

@@ -79,6 +79,9 @@ typedef struct {
   /* the step that produced `row` (for sn_scene_last_problem) */
   int have;
   double h, theta;
+  /* the registry solver and options that sn_dyn_check_solver accepted last ("NAME|OPTIONS"):
+     checked once, not at every step */
+  char checked[320];
 } sn_mj_step;
 
 /* ---- moreau_setup.c ---- */

@@ -23,6 +23,7 @@ void sn_scene_run_settings(const sn_scene_run *run, sn_dyn_settings *s)
 {
   *s = run->settings;
   s->solver = run->solver[0] ? run->solver : NULL;
+  s->solve.options = run->options[0] ? run->options : NULL;
 }
 
 long sn_scene_run_steps(const sn_scene_run *run)

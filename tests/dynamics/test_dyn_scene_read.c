@@ -61,7 +61,10 @@ static void good_scene(void)
       "0.1, 0.3\n"
       "*OUTPUT, FREQUENCY=5, ENERGY=NO\n"
       "*FCLIB\n"
-      "1, 3\n";
+      "1, 3\n"
+      "*SOLVER OPTIONS\n"
+      "rho, 0.5\n"
+      "ls, armijo\n";
   char msg[512];
   sn_scene_run run;
   int st;
@@ -129,6 +132,8 @@ static void good_scene(void)
   sn_dyn_settings s;
   sn_scene_run_settings(&run, &s);
   CHECK(s.solver == run.solver);
+  CHECK(!strcmp(run.options, "rho=0.5,ls=armijo"));   /* *SOLVER OPTIONS, as written */
+  CHECK(s.solve.options == run.options);
   CHECK_INT(run.frame_every, 5);
   CHECK_INT(run.energy, 0);
   CHECK_INT(run.ndump, 2);
@@ -321,6 +326,20 @@ static void bad_scenes(void)
        "0,0,5\n2,1,1\n1,1,1\n*DYNAMIC\n1,1\n", "t.inp:6: the lattice L names its bodies L_1, L_2, ...: a body named L_1 exists"},
       {"*SCENE\n*BODY, NAME=L_2, TYPE=SPHERE, RADIUS=0.1\n0,0,9\n*LATTICE, NAME=L, TYPE=SPHERE, RADIUS=0.1\n0,0,0\n2,1,1\n"
        "1,1,1\n*DYNAMIC\n1,1\n", "t.inp:4: the lattice L names its bodies L_1, L_2, ...: a body named L_2 exists"},
+      /* *SOLVER OPTIONS: checked against the step's solver when the scene is read whole */
+      {"*SCENE\n*SOLVER OPTIONS\nfoo, 1\n*DYNAMIC\n0.1, 1\n", "t.inp:2: *SOLVER OPTIONS: the matrix-free nsgs does not know an option in 'foo=1'"},
+      {"*SCENE\n*DYNAMIC\n0.1, 1\n*SOLVER OPTIONS\nomega, 2.5\n", "t.inp:4: *SOLVER OPTIONS: the matrix-free nsgs refuses a value in 'omega=2.5'"},
+      {"*SCENE\n*DYNAMIC\n0.1, 1\n*SOLVER OPTIONS\naccel, cg\n", "t.inp:4: *SOLVER OPTIONS: the matrix-free nsgs refuses a value in 'accel=cg'"},
+      {"*SCENE\n*DYNAMIC\n0.1, 1\n*SOLVER OPTIONS\nOMEGA, 1.5\n", "t.inp:4: *SOLVER OPTIONS: the matrix-free nsgs does not know an option in 'OMEGA=1.5'"},
+      {"*SCENE\n*DYNAMIC, SOLVER=apgd\n0.1, 1\n*SOLVER OPTIONS\nomega, 1.5\n", "t.inp:4: *SOLVER OPTIONS: solver 'apgd' does not know an option in 'omega=1.5'"},
+      {"*SCENE\n*DYNAMIC, SOLVER=auto\n0.1, 1\n*SOLVER OPTIONS\nomega, 1.5\n", "t.inp:4: *SOLVER OPTIONS: solver 'auto' does not know an option in 'omega=1.5' (auto takes no options"},
+      {"*SCENE\n*DYNAMIC, SOLVER=global:admm\n0.1, 1\n*SOLVER OPTIONS\nsweeps, 3\n", "t.inp:4: *SOLVER OPTIONS: solver 'admm' does not know an option in 'sweeps=3'"},
+      {"*SCENE\n*DYNAMIC, METHOD=EVENT\n0.1, 1\n*SOLVER OPTIONS\nomega, 1.5\n", "t.inp:4: *SOLVER OPTIONS apply to METHOD=MOREAU"},
+      {"*SCENE\n*SOLVER OPTIONS\nomega, 1.5\nomega, 1.2\n", "t.inp:4: *SOLVER OPTIONS: the option omega is given twice"},
+      {"*SCENE\n*SOLVER OPTIONS\nomega\n", "t.inp:3: *SOLVER OPTIONS (an option's name, its value): 2 fields expected, 1 given"},
+      {"*SCENE\n*SOLVER OPTIONS\nom-ega, 1\n", "t.inp:3: *SOLVER OPTIONS: the option name om-ega holds letters, digits and '_' only"},
+      {"*SCENE\n*SOLVER OPTIONS\nomega, 1\n*SOLVER OPTIONS\nsweep, forward\n", "t.inp:4: a second *SOLVER OPTIONS (a scene has one, on line 2)"},
+      {"*SCENE\n*SOLVER OPTIONS\n*DYNAMIC\n0.1, 1\n", "t.inp:2: *SOLVER OPTIONS needs a data line"},
   };
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     char msg[512];
