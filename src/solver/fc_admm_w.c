@@ -460,8 +460,9 @@ static void admm_w_next(admm_w *A, int aa_on, int *extrapolated, double *gprev)
  * of r when converged. A blow-up (error 100x the best, or not finite: the fixed point on s is
  * unstable at a small rho) restarts from the best iterate at 4 rho, the new lower bound. */
 static int admm_w_run(admm_w *A, const admm_w_opts *o, double *r, const sn_settings *s,
-                      sn_info *info, double t0, int *kout, double *ec)
+                      sn_info *info, double t0, int *kout, double *ec, int *bounded)
 {
+  sn_trend tr = {0.0, 0};
   const sn_fc *P = A->P;
   int n = A->n, k = 0, st, restarts = 0, extrapolated = 0, kg = 0, aa_on = o->aa > 0;
   for (int j = 0; j < n; j++) A->z[j] = isfinite(r[j]) ? r[j] : 0.0;
@@ -490,6 +491,7 @@ static int admm_w_run(admm_w *A, const admm_w_opts *o, double *r, const sn_setti
     }
     if (e < 0.5 * bg) { bg = e; kg = k; }
     if (e < be) { be = e; sn_copy(n, A->z, A->best); }
+    sn_trend_note(&tr, k, s->max_iter, n, A->z);
     if (aa_on && k - kg > AA_STALL) aa_on = 0;   /* no halving of the error: plain steps */
     int rec = sn_info_record(info, s, k, e, t0);
     if (e <= s->tol && (*ec = sn_fc_error(P, A->z, NULL)) <= s->tol) { st = SN_OK; break; }
@@ -500,13 +502,14 @@ static int admm_w_run(admm_w *A, const admm_w_opts *o, double *r, const sn_setti
     if (st == 1) { extrapolated = 0; gprev = INFINITY; }
     st = SN_MAX_ITER;
   }
+  *bounded = sn_trend_bounded(&tr, n, A->z);
   sn_copy(n, st == SN_OK ? A->z : A->best, r);
   *kout = k;
   return st;
 }
 
 static int admm_w_solve(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info,
-                        double t0)
+                        double t0, int *bounded)
 {
   sn_settings def;
   if (!s) { sn_settings_default(&def); s = &def; }
@@ -521,7 +524,7 @@ static int admm_w_solve(const sn_fc *P, double *r, double *u, const sn_settings 
   int k = 0;
   double ec = NAN;
   st = admm_w_alloc(&A, P, &o);
-  if (!st) st = admm_w_run(&A, &o, r, s, info, t0, &k, &ec);
+  if (!st) st = admm_w_run(&A, &o, r, s, info, t0, &k, &ec, bounded);
   if (A.B && (st >= 0 || st == SN_ERR_NAN)) {
     sn_fc_eval(P, A.B, 0.0, NULL, r, u);
     if (info) {
@@ -540,11 +543,12 @@ int sn_fc_admm_w(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_
   static const char *const keys[] = {"rho", "adapt", "alpha", "linear", "aa", "scale", "rho_min", NULL};
   int st = sn_fc_check(P, NULL, 0);   /* dim 2 or 3, mu >= 0, finite data, consistent sizes */
   if (!st && s) st = sn_option_check(s->options, keys);
-  if (!st) st = admm_w_solve(P, r, u, s, info, t0);
+  int bounded = 0;
+  if (!st) st = admm_w_solve(P, r, u, s, info, t0, &bounded);
   if (info) {
     info->status = st;
     info->seconds = sn_wtime() - t0;
     if (isnan(info->error)) info->error = INFINITY;   /* never NaN: failure is the status */
   }
-  return sn_fc_verdict(P, r, s, st, "admm_w", info);
+  return sn_fc_verdict_trend(P, r, s, st, "admm_w", info, bounded);
 }

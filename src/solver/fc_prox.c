@@ -126,7 +126,7 @@ static int ppa_inner(const prox_ctx *X, sn_nsgs_ws *ws, const ppa_opts *o, doubl
   return 0;
 }
 
-static int prox_ppa(const prox_ctx *X, const char *options, double *r, double *u, int *iters)
+static int prox_ppa(const prox_ctx *X, const char *options, double *r, double *u, int *iters, int *bounded)
 {
   const sn_fc *P = X->P;
   const sn_settings *s = X->s;
@@ -152,6 +152,7 @@ static int prox_ppa(const prox_ctx *X, const char *options, double *r, double *u
   sn_copy(n, r, best);
   sn_copy(n, r, x);
   int k = 0, since = 0;
+  sn_trend tr = {0.0, 0};
   st = isfinite(e) ? SN_MAX_ITER : SN_ERR_NAN;
   if (e <= s->tol && sn_fc_error(P, r, NULL) <= s->tol) st = SN_OK;
   while (st == SN_MAX_ITER && k < s->max_iter) {
@@ -183,10 +184,12 @@ static int prox_ppa(const prox_ctx *X, const char *options, double *r, double *u
         since = 0;
       }
     }
+    sn_trend_note(&tr, k, s->max_iter, n, x);
     int rec = sn_info_record(X->info, s, k, e, X->t0);
     if (e <= s->tol && sn_fc_error(P, x, NULL) <= s->tol) st = SN_OK;
     else if (rec) st = rec;
   }
+  *bounded = sn_trend_bounded(&tr, n, x);
   sn_copy(n, st == SN_OK ? x : best, r);
   *iters = k;
   free(buf);
@@ -218,7 +221,7 @@ static double dist(int n, const double *a, const double *b)
   return sqrt(s);
 }
 
-static int prox_fp(const prox_ctx *X, const char *options, double *r, double *u, int *iters)
+static int prox_fp(const prox_ctx *X, const char *options, double *r, double *u, int *iters, int *bounded)
 {
   const sn_fc *P = X->P;
   const sn_settings *s = X->s;
@@ -235,6 +238,7 @@ static int prox_fp(const prox_ctx *X, const char *options, double *r, double *u,
   double e = eval(X, 0.0, NULL, r, u), be = e;
   sn_copy(n, r, best);
   int k = 0;
+  sn_trend tr = {0.0, 0};
   st = isfinite(e) ? SN_MAX_ITER : SN_ERR_NAN;
   if (e <= s->tol && sn_fc_error(P, r, NULL) <= s->tol) st = SN_OK;
   while (st == SN_MAX_ITER && k < s->max_iter) {
@@ -262,11 +266,13 @@ static int prox_fp(const prox_ctx *X, const char *options, double *r, double *u,
     }
     if (ratio < Lmin) rho /= tau;
     if (e < be) { be = e; sn_copy(n, r, best); }
+    sn_trend_note(&tr, k, s->max_iter, n, r);
     int rec = sn_info_record(X->info, s, k, e, X->t0);
     if (e <= s->tol && sn_fc_error(P, r, NULL) <= s->tol) st = SN_OK;
     else if (rec) st = rec;
     else if (dr == 0.0) st = SN_STALLED;
   }
+  *bounded = sn_trend_bounded(&tr, n, r);
   if (st != SN_OK) sn_copy(n, best, r);
   *iters = k;
   free(buf);
@@ -274,7 +280,7 @@ static int prox_fp(const prox_ctx *X, const char *options, double *r, double *u,
 }
 
 static int prox_solve(const sn_fc *P, double *r, double *u, const sn_settings *s,
-                      sn_info *info, double t0)
+                      sn_info *info, double t0, int *bounded)
 {
   sn_settings def;
   if (!s) { sn_settings_default(&def); s = &def; }
@@ -292,7 +298,7 @@ static int prox_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
   double *work = malloc(sizeof(double) * (size_t)(P->nc > 0 ? P->nc : 1));
   if (!work) { sn_bsr_free(B); return SN_ERR_NOMEM; }
   prox_ctx X = {P, B, s, info, t0, n, s->threads > 1 ? s->threads : 1, work};
-  st = inner[0] == 'f' ? prox_fp(&X, s->options, r, u, &it) : prox_ppa(&X, s->options, r, u, &it);
+  st = inner[0] == 'f' ? prox_fp(&X, s->options, r, u, &it, bounded) : prox_ppa(&X, s->options, r, u, &it, bounded);
   if (st != SN_ERR_NOMEM && st != SN_ERR_ARG && st != SN_ERR_FORMAT && st != SN_ERR_UNKNOWN) {
     eval(&X, 0.0, NULL, r, u);
     if (info) {
@@ -312,11 +318,12 @@ int sn_fc_prox(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_in
   static const char *const keys[] = {"local", "omega", "shuffle", "seed", "rho", "local_tol", "local_iter", "stall", "order", "blocks", "inner", "sigma", "nu", "eta", "inner_iter", "accel", "window", NULL};
   int st = sn_fc_check(P, NULL, 0);   /* mu >= 0, finite data, consistent sizes */
   if (!st && s) st = sn_option_check(s->options, keys);
-  if (!st) st = prox_solve(P, r, u, s, info, t0);
+  int bounded = 0;
+  if (!st) st = prox_solve(P, r, u, s, info, t0, &bounded);
   if (info) {
     info->status = st;
     info->seconds = sn_wtime() - t0;
     if (isnan(info->error)) info->error = INFINITY;   /* never NaN: failure is the status */
   }
-  return sn_fc_verdict(P, r, s, st, "prox", info);
+  return sn_fc_verdict_trend(P, r, s, st, "prox", info, bounded);
 }

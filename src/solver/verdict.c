@@ -16,9 +16,11 @@ void sn_info_named(sn_info *info, const char *name, int st)
   info->tried[0].seconds = info->seconds;
 }
 
-static int judge(const sn_fc_meas *m, int st, int ok, const char *name, sn_info *info)
+static int judge(const sn_fc_meas *m, int st, int ok, const char *name, sn_info *info, double tol, int bounded)
 {
-  if (ok == SN_OK) {
+  /* bounded iterates stopped by the cap: the cancellation bound alone shows no divergence */
+  int capped = bounded && st == SN_MAX_ITER && !m->stuck && isfinite(m->rel_error) && m->rel_error > tol;
+  if (ok == SN_OK && !capped) {
     if (!m->accepted && (st == SN_OK || m->diverging)) st = m->diverging ? SN_DIVERGED : SN_STALLED;
   }
   if (st < 0) {                /* an overflow (SN_ERR_NAN) on a problem shown to diverge */
@@ -36,8 +38,8 @@ static int judge(const sn_fc_meas *m, int st, int ok, const char *name, sn_info 
   return st;
 }
 
-int sn_fc_verdict_m(const sn_fc *P, const double *r, const sn_settings *s, int st, const char *name,
-                    sn_info *info, const sn_fc_meas *m)
+static int verdict(const sn_fc *P, const double *r, const sn_settings *s, int st, const char *name,
+                   sn_info *info, const sn_fc_meas *m, int bounded)
 {
   if (st < 0 && st != SN_ERR_NAN) {
     if (info) info->status = st;
@@ -50,7 +52,40 @@ int sn_fc_verdict_m(const sn_fc *P, const double *r, const sn_settings *s, int s
     m = &own;
   }
   if (ok < 0) st = ok;
-  return judge(m, st, ok, name, info);
+  return judge(m, st, ok, name, info, s ? s->tol : 1e-8, bounded);
+}
+
+int sn_fc_verdict_m(const sn_fc *P, const double *r, const sn_settings *s, int st, const char *name,
+                    sn_info *info, const sn_fc_meas *m)
+{
+  return verdict(P, r, s, st, name, info, m, 0);
+}
+
+int sn_fc_verdict_trend(const sn_fc *P, const double *r, const sn_settings *s, int st, const char *name,
+                        sn_info *info, int bounded)
+{
+  return verdict(P, r, s, st, name, info, NULL, bounded);
+}
+
+static double norm2(int n, const double *x)
+{
+  double a = 0.0;
+  for (int j = 0; j < n; j++) a += x[j] * x[j];
+  return sqrt(a);
+}
+
+void sn_trend_note(sn_trend *t, int k, int max_iter, int n, const double *x)
+{
+  if (!t || t->have || k < max_iter / 2) return;
+  t->half = norm2(n, x);
+  t->have = 1;
+}
+
+int sn_trend_bounded(const sn_trend *t, int n, const double *x)
+{
+  if (!t || !t->have || !(t->half > 0) || !isfinite(t->half)) return 0;
+  double end = norm2(n, x);
+  return isfinite(end) && end <= 1.1 * t->half;
 }
 
 int sn_fc_verdict(const sn_fc *P, const double *r, const sn_settings *s, int st, const char *name,
@@ -69,5 +104,5 @@ int sn_gfc_verdict(const sn_gfc *P, const double *r, const double *v, const sn_s
   sn_fc_meas m;
   int ok = sn_gfc_measures(P, r, v, s ? s->tol : 1e-8, &m);
   if (ok < 0) st = ok;
-  return judge(&m, st, ok, name, info);
+  return judge(&m, st, ok, name, info, s ? s->tol : 1e-8, 0);
 }

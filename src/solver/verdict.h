@@ -19,6 +19,27 @@ int sn_fc_verdict_m(const sn_fc *P, const double *r, const sn_settings *s, int s
 int sn_gfc_verdict(const sn_gfc *P, const double *r, const double *v, const sn_settings *s, int st,
                    const char *name, sn_info *info);
 
+/* The iterate's size over the second half of a solve. A result not accepted is SN_DIVERGED when
+ * its cancellation bound |W|_F |r| exceeds |q| / sqrt(tol) (sn_fc_measures): r grown along a
+ * direction W does not see. Under a mass ratio a solution itself has that (the heavy body's
+ * weight carried through a light one: |W| |r| far above |W r|; docs/solvers.md, "Absolute
+ * acceptance and mass ratios"). What tells them apart is the trend: the iterates of a problem
+ * without a solution keep growing, those of a solvable one that the cap stopped do not. A solver
+ * calls sn_trend_note at each iteration k (1-based) with its running iterate x, and
+ * sn_trend_bounded at the end: 1 when |x| at the end is within 10 % of |x| at the cap's half. */
+typedef struct {
+  double half;           /* |x| at k = max_iter / 2 */
+  int have;
+} sn_trend;
+void sn_trend_note(sn_trend *t, int k, int max_iter, int n, const double *x);
+int sn_trend_bounded(const sn_trend *t, int n, const double *x);
+/* sn_fc_verdict for a solver that reports its trend: a result that stopped at the cap
+ * (SN_MAX_ITER) with bounded iterates, finite, its relative error above tol and no contact
+ * certified stuck, stays SN_MAX_ITER where the cancellation bound alone would make it
+ * SN_DIVERGED */
+int sn_fc_verdict_trend(const sn_fc *P, const double *r, const sn_settings *s, int st, const char *name,
+                        sn_info *info, int bounded);
+
 /* sn_fc_via_soclcp (solver.h) with the name its verdict gives the result (info->solver and
  * tried[0]): the registry name of the wrapper (socsmooth, socipm, socpd) */
 int sn_fc_via_soclcp_named(const sn_fc *P, sn_soclcp_solver_fn inner, const char *name, double *r,
