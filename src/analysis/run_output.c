@@ -56,9 +56,9 @@ struct sn_run_output {
   int count;             /* increments (and modes) handed to the writers so far */
   int mode_count;        /* .vtu files of *FREQUENCY modes so far (numbered after the increments) */
   int last_inc;          /* the last increment's total_increment */
-  /* sn_run_output_converged: the increment (total_increment) whose chart data it added, 0 when
-   * none is pending, whether it started their drawing, and its status */
-  int early_inc, early_drawing, early_st;
+  /* sn_run_output_converged: the increment (total_increment) it took, 0 when none is pending,
+   * whether it added the increment's chart data and started their drawing, and its status */
+  int early_inc, early_added, early_drawing, early_st;
 };
 
 static int sync_run_files(sn_run_output *R);
@@ -754,11 +754,13 @@ static int hand_over(sn_run_output *R, out_job *J, const sn_model *m, const sn_f
 /* the static charts (a dynamic run has its energy plot): this increment's data kept; when the
  * step ends (its time reached the period), or after every increment on request, drawn on their
  * own thread; returns 1 when a drawing was started */
-static int charts_start(sn_run_output *R, const sn_model *m, const sn_increment *inc, int *st)
+static int charts_start(sn_run_output *R, const sn_model *m, const sn_increment *inc, int *st, int *added)
 {
+  *added = 0;
   if (*st || inc->v || sn_run_plots_when(R->plots) == SN_PLOTS_NONE) return 0;
   int step_end = inc->load_factor >= 1.0 - 1e-12;
   *st = sn_run_plots_add(R->plots, m, inc);
+  *added = !*st;
   if (!*st && (sn_run_plots_when(R->plots) == SN_PLOTS_INCREMENT || step_end)) return sn_run_plots_start(R->plots, m);
   return 0;
 }
@@ -771,8 +773,8 @@ static void early_abandon(sn_run_output *R)
   if (!R->early_inc) return;
   char perr[512];
   if (R->early_drawing) sn_run_plots_wait(R->plots, perr, sizeof perr);
-  if (!R->early_st) sn_run_plots_drop_last(R->plots);   /* early_st: its data was not added */
-  R->early_inc = R->early_drawing = R->early_st = 0;
+  if (R->early_added) sn_run_plots_drop_last(R->plots);
+  R->early_inc = R->early_added = R->early_drawing = R->early_st = 0;
 }
 
 int sn_run_output_converged(const sn_model *m, const sn_fesys *S, const sn_increment *inc, void *user)
@@ -784,7 +786,7 @@ int sn_run_output_converged(const sn_model *m, const sn_fesys *S, const sn_incre
     return SN_ERR_ARG;
   }
   int st = SN_OK;
-  R->early_drawing = charts_start(R, m, inc, &st);
+  R->early_drawing = charts_start(R, m, inc, &st, &R->early_added);
   R->early_st = st;
   R->early_inc = inc->total_increment > 0 ? inc->total_increment : -1;
   if (st) snprintf(R->err, sizeof R->err, "%.300s/%.100s_*.png: %s", R->dir, R->base, sn_strerror(st));
@@ -807,30 +809,36 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
    * started by sn_run_output_converged already (while the stresses were recovered), or here */
   int step_end = inc->load_factor >= 1.0 - 1e-12, drawing = 0;
   int early = R->early_inc != 0 && R->early_inc == (inc->total_increment > 0 ? inc->total_increment : -1);
+  int added = 0;   /* this increment's chart data kept: dropped again below if its output fails */
   if (early) {
     drawing = R->early_drawing;
+    added = R->early_added;
     if (!st) st = R->early_st;
+    R->early_inc = R->early_added = R->early_drawing = R->early_st = 0;
   } else if (R->early_inc) {
-    if (!st) st = SN_ERR_ARG;   /* converged said of another increment */
+    early_abandon(R);           /* converged said of another increment: its data and drawing dropped */
+    if (!st) st = SN_ERR_ARG;
   } else {
-    drawing = charts_start(R, m, inc, &st);
+    drawing = charts_start(R, m, inc, &st, &added);
   }
-  R->early_inc = 0;
   /* the .dat tables here (they read S), when the requests are due (FREQUENCY=, TIME POINTS=) */
   int due = sn_ccx_due(&R->ccx, m, inc);
   if (!st && due) st = print_tables(R, m, S, inc, J->F.e_ip, 0);
   J->dat_due = !st && due && R->dat;
   /* the other files on the writer's thread; a step's last increment's here (inline), so that
    * a step's files are on disk when its last increment's output returns */
+  int lost = 0;   /* none of the increment's files handed over: its chart data dropped below */
   if (!st) {
     int dat_due = J->dat_due;
     st = hand_over(R, J, m, S, inc, due, step_end);   /* J freed on failure */
+    lost = st != SN_OK;
     if (st && dat_due) {   /* the tables written all the same, as before a .vtu that fails */
       char derr[512];
       sn_results_flush(R->dat, derr, sizeof derr);
     }
   } else {
     job_free(J);
+    lost = 1;
   }
   if (step_end) {
     int ws = writer_wait(R);
@@ -844,6 +852,7 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
     /* the charts' own names in the folder, renamed in after the sync above */
     if (!st && step_end && R->fsync) st = sn_outfile_sync(R->dir, R->err, sizeof R->err);
   }
+  if (lost && added) sn_run_plots_drop_last(R->plots);   /* sn_run_output_finish draws without it */
   return st;
 }
 

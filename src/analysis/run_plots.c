@@ -409,7 +409,7 @@ int sn_run_plots_wait(sn_run_plots *R, char *err, size_t errlen)
   if (!R) return SN_ERR_ARG;
   sn_task_join(&R->task);
   int st = R->drawing ? R->draw_st : SN_OK;
-  if (R->drawing && !st) R->drawn = R->draw_ninc;
+  if (R->drawing) R->drawn = st ? -1 : R->draw_ninc;   /* failed part way: the charts on disk unknown */
   R->drawing = 0;
   if (st && err && errlen > 0) {
     if (R->err[0]) snprintf(err, errlen, "%s", R->err);
@@ -423,8 +423,8 @@ void sn_run_plots_drop_last(sn_run_plots *R)
   if (!R || R->drawing || R->ninc == 0) return;
   int k = --R->ninc;
   free(R->hist[k]); free(R->cs[k]); free(R->cp[k]); free(R->cq[k]);
-  if (R->drawn <= R->ninc) return;   /* not on disk yet */
-  R->drawn = -1;                     /* the charts on disk show it: drawn again by the next start */
+  if (R->drawn >= 0 && R->drawn <= R->ninc) return;   /* not on disk yet */
+  R->drawn = -1;   /* the charts on disk show it (or a failed drawing left them unknown): drawn again by the next start */
   if (R->ninc > 0) return;
   for (int c = 0; c < NCHARTS; c++) {   /* nothing else to show: the charts removed */
     char path[1400];

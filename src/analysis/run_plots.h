@@ -39,8 +39,10 @@ int sn_run_plots_start(sn_run_plots *P, const sn_model *m);
  * with "PATH: reason" in err */
 int sn_run_plots_wait(sn_run_plots *P, char *err, size_t errlen);
 /* forget the last increment added (one whose output never came: the run stopped between
- * sn_run_output_converged and its sn_run_output_increment), the drawing waited for first; charts
- * on disk that show it are drawn again by the next start, or removed when no increment is left */
+ * sn_run_output_converged and its sn_run_output_increment, or its output failed); to be called
+ * with no drawing under way (after sn_run_plots_wait: nothing is done otherwise); charts on disk
+ * that show it, or that a failed drawing left unknown, are drawn again by the next start, or
+ * removed when no increment is left */
 void sn_run_plots_drop_last(sn_run_plots *P);
 /* waits, then frees */
 void sn_run_plots_close(sn_run_plots *P);

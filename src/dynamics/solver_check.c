@@ -46,7 +46,7 @@ static int trial(const char *name, int global, const char *options)
   sn_settings_default(&s);
   s.options = options;
   s.max_iter = 100;
-  sn_info info;
+  sn_info info = {0};   /* the solver's history pointer must start NULL */
   int st;
   if (global) {
     sn_gfc P = {3, 1, 3, 0, I1, I2, NULL, q, w, mu, NULL};
@@ -95,5 +95,8 @@ int sn_dyn_check_solver(const sn_dyn_settings *s, char *msg, size_t msglen)
   if (st == SN_ERR_ARG)
     return fail(msg, msglen, st, "solver '%s' refuses a value in '%s' (out of range, or a refused combination: 'signorini solvers')",
                 name, options);
+  if (st < 0)   /* SN_ERR_FORMAT: a value that is not a number; any other refusal of the options */
+    return fail(msg, msglen, st, "solver '%s' refuses the options '%s' (%s: 'signorini solvers' lists them and their values)",
+                name, options, sn_strerror(st));
   return SN_OK;
 }

@@ -462,7 +462,7 @@ static void admm_w_next(admm_w *A, int aa_on, int *extrapolated, double *gprev)
 static int admm_w_run(admm_w *A, const admm_w_opts *o, double *r, const sn_settings *s,
                       sn_info *info, double t0, int *kout, double *ec, int *bounded)
 {
-  sn_trend tr = {0.0, 0};
+  sn_trend tr = {0};
   const sn_fc *P = A->P;
   int n = A->n, k = 0, st, restarts = 0, extrapolated = 0, kg = 0, aa_on = o->aa > 0;
   for (int j = 0; j < n; j++) A->z[j] = isfinite(r[j]) ? r[j] : 0.0;
@@ -483,6 +483,7 @@ static int admm_w_run(admm_w *A, const admm_w_opts *o, double *r, const sn_setti
     if (!(e <= BLOWUP * be)) {          /* blow-up (or NaN): back to the best, larger rho */
       if (restarts++ >= MAX_RESTART) { st = isfinite(e) ? SN_STALLED : SN_ERR_NAN; break; }
       rho_lo = 4.0 * A->S.rho;
+      sn_trend_spoil(&tr);
       sn_copy(n, A->best, A->z);
       if ((st = admm_w_start(A, rho_lo))) break;
       extrapolated = 0;
@@ -502,7 +503,7 @@ static int admm_w_run(admm_w *A, const admm_w_opts *o, double *r, const sn_setti
     if (st == 1) { extrapolated = 0; gprev = INFINITY; }
     st = SN_MAX_ITER;
   }
-  *bounded = sn_trend_bounded(&tr, n, A->z);
+  *bounded = sn_trend_bounded(&tr, s->max_iter, n, A->z);
   sn_copy(n, st == SN_OK ? A->z : A->best, r);
   *kout = k;
   return st;

@@ -152,7 +152,7 @@ static int prox_ppa(const prox_ctx *X, const char *options, double *r, double *u
   sn_copy(n, r, best);
   sn_copy(n, r, x);
   int k = 0, since = 0;
-  sn_trend tr = {0.0, 0};
+  sn_trend tr = {0};
   st = isfinite(e) ? SN_MAX_ITER : SN_ERR_NAN;
   if (e <= s->tol && sn_fc_error(P, r, NULL) <= s->tol) st = SN_OK;
   while (st == SN_MAX_ITER && k < s->max_iter) {
@@ -161,6 +161,7 @@ static int prox_ppa(const prox_ctx *X, const char *options, double *r, double *u
     double en = bad ? NAN : eval(X, 0.0, NULL, r, u);
     if (!isfinite(en)) {                  /* drop the step, restart from x with more damping */
       if (sigma >= smax) { st = SN_ERR_NAN; break; }
+      sn_trend_spoil(&tr);
       sigma = fmin(sigma * o.nu * o.nu, smax);
       sn_copy(n, x, c);
       theta = 1.0;
@@ -189,7 +190,7 @@ static int prox_ppa(const prox_ctx *X, const char *options, double *r, double *u
     if (e <= s->tol && sn_fc_error(P, x, NULL) <= s->tol) st = SN_OK;
     else if (rec) st = rec;
   }
-  *bounded = sn_trend_bounded(&tr, n, x);
+  *bounded = sn_trend_bounded(&tr, s->max_iter, n, x);
   sn_copy(n, st == SN_OK ? x : best, r);
   *iters = k;
   free(buf);
@@ -238,7 +239,7 @@ static int prox_fp(const prox_ctx *X, const char *options, double *r, double *u,
   double e = eval(X, 0.0, NULL, r, u), be = e;
   sn_copy(n, r, best);
   int k = 0;
-  sn_trend tr = {0.0, 0};
+  sn_trend tr = {0};
   st = isfinite(e) ? SN_MAX_ITER : SN_ERR_NAN;
   if (e <= s->tol && sn_fc_error(P, r, NULL) <= s->tol) st = SN_OK;
   while (st == SN_MAX_ITER && k < s->max_iter) {
@@ -272,7 +273,7 @@ static int prox_fp(const prox_ctx *X, const char *options, double *r, double *u,
     else if (rec) st = rec;
     else if (dr == 0.0) st = SN_STALLED;
   }
-  *bounded = sn_trend_bounded(&tr, n, r);
+  *bounded = sn_trend_bounded(&tr, s->max_iter, n, r);
   if (st != SN_OK) sn_copy(n, best, r);
   *iters = k;
   free(buf);

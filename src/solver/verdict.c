@@ -76,16 +76,29 @@ static double norm2(int n, const double *x)
 
 void sn_trend_note(sn_trend *t, int k, int max_iter, int n, const double *x)
 {
-  if (!t || t->have || k < max_iter / 2) return;
-  t->half = norm2(n, x);
-  t->have = 1;
+  if (!t) return;
+  if (!t->have && k >= max_iter / 2) {
+    t->half = norm2(n, x);
+    t->have = 1;
+  } else if (t->have && !t->have3 && k >= max_iter - max_iter / 4) {
+    t->three4 = norm2(n, x);
+    t->have3 = 1;
+  }
 }
 
-int sn_trend_bounded(const sn_trend *t, int n, const double *x)
+void sn_trend_spoil(sn_trend *t)
 {
-  if (!t || !t->have || !(t->half > 0) || !isfinite(t->half)) return 0;
+  if (t && t->have) t->spoiled = 1;   /* before half the cap a restart says nothing about the end */
+}
+
+int sn_trend_bounded(const sn_trend *t, int max_iter, int n, const double *x)
+{
+  if (!t || max_iter < SN_TREND_MIN_ITER || !t->have || !t->have3 || t->spoiled) return 0;
+  if (!(t->half > 0) || !isfinite(t->half)) return 0;
   double end = norm2(n, x);
-  return isfinite(end) && end <= 1.1 * t->half;
+  if (!isfinite(end) || !isfinite(t->three4)) return 0;
+  /* at most 10 % more over the second half, and no faster in its last quarter than in its first */
+  return end <= 1.1 * t->half && end - t->three4 <= fmax(t->three4 - t->half, 0.0) + 1e-12 * t->half;
 }
 
 int sn_fc_verdict(const sn_fc *P, const double *r, const sn_settings *s, int st, const char *name,

@@ -25,14 +25,21 @@ int sn_gfc_verdict(const sn_gfc *P, const double *r, const double *v, const sn_s
  * weight carried through a light one: |W| |r| far above |W r|; docs/solvers.md, "Absolute
  * acceptance and mass ratios"). What tells them apart is the trend: the iterates of a problem
  * without a solution keep growing, those of a solvable one that the cap stopped do not. A solver
- * calls sn_trend_note at each iteration k (1-based) with its running iterate x, and
- * sn_trend_bounded at the end: 1 when |x| at the end is within 10 % of |x| at the cap's half. */
+ * calls sn_trend_note at each iteration k (1-based) with its running iterate x, sn_trend_spoil
+ * where it restarts or drops steps (the size then says nothing), and sn_trend_bounded at the
+ * end: 1 when the cap is at least SN_TREND_MIN_ITER, nothing was spoiled after half the cap, |x|
+ * at the end is at most 10 % above |x| at half the cap and grew no faster in the last quarter
+ * than in the third. Linear growth (a problem without a solution: the iterates drift by a fixed
+ * step) and growth like sqrt(k) fail it. Very slow growth (k^0.1, log k) passes: such a run is
+ * then labelled SN_MAX_ITER ("not solved within the cap"), which claims less than SN_DIVERGED. */
+#define SN_TREND_MIN_ITER 100
 typedef struct {
-  double half;           /* |x| at k = max_iter / 2 */
-  int have;
+  double half, three4;   /* |x| at k = max_iter / 2 and 3 max_iter / 4 */
+  int have, have3, spoiled;
 } sn_trend;
 void sn_trend_note(sn_trend *t, int k, int max_iter, int n, const double *x);
-int sn_trend_bounded(const sn_trend *t, int n, const double *x);
+void sn_trend_spoil(sn_trend *t);
+int sn_trend_bounded(const sn_trend *t, int max_iter, int n, const double *x);
 /* sn_fc_verdict for a solver that reports its trend: a result that stopped at the cap
  * (SN_MAX_ITER) with bounded iterates, finite, its relative error above tol and no contact
  * certified stuck, stays SN_MAX_ITER where the cancellation bound alone would make it

@@ -38,6 +38,15 @@ int main(void)
   CHECK_INT(check("apgd", "omega=1.5", msg, sizeof msg), SN_ERR_UNKNOWN);
   CHECK(strstr(msg, "'apgd'") != NULL && strstr(msg, "omega=1.5") != NULL);
   CHECK_INT(check("nsn_ac", "ls=bogus", msg, sizeof msg), SN_ERR_UNKNOWN);
+  /* values that are not numbers: refused (SN_ERR_FORMAT), not accepted and left to the step */
+  CHECK(check("apgd", "L0=abc", msg, sizeof msg) < 0);
+  CHECK(strstr(msg, "L0=abc") != NULL);
+  CHECK(check("apgd", "restart=sometimes_maybe", msg, sizeof msg) < 0);
+  CHECK(check("nsn_ac", "rho=abc", msg, sizeof msg) < 0);
+  CHECK(check(NULL, "omega=abc", msg, sizeof msg) < 0);
+  /* the same check many times over (the trial solve's info starts clean: a garbage history
+   * pointer there corrupted the stack) */
+  for (int k = 0; k < 200; k++) CHECK_INT(check("nsn_ac", "rho=0.5", msg, sizeof msg), SN_OK);
   CHECK_INT(check("auto", "rho=1", msg, sizeof msg), SN_ERR_UNKNOWN);
   CHECK(strstr(msg, "auto takes no options") != NULL);
   CHECK_INT(check("auto", NULL, msg, sizeof msg), SN_OK);

@@ -340,6 +340,7 @@ static void bad_scenes(void)
       {"*SCENE\n*SOLVER OPTIONS\nom-ega, 1\n", "t.inp:3: *SOLVER OPTIONS: the option name om-ega holds letters, digits and '_' only"},
       {"*SCENE\n*SOLVER OPTIONS\nomega, 1\n*SOLVER OPTIONS\nsweep, forward\n", "t.inp:4: a second *SOLVER OPTIONS (a scene has one, on line 2)"},
       {"*SCENE\n*SOLVER OPTIONS\n*DYNAMIC\n0.1, 1\n", "t.inp:2: *SOLVER OPTIONS needs a data line"},
+      {"*SCENE\n*DYNAMIC, SOLVER=apgd\n0.1, 1\n*SOLVER OPTIONS\nL0, abc\n", "t.inp:4: *SOLVER OPTIONS: solver 'apgd' refuses the options 'L0=abc'"},
   };
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     char msg[512];

@@ -87,6 +87,41 @@ static void test_fc_solvers(void)
     }
 }
 
+/* Two contacts whose normals oppose (W's normal block [[1, -1], [-1, 1]], tangents 1), both
+ * q_N = -1: u_N1 + u_N2 = -2 whatever r, no solution, and no zero row for the data to certify it
+ * (sn_fc_measures' stuck stays 0). prox and admm_w stopped by caps of 3 000 and 20 000 steps: their
+ * iterates keep growing (linearly), so the trend (verdict.h, sn_trend) does not call them
+ * bounded and the status is SN_DIVERGED, where the capped, settled iterates of a solvable problem
+ * under a mass ratio stay SN_MAX_ITER (test_dyn_mass_ratio). */
+static void test_opposed_normals(void)
+{
+  static const int I[8] = {0, 3, 0, 3, 1, 2, 4, 5}, J[8] = {0, 0, 3, 3, 1, 2, 4, 5};
+  static const double X[8] = {1, -1, -1, 1, 1, 1, 1, 1};
+  double q[6] = {-1, 0, 0, -1, 0, 0}, mu[2] = {0.5, 0.5};
+  sn_fc P = {3, 2, NULL, q, mu};
+  CHECK_INT(sn_csc_from_triplets(6, 6, 8, I, J, X, &P.W), SN_OK);
+  if (!P.W) return;
+  static const char *const names[] = {"prox", "admm_w", NULL};
+  static const int caps[] = {3000, 20000};
+  for (int k = 0; names[k]; k++)
+    for (int c = 0; c < 2; c++) {
+      double r[6] = {0}, u[6];
+      sn_settings s;
+      sn_settings_default(&s);
+      s.max_iter = caps[c];
+      sn_info info = {0};
+      int st = sn_fc_solve(&P, names[k], r, u, &s, &info);
+      sn_fc_meas m;
+      CHECK_INT(sn_fc_measures(&P, r, s.tol, &m), SN_OK);
+      if (st != SN_DIVERGED || getenv("SN_VERBOSE"))
+        fprintf(stderr, "  opposed normals, %s capped at %d: status %d, error %g, stuck %d\n", names[k], caps[c], st,
+                info.error, m.stuck);
+      CHECK_INT(m.stuck, 0);
+      CHECK_INT(st, SN_DIVERGED);
+    }
+  sn_csc_free(P.W);
+}
+
 /* W = diag(1, 0, 1), q = (-2, 0, 0), mu = 1e8: r = (1, 1e8, 0) has u = (-1, 0, 0), relative
  * error 1/|r| = 1e-8 and penetration 1; the solution r = (2, 0, 0) (u = 0) passes. */
 static void test_penetrating_result(void)
@@ -185,6 +220,7 @@ int main(void)
   test_fc_solvers();
   test_gfc();
   test_penetrating_result();
+  test_opposed_normals();
   test_lcp();
   return sn_check_report();
 }
