@@ -1,16 +1,17 @@
 /* Unit cubes (1 m) on a floor for the dynamics tests of hard, degenerate problems
  * (test_dyn_mass_ratio, test_dyn_box_stack): a scene with gravity (gx, 0, gz), mu = 0.5 and
  * e = 0 for every pair and a fixed floor plane z = 0 (body 0), and cubes added at a centre with
- * a mass; the local problem of a first step. */
+ * a mass; the local problem of a first step, and that problem solved from zero by a solver. */
 #ifndef SN_TEST_DYN_CUBES_H
 #define SN_TEST_DYN_CUBES_H
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "signorini/signorini.h"
 
-static sn_scene *dyn_cubes_scene(double gx, double gz)
+static inline sn_scene *dyn_cubes_scene(double gx, double gz)
 {
   sn_scene *S;
   CHECK_INT(sn_scene_create(&S), SN_OK);
@@ -25,7 +26,7 @@ static sn_scene *dyn_cubes_scene(double gx, double gz)
   return S;
 }
 
-static void dyn_cubes_add(sn_scene *S, double x, double y, double z, double mass)
+static inline void dyn_cubes_add(sn_scene *S, double x, double y, double z, double mass)
 {
   sn_body_desc d;
   sn_body_desc_default(&d);
@@ -39,7 +40,7 @@ static void dyn_cubes_add(sn_scene *S, double x, double y, double z, double mass
 }
 
 /* one Moreau-Jean step of dt from rest by the default solver, and that step's local problem */
-static sn_fc *dyn_cubes_step_problem(sn_scene *S, double dt)
+static inline sn_fc *dyn_cubes_step_problem(sn_scene *S, double dt)
 {
   sn_dyn_settings ds;
   sn_dyn_settings_default(&ds);
@@ -51,6 +52,23 @@ static sn_fc *dyn_cubes_step_problem(sn_scene *S, double dt)
   CHECK_INT(sn_scene_last_problem(S, &P, &r0), SN_OK);
   free(r0);
   return P;
+}
+
+/* P solved by the registry's `name` from r = 0 with at most max_iter iterations to tol: the
+ * status, *r (calloc'd, the caller frees it) and *info */
+static inline int dyn_cubes_solve(const sn_fc *P, const char *name, int max_iter, double tol, double **r, sn_info *info)
+{
+  int n = P->dim * P->nc;
+  double *u = calloc((size_t)n + 1, sizeof *u);
+  *r = calloc((size_t)n + 1, sizeof **r);
+  sn_settings s;
+  sn_settings_default(&s);
+  s.max_iter = max_iter;
+  s.tol = tol;
+  memset(info, 0, sizeof *info);
+  int st = *r && u ? sn_fc_solve(P, name, *r, u, &s, info) : SN_ERR_NOMEM;
+  free(u);
+  return st;
 }
 
 #endif

@@ -765,6 +765,9 @@ static int charts_start(sn_run_output *R, const sn_model *m, const sn_increment 
   return 0;
 }
 
+/* the increment as early_inc names it: never 0 (0 is "none pending") */
+static int early_key(const sn_increment *inc) { return inc->total_increment > 0 ? inc->total_increment : -1; }
+
 /* an increment sn_run_output_converged took whose output does not come (its call failed before
  * it wrote anything, or the run stopped before it): its drawing waited for (its error dropped:
  * the charts are drawn again without it) and its chart data forgotten */
@@ -788,7 +791,7 @@ int sn_run_output_converged(const sn_model *m, const sn_fesys *S, const sn_incre
   int st = SN_OK;
   R->early_drawing = charts_start(R, m, inc, &st, &R->early_added);
   R->early_st = st;
-  R->early_inc = inc->total_increment > 0 ? inc->total_increment : -1;
+  R->early_inc = early_key(inc);
   if (st) snprintf(R->err, sizeof R->err, "%.300s/%.100s_*.png: %s", R->dir, R->base, sn_strerror(st));
   return st;
 }
@@ -808,7 +811,7 @@ int sn_run_output_increment(const sn_model *m, const sn_fesys *S, const sn_incre
   /* the charts, drawn while this increment's other files are written and waited for below:
    * started by sn_run_output_converged already (while the stresses were recovered), or here */
   int step_end = inc->load_factor >= 1.0 - 1e-12, drawing = 0;
-  int early = R->early_inc != 0 && R->early_inc == (inc->total_increment > 0 ? inc->total_increment : -1);
+  int early = R->early_inc != 0 && R->early_inc == early_key(inc);
   int added = 0;   /* this increment's chart data kept: dropped again below if its output fails */
   if (early) {
     drawing = R->early_drawing;

@@ -1,6 +1,7 @@
 /* The final verdict of the frictional-contact solvers: the solver's own (relative) test is
  * necessary, the absolute acceptance rule of sn_fc_measures (problem.h) is required as well. */
 #include "solver/verdict.h"
+#include "signorini/la.h"
 
 #include <math.h>
 
@@ -67,21 +68,14 @@ int sn_fc_verdict_trend(const sn_fc *P, const double *r, const sn_settings *s, i
   return verdict(P, r, s, st, name, info, NULL, bounded);
 }
 
-static double norm2(int n, const double *x)
-{
-  double a = 0.0;
-  for (int j = 0; j < n; j++) a += x[j] * x[j];
-  return sqrt(a);
-}
-
 void sn_trend_note(sn_trend *t, int k, int max_iter, int n, const double *x)
 {
   if (!t) return;
   if (!t->have && k >= max_iter / 2) {
-    t->half = norm2(n, x);
+    t->half = sn_nrm2(n, x);
     t->have = 1;
   } else if (t->have && !t->have3 && k >= max_iter - max_iter / 4) {
-    t->three4 = norm2(n, x);
+    t->three4 = sn_nrm2(n, x);
     t->have3 = 1;
   }
 }
@@ -95,7 +89,7 @@ int sn_trend_bounded(const sn_trend *t, int max_iter, int n, const double *x)
 {
   if (!t || max_iter < SN_TREND_MIN_ITER || !t->have || !t->have3 || t->spoiled) return 0;
   if (!(t->half > 0) || !isfinite(t->half)) return 0;
-  double end = norm2(n, x);
+  double end = sn_nrm2(n, x);
   if (!isfinite(end) || !isfinite(t->three4)) return 0;
   /* at most 10 % more over the second half, and no faster in its last quarter than in its first */
   return end <= 1.1 * t->half && end - t->three4 <= fmax(t->three4 - t->half, 0.0) + 1e-12 * t->half;

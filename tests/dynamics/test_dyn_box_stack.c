@@ -57,14 +57,10 @@ static void run(double heavy, const char *const *names, double btol) {
   sn_fc *P = dyn_cubes_step_problem(S, DT);
   CHECK_INT(P->nc, sn_scene_ncontacts(S));
   CHECK(P->nc >= 48);   /* at least 4 per touching face: 16 on the floor, 32 between cubes */
-  int n = 3 * P->nc;
   for (int k = 0; names[k]; k++) {
-    double *r = calloc((size_t)n, sizeof *r), *u = calloc((size_t)n, sizeof *u);
-    sn_settings s;
-    sn_settings_default(&s);
-    s.max_iter = 20000;
-    sn_info info = {0};
-    int st = sn_fc_solve(P, names[k], r, u, &s, &info);
+    double *r;
+    sn_info info;
+    int st = dyn_cubes_solve(P, names[k], 20000, 1e-8, &r, &info);
     double e = sn_fc_error(P, r, NULL), b = floor_balance(S, r, P->nc, mass);
     printf("heavy layer %g kg, %d contacts, %-6s status %d, %5d iterations, error %.2e, floor balance %.2e\n", heavy,
            P->nc, names[k], st, info.iterations, e, b);
@@ -72,7 +68,6 @@ static void run(double heavy, const char *const *names, double btol) {
     CHECK(e <= 1e-8);
     CHECK(b <= btol);
     free(r);
-    free(u);
   }
   sn_fc_free(P);
   sn_scene_free(S);

@@ -8,6 +8,7 @@
  *  - sn_scene_step with refused options returns the same status and leaves the scene as it was
  *    (the ball's state and the time unchanged), where the accepted ones step. */
 #include "check.h"
+#include "dyn_cubes.h"
 #include "signorini/signorini.h"
 
 #include <string.h>
@@ -57,14 +58,9 @@ int main(void)
   CHECK_INT(check(NULL, NULL, NULL, 0), SN_OK);
   CHECK_INT(sn_dyn_check_solver(NULL, msg, sizeof msg), SN_ERR_ARG);
   /* a step with refused options moves nothing; with accepted ones it steps */
-  sn_scene *S = NULL;
-  CHECK_INT(sn_scene_create(&S), SN_OK);
+  sn_scene *S = dyn_cubes_scene(0, -9.81);   /* the floor */
   if (!S) return sn_check_report();
   sn_body_desc d;
-  sn_body_desc_default(&d);
-  d.shape.kind = SN_SHAPE_PLANE;
-  d.motion = SN_BODY_FIXED;
-  CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
   sn_body_desc_default(&d);
   d.shape.kind = SN_SHAPE_SPHERE;
   d.shape.radius = 0.1;

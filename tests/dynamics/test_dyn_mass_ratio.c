@@ -96,25 +96,19 @@ static void check_balance(const char *what, const sn_scene *S, int nc, int ncr, 
 
 static void solvers(const sn_scene *S, const sn_fc *P, int nc, const char *label) {
   static const char *const names[] = {"nsn_ac", "nsn_fb", "socmix", "socipm", "apgd", "auto", NULL};
-  int n = P->dim * P->nc;
   for (int k = 0; names[k]; k++)
     for (int t = 0; t < (strcmp(names[k], "apgd") ? 2 : 1); t++) {
-      double *r = calloc((size_t)n, sizeof *r), *u = calloc((size_t)n, sizeof *u);
-      sn_settings s;
-      sn_settings_default(&s);
-      s.max_iter = 200000;
-      s.tol = t ? 1e-12 : 1e-8;
-      sn_info info = {0};
-      int st = sn_fc_solve(P, names[k], r, u, &s, &info);
+      double tol = t ? 1e-12 : 1e-8, *r;
+      sn_info info;
+      int st = dyn_cubes_solve(P, names[k], 200000, tol, &r, &info);
       double e = sn_fc_error(P, r, NULL);
       char what[64];
-      snprintf(what, sizeof what, "%s %s tol %g", label, names[k], s.tol);
+      snprintf(what, sizeof what, "%s %s tol %g", label, names[k], tol);
       printf("  %-36s status %d, %d iterations, error %.2e\n", what, st, info.iterations, e);
       CHECK_INT(st, SN_OK);
-      CHECK(e <= s.tol);
+      CHECK(e <= tol);
       check_balance(what, S, nc, P->nc, r, t ? 1e-6 : 1e-2);
       free(r);
-      free(u);
     }
 }
 
@@ -123,18 +117,13 @@ static void solvers(const sn_scene *S, const sn_fc *P, int nc, const char *label
  * said before the trend was looked at (verdict.h, sn_trend) */
 static void capped(const sn_fc *P, const char *label) {
   static const char *const names[] = {"prox", "admm_w", NULL};
-  int n = P->dim * P->nc;
   for (int k = 0; names[k]; k++) {
-    double *r = calloc((size_t)n, sizeof *r), *u = calloc((size_t)n, sizeof *u);
-    sn_settings s;
-    sn_settings_default(&s);
-    s.max_iter = 20000;
-    sn_info info = {0};
-    int st = sn_fc_solve(P, names[k], r, u, &s, &info);
-    printf("  %s %-8s capped at %d: status %d, error %.2e\n", label, names[k], s.max_iter, st, sn_fc_error(P, r, NULL));
+    double *r;
+    sn_info info;
+    int st = dyn_cubes_solve(P, names[k], 20000, 1e-8, &r, &info);
+    printf("  %s %-8s capped at 20000: status %d, error %.2e\n", label, names[k], st, sn_fc_error(P, r, NULL));
     CHECK(st == SN_MAX_ITER || st == SN_OK);
     free(r);
-    free(u);
   }
 }
 
