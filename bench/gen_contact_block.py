@@ -41,6 +41,12 @@ Loading (displacement controlled, *STATIC, DIRECT: fixed increments, no cutback)
 signorini ignores the parameter; sum the rows) in every increment, nothing else for ccx; signorini
 writes its .vtu files and BASE_contact.csv regardless.
 
+--dynamic V H N (signorini only; needs --law HARD) writes instead one *DYNAMIC step of N time steps of
+H s: the block (density 7.85e-9 t/mm^3) thrown onto the plate it rests on at (0.3 V, 0, -V) mm/s,
+unloaded; it lands, slides and bounces off (the condensed contact problem of every contact time
+step: docs/fe-dynamics.md, "Cost of a contact step"). E.g. 24 24 8 --law HARD --dynamic 1000 2e-7
+200.
+
 --treatment LAGRANGE|PENALTY|AUGMENTED|INTERIOR writes signorini's CONTACT= on each *STEP
 (with --solver NAME also SOLVER=); --treatment CCX writes the CalculiX variant: the same deck
 without signorini's *STEP parameters (and nothing else differs with --obstacle fixed)."""
@@ -65,9 +71,14 @@ def main():
     ap.add_argument("--sigma-inf", type=float, default=0.5)
     ap.add_argument("--press", type=float, default=None, help="top displacement down, default LZ/1000")
     ap.add_argument("--slide", type=float, default=0.05, help="top displacement along x in step 2")
+    ap.add_argument("--dynamic", type=float, nargs=3, default=None, metavar=("V", "H", "N"),
+                    help="one *DYNAMIC step instead: thrown at (0.3 V, 0, -V) mm/s, N time steps of H s")
     ap.add_argument("--inc", type=int, nargs=2, default=[5, 5], metavar=("N1", "N2"),
                     help="increments of steps 1 and 2 (default 5 5)")
     a = ap.parse_args()
+    if a.dynamic and (a.law != "HARD" or a.treatment == "CCX" or a.dynamic[0] <= 0 or a.dynamic[1] <= 0
+                      or a.dynamic[2] < 1):
+        ap.error("--dynamic V H N needs --law HARD, a signorini treatment, V > 0, H > 0 and N >= 1")
     if len(a.n) not in (1, 3) or min(a.n) < 1:
         ap.error("give NX or NX NY NZ, all >= 1")
     nx, ny, nz = (a.n * 3)[:3] if len(a.n) == 1 else a.n
@@ -132,6 +143,8 @@ def main():
     w("*NSET, NSET=TOP, GENERATE\n%d, %d, 1\n" % (nid(0, 0, nz), nid(nx, ny, nz)))
     w("*ELSET, ELSET=BOTTOMEL, GENERATE\n%d, %d, 1\n" % (eid(0, 0, 0), eid(nx - 1, ny - 1, 0)))
     w("*MATERIAL, NAME=STEEL\n*ELASTIC\n210000., 0.3\n")
+    if a.dynamic:
+        w("*DENSITY\n7.85e-9\n")
     w("*SOLID SECTION, ELSET=BLOCK, MATERIAL=STEEL\n")
     w("*SOLID SECTION, ELSET=PLATE, MATERIAL=STEEL\n")
     w("*SURFACE, NAME=SLAVE, TYPE=ELEMENT\nBOTTOMEL, S1\n")
@@ -152,8 +165,14 @@ def main():
             w("ROTN, 1, 3\n")
     else:
         w("PLATEN, 1, 3\n")
+    if a.dynamic:
+        v, h, n = a.dynamic
+        w("*NSET, NSET=BLOCKN, GENERATE\n%d, %d, 1\n" % (nid(0, 0, 0), nid(nx, ny, nz)))
+        w("*INITIAL CONDITIONS, TYPE=VELOCITY\nBLOCKN, 1, %.10g\nBLOCKN, 3, %.10g\n" % (0.3 * v, -v))
+        w("*STEP%s\nthrow\n*DYNAMIC\n%.10g, %.10g\n*END STEP\n" % (", SOLVER=%s" % a.solver if a.solver else "",
+                                                                    h, h * int(n)))
     extra = "" if ccx else ", CONTACT=%s%s" % (a.treatment, ", SOLVER=%s" % a.solver if a.solver else "")
-    for s, (title, ux, n) in enumerate([("press", 0.0, a.inc[0]), ("slide", a.slide, a.inc[1])]):
+    for s, (title, ux, n) in enumerate([] if a.dynamic else [("press", 0.0, a.inc[0]), ("slide", a.slide, a.inc[1])]):
         w("*STEP, INC=100%s\n%s\n" % (extra, title))
         w("*STATIC, DIRECT\n%.10g, 1.\n" % (1.0 / n))
         w("*BOUNDARY\nTOP, 1, 1, %.10g\nTOP, 2, 2, 0.\nTOP, 3, 3, %.10g\n" % (ux, -press))

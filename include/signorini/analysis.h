@@ -403,6 +403,9 @@ typedef struct {
   int output_every;        /* 0: automatic, at most 100 outputs per step (every ceil(n / 100) time steps) */
   sn_dynamic_fn on_step;
   void *user;
+  int threads;             /* threads of the library's own loops (the element passes, the contact
+                              solver's; docs/threads.md): 0 or 1 one (default), as
+                              sn_static_settings.threads; the results do not depend on it */
 } sn_dynamic_settings;
 
 typedef struct {
@@ -420,6 +423,10 @@ typedef struct {
   int contact_iterations;  /* solver iterations, over the run */
   double seconds, assembly_seconds, contact_seconds, output_seconds;
   sn_dyn_energy energy;    /* at the end */
+  int delassus_blocks;     /* condensed contact problems whose W = H^T M_hat^-1 H came from the
+                              block of M_hat^-1 on the contact rows (no solve per contact
+                              unknown; docs/fe-dynamics.md, "Cost of a contact step") */
+  int delassus_setups;     /* factorizations of M_hat made for that block (its rows last) */
 } sn_dynamic_info;
 
 void sn_dynamic_settings_default(sn_dynamic_settings *s);

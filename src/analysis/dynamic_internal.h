@@ -36,6 +36,14 @@ typedef struct {
   sn_csc *K;                 /* free dofs, upper triangle (sn_fesys_internal) */
   sn_csc *Mhat;              /* M + h theta C + h^2 theta^2 K, both triangles */
   sn_chol *F;                /* factor of Mhat (steps without active contact) */
+  /* the block of Mhat^-1 on the contact rows (dynamic_delassus.c): F made with the rows `last`
+   * (sorted) eliminated last, G = (Mhat^-1) on them (nlast^2, the factor's order; NULL until a
+   * condensed problem needs it), loc per free dof its position in G or -1 */
+  int *last, nlast;
+  double *G;
+  int *loc;
+  int grows;                 /* the set enlarged in this *STEP (each a new factorization) */
+  int soft_on;               /* Mhat and F are the soft points' (contact_phase), not the step's */
   double *area0;             /* per node: slave areas of the reference configuration */
   double search;             /* contact search distance (0: the detection's default; with LINEAR
                                 pairs the model's size, so that a penetrating spring holds on) */
@@ -51,6 +59,17 @@ typedef struct {
   char *msg;
   size_t msglen;
 } dyn_state;
+
+/* Mhat's factor for the step (with the contact rows of earlier steps last, so that their block
+ * of Mhat^-1 stays at hand), the block forgotten (dynamic_delassus.c) */
+int sn_dyn_factor(dyn_state *D);
+/* Wd (nl x nl, column-major) = Ha^T Mhat^-1 Ha from the block of Mhat^-1 on Ha's rows, the set
+ * enlarged (a new factorization) when the rows of Hall (every detected point's columns on the
+ * free dofs: Ha's among them) reach outside it: SN_OK;
+ * 1 when the block route does not apply (soft points, a set of more than DELASSUS_MAX rows, too
+ * many enlargements in this *STEP), the caller then solves per column; SN_ERR_* on failure */
+int sn_dyn_delassus(dyn_state *D, const sn_csc *Hall, const sn_csc *Ha, double *Wd);
+void sn_dyn_delassus_free(dyn_state *D);
 
 /* one time step from (u, v) at time t (step time) to (u1, v1) at t + h */
 int sn_dyn_step(dyn_state *D, double t);

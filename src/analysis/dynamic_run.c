@@ -117,7 +117,7 @@ static void state_free(dyn_state *D)
   sn_dofmap_free(D->T);
   free(D->qact); free(D->qa); free(D->qb); free(D->qc);
   free(D->eq); free(D->cons); free(D->target); free(D->bamp); free(D->loads); free(D->area0);
-  sn_csc_free(D->M); sn_csc_free(D->K); sn_csc_free(D->Mhat); sn_chol_free(D->F);
+  sn_csc_free(D->M); sn_csc_free(D->K); sn_csc_free(D->Mhat); sn_chol_free(D->F); sn_dyn_delassus_free(D);
   free(D->u); free(D->v); free(D->u1); free(D->v1); free(D->w1); free(D->w2); free(D->fext0); free(D->fext1);
   free(D->f); free(D->a); free(D->b); free(D->c); free(D->g); free(D->vf); free(D->vf1); free(D->ftheta); free(D->pglob);
   sn_cstate_clear(&D->cs);
@@ -304,9 +304,7 @@ static int step_matrices(dyn_state *D)
   st = sn_csc_from_triplets(D->neq, D->neq, k, I, J, X, &D->Mhat);
   free(I); free(J); free(X);
   if (st) return st;
-  sn_chol_free(D->F);
-  D->F = NULL;
-  st = sn_chol_factor(D->Mhat, &D->F);
+  st = sn_dyn_factor(D);               /* dynamic_delassus.c */
   if (st && D->msg)
     snprintf(D->msg, D->msglen, "line %d: the step's matrix M + h theta C + h^2 theta^2 K is not positive definite "
              "(a free degree of freedom without mass? every element needs a *DENSITY)", D->sp->line);
@@ -418,6 +416,7 @@ int sn_dynamic_run(const sn_model *m, const sn_dynamic_settings *s_in, sn_dynami
   D.beta = m->damp_beta;
   double *snode = NULL, *sip = NULL, ttot = 0.0;
   if ((st = sn_fesys_create(m, &D.S, msg, msglen))) goto done;
+  sn_fesys_set_threads(D.S, s.threads > 1 ? s.threads : 1);
   if ((st = sn_dofmap_create(m, &D.T, msg, msglen))) goto done;
   if (D.T->trivial) {                  /* no constraint: the plain numbering */
     sn_dofmap_free(D.T);

@@ -157,17 +157,23 @@ static int active_H(const dyn_state *D, const sn_csc *H0, const int *act, int na
 /* the local (condensed) problem of the active points (Jean 1999, sec. 3.3; Moreau 1988): with
  * Z = M_hat^-1 Ha and v_free = M_hat^-1 f, u = W p + q, W = Ha^T Z (Delassus), q = Ha^T v_free + w;
  * then v+ = v_free + Z p. Uses M_hat's factor: one solve per contact unknown. */
-static int solve_condensed(dyn_state *D, const sn_csc *Ha, const double *w, double *mu, const char *solver,
-                           const sn_settings *s, sn_info *inf, double *p)
+static int solve_condensed(dyn_state *D, const sn_csc *Hall, const sn_csc *Ha, const double *w, double *mu,
+                           const char *solver, const sn_settings *s, sn_info *inf, double *p)
 {
   int n = D->neq, nl = Ha->n, st;
-  double *Z = calloc((size_t)n * (size_t)nl + 1, sizeof(double)), *Wd = calloc((size_t)nl * (size_t)nl + 1, sizeof(double));
+  double *Z = NULL, *Wd = calloc((size_t)nl * (size_t)nl + 1, sizeof(double));
   double *q = calloc((size_t)nl + 1, sizeof(double)), *u = calloc((size_t)nl + 1, sizeof(double));
   sn_csc *W = NULL;
-  if (!Z || !Wd || !q || !u) { st = SN_ERR_NOMEM; goto done; }
-  sn_csc_to_dense(Ha, Z);
-  if ((st = sn_chol_solve_multi(D->F, nl, Z, Z)) || (st = sn_chol_solve(D->F, D->f, D->vf1))) goto done;
-  for (int j = 0; j < nl; j++) sn_csc_gemv_t(Ha, 1.0, Z + (size_t)j * (size_t)n, 0.0, Wd + (size_t)j * (size_t)nl);
+  if (!Wd || !q || !u) { st = SN_ERR_NOMEM; goto done; }
+  st = sn_dyn_delassus(D, Hall, Ha, Wd);   /* from the block of Mhat^-1 on the contact rows */
+  if (st < 0) goto done;
+  if (st > 0) {                        /* else Z = Mhat^-1 Ha, a solve per column */
+    if (!(Z = calloc((size_t)n * (size_t)nl + 1, sizeof(double)))) { st = SN_ERR_NOMEM; goto done; }
+    sn_csc_to_dense(Ha, Z);
+    if ((st = sn_chol_solve_multi(D->F, nl, Z, Z))) goto done;
+    for (int j = 0; j < nl; j++) sn_csc_gemv_t(Ha, 1.0, Z + (size_t)j * (size_t)n, 0.0, Wd + (size_t)j * (size_t)nl);
+  }
+  if ((st = sn_chol_solve(D->F, D->f, D->vf1))) goto done;
   for (int j = 0; j < nl; j++)       /* symmetric by construction: remove the round-off asymmetry */
     for (int i = 0; i < j; i++) Wd[(size_t)j * nl + i] = Wd[(size_t)i * nl + j] = 0.5 * (Wd[(size_t)j * nl + i] + Wd[(size_t)i * nl + j]);
   if ((st = sn_csc_from_dense(nl, nl, Wd, 0.0, &W))) goto done;
@@ -175,7 +181,13 @@ static int solve_condensed(dyn_state *D, const sn_csc *Ha, const double *w, doub
   for (int i = 0; i < nl; i++) q[i] += w[i];
   sn_fc P = {D->ndf, nl / D->ndf, W, q, mu};
   st = sn_fc_solve(&P, solver, p, u, s, inf);
-  if (st >= 0) sn_dense_gemv(n, nl, 1.0, Z, p, 1.0, D->vf1);
+  if (st >= 0 && Z) sn_dense_gemv(n, nl, 1.0, Z, p, 1.0, D->vf1);
+  else if (st >= 0) {                  /* v+ = Mhat^-1 (f + Ha p): one more solve */
+    int st2;
+    sn_csc_gemv(Ha, 1.0, p, 0.0, D->c);
+    if ((st2 = sn_chol_solve(D->F, D->c, D->c))) st = st2;
+    else sn_axpy(n, 1.0, D->c, D->vf1);
+  }
 done:
   sn_csc_free(W);
   free(Z); free(Wd); free(q); free(u);
@@ -206,6 +218,7 @@ static int solve_contact(dyn_state *D, const int *act, int na, const double *ulo
   sn_settings_default(&s);
   s.tol = D->set->tol;
   s.max_iter = D->set->max_iter;
+  s.threads = D->set->threads;
   sn_info inf;
   memset(&inf, 0, sizeof inf);
   const char *solver = D->sp->solver[0] ? D->sp->solver : "auto";
@@ -215,7 +228,18 @@ static int solve_contact(dyn_state *D, const int *act, int na, const double *ulo
     sn_gfc P = {dim, na, D->neq, 0, D->Mhat, Ha, NULL, D->f, w, mu, NULL};
     memcpy(D->vf1, D->vf, sizeof(double) * (size_t)D->neq);   /* warm start: v */
     st = sn_gfc_solve(&P, solver, p, D->vf1, &s, &inf);
-  } else st = solve_condensed(D, Ha, w, mu, solver, &s, &inf, p);
+  } else {                             /* the rows of every detected point: the block's set */
+    int *all = malloc(sizeof(int) * ((size_t)np + 1));
+    sn_csc *Hall = NULL;
+    if (!all) st = SN_ERR_NOMEM;
+    else {
+      for (int k = 0; k < np; k++) all[k] = k;
+      st = active_H(D, D->cs.H, all, np, &Hall);
+      free(all);
+    }
+    if (!st) st = solve_condensed(D, Hall, Ha, w, mu, solver, &s, &inf, p);
+    sn_csc_free(Hall);
+  }
   D->info->contact_steps++;
   D->info->contact_iterations += inf.iterations;
   D->cs.solver = se ? se->name : "auto";
@@ -375,6 +399,7 @@ static int contact_phase(dyn_state *D, double t)
   if (soft.ns) {                       /* the step matrix with the soft points' springs and dashpots */
     sw_M = D->Mhat; sw_F = D->F;
     D->Mhat = soft.Mhat; D->F = soft.F;
+    D->soft_on = 1;
   }
   sn_csc_gemv_t(D->cs.H, 1.0, D->v, 0.0, uloc0);
   expand(D, NULL, t + D->h, 1, D->w1);   /* the velocity of the prescribed dofs over the step */
@@ -393,7 +418,7 @@ static int contact_phase(dyn_state *D, double t)
   }
   if (!st && soft.ns) st = soft_forces(D, &soft);
 done:
-  if (sw_M) { D->Mhat = sw_M; D->F = sw_F; }
+  if (sw_M) { D->Mhat = sw_M; D->F = sw_F; D->soft_on = 0; }
   soft_free(&soft);
   free(act);
   free(uloc0);

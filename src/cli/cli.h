@@ -17,7 +17,7 @@ int sn_cli_run(int argc, char **argv);
 /* run's dynamic analysis of a deck with *DYNAMIC steps (run_dynamic.c): results into dir (made
  * when missing) named base; takes m (freed); returns the exit status */
 int sn_cli_run_dynamic(const char *deck, sn_model *m, const char *dir, const char *base, int quiet,
-                       sn_vtu_encoding vtu, int fsync);
+                       int nthreads, sn_vtu_encoding vtu, int fsync);
 
 /* each command's help table (args.h), beside its parser */
 extern const sn_cli_cmd sn_cli_cmd_run, sn_cli_cmd_demo, sn_cli_cmd_solve, sn_cli_cmd_check,

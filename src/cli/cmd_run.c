@@ -324,7 +324,7 @@ static int read_and_run(const char *deck, const char *dir, const char *base, int
     return sn_args_error(&sn_cli_cmd_run, "--plots applies to quasi-static decks; %s is a *DYNAMIC analysis, whose energy plot "
                          "is drawn once at the end", deck);
   }
-  if (sn_model_is_dynamic(m)) return sn_cli_run_dynamic(deck, m, dir, base, quiet, oo.vtu, oo.fsync);   /* run_dynamic.c */
+  if (sn_model_is_dynamic(m)) return sn_cli_run_dynamic(deck, m, dir, base, quiet, nthreads, oo.vtu, oo.fsync);   /* run_dynamic.c */
   return run_static(deck, m, dir, base, quiet, nthreads, oo, rank);
 }
 

@@ -74,7 +74,8 @@ static int fail_at(const char *deck, const char *msg, int st)
   return sn_cli_fail("%s: %s", deck, msg[0] ? msg : sn_strerror(st));
 }
 
-static void summary(const char *deck, const sn_model *m, const sn_dynamic_info *in, const char *dir, const char *base)
+static void summary(const char *deck, const sn_model *m, const sn_dynamic_info *in, int nthreads, const char *dir,
+                    const char *base)
 {
   printf("%s: %d step%s, %d time steps; %d degrees of freedom (%d free), mass %.6g; %d contact problems solved",
          deck, m->nsteps, m->nsteps == 1 ? "" : "s", in->steps, in->ndof, in->nfree, in->mass, in->contact_steps);
@@ -85,12 +86,13 @@ static void summary(const char *deck, const sn_model *m, const sn_dynamic_info *
   double other = in->seconds - in->assembly_seconds - in->contact_seconds - in->output_seconds;
   printf("time: %.3f s = assembly and energy %.3f s + time steps' solves %.3f s + output %.3f s + other %.3f s\n",
          in->seconds, in->assembly_seconds, in->contact_seconds, in->output_seconds, other > 0 ? other : 0.0);
+  printf("threads: %d (--threads, SIGNORINI_NUM_THREADS or the physical cores)\n", nthreads);
   printf("results: %s/%s.pvd (ParaView), %s/%s.NNNN.vtu, %s/%s_energy.csv, %s/%s_energy.png\n", dir, base, dir, base,
          dir, base, dir, base);
 }
 
 int sn_cli_run_dynamic(const char *deck, sn_model *m, const char *dir, const char *base, int quiet,
-                       sn_vtu_encoding vtu, int fsync)
+                       int nthreads, sn_vtu_encoding vtu, int fsync)
 {
   char msg[1024];
   int st = sn_dynamic_check(m, msg, sizeof msg);
@@ -122,6 +124,7 @@ int sn_cli_run_dynamic(const char *deck, sn_model *m, const char *dir, const cha
   sn_dynamic_settings_default(&s);
   s.on_step = on_step;
   s.user = &c;
+  s.threads = nthreads;
   sn_dynamic_info info;
   c.t0 = sn_wtime();
   st = sn_dynamic_run(m, &s, &info, msg, sizeof msg);
@@ -134,7 +137,7 @@ int sn_cli_run_dynamic(const char *deck, sn_model *m, const char *dir, const cha
     rc = werr[0] ? sn_cli_fail("run: %s", werr) : fail_at(deck, msg, st);
   } else if (est) rc = sn_cli_fail("run: %s", sn_run_output_error(c.out));
   else {
-    summary(deck, m, &info, dir, base);
+    summary(deck, m, &info, nthreads, dir, base);
     if (st > 0)   /* every time step ran; some contact problems were accepted short of tol */
       fprintf(stderr, "signorini: warning: %s: %s: another *STEP, SOLVER= may reach it\n", deck, msg);
   }

@@ -99,9 +99,65 @@ static void test_option(void)
   sn_csc_free(P.W);
 }
 
+/* A dense W of more than 120 rows (a condensed finite-element problem's: every contact coupled
+ * to every other) takes the dense path too (LAPACK's dgesv, fc_nsn.c DENSE_FILL): auto gives
+ * linear=dense's iterates bit for bit, and linear=sparse (KLU) the same steps to 1e-10. W = B^T B
+ * / n + I with B uniform in [-1, 1) (a fixed xorshift sequence), 50 contacts, q_N = -1 .. -2,
+ * q_T in [-0.5, 0.5), mu = 0.3: solved to 1e-10, the error recomputed here. */
+static void test_dense_w(void)
+{
+  enum { NC = 50, N = 3 * NC };
+  double *B = malloc(sizeof(double) * N * N), *Wd = calloc((size_t)N * N, sizeof(double));
+  double q[N], mu[NC], rd[N], rs[N], ra[N], u[N];
+  unsigned long long x = 88172645463325252ull;
+  for (int k = 0; k < N * N; k++) {
+    x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+    B[k] = 2.0 * ((double)(x >> 11) / 9007199254740992.0) - 1.0;
+  }
+  for (int j = 0; j < N; j++)
+    for (int i = 0; i < N; i++) {
+      double s = 0;
+      for (int k = 0; k < N; k++) s += B[(size_t)i * N + k] * B[(size_t)j * N + k];
+      Wd[(size_t)j * N + i] = s / N + (i == j);
+    }
+  for (int c = 0; c < NC; c++) {
+    q[3 * c] = -1.0 - (double)c / NC;
+    q[3 * c + 1] = 0.5 - (double)((c * 7) % NC) / NC;
+    q[3 * c + 2] = (double)((c * 13) % NC) / NC - 0.5;
+    mu[c] = 0.3;
+  }
+  sn_fc P = {3, NC, NULL, q, mu};
+  CHECK_INT(sn_csc_from_dense(N, N, Wd, 0.0, &P.W), SN_OK);
+  sn_settings s;
+  sn_settings_default(&s);
+  s.tol = 1e-10;
+  const char *opts[3] = {"linear=dense", "linear=sparse", NULL};
+  double *res[3] = {rd, rs, ra};
+  int its[3];
+  for (int k = 0; k < 3; k++) {
+    sn_info info = {0};
+    s.options = opts[k];
+    memset(res[k], 0, sizeof rd);
+    CHECK_INT(sn_fc_nsn_ac(&P, res[k], u, &s, &info), SN_OK);
+    CHECK(sn_fc_error(&P, res[k], NULL) <= 1e-10);
+    its[k] = info.iterations;
+  }
+  double dev = 0.0, rmax = 0.0;
+  for (int k = 0; k < N; k++) dev = fmax(dev, fabs(rd[k] - rs[k])), rmax = fmax(rmax, fabs(rd[k]));
+  printf("  dense W, %d rows: %d Newton steps, |r_dense - r_sparse| = %.1e (max |r| %.2e)\n", N, its[0], dev, rmax);
+  CHECK(rmax > 0.0);
+  CHECK_INT(its[1], its[0]);
+  CHECK(dev <= 1e-10 * rmax);
+  CHECK(memcmp(ra, rd, sizeof rd) == 0);     /* auto is the dense path */
+  sn_csc_free(P.W);
+  free(B);
+  free(Wd);
+}
+
 int main(void)
 {
   test_option();
+  test_dense_w();
   compare("FrictionContact3D_1c.hdf5", 1);
   compare("Rover4396.hdf5", 2);
   compare("FC3D_Example1.hdf5", 3);

@@ -1,0 +1,192 @@
+/* The condensed contact problem of a dynamic step from the block of M_hat^-1 on the contact rows
+ * (src/analysis/dynamic_delassus.c) against the global route, which never forms W. The mesh of
+ * tests/data/inp/block4_nsn.inp (a C3D8 block of 4 x 4 x 2 elements, 45 x 45 x 16 mm, steel,
+ * its 25 bottom nodes against a fixed plate, mu 0.3), HARD contact, thrown at (0.3, 0, -1) times
+ * a speed under *DYNAMIC:
+ *  - flat: resting on the plate, 1 000 mm/s, 12 time steps of 2e-7 s: it stays in contact and
+ *    slides; the first contact step's points (every bottom node) give the block's rows once;
+ *  - tilted: the block's nodes lifted by 30 x / 45 mm, 1e5 mm/s, 40 steps of 1e-5 s: it lands
+ *    on an edge, its far nodes come within the detection's reach later, and the block's rows
+ *    are enlarged once (a second factorization), then it bounces off.
+ * Checked in each:
+ *  - the default (the condensed local problem, auto) builds every contact step's W from the
+ *    block (sn_dynamic_info.delassus_blocks equals the contact steps; delassus_setups as above);
+ *  - *STEP, SOLVER=ADMM solves the same steps as global problems (M_hat v+ = f + H p, another
+ *    algorithm on another form): displacements and velocities of every node agree within 1e-8
+ *    of their largest (both solved to 1e-10; measured 2.7e-11 and 2.0e-10 flat, 8.0e-12 and
+ *    1.0e-10 tilted);
+ *  - the energy balance of theta = 1/2 (Acary 2016) closes to round-off;
+ *  - sn_dynamic_settings.threads = 2 and 3 give the bits of one thread (the library's loops are
+ *    deterministic: docs/threads.md). */
+#include "check.h"
+#include "test_util.h"
+#include "signorini/analysis.h"
+#include "signorini/io.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DECK SN_TEST_DATA "/inp/block4_nsn.inp"
+
+typedef struct {
+  int ndof;
+  double *u, *v;      /* at the last call */
+  double e0, dev;     /* the initial total energy, the largest |total - e0| */
+  int calls;
+} rec;
+
+static int on_step(const sn_model *m, const sn_fesys *S, const sn_increment *inc, const sn_dyn_energy *e, int output,
+                   void *user)
+{
+  (void)m; (void)output;
+  rec *R = user;
+  R->ndof = sn_fesys_ndof(S);
+  if (!R->u) R->u = calloc((size_t)R->ndof, sizeof(double)), R->v = calloc((size_t)R->ndof, sizeof(double));
+  if (!R->u || !R->v) return SN_ERR_NOMEM;
+  memcpy(R->u, inc->u, sizeof(double) * (size_t)R->ndof);
+  memcpy(R->v, inc->v, sizeof(double) * (size_t)R->ndof);
+  if (inc->total_increment == 0) R->e0 = e->total;
+  R->dev = fmax(R->dev, fabs(e->total - R->e0));
+  R->calls++;
+  return 0;
+}
+
+/* text with the first occurrence of a replaced by b (a must occur) */
+static char *replace(const char *text, const char *a, const char *b)
+{
+  const char *p = strstr(text, a);
+  if (!p) return NULL;
+  size_t n = strlen(text) - strlen(a) + strlen(b) + 1, k = (size_t)(p - text);
+  char *out = malloc(n);
+  if (!out) return NULL;
+  memcpy(out, text, k);
+  strcpy(out + k, b);
+  strcat(out, p + strlen(a));
+  return out;
+}
+
+/* the block's nodes lifted by lift x / 45 (x in [0, 45] mm): tilted, one edge on the plate */
+static char *tilted(const char *text, double lift)
+{
+  const char *p = strstr(text, "*NODE, NSET=BLOCKN\n");
+  if (!p) return NULL;
+  size_t cap = strlen(text) + 64 * 100 + 1, k = 0;
+  char *out = malloc(cap);
+  if (!out) return NULL;
+  p = strchr(p, '\n') + 1;
+  memcpy(out, text, (size_t)(p - text));
+  k = (size_t)(p - text);
+  while (*p && *p != '*') {               /* "id, x, y, z" */
+    int id;
+    double x, y, z;
+    const char *e = strchr(p, '\n');
+    if (!e || sscanf(p, "%d, %lf, %lf, %lf", &id, &x, &y, &z) != 4) { free(out); return NULL; }
+    k += (size_t)snprintf(out + k, cap - k, "%d, %.17g, %.17g, %.17g\n", id, x, y, z + lift * x / 45.0);
+    p = e + 1;
+  }
+  snprintf(out + k, cap - k, "%s", p);
+  return out;
+}
+
+/* the dynamic deck: the static deck's model (its block tilted by lift), HARD contact, a
+ * density, the throw, one *DYNAMIC step of steps time steps; solver "" or ", SOLVER=NAME" */
+static char *deck(const char *solver, double lift, double speed, double h, int steps)
+{
+  char *text = sn_test_slurp(DECK);
+  if (!text) return NULL;
+  char *step = strstr(text, "*STEP");
+  if (step) *step = '\0';
+  char *tl = tilted(text, lift);
+  free(text);
+  text = tl;
+  if (!text) return NULL;
+  char *a = replace(text, "PRESSURE-OVERCLOSURE=LINEAR\n1000000, 0.5\n", "PRESSURE-OVERCLOSURE=HARD\n");
+  char *b = a ? replace(a, "210000., 0.3\n", "210000., 0.3\n*DENSITY\n7.85e-9\n") : NULL;
+  char tail[256];
+  snprintf(tail, sizeof tail, "*INITIAL CONDITIONS, TYPE=VELOCITY\nBLOCKN, 1, %.17g\nBLOCKN, 3, %.17g\n"
+           "*STEP%s\n*DYNAMIC\n%.17g, %.17g\n*END STEP\n", 0.3 * speed, -speed, solver, h, h * steps);
+  char *c = b ? malloc(strlen(b) + strlen(tail) + 1) : NULL;
+  if (c) strcat(strcpy(c, b), tail);
+  free(text); free(a); free(b);
+  return c;
+}
+
+static int run(const char *solver, const double *throw_, int threads, rec *R, sn_dynamic_info *info)
+{
+  char *text = deck(solver, throw_[0], throw_[1], throw_[2], (int)throw_[3]), msg[512];
+  CHECK(text != NULL);
+  if (!text) return SN_ERR_IO;
+  sn_model *m = NULL;
+  int st = sn_inp_parse(text, strlen(text), "block4_dyn", NULL, &m, msg, sizeof msg);
+  free(text);
+  CHECK_INT(st, SN_OK);
+  if (st) { printf("  %s\n", msg); return st; }
+  sn_dynamic_settings s;
+  sn_dynamic_settings_default(&s);
+  s.on_step = on_step;
+  s.user = R;
+  s.threads = threads;
+  st = sn_dynamic_run(m, &s, info, msg, sizeof msg);
+  if (st) printf("  run: %s\n", msg);
+  sn_model_free(m);
+  return st;
+}
+
+static double maxabs(int n, const double *a)
+{
+  double m = 0.0;
+  for (int i = 0; i < n; i++) m = fmax(m, fabs(a[i]));
+  return m;
+}
+
+static double maxdiff(int n, const double *a, const double *b)
+{
+  double m = 0.0;
+  for (int i = 0; i < n; i++) m = fmax(m, fabs(a[i] - b[i]));
+  return m;
+}
+
+/* the condensed route against the global one and the thread counts on one throw; setups: the
+ * factorizations made for the block that the throw must make */
+static void scenario(const char *name, const double *throw_, int min_contact, int setups)
+{
+  rec A = {0}, G = {0}, T2 = {0}, T3 = {0};
+  sn_dynamic_info ia, ig, i2, i3;
+  CHECK_INT(run("", throw_, 1, &A, &ia), SN_OK);
+  CHECK_INT(run(", SOLVER=ADMM", throw_, 1, &G, &ig), SN_OK);
+  CHECK_INT(run("", throw_, 2, &T2, &i2), SN_OK);
+  CHECK_INT(run("", throw_, 3, &T3, &i3), SN_OK);
+  if (A.u && G.u && T2.u && T3.u) {
+    int n = A.ndof;
+    printf("%s: %d contact steps, W from the block in %d, %d factorization(s) for it; global (admm): %d contact "
+           "steps, %d blocks\n", name, ia.contact_steps, ia.delassus_blocks, ia.delassus_setups, ig.contact_steps,
+           ig.delassus_blocks);
+    CHECK(ia.contact_steps >= min_contact);
+    CHECK_INT(ia.delassus_blocks, ia.contact_steps);
+    CHECK_INT(ia.delassus_setups, setups);
+    CHECK_INT(ig.delassus_blocks, 0);           /* the global route forms no W */
+    CHECK_INT(ig.contact_steps, ia.contact_steps);
+    double du = maxdiff(n, A.u, G.u), dv = maxdiff(n, A.v, G.v), um = maxabs(n, A.u), vm = maxabs(n, A.v);
+    printf("  against the global route: |du| %.2e of max |u| %.3e, |dv| %.2e of max |v| %.3e\n", du, um, dv, vm);
+    CHECK(um > 0 && vm > 0);
+    CHECK(du <= 1e-8 * um);
+    CHECK(dv <= 1e-8 * vm);
+    printf("  energy balance: |total - initial| %.2e (condensed), %.2e (global) of %.3e\n", A.dev, G.dev, A.e0);
+    CHECK(A.dev <= 1e-9 * A.e0);
+    CHECK(G.dev <= 1e-6 * G.e0);
+    size_t b = sizeof(double) * (size_t)n;
+    CHECK(memcmp(A.u, T2.u, b) == 0 && memcmp(A.v, T2.v, b) == 0);
+    CHECK(memcmp(A.u, T3.u, b) == 0 && memcmp(A.v, T3.v, b) == 0);
+  }
+  free(A.u); free(A.v); free(G.u); free(G.v); free(T2.u); free(T2.v); free(T3.u); free(T3.v);
+}
+
+int main(void)
+{
+  /* lift (mm), speed (mm/s), time step (s), time steps */
+  scenario("flat", (double[]){0.0, 1000.0, 2e-7, 12}, 6, 1);
+  scenario("tilted", (double[]){30.0, 1e5, 1e-5, 40}, 8, 2);
+  return sn_check_report();
+}
