@@ -44,6 +44,11 @@ typedef struct {
   int *loc;
   int grows;                 /* the set enlarged in this *STEP (each a new factorization) */
   int soft_on;               /* Mhat and F are the soft points' (contact_phase), not the step's */
+  /* the last contact step's impulses, the next one's start (dynamic_step.c, warm_*): per node
+   * the index of its kept point or -1 (wkey, nnodes), the point's pair and dim values */
+  int *wkey, *wpair, nw, capw;
+  int *wkey_node;            /* the kept points' nodes (in wpair's allocation, after capw pairs) */
+  double *wval, wh;          /* wh: the time step they were made with */
   double *area0;             /* per node: slave areas of the reference configuration */
   double search;             /* contact search distance (0: the detection's default; with LINEAR
                                 pairs the model's size, so that a penetrating spring holds on) */

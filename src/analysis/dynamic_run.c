@@ -121,6 +121,7 @@ static void state_free(dyn_state *D)
   free(D->u); free(D->v); free(D->u1); free(D->v1); free(D->w1); free(D->w2); free(D->fext0); free(D->fext1);
   free(D->f); free(D->a); free(D->b); free(D->c); free(D->g); free(D->vf); free(D->vf1); free(D->ftheta); free(D->pglob);
   sn_cstate_clear(&D->cs);
+  free(D->wkey); free(D->wpair); free(D->wval);
 }
 
 static int state_alloc(dyn_state *D)

@@ -194,6 +194,54 @@ done:
   return st;
 }
 
+/* The solver's start: the impulses of the last contact step, point by point (the same slave
+ * node of the same pair, active in both), scaled by the ratio of the time steps; 0 elsewhere. A
+ * point's frame moves little from step to step, so its local components carry over. */
+static void warm_fill(const dyn_state *D, const int *act, double *p)
+{
+  int dim = D->ndf;
+  if (!D->wkey || D->nw == 0) return;
+  double s = D->wh > 0 ? D->h / D->wh : 1.0;
+  for (int k = 0; k < D->cs.np; k++) {
+    const sn_contact_point *c = &D->cs.pts[k];
+    int w = act[k] >= 0 && c->slave_node >= 0 ? D->wkey[c->slave_node] : -1;
+    if (w >= 0 && D->wpair[w] == c->pair)
+      for (int a = 0; a < dim; a++) p[dim * act[k] + a] = s * D->wval[dim * w + a];
+  }
+}
+
+/* keep the active points' impulses p for the next contact step (none kept on failure) */
+static int warm_keep(dyn_state *D, const int *act, const double *p)
+{
+  int dim = D->ndf, np = D->cs.np, nn = D->m->nnodes;
+  if (!D->wkey) {
+    if (!(D->wkey = malloc(sizeof(int) * ((size_t)nn + 1)))) return SN_ERR_NOMEM;
+    for (int i = 0; i < nn; i++) D->wkey[i] = -1;
+  }
+  for (int w = 0; w < D->nw; w++) D->wkey[D->wkey_node[w]] = -1;   /* forget the last ones */
+  D->nw = 0;
+  if (np > D->capw) {
+    int *a = realloc(D->wpair, sizeof(int) * 2 * (size_t)np), cap = np;
+    if (a) D->wpair = a;
+    double *b = a ? realloc(D->wval, sizeof(double) * (size_t)(dim * np)) : NULL;
+    if (b) D->wval = b;
+    if (!a || !b) return SN_ERR_NOMEM;
+    D->wkey_node = D->wpair + np;
+    D->capw = cap;
+  }
+  for (int k = 0; k < np; k++) {
+    const sn_contact_point *c = &D->cs.pts[k];
+    if (act[k] < 0 || c->slave_node < 0 || D->wkey[c->slave_node] >= 0) continue;   /* one per node */
+    D->wkey[c->slave_node] = D->nw;
+    D->wkey_node[D->nw] = c->slave_node;
+    D->wpair[D->nw] = c->pair;
+    for (int a = 0; a < dim; a++) D->wval[dim * D->nw + a] = p[dim * act[k] + a];
+    D->nw++;
+  }
+  D->wh = D->h;
+  return SN_OK;
+}
+
 /* the problem of the active points: M_hat v+ = f + Ha p, u = Ha^T v+ + w. The step's SOLVER=
  * naming a solver of global problems (kind gfc) solves it as such (sn_gfc_solve); otherwise
  * (no SOLVER=, auto, or a solver of local problems) the condensed local problem is solved
@@ -224,6 +272,7 @@ static int solve_contact(dyn_state *D, const int *act, int na, const double *ulo
   const char *solver = D->sp->solver[0] ? D->sp->solver : "auto";
   const sn_solver_entry *se = sn_solver_find(solver);
   memset(p, 0, sizeof(double) * (size_t)(dim * na));
+  warm_fill(D, act, p);
   if (se && !strcmp(se->kind, "gfc")) {
     sn_gfc P = {dim, na, D->neq, 0, D->Mhat, Ha, NULL, D->f, w, mu, NULL};
     memcpy(D->vf1, D->vf, sizeof(double) * (size_t)D->neq);   /* warm start: v */
@@ -257,7 +306,11 @@ static int solve_contact(dyn_state *D, const int *act, int na, const double *ulo
   if (st < 0 && D->msg)
     snprintf(D->msg, D->msglen, "the contact problem of %d active point%s could not be solved by %s: %s", na,
              na == 1 ? "" : "s", solver, sn_strerror(st));
-  if (st >= 0) sn_csc_gemv(Ha, 1.0, p, 0.0, D->pglob);
+  if (st >= 0) {
+    sn_csc_gemv(Ha, 1.0, p, 0.0, D->pglob);
+    int st2 = warm_keep(D, act, p);
+    if (st2) st = st2;
+  }
 done:
   sn_csc_free(Ha);
   free(w);

@@ -77,8 +77,9 @@ static int fail_at(const char *deck, const char *msg, int st)
 static void summary(const char *deck, const sn_model *m, const sn_dynamic_info *in, int nthreads, const char *dir,
                     const char *base)
 {
-  printf("%s: %d step%s, %d time steps; %d degrees of freedom (%d free), mass %.6g; %d contact problems solved",
-         deck, m->nsteps, m->nsteps == 1 ? "" : "s", in->steps, in->ndof, in->nfree, in->mass, in->contact_steps);
+  printf("%s: %d step%s, %d time steps; %d degrees of freedom (%d free), mass %.6g; %d contact problems solved "
+         "(%d solver iterations)", deck, m->nsteps, m->nsteps == 1 ? "" : "s", in->steps, in->ndof, in->nfree, in->mass,
+         in->contact_steps, in->contact_iterations);
   if (in->contact_missed) printf(", %d of them NOT to tolerance", in->contact_missed);
   printf("\nenergy at the end: kinetic %.6g, strain %.6g, dissipated by contact %.6g and damping %.6g, external "
          "work %.6g, total %.6g\n", in->energy.kinetic, in->energy.strain, in->energy.contact_dissipation,
