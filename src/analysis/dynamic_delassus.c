@@ -10,8 +10,9 @@
  * nodes of a 24 x 24 x 8 C3D8 block: 1 875 solves of 16 875 rows per time step).
  *
  * S is the rows of the step's detected points (all of them, not only the active ones: points
- * about to close are inside it before they do), kept over the *STEP and carried to the next
- * one; a step whose points reach rows outside S enlarges it (a new factorization). */
+ * about to close are inside it before they do), kept over the *STEP (a new *STEP may renumber
+ * the free dofs: it starts without); a time step whose points reach rows outside S enlarges it
+ * (a new factorization), at most GROWS_MAX times a *STEP. */
 #include "analysis/dynamic_internal.h"
 
 #include <stdlib.h>
@@ -32,15 +33,23 @@ void sn_dyn_delassus_free(dyn_state *D)
   D->nlast = 0;
 }
 
-int sn_dyn_factor(dyn_state *D)
+/* Mhat's factor, with the rows `last` eliminated last when there are some */
+static int factor(dyn_state *D)
 {
   free(D->G);
   D->G = NULL;
-  D->grows = 0;
   sn_chol_free(D->F);
   D->F = NULL;
   if (D->last) return sn_chol_factor_last(D->Mhat, D->nlast, D->last, &D->F);
   return sn_chol_factor(D->Mhat, &D->F);
+}
+
+int sn_dyn_factor(dyn_state *D)
+{
+  /* a *STEP may renumber the free dofs (its *BOUNDARY): the set and the block start afresh */
+  sn_dyn_delassus_free(D);
+  D->grows = 0;
+  return factor(D);
 }
 
 /* the rows of S outside the set: the union of both in *out (sorted), its size returned; 0 when
@@ -81,7 +90,7 @@ static int block(dyn_state *D)
 
 int sn_dyn_delassus(dyn_state *D, const sn_csc *Hall, const sn_csc *Ha, double *Wd)
 {
-  if (D->soft_on || D->grows > GROWS_MAX) return 1;
+  if (D->soft_on || D->grows >= GROWS_MAX) return 1;
   int *set = NULL, st;
   int k = enlarged(D, Hall, &set);     /* every detected point's rows: Ha's among them */
   if (k < 0) return k;
@@ -90,16 +99,15 @@ int sn_dyn_delassus(dyn_state *D, const sn_csc *Hall, const sn_csc *Ha, double *
     free(D->last);
     D->last = set;
     D->nlast = k;
-    int g = D->grows + 1;
-    if (sn_dyn_factor(D)) {             /* then the plain factor again, per column for the *STEP */
+    if (factor(D)) {                    /* then the plain factor again, per column for the *STEP */
       free(D->last);
       D->last = NULL;
       D->nlast = 0;
-      if ((st = sn_dyn_factor(D))) return st;
-      D->grows = GROWS_MAX + 1;
+      if ((st = factor(D))) return st;
+      D->grows = GROWS_MAX;
       return 1;
     }
-    D->grows = g;
+    D->grows++;
     D->info->delassus_setups++;
   }
   if (!D->last) return 1;               /* no free row under the points (W = 0): per column */

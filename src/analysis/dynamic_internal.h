@@ -65,14 +65,15 @@ typedef struct {
   size_t msglen;
 } dyn_state;
 
-/* Mhat's factor for the step (with the contact rows of earlier steps last, so that their block
- * of Mhat^-1 stays at hand), the block forgotten (dynamic_delassus.c) */
+/* Mhat's factor for a *STEP, the block of the last one and its rows forgotten (the free dofs
+ * may be numbered anew; dynamic_delassus.c) */
 int sn_dyn_factor(dyn_state *D);
 /* Wd (nl x nl, column-major) = Ha^T Mhat^-1 Ha from the block of Mhat^-1 on Ha's rows, the set
  * enlarged (a new factorization) when the rows of Hall (every detected point's columns on the
  * free dofs: Ha's among them) reach outside it: SN_OK;
- * 1 when the block route does not apply (soft points, a set of more than DELASSUS_MAX rows, too
- * many enlargements in this *STEP), the caller then solves per column; SN_ERR_* on failure */
+ * 1 when the block route does not apply (soft points, a set of more than DELASSUS_MAX rows, its
+ * GROWS_MAX enlargements made in this *STEP, no free row), the caller then solves per column;
+ * SN_ERR_* on failure */
 int sn_dyn_delassus(dyn_state *D, const sn_csc *Hall, const sn_csc *Ha, double *Wd);
 void sn_dyn_delassus_free(dyn_state *D);
 

@@ -155,8 +155,10 @@ static int active_H(const dyn_state *D, const sn_csc *H0, const int *act, int na
 }
 
 /* the local (condensed) problem of the active points (Jean 1999, sec. 3.3; Moreau 1988): with
- * Z = M_hat^-1 Ha and v_free = M_hat^-1 f, u = W p + q, W = Ha^T Z (Delassus), q = Ha^T v_free + w;
- * then v+ = v_free + Z p. Uses M_hat's factor: one solve per contact unknown. */
+ * v_free = M_hat^-1 f, u = W p + q, W = Ha^T M_hat^-1 Ha (Delassus), q = Ha^T v_free + w; then
+ * v+ = v_free + M_hat^-1 Ha p. W from the block of M_hat^-1 on the contact rows
+ * (dynamic_delassus.c), else (soft points, too many rows) Z = M_hat^-1 Ha by one solve per
+ * contact unknown. */
 static int solve_condensed(dyn_state *D, const sn_csc *Hall, const sn_csc *Ha, const double *w, double *mu,
                            const char *solver, const sn_settings *s, sn_info *inf, double *p)
 {

@@ -555,7 +555,7 @@ static void assemble_dense(nsn_ws *ws, int na, double lambda)
 }
 
 /* Phase 3: x = J_AA^-1 rhs, dense LU (sn_dense_lu_solve up to DENSE_MAX rows, LAPACK's dgesv
- * above, linear=dense only) on ws->Jd, or sparse LU (KLU on ws->J) */
+ * above: linear=dense, or auto on a dense W) on ws->Jd, or sparse LU (KLU on ws->J) */
 static int reduced_solve(nsn_ws *ws, int na, int full, double lambda, double *x)
 {
   int m = ws->bs * na;
