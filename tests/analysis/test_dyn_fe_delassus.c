@@ -185,7 +185,7 @@ static void scenario(const char *name, const double *throw_, int min_contact, in
 }
 
 /* Two *STEPs whose *BOUNDARY renumbers the free dofs: tests/data/fe/dyn/block_slide.inp (a CPE4
- * block sliding on a wall under gravity, its 9 bottom nodes in contact), 100 time steps a *STEP.
+ * block sliding on a wall under gravity, its 9 bottom nodes in contact), 40 time steps a *STEP.
  * grow: the top nodes 37-45 held in step 1, released in step 2 (*BOUNDARY, OP=NEW): more free
  * dofs in step 2; shrink: the bottom nodes' lines moved after the others (their dofs numbered
  * last), the top nodes held in step 2: fewer. The block's rows of step 1 are then wrong or out of
@@ -201,11 +201,11 @@ static char *two_steps(int grow, const char *solver)
   char *text = sn_test_slurp(SN_TEST_DATA "/fe/dyn/block_slide.inp"), *out = NULL, s[1024];
   if (!text) return NULL;
   if (grow)
-    snprintf(s, sizeof s, "*STEP%s\n*DYNAMIC\n1e-4, 0.01\n%s*DLOAD\nBLOCK, GRAV, 10, 0, -1, 0\n*END STEP\n*STEP%s\n"
-             "*DYNAMIC\n1e-4, 0.01\n*BOUNDARY, OP=NEW\nWALLN, 1, 2\n*END STEP\n", solver, HOLD, solver);
+    snprintf(s, sizeof s, "*STEP%s\n*DYNAMIC\n1e-4, 0.004\n%s*DLOAD\nBLOCK, GRAV, 10, 0, -1, 0\n*END STEP\n*STEP%s\n"
+             "*DYNAMIC\n1e-4, 0.004\n*BOUNDARY, OP=NEW\nWALLN, 1, 2\n*END STEP\n", solver, HOLD, solver);
   else
-    snprintf(s, sizeof s, "*STEP%s\n*DYNAMIC\n1e-4, 0.01\n*DLOAD\nBLOCK, GRAV, 10, 0, -1, 0\n*END STEP\n*STEP%s\n"
-             "*DYNAMIC\n1e-4, 0.01\n%s*END STEP\n", solver, solver, HOLD);
+    snprintf(s, sizeof s, "*STEP%s\n*DYNAMIC\n1e-4, 0.004\n*DLOAD\nBLOCK, GRAV, 10, 0, -1, 0\n*END STEP\n*STEP%s\n"
+             "*DYNAMIC\n1e-4, 0.004\n%s*END STEP\n", solver, solver, HOLD);
   char *a = replace(text, STEP1, s);
   if (a && !grow) {                     /* the lines of nodes 1-9 after node 45's */
     char *p1 = strstr(a, "\n1, 0, 0\n"), *p9 = strstr(a, "\n9, 0.2, 0\n"), *p45 = strstr(a, "\n45, 0.2, 0.1\n");
@@ -250,14 +250,14 @@ static void renumbered(int grow)
          info[0].delassus_setups, info[1].contact_steps);
   CHECK_INT(st[0], SN_OK);
   CHECK_INT(st[1], SN_OK);
-  CHECK_INT(info[0].steps, 200);
-  CHECK(info[0].contact_steps >= 100);          /* the block rests on the wall in both steps */
+  CHECK_INT(info[0].steps, 80);
+  CHECK(info[0].contact_steps >= 40);          /* the block rests on the wall in both steps */
   CHECK_INT(info[0].delassus_blocks, info[0].contact_steps);
   CHECK(info[0].delassus_setups >= 2);          /* one set for each *STEP */
 }
 
 /* threads: the block of 12 x 12 x 4 C3D8 (tests/data/inp/block12_dyn.inp, bench/gen_contact_block.py
- * 12 12 4 --law HARD --dynamic 1000 2e-7 6: 576 + 49 elements, above SN_FESYS_PAR_MIN = 512, so
+ * 12 12 4 --law HARD --dynamic 1000 2e-7 3: 576 + 49 elements, above SN_FESYS_PAR_MIN = 512, so
  * that its element passes may run on threads; 169 contact nodes) with sn_dynamic_settings.threads
  * 1, 2 and 3, and its SOLVER=NSGS variant (the solver's threaded loops): the same bits (the
  * library's own loops; OpenBLAS' count, which the CLI's --threads also sets, is left alone here) */
@@ -286,7 +286,7 @@ static void threads(const char *solver)
   }
   printf("block 12 x 12 x 4%s: %d contact steps, %d solver iterations; threads 1, 2, 3\n", solver ? " (nsgs)" : "",
          info[0].contact_steps, info[0].contact_iterations);
-  CHECK(info[0].contact_steps >= 5);
+  CHECK_INT(info[0].contact_steps, 3);
   if (R[0].u && R[1].u && R[2].u) {
     size_t b = sizeof(double) * (size_t)R[0].ndof;
     for (int k = 1; k < 3; k++) CHECK(memcmp(R[0].u, R[k].u, b) == 0 && memcmp(R[0].v, R[k].v, b) == 0);
