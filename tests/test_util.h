@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "signorini/io.h"
@@ -50,6 +51,21 @@ static inline char *sn_test_slurp(const char *path)
   if (s) s[n] = '\0';
   fclose(f);
   return s;
+}
+
+/* text with the first occurrence of from replaced by to (free() it), or NULL when from does not
+ * occur or memory runs out */
+static inline char *sn_test_replace(const char *text, const char *from, const char *to)
+{
+  const char *p = strstr(text, from);
+  if (!p) return NULL;
+  size_t a = (size_t)(p - text), nf = strlen(from), nt = strlen(to), n = strlen(text);
+  char *r = malloc(n - nf + nt + 1);
+  if (!r) return NULL;
+  memcpy(r, text, a);
+  memcpy(r + a, to, nt);
+  memcpy(r + a + nt, p + nf, n - a - nf + 1);
+  return r;
 }
 
 #endif

@@ -15,6 +15,7 @@
  * run and their figures are printed, with loose bounds only where the scheme guarantees them
  * (theta = 1 dissipates: the rebound is slower). Last, the deck keywords' refusals. */
 #include "check.h"
+#include "test_util.h"
 #include "signorini/analysis.h"
 #include "signorini/io.h"
 
@@ -108,34 +109,6 @@ static int run_text(const char *text, record *R, sn_dynamic_info *info)
   return run_text_with(text, R, info, 0, 0, NULL, 0);
 }
 
-static char *slurp(const char *path)
-{
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *b = malloc((size_t)n + 1);
-  if (b && fread(b, 1, (size_t)n, f) != (size_t)n) { free(b); b = NULL; }
-  if (b) b[n] = '\0';
-  fclose(f);
-  return b;
-}
-
-/* text with the first occurrence of from replaced by to (malloc'ed) */
-static char *replace(const char *text, const char *from, const char *to)
-{
-  const char *p = strstr(text, from);
-  if (!p) return NULL;
-  size_t a = (size_t)(p - text), nf = strlen(from), nt = strlen(to), n = strlen(text);
-  char *r = malloc(n - nf + nt + 1);
-  if (!r) return NULL;
-  memcpy(r, text, a);
-  memcpy(r + a, to, nt);
-  memcpy(r + a + nt, p + nf, n - a - nf + 1);
-  return r;
-}
-
 static void test_reference(const char *deck)
 {
   record R;
@@ -166,12 +139,12 @@ static void test_variants(const char *deck_in)
 {
   /* under AddressSanitizer the variants take 4 times larger steps (400): the assertions (the
    * energy balance, theta = 1 slows the rebound) hold for any step */
-  char *coarse = SN_SANITIZED ? replace(deck_in, "2.5e-05, 0.04", "0.0001, 0.04") : NULL;
+  char *coarse = SN_SANITIZED ? sn_test_replace(deck_in, "2.5e-05, 0.04", "0.0001, 0.04") : NULL;
   const char *deck = coarse ? coarse : deck_in;
   record R;
   sn_dynamic_info info;
   double c = sqrt(E / RHO), tc = 2 * L / c;
-  char *cons = replace(deck, "MASS=LUMPED", "MASS=CONSISTENT");
+  char *cons = sn_test_replace(deck, "MASS=LUMPED", "MASS=CONSISTENT");
   CHECK(cons != NULL);
   if (cons && run_text(cons, &R, &info) == SN_OK)
     printf("consistent, theta 1/2: duration %.6g (2L/c = %.6g), rebound v_cm = %.6g, energy drift %.3g, "
@@ -179,7 +152,7 @@ static void test_variants(const char *deck_in)
   else CHECK(0);
   CHECK_CLOSE(R.emax_dev, 0, 0, 1e-8 * R.e0);   /* the balance holds for any mass matrix */
   free(cons);
-  char *th1 = replace(deck, "THETA=0.5", "THETA=1");
+  char *th1 = sn_test_replace(deck, "THETA=0.5", "THETA=1");
   CHECK(th1 != NULL);
   if (th1 && run_text(th1, &R, &info) == SN_OK)
     printf("lumped, theta 1: duration %.6g (2L/c = %.6g), rebound v_cm = %.6g, kinetic at the end %.4g of %.4g\n",
@@ -189,8 +162,8 @@ static void test_variants(const char *deck_in)
   free(th1);
   /* the same problem through the global route (SOLVER=admm: sn_gfc_solve on M_hat v+ = f + H p)
    * gives the condensed route's result: compared at t = 0.01, halfway through the compression */
-  char *short_ = replace(deck_in, "2.5e-05, 0.04", "2.5e-05, 0.01");
-  char *g = short_ ? replace(short_, "*STEP\n", "*STEP, SOLVER=ADMM\n") : NULL;
+  char *short_ = sn_test_replace(deck_in, "2.5e-05, 0.04", "2.5e-05, 0.01");
+  char *g = short_ ? sn_test_replace(short_, "*STEP\n", "*STEP, SOLVER=ADMM\n") : NULL;
   CHECK(g != NULL);
   double vc = 0;
   if (short_ && run_text(short_, &R, &info) == SN_OK) vc = R.vcm_end;
@@ -217,8 +190,8 @@ static void test_variants(const char *deck_in)
  * test_variants). */
 static void test_missed_tolerance(const char *deck_in)
 {
-  char *short_ = replace(deck_in, "2.5e-05, 0.04", "2.5e-05, 0.01");
-  char *t = short_ ? replace(short_, "*STEP\n", "*STEP, SOLVER=NSGS\n") : NULL;
+  char *short_ = sn_test_replace(deck_in, "2.5e-05, 0.04", "2.5e-05, 0.01");
+  char *t = short_ ? sn_test_replace(short_, "*STEP\n", "*STEP, SOLVER=NSGS\n") : NULL;
   CHECK(t != NULL);
   record R;
   sn_dynamic_info info;
@@ -268,10 +241,10 @@ static void test_restitution(const char *deck_in)
 {
   static const char *const es[] = {"RESTITUTION=0.5", "RESTITUTION=1", "RESTITUTION=0"};
   static const double ev[] = {0.5, 1.0, 0.0};
-  char *short_ = replace(deck_in, "2.5e-05, 0.04", "2.5e-05, 0.0052");
+  char *short_ = sn_test_replace(deck_in, "2.5e-05, 0.04", "2.5e-05, 0.0052");
   CHECK(short_ != NULL);
   for (int k = 0; short_ && k < 3; k++) {
-    char *t = replace(short_, "RESTITUTION=0", es[k]);
+    char *t = sn_test_replace(short_, "RESTITUTION=0", es[k]);
     sn_model *m = NULL;
     char msg[512];
     CHECK(t != NULL);
@@ -298,10 +271,10 @@ static void test_restitution(const char *deck_in)
  * velocity v0 / 2, at t = 2 g0 / v0 = 0.01 (a wall left behind would be hit at 0.005). */
 static void test_rigid_wall(const char *deck_in)
 {
-  char *t1 = replace(deck_in, "2.5e-05, 0.04", "2.5e-05, 0.0104");
-  char *t2 = t1 ? replace(t1, "WALLN, 1, 2\n", "1001, 2, 2\n") : NULL;
-  char *t3 = t2 ? replace(t2, "BAR, 1, -1\n", "BAR, 1, -1\n1001, 1, -0.5\n") : NULL;
-  char *t4 = t3 ? replace(t3, "*SURFACE, NAME=TIPS", "*RIGID BODY, ELSET=WALL, REF NODE=1001\n*SURFACE, NAME=TIPS") : NULL;
+  char *t1 = sn_test_replace(deck_in, "2.5e-05, 0.04", "2.5e-05, 0.0104");
+  char *t2 = t1 ? sn_test_replace(t1, "WALLN, 1, 2\n", "1001, 2, 2\n") : NULL;
+  char *t3 = t2 ? sn_test_replace(t2, "BAR, 1, -1\n", "BAR, 1, -1\n1001, 1, -0.5\n") : NULL;
+  char *t4 = t3 ? sn_test_replace(t3, "*SURFACE, NAME=TIPS", "*RIGID BODY, ELSET=WALL, REF NODE=1001\n*SURFACE, NAME=TIPS") : NULL;
   CHECK(t4 != NULL);
   record R;
   sn_dynamic_info info;
@@ -331,9 +304,9 @@ static void test_damping_load(const char *deck)
                                          "*DAMPING, ALPHA=0, BETA=1e-4\n*BOUNDARY\n"};
   const double F = 2e-4, M = RHO * A * L;
   for (int k = 0; k < 2; k++) {
-    char *t1 = replace(deck, "BAR, 1, -1\n", "BAR, 1, 1\n");
-    char *t2 = t1 ? replace(t1, "*BOUNDARY\n", dampings[k]) : NULL;
-    char *t3 = t2 ? replace(t2, "*NODE FILE", "*CLOAD\n401, 1, 2e-4\n*NODE FILE") : NULL;
+    char *t1 = sn_test_replace(deck, "BAR, 1, -1\n", "BAR, 1, 1\n");
+    char *t2 = t1 ? sn_test_replace(t1, "*BOUNDARY\n", dampings[k]) : NULL;
+    char *t3 = t2 ? sn_test_replace(t2, "*NODE FILE", "*CLOAD\n401, 1, 2e-4\n*NODE FILE") : NULL;
     CHECK(t3 != NULL);
     record R;
     sn_dynamic_info info;
@@ -375,7 +348,7 @@ static void test_refusals(const char *deck)
     {"*DENSITY\n1\n", "*DENSITY\n1\n*DAMPING, ALPHA=1, BETA=0\n", "inside the definition of material"},
   };
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-    char *t = replace(deck, cases[k][0], cases[k][1]);
+    char *t = sn_test_replace(deck, cases[k][0], cases[k][1]);
     CHECK(t != NULL);
     if (!t) continue;
     sn_model *m = NULL;
@@ -388,7 +361,7 @@ static void test_refusals(const char *deck)
     free(t);
   }
   /* damping read: C = alpha M + beta K */
-  char *t = replace(deck, "*BOUNDARY\n", "*DAMPING, ALPHA=2, BETA=1e-5\n*BOUNDARY\n");
+  char *t = sn_test_replace(deck, "*BOUNDARY\n", "*DAMPING, ALPHA=2, BETA=1e-5\n*BOUNDARY\n");
   sn_model *m = NULL;
   char msg[512];
   CHECK_INT(sn_inp_parse(t, strlen(t), "bar.inp", NULL, &m, msg, sizeof msg), SN_OK);
@@ -403,7 +376,7 @@ static void test_refusals(const char *deck)
 
 int main(void)
 {
-  char *deck = slurp(DECK);
+  char *deck = sn_test_slurp(DECK);
   CHECK(deck != NULL);
   if (!deck) return sn_check_report();
   test_reference(deck);

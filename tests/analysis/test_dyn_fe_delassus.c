@@ -54,20 +54,6 @@ static int on_step(const sn_model *m, const sn_fesys *S, const sn_increment *inc
   return 0;
 }
 
-/* text with the first occurrence of a replaced by b (a must occur) */
-static char *replace(const char *text, const char *a, const char *b)
-{
-  const char *p = strstr(text, a);
-  if (!p) return NULL;
-  size_t n = strlen(text) - strlen(a) + strlen(b) + 1, k = (size_t)(p - text);
-  char *out = malloc(n);
-  if (!out) return NULL;
-  memcpy(out, text, k);
-  strcpy(out + k, b);
-  strcat(out, p + strlen(a));
-  return out;
-}
-
 /* the block's nodes lifted by lift x / 45 (x in [0, 45] mm): tilted, one edge on the plate */
 static char *tilted(const char *text, double lift)
 {
@@ -103,8 +89,8 @@ static char *deck(const char *solver, double lift, double speed, double h, int s
   free(text);
   text = tl;
   if (!text) return NULL;
-  char *a = replace(text, "PRESSURE-OVERCLOSURE=LINEAR\n1000000, 0.5\n", "PRESSURE-OVERCLOSURE=HARD\n");
-  char *b = a ? replace(a, "210000., 0.3\n", "210000., 0.3\n*DENSITY\n7.85e-9\n") : NULL;
+  char *a = sn_test_replace(text, "PRESSURE-OVERCLOSURE=LINEAR\n1000000, 0.5\n", "PRESSURE-OVERCLOSURE=HARD\n");
+  char *b = a ? sn_test_replace(a, "210000., 0.3\n", "210000., 0.3\n*DENSITY\n7.85e-9\n") : NULL;
   char tail[256];
   snprintf(tail, sizeof tail, "*INITIAL CONDITIONS, TYPE=VELOCITY\nBLOCKN, 1, %.17g\nBLOCKN, 3, %.17g\n"
            "*STEP%s\n*DYNAMIC\n%.17g, %.17g\n*END STEP\n", 0.3 * speed, -speed, solver, h, h * steps);
@@ -206,7 +192,7 @@ static char *two_steps(int grow, const char *solver)
   else
     snprintf(s, sizeof s, "*STEP%s\n*DYNAMIC\n1e-4, 0.004\n*DLOAD\nBLOCK, GRAV, 10, 0, -1, 0\n*END STEP\n*STEP%s\n"
              "*DYNAMIC\n1e-4, 0.004\n%s*END STEP\n", solver, solver, HOLD);
-  char *a = replace(text, STEP1, s);
+  char *a = sn_test_replace(text, STEP1, s);
   if (a && !grow) {                     /* the lines of nodes 1-9 after node 45's */
     char *p1 = strstr(a, "\n1, 0, 0\n"), *p9 = strstr(a, "\n9, 0.2, 0\n"), *p45 = strstr(a, "\n45, 0.2, 0.1\n");
     if (p1 && p9 && p45 && p1 < p9 && p9 < p45) {
@@ -266,7 +252,7 @@ static void threads(const char *solver)
   char *text = sn_test_slurp(SN_TEST_DATA "/inp/block12_dyn.inp"), msg[512];
   CHECK(text != NULL);
   if (!text) return;
-  char *t2 = solver ? replace(text, "*STEP\n", solver) : text;
+  char *t2 = solver ? sn_test_replace(text, "*STEP\n", solver) : text;
   if (t2 != text) free(text);
   if (!t2) return;
   sn_model *m = NULL;
