@@ -7,23 +7,12 @@
  * the result does not depend on the thread count. */
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "contact/contact_internal.h"
-
-static int fail(char *msg, size_t msglen, int code, const char *fmt, ...)
-{
-  if (msg && msglen > 0) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, msglen, fmt, ap);
-    va_end(ap);
-  }
-  return code;
-}
+#include "common/msg_fail.h"
 
 /* master faces of one pair */
 typedef struct {
@@ -192,14 +181,14 @@ static int check_faces(const sn_model *m, const sn_surface *S, int pi, char *msg
   for (int i = 0; i < S->n; i++) {
     int e = S->elem[i], nodes[SN_CONTACT_MAXFN], nn;
     if (e < 0 || e >= m->nelems)
-      return fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: surface '%s' names element index %d out of range",
+      return sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: surface '%s' names element index %d out of range",
                   pi + 1, S->name, e);
     if (elem_face_nodes(m, e, S->face[i], nodes, &nn) < 0)
-      return fail(msg, msglen, SN_ERR_FORMAT,
+      return sn_msg_fail(msg, msglen, SN_ERR_FORMAT,
                   "contact pair %d: surface '%s': element %d (%s) has no face S%d (trusses and springs have no faces)",
                   pi + 1, S->name, m->elem_id ? m->elem_id[e] : e + 1, type_name(m, e), S->face[i]);
     if ((m->ndf == 2 && nn > 3) || (m->ndf == 3 && nn < 3))
-      return fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: surface '%s': element %d (%s) does not fit a %dD model",
+      return sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: surface '%s': element %d (%s) does not fit a %dD model",
                   pi + 1, S->name, m->elem_id ? m->elem_id[e] : e + 1, type_name(m, e), m->ndf);
   }
   return SN_OK;
@@ -214,7 +203,7 @@ static int slave_nodes(work_t *W, const sn_surface *S, int pi, char *msg, size_t
     for (int i = 0; i < S->n; i++) {
       int v = S->node[i];
       if (v < 0 || v >= m->nnodes)
-        return fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: surface '%s' names node index %d out of range",
+        return sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: surface '%s' names node index %d out of range",
                     pi + 1, S->name, v);
       if (W->slot[v] >= 0) continue;
       W->slot[v] = W->ns;
@@ -251,7 +240,7 @@ static int slave_nodes(work_t *W, const sn_surface *S, int pi, char *msg, size_t
     }
     if (m->ndf == 3) thick = 1, axi = 0;
     if ((r = sn_contact_face_areas(m->ndf, nn, X, thick, axi, A)) < 0)
-      return fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: surface '%s': face S%d of element %d is degenerate",
+      return sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: surface '%s': face S%d of element %d is degenerate",
                   pi + 1, S->name, S->face[i], m->elem_id ? m->elem_id[e] : e + 1);
     for (int q = 0; q < nn; q++) {
       int v = nodes[q];
@@ -433,7 +422,7 @@ static int face_points(work_t *W, const faces_t *F, const grid_t *G, int pi, dou
   for (int i = 0; i < SS->n && r == SN_OK; i++) {
     if (sn_face_penalty_face(m, xcur, SS->elem[i], SS->face[i], S) ||
         (frozen && sn_face_penalty_face(m, W->xc, SS->elem[i], SS->face[i], S0))) {
-      r = fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: surface '%s': face S%d of element %d is degenerate",
+      r = sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: surface '%s': face S%d of element %d is degenerate",
                pi + 1, SS->name, SS->face[i], m->elem_id ? m->elem_id[SS->elem[i]] : SS->elem[i] + 1);
       break;
     }
@@ -441,7 +430,7 @@ static int face_points(work_t *W, const faces_t *F, const grid_t *G, int pi, dou
       sn_contact_point best;
       int bf = closest_face_at(W, F, G, S0->x[q], S->node, S->nfn, sd, -1, &best);
       if (bf == -2) {
-        r = fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: a master face is degenerate", pi + 1);
+        r = sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: a master face is degenerate", pi + 1);
         break;
       }
       if (bf < 0) continue;
@@ -557,19 +546,19 @@ static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg,
   const sn_model *m = W->m;
   const sn_contact_pair *P = &m->pairs[pi];
   if (P->slave < 0 || P->slave >= m->nsurfaces || P->master < 0 || P->master >= m->nsurfaces)
-    return fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: surface index out of range", pi + 1);
+    return sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: surface index out of range", pi + 1);
   if (P->interaction < 0 || P->interaction >= m->ninteractions)
-    return fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: interaction index out of range", pi + 1);
+    return sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: interaction index out of range", pi + 1);
   const sn_surface *SS = &m->surfaces[P->slave], *MS = &m->surfaces[P->master];
   if (MS->node_based)
-    return fail(msg, msglen, SN_ERR_FORMAT,
+    return sn_msg_fail(msg, msglen, SN_ERR_FORMAT,
                 "contact pair %d (line %d): master surface '%s' is node based; the master needs element faces (TYPE=ELEMENT)",
                 pi + 1, P->line, MS->name);
   if (MS->n <= 0)
-    return fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d (line %d): master surface '%s' is empty", pi + 1,
+    return sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d (line %d): master surface '%s' is empty", pi + 1,
                 P->line, MS->name);
   if (SS->n <= 0)
-    return fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d (line %d): slave surface '%s' is empty", pi + 1,
+    return sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d (line %d): slave surface '%s' is empty", pi + 1,
                 P->line, SS->name);
   int r = check_faces(m, MS, pi, msg, msglen);
   if (r) return r;
@@ -619,11 +608,11 @@ static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg,
     int bad = -1;
     if ((r = sn_mortar_rows(m, SS, &MF, W->xc, W->dofnode, W->slot, W->ns, sd, rows, &bad))) {
       if (r == SN_ERR_FORMAT && bad >= 0)
-        r = fail(msg, msglen, r, "contact pair %d (line %d): the mortar row of slave node %d couples more than %d nodes "
+        r = sn_msg_fail(msg, msglen, r, "contact pair %d (line %d): the mortar row of slave node %d couples more than %d nodes "
                  "(the master mesh is much finer than the slave's)", pi + 1, P->line,
                  m->node_id ? m->node_id[W->snode[bad]] : W->snode[bad] + 1, SN_MORTAR_MAXTERM);
       else if (r != SN_ERR_NOMEM)
-        r = fail(msg, msglen, r, "contact pair %d (line %d): a master face is degenerate", pi + 1, P->line);
+        r = sn_msg_fail(msg, msglen, r, "contact pair %d (line %d): a master face is degenerate", pi + 1, P->line);
       goto done;
     }
   }
@@ -639,7 +628,7 @@ static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg,
     int bf = pf ? pf[i] : closest_face(W, &F, &G, v, sd, want, &best);
     if (pf) best = pbest[i];
     if (bf == -2) {
-      r = fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: a master face is degenerate", pi + 1);
+      r = sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: a master face is degenerate", pi + 1);
       goto done;
     }
     if (bf < 0 && !rows) continue;
@@ -679,7 +668,7 @@ static int do_gap(work_t *W, int gi, ptbuf *out, char *msg, size_t msglen)
   const sn_model *m = W->m;
   const sn_gap *G = &m->gaps[gi];
   if (G->elset < 0 || G->elset >= m->nsets || G->interaction < 0 || G->interaction >= m->ninteractions)
-    return fail(msg, msglen, SN_ERR_FORMAT, "*GAP %d: set or interaction index out of range", gi + 1);
+    return sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "*GAP %d: set or interaction index out of range", gi + 1);
   const sn_set *S = &m->sets[G->elset];
   const sn_interaction *I = &m->interactions[G->interaction];
   for (int k = 0; k < S->n; k++) {
@@ -687,7 +676,7 @@ static int do_gap(work_t *W, int gi, ptbuf *out, char *msg, size_t msglen)
     if (e < 0 || e >= m->nelems || m->elem_type[e] != SN_EL_GAPUNI) continue;
     int n1 = m->elem_conn[m->elem_ptr[e]], n2 = m->elem_conn[m->elem_ptr[e] + 1];
     sn_contact_point *p = pt_push(out);
-    if (!p) return fail(msg, msglen, SN_ERR_NOMEM, "out of memory");
+    if (!p) return sn_msg_fail(msg, msglen, SN_ERR_NOMEM, "out of memory");
     memset(p, 0, sizeof *p);
     p->pair = -1;
     p->slave_node = n2;
@@ -747,21 +736,21 @@ static int rigid_map(work_t *W, char *msg, size_t msglen)
   for (int b = 0; b < m->nrigids; b++) {
     const sn_rigid *R = &m->rigids[b];
     if (R->set < 0 || R->set >= m->nsets || R->ref_node < 0 || R->ref_node >= m->nnodes)
-      return fail(msg, msglen, SN_ERR_FORMAT, "rigid body %d: set or reference node out of range", b + 1);
+      return sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "rigid body %d: set or reference node out of range", b + 1);
     const sn_set *S = &m->sets[R->set];
     for (int i = 0; i < S->n; i++) {
       int lo = 0, hi = 1, e = -1;
       if (S->kind == SN_SET_ELEM) {
         e = S->items[i];
-        if (e < 0 || e >= m->nelems) return fail(msg, msglen, SN_ERR_FORMAT, "rigid body %d: element out of range", b + 1);
+        if (e < 0 || e >= m->nelems) return sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "rigid body %d: element out of range", b + 1);
         lo = m->elem_ptr[e], hi = m->elem_ptr[e + 1];
       }
       for (int k = lo; k < hi; k++) {
         int v = e >= 0 ? m->elem_conn[k] : S->items[i];
-        if (v < 0 || v >= m->nnodes) return fail(msg, msglen, SN_ERR_FORMAT, "rigid body %d: node out of range", b + 1);
+        if (v < 0 || v >= m->nnodes) return sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "rigid body %d: node out of range", b + 1);
         if (v == R->ref_node) continue;
         if (W->dofnode[v] != v && W->dofnode[v] != R->ref_node)
-          return fail(msg, msglen, SN_ERR_FORMAT, "node %d belongs to two rigid bodies (line %d)",
+          return sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "node %d belongs to two rigid bodies (line %d)",
                       m->node_id ? m->node_id[v] : v + 1, R->line);
         W->dofnode[v] = R->ref_node;
       }
@@ -776,10 +765,10 @@ static int detect(const sn_model *m, const double *u, double search_dist, int no
   if (msg && msglen > 0) msg[0] = 0;
   if (pts) *pts = NULL;
   if (npts) *npts = 0;
-  if (!m || !pts || !npts) return fail(msg, msglen, SN_ERR_ARG, "sn_contact_detect: NULL argument");
+  if (!m || !pts || !npts) return sn_msg_fail(msg, msglen, SN_ERR_ARG, "sn_contact_detect: NULL argument");
   if (m->ndf != 2 && m->ndf != 3)
-    return fail(msg, msglen, SN_ERR_ARG, "sn_contact_detect: model ndf %d (2 or 3 expected)", m->ndf);
-  if (!isfinite(search_dist)) return fail(msg, msglen, SN_ERR_ARG, "sn_contact_detect: search distance not finite");
+    return sn_msg_fail(msg, msglen, SN_ERR_ARG, "sn_contact_detect: model ndf %d (2 or 3 expected)", m->ndf);
+  if (!isfinite(search_dist)) return sn_msg_fail(msg, msglen, SN_ERR_ARG, "sn_contact_detect: search distance not finite");
   if (m->npairs <= 0 && m->ngaps <= 0) return SN_OK;
   work_t W;
   memset(&W, 0, sizeof W);
@@ -797,7 +786,7 @@ static int detect(const sn_model *m, const double *u, double search_dist, int no
   ptbuf out = {NULL, 0, 0};
   int r = SN_OK;
   if (!W.xc || !W.dofnode || !W.slot || !W.snode || !W.sarea) {
-    r = fail(msg, msglen, SN_ERR_NOMEM, "out of memory");
+    r = sn_msg_fail(msg, msglen, SN_ERR_NOMEM, "out of memory");
     goto done;
   }
   for (int i = 0; i < m->nnodes; i++) {
@@ -806,7 +795,7 @@ static int detect(const sn_model *m, const double *u, double search_dist, int no
       double v = m->x[3 * i + j] + (u && j < m->ndf ? u[m->ndf * i + j] : 0.0);
       if (m->ndf == 2 && j == 2) v = 0;
       if (!isfinite(v)) {
-        r = fail(msg, msglen, SN_ERR_NAN, "node %d: coordinate or displacement not finite",
+        r = sn_msg_fail(msg, msglen, SN_ERR_NAN, "node %d: coordinate or displacement not finite",
                  m->node_id ? m->node_id[i] : i + 1);
         goto done;
       }
@@ -817,7 +806,7 @@ static int detect(const sn_model *m, const double *u, double search_dist, int no
   for (int pi = 0; pi < m->npairs; pi++) {
     int n0 = out.n;
     if (!m->pairs[pi].inactive && (r = do_pair(&W, pi, search_dist, &out, msg, msglen))) {
-      if (r == SN_ERR_NOMEM && msg && msglen > 0 && !msg[0]) fail(msg, msglen, r, "out of memory");
+      if (r == SN_ERR_NOMEM && msg && msglen > 0 && !msg[0]) sn_msg_fail(msg, msglen, r, "out of memory");
       goto done;
     }
     if (m->pairs[pi].relief_u0) sn_contact_relief(m, u, out.p + n0, out.n - n0);

@@ -6,30 +6,14 @@
  * does not know; SN_ERR_ARG: a value out of range) is what the check reports. */
 #include "signorini/dynamics.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/msg_fail.h"
 #include "dynamics/moreau_internal.h"
 #include "signorini/problem.h"
 #include "signorini/solver.h"
-
-static int fail(char *msg, size_t msglen, int st, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-static int fail(char *msg, size_t msglen, int st, const char *fmt, ...)
-{
-  if (msg && msglen) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, msglen, fmt, ap);
-    va_end(ap);
-  }
-  return st;
-}
 
 /* the registry solver `name` on the one-contact problem, local or global, with options */
 static int trial(const char *name, int global, const char *options)
@@ -63,7 +47,7 @@ static int trial(const char *name, int global, const char *options)
 int sn_dyn_check_solver(const sn_dyn_settings *s, char *msg, size_t msglen)
 {
   if (msg && msglen) msg[0] = '\0';
-  if (!s) return fail(msg, msglen, SN_ERR_ARG, "no settings");
+  if (!s) return sn_msg_fail(msg, msglen, SN_ERR_ARG, "no settings");
   const char *solver = s->solver, *options = s->solve.options;
   if (options && !options[0]) options = NULL;
   if (!solver || !strcmp(solver, "nsgs")) {
@@ -71,10 +55,10 @@ int sn_dyn_check_solver(const sn_dyn_settings *s, char *msg, size_t msglen)
     memset(&W, 0, sizeof W);
     int st = sn_nsgs_bodies_options(options, &W);
     if (st == SN_ERR_UNKNOWN)
-      return fail(msg, msglen, st, "the matrix-free nsgs does not know an option in '%s' (it takes omega, accel, sweep and newton)",
+      return sn_msg_fail(msg, msglen, st, "the matrix-free nsgs does not know an option in '%s' (it takes omega, accel, sweep and newton)",
                   options);
     if (st)
-      return fail(msg, msglen, st, "the matrix-free nsgs refuses a value in '%s' (omega in (0, 2), accel none or nncg, "
+      return sn_msg_fail(msg, msglen, st, "the matrix-free nsgs refuses a value in '%s' (omega in (0, 2), accel none or nncg, "
                   "sweep forward or symmetric, newton a whole number >= 0)", options);
     return SN_OK;
   }
@@ -84,19 +68,19 @@ int sn_dyn_check_solver(const sn_dyn_settings *s, char *msg, size_t msglen)
   int ok = e && (!strcmp(e->kind, "any") || (!strcmp(e->kind, "fc") && (e->dims & 8)) ||
                  (global && !strcmp(e->kind, "gfc")));
   if (!ok)
-    return fail(msg, msglen, SN_ERR_UNKNOWN, "'%s' is not a solver of 3D frictional contact ('signorini solvers' lists them)",
+    return sn_msg_fail(msg, msglen, SN_ERR_UNKNOWN, "'%s' is not a solver of 3D frictional contact ('signorini solvers' lists them)",
                 solver);
   if (!options) return SN_OK;
   int st = trial(name, global, options);
-  if (st == SN_ERR_NOMEM) return fail(msg, msglen, st, "out of memory");
+  if (st == SN_ERR_NOMEM) return sn_msg_fail(msg, msglen, st, "out of memory");
   if (st == SN_ERR_UNKNOWN)
-    return fail(msg, msglen, st, "solver '%s' does not know an option in '%s'%s ('signorini solvers' lists its options)", name,
+    return sn_msg_fail(msg, msglen, st, "solver '%s' does not know an option in '%s'%s ('signorini solvers' lists its options)", name,
                 options, strcmp(name, "auto") ? "" : " (auto takes no options: name a solver)");
   if (st == SN_ERR_ARG)
-    return fail(msg, msglen, st, "solver '%s' refuses a value in '%s' (out of range, or a refused combination: 'signorini solvers')",
+    return sn_msg_fail(msg, msglen, st, "solver '%s' refuses a value in '%s' (out of range, or a refused combination: 'signorini solvers')",
                 name, options);
   if (st < 0)   /* SN_ERR_FORMAT: a value that is not a number; any other refusal of the options */
-    return fail(msg, msglen, st, "solver '%s' refuses the options '%s' (%s: 'signorini solvers' lists them and their values)",
+    return sn_msg_fail(msg, msglen, st, "solver '%s' refuses the options '%s' (%s: 'signorini solvers' lists them and their values)",
                 name, options, sn_strerror(st));
   return SN_OK;
 }

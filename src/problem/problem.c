@@ -1,10 +1,10 @@
 /* Problem types: release, validation. */
 #include "signorini/problem.h"
+#include "common/msg_fail.h"
 #include "problem/problem_check.h"
 
 #include <float.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -64,17 +64,6 @@ void sn_solution_free(sn_solution *S)
   free(S);
 }
 
-static int fail(int code, char *msg, size_t len, const char *fmt, ...)
-{
-  if (msg && len) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, len, fmt, ap);
-    va_end(ap);
-  }
-  return code;
-}
-
 /* no early exit (the loop vectorizes; valid data, the common case, is read whole anyway):
  * x is finite when |x| <= DBL_MAX (false for infinities and NaN) */
 static int finite_vec(int n, const double *x)
@@ -87,18 +76,18 @@ static int finite_vec(int n, const double *x)
 /* structure and values of a sparse matrix of the expected size */
 static int check_matrix(const sn_csc *A, int m, int n, const char *name, char *msg, size_t len)
 {
-  if (!A) return fail(SN_ERR_ARG, msg, len, "%s is missing", name);
+  if (!A) return sn_msg_fail(msg, len, SN_ERR_ARG, "%s is missing", name);
   if (A->m != m || A->n != n)
-    return fail(SN_ERR_DIM, msg, len, "%s is %dx%d, expected %dx%d", name, A->m, A->n, m, n);
-  if (sn_csc_check(A)) return fail(SN_ERR_FORMAT, msg, len, "%s has an inconsistent sparse structure", name);
-  if (!finite_vec(A->nnz, A->val)) return fail(SN_ERR_NAN, msg, len, "%s has NaN or Inf entries", name);
+    return sn_msg_fail(msg, len, SN_ERR_DIM, "%s is %dx%d, expected %dx%d", name, A->m, A->n, m, n);
+  if (sn_csc_check(A)) return sn_msg_fail(msg, len, SN_ERR_FORMAT, "%s has an inconsistent sparse structure", name);
+  if (!finite_vec(A->nnz, A->val)) return sn_msg_fail(msg, len, SN_ERR_NAN, "%s has NaN or Inf entries", name);
   return SN_OK;
 }
 
 static int check_vec(int n, const double *x, const char *name, char *msg, size_t len)
 {
-  if (n > 0 && !x) return fail(SN_ERR_ARG, msg, len, "%s is missing", name);
-  if (n > 0 && !finite_vec(n, x)) return fail(SN_ERR_NAN, msg, len, "%s has NaN or Inf entries", name);
+  if (n > 0 && !x) return sn_msg_fail(msg, len, SN_ERR_ARG, "%s is missing", name);
+  if (n > 0 && !finite_vec(n, x)) return sn_msg_fail(msg, len, SN_ERR_NAN, "%s has NaN or Inf entries", name);
   return SN_OK;
 }
 
@@ -107,23 +96,23 @@ static int check_mu(int nc, const double *mu, char *msg, size_t len)
   int st = check_vec(nc, mu, "mu", msg, len);
   if (st) return st;
   for (int i = 0; i < nc; i++)
-    if (mu[i] < 0) return fail(SN_ERR_ARG, msg, len, "mu[%d] = %g is negative", i, mu[i]);
+    if (mu[i] < 0) return sn_msg_fail(msg, len, SN_ERR_ARG, "mu[%d] = %g is negative", i, mu[i]);
   return SN_OK;
 }
 
 int sn_lcp_check(const sn_lcp *P, char *msg, size_t len)
 {
-  if (!P) return fail(SN_ERR_ARG, msg, len, "no problem");
-  if (P->n < 0) return fail(SN_ERR_DIM, msg, len, "negative size %d", P->n);
+  if (!P) return sn_msg_fail(msg, len, SN_ERR_ARG, "no problem");
+  if (P->n < 0) return sn_msg_fail(msg, len, SN_ERR_DIM, "negative size %d", P->n);
   int st = check_matrix(P->M, P->n, P->n, "M", msg, len);
   return st ? st : check_vec(P->n, P->q, "q", msg, len);
 }
 
 int sn_fc_check(const sn_fc *P, char *msg, size_t len)
 {
-  if (!P) return fail(SN_ERR_ARG, msg, len, "no problem");
-  if (P->dim != 2 && P->dim != 3) return fail(SN_ERR_DIM, msg, len, "dimension %d is not 2 or 3", P->dim);
-  if (P->nc < 0 || P->nc > (1 << 28)) return fail(SN_ERR_DIM, msg, len, "invalid number of contacts %d", P->nc);
+  if (!P) return sn_msg_fail(msg, len, SN_ERR_ARG, "no problem");
+  if (P->dim != 2 && P->dim != 3) return sn_msg_fail(msg, len, SN_ERR_DIM, "dimension %d is not 2 or 3", P->dim);
+  if (P->nc < 0 || P->nc > (1 << 28)) return sn_msg_fail(msg, len, SN_ERR_DIM, "invalid number of contacts %d", P->nc);
   int n = P->dim * P->nc, st = check_matrix(P->W, n, n, "W", msg, len);
   if (!st) st = check_vec(n, P->q, "q", msg, len);
   return st ? st : check_mu(P->nc, P->mu, msg, len);
@@ -133,10 +122,10 @@ int sn_gfc_check(const sn_gfc *P, char *msg, size_t len) { return sn_gfc_check_o
 
 int sn_gfc_check_opts(const sn_gfc *P, int check_m, char *msg, size_t len)
 {
-  if (!P) return fail(SN_ERR_ARG, msg, len, "no problem");
-  if (P->dim != 2 && P->dim != 3) return fail(SN_ERR_DIM, msg, len, "dimension %d is not 2 or 3", P->dim);
-  if (P->nc < 0 || P->ndof < 0 || P->neq < 0) return fail(SN_ERR_DIM, msg, len, "negative size");
-  if (P->nc > (1 << 28)) return fail(SN_ERR_DIM, msg, len, "invalid number of contacts %d", P->nc);
+  if (!P) return sn_msg_fail(msg, len, SN_ERR_ARG, "no problem");
+  if (P->dim != 2 && P->dim != 3) return sn_msg_fail(msg, len, SN_ERR_DIM, "dimension %d is not 2 or 3", P->dim);
+  if (P->nc < 0 || P->ndof < 0 || P->neq < 0) return sn_msg_fail(msg, len, SN_ERR_DIM, "negative size");
+  if (P->nc > (1 << 28)) return sn_msg_fail(msg, len, SN_ERR_DIM, "invalid number of contacts %d", P->nc);
   int n = P->dim * P->nc;
   int st = check_m ? check_matrix(P->M, P->ndof, P->ndof, "M", msg, len) : SN_OK;
   if (!st) st = check_matrix(P->H, P->ndof, n, "H", msg, len);
@@ -150,7 +139,7 @@ int sn_gfc_check_opts(const sn_gfc *P, int check_m, char *msg, size_t len)
    * in a matrix of norm 2.6e8, 1.5e-7): accept 1e-6 relative */
   if (!check_m) return SN_OK;
   double asym = sn_csc_asymmetry(P->M);
-  if (isnan(asym)) return fail(SN_ERR_NOMEM, msg, len, "out of memory");
-  if (asym > 1e-6) return fail(SN_ERR_ARG, msg, len, "M is not symmetric (|M - M^T| = %.2g |M|)", asym);
+  if (isnan(asym)) return sn_msg_fail(msg, len, SN_ERR_NOMEM, "out of memory");
+  if (asym > 1e-6) return sn_msg_fail(msg, len, SN_ERR_ARG, "M is not symmetric (|M - M^T| = %.2g |M|)", asym);
   return SN_OK;
 }
