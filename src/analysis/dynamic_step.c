@@ -122,7 +122,8 @@ static int smooth_rhs(dyn_state *D, double t)
 }
 
 /* the columns of the active points of H (all dofs) on the free rows (with T: of T^T H on the
- * free q), renumbered */
+ * free q), renumbered (act[k]: point k's position among the na active ones or -1; act NULL:
+ * every point, na of them) */
 static int active_H(const dyn_state *D, const sn_csc *H0, const int *act, int na, sn_csc **out)
 {
   int dim = D->ndf;
@@ -138,7 +139,7 @@ static int active_H(const dyn_state *D, const sn_csc *H0, const int *act, int na
   if (!I || !J || !X) { free(I); free(J); free(X); sn_csc_free(HT); return SN_ERR_NOMEM; }
   int nz = 0;
   for (int j = 0; j < H->n; j++) {
-    int k = act[j / dim];
+    int k = act ? act[j / dim] : j / dim;
     if (k < 0) continue;
     for (int p = H->colptr[j]; p < H->colptr[j + 1]; p++) {
       int row = HT ? H->rowind[p] : D->eq[H->rowind[p]];   /* T^T H's rows are the free q already */
@@ -280,15 +281,8 @@ static int solve_contact(dyn_state *D, const int *act, int na, const double *ulo
     memcpy(D->vf1, D->vf, sizeof(double) * (size_t)D->neq);   /* warm start: v */
     st = sn_gfc_solve(&P, solver, p, D->vf1, &s, &inf);
   } else {                             /* the rows of every detected point: the block's set */
-    int *all = malloc(sizeof(int) * ((size_t)np + 1));
     sn_csc *Hall = NULL;
-    if (!all) st = SN_ERR_NOMEM;
-    else {
-      for (int k = 0; k < np; k++) all[k] = k;
-      st = active_H(D, D->cs.H, all, np, &Hall);
-      free(all);
-    }
-    if (!st) st = solve_condensed(D, Hall, Ha, w, mu, solver, &s, &inf, p);
+    if (!(st = active_H(D, D->cs.H, NULL, np, &Hall))) st = solve_condensed(D, Hall, Ha, w, mu, solver, &s, &inf, p);
     sn_csc_free(Hall);
   }
   D->info->contact_steps++;

@@ -30,7 +30,7 @@ static int dense_w(const sn_fc *P)
 }
 
 /* the attempt lists; a solver is tried only if it fits the problem (checked by the caller) */
-static int fc_order(int dim, int n, const char **list)
+static int fc_order(int dim, int n, int dense, const char **list)
 {
   int k = 0;
   if (dim == 2) {
@@ -44,10 +44,11 @@ static int fc_order(int dim, int n, const char **list)
     list[k++] = "socmix";
     list[k++] = "prox";
   } else {
+    if (dense) list[k++] = "nsgs";    /* dense_w: first, capped by the caller */
     list[k++] = "nsn_ac";
     list[k++] = "nsn_fb";
     list[k++] = "socmix";
-    list[k++] = "nsgs";
+    if (!dense) list[k++] = "nsgs";
     list[k++] = "prox";
   }
   return k;
@@ -202,23 +203,14 @@ int sn_fc_auto(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_in
     if (info) info->status = SN_ERR_ARG;
     return SN_ERR_ARG;
   }
-  const char *list[AUTO_MAX];
-  int n = P->dim * P->nc, k = fc_order(P->dim, n, list);
   if (!P->W || !P->q || !P->mu) {   /* the rest is checked by each attempt */
     if (info) info->status = SN_ERR_ARG;
     return SN_ERR_ARG;
   }
+  const char *list[AUTO_MAX];
+  int n = P->dim * P->nc, dense = P->dim == 3 && dense_w(P), k = fc_order(P->dim, n, dense, list);
   target T = {NULL, P, NULL, r, u, n, n, 0, 0};
-  int cap = 0;
-  if (P->dim == 3 && dense_w(P)) {     /* nsgs first, then the usual list */
-    memmove(list + 1, list, sizeof(const char *) * (size_t)(k < AUTO_MAX ? k : AUTO_MAX - 1));
-    list[0] = "nsgs";
-    k = k < AUTO_MAX ? k + 1 : AUTO_MAX;
-    for (int a = 1; a < k; a++)        /* nsgs once */
-      if (!strcmp(list[a], "nsgs")) { memmove(list + a, list + a + 1, sizeof(const char *) * (size_t)(k - a - 1)); k--; break; }
-    cap = n / 3 > 50 ? n / 3 : 50;
-  }
-  return run_list(&T, list, k, cap, s, info);
+  return run_list(&T, list, k, dense ? (n / 3 > 50 ? n / 3 : 50) : 0, s, info);
 }
 
 int sn_gfc_auto(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info)
