@@ -302,24 +302,47 @@ int sn_fc_local_exact2d(const sn_fc_local *L, double *r)
       nc++;
     }
   }
-  /* keep the converged candidate nearest to the warm start, else the smallest residual */
-  int pick = -1, bestok = -1;
-  double pres = INFINITY, dmin = INFINITY;
+  /* keep the converged candidate nearest to the warm start, else the smallest residual: the
+   * candidates are tested nearest first, so that a warm start on a solution (NSGS near
+   * convergence) costs one residual, not five; the same choice as testing them all (distances
+   * compared by their squares: hypot's care costs more than the rest of a sweep's arithmetic) */
+  int pick = -1, bestok = -1, order[4], done[4] = {0, 0, 0, 0};
+  double dist[4], res[4], pres = INFINITY;
+  for (int k = 0; k < nc; k++) {
+    double dx = c[k][0] - r[0], dy = c[k][1] - r[1];
+    dist[k] = finite(2, c[k]) ? dx * dx + dy * dy : NAN;
+    int j = k;                                   /* insertion by distance, stable, NaN last */
+    for (; j > 0 && (dist[k] < dist[order[j - 1]] || isnan(dist[order[j - 1]])) && !isnan(dist[k]);
+         j--)
+      order[j] = order[j - 1];
+    order[j] = k;
+  }
+  for (int i = 0; i < nc && bestok < 0; i++) {
+    int k = order[i];
+    if (!(dist[k] < INFINITY)) break;            /* never chosen as the nearest (NaN, inf) */
+    double sc;
+    res[k] = sn_fc_local_residual(L, c[k], &sc);
+    if (local_ok(L, res[k], sc)) bestok = k;
+    done[k] = 1;
+  }
+  if (bestok >= 0) {
+    r[0] = c[bestok][0];
+    r[1] = c[bestok][1];
+    return SN_OK;
+  }
   for (int k = 0; k < nc; k++) {
     if (!finite(2, c[k])) continue;
-    double sc, res = sn_fc_local_residual(L, c[k], &sc);
-    if (local_ok(L, res, sc)) {
-      double dist = hypot(c[k][0] - r[0], c[k][1] - r[1]);
-      if (dist < dmin) { dmin = dist; bestok = k; }
+    if (!done[k]) {
+      double sc;
+      res[k] = sn_fc_local_residual(L, c[k], &sc);
     }
-    if (res < pres) { pres = res; pick = k; }
+    if (res[k] < pres) { pres = res[k]; pick = k; }
   }
-  if (bestok >= 0) pick = bestok;
   double sc0, res0 = sn_fc_local_residual(L, r, &sc0);
-  if (pick < 0 || (bestok < 0 && res0 <= pres)) return local_ok(L, res0, sc0) ? SN_OK : SN_STALLED;
+  if (pick < 0 || res0 <= pres) return local_ok(L, res0, sc0) ? SN_OK : SN_STALLED;
   r[0] = c[pick][0];
   r[1] = c[pick][1];
-  return bestok >= 0 ? SN_OK : SN_STALLED;
+  return SN_STALLED;
 }
 
 /* ---- hybrid ---- */

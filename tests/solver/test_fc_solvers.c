@@ -80,6 +80,34 @@ static void test_local_solvers(void)
   }
 }
 
+/* A 2D contact with two solutions, W = [0.5 2; 0.5 1] (W_NT = 2: a strong coupling), q =
+ * (0.5, -1), mu = 0.5: take-off r = 0 (q_N > 0), and stick r = -W^-1 q = (5, -1.5) (u = 0 by
+ * hand: 0.5*5 - 2*1.5 + 0.5 = 0, 0.5*5 - 1.5 - 1 = 0; |r_T| = 1.5 <= mu r_N = 2.5).
+ * sn_fc_local_exact2d keeps the solution nearest to the warm start. */
+static void test_exact2d_nearest(void)
+{
+  sn_fc_local L;
+  memset(&L, 0, sizeof L);
+  L.dim = 2;
+  L.mu = 0.5;
+  const double W[4] = {0.5, 0.5, 2.0, 1.0}, q[2] = {0.5, -1.0};
+  memcpy(L.W, W, sizeof W);
+  memcpy(L.q, q, sizeof q);
+  L.tol = 1e-14;
+  L.max_iter = 50;
+  const struct { double start[2], want[2]; } runs[] = {
+      {{4.0, -1.0}, {5.0, -1.5}},      /* near the stick */
+      {{0.5, 0.0}, {0.0, 0.0}},        /* near the take-off */
+      {{2.6, -0.7}, {5.0, -1.5}},      /* 2.53 from the stick, 2.69 from zero */
+      {{2.4, -0.7}, {0.0, 0.0}},       /* 2.70 from the stick, 2.50 from zero */
+  };
+  for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+    double x[2] = {runs[k].start[0], runs[k].start[1]};
+    CHECK_INT(sn_fc_local_exact2d(&L, x), SN_OK);
+    check_vec("exact2d nearest", "two solutions", 2, x, runs[k].want, 1e-14);
+  }
+}
+
 /* a one-contact sn_fc from a hand case */
 static sn_fc *single_problem(const hand_fc *h)
 {
@@ -438,6 +466,7 @@ static int test_data(void)
 int main(void)
 {
   test_local_solvers();
+  test_exact2d_nearest();
   test_single_contact_solvers();
   test_random();
   test_statuses();
