@@ -9,7 +9,11 @@
 #   150 500 1000 2000 3500 (about 290, 980, 1 980, 3 970, 6 950 contacts); SOLVERS (environment)
 #   default "nsn_ac nsgs apgd"; FAMILY (environment): further problem files to run as well
 #   (e.g. FAMILY=tests/data/problems/fc2d/fc2d_granularflowonwall_00667_00000.dat); THREADS
-#   (environment): the solvers' threads, --threads (default 1: issue #13's one-thread figures).
+#   (environment): the solvers' threads, --threads (default 1: issue #13's one-thread figures);
+#   SETTLE (environment): let each pile settle first, up to SETTLE time steps
+#   (signorini_gen_pile2d --settle: a pile at rest, checked; files pile2d-N-settled.hdf5; 1 000
+#   discs take about 70 s, 4 000 about 10 min; default 0: the piles as deposited, most of which
+#   are not at rest).
 #   -> bench/out/pile2d.csv (one row per run: problem, contacts, solver, rep, status, iterations,
 #      error, seconds, cpu_seconds: the CPU time of the whole process, user + system, from
 #      /usr/bin/time, which a busy machine inflates far less than the wall time),
@@ -30,9 +34,16 @@ B=${BUILD:-$PWD/build}
 OUT=$PWD/bench/out
 mkdir -p "$OUT/pile2d"
 files=()
+SETTLE=${SETTLE:-0}
 for n in $DISCS; do
-  f=$OUT/pile2d/pile2d-$n.hdf5
-  [ -f "$f" ] || "$B/bench/signorini_gen_pile2d" "$n" "$f" > /dev/null
+  if [ "$SETTLE" -gt 0 ]; then
+    f=$OUT/pile2d/pile2d-$n-settled.hdf5
+    [ -f "$f" ] || "$B/bench/signorini_gen_pile2d" "$n" "$f" --settle "$SETTLE" 2>&1 | grep -v '^step'
+  else
+    f=$OUT/pile2d/pile2d-$n.hdf5
+    [ -f "$f" ] || "$B/bench/signorini_gen_pile2d" "$n" "$f" > /dev/null
+  fi
+  [ -f "$f" ] || { echo "pile2d.sh: no $f" >&2; exit 1; }
   files+=("$f")
 done
 for f in ${FAMILY:-}; do files+=("$f"); done

@@ -60,7 +60,7 @@ int sn_gfc_solve(const sn_gfc *P, const char *solver, double *r, double *v, cons
                  sn_info *info);
 
 /* The automatic solver: an ordered list of solvers (local 3D: nsn_ac, nsn_fb, socmix, nsgs,
- * prox; local 2D: lemke2d when dim nc <= 400, apgd when dim nc > 1000, nsn_ac, nsgs, socmix,
+ * prox; local 2D: lemke2d when dim nc <= 400, ccp and apgd when dim nc > 1000, nsn_ac, nsgs, socmix,
  * prox; global: nsn_ac on the condensed problem (3D), socmixg, admm, nsgs condensed; with equality constraints admm only;
  * LCP: lemke, pgs, enum (n <= 20)), tried in order until one returns SN_OK. All attempts share one budget:
  * s->max_iter is the total of their iterations (an attempt but the last gets at most
@@ -148,6 +148,13 @@ int sn_fc_via_soclcp(const sn_fc *P, sn_soclcp_solver_fn inner, double *r, doubl
 int sn_fc_socsmooth(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 int sn_fc_socipm(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 int sn_fc_socpd(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
+/* Local frictional contact by its convex relaxation (the cone complementarity problem of
+ * Anitescu & Tasora: the SOCLCP of sn_fc_to_soclcp with the De Saxce term 0), solved by
+ * sn_soclcp_pd to tolerances tightened until sn_fc_error <= tol: exact when the problem has a
+ * solution in which no contact slides (every contact sticks or is open: bodies at rest), and
+ * then found whatever the start; otherwise SN_STALLED after two rounds without progress. 2D and
+ * 3D, no options; an iteration is one pd step. */
+int sn_fc_ccp(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 /* polyhedral friction cone with k facets ("k=8") as an LCP solved by Lemke (Stewart-Trinkle /
  * Anitescu-Potra); info->error is the standard measure against the true cone; an iteration is
  * one Lemke pivot, at most max_iter (large problems need max_iter >= about 10 (k+2) nc) */
