@@ -19,12 +19,16 @@
  * disc's largest point speed stays below V (default 1e-4 m/s) for 50 steps (a viscous damping
  * of C 1/s, default 10, speeds it up), then tests whether the pile is at rest (rest_check,
  * bench/rest_check.h: no contact must slide); if not, it goes on, up to STEPS steps in all, and
- * fails (exit 1, nothing written) if the pile is still not at rest.
+ * tests again when they are spent: it writes the pile when a test passes (the configuration
+ * then has an all-stick solution, whatever speeds the discs had) and fails (exit 1, nothing
+ * written) when the last one does not. The options are checked: a malformed number, or
+ * --v-rest, --sweeps, --damping without --settle, is an error (exit 2).
  * Contacts: every pair of discs, disc and floor, disc and wall with a gap below 1e-6 rmean.
  * The problem written is the local problem of one Moreau-Jean step from rest (build_problem,
  * bench/pile2d.h; dt = DT, default 1e-3 s, g = 9.81 m/s^2): velocities zero, no gap term.
  * Prints the number of discs and contacts. Deterministic for a given seed (xorshift64,
  * G. Marsaglia, "Xorshift RNGs", J. Stat. Softw. 8 (2003)). */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -185,7 +189,7 @@ static int settle_pile(pile *P, double mu, double dt, const settle_opts *o)
   double seconds = 0.0;
   while (left.max_steps > 0) {
     settle_info si;
-    if (pile_settle(P, mu, dt, &left, &si, stderr)) return SN_ERR_NOMEM;
+    if ((st = pile_settle(P, mu, dt, &left, &si, stderr)) != 0) return st;
     steps += si.steps;
     sweeps += si.sweeps_total;
     seconds += si.seconds;
@@ -210,29 +214,58 @@ static int settle_pile(pile *P, double mu, double dt, const settle_opts *o)
   return st;
 }
 
+/* the whole of text as a number (strtod), else 0 */
+static int num(const char *text, double *v)
+{
+  char *end;
+  *v = strtod(text, &end);
+  return *text && !*end;
+}
+
+/* the whole of text as an integer in [lo, hi], else 0 */
+static int whole(const char *text, long lo, long hi, int *v)
+{
+  char *end;
+  long x = strtol(text, &end, 10);
+  *v = (int)x;
+  return *text && !*end && x >= lo && x <= hi;
+}
+
+/* the whole of text as an unsigned decimal, else 0 */
+static int seed_of(const char *text, unsigned long long *v)
+{
+  char *end;
+  errno = 0;
+  *v = strtoull(text, &end, 10);
+  return *text >= '0' && *text <= '9' && !*end && errno == 0;
+}
+
 int main(int argc, char **argv)
 {
   if (argc < 3) return usage();
-  int n = atoi(argv[1]);
+  int n, settle_only = 0, ok = whole(argv[1], 1, 100000000, &n);
   double mu = 0.4, width = 0.0, dt = 1e-3;
   unsigned long long seed = 1;
   settle_opts so = {0, 1e-4, 50, 200, 1e-6, 10.0};
   for (int a = 3; a < argc; a++) {
     if (a + 1 >= argc) return usage();
-    if (!strcmp(argv[a], "--settle")) so.max_steps = atoi(argv[++a]);
-    else if (!strcmp(argv[a], "--v-rest")) so.v_rest = atof(argv[++a]);
-    else if (!strcmp(argv[a], "--sweeps")) so.sweeps = atoi(argv[++a]);
-    else if (!strcmp(argv[a], "--damping")) so.damping = atof(argv[++a]);
-    else
-    if (!strcmp(argv[a], "--mu")) mu = atof(argv[++a]);
-    else if (!strcmp(argv[a], "--seed")) seed = strtoull(argv[++a], NULL, 10);
-    else if (!strcmp(argv[a], "--width")) width = atof(argv[++a]);
-    else if (!strcmp(argv[a], "--dt")) dt = atof(argv[++a]);
+    const char *o = argv[a], *v = argv[++a];
+    if (!strcmp(o, "--settle")) ok &= whole(v, 0, 100000000, &so.max_steps);
+    else if (!strcmp(o, "--sweeps")) ok &= whole(v, 1, 100000000, &so.sweeps), settle_only = 1;
+    else if (!strcmp(o, "--v-rest")) ok &= num(v, &so.v_rest), settle_only = 1;
+    else if (!strcmp(o, "--damping")) ok &= num(v, &so.damping), settle_only = 1;
+    else if (!strcmp(o, "--mu")) ok &= num(v, &mu);
+    else if (!strcmp(o, "--width")) ok &= num(v, &width);
+    else if (!strcmp(o, "--dt")) ok &= num(v, &dt);
+    else if (!strcmp(o, "--seed")) ok &= seed_of(v, &seed);
     else return usage();
   }
-  if (n < 1 || !(mu >= 0) || !(dt > 0) || !(width >= 0) || so.max_steps < 0 || !(so.v_rest > 0) ||
-      so.sweeps < 1 || !(so.damping >= 0))
+  if (!ok || !(mu >= 0) || !(dt > 0) || !(width >= 0) || !(so.v_rest > 0) || !(so.damping >= 0))
     return usage();
+  if (settle_only && !so.max_steps) {
+    fprintf(stderr, "signorini_gen_pile2d: --v-rest, --sweeps and --damping need --settle\n");
+    return 2;
+  }
   if (width == 0.0) width = 2.0 * sqrt((double)n) * PILE_RMEAN;
   if (width < 2.4 * PILE_RMEAN) return usage();
   pile P;

@@ -83,8 +83,8 @@ typedef struct {
  * damping of every velocity, which only speeds the settling: a disc rolling on the floor never
  * stops without it) until its largest point speed has stayed below v_rest for rest_steps steps,
  * or max_steps; positions and velocities (zero at first) updated in P, so that a second call
- * goes on where the first stopped. A line every 100 steps to log (if not NULL). 0, or -1 when
- * out of memory or a solve fails outright. */
+ * goes on where the first stopped. A line every 100 steps to log (if not NULL). 0, or a
+ * negative status: SN_ERR_NOMEM, or the solver's when a step's solve fails outright. */
 int pile_settle(pile *P, double mu, double dt, const settle_opts *o, settle_info *si, FILE *log);
 
 #endif

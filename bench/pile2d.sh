@@ -38,12 +38,16 @@ SETTLE=${SETTLE:-0}
 for n in $DISCS; do
   if [ "$SETTLE" -gt 0 ]; then
     f=$OUT/pile2d/pile2d-$n-settled.hdf5
-    [ -f "$f" ] || "$B/bench/signorini_gen_pile2d" "$n" "$f" --settle "$SETTLE" 2>&1 | grep -v '^step'
+    args=(--settle "$SETTLE")
   else
     f=$OUT/pile2d/pile2d-$n.hdf5
-    [ -f "$f" ] || "$B/bench/signorini_gen_pile2d" "$n" "$f" > /dev/null
+    args=()
   fi
-  [ -f "$f" ] || { echo "pile2d.sh: no $f" >&2; exit 1; }
+  if [ ! -f "$f" ] && ! "$B/bench/signorini_gen_pile2d" "$n" "$f" "${args[@]}" > "$OUT/pile2d/gen.log" 2>&1; then
+    grep -v '^step' "$OUT/pile2d/gen.log" >&2
+    echo "pile2d.sh: $n discs: the generator failed (above)" >&2
+    exit 1
+  fi
   files+=("$f")
 done
 for f in ${FAMILY:-}; do files+=("$f"); done

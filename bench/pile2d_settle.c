@@ -50,8 +50,8 @@ static double speed_max(const pile *P)
   return vm;
 }
 
-/* one step: contacts, problem, solve, velocities, positions; r (2 C->n, grown by the caller)
- * warm-started from (Cp, rp) */
+/* one step: problem, solve, velocities, positions; r (2 C->n, grown by the caller)
+ * warm-started from (Cp, rp); 0 or a negative status (the solver's, SN_ERR_NOMEM) */
 static int step(pile *P, double mu, double dt, double damping, const sn_settings *s, contacts *C,
                 const contacts *Cp, const double *rp, int *cnt, int *lst, double *r, double *u,
                 sn_info *info)
@@ -59,14 +59,19 @@ static int step(pile *P, double mu, double dt, double damping, const sn_settings
   sn_fc *F = NULL;
   by_second(Cp, P->n, cnt, lst);
   for (int c = 0; c < C->n; c++) warm(C, c, Cp, rp, cnt, lst, r);
-  if (build_problem(P, C, mu, dt, 1, &F)) return -1;
-  int st = C->n ? sn_fc_solve(F, "nsgs", r, u, s, info) : SN_OK;
+  int st = build_problem(P, C, mu, dt, 1, &F);
+  if (st) return st;
+  st = C->n ? sn_fc_solve(F, "nsgs", r, u, s, info) : SN_OK;
   sn_fc_free(F);
-  if (st < 0) return -1;
+  if (st < 0) return st;
   for (int k = 0; k < P->n; k++) P->vy[k] -= dt * PILE_GRAV;
   apply_impulses(P, C, r);
   double f = exp(-damping * dt);
-  for (int k = 0; k < 3 * P->n; k++) P->vx[k] *= f;
+  for (int k = 0; k < P->n; k++) {
+    P->vx[k] *= f;
+    P->vy[k] *= f;
+    P->w[k] *= f;
+  }
   for (int k = 0; k < P->n; k++) {
     P->x[k] += dt * P->vx[k];
     P->y[k] += dt * P->vy[k];
@@ -76,7 +81,7 @@ static int step(pile *P, double mu, double dt, double damping, const sn_settings
 
 int pile_settle(pile *P, double mu, double dt, const settle_opts *o, settle_info *si, FILE *log)
 {
-  int n = P->n, rc = -1, calm = 0;
+  int n = P->n, rc = SN_ERR_NOMEM, calm = 0;
   contacts C = {0}, Cp = {0};
   double *r = NULL, *u = NULL, *rp = NULL;
   int *cnt = malloc(sizeof(int) * ((size_t)n + 1)), *lst = NULL;
@@ -109,7 +114,8 @@ int pile_settle(pile *P, double mu, double dt, const settle_opts *o, settle_info
       if (!a || !b || !c || !l) goto done;
     }
     sn_info info = {0};
-    if (step(P, mu, dt, o->damping, &s, &C, &Cp, rp, cnt, lst, r, u, &info)) goto done;
+    if ((rc = step(P, mu, dt, o->damping, &s, &C, &Cp, rp, cnt, lst, r, u, &info)) != 0) goto done;
+    rc = SN_ERR_NOMEM;
     si->steps = it + 1;
     si->sweeps_total += info.iterations;
     si->v_max = speed_max(P);
@@ -124,7 +130,7 @@ int pile_settle(pile *P, double mu, double dt, const settle_opts *o, settle_info
     memcpy(rp, r, sizeof(double) * 2 * (size_t)Cp.n);
   }
   si->seconds = sn_wtime() - t0;
-  rc = grid_rebuild(P);
+  rc = grid_rebuild(P) ? SN_ERR_NOMEM : 0;
 done:
   contacts_free(&C);
   contacts_free(&Cp);

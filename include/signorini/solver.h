@@ -150,10 +150,12 @@ int sn_fc_socipm(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_
 int sn_fc_socpd(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 /* Local frictional contact by its convex relaxation (the cone complementarity problem of
  * Anitescu & Tasora: the SOCLCP of sn_fc_to_soclcp with the De Saxce term 0), solved by
- * sn_soclcp_pd to tolerances tightened until sn_fc_error <= tol: exact when the problem has a
- * solution in which no contact slides (every contact sticks or is open: bodies at rest), and
- * then found whatever the start; otherwise SN_STALLED after two rounds without progress. 2D and
- * 3D, no options; an iteration is one pd step. */
+ * sn_soclcp_pd in rounds of tightened tolerance until sn_fc_error <= tol: exact when the
+ * problem has a solution in which no contact slides (every contact sticks or is open: bodies at
+ * rest), which it then finds from any start, given pd's steps; otherwise it stops once pd is
+ * five times tighter than its first round and the error has not followed (SN_STALLED, or what
+ * the verdict makes of it). Returns the best round's r. 2D and 3D, no options; an iteration is
+ * one pd step (the progress callback sees them). */
 int sn_fc_ccp(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 /* polyhedral friction cone with k facets ("k=8") as an LCP solved by Lemke (Stewart-Trinkle /
  * Anitescu-Potra); info->error is the standard measure against the true cone; an iteration is

@@ -308,9 +308,14 @@ int sn_fc_local_exact2d(const sn_fc_local *L, double *r)
    * compared by their squares: hypot's care costs more than the rest of a sweep's arithmetic) */
   int pick = -1, bestok = -1, order[4], done[4] = {0, 0, 0, 0};
   double dist[4], res[4], pres = INFINITY;
+  int big = 0;                                   /* a square overflowed: hypot for all */
   for (int k = 0; k < nc; k++) {
     double dx = c[k][0] - r[0], dy = c[k][1] - r[1];
     dist[k] = finite(2, c[k]) ? dx * dx + dy * dy : NAN;
+    big |= dist[k] == INFINITY && isfinite(dx) && isfinite(dy);
+  }
+  for (int k = 0; k < nc; k++) {
+    if (big && finite(2, c[k])) dist[k] = hypot(c[k][0] - r[0], c[k][1] - r[1]);
     int j = k;                                   /* insertion by distance, stable, NaN last */
     for (; j > 0 && (dist[k] < dist[order[j - 1]] || isnan(dist[order[j - 1]])) && !isnan(dist[k]);
          j--)

@@ -100,6 +100,7 @@ static void test_exact2d_nearest(void)
       {{0.5, 0.0}, {0.0, 0.0}},        /* near the take-off */
       {{2.6, -0.7}, {5.0, -1.5}},      /* 2.53 from the stick, 2.69 from zero */
       {{2.4, -0.7}, {0.0, 0.0}},       /* 2.70 from the stick, 2.50 from zero */
+      {{1e200, 0.0}, {0.0, 0.0}},      /* squares overflow: hypot, a tie, the first (zero) */
   };
   for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
     double x[2] = {runs[k].start[0], runs[k].start[1]};
