@@ -1,6 +1,7 @@
 /* Helpers shared by the tests that read the Siconos test problems (SN_DATA_DIR,
- * tests/data/problems in the repository): a missing or unreadable file is a test failure,
- * never a skip; and a whole file read into memory. */
+ * tests/data/problems in the repository) and the generated piles (SN_TEST_DATA/pile2d): a
+ * missing or unreadable file is a test failure, never a skip; and a whole file read into
+ * memory. */
 #ifndef SN_TEST_UTIL_H
 #define SN_TEST_UTIL_H
 
@@ -34,6 +35,22 @@ static inline sn_file_problem *read_shared(const char *dir, const char *file)
     fprintf(stderr, "cannot read test data %s: %s\n", path, err);
     return NULL;
   }
+  return F;
+}
+
+/* SN_TEST_DATA/pile2d/file, a generated 2D pile of discs (tests/data/pile2d/README.md), read
+ * and checked to be a local 2D problem, or NULL (a failed check) */
+static inline sn_file_problem *read_pile2d(const char *file)
+{
+  char path[1024], err[256];
+  snprintf(path, sizeof path, "%s/pile2d/%s", SN_TEST_DATA, file);
+  sn_file_problem *F = NULL;
+  if (sn_read_problem(path, &F, err, sizeof err)) {
+    sn_check_failed++;
+    fprintf(stderr, "cannot read test data %s: %s\n", path, err);
+    return NULL;
+  }
+  CHECK(F->kind == SN_KIND_FC && F->fc && F->fc->dim == 2);
   return F;
 }
 

@@ -9,6 +9,7 @@
  *    u = W r + q of Newton's solution agree with those of NSGS (the peer, run to 1e-10) and
  *    each solution is checked by sn_fc_error and sn_fc_measures. */
 #include "check.h"
+#include "test_util.h"
 #include "signorini/io.h"
 #include "signorini/solver.h"
 
@@ -50,20 +51,6 @@ static void test_hand(void)
   }
 }
 
-static sn_file_problem *read_pile(const char *file)
-{
-  char path[512], err[256];
-  snprintf(path, sizeof path, "%s/pile2d/%s", SN_TEST_DATA, file);
-  sn_file_problem *F = NULL;
-  if (sn_read_problem(path, &F, err, sizeof err)) {
-    printf("%s\n", err);
-    sn_check_failed++;
-    return NULL;
-  }
-  CHECK(F->kind == SN_KIND_FC && F->fc->dim == 2);
-  return F;
-}
-
 /* the independent checks of a solution r of P at tolerance tol: sn_fc_error recomputes u from r,
  * sn_fc_measures applies the absolute acceptance rule */
 static void check_solution(const sn_fc *P, const double *r, double tol)
@@ -79,7 +66,7 @@ static void check_solution(const sn_fc *P, const double *r, double tol)
 
 static void test_pile150(void)
 {
-  sn_file_problem *F = read_pile("pile2d-150.hdf5");
+  sn_file_problem *F = read_pile2d("pile2d-150.hdf5");
   if (!F) return;
   const sn_fc *P = F->fc;
   CHECK_INT(P->nc, 290);
@@ -100,7 +87,7 @@ static void test_pile150(void)
 
 static void test_pile60_vs_nsgs(void)
 {
-  sn_file_problem *F = read_pile("pile2d-60.hdf5");
+  sn_file_problem *F = read_pile2d("pile2d-60.hdf5");
   if (!F) return;
   const sn_fc *P = F->fc;
   int n = 2 * P->nc;
@@ -134,7 +121,7 @@ static void test_pile60_vs_nsgs(void)
  * same Newton steps and the same iterate up to rounding (as test_fc_nsn_dense checks in 3D). */
 static void test_pile60_dense_sparse(void)
 {
-  sn_file_problem *F = read_pile("pile2d-60.hdf5");
+  sn_file_problem *F = read_pile2d("pile2d-60.hdf5");
   if (!F) return;
   const sn_fc *P = F->fc;
   int n = 2 * P->nc;

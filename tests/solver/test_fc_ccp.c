@@ -11,6 +11,7 @@
  *    is no worse than with 2 500 on the settled pile).
  * The 2D pile at rest is tests/solver/test_pile2d_settled.c. */
 #include "check.h"
+#include "test_util.h"
 #include "signorini/io.h"
 #include "signorini/solver.h"
 
@@ -134,14 +135,8 @@ static double cut_error(const sn_fc *P, int max_iter)
 
 static void test_budget_cut(void)
 {
-  char path[512], err[256];
-  snprintf(path, sizeof path, "%s/pile2d/pile2d-1200-settled.hdf5", SN_TEST_DATA);
-  sn_file_problem *F = NULL;
-  if (sn_read_problem(path, &F, err, sizeof err)) {
-    printf("%s\n", err);
-    sn_check_failed++;
-    return;
-  }
+  sn_file_problem *F = read_pile2d("pile2d-1200-settled.hdf5");
+  if (!F) return;
   double e1 = cut_error(F->fc, 2500), e2 = cut_error(F->fc, 3000);
   CHECK(e1 < 1e-5 && e2 <= e1);   /* measured 3.3e-6 and 3.7e-7 (before: 1.7e-3 at 3 000) */
   sn_file_problem_free(F);

@@ -14,6 +14,7 @@
  * 9.8e-9) has 6 contacts moving at up to max |q| (a disc falling off sliding supports),
  * printed, not asserted (left out under the sanitizer). */
 #include "check.h"
+#include "test_util.h"
 #include "signorini/io.h"
 #include "signorini/solver.h"
 
@@ -66,15 +67,8 @@ static double solve(const sn_fc *P, const char *solver, double qmax, int *moving
 
 int main(void)
 {
-  char path[512], err[256];
-  snprintf(path, sizeof path, "%s/pile2d/pile2d-1200-settled.hdf5", SN_TEST_DATA);
-  sn_file_problem *F = NULL;
-  if (sn_read_problem(path, &F, err, sizeof err)) {
-    printf("%s\n", err);
-    sn_check_failed++;
-    return sn_check_report();
-  }
-  CHECK(F->kind == SN_KIND_FC && F->fc->dim == 2);
+  sn_file_problem *F = read_pile2d("pile2d-1200-settled.hdf5");
+  if (!F) return sn_check_report();
   const sn_fc *P = F->fc;
   CHECK_INT(P->nc, 2214);
   double qmax = sn_nrminf(2 * P->nc, P->q);
