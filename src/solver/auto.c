@@ -5,6 +5,7 @@
  * The orders come from running every solver on every problem of tests/data/problems (the
  * measurements are in docs/solvers.md). */
 #include "solver/auto_internal.h"
+#include "common/relay.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -70,18 +71,6 @@ static int gfc_order(int dim, const char **list)
   return k;
 }
 
-typedef struct {
-  sn_progress progress;
-  void *user;
-  int offset;                /* iterations of the earlier attempts */
-} relay;
-
-static int relay_cb(int iter, double error, void *user)
-{
-  relay *R = user;
-  return R->progress(R->offset + iter, error, R->user);
-}
-
 /* one solve of the chosen kind */
 typedef struct {
   const sn_lcp *lcp;
@@ -130,7 +119,7 @@ static int run_list(const target *T, const char **list, int k, int first_cap, co
   int used = 0, st = SN_MAX_ITER, best_st = SN_DIVERGED, nres = 0, ndiv = 0, nt = 0, hlen = 0;
   double best_err = INFINITY;
   sn_info keep = {0}, ai;
-  relay R = {s->progress, s->user, 0};
+  sn_relay R;
   for (int a = 0; a < k && st != SN_OK; a++) {
     sn_settings as = *s;
     as.options = NULL;
@@ -142,7 +131,8 @@ static int run_list(const target *T, const char **list, int k, int first_cap, co
       as.time_limit = s->time_limit - (sn_wtime() - t0);
       if (as.time_limit <= 0) { st = SN_TIME_LIMIT; break; }
     }
-    if (s->progress) { R.offset = used; as.progress = relay_cb; as.user = &R; }
+    sn_relay_init(&R, s, &as);
+    R.offset = used;
     memset(&ai, 0, sizeof ai);
     if (info && info->history) { ai.history = info->history + hlen; ai.history_cap = info->history_cap - hlen; }
     int warm = nt && isfinite(best_err) && best_st != SN_DIVERGED;   /* never a diverged start */

@@ -30,22 +30,10 @@
  * the history holds the error after each round. */
 #include "signorini/solver.h"
 #include "solver/verdict.h"
+#include "common/relay.h"
 
 #include <math.h>
 #include <stdlib.h>
-
-/* the progress callback of pd's steps, numbered over all rounds */
-typedef struct {
-  sn_progress progress;
-  void *user;
-  int offset;
-} relay;
-
-static int relay_cb(int iter, double error, void *user)
-{
-  relay *R = user;
-  return R->progress(R->offset + iter, error, R->user);
-}
 
 int sn_fc_ccp(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info)
 {
@@ -74,10 +62,10 @@ int sn_fc_ccp(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_inf
   const double itol[4] = {1e-5, 1e-6, fmin(1e-6, 1e-2 * s->tol), fmax(1e-4 * s->tol, 1e-14)};
   double e0 = INFINITY, a0 = INFINITY, achieved = INFINITY;   /* round 0's errors; pd's last */
   int used = 0, rounds = 0, decided = 0;
-  relay R = {s->progress, s->user, 0};
   sn_settings in = *s, rs = *s;
-  in.progress = s->progress ? relay_cb : NULL;
-  in.user = &R;
+  in.progress = NULL;
+  sn_relay R;                                             /* pd's steps, over all rounds */
+  sn_relay_init(&R, s, &in);
   rs.progress = NULL;                                     /* the rounds: history only */
   st = SN_STALLED;
   for (int k = 0; k < 4 && !(best_err <= s->tol); k++) {

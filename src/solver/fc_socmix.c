@@ -24,6 +24,7 @@
  * the original error is <= tol. */
 #include "signorini/solver.h"
 #include "solver/verdict.h"
+#include "common/relay.h"
 
 #include <float.h>
 #include <math.h>
@@ -91,22 +92,6 @@ static int fallback(const orig *O, const sn_settings *s, double t0)
   return st < 0 ? st : SN_OK;
 }
 
-/* the caller's progress callback behind a trampoline: a stop it asks for ends the solve (the
- * engine reports it as SN_STALLED, which must not trigger a restart) */
-typedef struct {
-  sn_progress cb;
-  void *user;
-  int stopped, base;   /* base: iterations of the earlier engine runs */
-} relay;
-
-static int relay_cb(int iter, double error, void *user)
-{
-  relay *R = user;
-  int stop = R->cb(R->base + iter, error, R->user);
-  if (stop) R->stopped = 1;
-  return stop;
-}
-
 static int run(const orig *O, sn_socmlcp *S, double c, const sn_settings *s, sn_info *info)
 {
   double t0 = sn_wtime();
@@ -130,8 +115,9 @@ static int run(const orig *O, sn_socmlcp *S, double c, const sn_settings *s, sn_
   if (nv) sn_copy(nv, O->v, bv);
   if ((st = start(O, S, e, z))) goto done;
   sn_settings in = *s;
-  relay R = {s->progress, s->user, 0, 0};
-  if (s->progress) { in.progress = relay_cb; in.user = &R; }
+  sn_relay R;   /* a stop the callback asks for ends the solve (the engine reports it as
+                   SN_STALLED, which must not trigger a restart) */
+  sn_relay_init(&R, s, &in);
   int its = 0, restarts = 0, passes = 0;
   st = SN_OK;
   while (!(err <= s->tol)) {
@@ -148,7 +134,7 @@ static int run(const orig *O, sn_socmlcp *S, double c, const sn_settings *s, sn_
       ii.history = info->history + info->history_len;
       ii.history_cap = info->history_cap - info->history_len;
     }
-    R.base = its;
+    R.offset = its;
     st = sn_socmlcp_smooth(S, z, y, &in, &ii);
     its += ii.iterations;
     if (info) { info->history_len += ii.history_len; info->iterations = its; }

@@ -9,6 +9,8 @@
  *    sliding by an earlier stall rule);
  *  - a budget cut in a later round keeps the best round's result (the error with max_iter 3 000
  *    is no worse than with 2 500 on the settled pile).
+ *  - the progress callback sees pd's steps numbered 1, 2, ... over all rounds, the last being
+ *    info->iterations (the relay of src/common/relay.c).
  * The 2D pile at rest is tests/solver/test_pile2d_settled.c. */
 #include "check.h"
 #include "test_util.h"
@@ -142,6 +144,37 @@ static void test_budget_cut(void)
   sn_file_problem_free(F);
 }
 
+/* counts the calls and checks their numbering: 1, 2, 3, ... */
+static int count_steps(int iter, double error, void *user)
+{
+  int *n = user;
+  (void)error;
+  if (iter != *n + 1) sn_check_failed++;
+  *n = iter;
+  return 0;
+}
+
+static void test_progress(void)
+{
+  double Wd[4] = {1, 0, 0, 1}, q[2] = {-1, 0.2}, mu = 0.3, r[2] = {0, 0}, u[2];
+  sn_csc *W = NULL;
+  CHECK_INT(sn_csc_from_dense(2, 2, Wd, 0.0, &W), SN_OK);
+  if (!W) return;
+  sn_fc P = {2, 1, W, q, &mu};
+  sn_settings s;
+  sn_settings_default(&s);
+  s.tol = 1e-12;
+  int last = 0;
+  s.progress = count_steps;
+  s.user = &last;
+  sn_info info = {0};
+  CHECK_INT(sn_fc_solve(&P, "ccp", r, u, &s, &info), SN_OK);
+  printf("progress: %d calls, %d pd steps\n", last, info.iterations);
+  CHECK(last > 0);
+  CHECK_INT(last, info.iterations);
+  sn_csc_free(W);
+}
+
 int main(void)
 {
   const ccp_case cases[] = {
@@ -163,5 +196,6 @@ int main(void)
   test_random_stick(3, 1, 300);
   test_random_stick(3, 2, 300);
   test_budget_cut();
+  test_progress();
   return sn_check_report();
 }
