@@ -7,12 +7,12 @@
  * compiled, whatever OMP_NUM_THREADS says. Only two process-wide levers reach them: the OpenMP
  * runtime's max-active-levels (0: every parallel region runs on its encountering thread alone)
  * and its dynamic adjustment; both are set here through the runtime found in the process
- * (dlsym), so that the library does not link an OpenMP runtime of its own. */
+ * (sn_proc_symbol), so that the library does not link an OpenMP runtime of its own. */
 #define _GNU_SOURCE
 #include "signorini/common.h"
 #include "common/blas_kind.h"
+#include "common/proc_symbol.h"
 
-#include <dlfcn.h>
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
@@ -109,7 +109,7 @@ int sn_threads_parse(const char *text, int *n)
  * or NULL when none has it */
 typedef void (*int_fn)(int);
 typedef int (*get_fn)(void);
-static void *loaded(const char *name) { return dlsym(RTLD_DEFAULT, name); }
+static void *loaded(const char *name) { return sn_proc_symbol(name); }
 
 /* openblas_get_parallel() of the OpenBLAS in the process: 0 serial, 1 its pthread variant, 2
  * built on OpenMP (Debian's libopenblas0-openmp, whose parallel regions must stay active); -1
