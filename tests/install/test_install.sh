@@ -55,4 +55,10 @@ assert r.solved and abs(r.r[0] - 0.0656956829) <= 1e-6 * 0.0656956829, (r.status
 print('solved, r_N', r.r[0])")
   echo "python: $out"
 fi
+echo "== the installed program: an FCLIB file (the HDF5 module from the library folder's signorini-modules)"
+# FrictionContact3D_1c: r_N = 0.0656956829 by hand (examples/api/check.sh)
+out=$(cd "$work" && "$prefix/bin/signorini" solve "$src/tests/data/problems/fc3d/FrictionContact3D_1c.hdf5" --solver nsn_ac \
+      --tol 1e-10 -o "$work/cli_1c.txt" 2>&1) || { echo "installed signorini failed: $out"; exit 1; }
+echo "$out" | grep -q "status: success" || { echo "installed signorini: no success: $out"; exit 1; }
+echo "signorini: $(echo "$out" | grep -m1 status)"
 echo "install test passed"
