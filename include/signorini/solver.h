@@ -63,9 +63,10 @@ int sn_gfc_solve(const sn_gfc *P, const char *solver, double *r, double *v, cons
  * prox; local 2D: lemke2d when dim nc <= 400, ccp and apgd when dim nc > 1000, nsn_ac, nsgs, socmix,
  * prox; global: nsn_ac on the condensed problem (3D), socmixg, admm, nsgs condensed; with equality constraints admm only;
  * LCP: lemke, pgs, enum (n <= 20)), tried in order until one returns SN_OK. All attempts share one budget:
- * s->max_iter is the total of their iterations (an attempt but the last gets at most
- * max(100, max_iter / 5) of it) and s->time_limit the total time (each attempt gets what is
- * left). Each attempt starts from the best finite iterate so far, the first from
+ * s->max_iter counts Newton steps (an attempt but the last gets at most max(100, max_iter / 5)
+ * of it; an iteration of apgd or ccp counts as 1/40 of one, and ccp, which ends itself where a
+ * contact slides, is not held to the share) and s->time_limit the total time (each attempt
+ * gets what is left); info->iterations sums the attempts' own iterations. Each attempt starts from the best finite iterate so far, the first from
  * the caller's r (z). info->solver names the solver that succeeded (NULL if none),
  * info->tried[0 .. ntried) every attempt with its status, iterations, error and time. On
  * failure r holds the best attempt's result and the status is SN_DIVERGED only if every
