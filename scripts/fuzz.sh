@@ -14,7 +14,7 @@ out=build-fuzz
 mkdir -p "$out"
 [ -f build/include/signorini/version.h ] || bash scripts/build.sh build >/dev/null
 inc="-Iinclude -Ibuild/include -Isrc -I/usr/include/suitesparse -I/usr/include/hdf5/serial -I/usr/include/x86_64-linux-gnu"
-libs="-lumfpack -lklu -lbtf -lcholmod -lamd -lcolamd -lsuitesparseconfig -llapacke -lopenblas -L/usr/lib/x86_64-linux-gnu/hdf5/serial -lhdf5 -lqhull_r -lz -lm $(pkg-config --libs cairo 2>/dev/null || echo -lcairo)"
+libs="-lumfpack -lklu -lbtf -lcholmod -lamd -lcolamd -lsuitesparseconfig -llapacke -lopenblas -L/usr/lib/x86_64-linux-gnu/hdf5/serial -lhdf5 -larpack -lqhull_r -lz -lm $(pkg-config --libs cairo 2>/dev/null || echo -lcairo)"
 # SN_MODULES_LINKED: the HDF5 reader and the plot module linked in, as in the static library
 # (without it sn_fclib_read looks for ./signorini-modules/ and every fclib input stops there)
 cflags="-std=c11 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -DSN_MODULES_LINKED=1 $inc $(pkg-config --cflags cairo 2>/dev/null)"

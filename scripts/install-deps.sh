@@ -5,7 +5,7 @@ set -euo pipefail
 pkgs=(build-essential cmake pkgconf libopenblas-dev liblapacke-dev libsuitesparse-dev libhdf5-dev
       libcairo2-dev libqhull-dev hdf5-tools zlib1g-dev
       gfortran         # libgfortran's archive: the program links OpenBLAS' LAPACK statically (README, "Start-up time")
-      libarpack2-dev   # ARPACK: the eigenvalues of *FREQUENCY steps (src/la/eigen.c), loaded when one needs it (src/la/arpack_load.c)
+      libarpack2-dev   # ARPACK: the eigenvalues of *FREQUENCY steps (src/la/eigen.c)
       python3-vtk9    # python3-vtk9: tests/io/test_vtu_vtk.py reads the .vtu files with VTK
       python3-dev python3-numpy python3-scipy python3-pytest   # the Python package (docs/python.md) and its tests
       python3-matplotlib   # examples/python/solve_fclib.py draws its convergence history with it

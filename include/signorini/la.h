@@ -263,7 +263,6 @@ typedef struct {
   int iterations;        /* ARPACK's restarts */
   int nconv;             /* eigenpairs converged */
   double sigma;          /* the shift used (a negative one replaces 0 when K is singular) */
-  char message[160];     /* why, where the status alone does not say ("cannot load ARPACK ..."); else "" */
 } sn_eig_info;
 /* The nev eigenpairs of K x = lambda M x nearest sigma (K symmetric, its upper triangle; M
  * symmetric positive semi-definite, both triangles; n x n): lambda ascending (nev), X the

@@ -289,7 +289,7 @@ int sn_frequency_solve(static_run *S, const sn_csc *K, const sn_csc *M, int *nev
     if (S->msg)
       snprintf(S->msg, S->msglen, "line %d: *FREQUENCY: %s (%d of %d eigenvalues converged, %d equations)", sp->line,
                st == SN_ERR_SINGULAR ? "the shifted stiffness K - sigma M is singular: the lower frequency is an "
-               "eigenfrequency; change it" : ei.message[0] ? ei.message : sn_strerror(st), ei.nconv, *nev, S->R.neq);
+               "eigenfrequency; change it" : sn_strerror(st), ei.nconv, *nev, S->R.neq);
     return st < 0 ? st : SN_ERR_ARG;
   }
   if (sp->fmax > 0) {

@@ -3,9 +3,9 @@
  * A library that calls openblas_get_parallel or omp_set_dynamic by name would fail to load
  * beside a BLAS or an OpenMP runtime that lacks them, so the library asks the dynamic loader
  * (dlsym, RTLD_DEFAULT). The command-line program links OpenBLAS, CHOLMOD and libgomp from
- * their static archives (4 ms to start instead of 11: README, "Start-up time") and exports none
- * of their symbols, so that a shared OpenBLAS loaded later beside it (by ARPACK or PETSc) keeps
- * its own; there the functions are named directly. This file is compiled once per kind. */
+ * their static archives (4.5 ms to start instead of 11: README, "Start-up time") and exports
+ * none of their symbols, so that a shared OpenBLAS loaded later beside it (by PETSc) keeps its
+ * own; there the functions are named directly. This file is compiled once per kind. */
 #define _GNU_SOURCE
 #include "common/proc_symbol.h"
 
@@ -16,7 +16,7 @@
 /* OpenBLAS (pthread variant) and GCC's libgomp, both linked in */
 int openblas_get_parallel(void);
 char *openblas_get_config(void);
-int blas_thread_shutdown_(void);
+int blas_thread_shutdown_(void) __attribute__((weak));   /* not in the serial OpenBLAS */
 void omp_set_max_active_levels(int);
 void omp_set_num_threads(int);
 void omp_set_dynamic(int);
@@ -41,7 +41,7 @@ static any_fn linked(const char *name)
 void *sn_proc_symbol(const char *name)
 {
 #ifdef SN_BLAS_LINKED
-  any_fn f = linked(name);
+  any_fn f = linked(name);   /* NULL for a weak function the archive lacked */
   void *p = NULL;
   memcpy(&p, &f, sizeof p);   /* POSIX: function and object pointers have one representation */
   return p;

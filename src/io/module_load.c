@@ -25,11 +25,13 @@
 #include "signorini/common.h"
 
 #ifdef SN_CLI_MODULE_DIR
-/* The command-line program links the library into itself (SN_BLAS_LINKED): its modules lie in
- * SN_MODULE_DIR beside it in the build tree, and in SN_CLI_MODULE_DIR (the library folder's
- * SN_MODULE_DIR, relative to the program's folder) once installed; the first that holds the
- * module. The program's own file from /proc/self/exe: dladdr would give argv[0], "signorini"
- * when the shell found it on PATH. */
+/* The command-line program links the library into itself (SN_BLAS_LINKED) and loads its own
+ * builds of the modules, SN_MODULE_DIR/libsignorini_cli_NAME.so, which do not link libsignorini
+ * but take its functions from the program (a module linking it would load a second copy of the
+ * library and its shared OpenBLAS): beside the program in the build tree, and in
+ * SN_CLI_MODULE_DIR (the library folder's SN_MODULE_DIR, relative to the program's folder) once
+ * installed; the first that holds the module. The program's own file from /proc/self/exe:
+ * dladdr would give argv[0], "signorini" when the shell found it on PATH. */
 #include <limits.h>
 #include <unistd.h>
 static int module_path(char *buf, size_t len, const char *name)
@@ -42,15 +44,12 @@ static int module_path(char *buf, size_t len, const char *name)
   int dirlen = slash ? (int)(slash - exe) : 0;
   const char *dirs[2] = {SN_MODULE_DIR, SN_CLI_MODULE_DIR};
   for (int i = 0; i < 2; i++) {
-    int n = snprintf(buf, len, "%.*s/%s/libsignorini_%s.so", dirlen, exe, dirs[i], name);
+    int n = snprintf(buf, len, "%.*s/%s/libsignorini_cli_%s.so", dirlen, exe, dirs[i], name);
     if (n < 0 || (size_t)n >= len) return -1;
     if (!access(buf, F_OK)) return 0;
   }
   return 0;   /* neither: dlopen names the second in its message */
 }
-
-/* the program exports the library's functions to the modules itself (-Wl,--dynamic-list) */
-static void library_global(void) {}
 #else
 /* "DIR/SN_MODULE_DIR/libsignorini_NAME.so" for the folder DIR holding this library */
 static int module_path(char *buf, size_t len, const char *name)
@@ -63,19 +62,6 @@ static int module_path(char *buf, size_t len, const char *name)
   int n = snprintf(buf, len, "%.*s/%s/libsignorini_%s.so", dirlen, dir, SN_MODULE_DIR, name);
   return n < 0 || (size_t)n >= len ? -1 : 0;
 }
-
-/* A module does not link libsignorini (the command-line program, which has the library inside,
- * would load a second copy with its OpenBLAS): it takes the library's functions from the
- * process' global scope. A program linked with the library has it there; one that loaded it with
- * dlopen(RTLD_LOCAL), as Python does its extensions, has not: make it global (RTLD_NOLOAD: the
- * object already loaded, now also searched for the modules' symbols). */
-static void library_global(void)
-{
-  Dl_info info;
-  if (!dladdr((void *)sn_module_open, &info) || !info.dli_fname) return;
-  void *self = dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD | RTLD_GLOBAL);
-  if (self) dlclose(self);
-}
 #endif
 
 int sn_module_open(sn_module *m, const char *name, const char *symbol, char *msg, size_t msglen)
@@ -86,7 +72,6 @@ int sn_module_open(sn_module *m, const char *name, const char *symbol, char *msg
     snprintf(msg, msglen, "cannot load the %s module: the library's own folder is unknown", name);
     return SN_ERR_BACKEND;
   }
-  library_global();
   m->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
   if (m->handle) m->fn = dlsym(m->handle, symbol);
   if (!m->fn) {

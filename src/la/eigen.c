@@ -6,12 +6,11 @@
  *   CHOLMOD when positive definite (sigma below the spectrum) or UMFPACK otherwise;
  *   or dense LAPACK dsygvd (small problems, or nev too close to n for ARPACK).
  * ARPACK keeps the state of its reverse communication in Fortran SAVE variables: one ARPACK
- * solve at a time per process (the callers here are sequential). It is loaded on first use
- * (la/arpack_load.c). */
+ * solve at a time per process (the callers here are sequential). */
 #include "signorini/common.h"
 #include "signorini/la.h"
-#include "la/arpack_load.h"
 
+#include <arpack/arpack.h>
 #include <lapacke.h>
 #include <math.h>
 #include <stdlib.h>
@@ -134,27 +133,18 @@ static int eig_arpack(const sn_csc *M, shifted *F, int nev, double sigma, double
   double *workd = malloc(sizeof(double) * 3 * (size_t)n), *workl = malloc(sizeof(double) * (size_t)lworkl);
   double *tmp = malloc(sizeof(double) * (size_t)n), *d = malloc(sizeof(double) * (size_t)ncv);
   int *sel = calloc((size_t)ncv, sizeof(int));
-  sn_arpack A;
-  char why[sizeof info->message];
-  int st = sn_arpack_open(&A, why, sizeof why);
-  if (st) {
-    if (info) memcpy(info->message, why, sizeof why);
-    free(resid); free(V); free(workd); free(workl); free(tmp); free(d); free(sel);
-    return st;
-  }
   if (!resid || !V || !workd || !workl || !tmp || !d || !sel) {
     free(resid); free(V); free(workd); free(workl); free(tmp); free(d); free(sel);
-    sn_arpack_close(&A);
     return SN_ERR_NOMEM;
   }
   /* a deterministic starting vector (ARPACK's own random one depends on earlier calls) */
   for (int i = 0; i < n; i++) resid[i] = 1.0 + 0.5 * sin(0.7 * i + 0.3);
-  int iparam[11] = {0}, ipntr[14] = {0}, ido = 0, ainfo = 1;
+  int iparam[11] = {0}, ipntr[14] = {0}, ido = 0, ainfo = 1, st = SN_OK;
   iparam[0] = 1;                  /* exact shifts */
   iparam[2] = 1000;               /* restarts */
   iparam[6] = 3;                  /* shift-invert */
   for (;;) {
-    A.saupd(&ido, "G", n, "LM", nev, 0.0, resid, ncv, V, n, iparam, ipntr, workd, workl, lworkl, &ainfo);
+    dsaupd_c(&ido, "G", n, "LM", nev, 0.0, resid, ncv, V, n, iparam, ipntr, workd, workl, lworkl, &ainfo);
     double *x = workd + ipntr[0] - 1, *y = workd + ipntr[1] - 1;
     if (ido == -1) {              /* y = (K - sigma M)^-1 M x */
       sn_csc_gemv(M, 1.0, x, 0.0, tmp);
@@ -170,7 +160,7 @@ static int eig_arpack(const sn_csc *M, shifted *F, int nev, double sigma, double
   if (!st && iparam[4] < nev) st = SN_MAX_ITER;
   if (!st) {
     int einfo = 0;
-    A.seupd(1, "A", sel, d, X, n, sigma, "G", n, "LM", nev, 0.0, resid, ncv, V, n, iparam, ipntr, workd, workl,
+    dseupd_c(1, "A", sel, d, X, n, sigma, "G", n, "LM", nev, 0.0, resid, ncv, V, n, iparam, ipntr, workd, workl,
              lworkl, &einfo);
     if (einfo != 0) st = SN_ERR_BACKEND;
     else {
@@ -179,7 +169,6 @@ static int eig_arpack(const sn_csc *M, shifted *F, int nev, double sigma, double
     }
   }
   free(resid); free(V); free(workd); free(workl); free(tmp); free(d); free(sel);
-  sn_arpack_close(&A);
   return st;
 }
 

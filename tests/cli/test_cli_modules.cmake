@@ -5,10 +5,13 @@
 # clear message naming the module's path, exit 1, where one is needed. The normal build tree
 # loads both (every other CLI test).
 # The command-line program with static numerical libraries (STATIC=ON, CMakeLists.txt) has the
-# library inside: it loads the modules from signorini-modules/ beside itself (the build tree)
-# or from CLI_MODULES relative to its folder (the installed layout), and needs no libsignorini.so.
+# library inside and needs no libsignorini.so: it loads its own builds of the modules
+# (libsignorini_cli_NAME.so, not linked to libsignorini) from signorini-modules/ beside itself
+# (the build tree) or from CLI_MODULES relative to its folder (the installed layout). The
+# shared library's modules are then checked through SOLVE_FCLIB (examples/api), which links it.
 # Invoked as: cmake -DSN=signorini -DLIB=libsignorini.so.N -DDATA=tests/data/problems
-#             -DSRC=source-dir -DWORK=dir -DSTATIC=ON|OFF -DCLI_MODULES=rel-dir -P test_cli_modules.cmake
+#             -DSRC=source-dir -DWORK=dir -DSTATIC=ON|OFF -DCLI_MODULES=rel-dir
+#             -DSOLVE_FCLIB=examples/api/solve_fclib -P test_cli_modules.cmake
 include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
 
 file(REMOVE_RECURSE ${WORK})
@@ -49,28 +52,57 @@ foreach(f 2.5 7.5 12.5)   # f <= got <= f (1 + 4e-5): consistent mass bounds eac
 endforeach()
 
 if(STATIC)
+  # the program needs no libsignorini.so, and its modules do not link it
+  execute_process(COMMAND readelf -d ${SN} OUTPUT_VARIABLE dyn RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0 OR dyn MATCHES "libsignorini" OR NOT dyn MATCHES "NEEDED")
+    message(SEND_ERROR "static program: readelf -d ${SN} (exit ${rc}) names libsignorini or nothing:\n${dyn}")
+  endif()
+  get_filename_component(bin ${LIB} DIRECTORY)
+  foreach(name plot hdf5)
+    execute_process(COMMAND readelf -d ${bin}/signorini-modules/libsignorini_cli_${name}.so OUTPUT_VARIABLE dyn RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 0 OR dyn MATCHES "libsignorini" OR NOT dyn MATCHES "NEEDED")
+      message(SEND_ERROR "libsignorini_cli_${name}.so (exit ${rc}) links libsignorini or nothing:\n${dyn}")
+    endif()
+    execute_process(COMMAND readelf -d ${bin}/signorini-modules/libsignorini_${name}.so OUTPUT_VARIABLE dyn RESULT_VARIABLE rc)
+    if(NOT dyn MATCHES "NEEDED[^\n]*libsignorini[.]so")
+      message(SEND_ERROR "libsignorini_${name}.so (exit ${rc}) does not link libsignorini:\n${dyn}")
+    endif()
+  endforeach()
   file(MAKE_DIRECTORY ${WORK}/bin)
   file(COPY ${SN} DESTINATION ${WORK}/bin)
   get_filename_component(exe ${SN} NAME)
-  get_filename_component(bin ${LIB} DIRECTORY)
-  set(SN ${CMAKE_COMMAND} -E env LD_LIBRARY_PATH=${WORK}/nolib ${WORK}/bin/${exe})   # no libsignorini.so anywhere
+  set(SN ${WORK}/bin/${exe})
   expect(dat_without_modules 0 "problem: .*start: zero\nsolver: .*status: success" ""
          solve ${DATA}/fc3d/Capsules-i100-889.dat --quiet)
   expect(hdf5_missing 1 ""
-         "cannot load the hdf5 module: ${WORK}/bin/${CLI_MODULES}/libsignorini_hdf5.so: cannot open shared object file"
+         "cannot load the hdf5 module: ${WORK}/bin/${CLI_MODULES}/libsignorini_cli_hdf5.so: cannot open shared object file"
          solve ${DATA}/fc3d/Capsules-i100-889.hdf5 --quiet)
   expect(plot_missing 1 ""
-         "cannot load the plot module: ${WORK}/bin/${CLI_MODULES}/libsignorini_plot.so: cannot open shared object file"
+         "cannot load the plot module: ${WORK}/bin/${CLI_MODULES}/libsignorini_cli_plot.so: cannot open shared object file"
          run ${SRC}/examples/bar_obstacle.inp -o ${WORK}/bar --quiet)
   # the installed layout: the modules in the library folder's signorini-modules
   file(MAKE_DIRECTORY ${WORK}/bin/${CLI_MODULES})
-  file(GLOB mods ${bin}/signorini-modules/*.so)
+  file(GLOB mods ${bin}/signorini-modules/libsignorini_cli_*.so)
   file(COPY ${mods} DESTINATION ${WORK}/bin/${CLI_MODULES})
   expect(hdf5_found 0 "status: success" "" solve ${DATA}/fc3d/Capsules-i100-889.hdf5 --quiet)
   expect(plot_found 0 "" "" run ${SRC}/examples/bar_obstacle.inp -o ${WORK}/bar2 --quiet)
   if(NOT EXISTS ${WORK}/bar2/bar_obstacle_contact_pressure.png)
     message(SEND_ERROR "plot_found: no bar_obstacle_contact_pressure.png")
   endif()
+  # the shared library's own modules, through a program that links it (examples/api/solve_fclib)
+  if(NOT SOLVE_FCLIB)
+    message(SEND_ERROR "no SOLVE_FCLIB program given")
+    return()
+  endif()
+  file(MAKE_DIRECTORY ${WORK}/lib)
+  file(COPY ${LIB} DESTINATION ${WORK}/lib FOLLOW_SYMLINK_CHAIN)
+  set(SN ${CMAKE_COMMAND} -E env LD_LIBRARY_PATH=${WORK}/lib ${SOLVE_FCLIB})
+  expect(lib_hdf5_missing 1 ""
+         "cannot load the hdf5 module: ${WORK}/lib/signorini-modules/libsignorini_hdf5.so: cannot open shared object file"
+         ${DATA}/fc3d/Capsules-i100-889.hdf5)
+  file(MAKE_DIRECTORY ${WORK}/lib/signorini-modules)
+  file(COPY ${bin}/signorini-modules/libsignorini_hdf5.so DESTINATION ${WORK}/lib/signorini-modules)
+  expect(lib_hdf5_found 0 "" "" ${DATA}/fc3d/Capsules-i100-889.hdf5)
   return()
 endif()
 file(MAKE_DIRECTORY ${WORK}/lib)
