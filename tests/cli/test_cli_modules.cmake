@@ -16,7 +16,7 @@ include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
 
 file(REMOVE_RECURSE ${WORK})
 
-# ARPACK, loaded on first use (src/la/arpack_load.c): a *FREQUENCY step of 400 free dofs (above
+# ARPACK (from its archive in the static program): a *FREQUENCY step of 400 free dofs (above
 # the 200 of the dense path) run by the program. Fixed-free bar of T3D2 trusses, L = 2,
 # c = sqrt(E / rho) = 20: f_k = (2k - 1) c / (4 L) = 2.5, 7.5, 12.5 Hz; 400 linear elements
 # with a consistent mass are above them by less than 4e-5 relative.
