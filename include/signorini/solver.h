@@ -60,7 +60,8 @@ int sn_gfc_solve(const sn_gfc *P, const char *solver, double *r, double *v, cons
                  sn_info *info);
 
 /* The automatic solver: an ordered list of solvers (local 3D: nsn_ac, nsn_fb, socmix, nsgs,
- * prox; local 2D: lemke2d when dim nc <= 400, ccp and apgd when dim nc > 1000, nsn_ac, nsgs, socmix,
+ * prox, with nsgs first on a dense W and apgd first on a crowded one (more than 600 rows, at
+ * least 100 nonzeros a row: bodies with many contacts each); local 2D: lemke2d when dim nc <= 400, ccp and apgd when dim nc > 1000, nsn_ac, nsgs, socmix,
  * prox; global: nsn_ac on the condensed problem (3D), socmixg, admm, nsgs condensed; with equality constraints admm only;
  * LCP: lemke, pgs, enum (n <= 20)), tried in order until one returns SN_OK. All attempts share one budget:
  * s->max_iter counts Newton steps (an attempt but the last gets at most max(100, max_iter / 5)

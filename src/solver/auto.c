@@ -51,8 +51,27 @@ static int dense_w(const sn_fc *P)
   return n > DENSE_ROWS && P->W->colptr[P->W->n] >= 0.25 * n * n;
 }
 
+/* A W of more than CROWDED_ROWS rows with at least CROWDED_NNZ nonzeros a row on average, not
+ * dense_w: the contacts of bodies that each carry many (stacked boxes: 4 a face, 20-30 a box,
+ * each coupled through W with every other of its two bodies). A Newton step's factorization
+ * then fills to near-dense blocks and costs hundreds of first-order steps; apgd goes first (its
+ * share: max_iter / 5 Newton steps, 40 apgd steps each). Measured on the first step of blocks of
+ * 1 m cubes at rest on the floor (`--dump-fclib 1`, mu 0.5, tol 1e-8, one thread, from zero,
+ * medians of 3, 6 December; docs/solvers.md, "auto: crowded W, apgd first"): 3x3x3 (428
+ * contacts, 181 nonzeros a row) auto 2.21 s by nsn_ac before, 0.020 s by apgd now; 4x4x4
+ * (1 180, 218) 7.45 s against 0.073 s; 4x4x2, 4x3x3, 5x5x2 and the 3x3x3 under tilted gravity
+ * 60-150x; at mass ratio 1 000 a step nsn_ac and the rest left at 3.3e-6 after 17 s is solved in
+ * 0.65 s. The test data's problems have at most 34 nonzeros a row
+ * (BoxesStack1, 156 rows) and keep nsn_ac first. */
+enum { CROWDED_ROWS = 600, CROWDED_NNZ = 100 };
+static int crowded_w(const sn_fc *P)
+{
+  double n = (double)P->dim * P->nc;
+  return n > CROWDED_ROWS && P->W->colptr[P->W->n] >= CROWDED_NNZ * n;
+}
+
 /* the attempt lists; a solver is tried only if it fits the problem (checked by the caller) */
-static int fc_order(int dim, int n, int dense, const char **list)
+static int fc_order(int dim, int n, int dense, int crowded, const char **list)
 {
   int k = 0;
   if (dim == 2) {
@@ -73,6 +92,7 @@ static int fc_order(int dim, int n, int dense, const char **list)
     list[k++] = "prox";
   } else {
     if (dense) list[k++] = "nsgs";    /* dense_w: first, capped by the caller */
+    else if (crowded) list[k++] = "apgd";   /* crowded_w */
     list[k++] = "nsn_ac";
     list[k++] = "nsn_fb";
     list[k++] = "socmix";
@@ -229,7 +249,8 @@ int sn_fc_auto(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_in
     return SN_ERR_ARG;
   }
   const char *list[AUTO_MAX];
-  int n = P->dim * P->nc, dense = P->dim == 3 && dense_w(P), k = fc_order(P->dim, n, dense, list);
+  int n = P->dim * P->nc, dense = P->dim == 3 && dense_w(P), crowded = P->dim == 3 && !dense && crowded_w(P);
+  int k = fc_order(P->dim, n, dense, crowded, list);
   target T = {NULL, P, NULL, r, u, n, n, 0, 0};
   return run_list(&T, list, k, dense ? (n / 3 > 50 ? n / 3 : 50) : 0, s, info);
 }
