@@ -12,7 +12,11 @@
  * still solve it (nsgs stops at 1.3e-6 after 100 000 sweeps: not run here), the balance then
  * to 5e-5 (measured 4.7e-8 .. 1.8e-5; Siconos' error divides by |r|, which the heavy layer sets; docs/solvers.md,
  * "Absolute acceptance and mass ratios"). Iterations and balances: printed, and in the table
- * of docs/solvers.md. */
+ * of docs/solvers.md.
+ * A 3 x 3 x 3 block, the middle layer 1 000 times heavier (428 contacts, W of 1 284 rows with
+ * about 180 nonzeros a row: crowded, src/solver/auto.c): auto, within the default budget
+ * (max_iter 1 000), tries apgd first and solves it (0.46 s by apgd where nsn_ac first took
+ * 2.1 s, docs/solvers.md "auto: crowded W, apgd first"), the balance to 5e-5 as above. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,11 +106,40 @@ static void stepping(void) {
   sn_scene_free(S);
 }
 
+/* the 3 x 3 x 3 block, layer 1 heavy: auto's first attempt apgd, within the default budget */
+static void crowded(void) {
+  sn_scene *S = dyn_cubes_scene(GX, GZ);
+  double mass = 0;
+  for (int k = 0; k < 27; k++) {
+    double m = (k / 9) % 2 ? 1000.0 : 1.0;
+    dyn_cubes_add(S, k % 3, (k / 3) % 3, 0.5 + k / 9, m);
+    mass += m;
+  }
+  sn_fc *P = dyn_cubes_step_problem(S, DT);
+  double *r;
+  sn_info info;
+  int st = dyn_cubes_solve(P, "auto", 1000, 1e-8, &r, &info);
+  double e = sn_fc_error(P, r, NULL), b = floor_balance(S, r, P->nc, mass);
+  printf("3 x 3 x 3 block, middle layer 1 000 kg: %d contacts, %d nonzeros in W; auto: status %d by %s (first %s, %d "
+         "iterations), error %.2e, floor balance %.2e, %.2f s\n", P->nc, P->W->colptr[P->W->n], st,
+         info.solver ? info.solver : "-", info.ntried ? info.tried[0].name : "-", info.iterations, e, b, info.seconds);
+  CHECK(P->nc >= 400);
+  CHECK(P->W->colptr[P->W->n] >= 100 * 3 * P->nc);   /* crowded */
+  CHECK_INT(st, SN_OK);
+  CHECK(info.ntried >= 1 && !strcmp(info.tried[0].name, "apgd"));
+  CHECK(e <= 1e-8);
+  CHECK(b <= 5e-5);
+  free(r);
+  sn_fc_free(P);
+  sn_scene_free(S);
+}
+
 int main(void) {
   static const char *const all[] = {"nsgs", "prox", "apgd", "nsn_fb", "auto", NULL};
   static const char *const heavy[] = {"apgd", "prox", "nsn_ac", "nsn_fb", "auto", NULL};
   run(1.0, all, 1e-6);
   run(1000.0, heavy, 5e-5);
   stepping();
+  crowded();
   return sn_check_report();
 }
