@@ -51,13 +51,32 @@ foreach(f 2.5 7.5 12.5)   # f <= got <= f (1 + 4e-5): consistent mass bounds eac
   endif()
 endforeach()
 
+# The program ${SN} where its modules are not (MODDIR, files PREFIX<name>.so): the commands that
+# need none run, the others fail naming the module's path; then with them copied there
+function(program_cases moddir prefix)
+  expect(dat_without_modules 0 "problem: .*start: zero\nsolver: .*status: success" ""
+         solve ${DATA}/fc3d/Capsules-i100-889.dat --quiet)
+  expect(hdf5_missing 1 "" "cannot load the hdf5 module: ${moddir}/${prefix}hdf5.so: cannot open shared object file"
+         solve ${DATA}/fc3d/Capsules-i100-889.hdf5 --quiet)
+  expect(plot_missing 1 "" "cannot load the plot module: ${moddir}/${prefix}plot.so: cannot open shared object file"
+         run ${SRC}/examples/bar_obstacle.inp -o ${WORK}/bar --quiet)
+  file(MAKE_DIRECTORY ${moddir})
+  file(GLOB mods ${bin}/signorini-modules/${prefix}*.so)
+  file(COPY ${mods} DESTINATION ${moddir})
+  expect(hdf5_found 0 "status: success" "" solve ${DATA}/fc3d/Capsules-i100-889.hdf5 --quiet)
+  expect(plot_found 0 "" "" run ${SRC}/examples/bar_obstacle.inp -o ${WORK}/bar2 --quiet)
+  if(NOT EXISTS ${WORK}/bar2/bar_obstacle_contact_pressure.png)
+    message(SEND_ERROR "plot_found: no bar_obstacle_contact_pressure.png")
+  endif()
+endfunction()
+
+get_filename_component(bin ${LIB} DIRECTORY)
 if(STATIC)
   # the program needs no libsignorini.so, and its modules do not link it
   execute_process(COMMAND readelf -d ${SN} OUTPUT_VARIABLE dyn RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0 OR dyn MATCHES "libsignorini" OR NOT dyn MATCHES "NEEDED")
     message(SEND_ERROR "static program: readelf -d ${SN} (exit ${rc}) names libsignorini or nothing:\n${dyn}")
   endif()
-  get_filename_component(bin ${LIB} DIRECTORY)
   foreach(name plot hdf5)
     execute_process(COMMAND readelf -d ${bin}/signorini-modules/libsignorini_cli_${name}.so OUTPUT_VARIABLE dyn RESULT_VARIABLE rc)
     if(NOT rc EQUAL 0 OR dyn MATCHES "libsignorini" OR NOT dyn MATCHES "NEEDED")
@@ -68,27 +87,12 @@ if(STATIC)
       message(SEND_ERROR "libsignorini_${name}.so (exit ${rc}) does not link libsignorini:\n${dyn}")
     endif()
   endforeach()
+  # a copy of the program alone; then the installed layout (the library folder's signorini-modules)
   file(MAKE_DIRECTORY ${WORK}/bin)
   file(COPY ${SN} DESTINATION ${WORK}/bin)
   get_filename_component(exe ${SN} NAME)
   set(SN ${WORK}/bin/${exe})
-  expect(dat_without_modules 0 "problem: .*start: zero\nsolver: .*status: success" ""
-         solve ${DATA}/fc3d/Capsules-i100-889.dat --quiet)
-  expect(hdf5_missing 1 ""
-         "cannot load the hdf5 module: ${WORK}/bin/${CLI_MODULES}/libsignorini_cli_hdf5.so: cannot open shared object file"
-         solve ${DATA}/fc3d/Capsules-i100-889.hdf5 --quiet)
-  expect(plot_missing 1 ""
-         "cannot load the plot module: ${WORK}/bin/${CLI_MODULES}/libsignorini_cli_plot.so: cannot open shared object file"
-         run ${SRC}/examples/bar_obstacle.inp -o ${WORK}/bar --quiet)
-  # the installed layout: the modules in the library folder's signorini-modules
-  file(MAKE_DIRECTORY ${WORK}/bin/${CLI_MODULES})
-  file(GLOB mods ${bin}/signorini-modules/libsignorini_cli_*.so)
-  file(COPY ${mods} DESTINATION ${WORK}/bin/${CLI_MODULES})
-  expect(hdf5_found 0 "status: success" "" solve ${DATA}/fc3d/Capsules-i100-889.hdf5 --quiet)
-  expect(plot_found 0 "" "" run ${SRC}/examples/bar_obstacle.inp -o ${WORK}/bar2 --quiet)
-  if(NOT EXISTS ${WORK}/bar2/bar_obstacle_contact_pressure.png)
-    message(SEND_ERROR "plot_found: no bar_obstacle_contact_pressure.png")
-  endif()
+  program_cases(${WORK}/bin/${CLI_MODULES} libsignorini_cli_)
   # the shared library's own modules, through a program that links it (examples/api/solve_fclib)
   if(NOT SOLVE_FCLIB)
     message(SEND_ERROR "no SOLVE_FCLIB program given")
@@ -105,28 +109,9 @@ if(STATIC)
   expect(lib_hdf5_found 0 "" "" ${DATA}/fc3d/Capsules-i100-889.hdf5)
   return()
 endif()
+# the program linked to a copy of the library in a folder without the modules (it finds the
+# library through its RUNPATH, which LD_LIBRARY_PATH overrides); then with them
 file(MAKE_DIRECTORY ${WORK}/lib)
-get_filename_component(libname ${LIB} NAME)
 file(COPY ${LIB} DESTINATION ${WORK}/lib FOLLOW_SYMLINK_CHAIN)
-set(real ${SN})
-# the program finds the library through its RUNPATH, which LD_LIBRARY_PATH overrides
-set(SN ${CMAKE_COMMAND} -E env LD_LIBRARY_PATH=${WORK}/lib ${real})
-
-expect(dat_without_modules 0 "problem: .*start: zero\nsolver: .*status: success" ""
-       solve ${DATA}/fc3d/Capsules-i100-889.dat --quiet)
-expect(hdf5_missing 1 ""
-       "cannot load the hdf5 module: ${WORK}/lib/signorini-modules/libsignorini_hdf5.so: cannot open shared object file"
-       solve ${DATA}/fc3d/Capsules-i100-889.hdf5 --quiet)
-expect(plot_missing 1 ""
-       "cannot load the plot module: ${WORK}/lib/signorini-modules/libsignorini_plot.so: cannot open shared object file"
-       run ${SRC}/examples/bar_obstacle.inp -o ${WORK}/bar --quiet)
-# the modules back in place: both work again (the same copy of the library)
-file(MAKE_DIRECTORY ${WORK}/lib/signorini-modules)
-get_filename_component(bin ${LIB} DIRECTORY)
-file(GLOB mods ${bin}/signorini-modules/*.so)
-file(COPY ${mods} DESTINATION ${WORK}/lib/signorini-modules)
-expect(hdf5_found 0 "status: success" "" solve ${DATA}/fc3d/Capsules-i100-889.hdf5 --quiet)
-expect(plot_found 0 "" "" run ${SRC}/examples/bar_obstacle.inp -o ${WORK}/bar2 --quiet)
-if(NOT EXISTS ${WORK}/bar2/bar_obstacle_contact_pressure.png)
-  message(SEND_ERROR "plot_found: no bar_obstacle_contact_pressure.png")
-endif()
+set(SN ${CMAKE_COMMAND} -E env LD_LIBRARY_PATH=${WORK}/lib ${SN})
+program_cases(${WORK}/lib/signorini-modules libsignorini_)
