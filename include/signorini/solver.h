@@ -59,14 +59,19 @@ int sn_soclcp_solve(const sn_soclcp *P, const char *solver, double *x, double *y
 int sn_gfc_solve(const sn_gfc *P, const char *solver, double *r, double *v, const sn_settings *s,
                  sn_info *info);
 
+/* auto's budget (s->max_iter) counts Newton steps; an iteration of apgd or ccp (a product with
+ * W and a projection) counts as 1 / SN_AUTO_CHEAP_STEPS of one (docs/solvers.md, "auto's
+ * budget"): at most max_iter * SN_AUTO_CHEAP_STEPS iterations in all, which sizes a history. */
+#define SN_AUTO_CHEAP_STEPS 40
+
 /* The automatic solver: an ordered list of solvers (local 3D: nsn_ac, nsn_fb, socmix, nsgs,
  * prox, with nsgs first on a dense W and apgd first on a crowded one (more than 600 rows, at
  * least 100 nonzeros a row: bodies with many contacts each); local 2D: lemke2d when dim nc <= 400, ccp and apgd when dim nc > 1000, nsn_ac, nsgs, socmix,
  * prox; global: nsn_ac on the condensed problem (3D), socmixg, admm, nsgs condensed; with equality constraints admm only;
  * LCP: lemke, pgs, enum (n <= 20)), tried in order until one returns SN_OK. All attempts share one budget:
- * s->max_iter counts Newton steps (an attempt but the last gets at most max(100, max_iter / 5)
- * of it; an iteration of apgd or ccp counts as 1/40 of one, and ccp, which ends itself where a
- * contact slides, is not held to the share) and s->time_limit the total time (each attempt
+ * s->max_iter counts Newton steps: an attempt but the last gets at most max(100, max_iter / 5)
+ * of it (ccp: max_iter / 2), the last keeps at least max_iter / 5, and an iteration of apgd or
+ * ccp counts as 1 / SN_AUTO_CHEAP_STEPS of one; s->time_limit is the total time (each attempt
  * gets what is left); info->iterations sums the attempts' own iterations. Each attempt starts from the best finite iterate so far, the first from
  * the caller's r (z). info->solver names the solver that succeeded (NULL if none),
  * info->tried[0 .. ntried) every attempt with its status, iterations, error and time. On

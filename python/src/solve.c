@@ -135,7 +135,10 @@ PyObject *snpy_solve(PyObject *self, PyObject *args)
   sn_info info = {0};
   progress_ctx pc = {cb, NULL, NULL, NULL, 0};
   if (cb != Py_None) s.progress = progress, s.user = &pc;
-  info.history_cap = want_history ? (s.max_iter < SNPY_HISTORY_MAX ? s.max_iter : SNPY_HISTORY_MAX) : 0;
+  /* auto: one entry per iteration of every attempt, apgd's and ccp's counting 1/SN_AUTO_CHEAP_STEPS
+   * of a budget step (include/signorini/solver.h) */
+  long long hmax = (long long)s.max_iter * (strcmp(solver, "auto") ? 1 : SN_AUTO_CHEAP_STEPS);
+  info.history_cap = want_history ? (int)(hmax < SNPY_HISTORY_MAX ? hmax : SNPY_HISTORY_MAX) : 0;
   info.history = info.history_cap > 0 ? malloc(sizeof(double) * (size_t)info.history_cap) : NULL;
   if (info.history_cap > 0 && !info.history) PyErr_NoMemory();
   else if (r && uv && !start(r0, "r0", lr, r) && !(p->gfc && start(v0, "v0", luv, uv))) {

@@ -1,5 +1,7 @@
 #include "common/relay.h"
 
+#include <limits.h>
+
 void sn_relay_init(sn_relay *R, const sn_settings *s, sn_settings *in)
 {
   R->cb = s->progress;
@@ -15,7 +17,8 @@ void sn_relay_init(sn_relay *R, const sn_settings *s, sn_settings *in)
 int sn_relay_cb(int iter, double error, void *user)
 {
   sn_relay *R = user;
-  int stop = R->cb(R->offset + iter, error, R->user);
+  long long k = (long long)R->offset + iter;   /* the attempts' own iterations, summed */
+  int stop = R->cb(k < INT_MAX ? (int)k : INT_MAX, error, R->user);
   if (stop) R->stopped = 1;
   return stop;
 }

@@ -178,7 +178,9 @@ int sn_mj_registry_finish(sn_scene *S, sn_mj_step *W, const sn_settings *s, sn_i
     sn_info_reset(&ai);
     int st2 = solve_local(S, W, finish_chain[a], &as, &ai);
     if (st2 == SN_ERR_NOMEM) return st2;
-    its += ai.iterations;
+    /* charged at most its budget: auto's iterations sum its attempts' own, and an apgd step
+     * counts 1/SN_AUTO_CHEAP_STEPS of a budget step there (solver.h) */
+    its += ai.iterations < as.max_iter ? ai.iterations : as.max_iter;
     secs += ai.seconds;
     if (st2 == SN_OK) {
       continued(info, &ai, its - ai.iterations, secs - ai.seconds);

@@ -18,23 +18,25 @@ enum { AUTO_MAX = 8 };
 #define AUTO_SHARE(max_iter) ((max_iter) / 5 > 100 ? (max_iter) / 5 : 100)
 
 /* The budget (max_iter) counts Newton steps; an iteration of apgd (a gradient step) or ccp (a
- * step of pd) is one or two products with W and a projection, and counts as 1 / CHEAP_STEPS of
+ * step of pd) is one or two products with W and a projection, and counts as 1 / SN_AUTO_CHEAP_STEPS of
  * one. Measured (Release, one thread, 200 iterations each from zero, seconds per iteration of
  * nsn_ac against apgd): FC3D_Example1 5x, Capsules-i100-889 11x, Rover4396 17x, BoxesStack1
  * 20x, OneObject-i100000-316 37x, the 1 200-disc settled pile (4 428 unknowns) 34x against apgd
  * and 43x against ccp; the large problems, where the budget binds, are at the top of that range.
  * Before, a share of 200 iterations stopped ccp at 2.2e-5 on that pile, which it solves to
  * 3.7e-11 in 5 271 steps (0.44 s), and `auto` failed after 6.7 s in socmix. */
-enum { CHEAP_STEPS = 40 };
 static int steps_per_unit(const char *name)
 {
-  return !strcmp(name, "apgd") || !strcmp(name, "ccp") ? CHEAP_STEPS : 1;
+  return !strcmp(name, "apgd") || !strcmp(name, "ccp") ? SN_AUTO_CHEAP_STEPS : 1;
 }
 
-/* ccp is not held to the share: it ends itself where it cannot succeed (a contact slides: its
- * rounds stop gaining, fc_ccp.c; 0.5 - 1.4 s on the deposited piles, docs/solvers.md), and the
- * steps it needs where it does grow with the problem (settled piles of 4 428, 7 454 and 11 188
- * unknowns: 5 271, 6 262 and 15 697 steps, the last beyond a share of 200 x 40) */
+/* ccp may take half the budget instead of a share: the steps it needs grow with the problem
+ * (settled piles of 4 428, 7 454 and 11 188 unknowns: 5 271, 6 262 and 15 697 steps, the last
+ * beyond a share of 200 x 40), and where it cannot succeed (a contact slides) it mostly ends
+ * itself, its rounds no longer gaining (fc_ccp.c; 0.5 - 1.4 s on the deposited piles). Not
+ * always: on a 600-disc pile at mu 0.1 it ran on to its cap, and with the whole budget nothing
+ * was left for nsn_ac, which solves that pile in 56 steps (a review's case). The last attempt
+ * keeps a fifth of the budget in any case (reserve, run_list). */
 static int own_end(const char *name) { return !strcmp(name, "ccp"); }
 
 /* A dense W (at least a quarter of its dim x dim blocks stored) of more than DENSE_ROWS rows: a
@@ -158,15 +160,24 @@ static int run_list(const target *T, const char **list, int k, int first_cap, co
   memcpy(start, T->x, sizeof(double) * (size_t)T->nx);
   memcpy(start + T->nx, T->y, sizeof(double) * (size_t)T->ny);
   int used = 0, steps = 0, st = SN_MAX_ITER, best_st = SN_DIVERGED, nres = 0, ndiv = 0, nt = 0, hlen = 0;
+  int reserve = k > 1 ? s->max_iter / 5 : 0;   /* kept for the last attempt, whatever the others used */
   double best_err = INFINITY;
   sn_info keep = {0}, ai;
   sn_relay R;
   for (int a = 0; a < k && st != SN_OK; a++) {
     sn_settings as = *s;
     as.options = NULL;
-    int units = s->max_iter - used, per = steps_per_unit(list[a]);   /* budget left, in Newton steps */
-    if (units <= 0) { st = SN_MAX_ITER; break; }
-    if (a < k - 1 && units > AUTO_SHARE(s->max_iter) && !own_end(list[a])) units = AUTO_SHARE(s->max_iter);
+    int units, per = steps_per_unit(list[a]);   /* this attempt's budget, in Newton steps */
+    if (a < k - 1) {
+      /* at most its share (ccp: half the budget), and never the last attempt's reserve */
+      int cap = own_end(list[a]) ? s->max_iter / 2 : AUTO_SHARE(s->max_iter);
+      units = s->max_iter - reserve - used;
+      if (units > cap) units = cap;
+      if (units <= 0) continue;   /* nothing left before the reserve: the next attempt */
+    } else {
+      units = s->max_iter - used;
+      if (units <= 0) { st = SN_MAX_ITER; break; }
+    }
     as.max_iter = units <= INT_MAX / per ? units * per : INT_MAX;
     if (a == 0 && first_cap > 0 && k > 1 && as.max_iter > first_cap) as.max_iter = first_cap;
     if (s->time_limit > 0) {
@@ -183,7 +194,7 @@ static int run_list(const target *T, const char **list, int k, int first_cap, co
     st = attempt(T, list[a], &as, &ai);
     if (st >= 0) {
       used += ai.iterations / per + (ai.iterations % per != 0);   /* whole Newton steps, rounded up */
-      steps += ai.iterations;
+      steps = ai.iterations > INT_MAX - steps ? INT_MAX : steps + ai.iterations;
     }
     hlen += st >= 0 ? ai.history_len : 0;
     if (nt < AUTO_MAX) {

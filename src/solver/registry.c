@@ -11,7 +11,7 @@
 static const sn_solver_entry registry[] = {
     {"auto", "any", 4 | 8, "automatic choice by kind, dimension and size, with fallback (the default)",
      NULL, NULL, NULL, NULL, "any problem: tries the solvers below in a measured order",
-     "the sum over its attempts"},
+     "a Newton step of its budget over all attempts (a step of apgd or ccp: 1/40)"},
     {"lemke", "lcp", 0, "Lemke's complementary pivoting (lexicographic, ray termination reported)",
      sn_lcp_lemke, NULL, NULL, NULL, "small and medium LCPs, exact", "one pivot"},
     {"enum", "lcp", 0, "complete enumeration of the complementary bases (n <= 20)", sn_lcp_enum, NULL,
