@@ -49,28 +49,3 @@ void *sn_proc_symbol(const char *name)
   return dlsym(RTLD_DEFAULT, name);
 #endif
 }
-
-/* Only the command-line program has two: the library and its users have one OpenBLAS, the
- * shared one, which dlsym on any handle finds again. dlsym on a handle searches the object and
- * what it loaded. */
-void sn_blas_follow(void *handle)
-{
-#ifdef SN_BLAS_LINKED
-  int openblas_get_num_threads(void);
-  typedef void (*set_fn)(int);
-  typedef int (*shut_fn)(void);
-  void *ps = handle ? dlsym(handle, "openblas_set_num_threads") : NULL;
-  void *pq = handle ? dlsym(handle, "blas_thread_shutdown_") : NULL;
-  if (!ps) return;   /* it brought no OpenBLAS */
-  set_fn set;
-  memcpy(&set, &ps, sizeof set);
-  set(openblas_get_num_threads());
-  if (pq) {   /* its idle workers, started again at its next parallel call if the count is above 1 */
-    shut_fn shut;
-    memcpy(&shut, &pq, sizeof shut);
-    shut();
-  }
-#else
-  (void)handle;
-#endif
-}

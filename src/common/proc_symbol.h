@@ -11,9 +11,4 @@
  * exports neither and answers from a table of its own. */
 void *sn_proc_symbol(const char *name);
 
-/* A module just loaded with dlopen (handle) may bring an OpenBLAS of its own: the command-line
- * program's OpenBLAS is linked into it, and PETSc loads the shared one beside it. Give that second OpenBLAS the thread count of the process' own (its workers ended
- * like the first's, src/common/threads.c); nothing when the handle sees the same OpenBLAS. */
-void sn_blas_follow(void *handle);
-
 #endif

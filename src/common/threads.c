@@ -13,6 +13,7 @@
 #include "common/blas_kind.h"
 #include "common/proc_symbol.h"
 
+#include <dlfcn.h>
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
@@ -111,16 +112,21 @@ typedef void (*int_fn)(int);
 typedef int (*get_fn)(void);
 static void *loaded(const char *name) { return sn_proc_symbol(name); }
 
-/* openblas_get_parallel() of the OpenBLAS in the process: 0 serial, 1 its pthread variant, 2
- * built on OpenMP (Debian's libopenblas0-openmp, whose parallel regions must stay active); -1
- * when there is none */
-int sn_blas_parallel(void)
+/* the same function as the OpenBLAS of a dlopen handle sees it (handle), or of the process
+ * (NULL) */
+static void *blas_fn(void *handle, const char *name) { return handle ? dlsym(handle, name) : loaded(name); }
+
+/* openblas_get_parallel() of that OpenBLAS: 0 serial, 1 its pthread variant, 2 built on OpenMP
+ * (Debian's libopenblas0-openmp, whose parallel regions must stay active); -1 when none */
+static int parallel_of(void *handle)
 {
-  void *p = loaded("openblas_get_parallel");
+  void *p = blas_fn(handle, "openblas_get_parallel");
   get_fn f = NULL;
   if (p) memcpy(&f, &p, sizeof f);
   return f ? f() : -1;
 }
+
+int sn_blas_parallel(void) { return parallel_of(NULL); }
 
 /* OpenBLAS' pthread variant (openblas_get_parallel 1) starts its worker threads when it is
  * loaded, before anyone can set a count, and each spins on sched_yield for about 2^28 cycles
@@ -129,12 +135,28 @@ int sn_blas_parallel(void)
  * bench Hertz deck's assembly 3 times slower than on one thread). blas_thread_shutdown_
  * (exported by every OpenBLAS for its fork handlers) ends them, whatever the count; a count
  * above 1 has OpenBLAS start them again at its next parallel call. */
-static void blas_workers_end(void)
+static void blas_workers_end(void *handle)
 {
-  void *q = loaded("blas_thread_shutdown_");
+  void *q = blas_fn(handle, "blas_thread_shutdown_");
   get_fn shut = NULL;
   if (q) memcpy(&shut, &q, sizeof shut);
-  if (shut && sn_blas_parallel() == 1) shut();
+  if (shut && parallel_of(handle) == 1) shut();
+}
+
+/* A module loaded with dlopen may bring an OpenBLAS of its own: the command-line program links
+ * OpenBLAS into itself and exports none of its functions, and PETSc loads the shared one beside
+ * it. That one gets the process' count and its workers ended, as the process' own. Elsewhere the
+ * handle finds the process' OpenBLAS again (the same function), or none: nothing to do. */
+void sn_blas_follow(void *handle)
+{
+  void *its = handle ? dlsym(handle, "openblas_get_parallel") : NULL;
+  if (!its || its == loaded("openblas_get_parallel")) return;
+  void *ps = dlsym(handle, "openblas_set_num_threads");
+  int n = sn_blas_threads();
+  int_fn set = NULL;
+  if (ps) memcpy(&set, &ps, sizeof set);
+  if (set && n > 0) set(n);
+  blas_workers_end(handle);
 }
 
 int sn_set_openblas_threads(int n)
@@ -143,7 +165,7 @@ int sn_set_openblas_threads(int n)
 #ifdef SN_HAVE_OPENBLAS_THREADS
   openblas_set_num_threads(n);
 #endif
-  blas_workers_end();
+  blas_workers_end(NULL);
   return SN_OK;
 }
 

@@ -21,7 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/proc_symbol.h"
+#include "common/blas_kind.h"
 #include "signorini/common.h"
 
 #ifdef SN_CLI_MODULE_DIR
