@@ -18,26 +18,31 @@ enum { AUTO_MAX = 8 };
 #define AUTO_SHARE(max_iter) ((max_iter) / 5 > 100 ? (max_iter) / 5 : 100)
 
 /* The budget (max_iter) counts Newton steps; an iteration of apgd (a gradient step) or ccp (a
- * step of pd) is one or two products with W and a projection, and counts as 1 / SN_AUTO_CHEAP_STEPS of
- * one. Measured (Release, one thread, 200 iterations each from zero, seconds per iteration of
- * nsn_ac against apgd): FC3D_Example1 5x, Capsules-i100-889 11x, Rover4396 17x, BoxesStack1
- * 20x, OneObject-i100000-316 37x, the 1 200-disc settled pile (4 428 unknowns) 34x against apgd
- * and 43x against ccp; the large problems, where the budget binds, are at the top of that range.
- * Before, a share of 200 iterations stopped ccp at 2.2e-5 on that pile, which it solves to
- * 3.7e-11 in 5 271 steps (0.44 s), and `auto` failed after 6.7 s in socmix. */
+ * step of pd) is one or two products with W and a projection, and counts as
+ * 1 / SN_AUTO_CHEAP_STEPS of one. Measured (Release, one thread, 200 iterations each from zero,
+ * seconds per iteration of nsn_ac against apgd): FC3D_Example1 5x, Capsules-i100-889 11x,
+ * Rover4396 17x, BoxesStack1 20x, OneObject-i100000-316 37x, the 1 200-disc settled pile
+ * (4 428 unknowns) 34x against apgd and 43x against ccp; the large problems, where the budget
+ * binds, are at the top of that range. Before, a share of 200 iterations stopped ccp at 2.2e-5
+ * on that pile, which it solves to 3.7e-11 in 5 271 steps (0.44 s), and `auto` failed after
+ * 6.7 s in socmix. */
 static int steps_per_unit(const char *name)
 {
   return !strcmp(name, "apgd") || !strcmp(name, "ccp") ? SN_AUTO_CHEAP_STEPS : 1;
 }
 
-/* ccp may take half the budget instead of a share: the steps it needs grow with the problem
- * (settled piles of 4 428, 7 454 and 11 188 unknowns: 5 271, 6 262 and 15 697 steps, the last
- * beyond a share of 200 x 40), and where it cannot succeed (a contact slides) it mostly ends
- * itself, its rounds no longer gaining (fc_ccp.c; 0.5 - 1.4 s on the deposited piles). Not
- * always: on a 600-disc pile at mu 0.1 it ran on to its cap, and with the whole budget nothing
- * was left for nsn_ac, which solves that pile in 56 steps (a review's case). The last attempt
- * keeps a fifth of the budget in any case (reserve, run_list). */
-static int own_end(const char *name) { return !strcmp(name, "ccp"); }
+/* The most of the budget an attempt but the last may take: its share, and for ccp half the
+ * budget. The steps ccp needs grow with the problem (settled piles of 4 428, 7 454 and 11 188
+ * unknowns: 5 271, 6 262 and 15 697 steps, the last beyond a share of 200 x 40), and where it
+ * cannot succeed (a contact slides) it mostly ends itself, its rounds no longer gaining
+ * (fc_ccp.c; 0.5 - 1.4 s on the deposited piles). Not always: on a 600-disc pile at mu 0.1 it
+ * ran on to its cap, and with the whole budget nothing was left for nsn_ac, which solves that
+ * pile in 56 steps (a review's case). The last attempt keeps a fifth of the budget in any case
+ * (reserve, run_list). */
+static int attempt_cap(const char *name, int max_iter)
+{
+  return !strcmp(name, "ccp") ? max_iter / 2 : AUTO_SHARE(max_iter);
+}
 
 /* A dense W (at least a quarter of its dim x dim blocks stored) of more than DENSE_ROWS rows: a
  * condensed finite-element problem (every contact coupled to every other). A Newton step
@@ -169,8 +174,8 @@ static int run_list(const target *T, const char **list, int k, int first_cap, co
     as.options = NULL;
     int units, per = steps_per_unit(list[a]);   /* this attempt's budget, in Newton steps */
     if (a < k - 1) {
-      /* at most its share (ccp: half the budget), and never the last attempt's reserve */
-      int cap = own_end(list[a]) ? s->max_iter / 2 : AUTO_SHARE(s->max_iter);
+      /* at most its cap, and never the last attempt's reserve */
+      int cap = attempt_cap(list[a], s->max_iter);
       units = s->max_iter - reserve - used;
       if (units > cap) units = cap;
       if (units <= 0) continue;   /* nothing left before the reserve: the next attempt */
