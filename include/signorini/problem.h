@@ -130,8 +130,8 @@ int sn_fc_error_parts(const sn_fc *P, const double *r, double *abs_err, double *
  * units, and |W| |r| gives no bound where W r cancels.
  * diverging = 1 when not accepted and either r is not finite, or the relative error meets tol
  * (it is then small only because |r| grew, or because a huge mu |u_T| dominates u_hat), or
- * |W| |r| exceeds vscale / sqrt(tol) (r large along a direction W nearly annihilates); |W| is
- * |W|_F; or when a contact is stuck (below). The solvers then report SN_DIVERGED: no solution found, the problem may be
+ * |W| |r| exceeds vscale / sqrt(tol) (r large along a direction W nearly annihilates); |W| |r|
+ * is the product without cancellation, the 2-norm of the row sums of |W_ij| |r_j|; or when a contact is stuck (below). The solvers then report SN_DIVERGED: no solution found, the problem may be
  * infeasible. */
 typedef struct {
   double rel_error;        /* sn_fc_error (global: sn_gfc_error) */

@@ -137,6 +137,16 @@ int sn_auto_outcome(int last, int best, int have_best, int nres, int ndiv, int s
   return have_best ? best : last;
 }
 
+int sn_auto_better(int st, double err, double res, int best_st, double best_err, double best_res)
+{
+  if (st < 0) return 0;
+  if (st == SN_OK) return 1;
+  if (best_st == SN_OK) return 0;
+  if (isfinite(res) && isfinite(best_res) && isfinite(best_err)) return res < best_res;
+  if (st != SN_DIVERGED) return best_st == SN_DIVERGED || err < best_err;
+  return best_st == SN_DIVERGED && err < best_err;
+}
+
 static int attempt(const target *T, const char *name, const sn_settings *s, sn_info *info)
 {
   if (T->lcp) return sn_lcp_solve(T->lcp, name, T->x, T->y, s, info);
@@ -155,18 +165,21 @@ static int run_list(const target *T, const char **list, int k, int first_cap, co
   }
   double t0 = sn_wtime();
   size_t bytes = sizeof(double) * (size_t)(T->nx + T->ny + 2);
-  double *start = malloc(bytes), *best = malloc(bytes);
-  if (!start || !best) {
+  double *start = malloc(bytes), *best = malloc(bytes), *ndbest = malloc(bytes);
+  if (!start || !best || !ndbest) {
     free(start);
     free(best);
+    free(ndbest);
     if (info) info->status = SN_ERR_NOMEM;
     return SN_ERR_NOMEM;
   }
   memcpy(start, T->x, sizeof(double) * (size_t)T->nx);
   memcpy(start + T->nx, T->y, sizeof(double) * (size_t)T->ny);
   int used = 0, steps = 0, st = SN_MAX_ITER, best_st = SN_DIVERGED, nres = 0, ndiv = 0, nt = 0, hlen = 0;
+  int nd_st = SN_DIVERGED;                         /* the best attempt that did not diverge: its */
+  double nd_err = INFINITY, nd_res = NAN;          /* status, what the outcome reports */
   int reserve = k > 1 ? s->max_iter / 5 : 0;   /* kept for the last attempt, whatever the others used */
-  double best_err = INFINITY;
+  double best_err = INFINITY, best_res = NAN;
   sn_info keep = {0}, ai;
   sn_relay R;
   for (int a = 0; a < k && st != SN_OK; a++) {
@@ -193,9 +206,9 @@ static int run_list(const target *T, const char **list, int k, int first_cap, co
     R.offset = steps;
     memset(&ai, 0, sizeof ai);
     if (info && info->history) { ai.history = info->history + hlen; ai.history_cap = info->history_cap - hlen; }
-    int warm = nt && isfinite(best_err) && best_st != SN_DIVERGED;   /* never a diverged start */
-    memcpy(T->x, warm ? best : start, sizeof(double) * (size_t)T->nx);
-    memcpy(T->y, warm ? best + T->nx : start + T->nx, sizeof(double) * (size_t)T->ny);
+    const double *from = isfinite(nd_err) ? ndbest : start;   /* never a diverged start */
+    memcpy(T->x, from, sizeof(double) * (size_t)T->nx);
+    memcpy(T->y, from + T->nx, sizeof(double) * (size_t)T->ny);
     st = attempt(T, list[a], &as, &ai);
     if (st >= 0) {
       used += ai.iterations / per + (ai.iterations % per != 0);   /* whole Newton steps, rounded up */
@@ -212,10 +225,15 @@ static int run_list(const target *T, const char **list, int k, int first_cap, co
     }
     nres += st >= 0;
     ndiv += st == SN_DIVERGED;
-    /* the best attempt: a success, else the lowest error, a diverged one only if none else */
-    int better = st == SN_OK || (st != SN_DIVERGED && (best_st == SN_DIVERGED || ai.error < best_err)) ||
-                 (st == SN_DIVERGED && best_st == SN_DIVERGED && ai.error < best_err);
-    if (st >= 0 && better) {
+    if (st >= 0 && st != SN_DIVERGED && sn_auto_better(st, ai.error, ai.abs_residual, nd_st, nd_err, nd_res)) {
+      nd_st = st;
+      nd_err = ai.error;
+      nd_res = ai.abs_residual;
+      memcpy(ndbest, T->x, sizeof(double) * (size_t)T->nx);
+      memcpy(ndbest + T->nx, T->y, sizeof(double) * (size_t)T->ny);
+    }
+    if (sn_auto_better(st, ai.error, ai.abs_residual, best_st, best_err, best_res)) {
+      best_res = ai.abs_residual;
       best_err = ai.error;
       best_st = st;
       memcpy(best, T->x, sizeof(double) * (size_t)T->nx);
@@ -233,7 +251,7 @@ static int run_list(const target *T, const char **list, int k, int first_cap, co
     int stuck = T->stuck;
     sn_fc_meas m;             /* stuck depends on the data only: measured once, when needed */
     if (!T->stuck_known && T->fc && !sn_fc_measures(T->fc, T->x, s->tol, &m)) stuck = m.stuck > 0;
-    st = sn_auto_outcome(st, best_st, isfinite(best_err), nres, ndiv, stuck);
+    st = sn_auto_outcome(st, isfinite(nd_err) ? nd_st : best_st, isfinite(best_err), nres, ndiv, stuck);
   }
   if (info) {
     info->status = st;
@@ -250,6 +268,7 @@ static int run_list(const target *T, const char **list, int k, int first_cap, co
   }
   free(start);
   free(best);
+  free(ndbest);
   return st;
 }
 

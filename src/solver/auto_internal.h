@@ -7,7 +7,7 @@
 
 /* The status auto returns after its attempts. last: the status that ended the loop (SN_OK when
  * an attempt succeeded, else the last attempt's or the budget's); best: the status of the best
- * attempt (a success, else the lowest error, a diverged one only if none else), have_best
+ * attempt that did not diverge (sn_auto_better among those), else of the best one, have_best
  * whether one left a finite result; nres: attempts that returned a result (status >= 0), ndiv:
  * those that diverged; stuck: the data certify infeasibility (a contact no reaction can stop).
  * SN_OK if last is; SN_DIVERGED ("no solution found: the problem may be infeasible") only when
@@ -15,5 +15,14 @@
  * diverged attempt followed by one stopped at the iteration cap near the solution is the
  * latter's SN_MAX_ITER: the problem is not shown infeasible. */
 int sn_auto_outcome(int last, int best, int have_best, int nres, int ndiv, int stuck);
+
+/* Whether an attempt's result (status st, relative error err, absolute residual res) is better
+ * than the best kept so far (best_st, best_err, best_res; best_err = INFINITY: none yet): a
+ * success always; else, where both absolute residuals are finite, the lower one (the same
+ * problem, so the same scale: the relative error divides by max(|q|, |r|, |u|), which a
+ * reaction grown along a direction W hardly sees deflates, and a SN_DIVERGED label can be the
+ * mass ratio's, not the problem's: docs/solvers.md); else the lower relative error, a
+ * diverged result only over another diverged one or none. A result with st < 0 never is. */
+int sn_auto_better(int st, double err, double res, int best_st, double best_err, double best_res);
 
 #endif

@@ -20,7 +20,7 @@ int sn_gfc_verdict(const sn_gfc *P, const double *r, const double *v, const sn_s
                    const char *name, sn_info *info);
 
 /* The iterate's size over the second half of a solve. A result not accepted is SN_DIVERGED when
- * its cancellation bound |W|_F |r| exceeds |q| / sqrt(tol) (sn_fc_measures): r grown along a
+ * its cancellation bound | |W| |r| | exceeds |q| / sqrt(tol) (sn_fc_measures): r grown along a
  * direction W does not see. Under a mass ratio a solution itself has that (the heavy body's
  * weight carried through a light one: |W| |r| far above |W r|; docs/solvers.md, "Absolute
  * acceptance and mass ratios"). What tells them apart is the trend: the iterates of a problem

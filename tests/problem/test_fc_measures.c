@@ -216,12 +216,67 @@ static void test_check(void)
   sn_csc_free(P.W);
 }
 
+/* The divergence bound |W| |r| (problem.h) taken without cancellation row by row, not as
+ * |W|_F |r|. A column of N = 100 unit discs on a floor (2D, normals only coupled: W_NN
+ * tridiagonal, diagonal 1 at the floor and 2 above, -1 beside; tangents 1; q_N = -1 at the
+ * floor, g dt = 1): the solution r_N,k = N - k carries the discs above contact k. Taken with
+ * the floor's impulse 1e-3 short (a penetration of 1e-3, refused at tol 1e-8), it is a sound
+ * iterate: the row sums give about 4 (N - k), a bound 2.3e3 under vscale / sqrt(tol) = 1e4;
+ * |W|_F |r| = 26.4 * 5.8e2 = 1.5e4 called it diverging. Two contacts whose normals W
+ * couples as [[1, -1], [-1, 1]] with q_N = (-1, 0.5) have no solution (u_N,1 + u_N,2 = -0.5);
+ * an iterate grown along (1, 1) to 1e6 is still diverging by the bound (its relative error
+ * 2.5e-7 misses tol). */
+static void test_divergence_bound(void)
+{
+  enum { N = 100 };
+  int ti[4 * N], tj[4 * N], nz = 0;
+  double tx[4 * N], q[2 * N] = {0}, r[2 * N] = {0}, mu[N];
+  for (int k = 0; k < N; k++) {
+    ti[nz] = tj[nz] = 2 * k, tx[nz++] = k == 0 ? 1.0 : 2.0;
+    ti[nz] = tj[nz] = 2 * k + 1, tx[nz++] = 1.0;
+    if (k + 1 < N) {
+      ti[nz] = 2 * k, tj[nz] = 2 * k + 2, tx[nz++] = -1.0;
+      ti[nz] = 2 * k + 2, tj[nz] = 2 * k, tx[nz++] = -1.0;
+    }
+    r[2 * k] = N - k;
+    mu[k] = 0.5;
+  }
+  q[0] = -1;
+  r[0] -= 1e-3;
+  sn_csc *W = NULL;
+  CHECK_INT(sn_csc_from_triplets(2 * N, 2 * N, nz, ti, tj, tx, &W), SN_OK);
+  sn_fc P = {2, N, W, q, mu};
+  sn_fc_meas m;
+  CHECK_INT(sn_fc_measures(&P, r, 1e-8, &m), SN_OK);
+  CHECK_CLOSE(m.penetration, 1e-3, 1e-9, 0);
+  CHECK_CLOSE(m.vscale, 1.0, 1e-12, 0);
+  CHECK(m.rel_error > 1e-8);
+  CHECK_INT(m.accepted, 0);
+  CHECK_INT(m.diverging, 0);
+  r[0] += 1e-3;   /* the solution itself */
+  CHECK_INT(sn_fc_measures(&P, r, 1e-8, &m), SN_OK);
+  CHECK_CLOSE(m.rel_error, 0.0, 0, 0);
+  CHECK_INT(m.accepted, 1);
+  sn_csc_free(W);
+  double B[16] = {1, 0, -1, 0, 0, 1, 0, 0, -1, 0, 1, 0, 0, 0, 0, 1};
+  double qb[4] = {-1, 0, 0.5, 0}, rb[4] = {1e6 + 0.75, 0, 1e6, 0};
+  sn_fc Q = {2, 2, dense(4, B), qb, mu};
+  CHECK_INT(sn_fc_measures(&Q, rb, 1e-8, &m), SN_OK);
+  CHECK(m.rel_error > 1e-8);
+  CHECK_CLOSE(m.penetration, 0.25, 1e-9, 0);
+  CHECK_INT(m.stuck, 0);
+  CHECK_INT(m.accepted, 0);
+  CHECK_INT(m.diverging, 1);
+  sn_csc_free(Q.W);
+}
+
 int main(void)
 {
   test_check();
   test_zero_signs();
   test_local();
   test_complementarity();
+  test_divergence_bound();
   test_global();
   return sn_check_report();
 }

@@ -26,6 +26,30 @@ static void test_outcome(void)
   CHECK_INT(sn_auto_outcome(SN_TIME_LIMIT, SN_DIVERGED, 0, 0, 0, 0), SN_TIME_LIMIT);
 }
 
+/* the best attempt (sn_auto_better): the figures of the 27-box stack of alternating 1 kg and
+ * 1e6 kg layers, first step (docs/solvers.md, "The divergence bound without cancellation"):
+ * nsn_ac stopped at the cap at 4.7e-3 while apgd and socmix, labelled diverged by the mass
+ * ratio, reached 6.7e-6 and 2.8e-6; the lower absolute residual wins whatever the labels */
+static void test_better(void)
+{
+  const double inf = INFINITY;
+  CHECK_INT(sn_auto_better(SN_DIVERGED, 6.7e-6, 2e-4, SN_DIVERGED, inf, NAN), 1);   /* the first */
+  CHECK_INT(sn_auto_better(SN_MAX_ITER, 4.7e-3, 1e-1, SN_DIVERGED, 6.7e-6, 2e-4), 0);
+  CHECK_INT(sn_auto_better(SN_DIVERGED, 2.8e-6, 8e-5, SN_DIVERGED, 6.7e-6, 2e-4), 1);
+  CHECK_INT(sn_auto_better(SN_MAX_ITER, 1e-7, 1e-6, SN_DIVERGED, 2.8e-6, 8e-5), 1);
+  /* the absolute residual decides where the relative errors disagree (|r| differs) */
+  CHECK_INT(sn_auto_better(SN_MAX_ITER, 1e-6, 1e-3, SN_STALLED, 1e-5, 1e-4), 0);
+  /* a success always, a failure never over a success, an error code never */
+  CHECK_INT(sn_auto_better(SN_OK, 1e-9, 1.0, SN_MAX_ITER, 1e-12, 1e-12), 1);
+  CHECK_INT(sn_auto_better(SN_MAX_ITER, 1e-12, 1e-12, SN_OK, 1e-9, 1.0), 0);
+  CHECK_INT(sn_auto_better(SN_ERR_NOT_SPD, 0.0, 0.0, SN_MAX_ITER, 1e-3, 1e-3), 0);
+  /* no absolute residual (NAN): by the relative error, a diverged one only over a diverged one */
+  CHECK_INT(sn_auto_better(SN_MAX_ITER, 1e-3, NAN, SN_DIVERGED, 1e-6, NAN), 1);
+  CHECK_INT(sn_auto_better(SN_DIVERGED, 1e-6, NAN, SN_MAX_ITER, 1e-3, NAN), 0);
+  CHECK_INT(sn_auto_better(SN_DIVERGED, 1e-6, NAN, SN_DIVERGED, 1e-3, NAN), 1);
+  CHECK_INT(sn_auto_better(SN_MAX_ITER, 1e-3, 1e-2, SN_MAX_ITER, 1e-4, NAN), 0);
+}
+
 /* auto with a solver option: SN_ERR_UNKNOWN returned and in info->status (it said SN_OK) */
 static void test_options(void)
 {
@@ -54,6 +78,7 @@ static void test_options(void)
 int main(void)
 {
   test_outcome();
+  test_better();
   test_options();
   return sn_check_report();
 }
