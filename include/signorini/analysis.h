@@ -406,6 +406,16 @@ typedef struct {
   int threads;             /* threads of the library's own loops (the element passes, the contact
                               solver's; docs/threads.md): 0 or 1 one (default), as
                               sn_static_settings.threads; the results do not depend on it */
+  double condensed_max_mb; /* without SOLVER= on the *STEP: where the condensed problem cannot
+                              take W from the block of M_hat^-1 on the contact rows (soft points,
+                              more than 4 000 rows), it is formed by one solve per contact
+                              unknown, holding Z = M_hat^-1 H_a dense; where Z would exceed this
+                              many MiB the step's problem is solved in global form by ADMM
+                              instead (M_hat and H kept sparse; docs/fe-dynamics.md, "Cost of a
+                              contact step"). 0: 512 */
+  int delassus_max_rows;   /* the most contact rows whose block of M_hat^-1 the condensed route
+                              keeps (|rows|^2 doubles); above, one solve per contact unknown, or
+                              the global form (condensed_max_mb). 0: 4 000 */
 } sn_dynamic_settings;
 
 typedef struct {
@@ -427,6 +437,8 @@ typedef struct {
                               block of M_hat^-1 on the contact rows (no solve per contact
                               unknown; docs/fe-dynamics.md, "Cost of a contact step") */
   int delassus_setups;     /* factorizations of M_hat made for that block (its rows last) */
+  int global_fallbacks;    /* contact steps solved in global form by ADMM because the per-column
+                              route's Z would exceed condensed_max_mb (no SOLVER= named) */
 } sn_dynamic_info;
 
 void sn_dynamic_settings_default(sn_dynamic_settings *s);

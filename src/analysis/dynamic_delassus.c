@@ -18,8 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* the block's rows at most (O(|S|^3) to invert, |S|^2 doubles) and the enlargements a *STEP may
- * make before the per-column route takes over for the rest of it */
+/* the block's rows at most by default (O(|S|^3) to invert, |S|^2 doubles;
+ * sn_dynamic_settings.delassus_max_rows) and the enlargements a *STEP may make before the
+ * per-column route takes over for the rest of it */
 enum { DELASSUS_MAX = 4000, GROWS_MAX = 8 };
 
 void sn_dyn_delassus_free(dyn_state *D)
@@ -94,7 +95,7 @@ int sn_dyn_delassus(dyn_state *D, const sn_csc *Hall, const sn_csc *Ha, double *
   int *set = NULL, st;
   int k = enlarged(D, Hall, &set);     /* every detected point's rows: Ha's among them */
   if (k < 0) return k;
-  if (k > DELASSUS_MAX) { free(set); return 1; }
+  if (k > (D->set->delassus_max_rows > 0 ? D->set->delassus_max_rows : DELASSUS_MAX)) { free(set); return 1; }
   if (k > 0) {                          /* a new factorization with the larger set last */
     free(D->last);
     D->last = set;

@@ -161,15 +161,22 @@ static int active_H(const dyn_state *D, const sn_csc *H0, const int *act, int na
  * (dynamic_delassus.c), else (soft points, too many rows) Z = M_hat^-1 Ha by one solve per
  * contact unknown. */
 static int solve_condensed(dyn_state *D, const sn_csc *Hall, const sn_csc *Ha, const double *w, double *mu,
-                           const char *solver, const sn_settings *s, sn_info *inf, double *p)
+                           const char *solver, const sn_settings *s, sn_info *inf, double *p, double z_max,
+                           int *global)
 {
   int n = D->neq, nl = Ha->n, st;
+  *global = 0;
   double *Z = NULL, *Wd = calloc((size_t)nl * (size_t)nl + 1, sizeof(double));
   double *q = calloc((size_t)nl + 1, sizeof(double)), *u = calloc((size_t)nl + 1, sizeof(double));
   sn_csc *W = NULL;
   if (!Wd || !q || !u) { st = SN_ERR_NOMEM; goto done; }
   st = sn_dyn_delassus(D, Hall, Ha, Wd);   /* from the block of Mhat^-1 on the contact rows */
   if (st < 0) goto done;
+  if (st > 0 && z_max > 0 && (double)n * (double)nl * sizeof(double) > z_max) {
+    *global = 1;                       /* Z too large: the caller solves the global form */
+    st = SN_OK;
+    goto done;
+  }
   if (st > 0) {                        /* else Z = Mhat^-1 Ha, a solve per column */
     if (!(Z = calloc((size_t)n * (size_t)nl + 1, sizeof(double)))) { st = SN_ERR_NOMEM; goto done; }
     sn_csc_to_dense(Ha, Z);
@@ -276,14 +283,24 @@ static int solve_contact(dyn_state *D, const int *act, int na, const double *ulo
   const sn_solver_entry *se = sn_solver_find(solver);
   memset(p, 0, sizeof(double) * (size_t)(dim * na));
   warm_fill(D, act, p);
-  if (se && !strcmp(se->kind, "gfc")) {
+  int global = se && !strcmp(se->kind, "gfc");
+  if (!global) {                       /* the rows of every detected point: the block's set */
+    sn_csc *Hall = NULL;
+    /* without SOLVER=, a per-column Z beyond condensed_max_mb gives way to the global form */
+    double z_max = D->sp->solver[0] ? 0.0 : (D->set->condensed_max_mb > 0 ? D->set->condensed_max_mb : 512.0) * 1048576.0;
+    if (!(st = active_H(D, D->cs.H, NULL, np, &Hall)))
+      st = solve_condensed(D, Hall, Ha, w, mu, solver, &s, &inf, p, z_max, &global);
+    sn_csc_free(Hall);
+    if (global) {
+      solver = "admm";
+      se = sn_solver_find(solver);
+      D->info->global_fallbacks++;
+    }
+  }
+  if (global && st >= 0) {
     sn_gfc P = {dim, na, D->neq, 0, D->Mhat, Ha, NULL, D->f, w, mu, NULL};
     memcpy(D->vf1, D->vf, sizeof(double) * (size_t)D->neq);   /* warm start: v */
     st = sn_gfc_solve(&P, solver, p, D->vf1, &s, &inf);
-  } else {                             /* the rows of every detected point: the block's set */
-    sn_csc *Hall = NULL;
-    if (!(st = active_H(D, D->cs.H, NULL, np, &Hall))) st = solve_condensed(D, Hall, Ha, w, mu, solver, &s, &inf, p);
-    sn_csc_free(Hall);
   }
   D->info->contact_steps++;
   D->info->contact_iterations += inf.iterations;

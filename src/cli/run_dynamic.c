@@ -81,6 +81,9 @@ static void summary(const char *deck, const sn_model *m, const sn_dynamic_info *
          "(%d solver iterations)", deck, m->nsteps, m->nsteps == 1 ? "" : "s", in->steps, in->ndof, in->nfree, in->mass,
          in->contact_steps, in->contact_iterations);
   if (in->contact_missed) printf(", %d of them NOT to tolerance", in->contact_missed);
+  if (in->global_fallbacks)
+    printf("; %d in global form by admm (the per-column condensed form would exceed its memory bound)",
+           in->global_fallbacks);
   printf("\nenergy at the end: kinetic %.6g, strain %.6g, dissipated by contact %.6g and damping %.6g, external "
          "work %.6g, total %.6g\n", in->energy.kinetic, in->energy.strain, in->energy.contact_dissipation,
          in->energy.damping_dissipation, in->energy.external_work, in->energy.total);

@@ -100,7 +100,17 @@ static char *deck(const char *solver, double lift, double speed, double h, int s
   return c;
 }
 
+/* rows: sn_dynamic_settings.delassus_max_rows, mb: condensed_max_mb (0: the defaults) */
+static int run_with(const char *solver, const double *throw_, int threads, int rows, double mb, rec *R,
+                    sn_dynamic_info *info);
+
 static int run(const char *solver, const double *throw_, int threads, rec *R, sn_dynamic_info *info)
+{
+  return run_with(solver, throw_, threads, 0, 0.0, R, info);
+}
+
+static int run_with(const char *solver, const double *throw_, int threads, int rows, double mb, rec *R,
+                    sn_dynamic_info *info)
 {
   char *text = deck(solver, throw_[0], throw_[1], throw_[2], (int)throw_[3]), msg[512];
   CHECK(text != NULL);
@@ -115,6 +125,8 @@ static int run(const char *solver, const double *throw_, int threads, rec *R, sn
   s.on_step = on_step;
   s.user = R;
   s.threads = threads;
+  s.delassus_max_rows = rows;
+  s.condensed_max_mb = mb;
   st = sn_dynamic_run(m, &s, info, msg, sizeof msg);
   if (st) printf("  run: %s\n", msg);
   sn_model_free(m);
@@ -168,6 +180,44 @@ static void scenario(const char *name, const double *throw_, int min_contact, in
     CHECK(memcmp(A.u, T3.u, b) == 0 && memcmp(A.v, T3.v, b) == 0);
   }
   free(A.u); free(A.v); free(G.u); free(G.v); free(T2.u); free(T2.v); free(T3.u); free(T3.v);
+}
+
+/* The routes where the block is refused (sn_dynamic_settings.delassus_max_rows = 1: the flat
+ * throw's 75 rows are too many), no SOLVER= named:
+ *  - Z = M_hat^-1 H_a by one solve per contact unknown (the default condensed_max_mb: Z is 225 x 75
+ *    doubles): no W from the block, the same motion as the block's route within 1e-8;
+ *  - Z beyond condensed_max_mb (1e-6 MiB): every contact step solved in global form by ADMM
+ *    (global_fallbacks = contact_steps), the bits of *STEP, SOLVER=ADMM (the same solver on the
+ *    same problem from the same start). */
+static void routes(const double *throw_)
+{
+  rec A = {0}, C = {0}, F = {0}, G = {0};
+  sn_dynamic_info ia, ic, iff, ig;
+  CHECK_INT(run("", throw_, 1, &A, &ia), SN_OK);
+  CHECK_INT(run_with("", throw_, 1, 1, 0.0, &C, &ic), SN_OK);
+  CHECK_INT(run_with("", throw_, 1, 1, 1e-6, &F, &iff), SN_OK);
+  CHECK_INT(run(", SOLVER=ADMM", throw_, 1, &G, &ig), SN_OK);
+  if (A.u && C.u && F.u && G.u) {
+    int n = A.ndof;
+    printf("routes: %d contact steps; per column: %d blocks, %d to the global form; Z too large: %d to the "
+           "global form\n", ic.contact_steps, ic.delassus_blocks, ic.global_fallbacks, iff.global_fallbacks);
+    CHECK(ic.contact_steps >= 10);
+    CHECK_INT(ic.contact_steps, ia.contact_steps);
+    CHECK_INT(ic.delassus_blocks, 0);
+    CHECK_INT(ic.global_fallbacks, 0);
+    CHECK_INT(ia.global_fallbacks, 0);
+    CHECK_INT(iff.delassus_blocks, 0);
+    CHECK_INT(iff.global_fallbacks, iff.contact_steps);
+    CHECK_INT(iff.contact_steps, ia.contact_steps);
+    CHECK_INT(ig.global_fallbacks, 0);          /* named: the global form asked for, not a fallback */
+    double du = maxdiff(n, A.u, C.u), dv = maxdiff(n, A.v, C.v);
+    printf("  per column against the block: |du| %.2e, |dv| %.2e\n", du, dv);
+    CHECK(du <= 1e-8 * maxabs(n, A.u));
+    CHECK(dv <= 1e-8 * maxabs(n, A.v));
+    size_t b = sizeof(double) * (size_t)n;
+    CHECK(memcmp(F.u, G.u, b) == 0 && memcmp(F.v, G.v, b) == 0);
+  }
+  free(A.u); free(A.v); free(C.u); free(C.v); free(F.u); free(F.v); free(G.u); free(G.v);
 }
 
 /* Two *STEPs whose *BOUNDARY renumbers the free dofs: tests/data/fe/dyn/block_slide.inp (a CPE4
@@ -286,6 +336,7 @@ int main(void)
   /* lift (mm), speed (mm/s), time step (s), time steps */
   scenario("flat", (double[]){0.0, 1000.0, 2e-7, 12}, 6, 1);
   scenario("tilted", (double[]){30.0, 1e5, 1e-5, 40}, 8, 2);
+  routes((double[]){0.0, 1000.0, 2e-7, 12});
   renumbered(1);
   renumbered(0);
   threads(NULL);
