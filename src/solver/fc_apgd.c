@@ -30,10 +30,14 @@
  * instead of being copied: the former separate passes' bits (tests/solver/test_fc_apgd.c),
  * 20-25 % less time per step on the 2D piles (docs/solvers.md). The products run on
  * sn_settings.threads threads (fixed row chunks, each row one serial sum: the serial results
- * bit for bit), the error in one serial pass.
+ * bit for bit), the error in one serial pass. Threads or one, step by step, by the clock
+ * (common/par_tune.h): on a machine whose cores are busy with other work a product's barrier
+ * waits for a descheduled thread, and two threads took 20.7 s where one takes 0.2 s (the 27-box
+ * stack, 8 000 steps; docs/solvers.md).
  * Options: L0=... initial Lipschitz estimate (default |W(r0 - r~)| / |r0 - r~|, r~ = r0 + 1),
  * restart=1|0. */
 #include "solver/fc_local.h"
+#include "common/par_tune.h"
 #include "signorini/solver.h"
 #include "solver/verdict.h"
 
@@ -195,14 +199,17 @@ static int apgd_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
   if (e <= s->tol && (ec = sn_fc_error(P, gam, NULL)) <= s->tol) st = SN_OK;
   double nq = 0.0;
   for (int j = 0; j < n; j++) nq += P->q[j] * P->q[j];
+  sn_par_tune tune;
+  sn_par_tune_init(&tune, nt);
   while (st == SN_MAX_ITER && k < s->max_iter) {
     k++;
+    int ntk = sn_par_tune_begin(&tune) > 1 ? nt : 1;
     grad(P, Wy, g);
     int ok = 0;
     for (int ls = 0; ls < 100; ls++) {              /* backtracking on L */
       double t = 1.0 / L, dd = 0.0, dWd = 0.0;
       trial(P, t, y, g, gn);
-      sn_bsr_gemv_threads(B, 1.0, gn, 0.0, Wgn, nt);
+      sn_bsr_gemv_threads(B, 1.0, gn, 0.0, Wgn, ntk);
       for (int j = 0; j < n; j++) {
         double dj = gn[j] - y[j];
         dd += dj * dj;
@@ -212,6 +219,7 @@ static int apgd_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
       if (dWd <= L * dd) { ok = 1; break; }
       L *= 2.0;
     }
+    sn_par_tune_end(&tune);
     if (!ok) { st = SN_ERR_NAN; break; }
     double thn = 0.5 * (-theta * theta + theta * sqrt(theta * theta + 4.0));
     double beta = theta * (1.0 - theta) / (theta * theta + thn);

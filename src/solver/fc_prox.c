@@ -33,9 +33,12 @@
  * accel=1, window=500 (0: sigma never changes), nu=2, and the NSGS options (local=, omega=,
  * shuffle=, seed=, local_tol=, local_iter=, order=). Options (inner=fp): rho=R (initial step,
  * default 1/mean diag(W)). The products W r and the error run on sn_settings.threads threads
- * (the serial bits, fc_local.h sn_fc_eval_threads); so does an inner sweep with order=colour.
+ * (the serial bits, fc_local.h sn_fc_eval_threads), or on one where that is faster, product by
+ * product by the clock (common/par_tune.h: a loaded machine); so does an inner sweep with
+ * order=colour.
  * info->iterations counts outer proximal steps (inner=nsgs) or extragradient steps (inner=fp). */
 #include "solver/fc_local.h"
+#include "common/par_tune.h"
 #include "signorini/solver.h"
 #include "solver/verdict.h"
 
@@ -53,12 +56,16 @@ typedef struct {
   int n;
   int threads;    /* of the products, the error and a coloured inner sweep */
   double *work;   /* nc doubles: the threaded error's per-contact terms */
+  sn_par_tune *tune;   /* threads or one for the products (the same bits either way) */
 } prox_ctx;
 
-/* u = W r + q + sigma (r - c) and its error on the context's threads (the serial bits) */
+/* u = W r + q + sigma (r - c) and its error on the context's threads or one (the serial bits) */
 static double eval(const prox_ctx *X, double sigma, const double *c, const double *r, double *u)
 {
-  return sn_fc_eval_threads(X->P, X->B, sigma, c, r, u, X->threads, X->work);
+  int nt = sn_par_tune_begin(X->tune) > 1 ? X->threads : 1;
+  double e = sn_fc_eval_threads(X->P, X->B, sigma, c, r, u, nt, X->work);
+  sn_par_tune_end(X->tune);
+  return e;
 }
 
 /* mean diagonal entry of W (a scale for sigma and rho); 1 if W has no positive diagonal */
@@ -298,7 +305,9 @@ static int prox_solve(const sn_fc *P, double *r, double *u, const sn_settings *s
     if (!isfinite(r[j])) { sn_fill(n, 0.0, r); break; }
   double *work = malloc(sizeof(double) * (size_t)(P->nc > 0 ? P->nc : 1));
   if (!work) { sn_bsr_free(B); return SN_ERR_NOMEM; }
-  prox_ctx X = {P, B, s, info, t0, n, s->threads > 1 ? s->threads : 1, work};
+  sn_par_tune tune;
+  sn_par_tune_init(&tune, s->threads);
+  prox_ctx X = {P, B, s, info, t0, n, s->threads > 1 ? s->threads : 1, work, &tune};
   st = inner[0] == 'f' ? prox_fp(&X, s->options, r, u, &it, bounded) : prox_ppa(&X, s->options, r, u, &it, bounded);
   if (st != SN_ERR_NOMEM && st != SN_ERR_ARG && st != SN_ERR_FORMAT && st != SN_ERR_UNKNOWN) {
     eval(&X, 0.0, NULL, r, u);
