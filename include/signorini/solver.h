@@ -72,14 +72,18 @@ int sn_gfc_solve(const sn_gfc *P, const char *solver, double *r, double *v, cons
  * s->max_iter counts Newton steps: an attempt but the last gets at most max(100, max_iter / 5)
  * of it (ccp: max_iter / 2), the last keeps at least max_iter / 5, and an iteration of apgd or
  * ccp counts as 1 / SN_AUTO_CHEAP_STEPS of one; s->time_limit is the total time (each attempt
- * gets what is left); info->iterations sums the attempts' own iterations. Each attempt starts from the best finite iterate so far, the first from
- * the caller's r (z). info->solver names the solver that succeeded (NULL if none),
+ * gets what is left); info->iterations sums the attempts' own iterations. Each attempt starts
+ * from the best finite iterate so far of an attempt that did not diverge, the first from the
+ * caller's r (z). info->solver names the solver that succeeded (NULL if none),
  * info->tried[0 .. ntried) every attempt with its status, iterations, error and time. On
- * failure r holds the best attempt's result and the status is SN_DIVERGED only if every
- * attempt that returned a result diverged or the data certify infeasibility (a stuck contact,
- * sn_fc_measures), else the best attempt's status (e.g. SN_MAX_ITER near the solution after
- * another attempt diverged). No solver options (SN_ERR_UNKNOWN, also in info->status, if
- * s->options is set). */
+ * failure r holds the best attempt that did not diverge (the lowest absolute residual, else
+ * relative error), or a diverged one of lower absolute residual whose relative error still
+ * misses tol (a mass ratio's label; never one whose relative error a grown reaction made
+ * small), info->error and the residuals those of the r returned; the status is SN_DIVERGED only
+ * if every attempt that returned a result diverged or the data certify infeasibility (a stuck
+ * contact, sn_fc_measures), else the status of the best attempt that did not diverge (e.g.
+ * SN_MAX_ITER near the solution after another attempt diverged). No solver options
+ * (SN_ERR_UNKNOWN, also in info->status, if s->options is set). */
 int sn_fc_auto(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 int sn_gfc_auto(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info);
 int sn_lcp_auto(const sn_lcp *P, double *z, double *w, const sn_settings *s, sn_info *info);

@@ -89,7 +89,7 @@ static int block(dyn_state *D)
   return SN_OK;
 }
 
-int sn_dyn_delassus(dyn_state *D, const sn_csc *Hall, const sn_csc *Ha, double *Wd)
+int sn_dyn_delassus_prepare(dyn_state *D, const sn_csc *Hall)
 {
   if (D->soft_on || D->grows >= GROWS_MAX) return 1;
   int *set = NULL, st;
@@ -111,7 +111,12 @@ int sn_dyn_delassus(dyn_state *D, const sn_csc *Hall, const sn_csc *Ha, double *
     D->grows++;
     D->info->delassus_setups++;
   }
-  if (!D->last) return 1;               /* no free row under the points (W = 0): per column */
+  return D->last ? 0 : 1;               /* no free row under the points (W = 0): per column */
+}
+
+int sn_dyn_delassus(dyn_state *D, const sn_csc *Ha, double *Wd)
+{
+  int st;
   if (!D->G && (st = block(D))) return st;
   /* W column by column: y = G Ha e_j on the set, then W_ij = Ha e_i . y */
   int nl = Ha->n, ns = D->nlast;

@@ -68,13 +68,19 @@ typedef struct {
 /* Mhat's factor for a *STEP, the block of the last one and its rows forgotten (the free dofs
  * may be numbered anew; dynamic_delassus.c) */
 int sn_dyn_factor(dyn_state *D);
-/* Wd (nl x nl, column-major) = Ha^T Mhat^-1 Ha from the block of Mhat^-1 on Ha's rows, the set
- * enlarged (a new factorization) when the rows of Hall (every detected point's columns on the
- * free dofs: Ha's among them) reach outside it: SN_OK;
- * 1 when the block route does not apply (soft points, a set of more than DELASSUS_MAX rows, its
- * GROWS_MAX enlargements made in this *STEP, no free row), the caller then solves per column;
- * SN_ERR_* on failure */
-int sn_dyn_delassus(dyn_state *D, const sn_csc *Hall, const sn_csc *Ha, double *Wd);
+/* The block route of a contact step made ready: the set of rows enlarged (a new factorization)
+ * when the rows of Hall (every detected point's columns on the free dofs) reach outside it.
+ * SN_OK: sn_dyn_delassus may follow; 1 when the route does not apply (soft points, a set of
+ * more than sn_dynamic_settings.delassus_max_rows (default DELASSUS_MAX) rows, its GROWS_MAX
+ * enlargements made in this *STEP, a factorization with the set refused, no free row): the
+ * caller then solves per column, or in global form (dynamic_step.c); SN_ERR_* on failure */
+int sn_dyn_delassus_prepare(dyn_state *D, const sn_csc *Hall);
+/* Wd (nl x nl, column-major) = Ha^T Mhat^-1 Ha from the block of Mhat^-1 on Ha's rows, after
+ * sn_dyn_delassus_prepare returned SN_OK */
+int sn_dyn_delassus(dyn_state *D, const sn_csc *Ha, double *Wd);
+/* the default of sn_dynamic_settings.condensed_max_mb: the largest dense Z of the per-column
+ * route, in MiB, where no SOLVER= is named */
+#define SN_DYN_CONDENSED_MAX_MB 512.0
 void sn_dyn_delassus_free(dyn_state *D);
 
 /* one time step from (u, v) at time t (step time) to (u1, v1) at t + h */

@@ -166,17 +166,20 @@ static int solve_condensed(dyn_state *D, const sn_csc *Hall, const sn_csc *Ha, c
 {
   int n = D->neq, nl = Ha->n, st;
   *global = 0;
-  double *Z = NULL, *Wd = calloc((size_t)nl * (size_t)nl + 1, sizeof(double));
-  double *q = calloc((size_t)nl + 1, sizeof(double)), *u = calloc((size_t)nl + 1, sizeof(double));
+  double *Z = NULL, *Wd = NULL, *q = NULL, *u = NULL;
   sn_csc *W = NULL;
-  if (!Wd || !q || !u) { st = SN_ERR_NOMEM; goto done; }
-  st = sn_dyn_delassus(D, Hall, Ha, Wd);   /* from the block of Mhat^-1 on the contact rows */
-  if (st < 0) goto done;
-  if (st > 0 && z_max > 0 && (double)n * (double)nl * sizeof(double) > z_max) {
+  int blocked = sn_dyn_delassus_prepare(D, Hall);   /* < 0: an error; 1: per column */
+  if (blocked < 0) return blocked;
+  if (blocked && z_max > 0 && (double)n * (double)nl * sizeof(double) > z_max) {
     *global = 1;                       /* Z too large: the caller solves the global form */
-    st = SN_OK;
-    goto done;
+    return SN_OK;
   }
+  Wd = calloc((size_t)nl * (size_t)nl + 1, sizeof(double));
+  q = calloc((size_t)nl + 1, sizeof(double));
+  u = calloc((size_t)nl + 1, sizeof(double));
+  if (!Wd || !q || !u) { st = SN_ERR_NOMEM; goto done; }
+  st = blocked ? 1 : sn_dyn_delassus(D, Ha, Wd);   /* from the block of Mhat^-1 on the contact rows */
+  if (st < 0) goto done;
   if (st > 0) {                        /* else Z = Mhat^-1 Ha, a solve per column */
     if (!(Z = calloc((size_t)n * (size_t)nl + 1, sizeof(double)))) { st = SN_ERR_NOMEM; goto done; }
     sn_csc_to_dense(Ha, Z);
@@ -286,8 +289,11 @@ static int solve_contact(dyn_state *D, const int *act, int na, const double *ulo
   int global = se && !strcmp(se->kind, "gfc");
   if (!global) {                       /* the rows of every detected point: the block's set */
     sn_csc *Hall = NULL;
-    /* without SOLVER=, a per-column Z beyond condensed_max_mb gives way to the global form */
-    double z_max = D->sp->solver[0] ? 0.0 : (D->set->condensed_max_mb > 0 ? D->set->condensed_max_mb : 512.0) * 1048576.0;
+    /* without SOLVER= (or with auto, the default named), a per-column Z beyond condensed_max_mb
+       gives way to the global form */
+    int named = D->sp->solver[0] && strcmp(D->sp->solver, "auto") != 0;
+    double mb = D->set->condensed_max_mb > 0 ? D->set->condensed_max_mb : SN_DYN_CONDENSED_MAX_MB;
+    double z_max = named ? 0.0 : mb * 1048576.0;
     if (!(st = active_H(D, D->cs.H, NULL, np, &Hall)))
       st = solve_condensed(D, Hall, Ha, w, mu, solver, &s, &inf, p, z_max, &global);
     sn_csc_free(Hall);

@@ -8,6 +8,7 @@
 #include "common/relay.h"
 
 #include <limits.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,6 +143,7 @@ int sn_auto_better(int st, double err, double res, int best_st, double best_err,
   if (st < 0) return 0;
   if (st == SN_OK) return 1;
   if (best_st == SN_OK) return 0;
+  if (isnan(best_err)) return !isnan(err);   /* a NaN kept: anything measured is better */
   if (isfinite(res) && isfinite(best_res) && isfinite(best_err)) return res < best_res;
   if (st != SN_DIVERGED) return best_st == SN_DIVERGED || err < best_err;
   return best_st == SN_DIVERGED && err < best_err;
@@ -152,6 +154,33 @@ static int attempt(const target *T, const char *name, const sn_settings *s, sn_i
   if (T->lcp) return sn_lcp_solve(T->lcp, name, T->x, T->y, s, info);
   if (T->fc) return sn_fc_solve(T->fc, name, T->x, T->y, s, info);
   return sn_gfc_solve(T->gfc, name, T->x, T->y, s, info);
+}
+
+/* an attempt's result kept: its (x, y), status and errors */
+typedef struct {
+  int have, st;
+  double err, res;
+  double *xy;                /* x then y: nx + ny doubles */
+  double penetration, cone_violation;
+  const char *solver;
+} kept;
+
+static void keep_take(kept *K, const target *T, int st, const sn_info *ai, const char *name)
+{
+  K->have = 1;
+  K->st = st;
+  K->err = ai->error;
+  K->res = ai->abs_residual;
+  K->penetration = ai->penetration;
+  K->cone_violation = ai->cone_violation;
+  K->solver = name;
+  memcpy(K->xy, T->x, sizeof(double) * (size_t)T->nx);
+  memcpy(K->xy + T->nx, T->y, sizeof(double) * (size_t)T->ny);
+}
+
+int sn_auto_prefer_diverged(double dv_err, double dv_res, double nd_res, double tol)
+{
+  return dv_err > tol && isfinite(dv_err) && isfinite(dv_res) && isfinite(nd_res) && dv_res < nd_res;
 }
 
 /* first_cap > 0: the most iterations of the first attempt (else AUTO_SHARE as the others) */
@@ -165,21 +194,22 @@ static int run_list(const target *T, const char **list, int k, int first_cap, co
   }
   double t0 = sn_wtime();
   size_t bytes = sizeof(double) * (size_t)(T->nx + T->ny + 2);
-  double *start = malloc(bytes), *best = malloc(bytes), *ndbest = malloc(bytes);
-  if (!start || !best || !ndbest) {
+  double *start = malloc(bytes);
+  /* the best attempt that did not diverge (nd: a success, else sn_auto_better) and the best one
+     labelled diverged (dv: the lowest absolute residual, else relative error) */
+  kept nd = {0, SN_DIVERGED, INFINITY, NAN, malloc(bytes), NAN, NAN, NULL};
+  kept dv = {0, SN_DIVERGED, INFINITY, NAN, malloc(bytes), NAN, NAN, NULL};
+  if (!start || !nd.xy || !dv.xy) {
     free(start);
-    free(best);
-    free(ndbest);
+    free(nd.xy);
+    free(dv.xy);
     if (info) info->status = SN_ERR_NOMEM;
     return SN_ERR_NOMEM;
   }
   memcpy(start, T->x, sizeof(double) * (size_t)T->nx);
   memcpy(start + T->nx, T->y, sizeof(double) * (size_t)T->ny);
-  int used = 0, steps = 0, st = SN_MAX_ITER, best_st = SN_DIVERGED, nres = 0, ndiv = 0, nt = 0, hlen = 0;
-  int nd_st = SN_DIVERGED;                         /* the best attempt that did not diverge: its */
-  double nd_err = INFINITY, nd_res = NAN;          /* status, what the outcome reports */
+  int used = 0, steps = 0, st = SN_MAX_ITER, nres = 0, ndiv = 0, nt = 0, hlen = 0;
   int reserve = k > 1 ? s->max_iter / 5 : 0;   /* kept for the last attempt, whatever the others used */
-  double best_err = INFINITY, best_res = NAN;
   sn_info keep = {0}, ai;
   sn_relay R;
   for (int a = 0; a < k && st != SN_OK; a++) {
@@ -205,8 +235,9 @@ static int run_list(const target *T, const char **list, int k, int first_cap, co
     sn_relay_init(&R, s, &as);
     R.offset = steps;
     memset(&ai, 0, sizeof ai);
+    sn_info_reset(&ai);   /* an attempt that returns without filling info claims nothing */
     if (info && info->history) { ai.history = info->history + hlen; ai.history_cap = info->history_cap - hlen; }
-    const double *from = isfinite(nd_err) ? ndbest : start;   /* never a diverged start */
+    const double *from = nd.have && isfinite(nd.err) ? nd.xy : start;   /* never a diverged start */
     memcpy(T->x, from, sizeof(double) * (size_t)T->nx);
     memcpy(T->y, from + T->nx, sizeof(double) * (size_t)T->ny);
     st = attempt(T, list[a], &as, &ai);
@@ -225,50 +256,48 @@ static int run_list(const target *T, const char **list, int k, int first_cap, co
     }
     nres += st >= 0;
     ndiv += st == SN_DIVERGED;
-    if (st >= 0 && st != SN_DIVERGED && sn_auto_better(st, ai.error, ai.abs_residual, nd_st, nd_err, nd_res)) {
-      nd_st = st;
-      nd_err = ai.error;
-      nd_res = ai.abs_residual;
-      memcpy(ndbest, T->x, sizeof(double) * (size_t)T->nx);
-      memcpy(ndbest + T->nx, T->y, sizeof(double) * (size_t)T->ny);
-    }
-    if (sn_auto_better(st, ai.error, ai.abs_residual, best_st, best_err, best_res)) {
-      best_res = ai.abs_residual;
-      best_err = ai.error;
-      best_st = st;
-      memcpy(best, T->x, sizeof(double) * (size_t)T->nx);
-      memcpy(best + T->nx, T->y, sizeof(double) * (size_t)T->ny);
-      keep.abs_residual = ai.abs_residual;
-      keep.penetration = ai.penetration;
-      keep.cone_violation = ai.cone_violation;
-      keep.solver = list[a];
-    }
+    if (st >= 0 && st != SN_DIVERGED &&
+        (!nd.have || sn_auto_better(st, ai.error, ai.abs_residual, nd.st, nd.err, nd.res)))
+      keep_take(&nd, T, st, &ai, list[a]);
+    else if (st == SN_DIVERGED &&
+             (!dv.have || (isfinite(ai.abs_residual) && isfinite(dv.res) ? ai.abs_residual < dv.res
+                                                                         : ai.error < dv.err)))
+      keep_take(&dv, T, st, &ai, list[a]);
   }
-  if (st != SN_OK) {         /* the best attempt, else (nothing usable) the caller's start */
-    const double *src = isfinite(best_err) ? best : start;
+  /* what is returned: a success; else the best attempt that did not diverge, or a diverged one
+     of lower absolute residual whose relative error was not made small by a grown reaction
+     (sn_auto_prefer_diverged: the label of a mass ratio), with the status of the former; else
+     the best diverged one */
+  const kept *out = NULL;
+  if (nd.have && isfinite(nd.err)) out = &nd;
+  if (out && st != SN_OK && dv.have && sn_auto_prefer_diverged(dv.err, dv.res, nd.res, s->tol)) out = &dv;
+  if (!out && dv.have && isfinite(dv.err)) out = &dv;
+  if (st != SN_OK) {         /* the attempt chosen, else (nothing usable) the caller's start */
+    const double *src = out ? out->xy : start;
     memcpy(T->x, src, sizeof(double) * (size_t)T->nx);
     memcpy(T->y, src + T->nx, sizeof(double) * (size_t)T->ny);
     int stuck = T->stuck;
     sn_fc_meas m;             /* stuck depends on the data only: measured once, when needed */
     if (!T->stuck_known && T->fc && !sn_fc_measures(T->fc, T->x, s->tol, &m)) stuck = m.stuck > 0;
-    st = sn_auto_outcome(st, isfinite(nd_err) ? nd_st : best_st, isfinite(best_err), nres, ndiv, stuck);
+    int best_st = nd.have && isfinite(nd.err) ? nd.st : out ? out->st : SN_DIVERGED;
+    st = sn_auto_outcome(st, best_st, out != NULL, nres, ndiv, stuck);
   }
   if (info) {
     info->status = st;
     info->iterations = steps;
-    info->error = isfinite(best_err) ? best_err : INFINITY;
+    info->error = out ? out->err : INFINITY;
     info->seconds = sn_wtime() - t0;
     info->history_len = hlen;
-    info->abs_residual = isfinite(best_err) ? keep.abs_residual : NAN;
-    info->penetration = isfinite(best_err) ? keep.penetration : NAN;
-    info->cone_violation = isfinite(best_err) ? keep.cone_violation : NAN;
-    info->solver = st == SN_OK ? keep.solver : NULL;
+    info->abs_residual = out ? out->res : NAN;
+    info->penetration = out ? out->penetration : NAN;
+    info->cone_violation = out ? out->cone_violation : NAN;
+    info->solver = st == SN_OK && out ? out->solver : NULL;
     info->ntried = nt;
     memcpy(info->tried, keep.tried, sizeof keep.tried);
   }
   free(start);
-  free(best);
-  free(ndbest);
+  free(nd.xy);
+  free(dv.xy);
   return st;
 }
 

@@ -25,4 +25,16 @@ int sn_auto_outcome(int last, int best, int have_best, int nres, int ndiv, int s
  * diverged result only over another diverged one or none. A result with st < 0 never is. */
 int sn_auto_better(int st, double err, double res, int best_st, double best_err, double best_res);
 
+/* The returned result where no attempt succeeded: the best attempt that did not diverge, unless
+ * the best one labelled SN_DIVERGED has a lower absolute residual (dv_res < nd_res, both finite)
+ * and a relative error that still misses tol (dv_err > tol). A diverged label with the relative
+ * error met is the one a grown reaction earns (the relative error divides by |r|): two contacts
+ * whose normal velocities sum to -0.5 whatever r, nsn_ac's reaction grown to |r| = 6.8e7, its
+ * relative error 5.2e-9, are not returned over nsgs' |r| = 142 (test_auto_outcome). A mass
+ * ratio labels a sound iterate diverged with the relative error missed: the 27-box stack of 1 kg
+ * and 1e6 kg layers, socmix 2.8e-6 (absolute residual 0.020) over nsn_ac's 4.7e-3 (0.040), which
+ * carries none of the heavy weight (docs/solvers.md). Returns 1 when the diverged one is
+ * returned (with the other's status). */
+int sn_auto_prefer_diverged(double dv_err, double dv_res, double nd_res, double tol);
+
 #endif

@@ -183,24 +183,29 @@ static void scenario(const char *name, const double *throw_, int min_contact, in
 }
 
 /* The routes where the block is refused (sn_dynamic_settings.delassus_max_rows = 1: the flat
- * throw's 75 rows are too many), no SOLVER= named:
- *  - Z = M_hat^-1 H_a by one solve per contact unknown (the default condensed_max_mb: Z is 225 x 75
- *    doubles): no W from the block, the same motion as the block's route within 1e-8;
- *  - Z beyond condensed_max_mb (1e-6 MiB): every contact step solved in global form by ADMM
- *    (global_fallbacks = contact_steps), the bits of *STEP, SOLVER=ADMM (the same solver on the
- *    same problem from the same start). */
+ * throw's 75 rows are too many):
+ *  - no SOLVER=: Z = M_hat^-1 H_a by one solve per contact unknown (the default
+ *    condensed_max_mb: Z is 225 x 75 doubles): no W from the block, the same motion as the
+ *    block's route within 1e-8;
+ *  - Z beyond condensed_max_mb (1e-6 MiB), no SOLVER= and SOLVER=AUTO: every contact step
+ *    solved in global form by ADMM (global_fallbacks = contact_steps), the bits of *STEP,
+ *    SOLVER=ADMM (the same solver on the same problem from the same start);
+ *  - SOLVER=NSGS (a local solver named) beyond the bound: kept on the condensed form. */
 static void routes(const double *throw_)
 {
-  rec A = {0}, C = {0}, F = {0}, G = {0};
-  sn_dynamic_info ia, ic, iff, ig;
+  rec A = {0}, C = {0}, F = {0}, FA = {0}, N = {0}, G = {0};
+  sn_dynamic_info ia, ic, iff, ifa, in, ig;
   CHECK_INT(run("", throw_, 1, &A, &ia), SN_OK);
   CHECK_INT(run_with("", throw_, 1, 1, 0.0, &C, &ic), SN_OK);
   CHECK_INT(run_with("", throw_, 1, 1, 1e-6, &F, &iff), SN_OK);
+  CHECK_INT(run_with(", SOLVER=AUTO", throw_, 1, 1, 1e-6, &FA, &ifa), SN_OK);
+  CHECK_INT(run_with(", SOLVER=NSGS", throw_, 1, 1, 1e-6, &N, &in), SN_OK);
   CHECK_INT(run(", SOLVER=ADMM", throw_, 1, &G, &ig), SN_OK);
-  if (A.u && C.u && F.u && G.u) {
+  if (A.u && C.u && F.u && FA.u && N.u && G.u) {
     int n = A.ndof;
-    printf("routes: %d contact steps; per column: %d blocks, %d to the global form; Z too large: %d to the "
-           "global form\n", ic.contact_steps, ic.delassus_blocks, ic.global_fallbacks, iff.global_fallbacks);
+    printf("routes: %d contact steps; per column: %d blocks, %d to the global form; Z too large: %d (SOLVER=AUTO "
+           "%d, SOLVER=NSGS %d) to the global form\n", ic.contact_steps, ic.delassus_blocks, ic.global_fallbacks,
+           iff.global_fallbacks, ifa.global_fallbacks, in.global_fallbacks);
     CHECK(ic.contact_steps >= 10);
     CHECK_INT(ic.contact_steps, ia.contact_steps);
     CHECK_INT(ic.delassus_blocks, 0);
@@ -209,15 +214,19 @@ static void routes(const double *throw_)
     CHECK_INT(iff.delassus_blocks, 0);
     CHECK_INT(iff.global_fallbacks, iff.contact_steps);
     CHECK_INT(iff.contact_steps, ia.contact_steps);
-    CHECK_INT(ig.global_fallbacks, 0);          /* named: the global form asked for, not a fallback */
+    CHECK_INT(ifa.global_fallbacks, ifa.contact_steps);
+    CHECK_INT(in.global_fallbacks, 0);
+    CHECK_INT(in.contact_steps, ia.contact_steps);
     double du = maxdiff(n, A.u, C.u), dv = maxdiff(n, A.v, C.v);
     printf("  per column against the block: |du| %.2e, |dv| %.2e\n", du, dv);
     CHECK(du <= 1e-8 * maxabs(n, A.u));
     CHECK(dv <= 1e-8 * maxabs(n, A.v));
     size_t b = sizeof(double) * (size_t)n;
     CHECK(memcmp(F.u, G.u, b) == 0 && memcmp(F.v, G.v, b) == 0);
+    CHECK(memcmp(FA.u, G.u, b) == 0 && memcmp(FA.v, G.v, b) == 0);
   }
-  free(A.u); free(A.v); free(C.u); free(C.v); free(F.u); free(F.v); free(G.u); free(G.v);
+  free(A.u); free(A.v); free(C.u); free(C.v); free(F.u); free(F.v); free(FA.u); free(FA.v);
+  free(N.u); free(N.v); free(G.u); free(G.v);
 }
 
 /* Two *STEPs whose *BOUNDARY renumbers the free dofs: tests/data/fe/dyn/block_slide.inp (a CPE4
