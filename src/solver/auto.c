@@ -178,11 +178,6 @@ static void keep_take(kept *K, const target *T, int st, const sn_info *ai, const
   memcpy(K->xy + T->nx, T->y, sizeof(double) * (size_t)T->ny);
 }
 
-int sn_auto_prefer_diverged(double dv_err, double dv_res, double nd_res, double tol)
-{
-  return dv_err > tol && isfinite(dv_err) && isfinite(dv_res) && isfinite(nd_res) && dv_res < nd_res;
-}
-
 /* first_cap > 0: the most iterations of the first attempt (else AUTO_SHARE as the others) */
 static int run_list(const target *T, const char **list, int k, int first_cap, const sn_settings *s, sn_info *info)
 {
@@ -259,19 +254,19 @@ static int run_list(const target *T, const char **list, int k, int first_cap, co
     if (st >= 0 && st != SN_DIVERGED &&
         (!nd.have || sn_auto_better(st, ai.error, ai.abs_residual, nd.st, nd.err, nd.res)))
       keep_take(&nd, T, st, &ai, list[a]);
-    else if (st == SN_DIVERGED &&
-             (!dv.have || (isfinite(ai.abs_residual) && isfinite(dv.res) ? ai.abs_residual < dv.res
-                                                                         : ai.error < dv.err)))
+    else if (st == SN_DIVERGED && !isnan(ai.error) &&
+             (!dv.have || isnan(dv.err) ||
+              (isfinite(ai.abs_residual) && isfinite(dv.res) ? ai.abs_residual < dv.res : ai.error < dv.err)))
       keep_take(&dv, T, st, &ai, list[a]);
   }
-  /* what is returned: a success; else the best attempt that did not diverge, or a diverged one
-     of lower absolute residual whose relative error was not made small by a grown reaction
-     (sn_auto_prefer_diverged: the label of a mass ratio), with the status of the former; else
-     the best diverged one */
+  /* what is returned: a success; else the best attempt that did not diverge; else the best
+     diverged one. A diverged attempt never replaces one that did not diverge, whatever its
+     errors: a reaction grown along a direction W does not see makes both small (two contacts
+     without a solution: nsn_ac's |r| 6.8e7 at a relative error of 5.2e-9, or 1e-10 at tol
+     1e-10), and no test of the data tells it from a mass ratio's label (test_auto_outcome) */
   const kept *out = NULL;
-  if (nd.have && isfinite(nd.err)) out = &nd;
-  if (out && st != SN_OK && dv.have && sn_auto_prefer_diverged(dv.err, dv.res, nd.res, s->tol)) out = &dv;
-  if (!out && dv.have && isfinite(dv.err)) out = &dv;
+  if (st == SN_OK || (nd.have && isfinite(nd.err))) out = &nd;
+  else if (dv.have && isfinite(dv.err)) out = &dv;
   if (st != SN_OK) {         /* the attempt chosen, else (nothing usable) the caller's start */
     const double *src = out ? out->xy : start;
     memcpy(T->x, src, sizeof(double) * (size_t)T->nx);
@@ -279,7 +274,7 @@ static int run_list(const target *T, const char **list, int k, int first_cap, co
     int stuck = T->stuck;
     sn_fc_meas m;             /* stuck depends on the data only: measured once, when needed */
     if (!T->stuck_known && T->fc && !sn_fc_measures(T->fc, T->x, s->tol, &m)) stuck = m.stuck > 0;
-    int best_st = nd.have && isfinite(nd.err) ? nd.st : out ? out->st : SN_DIVERGED;
+    int best_st = nd.have ? nd.st : out ? out->st : SN_DIVERGED;
     st = sn_auto_outcome(st, best_st, out != NULL, nres, ndiv, stuck);
   }
   if (info) {

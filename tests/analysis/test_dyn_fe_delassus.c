@@ -217,6 +217,7 @@ static void routes(const double *throw_)
     CHECK_INT(ifa.global_fallbacks, ifa.contact_steps);
     CHECK_INT(in.global_fallbacks, 0);
     CHECK_INT(in.contact_steps, ia.contact_steps);
+    CHECK_INT(ig.global_fallbacks, 0);          /* SOLVER=ADMM asked for: not counted as a fallback */
     double du = maxdiff(n, A.u, C.u), dv = maxdiff(n, A.v, C.v);
     printf("  per column against the block: |du| %.2e, |dv| %.2e\n", du, dv);
     CHECK(du <= 1e-8 * maxabs(n, A.u));
