@@ -77,7 +77,7 @@ int sn_gfc_solve(const sn_gfc *P, const char *solver, double *r, double *v, cons
  * caller's r (z). info->solver names the solver that succeeded (NULL if none),
  * info->tried[0 .. ntried) every attempt with its status, iterations, error and time. On
  * failure r holds the best attempt that did not diverge (the lowest absolute residual, else
- * relative error), a diverged one only where no other left a result, info->error and the
+ * relative error), a diverged one only where no other left a finite error, info->error and the
  * residuals those of the r returned; the status is SN_DIVERGED only
  * if every attempt that returned a result diverged or the data certify infeasibility (a stuck
  * contact, sn_fc_measures), else the status of the best attempt that did not diverge (e.g.

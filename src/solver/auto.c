@@ -178,6 +178,13 @@ static void keep_take(kept *K, const target *T, int st, const sn_info *ai, const
   memcpy(K->xy + T->nx, T->y, sizeof(double) * (size_t)T->ny);
 }
 
+int sn_auto_choose(int success, int nd_have, double nd_err, int dv_have, double dv_err)
+{
+  if (success || (nd_have && isfinite(nd_err))) return 1;
+  if (dv_have && isfinite(dv_err)) return 2;
+  return 0;
+}
+
 /* first_cap > 0: the most iterations of the first attempt (else AUTO_SHARE as the others) */
 static int run_list(const target *T, const char **list, int k, int first_cap, const sn_settings *s, sn_info *info)
 {
@@ -264,9 +271,8 @@ static int run_list(const target *T, const char **list, int k, int first_cap, co
      errors: a reaction grown along a direction W does not see makes both small (two contacts
      without a solution: nsn_ac's |r| 6.8e7 at a relative error of 5.2e-9, or 1e-10 at tol
      1e-10), and no test of the data tells it from a mass ratio's label (test_auto_outcome) */
-  const kept *out = NULL;
-  if (st == SN_OK || (nd.have && isfinite(nd.err))) out = &nd;
-  else if (dv.have && isfinite(dv.err)) out = &dv;
+  int pick = sn_auto_choose(st == SN_OK, nd.have, nd.err, dv.have, dv.err);
+  const kept *out = pick == 1 ? &nd : pick == 2 ? &dv : NULL;
   if (st != SN_OK) {         /* the attempt chosen, else (nothing usable) the caller's start */
     const double *src = out ? out->xy : start;
     memcpy(T->x, src, sizeof(double) * (size_t)T->nx);
@@ -274,8 +280,9 @@ static int run_list(const target *T, const char **list, int k, int first_cap, co
     int stuck = T->stuck;
     sn_fc_meas m;             /* stuck depends on the data only: measured once, when needed */
     if (!T->stuck_known && T->fc && !sn_fc_measures(T->fc, T->x, s->tol, &m)) stuck = m.stuck > 0;
-    int best_st = nd.have ? nd.st : out ? out->st : SN_DIVERGED;
-    st = sn_auto_outcome(st, best_st, out != NULL, nres, ndiv, stuck);
+    /* the status of the r returned; with none, of a non-diverged attempt that left no error */
+    int best_st = out ? out->st : nd.have ? nd.st : SN_DIVERGED;
+    st = sn_auto_outcome(st, best_st, out != NULL || nd.have, nres, ndiv, stuck);
   }
   if (info) {
     info->status = st;

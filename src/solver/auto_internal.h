@@ -26,5 +26,12 @@ int sn_auto_outcome(int last, int best, int have_best, int nres, int ndiv, int s
  * none of them left a result (run_list). */
 int sn_auto_better(int st, double err, double res, int best_st, double best_err, double best_res);
 
+/* The attempt auto returns: 1 the best that did not diverge (nd: always on success), 2 the best
+ * diverged one (dv), 0 none (the caller's start). A diverged attempt only where no attempt that
+ * did not diverge left a finite error: a reaction grown along a direction W does not see makes
+ * both its errors small (docs/solvers.md, "The divergence bound without cancellation"). The
+ * status returned is that of the attempt chosen (run_list). */
+int sn_auto_choose(int success, int nd_have, double nd_err, int dv_have, double dv_err);
+
 
 #endif

@@ -50,6 +50,20 @@ static void test_better(void)
   CHECK_INT(sn_auto_better(SN_MAX_ITER, NAN, NAN, SN_MAX_ITER, NAN, NAN), 0);
 }
 
+/* the attempt returned (sn_auto_choose): 1 the best that did not diverge, 2 the best diverged
+ * one, 0 none; a diverged one only where none that did not diverge left a finite error */
+static void test_choose(void)
+{
+  CHECK_INT(sn_auto_choose(1, 1, 1e-9, 1, 1e-12), 1);         /* a success */
+  CHECK_INT(sn_auto_choose(0, 1, 3.5e-3, 1, 5.2e-9), 1);      /* the grown reaction is not taken */
+  CHECK_INT(sn_auto_choose(0, 1, NAN, 1, 1e-3), 2);           /* no finite error but the diverged one */
+  CHECK_INT(sn_auto_choose(0, 1, INFINITY, 1, 1e-3), 2);
+  CHECK_INT(sn_auto_choose(0, 0, INFINITY, 1, 1e-3), 2);
+  CHECK_INT(sn_auto_choose(0, 1, NAN, 1, NAN), 0);
+  CHECK_INT(sn_auto_choose(0, 0, INFINITY, 0, INFINITY), 0);
+  CHECK_INT(sn_auto_choose(0, 1, 1e-2, 0, INFINITY), 1);
+}
+
 /* end to end, a problem without a solution (3D, W's normal rows [[1, -1], [-1, 1]], tangents I,
  * q = (-1, 0.3, 0, 0.5, 0, 0.2): u_N,1 + u_N,2 = -0.5 for every r; no contact stuck). nsn_ac
  * and nsn_fb grow the reaction along (1, 1), where W sees nothing, to 1e7-1e9: their relative
@@ -81,7 +95,7 @@ static void test_no_solution(void)
     for (int i = 0; i < 6; i++) nr += r[i] * r[i];
     printf("no solution, tol %.0e, max_iter %d: status %d, error %.3e, |r| %.3e, %d attempts\n", tols[c], iters[c],
            st, info.error, sqrt(nr), info.ntried);
-    CHECK(st > 0);                                 /* not solved, not an error */
+    CHECK(st > 0 && st != SN_DIVERGED);            /* not solved; nsgs did not diverge */
     CHECK(info.error > 1e-6);
     CHECK_CLOSE(info.error, sn_fc_error(&P, r, NULL), 1e-12, 0);   /* the error of the r returned */
     CHECK(sqrt(nr) < 1e6);                         /* not the diverged 1e7-1e9 */
@@ -118,6 +132,7 @@ int main(void)
 {
   test_outcome();
   test_better();
+  test_choose();
   test_no_solution();
   test_options();
   return sn_check_report();
