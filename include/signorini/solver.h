@@ -78,10 +78,11 @@ int sn_gfc_solve(const sn_gfc *P, const char *solver, double *r, double *v, cons
  * info->tried[0 .. ntried) every attempt with its status, iterations, error and time. On
  * failure r holds the best attempt that did not diverge (the lowest absolute residual, else
  * relative error), a diverged one only where no other left a finite error, info->error and the
- * residuals those of the r returned; the status is SN_DIVERGED only
+ * residuals those of the r returned; the status is SN_TIME_LIMIT when s->time_limit ended the
+ * list (unless a contact is stuck), SN_DIVERGED only
  * if every attempt that returned a result diverged or the data certify infeasibility (a stuck
- * contact, sn_fc_measures), else the status of the best attempt that did not diverge (e.g.
- * SN_MAX_ITER near the solution after another attempt diverged). No solver options
+ * contact, sn_fc_measures), else the status of the attempt returned (e.g. SN_MAX_ITER near
+ * the solution after another attempt diverged). No solver options
  * (SN_ERR_UNKNOWN, also in info->status, if s->options is set). */
 int sn_fc_auto(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 int sn_gfc_auto(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info);

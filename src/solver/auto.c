@@ -134,7 +134,9 @@ typedef struct {
 int sn_auto_outcome(int last, int best, int have_best, int nres, int ndiv, int stuck)
 {
   if (last == SN_OK) return SN_OK;
-  if (stuck || (ndiv > 0 && ndiv == nres)) return SN_DIVERGED;
+  if (stuck) return SN_DIVERGED;
+  if (last == SN_TIME_LIMIT) return SN_TIME_LIMIT;   /* cut short: the attempts left untried decide nothing */
+  if (ndiv > 0 && ndiv == nres) return SN_DIVERGED;
   return have_best ? best : last;
 }
 

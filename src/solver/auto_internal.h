@@ -10,8 +10,10 @@
  * attempt that did not diverge (sn_auto_better among those), else of the best one, have_best
  * whether one left a finite result; nres: attempts that returned a result (status >= 0), ndiv:
  * those that diverged; stuck: the data certify infeasibility (a contact no reaction can stop).
- * SN_OK if last is; SN_DIVERGED ("no solution found: the problem may be infeasible") only when
- * stuck or every attempt that returned a result diverged; else best (have_best) or last. One
+ * SN_OK if last is; SN_DIVERGED ("no solution found: the problem may be infeasible") when
+ * stuck; SN_TIME_LIMIT when the time limit ended the list (an attempt diverged before it does
+ * not make the problem "may be infeasible": the others were not tried); SN_DIVERGED when every
+ * attempt that returned a result diverged; else best (have_best) or last. One
  * diverged attempt followed by one stopped at the iteration cap near the solution is the
  * latter's SN_MAX_ITER: the problem is not shown infeasible. */
 int sn_auto_outcome(int last, int best, int have_best, int nres, int ndiv, int stuck);

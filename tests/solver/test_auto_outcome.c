@@ -25,6 +25,11 @@ static void test_outcome(void)
   /* nothing usable and nothing diverged: the last status (an error, or the budget's) */
   CHECK_INT(sn_auto_outcome(SN_ERR_NOT_SPD, SN_DIVERGED, 0, 0, 0, 0), SN_ERR_NOT_SPD);
   CHECK_INT(sn_auto_outcome(SN_TIME_LIMIT, SN_DIVERGED, 0, 0, 0, 0), SN_TIME_LIMIT);
+  /* the time limit ended the list after an attempt diverged, or after one stopped at its cap:
+     the time limit's status (the other attempts were not tried); a stuck contact still certifies */
+  CHECK_INT(sn_auto_outcome(SN_TIME_LIMIT, SN_DIVERGED, 1, 1, 1, 0), SN_TIME_LIMIT);
+  CHECK_INT(sn_auto_outcome(SN_TIME_LIMIT, SN_MAX_ITER, 1, 2, 0, 0), SN_TIME_LIMIT);
+  CHECK_INT(sn_auto_outcome(SN_TIME_LIMIT, SN_DIVERGED, 1, 1, 1, 1), SN_DIVERGED);
 }
 
 /* the best of the attempts that did not diverge (sn_auto_better): the lower absolute residual
