@@ -291,7 +291,7 @@ static int solve_contact(dyn_state *D, const int *act, int na, const double *ulo
     sn_csc *Hall = NULL;
     /* without SOLVER= (or with auto, the default named), a per-column Z beyond condensed_max_mb
        gives way to the global form */
-    int named = D->sp->solver[0] && strcmp(D->sp->solver, "auto") != 0;
+    int named = strcmp(solver, "auto") != 0;
     double mb = D->set->condensed_max_mb > 0 ? D->set->condensed_max_mb : SN_DYN_CONDENSED_MAX_MB;
     double z_max = named ? 0.0 : mb * 1048576.0;
     if (!(st = active_H(D, D->cs.H, NULL, np, &Hall)))

@@ -8,7 +8,6 @@
 #include "common/relay.h"
 
 #include <limits.h>
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -264,8 +263,7 @@ static int run_list(const target *T, const char **list, int k, int first_cap, co
         (!nd.have || sn_auto_better(st, ai.error, ai.abs_residual, nd.st, nd.err, nd.res)))
       keep_take(&nd, T, st, &ai, list[a]);
     else if (st == SN_DIVERGED && !isnan(ai.error) &&
-             (!dv.have || isnan(dv.err) ||
-              (isfinite(ai.abs_residual) && isfinite(dv.res) ? ai.abs_residual < dv.res : ai.error < dv.err)))
+             (!dv.have || sn_auto_better(st, ai.error, ai.abs_residual, dv.st, dv.err, dv.res)))
       keep_take(&dv, T, st, &ai, list[a]);
   }
   /* what is returned: a success; else the best attempt that did not diverge; else the best

@@ -6,9 +6,9 @@
 #include "signorini/solver.h"
 
 /* The status auto returns after its attempts. last: the status that ended the loop (SN_OK when
- * an attempt succeeded, else the last attempt's or the budget's); best: the status of the best
- * attempt that did not diverge (sn_auto_better among those), else of the best one, have_best
- * whether one left a finite result; nres: attempts that returned a result (status >= 0), ndiv:
+ * an attempt succeeded, else the last attempt's or the budget's); best: the status of the
+ * attempt returned (sn_auto_choose), else of an attempt that did not diverge but left no finite
+ * error, have_best whether either exists; nres: attempts that returned a result (status >= 0), ndiv:
  * those that diverged; stuck: the data certify infeasibility (a contact no reaction can stop).
  * SN_OK if last is; SN_DIVERGED ("no solution found: the problem may be infeasible") when
  * stuck; SN_TIME_LIMIT when the time limit ended the list (an attempt diverged before it does
@@ -24,8 +24,8 @@ int sn_auto_outcome(int last, int best, int have_best, int nres, int ndiv, int s
  * finite, the lower one (the same problem, so the same scale: the relative error divides by
  * max(|q|, |r|, |u|), which a larger reaction deflates); else the lower relative error, a
  * diverged result only over another diverged one or none. A result with st < 0 never is.
- * auto ranks its attempts that did not diverge with it; a diverged one is returned only where
- * none of them left a result (run_list). */
+ * auto ranks its attempts that did not diverge with it, and its diverged ones among themselves;
+ * a diverged one is returned only where none of the others left a finite error (run_list). */
 int sn_auto_better(int st, double err, double res, int best_st, double best_err, double best_res);
 
 /* The attempt auto returns: 1 the best that did not diverge (nd: always on success), 2 the best
