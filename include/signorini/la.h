@@ -166,7 +166,9 @@ int sn_chol_inverse_block(sn_chol *F, int k, const int *rows, double *Z);
  * triangles; free() it) holds (A^-1)[last[a], last[b]] at rank[a] + nlast rank[b], last being the
  * factor's sorted set (sn_chol_last_rows) and rank (*rank, F's, valid while F is) the position
  * of each of its rows in the factor's order. One buffer of nlast^2 where sn_chol_inverse_block
- * needs two (its result and the inverse it is taken from). SN_ERR_ARG as sn_chol_inverse_block. */
+ * needs two (its result and the inverse it is taken from): the factor's own copy of its trailing
+ * block L_TT is inverted in place and handed over, and built again from the factor when a
+ * trailing solve (sn_chol_last_*) next needs it. SN_ERR_ARG as sn_chol_inverse_block. */
 int sn_chol_inverse_trailing(sn_chol *F, double **inv, const int **rank);
 /* The solve A x = b of a factor of sn_chol_factor_last split at its last rows S (their order:
  * sorted, `last` as given without repeats; sn_chol_last_rows gives it): y = forward(b) and
