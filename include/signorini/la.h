@@ -19,6 +19,10 @@ void sn_fill(int n, double a, double *x);                        /* x = a */
 /* dense column-major y = alpha A x + beta y (A is m x n, leading dimension m) */
 void sn_dense_gemv(int m, int n, double alpha, const double *A, const double *x, double beta,
                    double *y);
+/* dense y += A x for a symmetric n x n column-major A (leading dimension n) of which only the
+ * lower triangle is read (src/la/dense_symv.c): half the memory traffic of sn_dense_gemv, in a
+ * fixed order of the sums (the same bits on any thread count) */
+void sn_dense_symv_lower(int n, const double *A, const double *x, double *y);
 /* Solve A x = b in place for a small dense m x m column-major A (leading dimension m) by LU with
  * partial pivoting (src/la/dense_lu.c): A is overwritten by its factors (row interchanges
  * applied), b by x. Returns 0, or k + 1 when the k-th pivot is exactly zero (b is then not x),

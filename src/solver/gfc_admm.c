@@ -880,7 +880,7 @@ static int admm_map(admm *A, double alpha, const double *y, double *Gy, double *
     sn_desaxce_term(P->dim, P->nc, P->mu, u, b1);
   } else if (A->dense) {                /* v-step, reduced: u = w + c0 + Wd g */
     for (int i = 0; i < n; i++) u[i] = P->w[i] + A->Wd[(size_t)n * (size_t)n + i];
-    cblas_dgemv(CblasColMajor, CblasNoTrans, n, n, 1.0, A->Wd, n, g, 1, 1.0, u, 1);
+    sn_dense_symv_lower(n, A->Wd, g, u);   /* Wd symmetric (symmetrize, after every change) */
     sn_desaxce_term(P->dim, P->nc, P->mu, u, b1);
   } else {                              /* v-step: v = (M + rho H H^T)^-1 (f + H g) */
     f_plus_Hx(P, g, rhs);
