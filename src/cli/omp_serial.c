@@ -1,0 +1,31 @@
+/* OpenMP parallel regions that can only run on one thread, entered as a plain call.
+ *
+ * libgomp ends every parallel region with a barrier whose last thread wakes the others by a
+ * futex system call, even in a team of one (gcc 12's libgomp, config/linux/bar.c). CHOLMOD's
+ * supernodal factorization (Debian's SuiteSparse 5.12) enters a region of num_threads(4) per
+ * supernode for its scatters, which with max-active-levels 0 (sn_set_blas_threads with one
+ * thread: src/common/threads.c) run as teams of one: on the development VM, where a system
+ * call costs about 1.2 us, that was 27 000 futex calls in a run of the bench Hertz deck
+ * (strace -c). The program links libgomp statically and is linked with
+ * -Wl,--wrap=GOMP_parallel (CMakeLists.txt): every GOMP_parallel of the program, CHOLMOD's
+ * archive's included, comes here, and a region that libgomp would give one thread (an if
+ * clause false or num_threads(1), a default count of one, no active level left) calls its body
+ * directly. Inside it omp_get_thread_num() is 0 and omp_get_num_threads() 1, as in a team of one;
+ * omp_get_level() is one less (nothing in the program or CHOLMOD reads it). Any other region goes
+ * to libgomp. */
+#ifdef SN_BLAS_LINKED   /* the static program only: the shared one links no libgomp of its own */
+#include <omp.h>
+
+void __real_GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, unsigned flags);
+void __wrap_GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, unsigned flags);
+
+void __wrap_GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, unsigned flags)
+{
+  if (num_threads == 1 || (num_threads == 0 && omp_get_max_threads() == 1) ||
+      omp_get_active_level() >= omp_get_max_active_levels()) {
+    fn(data);
+    return;
+  }
+  __real_GOMP_parallel(fn, data, num_threads, flags);
+}
+#endif
