@@ -264,7 +264,9 @@ int sn_chol_inverse_trailing(sn_chol *F, double **inv, const int **rank)
    * factor when a trailing solve next needs it (trailing_setup). Inverting a copy instead held
    * both at once, nlast^2 more memory touched for the first time: on the 24 x 24 x 8 contact
    * block (nlast 3 750) 112 MB, whose first-touch page faults cost about 0.2 s on the
-   * development VM, where building L_TT again in the freed buffer costs a few milliseconds. */
+   * development VM. Building L_TT again costs a few milliseconds where the freed buffer is
+   * reused (the program's heap keeps freed blocks, src/cli/malloc_tune.c; glibc's default
+   * serves a block this large by mmap, fresh pages again). */
   double *Lt = F->ltt;
   F->ltt = NULL;
   F->ltt_ok = 0;
@@ -418,7 +420,8 @@ static int leaf_column(const cholmod_factor *L, const int *sup_of, int pos, cons
 
 static int leaves_setup(sn_chol *F, int ne, const int *erows)
 {
-  if (F->leaf_ok && F->nleaf == ne && !memcmp(F->leaf_rows, erows, sizeof(int) * (size_t)ne)) return SN_OK;
+  /* the leaf columns kept; L_TT itself may have been handed over since (sn_chol_inverse_trailing) */
+  if (F->leaf_ok && F->nleaf == ne && !memcmp(F->leaf_rows, erows, sizeof(int) * (size_t)ne)) return trailing_setup(F);
   int st = trailing_setup(F), n = F->n;
   if (st) return st;
   F->leaf_ok = 0;

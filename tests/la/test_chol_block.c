@@ -294,5 +294,35 @@ int main(void)
     printf("tridiagonal 30: %.2e (supernodal %d)\n", d, sup);
     sn_csc_free(T);
   }
+  /* the trailing solves after sn_chol_inverse_trailing, which hands the factor's own L_TT over
+   * and leaves it to be built again: sn_chol_last_solve_leaves (whose leaf columns were read
+   * before the inverse) and sn_chol_last_ltsolve give the same bits as before it, and x
+   * against a solve with the whole factor (a review found solve_leaves reading the L_TT given away) */
+  {
+    sn_csc *T = tridiag(6);
+    int last[5] = {1, 2, 3, 4, 5}, erows[1] = {0};
+    double f[6] = {1, -2, 0.5, 3, -1, 2}, b[6] = {0.25, 1, 0, -0.5, 0, 0.75}, yf[6], x[6], z[6];
+    double bS[5], bE[1], xS1[5], xE1[1], xS2[5], xE2[1], zS1[5], zS2[5], *inv = NULL;
+    sn_chol *F = NULL;
+    for (int k = 0; k < 5; k++) bS[k] = b[last[k]];
+    bE[0] = b[0];
+    for (int i = 0; i < 6; i++) z[i] = f[i] + b[i];
+    CHECK_INT(sn_chol_factor_last(T, 5, last, &F), SN_OK);
+    CHECK_INT(sn_chol_solve(F, z, x), SN_OK);
+    CHECK_INT(sn_chol_forward(F, f, yf), SN_OK);
+    CHECK_INT(sn_chol_last_solve_leaves(F, 1, erows, yf, bS, bE, xS1, xE1), SN_OK);
+    CHECK_INT(sn_chol_last_ltsolve(F, yf, zS1), SN_OK);
+    CHECK_INT(sn_chol_inverse_trailing(F, &inv, NULL), SN_OK);
+    free(inv);
+    CHECK_INT(sn_chol_last_solve_leaves(F, 1, erows, yf, bS, bE, xS2, xE2), SN_OK);
+    CHECK_INT(sn_chol_inverse_trailing(F, &inv, NULL), SN_OK);
+    free(inv);
+    CHECK_INT(sn_chol_last_ltsolve(F, yf, zS2), SN_OK);
+    CHECK(!memcmp(xS1, xS2, sizeof xS1) && !memcmp(xE1, xE2, sizeof xE1) && !memcmp(zS1, zS2, sizeof zS1));
+    CHECK_CLOSE(xE2[0], x[0], 1e-13, 1e-13);
+    for (int k = 0; k < 5; k++) CHECK_CLOSE(xS2[k], x[last[k]], 1e-13, 1e-13);
+    sn_chol_free(F);
+    sn_csc_free(T);
+  }
   return sn_check_report();
 }
