@@ -10,9 +10,12 @@
  * -Wl,--wrap=GOMP_parallel (CMakeLists.txt): every GOMP_parallel of the program, CHOLMOD's
  * archive's included, comes here, and a region that libgomp would give one thread (an if
  * clause false or num_threads(1), a default count of one, no active level left) calls its body
- * directly. Inside it omp_get_thread_num() is 0 and omp_get_num_threads() 1, as in a team of one;
- * omp_get_level() is one less (nothing in the program or CHOLMOD reads it). Any other region goes
- * to libgomp. */
+ * directly, when it is met outside every parallel region (a nested one stays libgomp's: a
+ * plain call there would run in the enclosing team; found by review) and cancellation is off.
+ * Inside it omp_get_thread_num() is 0 and omp_get_num_threads() 1, as in a team of one;
+ * omp_get_level() is one less, and ICVs the body sets (omp_set_num_threads, omp_set_dynamic)
+ * outlive it, where libgomp would restore them (nothing in the program or CHOLMOD does either).
+ * Any other region goes to libgomp. */
 #ifdef SN_BLAS_LINKED   /* the static program only: the shared one links no libgomp of its own */
 #include <omp.h>
 
@@ -21,8 +24,12 @@ void __wrap_GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, 
 
 void __wrap_GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, unsigned flags)
 {
-  if (num_threads == 1 || (num_threads == 0 && omp_get_max_threads() == 1) ||
-      omp_get_active_level() >= omp_get_max_active_levels()) {
+  /* only outside every region (inside one, a plain call would run in the enclosing team: its
+     thread numbers, and its worksharing constructs bound to that team) and without cancellation
+     (GOMP_cancel needs a team) */
+  if (omp_get_level() == 0 && !omp_get_cancellation() &&
+      (num_threads == 1 || (num_threads == 0 && omp_get_max_threads() == 1) ||
+       omp_get_active_level() >= omp_get_max_active_levels())) {
     fn(data);
     return;
   }

@@ -4,7 +4,9 @@
  *    body once, on this thread, as a plain call: omp_get_level() is 0 inside it (libgomp's team of
  *    one says 1), thread number 0 of 1, and a parallel for covers its whole range once;
  *  - a region that can have two threads (max-active-levels 1, num_threads(2)) still goes to
- *    libgomp: level 1, two thread numbers 0 and 1, each index of its loop once. */
+ *    libgomp: level 1, two thread numbers 0 and 1, each index of its loop once;
+ *  - a region of one thread nested in a team of two stays libgomp's (a review's case): each
+ *    outer thread's inner loop covers all 100 indices, at level 2, as thread 0 of 1. */
 #include "check.h"
 
 #include <omp.h>
@@ -63,5 +65,28 @@ int main(void)
   CHECK_INT(level, 1);
   CHECK(seen[0] && seen[1]);
   CHECK(once);
+  /* num_threads(1) inside a team of two */
+  int count[2] = {0, 0}, inner_level[2] = {-1, -1}, inner_num[2] = {-1, -1};
+#pragma omp parallel num_threads(2)
+  {
+    int o = omp_get_thread_num();
+#pragma omp parallel num_threads(1)
+    {
+      if (o < 2) {
+        inner_level[o] = omp_get_level();
+        inner_num[o] = omp_get_num_threads();
+      }
+#pragma omp for
+      for (int i = 0; i < 100; i++)
+        if (o < 2) count[o]++;
+    }
+  }
+  printf("nested num_threads(1) in a team of 2: iterations %d %d, levels %d %d, team sizes %d %d\n", count[0], count[1],
+         inner_level[0], inner_level[1], inner_num[0], inner_num[1]);
+  for (int o = 0; o < 2; o++) {
+    CHECK_INT(count[o], 100);
+    CHECK_INT(inner_level[o], 2);
+    CHECK_INT(inner_num[o], 1);
+  }
   return sn_check_report();
 }
