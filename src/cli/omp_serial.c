@@ -26,10 +26,10 @@ void __wrap_GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, 
 {
   /* only outside every region (inside one, a plain call would run in the enclosing team: its
      thread numbers, and its worksharing constructs bound to that team) and without cancellation
-     (GOMP_cancel needs a team) */
+     (GOMP_cancel needs a team); there no level is active, so "no active level left" is a
+     max-active-levels of 0 */
   if (omp_get_level() == 0 && !omp_get_cancellation() &&
-      (num_threads == 1 || (num_threads == 0 && omp_get_max_threads() == 1) ||
-       omp_get_active_level() >= omp_get_max_active_levels())) {
+      (num_threads == 1 || (num_threads == 0 && omp_get_max_threads() == 1) || omp_get_max_active_levels() == 0)) {
     fn(data);
     return;
   }

@@ -35,5 +35,4 @@ int sn_auto_better(int st, double err, double res, int best_st, double best_err,
  * status returned is that of the attempt chosen (run_list). */
 int sn_auto_choose(int success, int nd_have, double nd_err, int dv_have, double dv_err);
 
-
 #endif
