@@ -196,20 +196,23 @@ static int nodal_block(sn_ccx_state *c, frd_ctx *x, const sn_output *o, const ch
   const sn_model *m = x->m;
   const sn_increment *inc = x->inc;
   int n = request_nodes(m, o, x->nodes, x->mark), ndf = m->ndf;
+  /* the block's source, decided once (not by name at every node) */
+  int nodal = !strcmp(name, "DISP") || !strcmp(name, "FORC") || !strcmp(name, "VELO"), ener = !strcmp(name, "ENER");
+  const double *src = !strcmp(name, "DISP") ? inc->u : !strcmp(name, "FORC") ? inc->rf : inc->v;
+  const double *tens = !strcmp(name, "STRESS") ? inc->s_node : x->e_node;
   for (int r = 0; r < n; r++) {
     int i = x->nodes[r];
     double *v = x->val + 6 * (size_t)r;
     x->ids[r] = m->node_id[i];
-    if (!strcmp(name, "DISP") || !strcmp(name, "FORC") || !strcmp(name, "VELO")) {
-      const double *src = !strcmp(name, "DISP") ? inc->u : !strcmp(name, "FORC") ? inc->rf : inc->v;
+    if (nodal) {
       for (int k = 0; k < 3; k++) v[k] = src && k < ndf ? src[ndf * (size_t)i + k] : 0.0;
       /* FORC: reaction plus applied load, CalculiX' RF (as the .dat's) */
       for (int k = 0; src == inc->rf && inc->fext && k < ndf; k++) v[k] += inc->fext[ndf * (size_t)i + k];
-    } else if (!strcmp(name, "ENER")) {
+    } else if (ener) {
       const double *s = inc->s_node + 6 * (size_t)i, *e = x->e_node + 6 * (size_t)i;
       v[0] = 0.5 * (s[0] * e[0] + s[1] * e[1] + s[2] * e[2]) + s[3] * e[3] + s[4] * e[4] + s[5] * e[5];
     } else {                        /* STRESS, TOSTRAIN: xx yy zz xy yz zx from xx yy zz xy xz yz */
-      const double *s = (!strcmp(name, "STRESS") ? inc->s_node : x->e_node) + 6 * (size_t)i;
+      const double *s = tens + 6 * (size_t)i;
       double t[6] = {s[0], s[1], s[2], s[3], s[5], s[4]};
       memcpy(v, t, sizeof t);
     }

@@ -106,11 +106,9 @@ static char *row_text(char *p, int id, const double *v, int n)
   memcpy(p, " -1", 3);
   char *q = p + 3;
   int k = sn_fmt_d(q, id, 10);
-  for (int c = 0; c < n && k >= 0; c++) {
-    q += k;
-    k = sn_fmt_E(q, v[c], 12, 5);
-  }
   if (k < 0) return NULL;
+  q += k;
+  if ((k = sn_fmt_E_n(q, v, n, 12, 5)) < 0) return NULL;
   q += k;
   *q++ = '\n';
   return q;
@@ -126,7 +124,7 @@ static int frd_row(sn_frd *f, int id, const double *v, int n)
   return SN_OK;
 }
 
-/* rows [i0, i1) of a block formatted into buf (room for them all): on a thread of its own */
+/* rows [i0, i1) of a block formatted at buf: on a thread of its own */
 typedef struct {
   const sn_frd_block *b;
   int i0, i1;
@@ -153,25 +151,28 @@ static void rows_part(void *arg)
  * one thread at the end of a run, which nothing else overlaps) */
 #define FRD_PAR_ROWS 8192
 
-/* the rows of block b appended to f's buffer (room for them reserved) */
+/* the rows of block b appended to f's buffer, which has room for every row at its longest
+ * (sn_frd_add). The second half is formatted in that room where the first half's longest text
+ * would end, then moved down behind the first half's text (a move within the buffer, no buffer
+ * of its own: a fresh one was the first touch of a megabyte at the end of a run) */
 static int block_rows(sn_frd *f, const sn_frd_block *b)
 {
   int n = b->nrows, h = n >= FRD_PAR_ROWS ? n / 2 : n, rc = SN_OK;
-  row_part t = {b, h, n, NULL, 0, SN_OK};
+  size_t row = FRD_ROW_MAX(b->ncomp);
+  if (f->len + (size_t)n * row + 1 > f->cap) return SN_ERR_ARG;   /* cannot happen: reserved */
+  char *p = f->buf + f->len;
+  row_part t = {b, h, n, p + (size_t)h * row, 0, SN_OK};
   sn_task task = SN_TASK_INIT;
-  if (h < n && (t.buf = malloc((size_t)(n - h) * FRD_ROW_MAX(b->ncomp) + 1))) sn_task_start(&task, rows_part, &t);
-  else h = n;   /* small, or no memory for the second half's text: one thread */
-  for (int i = 0; i < h && !rc; i++) rc = frd_row(f, b->id[i], b->val + (size_t)b->ncomp * i, b->ncomp);
+  if (h < n) sn_task_start(&task, rows_part, &t);
+  char *q = p;
+  for (int i = 0; i < h && q; i++) q = row_text(q, b->id[i], b->val + (size_t)b->ncomp * i, b->ncomp);
+  if (!q) rc = SN_ERR_ARG;
   if (h < n) {
     sn_task_join(&task);
     if (!rc) rc = t.rc;
-    if (!rc) {   /* the room was reserved for every row: no reallocation here */
-      char *p = frd_room(f, t.len);
-      if (!p) rc = SN_ERR_NOMEM;
-      else memcpy(p, t.buf, t.len), f->len += t.len;
-    }
+    if (!rc) memmove(q, t.buf, t.len), q += t.len;
   }
-  free(t.buf);
+  if (!rc) f->len = (size_t)(q - f->buf);
   return rc;
 }
 

@@ -135,20 +135,25 @@ static int to_nearest(void)
 #endif
 }
 
-int sn_fmt_E_fast(char *out, double v, int width, int prec)
+/* the fast path, the rounding mode known to be to nearest and width in range */
+static int fast_E(char *out, double v, int width, int prec)
 {
-  if (width < 0 || width > SN_FMT_MAX_WIDTH || prec < 0 || prec > FAST_PREC) return -1;
+  if (prec < 0 || prec > FAST_PREC) return -1;
   double a = fabs(v);
   uint32_t r = 0;
   int e10 = 0;
   if (!isfinite(a)) return -1;
-  if (a != 0 && (a < 0x1p-1022 || !to_nearest() || !digits(a, prec, &r, &e10))) return -1;
+  if (a != 0 && (a < 0x1p-1022 || !digits(a, prec, &r, &e10))) return -1;
   /* the length known first: [-]d[.ddd]E+dd (|e10| <= 52 here: two exponent digits); the text is
    * written right-aligned in place, the blanks before it */
   int neg = signbit(v) != 0, len = neg + 1 + (prec > 0 ? 1 + prec : 0) + 4;
   int k = width > len ? width - len : 0;
   char *p = out;
-  for (int i = 0; i < k; i++) *p++ = ' ';
+  /* the blanks: eight written at once where that covers them (out has room for eight: at
+   * least SN_FMT_E_MAX(width, prec) + 1 >= 9 bytes), not a call of memset per number */
+  if (k <= 8) memcpy(p, "        ", 8);
+  else memset(p, ' ', (size_t)k);
+  p += k;
   if (neg) *p++ = '-';
   char d[FAST_PREC + 2];
   int n = prec + 1;                       /* the significand's digits, r's, from the right */
@@ -172,11 +177,31 @@ int sn_fmt_E_fast(char *out, double v, int width, int prec)
   return (int)(p - out);
 }
 
+int sn_fmt_E_fast(char *out, double v, int width, int prec)
+{
+  if (width < 0 || width > SN_FMT_MAX_WIDTH || prec < 0 || prec > FAST_PREC || !to_nearest()) return -1;
+  return fast_E(out, v, width, prec);
+}
+
 int sn_fmt_E(char *out, double v, int width, int prec)
 {
   if (width < 0 || width > SN_FMT_MAX_WIDTH || prec < 0 || prec > SN_FMT_MAX_PREC) return -1;
   int n = sn_fmt_E_fast(out, v, width, prec);
   return n >= 0 ? n : slow(out, v, width, prec);
+}
+
+int sn_fmt_E_n(char *out, const double *v, int n, int width, int prec)
+{
+  if (width < 0 || width > SN_FMT_MAX_WIDTH || prec < 0 || prec > SN_FMT_MAX_PREC || n < 0) return -1;
+  int fast = prec <= FAST_PREC && to_nearest();   /* once for the n numbers */
+  char *p = out;
+  *p = '\0';
+  for (int i = 0; i < n; i++) {
+    int k = fast ? fast_E(p, v[i], width, prec) : -1;
+    if (k < 0 && (k = slow(p, v[i], width, prec)) < 0) return -1;
+    p += k;
+  }
+  return (int)(p - out);
 }
 
 /* snprintf's %.*g, its decimal point made '.' (the bytes between the integer digits and the

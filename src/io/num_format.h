@@ -27,6 +27,10 @@
 #define SN_FMT_D_MAX(width) ((width) > 11 ? (width) : 11)
 
 int sn_fmt_E(char *out, double v, int width, int prec);
+/* sn_fmt_E_n: the n numbers v[0..n-1] one after the other, each as sn_fmt_E writes it (the
+ * rounding mode read once for them all, not once a number); out: n SN_FMT_E_MAX(width, prec)
+ * + 1 bytes; returns the total length, -1 as sn_fmt_E (or n < 0) */
+int sn_fmt_E_n(char *out, const double *v, int n, int width, int prec);
 /* sn_fmt_g(out, v, prec) writes what snprintf(out, size, "%.*g", prec, v) writes in the "C"
  * locale, byte for byte (the contact CSV's "%.9g"), for prec in [1, SN_FMT_MAX_PREC]: %g is %e
  * with prec - 1 digits after the point when that exponent X is < -4 or >= prec, else %f with

@@ -191,6 +191,51 @@ static void test_frd(const char *dir)
   sn_model_free(m);
 }
 
+/* a block of 10 001 rows, formatted in two halves at once (frd_writer.c, FRD_PAR_ROWS): the
+ * rows as snprintf writes them, in order, one row of each half a character longer than the
+ * others (a three-digit exponent), so that the second half is moved by other than its room */
+static void test_frd_halves(const char *dir)
+{
+  char path[512], msg[512], deck[600];
+  snprintf(path, sizeof path, "%s/halves.frd", dir);
+  snprintf(deck, sizeof deck, "%s/bar.inp", dir);
+  sn_model *m = NULL;
+  CHECK_INT(sn_inp_read(deck, &m, msg, sizeof msg), SN_OK);   /* test_frd's bar */
+  if (!m) return;
+  enum { N = 10001 };
+  int *id = malloc(sizeof(int) * N);
+  double *v = malloc(sizeof(double) * 6 * N);
+  char *want = malloc((size_t)N * 100 + 1);
+  sn_frd *f = NULL;
+  CHECK(id && v && want);
+  CHECK_INT(sn_frd_open(path, m, &f, msg, sizeof msg), SN_OK);
+  if (id && v && want && f) {
+    size_t w = 0;
+    for (int r = 0; r < N; r++) {
+      id[r] = 3 * r + 7;
+      for (int k = 0; k < 6; k++) v[6 * r + k] = (r % 7 - 3) * 1.25e3 + k * 0.1 + r * 1e-4;
+      if (r == 11 || r == N - 5) v[6 * r + 2] = -1.5e-100;
+      w += (size_t)snprintf(want + w, 100, " -1%10d", id[r]);
+      for (int k = 0; k < 6; k++) w += (size_t)snprintf(want + w, 100, "%12.5E", v[6 * r + k]);
+      w += (size_t)snprintf(want + w, 100, "\n");
+    }
+    static const char *const comp[6] = {"SXX", "SYY", "SZZ", "SXY", "SYZ", "SZX"};
+    sn_frd_block b = {"STRESS", 6, comp, 1, 0, 1.0, 1, 1, N, id, v};
+    CHECK_INT(sn_frd_add(f, &b, msg, sizeof msg), SN_OK);
+    CHECK_INT(sn_frd_flush(f, msg, sizeof msg), SN_OK);
+    char *t = sn_test_slurp(path);
+    char *at = t ? strstr(t, " -1         7") : NULL;
+    CHECK(at != NULL && !strncmp(at, want, w));
+    CHECK(at != NULL && !strcmp(at + w, " -3\n 9999\n"));   /* the block's end right behind */
+    free(t);
+  }
+  sn_frd_close(f);
+  free(id);
+  free(v);
+  free(want);
+  sn_model_free(m);
+}
+
 int main(void)
 {
   char dir[] = "/tmp/sn_file_append_XXXXXX";
@@ -198,6 +243,7 @@ int main(void)
   test_append(dir);
   test_guard(dir);
   test_frd(dir);
+  test_frd_halves(dir);
   char cmd[600];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
   CHECK_INT(system(cmd), 0);

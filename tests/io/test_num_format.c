@@ -69,6 +69,37 @@ static void cmp1(double v, int width, int prec)
   }
 }
 
+/* sn_fmt_E_n against snprintf number after number: a row of n values, some of them for the
+ * slow path (random bits: subnormals, infinities, NaNs) */
+static void cmp_row(const double *v, int n, int width, int prec)
+{
+  char want[1024], got[1024];
+  size_t w = 0;
+  want[0] = '\0';
+  for (int i = 0; i < n; i++) w += (size_t)snprintf(want + w, sizeof want - w, "%*.*E", width, prec, v[i]);
+  memset(got, 'x', sizeof got);
+  int ng = sn_fmt_E_n(got, v, n, width, prec);
+  compared++;
+  if (ng != (int)w || strcmp(got, want) != 0) {
+    if (mismatched++ < 20)
+      fprintf(stderr, "mismatch: row of %d (%a ...) width %d prec %d: \"%s\", snprintf \"%s\"\n", n, v[0], width, prec,
+              got, want);
+  }
+}
+
+static void rows(int count)
+{
+  for (int i = 0; i < count; i++) {
+    double v[6];
+    int n = (int)(next() % 7);   /* 0 to 6 values */
+    for (int k = 0; k < n; k++)
+      v[k] = next() % 4 ? (1 + 9 * (double)(next() >> 11) * 0x1p-53) * pow(10, (int)(next() % 25) - 12) : from_bits(next());
+    cmp_row(v, n, 12, 5);
+    cmp_row(v, n, 14, 6);
+    cmp_row(v, n, 0, 12);   /* beyond the fast path's precision */
+  }
+}
+
 /* at the writers' formats; and both signs */
 static void cmp(double v)
 {
@@ -124,6 +155,7 @@ int main(void)
     fast += sn_fmt_E_fast(buf, -v, 14, 6) >= 0;
   }
   printf("fast path: %ld of %ld usual values\n", fast, tried);
+  rows(20000 * big);
   CHECK(fast >= tried - tried / 1000);
   /* short decimals (what a mesh generator writes): 0.0125, 1.5, 1e-3, ... and their ulps */
   for (int i = 0; i < 20000 * big; i++) {
@@ -180,6 +212,7 @@ int main(void)
     if (fesetround(modes[m])) continue;   /* not available: nothing to compare */
     for (int i = 0; i < 2000; i++) cmp(from_bits(next()));
     for (int i = 0; i < 2000; i++) cmp(ldexp(2 * (int)(next() % 1000) + 1, -(int)(next() % 12)));
+    rows(2000);
     fesetround(FE_TONEAREST);
   }
   printf("%ld values compared with snprintf, %ld mismatches\n", compared, mismatched);
@@ -191,6 +224,8 @@ int main(void)
   CHECK_INT(sn_fmt_E(buf, 1.0, 12, SN_FMT_MAX_PREC + 1), -1);
   CHECK_INT(sn_fmt_E(buf, 1.0, SN_FMT_MAX_WIDTH + 1, 5), -1);
   CHECK_INT(sn_fmt_g(buf, 1.0, 0), -1);
+  CHECK_INT(sn_fmt_E_n(buf, special, 2, -1, 5), -1);
+  CHECK_INT(sn_fmt_E_n(buf, special, -1, 12, 5), -1);
   CHECK_INT(sn_fmt_g(buf, 1.0, SN_FMT_MAX_PREC + 1), -1);
   CHECK_INT(sn_fmt_d(buf, 1, -1), -1);
   CHECK(buf[0] == 'x');
