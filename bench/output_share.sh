@@ -4,7 +4,8 @@
 #  - wall: from the run's own summary line "time: T s = ... + output O s + ...": O is the time
 #    inside the per-increment output callback (the .vtu, .pvd, .dat, contact CSV and the plots
 #    drawn when a step ends) plus the plots drawn after the run, T the whole analysis;
-#  - cpu: the process' CPU seconds (user + system, /usr/bin/time) of `signorini run`, against
+#  - cpu: the process' CPU seconds (user + system, getrusage of the child, to the microsecond:
+#    /usr/bin/time's hundredths were 8 % of the bench Hertz deck's 0.13 s) of `signorini run`, against
 #    those of signorini_bench_nowrite (the same deck read and analysed, nothing written) run in
 #    the same round: cpu_share = (cpu - nowrite_cpu) / cpu. On a loaded shared machine the wall
 #    figures follow the load (a process given a quarter of a core, fsync waiting on a busy disk);
@@ -63,12 +64,12 @@ for r in $(seq 1 "$REPEAT"); do
       label=${p%%:*}; bin=${p#*:}
       extra=""; [ "$label" = after ] && extra=${ARGS:-}
       # shellcheck disable=SC2086
-      /usr/bin/time -f "cpu %U %S" -o "$WORK/cpu.txt" "$bin" run "$d" -o "$WORK/out_${label}_$name" --quiet $extra \
+      python3 "$ROOT/bench/child_cpu.py" "$WORK/cpu.txt" "$bin" run "$d" -o "$WORK/out_${label}_$name" --quiet $extra \
         > "$WORK/summary.txt" 2>/dev/null
       line=$(grep '^time:' "$WORK/summary.txt")
       total=$(sed -E 's/^time: ([0-9.]+) s.*/\1/' <<< "$line")
       out=$(sed -E 's/.* \+ output ([0-9.]+) s.*/\1/' <<< "$line")
-      cpu=$(awk '/^cpu/ { printf "%.3f", $2 + $3 }' "$WORK/cpu.txt")
+      cpu=$(awk '/^cpu/ { printf "%.4f", $2 + $3 }' "$WORK/cpu.txt")
       echo "$label,$name,$r,$total,$out,$(awk -v o="$out" -v t="$total" 'BEGIN { printf "%.2f", 100 * o / t }'),$cpu,$base_cpu,$(awk -v c="$cpu" -v b="$base_cpu" 'BEGIN { printf "%.2f", 100 * (c - b) / c }')" >> "$CSV"
     done
   done

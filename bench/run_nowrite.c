@@ -3,8 +3,11 @@
  * seconds (sn_static_info.seconds) and the process' CPU seconds (user + system, getrusage) from
  * the start of the program: the deck read and checked (sn_static_check, which builds the
  * finite-element system once) before the analysis, as `signorini run` does, so that the CPU time
- * of `signorini run` less this one is that of its writers.
+ * of `signorini run` less this one is that of its writers. It runs with `signorini run`'s settings
+ * (threads, OpenBLAS' threshold, the model checked once) and, where the program is linked
+ * statically, is linked as it is (bench/CMakeLists.txt).
  * Exit status: 0 the analysis completed, 1 otherwise (the message on stderr). */
+#include "cli.h"
 #include "malloc_tune.h"
 #include "signorini/analysis.h"
 
@@ -46,9 +49,15 @@ int main(int argc, char **argv)
     fprintf(stderr, "%s\n", msg);
     return 1;
   }
+  /* `signorini run`'s settings but the writers' callbacks (src/cli/cmd_run.c) */
+  sn_static_settings s;
+  sn_static_settings_default(&s);
+  s.threads = nthreads;
+  s.blas_min_flops = SN_CLI_BLAS_MIN_FLOPS;
+  s.checked = 1;   /* sn_static_check below */
   sn_static_info info;
   int st = sn_static_check(m, msg, sizeof msg);
-  if (!st) st = sn_static_run(m, NULL, &info, msg, sizeof msg);
+  if (!st) st = sn_static_run(m, &s, &info, msg, sizeof msg);
   sn_model_free(m);
   if (st) {
     fprintf(stderr, "%s: %s\n", argv[1], msg[0] ? msg : sn_strerror(st));

@@ -14,6 +14,12 @@ int sn_cli_convert(int argc, char **argv);
 int sn_cli_info(int argc, char **argv);
 int sn_cli_solvers(int argc, char **argv);
 int sn_cli_run(int argc, char **argv);
+/* run's dense work's predicted flops (the contact rows' factorization and the stiffness' fronts
+ * of 2 000 rows or more) below which a run on several threads keeps OpenBLAS on one
+ * (sn_static_settings.blas_min_flops; docs/threads.md, "OpenBLAS' threads by the size of the
+ * work": 13 decks measured, the threshold between 1.5e8, which lost on two, and 2.5e8, which
+ * gained); bench/run_nowrite.c runs with it too */
+#define SN_CLI_BLAS_MIN_FLOPS 2e8
 /* run's dynamic analysis of a deck with *DYNAMIC steps (run_dynamic.c): results into dir (made
  * when missing) named base; takes m (freed); returns the exit status */
 int sn_cli_run_dynamic(const char *deck, sn_model *m, const char *dir, const char *base, int quiet,

@@ -212,13 +212,6 @@ typedef struct {
   int fsync;               /* --fsync */
 } out_opts;
 
-/* the dense work's predicted flops (the contact rows' factorization and the stiffness' fronts of
- * 2 000 rows or more) below which a run on several threads keeps OpenBLAS on one
- * (sn_static_settings.blas_min_flops; docs/threads.md, "OpenBLAS' threads by the size of the
- * work": 13 decks measured, the threshold between 1.5e8, which lost on two, and 2.5e8, which
- * gained) */
-#define SN_CLI_BLAS_MIN_FLOPS 2e8
-
 /* --petsc: the rank of this process, -1 without --petsc */
 static int run_static(const char *deck, sn_model *m, const char *dir, const char *base, int quiet, int nthreads, out_opts oo,
                       int rank);
