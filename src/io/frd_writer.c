@@ -124,7 +124,8 @@ static int frd_row(sn_frd *f, int id, const double *v, int n)
   return SN_OK;
 }
 
-/* rows [i0, i1) of a block formatted at buf: on a thread of its own */
+/* rows [i0, i1) of a block formatted at buf (the second half on a thread of its own, the first
+ * on the caller's) */
 typedef struct {
   const sn_frd_block *b;
   int i0, i1;
@@ -157,23 +158,20 @@ static void rows_part(void *arg)
  * of its own: a fresh one was the first touch of a megabyte at the end of a run) */
 static int block_rows(sn_frd *f, const sn_frd_block *b)
 {
-  int n = b->nrows, h = n >= FRD_PAR_ROWS ? n / 2 : n, rc = SN_OK;
+  int n = b->nrows, h = n >= FRD_PAR_ROWS ? n / 2 : n;
   size_t row = FRD_ROW_MAX(b->ncomp);
   if (f->len + (size_t)n * row + 1 > f->cap) return SN_ERR_ARG;   /* cannot happen: reserved */
   char *p = f->buf + f->len;
-  row_part t = {b, h, n, p + (size_t)h * row, 0, SN_OK};
+  row_part first = {b, 0, h, p, 0, SN_OK}, second = {b, h, n, p + (size_t)h * row, 0, SN_OK};
   sn_task task = SN_TASK_INIT;
-  if (h < n) sn_task_start(&task, rows_part, &t);
-  char *q = p;
-  for (int i = 0; i < h && q; i++) q = row_text(q, b->id[i], b->val + (size_t)b->ncomp * i, b->ncomp);
-  if (!q) rc = SN_ERR_ARG;
-  if (h < n) {
-    sn_task_join(&task);
-    if (!rc) rc = t.rc;
-    if (!rc) memmove(q, t.buf, t.len), q += t.len;
-  }
-  if (!rc) f->len = (size_t)(q - f->buf);
-  return rc;
+  if (h < n) sn_task_start(&task, rows_part, &second);
+  rows_part(&first);
+  sn_task_join(&task);   /* nothing when none was started */
+  int rc = first.rc ? first.rc : second.rc;
+  if (rc) return rc;
+  memmove(p + first.len, second.buf, second.len);
+  f->len += first.len + second.len;
+  return SN_OK;
 }
 
 /* an element: " -1" id(I10) type(I5) 0(I5) material(I5), then " -2" and its nodes' ids

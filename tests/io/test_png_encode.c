@@ -103,8 +103,8 @@ int main(void)
     free(d);
   }
   /* a chart-like image is compressed: white with lines, well under a tenth of its 1.2 MB; its
-   * rows equal to the ones above (most of them) take the encoder's zero-row path, whose Adler-32
-   * is combined, not computed: the decoder (libpng through cairo) checks it */
+   * rows equal to the ones above (most of them) are runs of zero segments, whose Adler-32 is
+   * combined, not computed: the decoder (libpng through cairo) checks it */
   {
     int w = 800, h = 500, stride = 4 * w;
     uint32_t *d = malloc(sizeof(uint32_t) * (size_t)w * h);
