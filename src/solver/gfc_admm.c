@@ -913,6 +913,258 @@ static int admm_map(admm *A, double alpha, const double *y, double *Gy, double *
   return SN_OK;
 }
 
+/* One call's run (admm_run): the work vectors, the iterate's error and the best iterate met */
+typedef struct {
+  const sn_gfc *P;
+  int n, m, ny;
+  double *buf;
+  /* states y, Gy, g, yf (fallback) of 3n; n-vectors u, rbest, gk, gbest, ubest, tn; m-vectors
+   * rhs, Mv, Hr, vbest */
+  double *y, *Gy, *g, *yf, *u, *rbest, *gk, *gbest, *ubest, *tn, *rhs, *Mv, *Hr, *vbest;
+  double nf, nw;          /* |f|, |w| */
+  double err, best, eq;   /* the iterate's error, the best one's, the equation's part */
+  double rho_best;        /* reduced form: the best iterate is (gbest, rho_best) */
+  int best_g;             /* the best iterate kept as (gbest, ubest) rather than vbest */
+  int it, last_gain;      /* iterations; the last with a 1 % gain (or a rho change) */
+} admm_state;
+
+static int state_alloc(admm_state *R, const sn_gfc *P)
+{
+  int n = P->dim * P->nc, m = P->ndof, ny = 3 * n;
+  R->P = P;
+  R->n = n;
+  R->m = m;
+  R->ny = ny;
+  size_t len = (size_t)4 * (size_t)ny + (size_t)6 * (size_t)n + (size_t)4 * (size_t)m;
+  R->buf = malloc(sizeof(double) * (len > 0 ? len : 1));
+  if (!R->buf) return SN_ERR_NOMEM;
+  R->y = R->buf;
+  R->Gy = R->y + ny;
+  R->g = R->Gy + ny;
+  R->yf = R->g + ny;
+  R->u = R->yf + ny;
+  R->rbest = R->u + n;
+  R->gk = R->rbest + n;
+  R->gbest = R->gk + n;
+  R->ubest = R->gbest + n;
+  R->tn = R->ubest + n;
+  R->rhs = R->tn + n;
+  R->Mv = R->rhs + m;
+  R->Hr = R->Mv + m;
+  R->vbest = R->Hr + m;
+  R->nf = sn_nrm2(m, P->f);
+  R->nw = sn_nrm2(n, P->w);
+  return SN_OK;
+}
+
+/* the start (r, v) when finite (r onto K), else 0; u, b (in y's third part), its error, and
+ * the best iterate so far */
+static void state_start(admm_state *R, double *r, double *v)
+{
+  const sn_gfc *P = R->P;
+  int n = R->n, m = R->m, d = P->dim, finite = 1;
+  for (int i = 0; i < n; i++) finite = finite && isfinite(r[i]);
+  for (int i = 0; i < m; i++) finite = finite && isfinite(v[i]);
+  if (!finite) { sn_fill(n, 0.0, r); sn_fill(m, 0.0, v); }
+  for (int c = 0; c < P->nc; c++) sn_proj_cone(d, P->mu[c], r + d * c);
+  velocity(P, v, R->u, R->y + 2 * n);
+  R->err = global_error(P, r, v, R->u, R->Mv, R->Hr, R->nf, R->nw, &R->eq, NULL);
+  R->best = R->err;
+  sn_copy(n, r, R->rbest);
+  sn_copy(m, v, R->vbest);
+}
+
+/* The form of the v-step (the reduced one, the trailing steps or a sparse solve per step) and
+ * its factorization, taken from the cache where it holds this M and H; *rho0: the initial
+ * penalty of this M and H */
+static int choose_form(admm *A, const sn_gfc *P, const admm_opts *o, int sparse_only,
+                       sn_admm_cache **cachep, double *rho0)
+{
+  int n = A->n, m = A->m, st = SN_OK;
+  sn_admm_cache *cache = *cachep;
+  /* the reduced form where n + 1 block solves cost less than the steps' sparse solves are
+   * expected to (CHOLMOD only: UMFPACK has no multiple right-hand sides) */
+  /* up to ADMM_DENSE_MAX unknowns by either way of admm_reduce; up to ADMM_BLOCK_N only by
+   * the inverse's block (n + 1 solves would cost more than the steps save) */
+  int solves_ok = o->reduce == 1 || n <= ADMM_DENSE_MAX;
+  int want = !sparse_only && n > 0 && (o->reduce == 1 || (o->reduce < 0 && n <= ADMM_BLOCK_N && n < m));
+  /* too many for the inverse's block: the trailing steps (admm_trail_step) where H's rows
+   * allow them and a cache will keep the factor for later calls (its constrained order costs
+   * more: 4.4e11 flops against 1.3e11 on the 45 x 45 x 16 block, which one call's steps do not
+   * repay); reduce=2 asks for them at any size, with or without a cache */
+  int trail = !sparse_only && n > 0 && n < m && (o->reduce == 2 || (o->reduce < 0 && !want && cache));
+  if (want && !solves_ok && cache && cache->valid && !cache->A.ns) want = 0;   /* it had no block */
+  if (o->reduce == 2) want = 0;
+  *rho0 = 0.0;
+  if (o->rho > 0.0) cache = *cachep = NULL;   /* a given rho: no cached state (it has its own) */
+  if (cache_take(cache, A, P, want || trail, rho0, &st)) return st;
+  if (cache) cache->misses++;
+  cache_give_factor(cache, A);
+  st = admm_setup(A, P, o->rho, want, trail);
+  *rho0 = A->rho;
+  if (want && !solves_ok && !A->ns) want = 0;
+  if (!st && !A->lu && trail && A->ns) {
+    A->trail = A->dense = 1;
+    st = admm_reduce(A);
+    if (st == SN_ERR_ARG) {             /* a row of E reaches outside T: a sparse solve per step */
+      A->trail = A->dense = 0;
+      A->trail_failed = 1;              /* (kept: the next call takes the factor as it is) */
+      st = SN_OK;
+    }
+  } else if (!st && !A->lu && want) {
+    A->dense = 1;
+    st = admm_reduce(A);
+  }
+  if (trail && !A->trail) A->trail_failed = 1;   /* not possible here: sparse steps, and so
+                                                    with the kept factor at the next call */
+  return st;
+}
+
+/* the ADMM state y = (P_K*(u + b), r / rho, b) of the start */
+static void state_y(admm_state *R, const admm *A, const double *r)
+{
+  const sn_gfc *P = R->P;
+  int n = R->n, d = P->dim;
+  double *y = R->y, *u = R->u;
+  for (int c = 0; c < P->nc; c++) {
+    double t[3];
+    for (int k = 0; k < d; k++) t[k] = -(u[d * c + k] + y[2 * n + d * c + k]);
+    sn_proj_cone(d, P->mu[c], t);
+    for (int k = 0; k < d; k++) {
+      int i = d * c + k;
+      y[i] = u[i] + y[2 * n + i] + t[k];
+      y[n + i] = r[i] / A->rho;
+    }
+  }
+}
+
+/* the error of the step's iterate (r, v or, in the reduced form, gk and u), kept if the best */
+static int track_error(admm_state *R, const admm *A, red_err *RE, const double *r, const double *v)
+{
+  const sn_gfc *P = R->P;
+  int n = R->n, st;
+  if (A->dense) {                       /* M v = f + H (g - rho (u - w)) */
+    for (int i = 0; i < n; i++) R->tn[i] = R->gk[i] - A->rho * (R->u[i] - P->w[i]);
+    if (!RE->at && (st = red_err_init(RE, P))) return st;
+    R->err = global_error_reduced(P, RE, r, R->tn, R->u, R->nf, R->nw, &R->eq);
+  } else
+    R->err = global_error(P, r, v, R->u, R->Mv, R->Hr, R->nf, R->nw, &R->eq, NULL);
+  if (!isfinite(R->err)) return SN_ERR_NAN;
+  if (R->err < 0.99 * R->best) R->last_gain = R->it;
+  if (R->err < R->best) {
+    R->best = R->err;
+    sn_copy(n, r, R->rbest);
+    if (A->dense) {
+      sn_copy(n, R->gk, R->gbest);
+      sn_copy(n, R->u, R->ubest);
+      R->rho_best = A->rho;
+      R->best_g = 1;
+    } else {
+      sn_copy(R->m, v, R->vbest);
+      R->best_g = 0;
+    }
+  }
+  return SN_OK;
+}
+
+/* Residual balancing, unless converging fast: rho moved toward the ratio of the primal and
+ * equation residuals (within ADMM_RHO_RANGE of rho_init), the factor (or, in the reduced form,
+ * Wd by Woodbury) updated when it changes by more than the thresholds; *changed: it did (the
+ * Anderson history then restarts). prim, pnorm: admm_map's. */
+static int adapt_rho(admm_state *R, admm *A, double rho_init, double prim, double pnorm, int *changed)
+{
+  int n = R->n, st = SN_OK;
+  double rho = A->rho;
+  double ratio = sqrt((prim / fmax(pnorm, DBL_MIN)) / fmax(R->eq, DBL_MIN));
+  double nrho = fmin(fmax(rho * ratio, rho_init / ADMM_RHO_RANGE), rho_init * ADMM_RHO_RANGE);
+  double lim = R->it - R->last_gain >= ADMM_STALL ? ADMM_STALL_RATIO : ADMM_RHO_RATIO;
+  *changed = 0;
+  if (!isfinite(nrho) || !(nrho > lim * rho || nrho * lim < rho)) return SN_OK;
+  R->last_gain = R->it;
+  int done = 0;
+  if (A->dense && !A->trail && (!A->ns || n <= ADMM_SMW_N) && nrho < ADMM_SMW_RANGE * A->rho_fact &&
+      nrho * ADMM_SMW_RANGE > A->rho_fact) {
+    st = admm_rescale(A, nrho);
+    done = st != SN_ERR_NOT_SPD;        /* else: a new factorization */
+  }
+  if (!done && !(st = admm_factor(A, nrho)) && A->dense) {
+    if (A->lu) A->dense = A->trail = 0; /* gone to UMFPACK: a sparse solve per step */
+    else st = admm_reduce(A);
+  }
+  if (st) return st;
+  for (int i = n; i < 2 * n; i++) {     /* r / rho in the new units */
+    R->y[i] *= rho / nrho;
+    R->yf[i] *= rho / nrho;
+  }
+  *changed = 1;
+  return SN_OK;
+}
+
+/* The iteration: admm_map's step, extrapolated by Anderson acceleration with a safeguard (back
+ * to the plain step when the residual grows), rho adapted every ADMM_ADAPT_EVERY steps; ends at
+ * the tolerance (*conv_est: by the reduced form's own measure), the limits or an error */
+static int iterate(admm_state *R, admm *A, const admm_opts *o, sn_anderson *W, red_err *RE,
+                   double *r, double *v, const sn_settings *s, sn_info *info, double t0,
+                   double rho_init, int *conv_est)
+{
+  int ny = R->ny, st = SN_OK, extrapolated = 0;
+  double gprev = INFINITY, err_check = INFINITY;
+  double *y = R->y, *Gy = R->Gy, *g = R->g, *yf = R->yf;
+  R->last_gain = R->it;
+  for (;;) {
+    if (R->it >= s->max_iter) return SN_MAX_ITER;
+    double prim, pnorm;
+    if ((st = admm_map(A, o->alpha, y, Gy, v, R->u, r, R->gk, R->rhs, &prim, &pnorm))) return st;
+    R->it++;
+    if ((st = track_error(R, A, RE, r, v))) return st;
+    if (R->err <= s->tol) {
+      *conv_est = A->dense;
+      return SN_OK;
+    }
+    if ((st = sn_info_record(info, s, R->it, R->err, t0))) return st;
+    for (int i = 0; i < ny; i++) g[i] = Gy[i] - y[i];
+    double gn = sn_nrm2(ny, g);
+    if (extrapolated && !(gn <= gprev)) {   /* safeguard: back to the plain step */
+      sn_copy(ny, yf, y);
+      sn_aa_reset(W);
+      extrapolated = 0;
+      continue;
+    }
+    gprev = gn;
+    sn_aa_push(W, y, g);
+    sn_copy(ny, Gy, yf);
+    extrapolated = sn_aa_step(W, y, g, y);
+    if (!extrapolated) sn_copy(ny, Gy, y);
+    if (o->adapt && R->it % ADMM_ADAPT_EVERY == 0 && !(R->err < ADMM_FAST * err_check)) {
+      int changed;
+      if ((st = adapt_rho(R, A, rho_init, prim, pnorm, &changed))) return st;
+      if (changed) {
+        sn_aa_reset(W);
+        extrapolated = 0;
+        gprev = INFINITY;
+      }
+    }
+    if (R->it % ADMM_ADAPT_EVERY == 0) err_check = R->err;
+  }
+}
+
+/* the best iterate into (r, v): in the reduced form its v solved for by the factor at rho_fact,
+ * (M + rho_fact H H^T) v = f + H (g - (rho_best - rho_fact) H^T v), where H^T v = u - w is the
+ * iterate's; returns st, or the solve's failure */
+static int take_best(admm_state *R, admm *A, double *r, double *v, int st)
+{
+  int n = R->n;
+  if (R->best_g && (st >= 0 || st == SN_ERR_NAN) && (A->C || A->L)) {
+    for (int i = 0; i < n; i++)
+      R->tn[i] = R->gbest[i] - (R->rho_best - A->rho_fact) * (R->ubest[i] - R->P->w[i]);
+    int s2 = v_solve(A, R->tn, R->rhs, R->vbest);
+    if (s2) st = s2;
+  }
+  sn_copy(n, R->rbest, r);
+  sn_copy(R->m, R->vbest, v);
+  return st;
+}
+
 static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s, sn_info *info,
                     int sparse_only, int *recheck, int it0, double t0, sn_admm_cache *cache)
 {
@@ -921,9 +1173,11 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
   if (info && !sparse_only) sn_info_reset(info);   /* the second run goes on with the history */
   admm A;
   red_err RE;
+  admm_state R;
+  sn_anderson W;
   memset(&RE, 0, sizeof RE);
   memset(&A, 0, sizeof A);
-  sn_anderson W;
+  memset(&R, 0, sizeof R);
   memset(&W, 0, sizeof W);
   admm_opts o;
   static const char *const keys[] = {"rho", "adapt", "alpha", "aa", "reduce", NULL};
@@ -937,184 +1191,33 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
     if (info) info->status = st;
     return st;
   }
-  int n = P->dim * P->nc, m = P->ndof, d = P->dim, ny = 3 * n;
   A.P = P;
-  A.n = n;
-  A.m = m;
-  /* work: states y, Gy, g, yf (fallback) of 3n; n-vectors u, rbest, gk, gbest, ubest, tn;
-   * m-vectors rhs, Mv, Hr, vbest */
-  size_t len = (size_t)4 * (size_t)ny + (size_t)6 * (size_t)n + (size_t)4 * (size_t)m;
-  double *buf = malloc(sizeof(double) * (len > 0 ? len : 1));
-  if (!buf) st = SN_ERR_NOMEM;
-  double *y = buf, *Gy = y + ny, *g = Gy + ny, *yf = g + ny, *u = yf + ny, *rbest = u + n;
-  double *gk = rbest + n, *gbest = gk + n, *ubest = gbest + n, *tn = ubest + n;
-  double *rhs = tn + n, *Mv = rhs + m, *Hr = Mv + m, *vbest = Hr + m;
-  double rho_best = 0.0;                /* reduced form: the best iterate is (gbest, rho_best) */
-  int best_g = 0;
-  double nf = sn_nrm2(m, P->f), nw = sn_nrm2(n, P->w);
-  if (!st) {                            /* start from (r, v) when finite (r onto K), else 0 */
-    int finite = 1;
-    for (int i = 0; i < n; i++) finite = finite && isfinite(r[i]);
-    for (int i = 0; i < m; i++) finite = finite && isfinite(v[i]);
-    if (!finite) { sn_fill(n, 0.0, r); sn_fill(m, 0.0, v); }
-    for (int c = 0; c < P->nc; c++) sn_proj_cone(d, P->mu[c], r + d * c);
-    velocity(P, v, u, y + 2 * n);
-  }
-  double err = INFINITY, best = INFINITY, eq = 0.0;
-  if (!st) {
-    err = global_error(P, r, v, u, Mv, Hr, nf, nw, &eq, NULL);
-    best = err;
-    sn_copy(n, r, rbest);
-    sn_copy(m, v, vbest);
-  }
-  int it = it0, conv_est = 0;
+  A.n = P->dim * P->nc;
+  A.m = P->ndof;
+  st = state_alloc(&R, P);
+  R.err = R.best = INFINITY;
+  if (!st) state_start(&R, r, v);
+  R.it = it0;
+  int conv_est = 0;
   double rho_keep = 0.0;                /* the initial penalty of this M and H (for a cache) */
-  if (!st && !(err <= s->tol)) {
-    /* the reduced form where n + 1 block solves cost less than the steps' sparse solves are
-     * expected to (CHOLMOD only: UMFPACK has no multiple right-hand sides) */
-    /* up to ADMM_DENSE_MAX unknowns by either way of admm_reduce; up to ADMM_BLOCK_N only by
-     * the inverse's block (n + 1 solves would cost more than the steps save) */
-    int solves_ok = o.reduce == 1 || n <= ADMM_DENSE_MAX;
-    int want = !sparse_only && n > 0 && (o.reduce == 1 || (o.reduce < 0 && n <= ADMM_BLOCK_N && n < m));
-    /* too many for the inverse's block: the trailing steps (admm_trail_step) where H's rows
-     * allow them and a cache will keep the factor for later calls (its constrained order costs
-     * more: 4.4e11 flops against 1.3e11 on the 45 x 45 x 16 block, which one call's steps do not
-     * repay); reduce=2 asks for them at any size, with or without a cache */
-    int trail = !sparse_only && n > 0 && n < m && (o.reduce == 2 || (o.reduce < 0 && !want && cache));
-    if (want && !solves_ok && cache && cache->valid && !cache->A.ns) want = 0;   /* it had no block */
-    if (o.reduce == 2) want = 0;
-    double rho0 = 0.0;
-    if (o.rho > 0.0) cache = NULL;      /* a given rho: no cached state (it has its own) */
-    if (!cache_take(cache, &A, P, want || trail, &rho0, &st)) {
-      if (cache) cache->misses++;
-      cache_give_factor(cache, &A);
-      st = admm_setup(&A, P, o.rho, want, trail);
-      rho0 = A.rho;
-      if (want && !solves_ok && !A.ns) want = 0;
-      if (!st && !A.lu && trail && A.ns) {
-        A.trail = A.dense = 1;
-        st = admm_reduce(&A);
-        if (st == SN_ERR_ARG) {         /* a row of E reaches outside T: a sparse solve per step */
-          A.trail = A.dense = 0;
-          A.trail_failed = 1;           /* (kept: the next call takes the factor as it is) */
-          st = SN_OK;
-        }
-      } else if (!st && !A.lu && want) {
-        A.dense = 1;
-        st = admm_reduce(&A);
-      }
-      if (trail && !A.trail) A.trail_failed = 1;   /* not possible here: sparse steps, and so
-                                                       with the kept factor at the next call */
-    }
-    if (!st) st = sn_aa_init(&W, ny, o.aa < ny ? o.aa : ny);
-    if (!st)                            /* y = (P_K*(u + b), r / rho, b) */
-      for (int c = 0; c < P->nc; c++) {
-        double t[3];
-        for (int k = 0; k < d; k++) t[k] = -(u[d * c + k] + y[2 * n + d * c + k]);
-        sn_proj_cone(d, P->mu[c], t);
-        for (int k = 0; k < d; k++) {
-          int i = d * c + k;
-          y[i] = u[i] + y[2 * n + i] + t[k];
-          y[n + i] = r[i] / A.rho;
-        }
-      }
-    rho_keep = rho0;
-    double rho_init = rho0 > 0.0 ? rho0 : A.rho, gprev = INFINITY, err_check = INFINITY;
-    int extrapolated = 0, last_gain = it0;
-    while (!st) {
-      if (it >= s->max_iter) { st = SN_MAX_ITER; break; }
-      double prim, pnorm;
-      if ((st = admm_map(&A, o.alpha, y, Gy, v, u, r, gk, rhs, &prim, &pnorm))) break;
-      it++;
-      if (A.dense) {                    /* M v = f + H (g - rho (u - w)) */
-        for (int i = 0; i < n; i++) tn[i] = gk[i] - A.rho * (u[i] - P->w[i]);
-        if (!RE.at && (st = red_err_init(&RE, P))) break;
-        err = global_error_reduced(P, &RE, r, tn, u, nf, nw, &eq);
-      } else
-        err = global_error(P, r, v, u, Mv, Hr, nf, nw, &eq, NULL);
-      if (!isfinite(err)) { st = SN_ERR_NAN; break; }
-      if (err < 0.99 * best) last_gain = it;
-      if (err < best) {
-        best = err;
-        sn_copy(n, r, rbest);
-        if (A.dense) {
-          sn_copy(n, gk, gbest);
-          sn_copy(n, u, ubest);
-          rho_best = A.rho;
-          best_g = 1;
-        } else {
-          sn_copy(m, v, vbest);
-          best_g = 0;
-        }
-      }
-      if (err <= s->tol) {
-        conv_est = A.dense;               /* by the reduced form's own measure */
-        break;
-      }
-      if ((st = sn_info_record(info, s, it, err, t0))) break;
-      for (int i = 0; i < ny; i++) g[i] = Gy[i] - y[i];
-      double gn = sn_nrm2(ny, g);
-      if (extrapolated && !(gn <= gprev)) {   /* safeguard: back to the plain step */
-        sn_copy(ny, yf, y);
-        sn_aa_reset(&W);
-        extrapolated = 0;
-        continue;
-      }
-      gprev = gn;
-      sn_aa_push(&W, y, g);
-      sn_copy(ny, Gy, yf);
-      extrapolated = sn_aa_step(&W, y, g, y);
-      if (!extrapolated) sn_copy(ny, Gy, y);
-      if (o.adapt && it % ADMM_ADAPT_EVERY == 0 && !(err < ADMM_FAST * err_check)) {
-        double rho = A.rho;                   /* residual balancing, unless converging fast */
-        double ratio = sqrt((prim / fmax(pnorm, DBL_MIN)) / fmax(eq, DBL_MIN));
-        double nrho = fmin(fmax(rho * ratio, rho_init / ADMM_RHO_RANGE), rho_init * ADMM_RHO_RANGE);
-        double lim = it - last_gain >= ADMM_STALL ? ADMM_STALL_RATIO : ADMM_RHO_RATIO;
-        if (isfinite(nrho) && (nrho > lim * rho || nrho * lim < rho)) {
-          last_gain = it;
-          int done = 0;
-          if (A.dense && !A.trail && (!A.ns || n <= ADMM_SMW_N) && nrho < ADMM_SMW_RANGE * A.rho_fact &&
-              nrho * ADMM_SMW_RANGE > A.rho_fact) {
-            st = admm_rescale(&A, nrho);
-            done = st != SN_ERR_NOT_SPD;     /* else: a new factorization */
-          }
-          if (!done && !(st = admm_factor(&A, nrho)) && A.dense) {
-            if (A.lu) A.dense = A.trail = 0;  /* gone to UMFPACK: a sparse solve per step */
-            else st = admm_reduce(&A);
-          }
-          if (st) break;
-          for (int i = n; i < 2 * n; i++) {   /* r / rho in the new units */
-            y[i] *= rho / nrho;
-            yf[i] *= rho / nrho;
-          }
-          sn_aa_reset(&W);
-          extrapolated = 0;
-          gprev = INFINITY;
-        }
-      }
-      if (it % ADMM_ADAPT_EVERY == 0) err_check = err;
+  if (!st && !(R.err <= s->tol)) {
+    st = choose_form(&A, P, &o, sparse_only, &cache, &rho_keep);
+    if (!st) st = sn_aa_init(&W, R.ny, o.aa < R.ny ? o.aa : R.ny);
+    if (!st) {
+      state_y(&R, &A, r);
+      st = iterate(&R, &A, &o, &W, &RE, r, v, s, info, t0, rho_keep > 0.0 ? rho_keep : A.rho, &conv_est);
     }
   }
-  if (buf && best_g && (st >= 0 || st == SN_ERR_NAN) && (A.C || A.L)) {
-    /* reduced form: v of the best iterate, (M + rho_best H H^T) v = f + H g, by the factor at
-     * rho_fact: (M + rho_fact H H^T) v = f + H (g - (rho_best - rho_fact) H^T v), where
-     * H^T v = u - w is the iterate's */
-    for (int i = 0; i < n; i++) tn[i] = gbest[i] - (rho_best - A.rho_fact) * (ubest[i] - P->w[i]);
-    int s2 = v_solve(&A, tn, rhs, vbest);
-    if (s2) st = s2;
-  }
-  if (buf) {                            /* the best iterate */
-    sn_copy(n, rbest, r);
-    sn_copy(m, vbest, v);
-  }
+  if (R.buf) st = take_best(&R, &A, r, v, st);
+  double err = R.err;
   if (st >= 0 || st == SN_ERR_NAN) {
     err = sn_gfc_error(P, r, v, NULL, NULL, NULL);
     if (st == SN_OK && !(err <= s->tol)) st = SN_STALLED;
   }
   if (info) {
-    if (st == SN_OK) sn_info_record(info, NULL, it, err, t0);
+    if (st == SN_OK) sn_info_record(info, NULL, R.it, err, t0);
     info->status = st;
-    info->iterations = it;
+    info->iterations = R.it;
     info->error = err;
     info->seconds = sn_wtime() - t0;
   }
@@ -1125,7 +1228,7 @@ static int admm_run(const sn_gfc *P, double *r, double *v, const sn_settings *s,
   A.trail_steps = 0;
   if (cache && st != SN_ERR_NOMEM) cache_put(cache, &A, P, rho_keep);
   else admm_free(&A);
-  free(buf);
+  free(R.buf);
   return st;
 }
 
