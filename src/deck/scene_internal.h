@@ -91,6 +91,7 @@ typedef struct sr {
   int nkeywords;              /* keywords read (the first must be *SCENE) */
   int have_dynamic, have_gravity, have_default_law, have_fclib, fclib_file;
   int have_options, options_file;   /* *SOLVER OPTIONS: its line (0: none) and file */
+  int kinematic_line, kinematic_file;   /* the first MOTION=KINEMATIC body's (0: none) */
   sr_material *mat;
   int nmat, cur_mat;
   sr_pending pend;

@@ -4,6 +4,7 @@
  * next other keyword (or the end of the file) comes; its errors point at its *BODY line. */
 #include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,18 @@ static const sn_shape_kind type_kind[] = {SN_SHAPE_SPHERE, SN_SHAPE_BOX, SN_SHAP
 
 /* ------------------------------------------------------------------------------------------ */
 /* *SCENE, *HEADING, *MATERIAL, *DENSITY, *CONTACT PROPERTY, *GRAVITY */
+
+/* v written with the fewest significant digits that read back as v (a value just outside a range
+ * is not shown rounded onto its bound: 1.0000001, not 1) */
+static const char *shortest(double v, char num[32])
+{
+  for (int prec = 6; prec < 17; prec++) {
+    snprintf(num, 32, "%.*g", prec, v);
+    if (strtod(num, NULL) == v) return num;
+  }
+  snprintf(num, 32, "%.17g", v);
+  return num;
+}
 
 static int k_scene_begin(sr *p)
 {
@@ -91,6 +104,7 @@ static int material_par(sr *p, const char *key, int *idx)
 
 static int k_contact_data(sr *p)
 {
+  char num[32];
   double mu, e = 0;
   int ma, mb, r = sr_fields(p, 0, 1, "*CONTACT PROPERTY (friction coefficient, restitution coefficient)");
   if (!r) r = sr_field_double(p, 0, "the friction coefficient", &mu);
@@ -99,7 +113,7 @@ static int k_contact_data(sr *p)
   if (!r) r = material_par(p, "MATERIAL2", &mb);
   if (r) return r;
   if (mu < 0) return sr_fail(p, "the friction coefficient %g is negative", mu);
-  if (e < 0 || e > 1) return sr_fail(p, "the restitution coefficient %g is outside [0, 1]", e);
+  if (e < 0 || e > 1) return sr_fail(p, "the restitution coefficient %s is outside [0, 1]", shortest(e, num));
   if (ma < 0 && mb >= 0) return sr_fail(p, "MATERIAL2= without MATERIAL1=");
   if (ma >= 0 && mb < 0) mb = ma;            /* the law of a material with itself */
   if (ma < 0) {
@@ -194,6 +208,10 @@ static int motion_pars(sr *p, sn_body_desc *d, int type)
   if (mo < 0) mo = flat ? 1 : 0;
   if (flat && mo == 0) return sr_fail(p, "a %s cannot be MOTION=DYNAMIC (FIXED or KINEMATIC)", type == K_PLANE ? "plane" : "mesh");
   d->motion = mo == 0 ? SN_BODY_DYNAMIC : mo == 1 ? SN_BODY_FIXED : SN_BODY_KINEMATIC;
+  if (d->motion == SN_BODY_KINEMATIC && !p->kinematic_line) {
+    p->kinematic_line = p->line;
+    p->kinematic_file = p->file;
+  }
   int mat, given;
   if ((r = material_par(p, "MATERIAL", &mat))) return r;
   d->material = mat < 0 ? 0 : mat;
@@ -208,6 +226,7 @@ static int motion_pars(sr *p, sn_body_desc *d, int type)
 
 static int body_begin(sr *p, int lattice)
 {
+  char num[32];
   sr_pending *b = &p->pend;
   sr_free_pending(p);
   memset(b, 0, sizeof *b);
@@ -226,7 +245,7 @@ static int body_begin(sr *p, int lattice)
   long seed = 1;
   int given;
   if ((r = sr_par_double(p, "JITTER", &b->jitter, &given))) return r;
-  if (b->jitter < 0 || b->jitter > 1) return sr_fail(p, "JITTER=%g is outside [0, 1]", b->jitter);
+  if (b->jitter < 0 || b->jitter > 1) return sr_fail(p, "JITTER=%s is outside [0, 1]", shortest(b->jitter, num));
   if ((r = sr_par_int(p, "SEED", 0, 2147483647L, &seed, &given))) return r;
   b->seed = (unsigned long long)seed * 2654435761ull + 0x9E3779B97F4A7C15ull;
   return SN_OK;
@@ -397,6 +416,23 @@ static int k_triangles_data(sr *p)
       if (r) return r;
       b->tri[3 * b->ntri + i] = (int)v - 1;
     }
+    const int *t = b->tri + 3 * b->ntri;
+    if (t[0] == t[1] || t[1] == t[2] || t[0] == t[2])
+      return sr_fail(p, "*TRIANGLES: triangle %d repeats a vertex (%d, %d, %d)", b->ntri + 1, t[0] + 1, t[1] + 1, t[2] + 1);
+    /* no area: its normal is undefined (|e1 x e2| against the longest edge squared) */
+    const double *a = b->vert + 3 * t[0], *c1 = b->vert + 3 * t[1], *c2 = b->vert + 3 * t[2];
+    double e1[3], e2[3], e3[3], n2 = 0.0, l2 = 0.0;
+    for (int i = 0; i < 3; i++) e1[i] = c1[i] - a[i], e2[i] = c2[i] - a[i], e3[i] = c2[i] - c1[i];
+    for (int i = 0; i < 3; i++) {
+      double ni = e1[(i + 1) % 3] * e2[(i + 2) % 3] - e1[(i + 2) % 3] * e2[(i + 1) % 3];
+      n2 += ni * ni;
+    }
+    double d1 = e1[0] * e1[0] + e1[1] * e1[1] + e1[2] * e1[2], d2 = e2[0] * e2[0] + e2[1] * e2[1] + e2[2] * e2[2];
+    double d3 = e3[0] * e3[0] + e3[1] * e3[1] + e3[2] * e3[2];
+    l2 = fmax(d1, fmax(d2, d3));
+    if (!(sqrt(n2) > 1e-12 * l2))
+      return sr_fail(p, "*TRIANGLES: triangle %d (vertices %d, %d, %d) has no area: its vertices are on one line", b->ntri + 1,
+                     t[0] + 1, t[1] + 1, t[2] + 1);
     b->ntri++;
   }
   return SN_OK;
@@ -551,6 +587,7 @@ static int solver_par(sr *p)
 
 static int dynamic_pars(sr *p)
 {
+  char num[32];
   sn_scene_run *run = p->run;
   sn_dyn_settings *s = &run->settings;
   int m, given, r = sr_par_choice(p, "METHOD", "MOREAU EVENT", &m);
@@ -558,7 +595,7 @@ static int dynamic_pars(sr *p)
   run->method = m == 1 ? SN_SCENE_EVENT : SN_SCENE_MOREAU;
   if ((r = sr_par_double(p, "THETA", &s->theta, &given))) return r;
   if (given && run->method == SN_SCENE_EVENT) return sr_fail(p, "THETA= applies to METHOD=MOREAU only");
-  if (s->theta < 0.5 || s->theta > 1) return sr_fail(p, "THETA=%g is outside [0.5, 1]", s->theta);
+  if (s->theta < 0.5 || s->theta > 1) return sr_fail(p, "THETA=%s is outside [0.5, 1]", shortest(s->theta, num));
   if ((r = sr_par_double(p, "TOL", &s->solve.tol, &given))) return r;
   if (!(s->solve.tol > 0)) return sr_fail(p, "TOL=%g is not positive", s->solve.tol);
   long it = s->solve.max_iter;
@@ -725,6 +762,9 @@ int sr_finish(sr *p)
   if (!p->have_dynamic) return sr_fail(p, "the scene has no *DYNAMIC (the time increment and period of its run)");
   if (p->have_fclib && run->method != SN_SCENE_MOREAU)
     return sr_fail_at(p, p->fclib_file, p->have_fclib, "*FCLIB dumps Moreau-Jean steps' problems: METHOD=EVENT has none");
+  if (p->kinematic_line && run->method != SN_SCENE_MOREAU)   /* as the event scheme would refuse it */
+    return sr_fail_at(p, p->kinematic_file, p->kinematic_line,
+                      "MOTION=KINEMATIC bodies move under METHOD=MOREAU only; METHOD=EVENT has no prescribed motions");
   if (p->have_options) {   /* the options against the step's solver, as the run will check them */
     if (run->method != SN_SCENE_MOREAU)
       return sr_fail_at(p, p->options_file, p->have_options, "*SOLVER OPTIONS apply to METHOD=MOREAU (its step solver); METHOD=EVENT has none");

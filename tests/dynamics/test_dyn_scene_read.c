@@ -287,6 +287,17 @@ static void bad_scenes(void)
       {"*SCENE\n*DYNAMIC\n0.1, 1\n*FCLIB\n11\n", "t.inp:4: *FCLIB: step 11 is after the last step (10)"},
       {"*SCENE\n*DYNAMIC, METHOD=EVENT\n0.1, 1\n*FCLIB\n1\n", "t.inp:4: *FCLIB dumps Moreau-Jean"},
       {"*SCENE\n*CONTACT PROPERTY\n0.3, 1.5\n", "t.inp:3: the restitution coefficient 1.5 is outside [0, 1]"},
+      /* a value just outside its range shown as written, not rounded onto the bound */
+      {"*SCENE\n*CONTACT PROPERTY\n0.3, 1.0000001\n", "t.inp:3: the restitution coefficient 1.0000001 is outside [0, 1]"},
+      {"*SCENE\n*DYNAMIC, THETA=0.49999999\n0.1, 1\n", "t.inp:2: THETA=0.49999999 is outside [0.5, 1]"},
+      /* refused when the scene is read, not at the first event-driven step (with half the output written) */
+      {"*SCENE\n*BODY, TYPE=PLANE, MOTION=KINEMATIC\n0,0,0\n*VELOCITY\n0,0,1\n*DYNAMIC, METHOD=EVENT\n1e-3, 0.01\n",
+       "t.inp:2: MOTION=KINEMATIC bodies move under METHOD=MOREAU only"},
+      /* a triangle without a normal */
+      {"*SCENE\n*BODY, TYPE=MESH\n0,0,0\n*VERTICES\n0,0,0, 1,0,0, 0,1,0, 2,0,0\n*TRIANGLES\n1, 2, 3\n1, 2, 4\n",
+       "t.inp:8: *TRIANGLES: triangle 2 (vertices 1, 2, 4) has no area"},
+      {"*SCENE\n*BODY, TYPE=MESH\n0,0,0\n*VERTICES\n0,0,0, 1,0,0, 0,1,0\n*TRIANGLES\n1, 2, 2\n",
+       "t.inp:7: *TRIANGLES: triangle 1 repeats a vertex (1, 2, 2)"},
       {"*SCENE\n*DENSITY\n1\n", "t.inp:2: *DENSITY belongs to a *MATERIAL"},
       {"*SCENE\n*MATERIAL, NAME=A\n*MATERIAL, NAME=A\n", "t.inp:3: material A is defined twice"},
       {"*SCENE\n*VELOCITY\n1,2,3\n", "t.inp:2: *VELOCITY belongs to a *BODY or *LATTICE"},
