@@ -141,9 +141,13 @@ static double natmap2(double mu, const double r[3], const double u[3]) {
   return (r[0] - t[0]) * (r[0] - t[0]) + (r[1] - t[1]) * (r[1] - t[1]) + (r[2] - t[2]) * (r[2] - t[2]);
 }
 
-/* the four sums of the error over rows [lo, hi): natural map, |q|^2, |r|^2, |u|^2 */
-static void error_sums(const sn_mj_step *W, int lo, int hi, double acc[4]) {
-  double sum = 0, nq = 0, nr = 0, nu = 0;
+/* The error's sums over rows [lo, hi), ERR_N of them: the natural map, |q|^2, |r|^2, |u|^2 (the
+ * relative error), |u - q|^2 = |W r|^2, and the maxima of the penetration max(0, -u_N), of the
+ * complementarity max(0, r . u_hat) and of |r|_inf (the absolute acceptance, as the registry's
+ * sn_fc_measures: problem.h) */
+enum { ERR_N = 8 };
+static void error_sums(const sn_mj_step *W, int lo, int hi, double acc[ERR_N]) {
+  double sum = 0, nq = 0, nr = 0, nu = 0, wr = 0, pen = 0, comp = 0, rinf = 0;
   for (int i = lo; i < hi; i++) {
     const sn_mj_row *c = &W->row[i];
     double u[3];
@@ -154,42 +158,68 @@ static void error_sums(const sn_mj_step *W, int lo, int hi, double acc[4]) {
     nr += sn3_dot(c->r, c->r);
     nu += sn3_dot(u, u);
     sum += natmap2(c->mu, c->r, u);
+    for (int k = 0; k < 3; k++) {
+      wr += (u[k] - q[k]) * (u[k] - q[k]);
+      rinf = fmax(rinf, fabs(c->r[k]));
+    }
+    pen = fmax(pen, -u[0]);
+    double uh = u[0] + c->mu * norm2(u[1], u[2]);
+    comp = fmax(comp, c->r[0] * uh + c->r[1] * u[1] + c->r[2] * u[2]);
   }
-  acc[0] = sum;
-  acc[1] = nq;
-  acc[2] = nr;
-  acc[3] = nu;
+  double a[ERR_N] = {sum, nq, nr, nu, wr, pen, comp, rinf};
+  memcpy(acc, a, sizeof a);
 }
 
-static double error_from(const double acc[4]) {
+/* chunk sums b added into a (the maxima taken) */
+static void error_add(double a[ERR_N], const double b[ERR_N]) {
+  for (int j = 0; j < 5; j++) a[j] += b[j];
+  for (int j = 5; j < ERR_N; j++) a[j] = fmax(a[j], b[j]);
+}
+
+/* Siconos' relative error; *ok: the registry's absolute acceptance holds as well (sn_fc_measures'
+ * rule: penetration <= sqrt(tol) vscale and complementarity <= sqrt(tol) vscale |r|_inf, vscale
+ * = max(|q|, |W r|), a scale below DBL_EPSILON counting as 1). The relative error alone mixes
+ * impulses and velocities: where the impulses are far smaller than the velocities (a body of
+ * 1e-8 kg: |r| ~ 1e-11 N s against u ~ 1 m/s), any impulse of that size meets it, and a
+ * warm start that injects energy was accepted without a sweep */
+static double error_from(const double acc[ERR_N], double tol, int *ok) {
   double den = fmax(sqrt(acc[1]), fmax(sqrt(acc[2]), sqrt(acc[3])));
   double e = den > DBL_EPSILON ? sqrt(acc[0]) / den : sqrt(acc[0]);
+  double vs = fmax(sqrt(acc[1]), sqrt(acc[4])), rs = acc[7], st = sqrt(tol);
+  if (!(vs > DBL_EPSILON)) vs = 1.0;
+  if (!(rs > DBL_EPSILON)) rs = 1.0;
+  *ok = acc[5] <= st * vs && acc[6] <= st * vs * rs;
   return isfinite(e) ? e : NAN;
 }
 
 double sn_nsgs_bodies_error(const sn_mj_step *W) {
-  double acc[4];
+  double acc[ERR_N];
+  int ok;
   error_sums(W, 0, W->nrow, acc);
-  return error_from(acc);
+  return error_from(acc, 1.0, &ok);
 }
 
-/* the same error on nthreads threads: sums over fixed chunks of ERR_CHUNK rows added in chunk
- * order, so the value does not depend on the thread count; part: 4 doubles per chunk */
+/* the same error on nthreads threads (or serially: nthreads 0): sums over fixed chunks of
+ * ERR_CHUNK rows added in chunk order, so the value does not depend on the thread count;
+ * part: ERR_N doubles per chunk */
 #define ERR_CHUNK 2048
-static double error_parallel(const sn_mj_step *W, int nthreads, double *part) {
+static double error_parallel(const sn_mj_step *W, int nthreads, double *part, double tol, int *ok) {
+  if (nthreads < 1) {
+    double acc[ERR_N];
+    error_sums(W, 0, W->nrow, acc);
+    return error_from(acc, tol, ok);
+  }
   int nch = (W->nrow + ERR_CHUNK - 1) / ERR_CHUNK;
-  (void)nthreads;
 #ifdef SN_HAVE_OPENMP
 #pragma omp parallel for schedule(static) num_threads(nthreads) if (nthreads > 1 && nch > 1)
 #endif
   for (int k = 0; k < nch; k++) {
     int hi = (k + 1) * ERR_CHUNK < W->nrow ? (k + 1) * ERR_CHUNK : W->nrow;
-    error_sums(W, k * ERR_CHUNK, hi, part + 4 * k);
+    error_sums(W, k * ERR_CHUNK, hi, part + ERR_N * k);
   }
-  double acc[4] = {0, 0, 0, 0};
-  for (int k = 0; k < nch; k++)
-    for (int j = 0; j < 4; j++) acc[j] += part[4 * k + j];
-  return error_from(acc);
+  double acc[ERR_N] = {0, 0, 0, 0, 0, 0, 0, 0};
+  for (int k = 0; k < nch; k++) error_add(acc, part + ERR_N * k);
+  return error_from(acc, tol, ok);
 }
 
 /* the threads of the coloured sweep: the setting, never more than the processors */
@@ -259,7 +289,7 @@ int sn_nsgs_bodies_solve(sn_mj_step *W, const sn_settings *s, sn_info *info) {
   double *part = NULL;
   int nt = W->threads >= 1 ? thread_count(W->threads) : 0;
   if (nt >= 1) {
-    part = malloc(sizeof(double) * 4 * (size_t)(W->nrow / ERR_CHUNK + 1));
+    part = malloc(sizeof(double) * ERR_N * (size_t)(W->nrow / ERR_CHUNK + 1));
     if (!part || sn_nsgs_colour(W, &C) != SN_OK) {
       free(part);
       info->status = SN_ERR_NOMEM;
@@ -276,11 +306,12 @@ int sn_nsgs_bodies_solve(sn_mj_step *W, const sn_settings *s, sn_info *info) {
     }
     G = &cg;
   }
-  double err = nt >= 1 ? error_parallel(W, nt, part) : sn_nsgs_bodies_error(W), prev = NAN;
+  int ok;   /* the absolute acceptance (error_from) */
+  double err = error_parallel(W, nt, part, s->tol, &ok), prev = NAN;
   int it = 0, gap = 1;
   st = SN_MAX_ITER;
   if (isnan(err)) st = SN_ERR_NAN;
-  else if (err <= s->tol) st = SN_OK;
+  else if (err <= s->tol && ok) st = SN_OK;
   /* the coloured sweep on its threads or on one, sweep by sweep, by the clock
      (common/par_tune.h): the same bits either way */
   sn_par_tune tune;
@@ -300,10 +331,10 @@ int sn_nsgs_bodies_solve(sn_mj_step *W, const sn_settings *s, sn_info *info) {
     it += k;
     gap = k;
     prev = err;
-    err = nt >= 1 ? error_parallel(W, nt, part) : sn_nsgs_bodies_error(W);
+    err = error_parallel(W, nt, part, s->tol, &ok);
     int rec = sn_info_record(info, s, it, err, t0);
     if (isnan(err)) st = SN_ERR_NAN;
-    else if (err <= s->tol) st = SN_OK;
+    else if (err <= s->tol && ok) st = SN_OK;
     else if (rec != SN_OK) st = rec;
   }
   if (nt >= 1) {
