@@ -58,7 +58,10 @@ typedef struct {
                             counts Newton steps over all its attempts, an apgd or ccp step
                             1 / SN_AUTO_CHEAP_STEPS of one (solver.h) */
   double time_limit;     /* seconds for the whole solve (also for "auto" over all its
-                            attempts); <= 0 means none (default 0) */
+                            attempts); <= 0 means none (default 0). Checked between
+                            iterations: an iteration under way is finished, so a solver whose
+                            one iteration is a sparse factorization (the Newton methods on a
+                            crowded W) can overrun it by that factorization's time */
   sn_progress progress;  /* optional, may be NULL */
   void *user;            /* passed to progress */
   const char *options;   /* solver-specific "key=value,key=value", may be NULL */
