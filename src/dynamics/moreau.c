@@ -211,7 +211,7 @@ static int step_run(sn_scene *S, const sn_dyn_settings *s, sn_dyn_info *info) {
   double t1 = sn_wtime();
   /* 2-3. bodies, free velocities, rows; warm start */
   if ((st = sn_mj_reserve(W, S->nb, S->contacts.n)) != SN_OK) return st;
-  sn_mj_bodies(S, W, h);
+  sn_mj_bodies(S, W, h, theta);
   sn_mj_rows(S, W, h, theta);
   if ((st = sn_mj_warm_start(S, W, s->warm_start, h / h_prev)) != SN_OK) return step_failed(S, st);
   /* 4. impulses */

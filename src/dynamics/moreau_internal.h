@@ -90,7 +90,7 @@ typedef struct {
 int sn_mj_grow(void **p, int *cap, int need, size_t elem);
 int sn_mj_reserve(sn_mj_step *W, int nb, int nrow);
 /* body cache and pre-step velocities; kinematic bodies moved to t + h; free velocities */
-void sn_mj_bodies(sn_scene *S, sn_mj_step *W, double h);
+void sn_mj_bodies(sn_scene *S, sn_mj_step *W, double h, double theta);
 /* rows from S->contacts (pre-step relative velocities, Delassus blocks, shifts, q) */
 void sn_mj_rows(sn_scene *S, sn_mj_step *W, double h, double theta);
 /* Delassus entry e_i^T (sum over a, b of G^T M^-1 G) e_j for frame vectors of rows ci, cj on

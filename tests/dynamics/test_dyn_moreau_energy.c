@@ -8,8 +8,15 @@
  *    the balance kinetic + potential + impact_loss + friction_work - kinematic_work = E0 holds
  *    to rounding (exact for theta = 1/2, see energy.c);
  *  - the same balance with friction: a ball resting on a fixed floor (mu = 0.4) pushed by a
- *    kinematic wall moving at constant speed: friction dissipates, the wall does work. */
+ *    kinematic wall moving at constant speed: friction dissipates, the wall does work;
+ *  - a box (half sides 0.1, 0.2, 0.3) spinning freely about a non-principal axis, no gravity:
+ *    Euler's equations conserve the kinetic energy and the world angular momentum I w. The
+ *    explicit gyroscopic step gained 0.69 % of the energy in 1 s at THETA=1 (a robustness run,
+ *    6 December 2026); the implicit midpoint in the body frame (moreau_setup.c) keeps the energy
+ *    and |I w| to 1e-9 at THETA = 0.5, 0.75 and 1 (the direction of I w to the orientation's
+ *    order). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "check.h"
@@ -92,8 +99,61 @@ static void push(void) {
   sn_scene_free(S);
 }
 
+/* the world angular momentum R I_body R^T w of body b */
+static void angular_momentum(const sn_scene *S, int b, double L[3]) {
+  const sn_body *B = &S->b[b];
+  double wb[3];
+  sn_body_dir_to_body(B, B->w, wb);
+  for (int i = 0; i < 3; i++) wb[i] *= B->I_body[i];
+  for (int i = 0; i < 3; i++) L[i] = B->R[3 * i] * wb[0] + B->R[3 * i + 1] * wb[1] + B->R[3 * i + 2] * wb[2];
+}
+
+static void spin(double theta) {
+  sn_scene *S = NULL;
+  CHECK(sn_scene_create(&S) == SN_OK);
+  if (!S) return;
+  sn_scene_set_gravity(S, (double[3]){0, 0, 0});
+  sn_body_desc d;
+  sn_body_desc_default(&d);
+  d.shape.kind = SN_SHAPE_BOX;
+  d.shape.half[0] = 0.1;
+  d.shape.half[1] = 0.2;
+  d.shape.half[2] = 0.3;
+  d.w[0] = d.w[1] = d.w[2] = 5;
+  int b;
+  CHECK(sn_scene_add_body(S, &d, &b) == SN_OK);
+  sn_dyn_settings s;
+  sn_dyn_settings_default(&s);
+  s.dt = 1e-3;
+  s.theta = theta;
+  sn_energy e0, e;
+  CHECK(sn_scene_energy(S, &e0) == SN_OK);
+  double L0[3], L[3];
+  angular_momentum(S, b, L0);
+  for (int k = 0; k < 1000; k++) {
+    sn_dyn_info info;
+    CHECK(sn_scene_step(S, &s, &info) == SN_OK);
+  }
+  CHECK(sn_scene_energy(S, &e) == SN_OK);
+  angular_momentum(S, b, L);
+  double dL = sqrt((L[0] - L0[0]) * (L[0] - L0[0]) + (L[1] - L0[1]) * (L[1] - L0[1]) + (L[2] - L0[2]) * (L[2] - L0[2]));
+  double nL = sqrt(L0[0] * L0[0] + L0[1] * L0[1] + L0[2] * L0[2]);
+  printf("theta %g: kinetic energy %.12g -> %.12g, |L - L0| / |L0| = %.3g\n", theta, e0.kinetic, e.kinetic, dL / nL);
+  CHECK(fabs(e.kinetic - e0.kinetic) <= 1e-9 * e0.kinetic);
+  /* |L| is a quadratic invariant of the body-frame midpoint rule: kept to rounding; its direction
+   * follows the orientation, integrated to first order for theta > 1/2 (second at 1/2):
+   * measured 2.3e-3 (theta 1), 1.1e-3 (0.75), 4.9e-6 (0.5) after 1 s */
+  double nL1 = sqrt(L[0] * L[0] + L[1] * L[1] + L[2] * L[2]);
+  CHECK(fabs(nL1 - nL) <= 1e-9 * nL);
+  CHECK(dL <= (theta > 0.5 ? 3e-3 : 1e-5) * nL);
+  sn_scene_free(S);
+}
+
 int main(void) {
   lift();
   push();
+  spin(1.0);
+  spin(0.75);
+  spin(0.5);
   return sn_check_report();
 }
