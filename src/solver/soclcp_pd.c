@@ -176,76 +176,205 @@ typedef struct {
   pd_opts o;
 } pd_run;
 
+/* The iteration's state: x lives in the caller's array; v, M x; the step's image (xp, vp, M xp,
+ * yp = M xp + q); Halpern's anchor (xa, va, M xa); the inertial step's previous image (xo, vo,
+ * M xo); M at the previous step's point (Mxl, forward-reflected steps); the best x */
+typedef struct {
+  int n;
+  double *buf, *v, *Mx, *xp, *vp, *Mxp, *xa, *va, *Mxa, *best, *yp, *xo, *vo, *Mxo, *Mxl;
+  double L, Le, w, sigma, tau, amax;
+  int refl, can_reflect;
+  int k;                  /* iterations since the anchor (Halpern) or the restart (inertial) */
+  double r0, rprev;       /* Halpern: the residual at the anchor and at the step before */
+} pd_state;
+
+static int state_alloc(pd_state *S, int n)
+{
+  size_t sz = (size_t)(n > 0 ? n : 1);
+  S->n = n;
+  S->buf = malloc(sizeof(double) * sz * 14);
+  if (!S->buf) return SN_ERR_NOMEM;
+  double **p[] = {&S->v, &S->Mx, &S->xp, &S->vp, &S->Mxp, &S->xa, &S->va, &S->Mxa, &S->best,
+                  &S->yp, &S->xo, &S->vo, &S->Mxo, &S->Mxl};
+  for (size_t j = 0; j < sizeof p / sizeof p[0]; j++) *p[j] = S->buf + j * sz;
+  return SN_OK;
+}
+
+/* v = P_K(M x + q) with Mx = M x; every anchor and previous point set to (x, v) */
+static void state_anchor(pd_state *S, const sn_soclcp *P, const double *x)
+{
+  int n = S->n;
+  sn_csc_gemv(P->M, 1.0, x, 0.0, S->Mx);
+  for (int i = 0; i < n; i++) S->v[i] = S->Mx[i] + P->q[i];
+  proj_K(P, S->v);
+  sn_copy(n, S->Mx, S->Mxl);
+}
+
+/* the start: x onto K, v, the balance w of the primal and dual steps, their sizes */
+static void state_begin(pd_state *S, const pd_run *R, double *x)
+{
+  const sn_soclcp *P = R->P;
+  int n = S->n;
+  S->L = op_norm(P->M, n, S->xp, S->vp);
+  if (!(S->L > 0)) S->L = 1.0;
+  proj_K(P, x);                                      /* start: x in K, v = P_K(M x + q) */
+  state_anchor(S, P, x);
+  double w = R->o.w0;
+  if (!(w > 0)) {
+    double nx = sn_nrm2(n, x), nq = sn_nrm2(n, P->q);
+    w = nx > 0 && nq > 0 ? nq / nx : S->L;
+    if (!(w > 0) || !isfinite(w)) w = 1.0;
+  }
+  S->w = w;
+  /* forward-reflected steps for a non-symmetric M: from the start (reflect=1), or (auto) once the
+   * plain steps stall; they need sigma (tau + 2 L) <= eta and a bounded inertia */
+  S->refl = R->o.reflect == 1;
+  S->can_reflect = R->o.reflect == 2 && sn_csc_asymmetry(P->M) > 0;
+  S->Le = S->refl ? 2.0 * S->L : S->L;
+  S->amax = R->o.amax >= 0 ? R->o.amax : S->refl ? 0.3 : 1.0;
+  steps(S->Le, w, R->o.eta, &S->sigma, &S->tau);
+  sn_copy(n, x, S->xa); sn_copy(n, S->v, S->va); sn_copy(n, S->Mx, S->Mxa);
+  sn_copy(n, x, S->xo); sn_copy(n, S->v, S->vo); sn_copy(n, S->Mx, S->Mxo);
+  S->k = 0;
+  S->r0 = -1.0;
+  S->rprev = INFINITY;
+}
+
+/* T: x+ = P_K(x + sigma (v - M x - q)), v+ = P_K(v - tau (2 x+ - x)) (x+ by the reflected
+ * operator 2 M x - M x_prev where asked; v+ with Chambolle-Pock's theta under accel=cp);
+ * returns theta */
+static double pd_map(pd_state *S, const pd_run *R, const double *x)
+{
+  const sn_soclcp *P = R->P;
+  int n = S->n;
+  double *v = S->v, *Mx = S->Mx, *xp = S->xp, *vp = S->vp, *Mxl = S->Mxl;
+  if (S->refl)
+    for (int i = 0; i < n; i++) {
+      xp[i] = x[i] + S->sigma * (v[i] - 2.0 * Mx[i] + Mxl[i] - P->q[i]);
+      Mxl[i] = Mx[i];
+    }
+  else
+    for (int i = 0; i < n; i++) xp[i] = x[i] + S->sigma * (v[i] - Mx[i] - P->q[i]);
+  proj_K(P, xp);
+  sn_csc_gemv(P->M, 1.0, xp, 0.0, S->Mxp);
+  double theta = 1.0;
+  if (R->o.accel == 2 && R->o.gamma > 0) theta = 1.0 / sqrt(1.0 + 2.0 * R->o.gamma * S->sigma);
+  for (int i = 0; i < n; i++) vp[i] = v[i] - S->tau * (xp[i] + theta * (xp[i] - x[i]));
+  proj_K(P, vp);
+  for (int i = 0; i < n; i++) S->yp[i] = S->Mxp[i] + P->q[i];
+  return theta;
+}
+
+/* the plain steps stalled on a non-symmetric M: forward-reflected steps from the best x */
+static void go_reflected(pd_state *S, const pd_run *R, double *x)
+{
+  int n = S->n;
+  S->refl = 1;
+  S->Le = 2.0 * S->L;
+  S->amax = R->o.amax >= 0 ? R->o.amax : 0.3;
+  steps(S->Le, S->w, R->o.eta, &S->sigma, &S->tau);
+  sn_copy(n, S->best, x);                            /* from the best x, v = P_K(M x + q) */
+  state_anchor(S, R->P, x);
+  sn_copy(n, x, S->xo); sn_copy(n, S->v, S->vo); sn_copy(n, S->Mx, S->Mxo);
+  sn_copy(n, x, S->xa); sn_copy(n, S->v, S->va); sn_copy(n, S->Mx, S->Mxa);
+  S->k = 0;
+  S->r0 = -1.0;
+  S->rprev = INFINITY;
+}
+
+/* accel=halpern: z = lam T(z) + (1 - lam) z_anchor, lam = (k + 1) / (k + 2), the anchor moved to
+ * T(z) (and w rebalanced) when the residual |z - T(z)| (norm w|x|^2 + |v|^2/w) has fallen enough
+ * or grows */
+static void next_halpern(pd_state *S, const pd_run *R, double *x)
+{
+  int n = S->n;
+  double *v = S->v, *Mx = S->Mx, *xp = S->xp, *vp = S->vp, *Mxp = S->Mxp;
+  double *xa = S->xa, *va = S->va, *Mxa = S->Mxa;
+  double dx2 = 0.0, dv2 = 0.0;
+  for (int i = 0; i < n; i++) {
+    dx2 += (xp[i] - x[i]) * (xp[i] - x[i]);
+    dv2 += (vp[i] - v[i]) * (vp[i] - v[i]);
+  }
+  double res = sqrt(S->w * dx2 + dv2 / S->w);
+  if (S->r0 < 0) S->r0 = res;
+  int restart = R->o.restart && S->k > 0 &&
+                (res <= 0.2 * S->r0 || (res <= 0.8 * S->r0 && res > S->rprev) || S->k >= 10000);
+  S->rprev = res;
+  if (restart) {                                     /* new anchor T(z), rebalance w */
+    double ddx = 0.0, ddv = 0.0;
+    for (int i = 0; i < n; i++) {
+      ddx += (xp[i] - xa[i]) * (xp[i] - xa[i]);
+      ddv += (vp[i] - va[i]) * (vp[i] - va[i]);
+    }
+    if (ddx > 0 && ddv > 0 && isfinite(ddx) && isfinite(ddv)) {
+      S->w = exp(0.5 * log(sqrt(ddv / ddx)) + 0.5 * log(S->w));
+      steps(S->Le, S->w, R->o.eta, &S->sigma, &S->tau);
+    }
+    sn_copy(n, xp, xa); sn_copy(n, vp, va); sn_copy(n, Mxp, Mxa);
+    sn_copy(n, xp, x); sn_copy(n, vp, v); sn_copy(n, Mxp, Mx);
+    S->k = 0;
+    S->r0 = -1.0;
+    S->rprev = INFINITY;
+    return;
+  }
+  double lam = (double)(S->k + 1) / (double)(S->k + 2);
+  for (int i = 0; i < n; i++) {
+    x[i] = lam * xp[i] + (1.0 - lam) * xa[i];
+    v[i] = lam * vp[i] + (1.0 - lam) * va[i];
+    Mx[i] = lam * Mxp[i] + (1.0 - lam) * Mxa[i];
+  }
+  S->k++;
+}
+
+/* accel=inertial: z = T(z) + a (T(z) - T(z_prev)), with the gradient restart of O'Donoghue and
+ * Candes (2015): a = 0 when the step z -> T(z) goes against the momentum T(z) - T(z_prev) */
+static void next_inertial(pd_state *S, const pd_run *R, double *x)
+{
+  int n = S->n;
+  double *v = S->v, *Mx = S->Mx, *xp = S->xp, *vp = S->vp, *Mxp = S->Mxp;
+  double *xo = S->xo, *vo = S->vo, *Mxo = S->Mxo, w = S->w;
+  double g = 0.0;
+  for (int i = 0; i < n; i++)
+    g += w * (x[i] - xp[i]) * (xp[i] - xo[i]) + (v[i] - vp[i]) * (vp[i] - vo[i]) / w;
+  double a = fmin((double)S->k / (double)(S->k + 3), S->amax);
+  if (R->o.restart && g > 0) { a = 0.0; S->k = 0; }
+  else S->k++;
+  for (int i = 0; i < n; i++) {
+    x[i] = xp[i] + a * (xp[i] - xo[i]);
+    v[i] = vp[i] + a * (vp[i] - vo[i]);
+    Mx[i] = Mxp[i] + a * (Mxp[i] - Mxo[i]);
+  }
+  sn_copy(n, xp, xo); sn_copy(n, vp, vo); sn_copy(n, Mxp, Mxo);
+}
+
 static int pd_solve(pd_run *R, double *x, double *y)
 {
   const sn_soclcp *P = R->P;
   const sn_settings *s = R->s;
   int n = P->n, st, it = 0;
-  size_t sz = (size_t)(n > 0 ? n : 1);
-  double *buf = malloc(sizeof(double) * sz * 14);
-  if (!buf) return SN_ERR_NOMEM;
-  double *v = buf, *Mx = buf + sz, *xp = buf + 2 * sz, *vp = buf + 3 * sz, *Mxp = buf + 4 * sz;
-  double *xa = buf + 5 * sz, *va = buf + 6 * sz, *Mxa = buf + 7 * sz, *best = buf + 8 * sz;
-  double *yp = buf + 9 * sz, *xo = buf + 10 * sz, *vo = buf + 11 * sz, *Mxo = buf + 12 * sz;
-  double *Mxl = buf + 13 * sz;                       /* M at the previous step's point */
-
+  pd_state S;
+  memset(&S, 0, sizeof S);
+  if ((st = state_alloc(&S, n))) return st;
   for (int i = 0; i < n; i++)
     if (!isfinite(x[i])) { sn_fill(n, 0.0, x); break; }  /* a NaN warm start is no start */
   sn_copy(n, P->q, y);
   sn_csc_gemv(P->M, 1.0, x, 1.0, y);
   double err = nat_error(P, x, y), best_err = err;
-  sn_copy(n, x, best);
-  st = SN_MAX_ITER;
-  if (err <= s->tol) { st = SN_OK; goto finish; }
-  double L = op_norm(P->M, n, xp, vp);
-  if (!(L > 0)) L = 1.0;
-  proj_K(P, x);                                      /* start: x in K, v = P_K(M x + q) */
-  sn_csc_gemv(P->M, 1.0, x, 0.0, Mx);
-  for (int i = 0; i < n; i++) v[i] = Mx[i] + P->q[i];
-  proj_K(P, v);
-  double w = R->o.w0;
-  if (!(w > 0)) {
-    double nx = sn_nrm2(n, x), nq = sn_nrm2(n, P->q);
-    w = nx > 0 && nq > 0 ? nq / nx : L;
-    if (!(w > 0) || !isfinite(w)) w = 1.0;
-  }
-  double sigma, tau;
-  /* forward-reflected steps for a non-symmetric M: from the start (reflect=1), or (auto) once the
-   * plain steps stall; they need sigma (tau + 2 L) <= eta and a bounded inertia */
-  int refl = R->o.reflect == 1, can_reflect = R->o.reflect == 2 && sn_csc_asymmetry(P->M) > 0;
-  double Le = refl ? 2.0 * L : L;
-  double amax = R->o.amax >= 0 ? R->o.amax : refl ? 0.3 : 1.0;
-  steps(Le, w, R->o.eta, &sigma, &tau);
-  sn_copy(n, Mx, Mxl);
-  sn_copy(n, x, xa); sn_copy(n, v, va); sn_copy(n, Mx, Mxa);
-  sn_copy(n, x, xo); sn_copy(n, v, vo); sn_copy(n, Mx, Mxo);
-  int k = 0;                                         /* iterations since the anchor */
-  double r0 = -1.0, rprev = INFINITY, mark = best_err;
+  sn_copy(n, x, S.best);
+  st = err <= s->tol ? SN_OK : SN_MAX_ITER;
+  if (st == SN_MAX_ITER) state_begin(&S, R, x);
+  double mark = best_err;
   int mark_it = 0;
-  while (it < s->max_iter) {
-    /* T: x+ = P_K(x + sigma (v - M x - q)), v+ = P_K(v - tau (2 x+ - x)) */
-    if (refl)
-      for (int i = 0; i < n; i++) {
-        xp[i] = x[i] + sigma * (v[i] - 2.0 * Mx[i] + Mxl[i] - P->q[i]);
-        Mxl[i] = Mx[i];
-      }
-    else
-      for (int i = 0; i < n; i++) xp[i] = x[i] + sigma * (v[i] - Mx[i] - P->q[i]);
-    proj_K(P, xp);
-    sn_csc_gemv(P->M, 1.0, xp, 0.0, Mxp);
-    double theta = 1.0;
-    if (R->o.accel == 2 && R->o.gamma > 0) theta = 1.0 / sqrt(1.0 + 2.0 * R->o.gamma * sigma);
-    for (int i = 0; i < n; i++) vp[i] = v[i] - tau * (xp[i] + theta * (xp[i] - x[i]));
-    proj_K(P, vp);
-    for (int i = 0; i < n; i++) yp[i] = Mxp[i] + P->q[i];
-    err = nat_error(P, xp, yp);
+  while (st == SN_MAX_ITER && it < s->max_iter) {
+    double theta = pd_map(&S, R, x);
+    err = nat_error(P, S.xp, S.yp);
     it++;
-    if (err < best_err) { best_err = err; sn_copy(n, xp, best); }
-    double rec_val = R->o.gap_hist ? sn_dot(n, xp, vp) / (n > 0 ? n : 1) : err;
+    if (err < best_err) { best_err = err; sn_copy(n, S.xp, S.best); }
+    double rec_val = R->o.gap_hist ? sn_dot(n, S.xp, S.vp) / (n > 0 ? n : 1) : err;
     int rec = sn_info_record(R->info, s, it, rec_val, R->t0);
     if (R->info && R->o.gap_hist) R->info->error = err;
-    if (err <= s->tol && sn_soclcp_error(P, xp) <= s->tol) {   /* confirmed by the measure */
-      sn_copy(n, xp, best);
+    if (err <= s->tol && sn_soclcp_error(P, S.xp) <= s->tol) {   /* confirmed by the measure */
+      sn_copy(n, S.xp, S.best);
       st = SN_OK;
       break;
     }
@@ -253,82 +382,20 @@ static int pd_solve(pd_run *R, double *x, double *y)
     if (!isfinite(err)) { st = SN_STALLED; break; }
     if (best_err < 0.99 * mark) { mark = best_err; mark_it = it; }
     else if (it - mark_it > (it / 2 > 2000 ? it / 2 : 2000)) {
-      if (!can_reflect || refl) { st = SN_STALLED; break; }
-      refl = 1;                                      /* switch to forward-reflected steps */
-      Le = 2.0 * L;
-      amax = R->o.amax >= 0 ? R->o.amax : 0.3;
-      steps(Le, w, R->o.eta, &sigma, &tau);
-      sn_copy(n, best, x);                           /* from the best x, v = P_K(M x + q) */
-      sn_csc_gemv(P->M, 1.0, x, 0.0, Mx);
-      for (int i = 0; i < n; i++) v[i] = Mx[i] + P->q[i];
-      proj_K(P, v);
-      sn_copy(n, Mx, Mxl);
-      sn_copy(n, x, xo); sn_copy(n, v, vo); sn_copy(n, Mx, Mxo);
-      sn_copy(n, x, xa); sn_copy(n, v, va); sn_copy(n, Mx, Mxa);
-      k = 0;
-      r0 = -1.0;
-      rprev = INFINITY;
+      if (!S.can_reflect || S.refl) { st = SN_STALLED; break; }
+      go_reflected(&S, R, x);                        /* switch to forward-reflected steps */
       mark = best_err;
       mark_it = it;
       continue;
     }
-    if (R->o.accel == 1) {
-      double dx2 = 0.0, dv2 = 0.0;                   /* |z - T(z)| in the norm w|x|^2 + |v|^2/w */
-      for (int i = 0; i < n; i++) {
-        dx2 += (xp[i] - x[i]) * (xp[i] - x[i]);
-        dv2 += (vp[i] - v[i]) * (vp[i] - v[i]);
-      }
-      double res = sqrt(w * dx2 + dv2 / w);
-      if (r0 < 0) r0 = res;
-      int restart = R->o.restart && k > 0 &&
-                    (res <= 0.2 * r0 || (res <= 0.8 * r0 && res > rprev) || k >= 10000);
-      rprev = res;
-      if (restart) {                                 /* new anchor T(z), rebalance w */
-        double ddx = 0.0, ddv = 0.0;
-        for (int i = 0; i < n; i++) {
-          ddx += (xp[i] - xa[i]) * (xp[i] - xa[i]);
-          ddv += (vp[i] - va[i]) * (vp[i] - va[i]);
-        }
-        if (ddx > 0 && ddv > 0 && isfinite(ddx) && isfinite(ddv)) {
-          w = exp(0.5 * log(sqrt(ddv / ddx)) + 0.5 * log(w));
-          steps(Le, w, R->o.eta, &sigma, &tau);
-        }
-        sn_copy(n, xp, xa); sn_copy(n, vp, va); sn_copy(n, Mxp, Mxa);
-        sn_copy(n, xp, x); sn_copy(n, vp, v); sn_copy(n, Mxp, Mx);
-        k = 0;
-        r0 = -1.0;
-        rprev = INFINITY;
-        continue;
-      }
-      double lam = (double)(k + 1) / (double)(k + 2);
-      for (int i = 0; i < n; i++) {
-        x[i] = lam * xp[i] + (1.0 - lam) * xa[i];
-        v[i] = lam * vp[i] + (1.0 - lam) * va[i];
-        Mx[i] = lam * Mxp[i] + (1.0 - lam) * Mxa[i];
-      }
-      k++;
-    } else if (R->o.accel == 3) {                   /* inertial: z = T(z) + a (T(z) - T(z_prev)) */
-      /* gradient restart (O'Donoghue, Candes 2015): the step z_md -> T(z_md) against the
-       * momentum T(z) - T(z_prev) */
-      double g = 0.0;
-      for (int i = 0; i < n; i++)
-        g += w * (x[i] - xp[i]) * (xp[i] - xo[i]) + (v[i] - vp[i]) * (vp[i] - vo[i]) / w;
-      double a = fmin((double)k / (double)(k + 3), amax);
-      if (R->o.restart && g > 0) { a = 0.0; k = 0; }
-      else k++;
-      for (int i = 0; i < n; i++) {
-        x[i] = xp[i] + a * (xp[i] - xo[i]);
-        v[i] = vp[i] + a * (vp[i] - vo[i]);
-        Mx[i] = Mxp[i] + a * (Mxp[i] - Mxo[i]);
-      }
-      sn_copy(n, xp, xo); sn_copy(n, vp, vo); sn_copy(n, Mxp, Mxo);
-    } else {
-      sn_copy(n, xp, x); sn_copy(n, vp, v); sn_copy(n, Mxp, Mx);
-      if (theta < 1.0) { sigma *= theta; tau /= theta; }
+    if (R->o.accel == 1) next_halpern(&S, R, x);
+    else if (R->o.accel == 3) next_inertial(&S, R, x);
+    else {
+      sn_copy(n, S.xp, x); sn_copy(n, S.vp, S.v); sn_copy(n, S.Mxp, S.Mx);
+      if (theta < 1.0) { S.sigma *= theta; S.tau /= theta; }
     }
   }
-finish:
-  sn_copy(n, best, x);
+  sn_copy(n, S.best, x);
   sn_copy(n, P->q, y);
   sn_csc_gemv(P->M, 1.0, x, 1.0, y);
   if (R->info) {
@@ -336,7 +403,7 @@ finish:
     R->info->iterations = it;
     R->info->error = e >= 0 ? e : best_err;
   }
-  free(buf);
+  free(S.buf);
   return st;
 }
 
