@@ -11,8 +11,10 @@
 sn_fefam sn_contact_face_family(int sdim, int nfn);
 
 /* Tributary areas of the nodes of one face (X: nfn x 3 in face order): area[a] += integral
- * of N_a over the face, times `thick` (plane models) or 2 pi r (axisym != 0). SN_OK or
- * SN_ERR_FORMAT (degenerate face). */
+ * of N_a over the face, times `thick` (plane models) or 2 pi r (axisym != 0), for LINE2,
+ * LINE3, TRI3 and QUAD4; for the quadratic TRI6 and QUAD8 faces, whose integrals of N_a are
+ * zero or negative at the corners, the HRZ-lumped areas A int N_a^2 / sum_b int N_b^2 (all
+ * positive, same total; projection.c). SN_OK or SN_ERR_FORMAT (degenerate face). */
 int sn_contact_face_areas(int sdim, int nfn, const double *X, double thick, int axisym,
                           double *area);
 

@@ -8,7 +8,8 @@
  *    are the midplane nodes of ccx's expanded elements): the area of the master face it is
  *    paired with, in 2D the face's length times the thickness, or times 2 pi r_slave for an
  *    axisymmetric model (ccx: the face's 2-degree area times r_slave / r_face-midpoint).
- * The shares are the consistent ones of sn_contact_face_areas (a quarter of a 4-node face). */
+ * The shares are those of sn_contact_face_areas: the consistent ones of linear faces (a quarter
+ * of a 4-node face), HRZ-lumped ones of quadratic faces (positive at every node). */
 #include "contact/contact_internal.h"
 
 #include <stdlib.h>
