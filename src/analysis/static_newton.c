@@ -408,8 +408,15 @@ static int chol_step(static_run *S, int *act)
     S->F_st = st;
     if (info) info->factor_seconds += sn_wtime() - tf;
     if (st) {
-      if (st == SN_ERR_NOT_SPD && S->msg)
-        snprintf(S->msg, S->msglen, "step %d: the stiffness matrix is singular or not positive definite: the model is not restrained against rigid motion, or an element is unusable (%d free degrees of freedom)", S->k + 1, R->neq);
+      if (st == SN_ERR_NOT_SPD && S->msg) {
+        if (S->contact && S->cs.np == 0)   /* a body its contacts held, now without any */
+          snprintf(S->msg, S->msglen, "line %d: step %d, increment %d: the stiffness matrix is singular: the contact pairs "
+                   "hold no point at this iterate, and a body held by its contacts only has left them (it slid or lifted off: "
+                   "likely a tangential load above mu times the normal load, or a load pulling it away; %d free degrees of freedom)",
+                   S->sp->line, S->k + 1, S->inc + 1, R->neq);
+        else
+          snprintf(S->msg, S->msglen, "step %d: the stiffness matrix is singular or not positive definite: the model is not restrained against rigid motion, or an element is unusable (%d free degrees of freedom)", S->k + 1, R->neq);
+      }
       if (S->linear || st != SN_ERR_NOT_SPD) return st;
       *act = STOP;                                     /* nonlinear: try a smaller increment */
       return SN_OK;
@@ -472,8 +479,10 @@ static int iteration(static_run *S, int *act)
   if (S->R.neq == 0) { S->conv = 1; return SN_OK; }
   if (S->pen) return penalty_step(S, act);
   if (S->contact && ((st = contact_step(S, act)) || *act != GO)) return st;
-  if (S->need_K && S->use_cg < 0) choose_solver(S);
-  if (S->use_cg) {
+  /* decided at the step's first solve that has K (a step's first iteration may reuse the last
+   * step's K: need_K 0); undecided (-1) is not CG */
+  if (S->use_cg < 0 && S->K) choose_solver(S);
+  if (S->use_cg > 0) {
     *act = NEXT;
     return cg_step(S);
   }
