@@ -82,9 +82,42 @@ static void test_one_point(void)
   sn_model_free(m);
 }
 
+/* a load on a node that nothing holds (a node of no element, constraint or boundary condition:
+ * a robustness run, 6 December 2026): its degree of freedom is in no equation, and the load was
+ * dropped without a word (the run ended normally with U = 0 there); now refused at its line */
+static void test_orphan_load(void)
+{
+  FILE *f = fopen(DECK, "rb");
+  CHECK(f != NULL);
+  if (!f) return;
+  char text[4096], out[4200];
+  size_t len = fread(text, 1, sizeof text - 1, f);
+  fclose(f);
+  text[len] = '\0';
+  char *el = strstr(text, "*ELEMENT, TYPE=CPE4, ELSET=BASE");
+  char *ld = strstr(text, "TOP, 2, -1.\n*END STEP");
+  CHECK(el != NULL && ld != NULL);
+  if (!el || !ld) return;
+  /* node 99 after the nodes; *CLOAD 99, 2, -1 in step 1 */
+  int a = (int)(el - text), b = (int)(ld - text) + (int)strlen("TOP, 2, -1.\n");
+  snprintf(out, sizeof out, "%.*s99, 5, 5\n%.*s99, 2, -1.\n%s", a, text, b - a, el, text + b);
+  sn_model *m = NULL;
+  char msg[1024];
+  CHECK_INT(sn_inp_parse(out, strlen(out), "orphan.inp", NULL, &m, msg, sizeof msg), SN_OK);
+  if (!m) return;
+  int n = 0;
+  int st = run(m, &n, msg, sizeof msg);
+  printf("%s\n", msg);
+  CHECK(st < 0);
+  CHECK_INT(n, 0);
+  CHECK(strstr(msg, "*CLOAD on degree of freedom 2 of node 99, which no element, constraint or boundary condition holds") != NULL);
+  sn_model_free(m);
+}
+
 int main(void)
 {
   test_sliding();
   test_one_point();
+  test_orphan_load();
   return sn_check_report();
 }
