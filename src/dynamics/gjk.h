@@ -71,8 +71,8 @@ int sn_manifold(const sn_support_obj *A, const sn_support_obj *B, double gap, co
 #define SN_COS_FACE 0.985
 /* the reference face is the triangle T (its normal tri_n), the incident feature B's: clipped
  * points with gap < margin, at most 4; points made by clipping against a triangle side s with
- * bit s of drop_sides set are left out (internal edges of a mesh). 0 when B's feature is a
- * point. */
+ * bit s of drop_sides set are left out (internal edges of a mesh). -1 when B's feature is a
+ * point (a capsule's end, a tilted cylinder's rim point): the caller takes GJK's point. */
 int sn_manifold_triangle(const sn_support_obj *T, const sn_support_obj *B, double margin, int drop_sides,
                          sn_manifold_point out[SN_MANIFOLD_MAX]);
 /* barycentric weights of the point of triangle (a, b, c) closest to the origin (Ericson 2005,

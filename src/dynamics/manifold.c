@@ -341,7 +341,7 @@ int sn_manifold_triangle(const sn_support_obj *T, const sn_support_obj *B, doubl
   feature ref, inc;
   feature_of(T, T->tri_n, &ref);
   feature_of(B, mn, &inc);
-  if (inc.n < 2) return 0;
+  if (inc.n < 2) return -1;
   return face_points(&ref, 0, &inc, margin, drop_sides, out);
 }
 

@@ -148,8 +148,12 @@ static int body_triangle(const sn_body *A, const sn_body *M, const sn_mesh_accel
       int st = cand_push(L, &m);
       if (st != SN_OK) return st;
     }
-    if (np > 0 || ob.radius == 0) return SN_OK;
-    m.face = 0;   /* a capsule's end on the face: its one point below */
+    /* np < 0: the body touches the face with a point (a capsule's end, the rim point of a
+     * cylinder tilted between the cap and side angles): its one point below. Taking np == 0 for
+     * that case and falling through for rounded bodies only (ob.radius > 0) dropped a tilted
+     * cylinder's rim point: no contact, and it fell through a mesh floor. */
+    if (np > 0 || (np == 0 && ob.radius == 0)) return SN_OK;
+    m.face = 0;
   }
   m.key = -1;
   for (int k = 0; k < 3; k++) m.v[k] = M->shape.tri[3 * t + k];
