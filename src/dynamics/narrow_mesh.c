@@ -259,7 +259,9 @@ int sn_narrow_mesh(const sn_body *A, int ia, const sn_body *M, int im, double ma
   int *tris = NULL, nt = 0, cap = 0, st;
   cand_list C = {NULL, 0, 0};
   if ((st = sn_mesh_accel_query(acc, &M->shape, mlo, mhi, &tris, &nt, &cap)) != SN_OK) goto done;
-  qsort(tris, (size_t)nt, sizeof *tris, int_cmp);   /* lowest triangle first: stable ids */
+  /* lowest triangle first: stable ids. Not called without candidates: tris is still NULL then,
+   * and qsort's first argument must not be NULL (C11 7.22.5 p1; UBSan aborted there) */
+  if (nt > 1) qsort(tris, (size_t)nt, sizeof *tris, int_cmp);
   for (int k = 0; k < nt && st == SN_OK; k++) {
     double P[9], n[3];
     if (!world_triangle(M, tris[k], P, n)) continue;

@@ -295,8 +295,26 @@ static void test_scene_grid(void) {
   S = S0;
 }
 
+/* a body in the broad phase's reach of a mesh but over none of its triangles (here far above
+ * the floor): no candidate triangle, no contact. The narrow phase passed qsort a NULL array of 0
+ * triangles there, which the sanitizer build (SIGNORINI_SANITIZE, -fno-sanitize-recover) stopped
+ * on ("null pointer passed as argument 1"). */
+static void test_no_candidate(void) {
+  double v[12] = {-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0};
+  int t[6] = {0, 1, 2, 0, 2, 3};
+  int mesh = add_mesh(v, 4, t, 2, (double[3]){0, 40, 0});
+  double half[3] = {0.2, 0.2, 0.2};
+  int b = add_shape(SN_SHAPE_BOX, 0, 0, half, (double[3]){0, 40, 3}, NULL);
+  int s = add_shape(SN_SHAPE_SPHERE, 0.2, 0, NULL, (double[3]){0, 40, -3}, NULL);
+  sn_contact_list L = {0, 0, NULL};
+  CHECK_INT(pair(mesh, b, 0.01, &L), 0);
+  CHECK_INT(pair(mesh, s, 0.01, &L), 0);
+  sn_contact_list_free(&L);
+}
+
 int main(void) {
   CHECK_INT(sn_scene_create(&S), SN_OK);
+  test_no_candidate();
   test_floor();
   test_funnel();
   test_degenerate_mesh();
