@@ -115,6 +115,54 @@ static int build_adjacency(const sn_shape *s, int *adj) {
   return SN_OK;
 }
 
+static int int_pair_cmp(const void *x, const void *y) {
+  const int *p = x, *q = y;
+  if (p[0] != q[0]) return p[0] < q[0] ? -1 : 1;
+  return (p[1] > q[1]) - (p[1] < q[1]);
+}
+
+/* the one-ring of every vertex (the directed edges of the triangles both ways, sorted, repeats
+ * dropped) and the flat-or-convex flag: no one-ring vertex above the plane of a triangle at v */
+static int build_rings(const sn_shape *s, sn_mesh_accel *m) {
+  int ne = 6 * s->ntri, nv = s->nvert;
+  int *E = malloc((size_t)(ne > 0 ? ne : 1) * 2 * sizeof *E);
+  m->ring_start = calloc((size_t)nv + 1, sizeof *m->ring_start);
+  m->ring = malloc((size_t)(ne > 0 ? ne : 1) * sizeof *m->ring);
+  m->vconvex = malloc((size_t)(nv > 0 ? nv : 1));
+  if (!E || !m->ring_start || !m->ring || !m->vconvex) {
+    free(E);
+    return SN_ERR_NOMEM;
+  }
+  for (int t = 0; t < s->ntri; t++)
+    for (int e = 0; e < 3; e++) {
+      int u = s->tri[3 * t + e], v = s->tri[3 * t + (e + 1) % 3], *q = E + 12 * t + 4 * e;
+      q[0] = u; q[1] = v; q[2] = v; q[3] = u;
+    }
+  qsort(E, (size_t)ne, 2 * sizeof *E, int_pair_cmp);
+  int n = 0;
+  for (int k = 0; k < ne; k++) {
+    if ((k > 0 && E[2 * k] == E[2 * k - 2] && E[2 * k + 1] == E[2 * k - 1]) || E[2 * k] == E[2 * k + 1]) continue;
+    m->ring[n++] = E[2 * k + 1];
+    m->ring_start[E[2 * k] + 1]++;
+  }
+  for (int v = 0; v < nv; v++) m->ring_start[v + 1] += m->ring_start[v];
+  free(E);
+  memset(m->vconvex, 1, (size_t)nv);
+  for (int t = 0; t < s->ntri; t++) {
+    const double *fn = s->face_n + 3 * t;
+    for (int k = 0; k < 3; k++) {
+      int v = s->tri[3 * t + k];
+      const double *pv = s->vert + 3 * v;
+      for (int j = m->ring_start[v]; j < m->ring_start[v + 1]; j++) {
+        double d[3];
+        sn3_sub(s->vert + 3 * m->ring[j], pv, d);
+        if (sn3_dot(fn, d) > SN_MESH_FLAT_TOL * sn3_norm(d)) m->vconvex[v] = 0;
+      }
+    }
+  }
+  return SN_OK;
+}
+
 int sn_mesh_accel_build(const sn_shape *s, sn_mesh_accel **out) {
   *out = NULL;
   sn_mesh_accel *m = calloc(1, sizeof *m);
@@ -138,6 +186,7 @@ int sn_mesh_accel_build(const sn_shape *s, sn_mesh_accel **out) {
   build_node(&B, 0, n);
   free(B.cen);
   int st = build_adjacency(s, m->adj);
+  if (st == SN_OK) st = build_rings(s, m);
   if (st != SN_OK) {
     sn_mesh_accel_free(m);
     return st;
@@ -152,6 +201,9 @@ void sn_mesh_accel_free(void *accel) {
   free(m->node);
   free(m->idx);
   free(m->adj);
+  free(m->ring_start);
+  free(m->ring);
+  free(m->vconvex);
   free(m);
 }
 

@@ -1,5 +1,6 @@
 /* Static triangle meshes: a bounding volume hierarchy of the triangles (axis-aligned boxes,
- * median split on the longest axis) and the edge adjacency used against internal-edge snagging. */
+ * median split on the longest axis), the edge adjacency and the vertex one-rings used against
+ * internal-edge snagging and ghost contacts (narrow_mesh.c), built once per mesh. */
 #ifndef SN_MESH_BVH_H
 #define SN_MESH_BVH_H
 
@@ -16,7 +17,15 @@ typedef struct {
   sn_bvh_node *node;    /* node 0 is the root */
   int *idx;             /* triangle permutation of the leaves */
   int *adj;             /* 3*ntri: triangle across edge (tri[3t+e], tri[3t+(e+1)%3]), -1 on the boundary */
+  int *ring_start;      /* nvert+1: vertex v's one-ring (the vertices sharing an edge with it) is */
+  int *ring;            /*   ring[ring_start[v] .. ring_start[v+1]) */
+  unsigned char *vconvex; /* nvert: 1 if every one-ring vertex lies on or below the plane of every
+                             triangle at v (a flat or convex vertex), 0 otherwise */
 } sn_mesh_accel;
+
+/* the height of point w over the plane of triangle t of s (its unit normal face_n), relative to
+ * |w - p| for a point p of t: > SN_MESH_FLAT_TOL means above (a concave fold) */
+#define SN_MESH_FLAT_TOL 1e-9
 
 int sn_mesh_accel_build(const sn_shape *s, sn_mesh_accel **out);
 void sn_mesh_accel_free(void *accel);

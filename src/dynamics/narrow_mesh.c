@@ -15,7 +15,9 @@
  *    (a sphere above a shared edge) are kept once;
  *  - the face contacts of one normal (coplanar triangles) are reduced to 4 together, like a plane's;
  *  - a body vertex found inside two nearly coplanar triangles (on their shared edge) is kept once
- *    (in a crease, it touches both faces and is kept for each).
+ *    (in a crease, it touches both faces and is kept for each);
+ *  - an edge or vertex contact whose normal leaves the feature's normal cone on the mesh is a
+ *    ghost and dropped (see in_feature_region below).
  * So a flat floor of any triangulation gives a sphere and a box the contacts of a plane.
  * Feature ids: triangle index * 64 + sub-index: a body vertex inside the face: its id mod 32
  * (hulls of more than 32 vertices may repeat one); a point clipped at the triangle's side s:
@@ -63,9 +65,67 @@ static int world_triangle(const sn_body *M, int t, double P[9], double n[3]) {
   return 1;
 }
 
+/* Ghost contacts. A body touching an edge or a vertex of triangle t gets the normal from that
+ * feature to the body; where the feature is shared with neighbouring triangles that normal may
+ * point over a neighbour's face (a sphere rolling along the internal edge y = 0 of a flat grid
+ * met the grid's vertex (0, 0) with a normal tilted 22 degrees back, and was thrown up 14 mm).
+ * On the mesh the feature is then not the closest one: the contact is a ghost. The rule is the
+ * Voronoi-region test of the feature on the mesh surface (the feature Voronoi regions of
+ * Mirtich 1998, "V-Clip", ACM TOG 17(3)), the usual treatment of internal edges of one-sided
+ * triangle meshes (Bullet's btInternalEdgeUtility; Erleben et al. 2005, "Physics-Based
+ * Animation", on contact normals at shared edges): where the mesh is flat or convex about the
+ * feature, the feature's normal cone holds the directions d along which it is the extreme point
+ * of its neighbourhood, d . (w - q) <= 0 for every neighbour w (the vertices across an edge; a
+ * vertex's one-ring), and a contact whose normal leaves that cone by more than SN_GHOST_SIN is
+ * dropped:
+ * the triangle over which its normal points gives the true contact. On a flat floor the cone of
+ * an inner edge or vertex is the floor's normal alone, so a body resting on it keeps the plane's
+ * contacts. Where the mesh folds concavely about the feature (a valley, a funnel's apex) the
+ * contact is kept. */
+#define SN_GHOST_SIN 1e-6
+
+/* 1 if w - q makes an angle with unit direction d of at least 90 degrees less SN_GHOST_SIN */
+static int below(const double d[3], const double w[3], const double q[3]) {
+  double e[3];
+  sn3_sub(w, q, e);
+  return sn3_dot(d, e) <= SN_GHOST_SIN * sn3_norm(e);
+}
+
+/* the Voronoi-region test above for a contact of triangle t of mesh M at world point q (on the
+ * triangle, barycentric weights lam) with world unit normal n (mesh to body): 1 to keep it */
+static int in_feature_region(const sn_body *M, const sn_mesh_accel *acc, int t, const double lam[3],
+                             const double q[3], const double n[3]) {
+  const sn_shape *s = &M->shape;
+  int nz = (lam[0] > 0) + (lam[1] > 0) + (lam[2] > 0);
+  if (nz == 3) return 1;
+  double d[3], qb[3], nb[3];
+  sn3_sub(q, M->x, d);
+  sn_body_dir_to_body(M, d, qb);
+  sn_body_dir_to_body(M, n, nb);
+  const int *T = s->tri + 3 * t;
+  if (nz == 2) {   /* edge (k + 1, k + 2) opposite corner k */
+    int k = lam[0] > 0 ? (lam[1] > 0 ? 2 : 1) : 0, e = (k + 1) % 3, u = acc->adj[3 * t + e];
+    if (!below(nb, s->vert + 3 * T[k], qb)) return 0;
+    if (u < 0) return 1;   /* a boundary edge */
+    int o = -1;
+    for (int j = 0; j < 3; j++)
+      if (s->tri[3 * u + j] != T[e] && s->tri[3 * u + j] != T[(e + 1) % 3]) o = s->tri[3 * u + j];
+    if (o < 0) return 1;
+    double w[3];
+    sn3_sub(s->vert + 3 * o, qb, w);
+    if (sn3_dot(s->face_n + 3 * t, w) > SN_MESH_FLAT_TOL * sn3_norm(w)) return 1;   /* a valley */
+    return below(nb, s->vert + 3 * o, qb);
+  }
+  int v = T[lam[0] > 0 ? 0 : lam[1] > 0 ? 1 : 2];
+  if (!acc->vconvex[v]) return 1;
+  for (int j = acc->ring_start[v]; j < acc->ring_start[v + 1]; j++)
+    if (!below(nb, s->vert + 3 * acc->ring[j], qb)) return 0;
+  return 1;
+}
+
 /* sphere against triangle t: the closest point and its region */
-static int sphere_triangle(const sn_body *S, const sn_body *M, int t, const double P[9], const double nt[3],
-                           double margin, cand_list *L) {
+static int sphere_triangle(const sn_body *S, const sn_body *M, const sn_mesh_accel *acc, int t, const double P[9],
+                           const double nt[3], double margin, cand_list *L) {
   double a[3], b[3], c[3], lam[3], q[3] = {0, 0, 0}, d[3], r = S->shape.radius;
   sn3_sub(P, S->x, a);
   sn3_sub(P + 3, S->x, b);
@@ -93,6 +153,7 @@ static int sphere_triangle(const sn_body *S, const sn_body *M, int t, const doub
     m.p.gap = l - r;
   }
   if (m.p.gap >= margin) return SN_OK;
+  if (!m.face && !in_feature_region(M, acc, t, lam, q, m.p.n)) return SN_OK;   /* a ghost */
   memcpy(m.p.pa, q, sizeof q);
   for (int i = 0; i < 3; i++) m.p.pb[i] = S->x[i] - r * m.p.n[i];
   m.p.id = m.face ? 0 : 1;
@@ -166,6 +227,13 @@ static int body_triangle(const sn_body *A, const sn_body *M, const sn_mesh_accel
   if (strictly_inside(P, pa)) {   /* a point inside the face: the face's normal */
     m.face = 1;
     memcpy(m.p.n, nt, sizeof m.p.n);
+  } else {   /* an edge or vertex: its region on the triangle, then the ghost test */
+    double a[3], b[3], c[3], lam[3];
+    sn3_sub(P, pa, a);
+    sn3_sub(P + 3, pa, b);
+    sn3_sub(P + 6, pa, c);
+    sn_closest_triangle_origin(a, b, c, lam);
+    if (!in_feature_region(M, acc, t, lam, pa, n)) return SN_OK;
   }
   return cand_push(L, &m);
 }
@@ -265,7 +333,7 @@ int sn_narrow_mesh(const sn_body *A, int ia, const sn_body *M, int im, double ma
   for (int k = 0; k < nt && st == SN_OK; k++) {
     double P[9], n[3];
     if (!world_triangle(M, tris[k], P, n)) continue;
-    if (A->shape.kind == SN_SHAPE_SPHERE) st = sphere_triangle(A, M, tris[k], P, n, margin, &C);
+    if (A->shape.kind == SN_SHAPE_SPHERE) st = sphere_triangle(A, M, acc, tris[k], P, n, margin, &C);
     else st = body_triangle(A, M, acc, tris[k], P, n, margin, &C);
   }
   if (st == SN_OK) st = emit(&C, A, ia, M, im, L);
