@@ -163,6 +163,30 @@ static int build_rings(const sn_shape *s, sn_mesh_accel *m) {
   return SN_OK;
 }
 
+static int find_root(int *p, int t) {
+  while (p[t] != t) t = p[t] = p[p[t]];
+  return t;
+}
+
+/* the flat regions: union-find over the edges between triangles of the same normal, each region
+ * named by its lowest triangle */
+static int build_regions(const sn_shape *s, sn_mesh_accel *m) {
+  m->region = malloc((size_t)(s->ntri > 0 ? s->ntri : 1) * sizeof *m->region);
+  if (!m->region) return SN_ERR_NOMEM;
+  int *p = m->region;
+  for (int t = 0; t < s->ntri; t++) p[t] = t;
+  for (int t = 0; t < s->ntri; t++)
+    for (int e = 0; e < 3; e++) {
+      int u = m->adj[3 * t + e];
+      if (u < 0 || sn3_dot(s->face_n + 3 * t, s->face_n + 3 * u) < SN_MESH_SAME_N) continue;
+      int a = find_root(p, t), b = find_root(p, u);
+      if (a < b) p[b] = a;
+      else if (b < a) p[a] = b;
+    }
+  for (int t = 0; t < s->ntri; t++) p[t] = find_root(p, t);
+  return SN_OK;
+}
+
 int sn_mesh_accel_build(const sn_shape *s, sn_mesh_accel **out) {
   *out = NULL;
   sn_mesh_accel *m = calloc(1, sizeof *m);
@@ -187,6 +211,7 @@ int sn_mesh_accel_build(const sn_shape *s, sn_mesh_accel **out) {
   free(B.cen);
   int st = build_adjacency(s, m->adj);
   if (st == SN_OK) st = build_rings(s, m);
+  if (st == SN_OK) st = build_regions(s, m);
   if (st != SN_OK) {
     sn_mesh_accel_free(m);
     return st;
@@ -204,6 +229,7 @@ void sn_mesh_accel_free(void *accel) {
   free(m->ring_start);
   free(m->ring);
   free(m->vconvex);
+  free(m->region);
   free(m);
 }
 

@@ -21,7 +21,12 @@ typedef struct {
   int *ring;            /*   ring[ring_start[v] .. ring_start[v+1]) */
   unsigned char *vconvex; /* nvert: 1 if every one-ring vertex lies on or below the plane of every
                              triangle at v (a flat or convex vertex), 0 otherwise */
+  int *region;          /* ntri: the lowest triangle of t's flat region (the triangles joined to t
+                           across edges whose neighbours' normals agree to SN_MESH_SAME_N) */
 } sn_mesh_accel;
+
+/* two unit normals of one flat region: n . m >= SN_MESH_SAME_N (2e-6 rad apart at most) */
+#define SN_MESH_SAME_N (1 - 2e-12)
 
 /* the height of point w over the plane of triangle t of s (its unit normal face_n), relative to
  * |w - p| for a point p of t: > SN_MESH_FLAT_TOL means above (a concave fold) */

@@ -19,7 +19,11 @@
  *  - an edge or vertex contact whose normal leaves the feature's normal cone on the mesh is a
  *    ghost and dropped (see in_feature_region below).
  * So a flat floor of any triangulation gives a sphere and a box the contacts of a plane.
- * Feature ids: triangle index * 64 + sub-index: a body vertex inside the face: its id mod 32
+ * Feature ids: triangle index * 64 + sub-index, where the triangle is the lowest of the flat
+ * region (coplanar neighbours, mesh_bvh.c) for a point of the body (a body vertex, a sphere's
+ * point, a single point): the id stays the same as the body moves from one coplanar triangle to
+ * the next (the event-driven scheme follows a closed contact by its id); sub-index: a body
+ * vertex inside the face: its id mod 32
  * (hulls of more than 32 vertices may repeat one); a point clipped at the triangle's side s:
  * 32 + 8 s + its edge's first vertex mod 8; a single-point contact (sphere face 0, sphere edge or
  * vertex 1, other bodies 7) is its triangle's only one. (With 8 per triangle, as before, a box
@@ -34,6 +38,9 @@ typedef struct {
   int tri, face;        /* face: 1 for a face contact */
   int v[3], nv;         /* edge/vertex contacts: the mesh vertices of the feature */
   int key;              /* face contacts: body vertex id (>= 0) for deduplication, or -1 */
+  int rid;              /* the triangle that names the contact's feature id: the lowest of its
+                           flat region for a point of the body (a body vertex, a sphere's or a
+                           single point), tri for a point clipped against a side */
   sn_manifold_point p;
 } mesh_cand;
 
@@ -136,6 +143,7 @@ static int sphere_triangle(const sn_body *S, const sn_body *M, const sn_mesh_acc
   memset(&m, 0, sizeof m);
   m.tri = t;
   m.key = -1;
+  m.rid = acc->region[t];
   for (int k = 0; k < 3; k++) {
     sn3_axpy(lam[k], P + 3 * k, q);
     if (lam[k] > 0) m.v[nz++] = M->shape.tri[3 * t + k];
@@ -154,6 +162,12 @@ static int sphere_triangle(const sn_body *S, const sn_body *M, const sn_mesh_acc
   }
   if (m.p.gap >= margin) return SN_OK;
   if (!m.face && !in_feature_region(M, acc, t, lam, q, m.p.n)) return SN_OK;   /* a ghost */
+  if (!m.face && sn3_dot(m.p.n, nt) >= SN_MESH_SAME_N) {
+    /* above an edge or vertex along the face's normal: the face's contact, named by its flat
+     * region like the faces' (one id from one coplanar triangle to the next) */
+    m.face = 1;
+    memcpy(m.p.n, nt, sizeof m.p.n);
+  }
   memcpy(m.p.pa, q, sizeof q);
   for (int i = 0; i < 3; i++) m.p.pb[i] = S->x[i] - r * m.p.n[i];
   m.p.id = m.face ? 0 : 1;
@@ -206,6 +220,7 @@ static int body_triangle(const sn_body *A, const sn_body *M, const sn_mesh_accel
     for (int k = 0; k < np; k++) {
       m.p = pts[k];
       m.key = pts[k].id & SN_FEAT_CLIPPED ? -1 : pts[k].id;
+      m.rid = m.key >= 0 ? acc->region[t] : t;
       int st = cand_push(L, &m);
       if (st != SN_OK) return st;
     }
@@ -217,6 +232,7 @@ static int body_triangle(const sn_body *A, const sn_body *M, const sn_mesh_accel
     m.face = 0;
   }
   m.key = -1;
+  m.rid = acc->region[t];
   for (int k = 0; k < 3; k++) m.v[k] = M->shape.tri[3 * t + k];
   m.nv = 3;
   memcpy(m.p.pa, pa, sizeof pa);
@@ -253,6 +269,11 @@ static int keep_candidate(const cand_list *C, int k, const sn_shape *s, double t
     if (j == k) continue;
     if (c->face) {
       if (j < k && o->face && c->key >= 0 && o->key == c->key && sn3_dot(c->p.n, o->p.n) >= SN_COS_FACE) return 0;
+      /* a sphere's or single point's face contact from two triangles of one flat region (the
+       * point on their shared edge or vertex): once */
+      if (j < k && o->face && c->key < 0 && o->key < 0 && c->p.id == o->p.id && !(c->p.id & SN_FEAT_CLIPPED) &&
+          c->rid == o->rid)
+        return 0;
       continue;
     }
     if (o->face && shares_vertex(c, s, o->tri)) return 0;
@@ -290,7 +311,7 @@ static int emit(cand_list *C, const sn_body *A, int ia, const sn_body *M, int im
         continue;
       done[j] = 1;
       grp[m] = C->c[j].p;
-      grp[m].id = C->c[j].tri * 64 + mesh_sub(C->c[j].p.id);
+      grp[m].id = C->c[j].rid * 64 + mesh_sub(C->c[j].p.id);
       m++;
     }
     m = sn_manifold_reduce(grp, m, grp[0].n);

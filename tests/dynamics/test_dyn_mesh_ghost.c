@@ -1,4 +1,4 @@
-/* Ghost contacts on a flat tessellated floor (Moreau-Jean, mu 0, e 0). A sphere of radius
+/* Ghost contacts on a flat tessellated floor (Moreau-Jean and event-driven, mu 0, e 0). A sphere of radius
  * r = 0.05 rolling without friction on a flat floor slides at constant velocity at z = r, with
  * no impact: the analytic motion is x(t) = x0 + v t, z = r, kinetic energy constant. Two
  * triangulations of the square [-1, 1]^2 at z = 0:
@@ -8,7 +8,10 @@
  *  - 20 x 20 squares (800 triangles), the sphere running diagonally (1.5, 0.2) m/s, its centre
  *    crossing the grid line y = 0.2 exactly at a step (before: lifted to z = 0.070, 2 cm);
  * and the narrow phase over the inner vertex and along the inner edge: one contact, the plane's
- * (normal +z, gap z - r). Each run checks z = r to 1e-6 at every step, the impact loss 0 (to
+ * (normal +z, gap z - r). Event-driven, the sphere crossing the diagonal edge of a 2-triangle
+ * floor (before: it fell freely for an output interval and stayed 0.49 mm = g dt^2 / 2 inside,
+ * its face contact's id changing from one triangle to the next) and the 2 x 2 grid's inner
+ * vertex; the contact keeps one feature id across the diagonal. Each run checks z = r to 1e-6 at every step, the impact loss 0 (to
  * 1e-12 J) and the final velocity unchanged (1e-9). */
 #include <math.h>
 #include <stdio.h>
@@ -37,7 +40,7 @@ static int progress(const sn_scene *S, long step, long n, const sn_dyn_info *inf
 
 /* the square [-1, 1]^2 as m x m squares of 2 triangles each (split along their (0,0)-(1,1)
  * diagonal), as scene-file lines */
-static char *grid_scene(int m, const double x0[3], const double v0[3], double dt, double total) {
+static char *grid_scene(int m, const double x0[3], const double v0[3], double dt, double total, const char *method) {
   size_t cap = 64 * (size_t)(m + 1) * (m + 1) + 64 * (size_t)m * m + 1024, len = 0;
   char *s = malloc(cap);
   if (!s) return NULL;
@@ -53,13 +56,13 @@ static char *grid_scene(int m, const double x0[3], const double v0[3], double dt
     }
   snprintf(s + len, cap - len,
            "*BODY, NAME=BALL, TYPE=SPHERE, RADIUS=%g\n%.17g,%.17g,%.17g\n*VELOCITY\n%.17g,%.17g,%.17g\n"
-           "*DYNAMIC\n%g, %g\n*OUTPUT, FREQUENCY=1\n",
-           RAD, x0[0], x0[1], x0[2], v0[0], v0[1], v0[2], dt, total);
+           "*DYNAMIC, METHOD=%s\n%g, %g\n*OUTPUT, FREQUENCY=1\n",
+           RAD, x0[0], x0[1], x0[2], v0[0], v0[1], v0[2], method, dt, total);
   return s;
 }
 
-static void slide(int m, const double x0[3], const double v0[3], double total) {
-  char *text = grid_scene(m, x0, v0, 0.01, total);
+static void slide(int m, const double x0[3], const double v0[3], double total, const char *method) {
+  char *text = grid_scene(m, x0, v0, 0.01, total, method);
   CHECK(text != NULL);
   if (!text) return;
   sn_scene *S = NULL;
@@ -139,13 +142,33 @@ static void narrow(void) {
       CHECK_CLOSE(L.c[i].gap, xs[k][2] - RAD, 0, 1e-15);
     }
   }
+  /* one feature id on both sides of the diagonal (0,0)-(1,1) and on it */
+  double xd[3][3] = {{0.3, 0.2, RAD}, {0.25, 0.25, RAD}, {0.2, 0.3, RAD}};
+  int id0 = -1;
+  for (int k = 0; k < 3; k++) {
+    sn_body_desc_default(&d);
+    d.shape.kind = SN_SHAPE_SPHERE;
+    d.shape.radius = RAD;
+    memcpy(d.x, xd[k], sizeof d.x);
+    int s = -1;
+    CHECK_INT(sn_scene_add_body(S, &d, &s), SN_OK);
+    L.n = 0;
+    CHECK_INT(sn_narrow(&S->b[mesh], mesh, &S->b[s], s, 0.01, &L), SN_OK);
+    CHECK_INT(L.n, 1);
+    if (L.n != 1) continue;
+    if (k == 0) id0 = L.c[0].feature;
+    CHECK_INT(L.c[0].feature, id0);
+  }
   sn_contact_list_free(&L);
   sn_scene_free(S);
 }
 
 int main(void) {
   narrow();
-  slide(2, (double[3]){-0.5, 0, RAD}, (double[3]){1.5, 0, 0}, 0.6);
-  slide(20, (double[3]){-0.8, 0.03, RAD}, (double[3]){1.5, 0.2, 0}, 1.1);
+  slide(2, (double[3]){-0.5, 0, RAD}, (double[3]){1.5, 0, 0}, 0.6, "MOREAU");
+  slide(20, (double[3]){-0.8, 0.03, RAD}, (double[3]){1.5, 0.2, 0}, 1.1, "MOREAU");
+  /* event-driven: across the diagonal of 2 triangles, and over the 2 x 2 grid's inner vertex */
+  slide(1, (double[3]){-0.5, 0.5, RAD}, (double[3]){1, -1, 0}, 0.9, "EVENT");
+  slide(2, (double[3]){-0.5, 0, RAD}, (double[3]){1.5, 0, 0}, 0.6, "EVENT");
   return sn_check_report();
 }
