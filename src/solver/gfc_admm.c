@@ -938,20 +938,14 @@ static int state_alloc(admm_state *R, const sn_gfc *P)
   size_t len = (size_t)4 * (size_t)ny + (size_t)6 * (size_t)n + (size_t)4 * (size_t)m;
   R->buf = malloc(sizeof(double) * (len > 0 ? len : 1));
   if (!R->buf) return SN_ERR_NOMEM;
-  R->y = R->buf;
-  R->Gy = R->y + ny;
-  R->g = R->Gy + ny;
-  R->yf = R->g + ny;
-  R->u = R->yf + ny;
-  R->rbest = R->u + n;
-  R->gk = R->rbest + n;
-  R->gbest = R->gk + n;
-  R->ubest = R->gbest + n;
-  R->tn = R->ubest + n;
-  R->rhs = R->tn + n;
-  R->Mv = R->rhs + m;
-  R->Hr = R->Mv + m;
-  R->vbest = R->Hr + m;
+  struct { double **p; int len; } part[] = {   /* the vectors, one after the other in buf */
+      {&R->y, ny}, {&R->Gy, ny}, {&R->g, ny}, {&R->yf, ny}, {&R->u, n}, {&R->rbest, n}, {&R->gk, n},
+      {&R->gbest, n}, {&R->ubest, n}, {&R->tn, n}, {&R->rhs, m}, {&R->Mv, m}, {&R->Hr, m}, {&R->vbest, m}};
+  double *at = R->buf;
+  for (size_t j = 0; j < sizeof part / sizeof part[0]; j++) {
+    *part[j].p = at;
+    at += part[j].len;
+  }
   R->nf = sn_nrm2(m, P->f);
   R->nw = sn_nrm2(n, P->w);
   return SN_OK;
