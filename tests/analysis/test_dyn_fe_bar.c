@@ -372,6 +372,23 @@ static void test_refusals(const char *deck)
   }
   sn_model_free(m);
   free(t);
+  /* a load on a node that nothing holds (no element, constraint or boundary condition): refused
+   * when the step starts, as in *STATIC steps (it was dropped without a word) */
+  char *t1 = sn_test_replace(deck, "*NODE, NSET=WALLN", "*NODE\n9999, 5, 5\n*NODE, NSET=WALLN");
+  char *t2 = t1 ? sn_test_replace(t1, "2.5e-05, 0.04\n", "2.5e-05, 0.04\n*CLOAD\n9999, 1, 1.\n") : NULL;
+  CHECK(t2 != NULL);
+  m = NULL;
+  if (t2) CHECK_INT(sn_inp_parse(t2, strlen(t2), "bar.inp", NULL, &m, msg, sizeof msg), SN_OK);
+  if (m) {
+    sn_dynamic_settings s;
+    sn_dynamic_settings_default(&s);
+    sn_dynamic_info info;
+    CHECK(sn_dynamic_run(m, &s, &info, msg, sizeof msg) < 0);
+    CHECK(strstr(msg, "*CLOAD on degree of freedom 1 of node 9999, which no element, constraint or boundary condition holds") != NULL);
+  }
+  sn_model_free(m);
+  free(t1);
+  free(t2);
 }
 
 int main(void)
