@@ -39,8 +39,9 @@ typedef struct {
   int v[3], nv;         /* edge/vertex contacts: the mesh vertices of the feature */
   int key;              /* face contacts: body vertex id (>= 0) for deduplication, or -1 */
   int rid;              /* the triangle that names the contact's feature id: the lowest of its
-                           flat region for a point of the body (a body vertex, a sphere's or a
-                           single point), tri for a point clipped against a side */
+                           flat region for a face contact of a point of the body (a body vertex,
+                           a sphere's or a single point), tri for an edge or vertex contact and
+                           for a point clipped against a side */
   sn_manifold_point p;
 } mesh_cand;
 
@@ -171,6 +172,9 @@ static int sphere_triangle(const sn_body *S, const sn_body *M, const sn_mesh_acc
   memcpy(m.p.pa, q, sizeof q);
   for (int i = 0; i < 3; i++) m.p.pb[i] = S->x[i] - r * m.p.n[i];
   m.p.id = m.face ? 0 : 1;
+  /* a face contact is named by its flat region, an edge or vertex one by its triangle: the
+   * contacts of one body on several edges of a region (a sphere sitting in a hole) are distinct */
+  m.rid = m.face ? acc->region[t] : t;
   return cand_push(L, &m);
 }
 
@@ -251,6 +255,7 @@ static int body_triangle(const sn_body *A, const sn_body *M, const sn_mesh_accel
     sn_closest_triangle_origin(a, b, c, lam);
     if (!in_feature_region(M, acc, t, lam, pa, n)) return SN_OK;
   }
+  m.rid = m.face ? acc->region[t] : t;   /* as sphere_triangle names its contacts */
   return cand_push(L, &m);
 }
 
