@@ -195,8 +195,8 @@ static void warm_start(void) {
   sn_scene_free(B);
 }
 
-/* a step whose free velocities overflow (the explicit gyroscopic term w x I w of a box spinning
- * at 1e200 rad/s about a non-principal axis is ~1e400: inf, then inf - inf = NaN) is refused
+/* a step whose free velocities overflow (a box spinning
+ * at 1e200 rad/s about a non-principal axis: the explicit gyroscopic term w x I w was ~1e400, inf, then NaN; the implicit one refuses more than 500 rad a step) is refused
  * with SN_ERR_NAN and leaves the body as it was (it reported SN_OK with a NaN orientation) */
 static void overflow_refused(void) {
   sn_scene *S;
