@@ -8,7 +8,8 @@
  * node of an element-face slave surface; for a node-based slave surface (which has no faces of
  * its own) the tributary area of the model's outer faces that hold the node (CalculiX 2.20 on
  * a lone brick: a corner node conducts over a quarter of each of the three outer faces that
- * meet there, measured with two brick heights). */
+ * meet there, measured with two brick heights); on quadratic faces (6 and 8 nodes) HRZ-lumped,
+ * as the contact detection's areas. */
 #include "analysis/heat_internal.h"
 
 #include <stdlib.h>
@@ -72,8 +73,20 @@ int sn_heat_node_areas(const sn_model *m, double *area)
       int fn = sn_element_face_mass(m->elem_type[e], X, &p, F[i].face, Mf);
       if (fn < 0) st = fn;
       sn_element_face_nodes(m->elem_type[e], F[i].face, ln);
-      for (int a = 0; a < fn && !st; a++)
-        for (int b = 0; b < fn; b++) area[m->elem_conn[m->elem_ptr[e] + ln[a]]] += Mf[a * fn + b];
+      if (!st && sn_element_desc(m->elem_type[e])->sdim == 3 && (fn == 6 || fn == 8)) {
+        /* quadratic faces: the HRZ-lumped shares (Hinton, Rock, Zienkiewicz 1976), the face's
+         * area A times M_aa / sum_b M_bb, as the contact detection's (projection.c): the row
+         * sums, integrals of N_a, are negative (8-node) or zero (6-node) at the corners */
+        double A = 0, dsum = 0;
+        for (int a = 0; a < fn; a++) {
+          dsum += Mf[a * fn + a];
+          for (int b = 0; b < fn; b++) A += Mf[a * fn + b];
+        }
+        if (!(dsum > 0)) st = SN_ERR_FORMAT;
+        for (int a = 0; a < fn && !st; a++) area[m->elem_conn[m->elem_ptr[e] + ln[a]]] += A * Mf[a * fn + a] / dsum;
+      } else
+        for (int a = 0; a < fn && !st; a++)
+          for (int b = 0; b < fn; b++) area[m->elem_conn[m->elem_ptr[e] + ln[a]]] += Mf[a * fn + b];
     }
     i = j;
   }
