@@ -94,8 +94,26 @@ static void slide(int m, const double x0[3], const double v0[3], double total, c
 
 /* the narrow phase of a sphere near the inner vertex and edge of the 2 x 2 grid: the plane's one
  * contact */
+/* a new scene holding a fixed mesh at the origin: nv vertices v, nt triangles t; *mesh its index */
+static sn_scene *mesh_scene(double *v, int nv, int *t, int nt, int *mesh) {
+  sn_scene *S = NULL;
+  CHECK_INT(sn_scene_create(&S), SN_OK);
+  if (!S) return NULL;
+  sn_body_desc d;
+  sn_body_desc_default(&d);
+  d.shape.kind = SN_SHAPE_MESH;
+  d.motion = SN_BODY_FIXED;
+  d.shape.vert = v;
+  d.shape.nvert = nv;
+  d.shape.tri = t;
+  d.shape.ntri = nt;
+  *mesh = -1;
+  CHECK_INT(sn_scene_add_body(S, &d, mesh), SN_OK);
+  return S;
+}
+
 static void narrow(void) {
-  double v[27], x0[3] = {0, 0, 0};
+  double v[27];
   int t[24], n = 0;
   for (int j = 0; j <= 2; j++)
     for (int i = 0; i <= 2; i++) {
@@ -110,19 +128,10 @@ static void narrow(void) {
       memcpy(t + n, q, sizeof q);
       n += 6;
     }
-  sn_scene *S = NULL;
-  CHECK_INT(sn_scene_create(&S), SN_OK);
+  int mesh;
+  sn_scene *S = mesh_scene(v, 9, t, 8, &mesh);
+  if (!S) return;
   sn_body_desc d;
-  sn_body_desc_default(&d);
-  d.shape.kind = SN_SHAPE_MESH;
-  d.motion = SN_BODY_FIXED;
-  d.shape.vert = v;
-  d.shape.nvert = 9;
-  d.shape.tri = t;
-  d.shape.ntri = 8;
-  memcpy(d.x, x0, sizeof d.x);
-  int mesh = -1;
-  CHECK_INT(sn_scene_add_body(S, &d, &mesh), SN_OK);
   /* along y = 0 before, over and after the vertex; along x = 0; on the diagonal */
   double xs[6][3] = {{-0.02, 0, RAD + 1e-3}, {0, 0, RAD + 1e-3}, {0.03, 0, RAD}, {0, -0.04, RAD + 2e-3},
                      {0.01, 0.01, RAD + 1e-3}, {-0.3, -0.3, RAD}};
@@ -186,18 +195,10 @@ static void hole(void) {
       memcpy(t + n, q, sizeof q);
       n += 6;
     }
-  sn_scene *S = NULL;
-  CHECK_INT(sn_scene_create(&S), SN_OK);
+  int mesh, s = -1;
+  sn_scene *S = mesh_scene(v, 16, t, n / 3, &mesh);
+  if (!S) return;
   sn_body_desc d;
-  sn_body_desc_default(&d);
-  d.shape.kind = SN_SHAPE_MESH;
-  d.motion = SN_BODY_FIXED;
-  d.shape.vert = v;
-  d.shape.nvert = 16;
-  d.shape.tri = t;
-  d.shape.ntri = n / 3;
-  int mesh = -1, s = -1;
-  CHECK_INT(sn_scene_add_body(S, &d, &mesh), SN_OK);
   sn_body_desc_default(&d);
   d.shape.kind = SN_SHAPE_SPHERE;
   d.shape.radius = 0.1;
