@@ -20,8 +20,9 @@
  *    ghost and dropped (see in_feature_region below).
  * So a flat floor of any triangulation gives a sphere and a box the contacts of a plane.
  * Feature ids: triangle index * 64 + sub-index, where the triangle is the lowest of the flat
- * region (coplanar neighbours, mesh_bvh.c) for a point of the body (a body vertex, a sphere's
- * point, a single point): the id stays the same as the body moves from one coplanar triangle to
+ * region (coplanar neighbours, mesh_bvh.c) for a face contact of a point of the body (a body
+ * vertex, a sphere's point, a single point; an edge or vertex contact is named by its own
+ * triangle): the id stays the same as the body moves from one coplanar triangle to
  * the next (the event-driven scheme follows a closed contact by its id); sub-index: a body
  * vertex inside the face: its id mod 32
  * (hulls of more than 32 vertices may repeat one); a point clipped at the triangle's side s:
@@ -144,7 +145,6 @@ static int sphere_triangle(const sn_body *S, const sn_body *M, const sn_mesh_acc
   memset(&m, 0, sizeof m);
   m.tri = t;
   m.key = -1;
-  m.rid = acc->region[t];
   for (int k = 0; k < 3; k++) {
     sn3_axpy(lam[k], P + 3 * k, q);
     if (lam[k] > 0) m.v[nz++] = M->shape.tri[3 * t + k];
@@ -236,7 +236,6 @@ static int body_triangle(const sn_body *A, const sn_body *M, const sn_mesh_accel
     m.face = 0;
   }
   m.key = -1;
-  m.rid = acc->region[t];
   for (int k = 0; k < 3; k++) m.v[k] = M->shape.tri[3 * t + k];
   m.nv = 3;
   memcpy(m.p.pa, pa, sizeof pa);
