@@ -119,6 +119,13 @@ void sn_body_kinematic_state(sn_body *B, double t) {
   sn_body_sync(B);
 }
 
+void sn_quat_mul(const double a[4], const double b[4], double r[4]) {
+  r[0] = a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3];
+  r[1] = a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2];
+  r[2] = a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1];
+  r[3] = a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0];
+}
+
 /* q <- exp(h w / 2) q with w in the world frame (left multiplication), normalised. */
 void sn_quat_integrate(double q[4], const double w[3], double h) {
   double th = sn3_norm(w) * h;
@@ -126,10 +133,7 @@ void sn_quat_integrate(double q[4], const double w[3], double h) {
   double s = sin(0.5 * th) / (sn3_norm(w)), c = cos(0.5 * th);
   double d[4] = {c, s * w[0], s * w[1], s * w[2]};
   double r[4];
-  r[0] = d[0] * q[0] - d[1] * q[1] - d[2] * q[2] - d[3] * q[3];
-  r[1] = d[0] * q[1] + d[1] * q[0] + d[2] * q[3] - d[3] * q[2];
-  r[2] = d[0] * q[2] - d[1] * q[3] + d[2] * q[0] + d[3] * q[1];
-  r[3] = d[0] * q[3] + d[1] * q[2] - d[2] * q[1] + d[3] * q[0];
+  sn_quat_mul(d, q, r);
   double n = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3]);
   for (int i = 0; i < 4; i++) q[i] = r[i] / n;
 }

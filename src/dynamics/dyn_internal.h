@@ -126,6 +126,8 @@ void sn_body_point_velocity(const sn_body *B, const double p[3], double vp[3]);
 /* kinematic bodies: state at time t (constant velocity, or motion_fn) */
 void sn_body_kinematic_state(sn_body *B, double t);
 /* free-motion integration of the orientation over h with angular velocity w (exponential map) */
+/* r = a b (Hamilton product, w first) */
+void sn_quat_mul(const double a[4], const double b[4], double r[4]);
 void sn_quat_integrate(double q[4], const double w[3], double h);
 
 /* ---------------------------------------------------------------- shapes (shape_convex.c) ---- */

@@ -118,15 +118,10 @@ static int midpoint_spin(const double Ib[3], const double w0[3], double h, doubl
 
 /* v rotated by the unit quaternion rq: rq v rq^* */
 static void quat_rotate(const double rq[4], const double v[3], double out[3]) {
-  double q[4] = {0, v[0], v[1], v[2]};
-  double t[4] = {rq[0] * q[0] - rq[1] * q[1] - rq[2] * q[2] - rq[3] * q[3],
-                 rq[0] * q[1] + rq[1] * q[0] + rq[2] * q[3] - rq[3] * q[2],
-                 rq[0] * q[2] - rq[1] * q[3] + rq[2] * q[0] + rq[3] * q[1],
-                 rq[0] * q[3] + rq[1] * q[2] - rq[2] * q[1] + rq[3] * q[0]};
-  double c0[4] = {rq[0], -rq[1], -rq[2], -rq[3]};
-  out[0] = t[0] * c0[1] + t[1] * c0[0] + t[2] * c0[3] - t[3] * c0[2];
-  out[1] = t[0] * c0[2] - t[1] * c0[3] + t[2] * c0[0] + t[3] * c0[1];
-  out[2] = t[0] * c0[3] + t[1] * c0[2] - t[2] * c0[1] + t[3] * c0[0];
+  double q[4] = {0, v[0], v[1], v[2]}, t[4], c0[4] = {rq[0], -rq[1], -rq[2], -rq[3]}, o[4];
+  sn_quat_mul(rq, q, t);
+  sn_quat_mul(t, c0, o);
+  memcpy(out, o + 1, 3 * sizeof *out);
 }
 
 static void free_spin(const sn_body *B, double h, double theta, double wf[3]) {

@@ -91,13 +91,6 @@ static void mat_to_quat(const double R[9], double q[4]) {
   }
 }
 
-static void quat_mul(const double a[4], const double b[4], double r[4]) {
-  r[0] = a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3];
-  r[1] = a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2];
-  r[2] = a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1];
-  r[3] = a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0];
-}
-
 /* copy the shape description's arrays into the body's shape */
 static int shape_copy(const sn_shape_desc *d, sn_shape *s) {
   memset(s, 0, sizeof *s);
@@ -169,7 +162,7 @@ static int body_mass(sn_body *B, const sn_body_desc *d) {
     sn_body_to_world(B, c, cw);
     memcpy(B->x, cw, sizeof cw);
     mat_to_quat(Rp, qp);
-    quat_mul(B->q, qp, q);
+    sn_quat_mul(B->q, qp, q);
     memcpy(B->q, q, sizeof q);
     sn_body_sync(B);
   } else if (s->kind == SN_SHAPE_MESH) {
