@@ -23,6 +23,7 @@
 
 #include "common/par_tune.h"
 #include "dynamics/moreau_internal.h"
+#include "problem/fc_rule.h"
 #include "solver/fc_local.h"
 
 /* |(a, b)| without hypot's overflow care (glibc's hypot was half of the sweep's time); the
@@ -185,10 +186,8 @@ static void error_add(double a[ERR_N], const double b[ERR_N]) {
 static double error_from(const double acc[ERR_N], double tol, int *ok) {
   double den = fmax(sqrt(acc[1]), fmax(sqrt(acc[2]), sqrt(acc[3])));
   double e = den > DBL_EPSILON ? sqrt(acc[0]) / den : sqrt(acc[0]);
-  double vs = fmax(sqrt(acc[1]), sqrt(acc[4])), rs = acc[7], st = sqrt(tol);
-  if (!(vs > DBL_EPSILON)) vs = 1.0;
-  if (!(rs > DBL_EPSILON)) rs = 1.0;
-  *ok = acc[5] <= st * vs && acc[6] <= st * vs * rs;
+  /* no cone violation: every local solve ends on its cone */
+  *ok = sn_fc_rule_holds(acc[5], 0.0, acc[6], fmax(sqrt(acc[1]), sqrt(acc[4])), acc[7], tol);
   return isfinite(e) ? e : NAN;
 }
 

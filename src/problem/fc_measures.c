@@ -44,6 +44,14 @@ double sn_fc_meas_missed_by(const sn_fc_meas *m, double rmax, double tol)
   return fmax(f, m->complementarity / (atol * vs * rs));
 }
 
+int sn_fc_rule_holds(double penetration, double cone_violation, double complementarity, double vscale,
+                     double rmax, double tol)
+{
+  double atol = sqrt(fmin(fmax(tol, 0.0), 1.0));   /* (sn_fc_meas_missed_by: the same bounds) */
+  double vs = vscale > DBL_EPSILON ? vscale : 1.0, rs = rmax > DBL_EPSILON ? rmax : 1.0;
+  return penetration <= atol * vs && cone_violation <= atol * rs && complementarity <= atol * vs * rs;
+}
+
 /* penetration, cone violation and the acceptance rule from the maxima; finite: r, u and the
  * relative error finite; q_norm = |q| (or |w|), Wr_norm = |W r| (or |H^T v|), wr_bound =
  * |W| |r| (a bound of |W r| without cancellation; 0 when unknown) */
@@ -58,9 +66,7 @@ static void finish(const maxima *x, int finite, double q_norm, double Wr_norm, d
    * below DBL_EPSILON count as 1 (absolute), as in Siconos' measure. The complementarity
    * bound is the penetration bound on the other side: under the largest force the gap may
    * open by sqrt(tol) vscale, a separated contact may carry sqrt(tol) |r|_inf */
-  double atol = sqrt(fmin(fmax(tol, 0.0), 1.0));   /* (sn_fc_meas_missed_by: the same bounds) */
-  double vs = m->vscale > DBL_EPSILON ? m->vscale : 1.0, rs = x->rmax > DBL_EPSILON ? x->rmax : 1.0;
-  m->accepted = finite && x->pen <= atol * vs && x->cv <= atol * rs && x->comp <= atol * vs * rs;
+  m->accepted = finite && sn_fc_rule_holds(x->pen, x->cv, x->comp, m->vscale, x->rmax, tol);
   m->diverging = !m->accepted &&
                  (!finite || m->rel_error <= tol || wr_bound > m->vscale / sqrt(tol));
 }
