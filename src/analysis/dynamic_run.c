@@ -4,6 +4,7 @@
  * Moreau-Jean scheme (dynamic_step.c) with the energy balance (dynamic_energy.c) and the
  * caller's callback. */
 #include "analysis/dynamic_internal.h"
+#include "analysis/load_check.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -201,17 +202,6 @@ static void remove_loads(dyn_state *D, int dist)
   D->nloads = n;
 }
 
-/* dof d reaches the equations: an element moves it, it is prescribed, or (with *EQUATION
- * constraints) a q that an element moves or that is prescribed moves it through T */
-static int dof_held(const dyn_state *D, int d)
-{
-  if (D->cons[d]) return 1;
-  if (!D->T) return sn_fesys_active(D->S)[d] != 0;
-  for (int p = D->T->ptr[d]; p < D->T->ptr[d + 1]; p++)
-    if (D->qact[D->T->col[p]] || D->cons[D->T->col[p]]) return 1;
-  return 0;
-}
-
 static int step_conditions(dyn_state *D)
 {
   const sn_step *sp = D->sp;
@@ -232,16 +222,8 @@ static int step_conditions(dyn_state *D)
     }
   for (int c = 0; c < sp->ncload; c++) {
     const sn_cload *cl = &sp->cload[c];
-    if (cl->dof < 1 || cl->dof > D->ndf) {
-      if (D->msg) snprintf(D->msg, D->msglen, "line %d: *CLOAD on degree of freedom %d of a model with %d", cl->line, cl->dof, D->ndf);
-      return SN_ERR_FORMAT;
-    }
-    if (cl->value != 0.0 && !dof_held(D, D->ndf * cl->node + cl->dof - 1)) {   /* as in *STATIC steps */
-      if (D->msg)
-        snprintf(D->msg, D->msglen, "line %d: *CLOAD on degree of freedom %d of node %d, which no element, constraint or "
-                 "boundary condition holds: the load would act on nothing", cl->line, cl->dof, D->m->node_id[cl->node]);
-      return SN_ERR_FORMAT;
-    }
+    int cst = sn_cload_check(D->m, cl, D->ndf, sn_fesys_active(D->S), D->cons, D->T, D->qact, D->msg, D->msglen);
+    if (cst) return cst;
     dyn_load q = {0, cl->node, cl->dof - 1, -1, 0, cl->value, {0, 0, 0}, cl->amplitude};
     int st = add_load(D, &q);
     if (st) return st;

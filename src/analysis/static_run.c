@@ -7,6 +7,7 @@
  * the smooth part, contact, convergence), and either the cutback or the converged increment's
  * output (increment_done). */
 #include "analysis/static_internal.h"
+#include "analysis/load_check.h"
 #include "fem/element_pass.h"   /* sn_fesys_stress_strain_timed */
 #include "signorini/analysis.h"
 
@@ -366,18 +367,6 @@ static int step_loads(static_run *S)
   return SN_OK;
 }
 
-/* dof d reaches the equations: an element moves it, it is prescribed, or (with *EQUATION
- * constraints) it is moved through T by a q that an element moves or that is prescribed */
-static int dof_held(const static_run *S, int d)
-{
-  const run_state *R = &S->R;
-  if (S->act[d] || R->cons[d]) return 1;
-  if (!R->T) return 0;
-  for (int p = R->T->ptr[d]; p < R->T->ptr[d + 1]; p++)
-    if (R->qact[R->T->col[p]] || R->cons[R->T->col[p]]) return 1;
-  return 0;
-}
-
 /* the step's *CLOAD and *DLOAD records into R->loads (add_load) */
 static int step_loads_add(static_run *S, unsigned char *mine)
 {
@@ -386,16 +375,7 @@ static int step_loads_add(static_run *S, unsigned char *mine)
   int st;
   for (int c = 0; c < sp->ncload; c++) {
     const sn_cload *cl = &sp->cload[c];
-    if (cl->dof < 1 || cl->dof > R->ndf) {
-      if (S->msg) snprintf(S->msg, S->msglen, "line %d: *CLOAD on degree of freedom %d of a model with %d", cl->line, cl->dof, R->ndf);
-      return SN_ERR_FORMAT;
-    }
-    if (cl->value != 0.0 && !dof_held(S, R->ndf * cl->node + cl->dof - 1)) {
-      if (S->msg)
-        snprintf(S->msg, S->msglen, "line %d: *CLOAD on degree of freedom %d of node %d, which no element, constraint or "
-                 "boundary condition holds: the load would act on nothing", cl->line, cl->dof, S->m->node_id[cl->node]);
-      return SN_ERR_FORMAT;
-    }
+    if ((st = sn_cload_check(S->m, cl, R->ndf, S->act, R->cons, R->T, R->qact, S->msg, S->msglen))) return st;
     load_rec q = {0, cl->node, cl->dof - 1, -1, 0, cl->value, 0, {0, 0, 0}, cl->amplitude, cl->line};
     if ((st = add_load(R, &q, S->period_prev, S->period_prev, mine))) return st;
   }
