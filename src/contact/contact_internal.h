@@ -24,6 +24,39 @@ int sn_contact_face_areas(int sdim, int nfn, const double *X, double thick, int 
  * area of the master face the node is paired with). SN_OK or SN_ERR_NOMEM. */
 int sn_contact_node_areas(const sn_model *m, const double *xc, const int *nodes, int n, double *area);
 
+/* Segmentation of a slave face by a master face (segment.c). */
+#define SN_SEG_MAXV 16       /* most vertices of a clipped polygon */
+typedef struct {
+  sn_fefam fam;
+  int d, nfn, tri;           /* parameters (1: edge, 2: face), nodes, triangle domain */
+  double X[3 * SN_CONTACT_MAXFN];
+  int node[SN_CONTACT_MAXFN];
+  double thick;              /* plane models' thickness (1 otherwise) */
+  int axi;                   /* axisymmetric: weights times 2 pi r */
+} sn_seg_face;
+
+/* face `face` of element e at the coordinates xc (3 per node) */
+void sn_seg_load(const sn_model *m, const double *xc, int e, int face, sn_seg_face *F);
+/* shape functions N, position x and tangents a_k at the natural coordinates xi */
+void sn_seg_eval(const sn_seg_face *F, const double *xi, double *N, double *x, double a[2][3]);
+/* the outward normal (include/signorini/contact.h) and the Jacobian |a_0| or |a_0 x a_1| */
+void sn_seg_normal(int d, double a[2][3], double *n, double *J);
+/* the position and outward normal at the face's centre */
+void sn_seg_centre_normal(const sn_seg_face *F, double *x, double *n);
+/* natural coordinates of the point of F's (extended) parametrisation closest to p */
+void sn_seg_inverse(const sn_seg_face *F, const double *p, double *xi);
+/* the part of slave face S's parameter domain under master face M: 3D a polygon (the count of
+ * its vertices, 2 coordinates each, at most SN_SEG_MAXV), 2D an interval {a, b} (2); 0: none.
+ * The master face's polygon: its corners, or with mid != 0 on a quadratic face (TRI6, QUAD8)
+ * its corners and midside nodes (its curved sides piecewise linear). */
+int sn_seg_overlap(const sn_seg_face *S, const sn_seg_face *M, int mid, double *poly);
+/* 1 when xi lies strictly inside the convex polygon (d 2; either orientation) or interval (d 1) */
+int sn_seg_contains(int d, const double *poly, int np, const double *xi);
+/* 1 when the faces share a node */
+int sn_seg_shares_node(const sn_seg_face *A, const sn_seg_face *B);
+/* the parameter domains (counterclockwise) */
+extern const double sn_seg_dom_quad[8], sn_seg_dom_tri[6];
+
 /* Mortar rows of a SURFACE TO SURFACE pair (mortar.c). */
 typedef struct {
   int nf;
@@ -48,21 +81,27 @@ int sn_mortar_rows(const sn_model *m, const sn_surface *SS, const sn_mortar_mast
                    const double *xc, const int *dofnode, const int *slot, int ns, double sd,
                    sn_mortar_row *rows, int *bad_node);
 
-/* Integration points of one slave face for the face-to-face penalty (face_penalty.c): positions,
+/* Integration points of a slave face for the face-to-face penalty (face_penalty.c): positions,
  * the face's shape functions and the area weights dA = w J (times the thickness or 2 pi r) of the
  * reference configuration (measured on ccx 2.20: a block pressed flat on a block under NLGEOM
  * penetrates by the follower force over the undeformed area; CalculiX freezes the points'
  * match and weights over an increment). */
-#define SN_FP_MAXPT 81
+#define SN_FP_MAXPT (28 * (SN_SEG_MAXV - 2))
 typedef struct {
   int nfn, npt;
   int node[SN_CONTACT_MAXFN];
   double x[SN_FP_MAXPT][3], N[SN_FP_MAXPT][SN_CONTACT_MAXFN], dA[SN_FP_MAXPT];
 } sn_fp_face;
 
-/* the points of face `face` of element e at the coordinates xc (3 per node): SN_OK,
- * SN_ERR_FORMAT (no such face, or degenerate) */
-int sn_face_penalty_face(const sn_model *m, const double *xc, int e, int face, sn_fp_face *F);
+/* the rule on one piece of a slave face of family fam (the polygon or interval poly of np
+ * vertices in its natural coordinates, sn_seg_overlap): natural coordinates and weights, 3 per
+ * point, into q; the count (at most SN_FP_MAXPT) */
+int sn_face_penalty_rule(sn_fefam fam, const double *poly, int np, double *q);
+
+/* the points q[0 .. nq) (sn_face_penalty_rule) of face `face` of element e at the coordinates
+ * xc (3 per node): SN_OK, SN_ERR_FORMAT (no such face, or degenerate) */
+int sn_face_penalty_face(const sn_model *m, const double *xc, int e, int face, const double *q, int nq,
+                         sn_fp_face *F);
 
 /* point q of F into p, which holds the point's match with the master (frame, gap, shape,
  * master nodes): the slave fields, the area and the terms of H (the slave face's N_k, the

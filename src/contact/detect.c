@@ -404,13 +404,118 @@ static void master_fields(const work_t *W, const faces_t *F, int bf, int pi, sn_
   p->slope = I->slope;
 }
 
-/* the face-to-face penalty points of pair pi (face_penalty.c): one per integration point of the
- * slave faces that projects onto the master within sd. The match (master face, the projection's
- * natural coordinates xi and the normal n there) is made at the coordinates W->xc, those of the
+/* master face f of F at the coordinates W->xc as a segmentation face */
+static void master_seg(const work_t *W, const faces_t *F, int f, sn_seg_face *M)
+{
+  memset(M, 0, sizeof *M);
+  M->nfn = F->nn[f];
+  M->d = W->sdim - 1;
+  M->fam = sn_contact_face_family(W->sdim, M->nfn);
+  M->tri = M->fam == SN_FAM_TRI3 || M->fam == SN_FAM_TRI6;
+  M->thick = 1;
+  for (int a = 0; a < M->nfn; a++) {
+    M->node[a] = F->nodes[SN_CONTACT_MAXFN * f + a];
+    for (int j = 0; j < 3; j++) M->X[3 * a + j] = W->xc[3 * M->node[a] + j];
+  }
+}
+
+/* scratch of face_points */
+typedef struct {
+  int *mark, stamp;          /* per master face: the last slave face that listed it */
+  int *list;                 /* the candidates of one slave face */
+  double *key;
+  double *poly;              /* the pieces taken so far on one slave face, SN_SEG_MAXV x 2 each */
+  int *npoly, npieces, cap;
+} fp_scratch;
+
+/* The master faces that may lie under slave face S (at W->xc): those in the grid cells of S's
+ * box whose boxes (grown by sd) meet it, that share no node with S and face it (their normals at
+ * the centres opposed), nearest centre first; their count, into X->list */
+static int near_faces(const work_t *W, const faces_t *F, const grid_t *G, const sn_seg_face *S, fp_scratch *X)
+{
+  double lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0}, xs[3], ns[3];
+  int c0[3] = {0, 0, 0}, c1[3] = {0, 0, 0}, n = 0;
+  for (int k = 0; k < W->sdim; k++) {
+    lo[k] = INFINITY, hi[k] = -INFINITY;
+    for (int a = 0; a < S->nfn; a++) lo[k] = fmin(lo[k], S->X[3 * a + k]), hi[k] = fmax(hi[k], S->X[3 * a + k]);
+    if (!(hi[k] >= G->lo[k] && lo[k] <= G->hi[k])) return 0;
+    c0[k] = cell_of(G, k, lo[k]), c1[k] = cell_of(G, k, hi[k]);
+  }
+  sn_seg_centre_normal(S, xs, ns);
+  X->stamp++;
+  for (int i2 = c0[2]; i2 <= c1[2]; i2++)
+    for (int i1 = c0[1]; i1 <= c1[1]; i1++)
+      for (int i0 = c0[0]; i0 <= c1[0]; i0++) {
+        long c = ((long)i2 * G->n[1] + i1) * G->n[0] + i0;
+        for (int q = G->start[c]; q < G->start[c + 1]; q++) {
+          int f = G->item[q], meet = 1;
+          if (X->mark[f] == X->stamp) continue;
+          X->mark[f] = X->stamp;
+          for (int k = 0; k < W->sdim; k++) meet &= hi[k] >= F->lo[3 * f + k] && lo[k] <= F->hi[3 * f + k];
+          if (!meet) continue;
+          sn_seg_face M;
+          double xm[3], nm[3];
+          master_seg(W, F, f, &M);
+          if (sn_seg_shares_node(S, &M)) continue;
+          sn_seg_centre_normal(&M, xm, nm);
+          if (!(nm[0] * ns[0] + nm[1] * ns[1] + nm[2] * ns[2] < 0)) continue;
+          double d2 = 0;
+          for (int j = 0; j < 3; j++) d2 += (xm[j] - xs[j]) * (xm[j] - xs[j]);
+          int k = n++;   /* insertion by distance, ties by face order */
+          while (k > 0 && (X->key[k - 1] > d2 || (X->key[k - 1] == d2 && X->list[k - 1] > f))) {
+            X->key[k] = X->key[k - 1], X->list[k] = X->list[k - 1];
+            k--;
+          }
+          X->key[k] = d2, X->list[k] = f;
+        }
+      }
+  return n;
+}
+
+/* keeps the points of q (natural coordinates of the slave face, 3 per point) that lie in no piece
+ * taken before (a master surface folded over itself: the nearer face's piece counts once); the
+ * count kept */
+static int drop_covered(int d, const fp_scratch *X, double *q, int nq)
+{
+  int n = 0;
+  for (int k = 0; k < nq; k++) {
+    int in = 0;
+    for (int p = 0; p < X->npieces && !in; p++)
+      in = sn_seg_contains(d, X->poly + 2 * SN_SEG_MAXV * p, X->npoly[p], q + 3 * k);
+    if (!in) memmove(q + 3 * n++, q + 3 * k, 3 * sizeof *q);
+  }
+  return n;
+}
+
+static int keep_piece(fp_scratch *X, const double *poly, int np)
+{
+  if (X->npieces == X->cap) {
+    int cap = X->cap ? 2 * X->cap : 16;
+    double *p = realloc(X->poly, (size_t)cap * 2 * SN_SEG_MAXV * sizeof *p);
+    if (p) X->poly = p;
+    int *n = realloc(X->npoly, (size_t)cap * sizeof *n);
+    if (n) X->npoly = n;
+    if (!p || !n) return SN_ERR_NOMEM;
+    X->cap = cap;
+  }
+  memcpy(X->poly + 2 * SN_SEG_MAXV * X->npieces, poly, 2 * (size_t)np * sizeof *poly);
+  X->npoly[X->npieces++] = np;
+  return SN_OK;
+}
+
+/* the face-to-face penalty points of pair pi (face_penalty.c). Each slave face is cut by the
+ * master faces under it (segment.c: the pieces of its parameter domain under each master face,
+ * as CalculiX cuts its slave faces, manual, "Face-to-Face Penalty Contact"), and each piece
+ * gets a Gauss rule (sn_face_penalty_rule); a point is matched with its piece's master face
+ * (the closest point on that face, kept when within sd). A rule over the whole slave face
+ * instead integrates the master's shape functions across the master's element edges, where they
+ * kink: a uniform pressure between non-matching meshes was then transmitted with errors of
+ * 1-2 % (tests/analysis/test_mortar_patch.c). The match (master face, the projection's natural
+ * coordinates xi and the normal n there) is made at the coordinates W->xc, those of the
  * increment's start when the analysis gives them (CalculiX freezes the match between slave and
- * master over an increment: manual, "Face-to-Face Penalty Contact"); the gap is then evaluated at
- * the current coordinates xcur: g = n . (x_s - x_m(xi)), x_m(xi) = sum_l N_l(xi) x_l, the master
- * point a material point of the master face over the increment. */
+ * master over an increment); the gap is then evaluated at the current coordinates xcur:
+ * g = n . (x_s - x_m(xi)), x_m(xi) = sum_l N_l(xi) x_l, the master point a material point of
+ * the master face over the increment. */
 static int face_points(work_t *W, const faces_t *F, const grid_t *G, int pi, double sd, const double *xcur,
                        ptbuf *out, char *msg, size_t msglen)
 {
@@ -418,55 +523,78 @@ static int face_points(work_t *W, const faces_t *F, const grid_t *G, int pi, dou
   const sn_surface *SS = &m->surfaces[m->pairs[pi].slave];
   int frozen = xcur != W->xc;
   sn_fp_face *S = malloc(sizeof *S), *S0 = frozen ? malloc(sizeof *S0) : S;
-  int r = S && S0 ? SN_OK : SN_ERR_NOMEM;
+  double *q = malloc(3 * SN_FP_MAXPT * sizeof *q);
+  fp_scratch X = {calloc((size_t)F->nf, sizeof *X.mark), 0, malloc((size_t)F->nf * sizeof *X.list),
+                  malloc((size_t)F->nf * sizeof *X.key), NULL, NULL, 0, 0};
+  int r = S && S0 && q && X.mark && X.list && X.key ? SN_OK : SN_ERR_NOMEM;
   for (int i = 0; i < SS->n && r == SN_OK; i++) {
-    if (sn_face_penalty_face(m, xcur, SS->elem[i], SS->face[i], S) ||
-        (frozen && sn_face_penalty_face(m, W->xc, SS->elem[i], SS->face[i], S0))) {
-      r = sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: surface '%s': face S%d of element %d is degenerate",
-               pi + 1, SS->name, SS->face[i], m->elem_id ? m->elem_id[SS->elem[i]] : SS->elem[i] + 1);
-      break;
-    }
-    for (int q = 0; q < S->npt; q++) {
-      sn_contact_point best;
-      int bf = closest_face_at(W, F, G, S0->x[q], S->node, S->nfn, sd, -1, &best);
-      if (bf == -2) {
-        r = sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: a master face is degenerate", pi + 1);
+    sn_seg_face Sg;
+    sn_seg_load(m, W->xc, SS->elem[i], SS->face[i], &Sg);
+    int nc = near_faces(W, F, G, &Sg, &X);
+    X.npieces = 0;
+    for (int c = 0; c < nc && r == SN_OK; c++) {
+      int bf = X.list[c];
+      sn_seg_face Mg;
+      double poly[2 * SN_SEG_MAXV];
+      master_seg(W, F, bf, &Mg);
+      int np = sn_seg_overlap(&Sg, &Mg, 1, poly), nq = np ? sn_face_penalty_rule(Sg.fam, poly, np, q) : 0;
+      nq = drop_covered(Sg.d, &X, q, nq);
+      if (!nq) continue;
+      if ((r = keep_piece(&X, poly, np))) break;
+      if (sn_face_penalty_face(m, xcur, SS->elem[i], SS->face[i], q, nq, S) ||
+          (frozen && sn_face_penalty_face(m, W->xc, SS->elem[i], SS->face[i], q, nq, S0))) {
+        r = sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: surface '%s': face S%d of element %d is degenerate",
+                 pi + 1, SS->name, SS->face[i], m->elem_id ? m->elem_id[SS->elem[i]] : SS->elem[i] + 1);
         break;
       }
-      if (bf < 0) continue;
-      /* frozen: the match at the current coordinates. Faces that touch in the deck (a start gap
-       * within round-off, 1e-12 of the coordinates: CalculiX' ringfcontact2 has +-4.5e-16 at
-       * coordinates of 1.5) start from a gap of exactly 0 at every point alike, not open or
-       * closed by the sign of the round-off (a first Newton step that is not symmetric where the
-       * model is, and a structure past a bifurcation then leaves its symmetric path); only the
-       * start's round-off is dropped, not the increment's own small overclosures (CalculiX'
-       * plate: 5e-11 at coordinates of 100 in its first increment) */
-      if (frozen) {
-        double g = 0, d2 = 0, g0 = best.gap, s = 0;
-        for (int j = 0; j < 3; j++) s = fmax(s, fmax(fabs(S0->x[q][j]), fabs(best.x_master[j])));
-        if (!(fabs(g0) <= 1e-12 * s)) g0 = 0;   /* not touching at the start: the plain gap */
-        for (int j = 0; j < 3; j++) {
-          double xm = 0;
-          for (int a = 0; a < F->nn[bf]; a++) xm += best.shape[a] * xcur[3 * F->nodes[SN_CONTACT_MAXFN * bf + a] + j];
-          best.x_master[j] = xm, best.x_slave[j] = S->x[q][j];
-          g += best.normal[j] * (S->x[q][j] - xm);
-          d2 += (S->x[q][j] - xm) * (S->x[q][j] - xm);
+      for (int k = 0; k < nq; k++) {
+        sn_contact_point best;
+        memset(&best, 0, sizeof best);
+        if (sn_contact_project(W->sdim, Mg.nfn, Mg.X, S0->x[k], &best) < 0) {
+          r = sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: a master face is degenerate", pi + 1);
+          break;
         }
-        best.gap = g - g0, best.dist = sqrt(d2);
+        if (!(best.dist <= sd)) continue;
+        /* frozen: the match at the current coordinates. Faces that touch in the deck (a start
+         * gap within round-off, 1e-12 of the coordinates: CalculiX' ringfcontact2 has +-4.5e-16
+         * at coordinates of 1.5) start from a gap of exactly 0 at every point alike, not open or
+         * closed by the sign of the round-off (a first Newton step that is not symmetric where
+         * the model is, and a structure past a bifurcation then leaves its symmetric path); only
+         * the start's round-off is dropped, not the increment's own small overclosures
+         * (CalculiX' plate: 5e-11 at coordinates of 100 in its first increment) */
+        if (frozen) {
+          double g = 0, d2 = 0, g0 = best.gap, s = 0;
+          for (int j = 0; j < 3; j++) s = fmax(s, fmax(fabs(S0->x[k][j]), fabs(best.x_master[j])));
+          if (!(fabs(g0) <= 1e-12 * s)) g0 = 0;   /* not touching at the start: the plain gap */
+          for (int j = 0; j < 3; j++) {
+            double xm = 0;
+            for (int a = 0; a < Mg.nfn; a++) xm += best.shape[a] * xcur[3 * Mg.node[a] + j];
+            best.x_master[j] = xm, best.x_slave[j] = S->x[k][j];
+            g += best.normal[j] * (S->x[k][j] - xm);
+            d2 += (S->x[k][j] - xm) * (S->x[k][j] - xm);
+          }
+          best.gap = g - g0, best.dist = sqrt(d2);
+        }
+        sn_contact_point *p = pt_push(out);
+        if (!p) {
+          r = SN_ERR_NOMEM;
+          break;
+        }
+        *p = best;
+        p->nterm = 0;
+        master_fields(W, F, bf, pi, p);
+        sn_face_penalty_point(S, k, W->dofnode, p);
       }
-      sn_contact_point *p = pt_push(out);
-      if (!p) {
-        r = SN_ERR_NOMEM;
-        break;
-      }
-      *p = best;
-      p->nterm = 0;
-      master_fields(W, F, bf, pi, p);
-      sn_face_penalty_point(S, q, W->dofnode, p);
     }
   }
   if (S0 != S) free(S0);
   free(S);
+  free(q);
+  free(X.mark);
+  free(X.list);
+  free(X.key);
+  free(X.poly);
+  free(X.npoly);
   return r;
 }
 

@@ -25,7 +25,7 @@
  * a partition of unity with positive integrals (TRI6: 2A/15 | A/5; QUAD8: A/20 | A/5). It is
  * used as a standard (not dual) multiplier basis: D is not diagonal.
  *
- * Integration (exact segmentation): the corners of each master face are mapped into the
+ * Integration (exact segmentation, segment.c): the corners of each master face are mapped into the
  * natural coordinates of the slave face (the unconstrained closest point on the slave face's
  * parametrisation); in 3D the polygon of those points is clipped against the slave face's
  * parameter domain (Sutherland-Hodgman, the domain is convex), in 2D the interval is cut to
@@ -50,46 +50,9 @@ static const double gx[5] = {-0.9061798459386640, -0.5384693101056831, 0.0, 0.53
 static const double gw[5] = {0.2369268850561891, 0.4786286704993665, 0.5688888888888889,
                              0.4786286704993665, 0.2369268850561891};
 
-typedef struct {
-  sn_fefam fam;
-  int d, nfn, tri;
-  double X[3 * SN_CONTACT_MAXFN];
-  int node[SN_CONTACT_MAXFN];
-  double thick;
-  int axi;
-} mface;
+typedef sn_seg_face mface;
 
 static double dot3(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-
-/* x, a_k at xi */
-static void feval(const mface *F, const double *xi, double *N, double *x, double a[2][3])
-{
-  double dN[2 * SN_CONTACT_MAXFN];
-  sn_fe_shape(F->fam, xi, N, dN);
-  memset(x, 0, 3 * sizeof *x);
-  memset(a, 0, 6 * sizeof(double));
-  for (int q = 0; q < F->nfn; q++)
-    for (int j = 0; j < 3; j++) {
-      x[j] += N[q] * F->X[3 * q + j];
-      for (int k = 0; k < F->d; k++) a[k][j] += dN[q * F->d + k] * F->X[3 * q + j];
-    }
-}
-
-/* the outward normal convention of include/signorini/contact.h */
-static void normal_of(int d, double a[2][3], double *n, double *J)
-{
-  if (d == 1) {
-    double L = sqrt(a[0][0] * a[0][0] + a[0][1] * a[0][1]);
-    n[0] = L > 0 ? a[0][1] / L : 0, n[1] = L > 0 ? -a[0][0] / L : 0, n[2] = 0;
-    *J = L;
-    return;
-  }
-  double c[3] = {a[0][1] * a[1][2] - a[0][2] * a[1][1], a[0][2] * a[1][0] - a[0][0] * a[1][2],
-                 a[0][0] * a[1][1] - a[0][1] * a[1][0]};
-  double A = sqrt(dot3(c, c));
-  for (int j = 0; j < 3; j++) n[j] = A > 0 ? -c[j] / A : 0;
-  *J = A;
-}
 
 /* the modified multiplier basis (see the head of the file) */
 static void mult_basis(const mface *F, const double *N, double *P)
@@ -100,59 +63,6 @@ static void mult_basis(const mface *F, const double *N, double *P)
   int nc = F->nfn / 2;
   for (int c = 0; c < nc; c++) P[c] = N[c] + al * (N[nc + c] + N[nc + (c + nc - 1) % nc]);
   for (int c = 0; c < nc; c++) P[nc + c] = (1 - 2 * al) * N[nc + c];
-}
-
-/* natural coordinates of the point of the slave face's (extended) parametrisation closest to p:
- * Gauss-Newton, unconstrained */
-static void inverse_map(const mface *F, const double *p, double *xi)
-{
-  xi[0] = xi[1] = F->tri ? 1.0 / 3.0 : 0.0;
-  for (int it = 0; it < 30; it++) {
-    double N[SN_CONTACT_MAXFN], x[3], a[2][3], r[3], dx[2];
-    feval(F, xi, N, x, a);
-    for (int j = 0; j < 3; j++) r[j] = p[j] - x[j];
-    if (F->d == 1) {
-      double g = dot3(a[0], a[0]);
-      if (!(g > 0)) return;
-      dx[0] = dot3(a[0], r) / g, dx[1] = 0;
-    } else {
-      double g00 = dot3(a[0], a[0]), g01 = dot3(a[0], a[1]), g11 = dot3(a[1], a[1]);
-      double b0 = dot3(a[0], r), b1 = dot3(a[1], r), det = g00 * g11 - g01 * g01;
-      if (!(det > 0)) return;
-      dx[0] = (g11 * b0 - g01 * b1) / det, dx[1] = (g00 * b1 - g01 * b0) / det;
-    }
-    xi[0] += dx[0], xi[1] += dx[1];
-    if (fabs(dx[0]) + fabs(dx[1]) < 1e-15) return;
-  }
-}
-
-/* Sutherland-Hodgman: polygon in (n points) clipped by the convex counterclockwise polygon c
- * (nc points); returns the count in out (room for 16 points) */
-static int clip(const double *in, int n, const double *c, int nc, double *out)
-{
-  double buf[2][32];
-  int cnt = n;
-  memcpy(buf[0], in, 2 * (size_t)n * sizeof *in);
-  int cur = 0;
-  for (int e = 0; e < nc && cnt > 0; e++) {
-    const double *A = c + 2 * e, *B = c + 2 * ((e + 1) % nc);
-    double ex = B[0] - A[0], ey = B[1] - A[1];
-    double *src = buf[cur], *dst = buf[1 - cur];
-    int m = 0;
-    for (int i = 0; i < cnt; i++) {
-      const double *P = src + 2 * i, *Q = src + 2 * ((i + 1) % cnt);
-      double sp = ex * (P[1] - A[1]) - ey * (P[0] - A[0]), sq = ex * (Q[1] - A[1]) - ey * (Q[0] - A[0]);
-      if (sp >= 0 && m < 16) dst[2 * m] = P[0], dst[2 * m + 1] = P[1], m++;
-      if (((sp >= 0) != (sq >= 0)) && m < 16) {
-        double t = sp / (sp - sq);
-        dst[2 * m] = P[0] + t * (Q[0] - P[0]), dst[2 * m + 1] = P[1] + t * (Q[1] - P[1]), m++;
-      }
-    }
-    cnt = m;
-    cur = 1 - cur;
-  }
-  memcpy(out, buf[cur], 2 * (size_t)cnt * sizeof *out);
-  return cnt;
 }
 
 /* Gauss points (xi0, xi1, weight in natural coordinates) of a polygon (d 2) or an interval
@@ -208,15 +118,15 @@ static int integrate(const mface *S, const mface *Mf, const double *q, int nq, d
 {
   for (int i = 0; i < nq; i++) {
     double N[SN_CONTACT_MAXFN], P[SN_CONTACT_MAXFN], x[3], a[2][3], n[3], J;
-    feval(S, q + 3 * i, N, x, a);
-    normal_of(S->d, a, n, &J);
+    sn_seg_eval(S, q + 3 * i, N, x, a);
+    sn_seg_normal(S->d, a, n, &J);
     mult_basis(S, N, P);
     double dA = J * q[3 * i + 2] * (S->axi ? 6.283185307179586477 * x[0] : S->thick);
     double xim[2], Nm[SN_CONTACT_MAXFN], xm[3], am[2][3], nm[3], tm[3], Jm;
     if (Mf) {   /* the projection onto this master face's (extended) parametrisation */
-      inverse_map(Mf, x, xim);
-      feval(Mf, xim, Nm, xm, am);
-      normal_of(Mf->d, am, nm, &Jm);
+      sn_seg_inverse(Mf, x, xim);
+      sn_seg_eval(Mf, xim, Nm, xm, am);
+      sn_seg_normal(Mf->d, am, nm, &Jm);
       double La = sqrt(dot3(am[0], am[0])), d2 = 0;
       if (!(Jm > 0) || !(La > 0)) return SN_ERR_FORMAT;
       for (int j = 0; j < 3; j++) tm[j] = am[0][j] / La, d2 += (x[j] - xm[j]) * (x[j] - xm[j]);
@@ -242,57 +152,14 @@ static int integrate(const mface *S, const mface *Mf, const double *q, int nq, d
   return SN_OK;
 }
 
-static const double dom_quad[8] = {-1, -1, 1, -1, 1, 1, -1, 1};
-static const double dom_tri[6] = {0, 0, 1, 0, 0, 1};
-
 /* the part of slave face S under master face Mf, integrated */
 static int overlap(const mface *S, const mface *Mf, double sd, const int *slot, acc_t *acc, double *q)
 {
-  int ncm = S->d == 1 ? 2 : (Mf->nfn == 3 || Mf->nfn == 6) ? 3 : 4;
-  double poly[16], cl[32];
-  for (int c = 0; c < ncm; c++) inverse_map(S, Mf->X + 3 * c, poly + 2 * c);
-  int np;
-  if (S->d == 1) {
-    double a = fmax(-1, fmin(poly[0], poly[2])), b = fmin(1, fmax(poly[0], poly[2]));
-    if (!(b - a > 1e-12)) return SN_OK;
-    cl[0] = a, cl[1] = b, np = 2;
-  } else {
-    np = clip(poly, ncm, S->tri ? dom_tri : dom_quad, S->tri ? 3 : 4, cl);
-    if (np < 3) return SN_OK;
-  }
+  double cl[2 * SN_SEG_MAXV];
+  int np = sn_seg_overlap(S, Mf, 0, cl);
+  if (!np) return SN_OK;
   int nq = rule_of(S->d, cl, np, q);
   return integrate(S, Mf, q, nq, sd, slot, acc);
-}
-
-static void load_face(const sn_model *m, const double *xc, int e, int face, mface *F)
-{
-  int loc[SN_CONTACT_MAXFN];
-  int nn = sn_element_face_nodes(m->elem_type[e], face, loc);
-  F->nfn = nn;
-  F->d = m->ndf - 1;
-  F->fam = sn_contact_face_family(m->ndf, nn);
-  F->tri = F->fam == SN_FAM_TRI3 || F->fam == SN_FAM_TRI6;
-  for (int i = 0; i < nn; i++) {
-    F->node[i] = m->elem_conn[m->elem_ptr[e] + loc[i]];
-    for (int j = 0; j < 3; j++) F->X[3 * i + j] = xc[3 * F->node[i] + j];
-  }
-  const sn_eldesc *ds = sn_element_desc(m->elem_type[e]);
-  F->thick = 1, F->axi = 0;
-  if (m->ndf == 2 && ds) {
-    F->axi = ds->kind == SN_KIND_AXISYM;
-    if ((ds->kind == SN_KIND_PLANE_STRAIN || ds->kind == SN_KIND_PLANE_STRESS) && m->elem_section) {
-      int s = m->elem_section[e];
-      if (s >= 0 && s < m->nsections && m->sections[s].thickness > 0) F->thick = m->sections[s].thickness;
-    }
-  }
-}
-
-static int shares_node(const mface *A, const mface *B)
-{
-  for (int i = 0; i < A->nfn; i++)
-    for (int k = 0; k < B->nfn; k++)
-      if (A->node[i] == B->node[k]) return 1;
-  return 0;
 }
 
 static int boxes_meet(const mface *S, const double *lo, const double *hi, int sdim)
@@ -356,20 +223,20 @@ int sn_mortar_rows(const sn_model *m, const sn_surface *SS, const sn_mortar_mast
   }
   for (int i = 0; i < SS->n && r == SN_OK; i++) {
     mface S, Mf;
-    load_face(m, xc, SS->elem[i], SS->face[i], &S);
+    sn_seg_load(m, xc, SS->elem[i], SS->face[i], &S);
     double nq[3], a[2][3], N[SN_CONTACT_MAXFN], x[3], J, c0[2] = {S.tri ? 1.0 / 3 : 0, S.tri ? 1.0 / 3 : 0};
     int cnt = S.d == 1 ? rule_of(1, (const double[]){-1, 1}, 2, q)
-                       : rule_of(2, S.tri ? dom_tri : dom_quad, S.tri ? 3 : 4, q);
+                       : rule_of(2, S.tri ? sn_seg_dom_tri : sn_seg_dom_quad, S.tri ? 3 : 4, q);
     if ((r = integrate(&S, NULL, q, cnt, sd, slot, acc))) break;
-    feval(&S, c0, N, x, a);
-    normal_of(S.d, a, nq, &J);
+    sn_seg_eval(&S, c0, N, x, a);
+    sn_seg_normal(S.d, a, nq, &J);
     for (int f = 0; f < MF->nf && r == SN_OK; f++) {
       if (!boxes_meet(&S, MF->lo + 3 * f, MF->hi + 3 * f, m->ndf)) continue;
-      load_face(m, xc, MF->elem[f], MF->face[f], &Mf);
-      if (shares_node(&S, &Mf)) continue;
+      sn_seg_load(m, xc, MF->elem[f], MF->face[f], &Mf);
+      if (sn_seg_shares_node(&S, &Mf)) continue;
       double mc[2] = {Mf.tri ? 1.0 / 3 : 0, Mf.tri ? 1.0 / 3 : 0}, nm[3], Jm;
-      feval(&Mf, mc, N, x, a);
-      normal_of(Mf.d, a, nm, &Jm);
+      sn_seg_eval(&Mf, mc, N, x, a);
+      sn_seg_normal(Mf.d, a, nm, &Jm);
       if (!(dot3(nm, nq) < -0.2)) continue;   /* faces that do not face each other */
       r = overlap(&S, &Mf, sd, slot, acc, q);
     }
