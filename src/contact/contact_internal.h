@@ -45,11 +45,13 @@ void sn_seg_normal(int d, double a[2][3], double *n, double *J);
 void sn_seg_centre_normal(const sn_seg_face *F, double *x, double *n);
 /* natural coordinates of the point of F's (extended) parametrisation closest to p */
 void sn_seg_inverse(const sn_seg_face *F, const double *p, double *xi);
-/* the part of slave face S's parameter domain under master face M: 3D a polygon (the count of
- * its vertices, 2 coordinates each, at most SN_SEG_MAXV), 2D an interval {a, b} (2); 0: none.
- * The master face's polygon: its corners, or with mid != 0 on a quadratic face (TRI6, QUAD8)
- * its corners and midside nodes (its curved sides piecewise linear). */
-int sn_seg_overlap(const sn_seg_face *S, const sn_seg_face *M, int mid, double *poly);
+/* the part of slave face S under master face M, as pieces in S's natural coordinates: 3D convex
+ * polygons (piece k's npoly[k] <= SN_SEG_MAXV vertices at poly + 2 SN_SEG_MAXV k, counterclockwise),
+ * 2D one interval {a, b} (npoly 2); their count, at most SN_SEG_MAXPIECES. The master face's
+ * polygon: its corners, or with mid != 0 on a quadratic face (TRI6, QUAD8) its corner and midside
+ * nodes (its curved sides piecewise linear), in convex parts. */
+#define SN_SEG_MAXPIECES 5
+int sn_seg_pieces(const sn_seg_face *S, const sn_seg_face *M, int mid, double *poly, int *npoly);
 /* 1 when xi lies strictly inside the convex polygon (d 2; either orientation) or interval (d 1) */
 int sn_seg_contains(int d, const double *poly, int np, const double *xi);
 /* 1 when the faces share a node */
@@ -86,7 +88,7 @@ int sn_mortar_rows(const sn_model *m, const sn_surface *SS, const sn_mortar_mast
  * reference configuration (measured on ccx 2.20: a block pressed flat on a block under NLGEOM
  * penetrates by the follower force over the undeformed area; CalculiX freezes the points'
  * match and weights over an increment). */
-#define SN_FP_MAXPT (28 * (SN_SEG_MAXV - 2))
+#define SN_FP_MAXPT (7 * (SN_SEG_MAXV - 2))
 typedef struct {
   int nfn, npt;
   int node[SN_CONTACT_MAXFN];
@@ -94,7 +96,7 @@ typedef struct {
 } sn_fp_face;
 
 /* the rule on one piece of a slave face of family fam (the polygon or interval poly of np
- * vertices in its natural coordinates, sn_seg_overlap): natural coordinates and weights, 3 per
+ * vertices in its natural coordinates, sn_seg_pieces): natural coordinates and weights, 3 per
  * point, into q; the count (at most SN_FP_MAXPT) */
 int sn_face_penalty_rule(sn_fefam fam, const double *poly, int np, double *q);
 

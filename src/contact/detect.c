@@ -516,80 +516,102 @@ static int keep_piece(fp_scratch *X, const double *poly, int np)
  * master over an increment); the gap is then evaluated at the current coordinates xcur:
  * g = n . (x_s - x_m(xi)), x_m(xi) = sum_l N_l(xi) x_l, the master point a material point of
  * the master face over the increment. */
+/* what the points of one slave face's pieces share (face_points) */
+typedef struct {
+  work_t *W;
+  const faces_t *F;
+  int pi, face;              /* the pair, the slave face (index into its surface) */
+  double sd;
+  const double *xcur;
+  sn_fp_face *S, *S0;        /* the points at xcur and at W->xc (S0 == S: not frozen) */
+  double *q;
+  ptbuf *out;
+  char *msg;
+  size_t msglen;
+} fp_ctx;
+
+/* the points of one piece (natural coordinates poly, np vertices) of slave face C->face under
+ * master face bf (Mg at W->xc), those not covered by an earlier piece of the face */
+static int piece_points(fp_ctx *C, fp_scratch *X, const sn_seg_face *Sg, int bf, const sn_seg_face *Mg,
+                        const double *poly, int np)
+{
+  const sn_model *m = C->W->m;
+  const sn_surface *SS = &m->surfaces[m->pairs[C->pi].slave];
+  int e = SS->elem[C->face], fc = SS->face[C->face], frozen = C->S0 != C->S, r;
+  int nq = drop_covered(Sg->d, X, C->q, sn_face_penalty_rule(Sg->fam, poly, np, C->q));
+  if (!nq) return SN_OK;
+  if ((r = keep_piece(X, poly, np))) return r;
+  if (sn_face_penalty_face(m, C->xcur, e, fc, C->q, nq, C->S) ||
+      (frozen && sn_face_penalty_face(m, C->W->xc, e, fc, C->q, nq, C->S0)))
+    return sn_msg_fail(C->msg, C->msglen, SN_ERR_FORMAT, "contact pair %d: surface '%s': face S%d of element %d is degenerate",
+                       C->pi + 1, SS->name, fc, m->elem_id ? m->elem_id[e] : e + 1);
+  const sn_fp_face *S = C->S, *S0 = C->S0;
+  for (int k = 0; k < nq; k++) {
+    sn_contact_point best;
+    memset(&best, 0, sizeof best);
+    if (sn_contact_project(C->W->sdim, Mg->nfn, Mg->X, S0->x[k], &best) < 0)
+      return sn_msg_fail(C->msg, C->msglen, SN_ERR_FORMAT, "contact pair %d: a master face is degenerate", C->pi + 1);
+    if (!(best.dist <= C->sd)) continue;
+    /* frozen: the match at the current coordinates. Faces that touch in the deck (a start gap
+     * within round-off, 1e-12 of the coordinates: CalculiX' ringfcontact2 has +-4.5e-16 at
+     * coordinates of 1.5) start from a gap of exactly 0 at every point alike, not open or closed
+     * by the sign of the round-off (a first Newton step that is not symmetric where the model
+     * is, and a structure past a bifurcation then leaves its symmetric path); only the start's
+     * round-off is dropped, not the increment's own small overclosures (CalculiX' plate: 5e-11
+     * at coordinates of 100 in its first increment) */
+    if (frozen) {
+      double g = 0, d2 = 0, g0 = best.gap, s = 0;
+      for (int j = 0; j < 3; j++) s = fmax(s, fmax(fabs(S0->x[k][j]), fabs(best.x_master[j])));
+      if (!(fabs(g0) <= 1e-12 * s)) g0 = 0;   /* not touching at the start: the plain gap */
+      for (int j = 0; j < 3; j++) {
+        double xm = 0;
+        for (int a = 0; a < Mg->nfn; a++) xm += best.shape[a] * C->xcur[3 * Mg->node[a] + j];
+        best.x_master[j] = xm, best.x_slave[j] = S->x[k][j];
+        g += best.normal[j] * (S->x[k][j] - xm);
+        d2 += (S->x[k][j] - xm) * (S->x[k][j] - xm);
+      }
+      best.gap = g - g0, best.dist = sqrt(d2);
+    }
+    sn_contact_point *p = pt_push(C->out);
+    if (!p) return SN_ERR_NOMEM;
+    *p = best;
+    p->nterm = 0;
+    master_fields(C->W, C->F, bf, C->pi, p);
+    sn_face_penalty_point(S, k, C->W->dofnode, p);
+  }
+  return SN_OK;
+}
+
 static int face_points(work_t *W, const faces_t *F, const grid_t *G, int pi, double sd, const double *xcur,
                        ptbuf *out, char *msg, size_t msglen)
 {
   const sn_model *m = W->m;
   const sn_surface *SS = &m->surfaces[m->pairs[pi].slave];
-  int frozen = xcur != W->xc;
-  sn_fp_face *S = malloc(sizeof *S), *S0 = frozen ? malloc(sizeof *S0) : S;
-  double *q = malloc(3 * SN_FP_MAXPT * sizeof *q);
+  fp_ctx C = {W, F, pi, 0, sd, xcur, malloc(sizeof(sn_fp_face)), NULL, malloc(3 * SN_FP_MAXPT * sizeof(double)),
+              out, msg, msglen};
+  C.S0 = xcur != W->xc ? malloc(sizeof(sn_fp_face)) : C.S;
   fp_scratch X = {calloc((size_t)F->nf, sizeof *X.mark), 0, malloc((size_t)F->nf * sizeof *X.list),
                   malloc((size_t)F->nf * sizeof *X.key), NULL, NULL, 0, 0};
-  int r = S && S0 && q && X.mark && X.list && X.key ? SN_OK : SN_ERR_NOMEM;
+  int r = C.S && C.S0 && C.q && X.mark && X.list && X.key ? SN_OK : SN_ERR_NOMEM;
   for (int i = 0; i < SS->n && r == SN_OK; i++) {
     sn_seg_face Sg;
     sn_seg_load(m, W->xc, SS->elem[i], SS->face[i], &Sg);
     int nc = near_faces(W, F, G, &Sg, &X);
     X.npieces = 0;
+    C.face = i;
     for (int c = 0; c < nc && r == SN_OK; c++) {
-      int bf = X.list[c];
       sn_seg_face Mg;
-      double poly[2 * SN_SEG_MAXV];
-      master_seg(W, F, bf, &Mg);
-      int np = sn_seg_overlap(&Sg, &Mg, 1, poly), nq = np ? sn_face_penalty_rule(Sg.fam, poly, np, q) : 0;
-      nq = drop_covered(Sg.d, &X, q, nq);
-      if (!nq) continue;
-      if ((r = keep_piece(&X, poly, np))) break;
-      if (sn_face_penalty_face(m, xcur, SS->elem[i], SS->face[i], q, nq, S) ||
-          (frozen && sn_face_penalty_face(m, W->xc, SS->elem[i], SS->face[i], q, nq, S0))) {
-        r = sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: surface '%s': face S%d of element %d is degenerate",
-                 pi + 1, SS->name, SS->face[i], m->elem_id ? m->elem_id[SS->elem[i]] : SS->elem[i] + 1);
-        break;
-      }
-      for (int k = 0; k < nq; k++) {
-        sn_contact_point best;
-        memset(&best, 0, sizeof best);
-        if (sn_contact_project(W->sdim, Mg.nfn, Mg.X, S0->x[k], &best) < 0) {
-          r = sn_msg_fail(msg, msglen, SN_ERR_FORMAT, "contact pair %d: a master face is degenerate", pi + 1);
-          break;
-        }
-        if (!(best.dist <= sd)) continue;
-        /* frozen: the match at the current coordinates. Faces that touch in the deck (a start
-         * gap within round-off, 1e-12 of the coordinates: CalculiX' ringfcontact2 has +-4.5e-16
-         * at coordinates of 1.5) start from a gap of exactly 0 at every point alike, not open or
-         * closed by the sign of the round-off (a first Newton step that is not symmetric where
-         * the model is, and a structure past a bifurcation then leaves its symmetric path); only
-         * the start's round-off is dropped, not the increment's own small overclosures
-         * (CalculiX' plate: 5e-11 at coordinates of 100 in its first increment) */
-        if (frozen) {
-          double g = 0, d2 = 0, g0 = best.gap, s = 0;
-          for (int j = 0; j < 3; j++) s = fmax(s, fmax(fabs(S0->x[k][j]), fabs(best.x_master[j])));
-          if (!(fabs(g0) <= 1e-12 * s)) g0 = 0;   /* not touching at the start: the plain gap */
-          for (int j = 0; j < 3; j++) {
-            double xm = 0;
-            for (int a = 0; a < Mg.nfn; a++) xm += best.shape[a] * xcur[3 * Mg.node[a] + j];
-            best.x_master[j] = xm, best.x_slave[j] = S->x[k][j];
-            g += best.normal[j] * (S->x[k][j] - xm);
-            d2 += (S->x[k][j] - xm) * (S->x[k][j] - xm);
-          }
-          best.gap = g - g0, best.dist = sqrt(d2);
-        }
-        sn_contact_point *p = pt_push(out);
-        if (!p) {
-          r = SN_ERR_NOMEM;
-          break;
-        }
-        *p = best;
-        p->nterm = 0;
-        master_fields(W, F, bf, pi, p);
-        sn_face_penalty_point(S, k, W->dofnode, p);
-      }
+      double poly[2 * SN_SEG_MAXV * SN_SEG_MAXPIECES];
+      int np[SN_SEG_MAXPIECES];
+      master_seg(W, F, X.list[c], &Mg);
+      int n = sn_seg_pieces(&Sg, &Mg, 1, poly, np);
+      for (int k = 0; k < n && r == SN_OK; k++)
+        r = piece_points(&C, &X, &Sg, X.list[c], &Mg, poly + 2 * SN_SEG_MAXV * k, np[k]);
     }
   }
-  if (S0 != S) free(S0);
-  free(S);
-  free(q);
+  if (C.S0 != C.S) free(C.S0);
+  free(C.S);
+  free(C.q);
   free(X.mark);
   free(X.list);
   free(X.key);

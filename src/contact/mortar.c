@@ -25,10 +25,10 @@
  * a partition of unity with positive integrals (TRI6: 2A/15 | A/5; QUAD8: A/20 | A/5). It is
  * used as a standard (not dual) multiplier basis: D is not diagonal.
  *
- * Integration (exact segmentation, segment.c): the corners of each master face are mapped into the
- * natural coordinates of the slave face (the unconstrained closest point on the slave face's
- * parametrisation); in 3D the polygon of those points is clipped against the slave face's
- * parameter domain (Sutherland-Hodgman, the domain is convex), in 2D the interval is cut to
+ * Integration (exact segmentation, segment.c): in 3D the slave face's polygon is clipped by each
+ * master face's in the plane through the slave face's centre normal to it (Sutherland-Hodgman),
+ * and the pieces are mapped back into the slave face's natural coordinates; in 2D the ends of the
+ * master edge are mapped onto the slave edge's parametrisation and the interval is cut to
  * [-1, 1]. Each piece is integrated with Gauss rules (2D: 5 points; 3D: the polygon is
  * fanned into triangles, each with a collapsed 5 x 5 Gauss rule, Duffy's map). At each Gauss
  * point the slave point is projected (closest point, unconstrained) onto that master face's
@@ -37,8 +37,9 @@
  * slave point differ at second order when the faces are not parallel, and the extension keeps
  * the integrand one polynomial per segment. So for flat faces with straight edges the
  * integrals are exact (polynomials of degree <= 8), and sum_l M_jl x_l is exact for any
- * coplanar master faces, wherever the segment boundary falls. Curved faces: the straight-edge
- * polygons make the segmentation inexact at second order in the face size. */
+ * coplanar master faces, wherever the segment boundary falls, when the slave faces are
+ * parallelograms. Curved faces and other quadrilaterals: the pieces' straight edges in natural
+ * coordinates make the segmentation inexact at second order in the face size. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,11 +156,13 @@ static int integrate(const mface *S, const mface *Mf, const double *q, int nq, d
 /* the part of slave face S under master face Mf, integrated */
 static int overlap(const mface *S, const mface *Mf, double sd, const int *slot, acc_t *acc, double *q)
 {
-  double cl[2 * SN_SEG_MAXV];
-  int np = sn_seg_overlap(S, Mf, 0, cl);
-  if (!np) return SN_OK;
-  int nq = rule_of(S->d, cl, np, q);
-  return integrate(S, Mf, q, nq, sd, slot, acc);
+  double cl[2 * SN_SEG_MAXV * SN_SEG_MAXPIECES];
+  int np[SN_SEG_MAXPIECES], n = sn_seg_pieces(S, Mf, 0, cl, np), r = SN_OK;
+  for (int k = 0; k < n && r == SN_OK; k++) {
+    int nq = rule_of(S->d, cl + 2 * SN_SEG_MAXV * k, np[k], q);
+    r = integrate(S, Mf, q, nq, sd, slot, acc);
+  }
+  return r;
 }
 
 static int boxes_meet(const mface *S, const double *lo, const double *hi, int sdim)

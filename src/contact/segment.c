@@ -1,17 +1,26 @@
-/* Segmentation of a slave face by a master face: the part of the slave face's parameter domain
- * that lies under the master face, as a polygon (3D) or an interval (2D) in the slave face's
- * natural coordinates, and Gauss rules on it. Shared by the mortar rows (mortar.c) and the
+/* Segmentation of a slave face by a master face: the part of the slave face that lies under the
+ * master face, as pieces in the slave face's natural coordinates (convex polygons in 3D, an
+ * interval in 2D), and Gauss rules on them. Shared by the mortar rows (mortar.c) and the
  * face-to-face penalty points (detect.c, face_penalty.c).
  *
- * The corners of the master face are mapped into the natural coordinates of the slave face (the
- * unconstrained closest point on the slave face's parametrisation, Gauss-Newton); in 3D the
- * polygon of those points is clipped against the slave face's parameter domain
- * (Sutherland-Hodgman; the domain is convex), in 2D the interval is cut to [-1, 1]. For flat
- * faces with straight edges the pieces of a slave face under the master faces of a flat master
- * surface tile it exactly; curved faces (quadratic, or a curved master surface) make the
- * straight-edged polygons inexact at second order in the face size (Puso, Laursen, "A mortar
- * segment-to-segment contact method for large deformation solid mechanics", CMAME 193 (2004)
- * 601-629, sec. 4: the same segmentation in a projection plane). */
+ * 3D (Puso, Laursen, "A mortar segment-to-segment contact method for large deformation solid
+ * mechanics", CMAME 193 (2004) 601-629, sec. 4: segmentation in a projection plane): both faces
+ * are projected onto the plane through the slave face's centre normal to it; the slave face's
+ * polygon (its corners) is clipped by the master face's (its corners, or for a quadratic master
+ * face with `mid` its corner and midside nodes, cut into convex parts: the polygon of the midside
+ * nodes and the corner triangles), Sutherland-Hodgman on each convex part; the clipped vertices
+ * are mapped back into the slave face's natural coordinates (a slave corner to its own, a cut
+ * point by Newton on the projected map, a point inside the face). A piece is the polygon of those
+ * natural coordinates. For flat faces of straight edges whose slave faces are parallelograms
+ * the pieces tile the slave face exactly; otherwise (a trapezoid's straight edges in the plane
+ * are not straight in its natural coordinates; curved faces) the error is of second order in the
+ * face size. Earlier the master's corners were mapped into the slave's natural coordinates
+ * first, on the slave face's parametrisation extended beyond it, and clipped there: a bilinear
+ * face that is not a parallelogram folds over itself when extended, and a master corner far
+ * outside the slave face came back at wrong coordinates (a sector of an annulus under one
+ * large master face got no piece at all).
+ * 2D: the ends of the master edge are mapped onto the slave edge's (extended) parametrisation
+ * and the interval is cut to [-1, 1]; exact for straight edges. */
 #include <math.h>
 #include <string.h>
 
@@ -101,26 +110,165 @@ static int clip(const double *in, int n, const double *c, int nc, double *out)
 const double sn_seg_dom_quad[8] = {-1, -1, 1, -1, 1, 1, -1, 1};
 const double sn_seg_dom_tri[6] = {0, 0, 1, 0, 0, 1};
 
-int sn_seg_overlap(const sn_seg_face *S, const sn_seg_face *M, int mid, double *poly)
+/* the projection plane of a slave face: its centre o, tangents e1, e2, normal n */
+typedef struct {
+  double o[3], e1[3], e2[3], n[3];
+} plane_t;
+
+static void plane_of(const sn_seg_face *S, plane_t *P)
 {
-  int ncm = S->d == 1 ? 2 : (M->nfn == 3 || M->nfn == 6) ? 3 : 4;
-  double P[2 * SN_SEG_MAXV];
-  if (mid && S->d == 2 && M->nfn == 2 * ncm) {   /* corner, midside node, corner, ... */
-    for (int c = 0; c < ncm; c++) {
-      sn_seg_inverse(S, M->X + 3 * c, P + 4 * c);
-      sn_seg_inverse(S, M->X + 3 * (ncm + c), P + 4 * c + 2);
+  double c[2] = {S->tri ? 1.0 / 3 : 0, S->tri ? 1.0 / 3 : 0}, N[SN_CONTACT_MAXFN], a[2][3], J;
+  sn_seg_eval(S, c, N, P->o, a);
+  sn_seg_normal(S->d, a, P->n, &J);
+  double t = dot3(a[0], P->n), L = 0;
+  for (int j = 0; j < 3; j++) P->e1[j] = a[0][j] - t * P->n[j], L += P->e1[j] * P->e1[j];
+  L = sqrt(L);
+  for (int j = 0; j < 3; j++) P->e1[j] = L > 0 ? P->e1[j] / L : 0;
+  P->e2[0] = P->n[1] * P->e1[2] - P->n[2] * P->e1[1];
+  P->e2[1] = P->n[2] * P->e1[0] - P->n[0] * P->e1[2];
+  P->e2[2] = P->n[0] * P->e1[1] - P->n[1] * P->e1[0];
+}
+
+static void to_plane(const plane_t *P, const double *x, double *uv)
+{
+  double d[3] = {x[0] - P->o[0], x[1] - P->o[1], x[2] - P->o[2]};
+  uv[0] = dot3(d, P->e1), uv[1] = dot3(d, P->e2);
+}
+
+/* natural coordinates of slave face S whose projection onto P is uv: Newton on the projected map
+ * from the centre, steps limited to half the parameter range */
+static void plane_inverse(const sn_seg_face *S, const plane_t *P, const double *uv, double *xi)
+{
+  xi[0] = xi[1] = S->tri ? 1.0 / 3.0 : 0.0;
+  for (int it = 0; it < 40; it++) {
+    double N[SN_CONTACT_MAXFN], x[3], a[2][3], p[2];
+    sn_seg_eval(S, xi, N, x, a);
+    to_plane(P, x, p);
+    double r0 = uv[0] - p[0], r1 = uv[1] - p[1];
+    double j00 = dot3(P->e1, a[0]), j01 = dot3(P->e1, a[1]), j10 = dot3(P->e2, a[0]), j11 = dot3(P->e2, a[1]);
+    double det = j00 * j11 - j01 * j10;
+    if (!(fabs(det) > 0)) return;
+    double d0 = (j11 * r0 - j01 * r1) / det, d1 = (j00 * r1 - j10 * r0) / det, m = fmax(fabs(d0), fabs(d1));
+    if (!isfinite(m)) return;
+    if (m > 0.5) d0 *= 0.5 / m, d1 *= 0.5 / m;
+    xi[0] += d0, xi[1] += d1;
+    if (m < 1e-14) return;
+  }
+}
+
+/* a vertex of the clipped polygon: its projection, its natural coordinates when known (a slave
+ * corner), known 0 for a cut point */
+typedef struct {
+  double uv[2], xi[2];
+  int known;
+} vtx;
+
+/* Sutherland-Hodgman of the polygon v (n vertices) by the convex counterclockwise polygon c (nc
+ * points); the count into v (room for SN_SEG_MAXV) */
+static int clip_vtx(vtx *v, int n, const double *c, int nc)
+{
+  vtx buf[SN_SEG_MAXV];
+  for (int e = 0; e < nc && n > 0; e++) {
+    const double *A = c + 2 * e, *B = c + 2 * ((e + 1) % nc);
+    double ex = B[0] - A[0], ey = B[1] - A[1];
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+      const vtx *P = &v[i], *Q = &v[(i + 1) % n];
+      double sp = ex * (P->uv[1] - A[1]) - ey * (P->uv[0] - A[0]), sq = ex * (Q->uv[1] - A[1]) - ey * (Q->uv[0] - A[0]);
+      if (sp >= 0 && m < SN_SEG_MAXV) buf[m++] = *P;
+      if (((sp >= 0) != (sq >= 0)) && m < SN_SEG_MAXV) {
+        double t = sp / (sp - sq);
+        buf[m].uv[0] = P->uv[0] + t * (Q->uv[0] - P->uv[0]), buf[m].uv[1] = P->uv[1] + t * (Q->uv[1] - P->uv[1]);
+        buf[m++].known = 0;
+      }
     }
-    ncm *= 2;
-  } else
-    for (int c = 0; c < ncm; c++) sn_seg_inverse(S, M->X + 3 * c, P + 2 * c);
-  if (S->d == 1) {
+    memcpy(v, buf, (size_t)m * sizeof *v);
+    n = m;
+  }
+  return n;
+}
+
+static double area2(const double *c, int nc)
+{
+  double s = 0;
+  for (int i = 0; i < nc; i++) s += c[2 * i] * c[2 * ((i + 1) % nc) + 1] - c[2 * ((i + 1) % nc)] * c[2 * i + 1];
+  return s;
+}
+
+/* the convex parts of master face M projected onto P, counterclockwise, SN_SEG_MAXV points room
+ * each; their count */
+static int master_parts(const sn_seg_face *M, const plane_t *P, int mid, double parts[5][2 * SN_SEG_MAXV], int *np)
+{
+  int ncm = (M->nfn == 3 || M->nfn == 6) ? 3 : 4, k = 0;
+  double c[2 * 8];
+  for (int i = 0; i < M->nfn && i < 8; i++) to_plane(P, M->X + 3 * i, c + 2 * i);
+  if (mid && M->nfn == 2 * ncm) {   /* the midside nodes' polygon, then the corner triangles */
+    for (int i = 0; i < ncm; i++) parts[0][2 * i] = c[2 * (ncm + i)], parts[0][2 * i + 1] = c[2 * (ncm + i) + 1];
+    np[k++] = ncm;
+    for (int i = 0; i < ncm; i++) {
+      int prev = ncm + (i + ncm - 1) % ncm, next = ncm + i;   /* midside nodes before and after corner i */
+      const int idx[3] = {prev, i, next};
+      for (int j = 0; j < 3; j++) parts[k][2 * j] = c[2 * idx[j]], parts[k][2 * j + 1] = c[2 * idx[j] + 1];
+      np[k++] = 3;
+    }
+  } else {
+    for (int i = 0; i < 2 * ncm; i++) parts[0][i] = c[i];
+    np[k++] = ncm;
+  }
+  for (int p = 0; p < k; p++)
+    if (area2(parts[p], np[p]) < 0)
+      for (int i = 0, j = np[p] - 1; i < j; i++, j--)
+        for (int t = 0; t < 2; t++) {
+          double w = parts[p][2 * i + t];
+          parts[p][2 * i + t] = parts[p][2 * j + t], parts[p][2 * j + t] = w;
+        }
+  return k;
+}
+
+int sn_seg_pieces(const sn_seg_face *S, const sn_seg_face *M, int mid, double *poly, int *npoly)
+{
+  if (S->d == 1) {   /* 2D: the interval */
+    double P[4];
+    for (int c = 0; c < 2; c++) sn_seg_inverse(S, M->X + 3 * c, P + 2 * c);
     double a = fmax(-1, fmin(P[0], P[2])), b = fmin(1, fmax(P[0], P[2]));
     if (!(b - a > 1e-12)) return 0;
     poly[0] = a, poly[1] = b;
-    return 2;
+    npoly[0] = 2;
+    return 1;
   }
-  int np = clip(P, ncm, S->tri ? sn_seg_dom_tri : sn_seg_dom_quad, S->tri ? 3 : 4, poly);
-  return np < 3 ? 0 : np;
+  plane_t P;
+  plane_of(S, &P);
+  int nc = S->tri ? 3 : 4, nparts, np[5], count = 0;
+  const double *dom = S->tri ? sn_seg_dom_tri : sn_seg_dom_quad;
+  double parts[5][2 * SN_SEG_MAXV], scale = 0;
+  vtx sub[SN_SEG_MAXV];
+  for (int i = 0; i < nc; i++) {
+    to_plane(&P, S->X + 3 * i, sub[i].uv);
+    sub[i].xi[0] = dom[2 * i], sub[i].xi[1] = dom[2 * i + 1], sub[i].known = 1;
+    scale = fmax(scale, fmax(fabs(sub[i].uv[0]), fabs(sub[i].uv[1])));
+  }
+  nparts = master_parts(M, &P, mid, parts, np);
+  for (int p = 0; p < nparts; p++) {
+    if (!(area2(parts[p], np[p]) > 1e-20 * scale * scale)) continue;   /* a degenerate part */
+    vtx v[SN_SEG_MAXV];
+    memcpy(v, sub, (size_t)nc * sizeof *v);
+    int n = clip_vtx(v, nc, parts[p], np[p]);
+    if (n < 3) continue;
+    double xi[2 * SN_SEG_MAXV], *out = poly + 2 * SN_SEG_MAXV * count;
+    for (int i = 0; i < n; i++) {
+      if (!v[i].known) plane_inverse(S, &P, v[i].uv, v[i].xi);
+      xi[2 * i] = v[i].xi[0], xi[2 * i + 1] = v[i].xi[1];
+    }
+    if (area2(xi, n) < 0)   /* counterclockwise in the natural coordinates, as the domain */
+      for (int i = 0, j = n - 1; i < j; i++, j--)
+        for (int t = 0; t < 2; t++) {
+          double w = xi[2 * i + t];
+          xi[2 * i + t] = xi[2 * j + t], xi[2 * j + t] = w;
+        }
+    int m = clip(xi, n, dom, nc, out);   /* the round-off of the mapped cut points */
+    if (m >= 3 && area2(out, m) > 1e-14) npoly[count++] = m;
+  }
+  return count;
 }
 
 int sn_seg_contains(int d, const double *poly, int np, const double *xi)
