@@ -118,6 +118,7 @@ static int run_open(const char *path, sn_scene *S, const sn_scene_run *run, scen
   if (st < 0) return sn_cli_fail("run: %s: %s", path, msg[0] ? msg : sn_strerror(st));
   if (cst) return sn_cli_fail("run: %s", cmsg[0] ? cmsg : sn_strerror(cst));
   summary(path, S, run, &info, dir, base);
+  if (st == SN_STALLED) return sn_cli_fail("run: %s: %s", path, msg[0] ? msg : sn_strerror(st));
   if (info.unconverged && run->method == SN_SCENE_EVENT)
     fprintf(stderr, "signorini: warning: %s: %ld output interval%s of the event-driven integration stopped short of "
             "EVENT TOL=%g (%s; first at interval %ld, largest error %.3g): loosen EVENT TOL= on *DYNAMIC\n", path,

@@ -195,6 +195,14 @@ static int integrate(sn_scene *S, ev_scratch *E, double t_end, const sn_dyn_sett
     double th;
     ev_fn which;
     if ((st = ev_locate(S, E, h, tol, &th, &which)) != SN_OK) break;
+    if (th < 0 && ev_unseen_closing(E, &which)) {   /* a closing without a root: shorter steps */
+      if (h > tol) {
+        E->rejected++;
+        h *= 0.5;
+        continue;
+      }
+      th = 1;   /* the step is below the event tolerance: the contact closes at its end */
+    }
     E->steps++;
     if (E->ncl > 0 && (st = friction_work(S, E, th < 0 ? 1 : th, h, th < 0)) != SN_OK) break;
     if (th < 0) {

@@ -112,6 +112,10 @@ int ev_functions(sn_scene *S, ev_scratch *E, const double *y, int which);
 /* the earliest crossing in the last step [t0, t0 + h]: *theta (in (0, 1]) or -1 if none, and
  * the function that crossed */
 int ev_locate(sn_scene *S, ev_scratch *E, double h, double tol, double *theta, ev_fn *which);
+/* 1 when an open contact ends the step inside (gap < -EV_GAP_TOL) without a root to locate: no
+ * function at the step's start, or a start gap already negative and now deeper; the deepest
+ * into *which (event_locate.c) */
+int ev_unseen_closing(const ev_scratch *E, ev_fn *which);
 
 /* event_modes.c: after any impact, the active set and modes at the loaded state; `forced` a
  * contact identity that touches whatever its gap (the event's), or a = -1 */

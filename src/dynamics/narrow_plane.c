@@ -70,15 +70,24 @@ int sn_narrow_plane_capsule(const sn_body *P, int ip, const sn_body *B, int ib, 
 
 /* Cylinder: its contact points are on the two rims. Rule (documented choice, robust at the
  * upright position where the lowest rim point is not unique):
- *  - axis within about 0.57 degrees of the plane normal (sine of the angle < SN_CYL_FLAT): four
- *    fixed rim points of each end at body angles 0, 90, 180, 270 degrees (features 2..5 for the
- *    end at -half_length, 6..9 at +half_length); a cylinder standing on a face gets the four of
- *    its lower face. Their gaps are exact; the rim's true lowest point is at most
- *    r sin(angle) (1 - cos 45 deg) < 0.003 r lower than the lowest of the four.
- *  - otherwise the lowest point of each rim (feature 0 at -half_length, 1 at +half_length): a
- *    cylinder lying on its side gets the two ends of its lowest line, a tilted one the lowest
- *    point of its lower rim only (the other end is 2 half_length |cos| higher). */
+ *  - the lowest point of each rim (feature 0 at -half_length, 1 at +half_length) whenever the
+ *    axis is tilted at all (the sine of its angle to the plane normal above SN_CYL_UPRIGHT, where
+ *    the direction to that point is defined to round-off): a cylinder lying on its side gets the
+ *    two ends of its lowest line, a tilted one the lowest point of its lower rim (the other end
+ *    is 2 half_length |cos| higher);
+ *  - besides, with the axis within about 0.57 degrees of the plane normal (sine below
+ *    SN_CYL_FLAT): four fixed rim points of each end at body angles 0, 90, 180, 270 degrees
+ *    (features 2..5 for the end at -half_length, 6..9 at +half_length), so that a cylinder
+ *    standing on a face rests on four points (exactly upright: on these four only).
+ * The lowest points are kept beside the four because a gap must not jump when the axis crosses
+ * SN_CYL_FLAT: the true lowest point is up to r sin(angle) (1 - cos 45 deg) lower than the
+ * lowest of the four, and the event-driven scheme (event_locate.c) watches every point's gap as
+ * a function of time. With the lowest points replaced by the four below SN_CYL_FLAT, a spinning
+ * cylinder landing nearly flat made a closing appear inside the floor or vanish at every
+ * crossing of the threshold: it sank through the plane (2.3 cm, "1 event") or the events
+ * accumulated at one instant (100 000 an output interval). */
 #define SN_CYL_FLAT 1e-2
+#define SN_CYL_UPRIGHT 1e-9
 int sn_narrow_plane_cylinder(const sn_body *P, int ip, const sn_body *B, int ib, double margin, sn_contact_list *L) {
   double n[3], a[3] = {B->R[2], B->R[5], B->R[8]};
   plane_normal(P, n);
@@ -88,6 +97,12 @@ int sn_narrow_plane_cylinder(const sn_body *P, int ip, const sn_body *B, int ib,
   double s = sn3_norm(d);
   for (int e = 0; e < 2; e++) {
     double z = e ? hl : -hl;
+    if (s > SN_CYL_UPRIGHT) {
+      double pw[3];
+      for (int i = 0; i < 3; i++) pw[i] = B->x[i] + z * a[i] + r * d[i] / s;
+      int st = plane_point(P, ip, B, ib, e, pw, n, margin, L);
+      if (st != SN_OK) return st;
+    }
     if (s < SN_CYL_FLAT) {
       static const double ang[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
       for (int j = 0; j < 4; j++) {
@@ -96,11 +111,6 @@ int sn_narrow_plane_cylinder(const sn_body *P, int ip, const sn_body *B, int ib,
         int st = plane_point(P, ip, B, ib, 2 + 4 * e + j, pw, n, margin, L);
         if (st != SN_OK) return st;
       }
-    } else {
-      double pw[3];
-      for (int i = 0; i < 3; i++) pw[i] = B->x[i] + z * a[i] + r * d[i] / s;
-      int st = plane_point(P, ip, B, ib, e, pw, n, margin, L);
-      if (st != SN_OK) return st;
     }
   }
   return SN_OK;

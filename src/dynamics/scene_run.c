@@ -155,6 +155,16 @@ int sn_scene_simulate(sn_scene *S, const sn_scene_run *run, sn_scene_output *out
       t_out += now() - a;
       if (st) break;
     }
+    if (run->method == SN_SCENE_EVENT && r == SN_STALLED) {
+      /* the same state would stall the next interval again: the run ends here, its output
+       * complete up to this time */
+      if (msg && msglen)
+        snprintf(msg, msglen, "event-driven interval %ld: no progress past time %.9g s (an accumulation of events the "
+                 "scheme does not resolve, or an integration step below round-off); the results up to that time are "
+                 "written; METHOD=MOREAU integrates such motion", k, sn_scene_time(S));
+      st = SN_STALLED;
+      break;
+    }
     if (progress && (k % every == 0 || k == n) && progress(S, k, n, &di, user)) {
       if (msg && msglen) snprintf(msg, msglen, "stopped at step %ld (time %g) by the progress callback", k, t_end);
       st = SN_STALLED;

@@ -304,11 +304,18 @@ static void plane_cylinder(sn_contact_list *L) {
     CHECK_CLOSE(c->gap, -0.01, 0, 1e-14);
     check_vec(c->p, xy[j][0], xy[j][1], -0.005, 1e-14);
   }
-  /* tilted by 1e-3 rad about x (below the flat threshold): still 4; the gaps of the points at
-   * body y = +-0.2 differ by 0.4 sin(1e-3) */
+  /* tilted by 1e-3 rad about x (below the flat threshold): the 4 and the lowest rim point
+   * (feature 0), 0.3 cos(1e-3) + 0.2 sin(1e-3) below the centre, at the same gap as the fixed
+   * point at body y = -0.2 here (the tilt is about body x); the gaps of the points at body
+   * y = +-0.2 differ by 0.4 sin(1e-3) */
   rotate(&C, 1e-3, 1, 0, 0);
-  CHECK_INT(run(&P, &C, 0.01, L), 4);
+  CHECK_INT(run(&P, &C, 0.01, L), 5);
   CHECK_CLOSE(feature(L, 5)->gap - feature(L, 3)->gap, -0.4 * sin(1e-3), 0, 1e-14);
+  CHECK(feature(L, 0) != NULL);
+  if (feature(L, 0)) {
+    CHECK_CLOSE(feature(L, 0)->gap, 0.29 - 0.3 * cos(1e-3) - 0.2 * sin(1e-3), 0, 1e-14);
+    for (int j = 2; j < 6; j++) CHECK(feature(L, 0)->gap <= feature(L, j)->gap + 1e-14);
+  }
   /* lying (axis along -y after 90 degrees about x): the two ends of the lowest line,
    * (0, -+0.3, -0.01), features 0 (body z = -0.3, world y = +0.3) and 1 */
   rotate(&C, SN_PI / 2, 1, 0, 0);
