@@ -27,6 +27,8 @@ typedef struct {
   int tty, quiet, width;   /* width: of the last progress line written in place */
   double t0;
   const char *solver;      /* the contact solver of the last increment with contact points */
+  unsigned char *met;      /* per contact pair: some increment had a point of it */
+  long increments;         /* increments that reached the callback */
 } run_ctx;
 
 /* the run's output for the signal handler (the library keeps no global state; this layer does) */
@@ -70,6 +72,9 @@ static int on_increment(const sn_model *m, const sn_fesys *S, const sn_increment
   run_ctx *c = user;
   int st = sn_run_output_increment(m, S, inc, c->out);
   if (inc->ncontact > 0 && inc->contact_solver) c->solver = inc->contact_solver;
+  c->increments++;
+  for (int k = 0; c->met && k < inc->ncontact; k++)
+    if (inc->contact[k].pair >= 0 && inc->contact[k].pair < m->npairs) c->met[inc->contact[k].pair] = 1;
   if (!c->quiet) progress(c, m, inc);
   return st;
 }
@@ -321,6 +326,20 @@ static int read_and_run(const char *deck, const char *dir, const char *base, int
   return run_static(deck, m, dir, base, quiet, nthreads, oo, rank);
 }
 
+/* A contact pair none of whose slave points came within the search distance of its master in
+ * any increment: no contact was possible there (surfaces far apart, or the wrong ones named) */
+static void unmet_pair_notes(const char *deck, const sn_model *m, const run_ctx *c)
+{
+  if (!c->met || c->increments == 0) return;
+  for (int p = 0; p < m->npairs; p++) {
+    const sn_contact_pair *P = &m->pairs[p];
+    if (c->met[p] || P->slave < 0 || P->slave >= m->nsurfaces || P->master < 0 || P->master >= m->nsurfaces) continue;
+    fprintf(stderr, "%s:%d: note: *CONTACT PAIR %s, %s: no slave point came within the search distance of the master "
+            "in any increment, so the pair never touched (are the surfaces the intended ones, and this far apart?)\n",
+            deck, P->line, m->surfaces[P->slave].name, m->surfaces[P->master].name);
+  }
+}
+
 /* --petsc, the ranks but the first: the same analysis (each contact solve is collective),
  * without output; the exit status */
 static int run_silent(const char *deck, sn_model *m, int nthreads)
@@ -342,7 +361,7 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
                       out_opts oo, int rank)
 {
   char msg[1024];
-  run_ctx c = {NULL, isatty(2), quiet, 0, 0.0, NULL};
+  run_ctx c = {NULL, isatty(2), quiet, 0, 0.0, NULL, NULL, 0};
   int st = sn_static_check(m, msg, sizeof msg);
   if (st) {
     sn_model_free(m);
@@ -375,6 +394,7 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
   s.on_converged = on_converged;
   s.on_frequency = on_frequency;
   s.user = &c;
+  c.met = m->npairs > 0 ? calloc((size_t)m->npairs, 1) : NULL;   /* no note without it */
   s.want_strain = sn_run_output_wants_strain(c.out);
   s.threads = nthreads;
   s.blas_min_flops = rank >= 0 ? 0.0 : SN_CLI_BLAS_MIN_FLOPS;   /* --petsc: the ranks' counts as given */
@@ -398,6 +418,7 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
     if (pst) fprintf(stderr, "signorini: note: %s\n", sn_run_output_error(c.out));
     rc = fail_at(deck, msg, st);
   } else {
+    unmet_pair_notes(deck, m, &c);
     summary(deck, m, &info, c.solver, dir, base);
     printf("threads: %d (--threads, SIGNORINI_NUM_THREADS or the physical cores)", nthreads);
     if (info.blas_threads_lowered)
@@ -410,6 +431,7 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
              info.petsc_solves, info.petsc_reuses);
   }
   sn_cli_release_guarded(release_output, c.out);   /* the handler must not see it being freed */
+  free(c.met);
   sn_model_free(m);
   return rc;
 }

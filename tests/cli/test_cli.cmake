@@ -146,6 +146,8 @@ expect(run_bad_option 2 "" "unknown option '--fast'" run a.inp --fast)
 expect(run_missing 1 "" "cannot read [^ ]*nonexistent.inp: No such file or directory" run ${WORK}/nonexistent.inp -o ${WORK}/run2)
 expect(run_bad_deck 1 "" "dup_node.inp:4: node 2 is defined twice" run ${SRC}/tests/data/inp_bad/dup_node.inp -o ${WORK}/run3)
 expect(run_contact 0 "2 steps" "contact2d.inp:31: note: [*]SURFACE BEHAVIOR of SI1: LINEAR's sigma_inf is not used by SURFACE TO SURFACE" run ${SRC}/tests/data/inp/contact2d.inp -o ${WORK}/run4)
+# a pair whose slave never comes within the search distance of its master: a note at its line
+expect(run_far_pair 0 "1 step" "far_pair.inp:43: note: [*]CONTACT PAIR UPPER_BOTTOM, LOWER_TOP: no slave point came within the search distance" run ${SRC}/tests/data/inp/far_pair.inp -o ${WORK}/run_far)
 # the README's main example: the second seed's bar, with its plots (PNG signature checked)
 expect(run_bar 0 "2 steps, 9 increments" "" run ${SRC}/examples/bar_obstacle.inp -o ${WORK}/bar)
 # a *DYNAMIC deck (docs/fe-dynamics.md): the bar hitting a wall, its series, energy CSV and plot
