@@ -164,6 +164,9 @@ typedef struct {
   int warm_start;       /* start each step from the previous impulses matched by contact identity (default 1) */
   int projection;       /* 1: after each step, project positions onto the admissible set (default 0) */
   double event_tol;     /* event-driven: tolerance of event times and of the ODE (default 1e-10) */
+  long event_max_steps; /* event-driven: integration steps (accepted or rejected) one call of
+                           sn_scene_advance_event may take before it returns SN_STALLED
+                           (default 200 000; <= 0: the default) */
   int threads;          /* matrix-free NSGS: 0 (default) sequential sweep in contact order; k >= 1:
                            contacts coloured (no two of a colour share a dynamic body), each colour
                            swept on min(k, processors) OpenMP threads when built with

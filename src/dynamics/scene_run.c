@@ -160,7 +160,8 @@ int sn_scene_simulate(sn_scene *S, const sn_scene_run *run, sn_scene_output *out
        * complete up to this time */
       if (msg && msglen)
         snprintf(msg, msglen, "event-driven interval %ld: no progress past time %.9g s (an accumulation of events the "
-                 "scheme does not resolve, or an integration step below round-off); the results up to that time are "
+                 "scheme does not resolve, or integration steps that stay far too short: below round-off or more than 200 000 "
+                 "in the interval); the results up to that time are "
                  "written; METHOD=MOREAU integrates such motion", k, sn_scene_time(S));
       st = SN_STALLED;
       break;
