@@ -122,16 +122,16 @@ static int run_open(const char *path, sn_scene *S, const sn_scene_run *run, scen
   if (st < 0) return sn_cli_fail("run: %s: %s", path, msg[0] ? msg : sn_strerror(st));
   if (cst) return sn_cli_fail("run: %s", cmsg[0] ? cmsg : sn_strerror(cst));
   summary(path, S, run, &info, dir, base);
-  if (st == SN_STALLED) return sn_cli_fail("run: %s: %s", path, msg[0] ? msg : sn_strerror(st));
+  if (st == SN_STALLED && msg[0]) return sn_cli_fail("run: %s: %s", path, msg);   /* the run stopped short */
   if (run->method == SN_SCENE_EVENT && info.max_penetration > EVENT_PENETRATION_WARN)
     fprintf(stderr, "signorini: warning: %s: the event-driven integration let bodies overlap by up to %.3g m: a contact "
             "closed without its event being located, so the motion after it is not exact; METHOD=MOREAU integrates "
             "such motion\n", path, info.max_penetration);
   if (info.unconverged && run->method == SN_SCENE_EVENT)
-    fprintf(stderr, "signorini: warning: %s: %ld output interval%s of the event-driven integration stopped short of "
-            "EVENT TOL=%g (%s; first at interval %ld, largest error %.3g): loosen EVENT TOL= on *DYNAMIC\n", path,
-            info.unconverged, info.unconverged == 1 ? "" : "s", run->settings.event_tol, sn_strerror(info.status),
-            info.first_unconverged, info.max_error);
+    fprintf(stderr, "signorini: warning: %s: in %ld output interval%s of the event-driven integration a contact "
+            "problem at an event (the impact or the acceleration-level problem) was not solved to its tolerance (%s; "
+            "first in interval %ld): the motion after it may be inexact\n", path, info.unconverged,
+            info.unconverged == 1 ? "" : "s", sn_strerror(info.status), info.first_unconverged);
   else if (info.unconverged)
     fprintf(stderr, "signorini: warning: %s: the contact problem of %ld step%s stopped short of TOL=%g (%s; first at step "
             "%ld, largest error %.3g): raise MAXIT= or loosen TOL= on *DYNAMIC\n", path, info.unconverged,

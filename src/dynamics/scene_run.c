@@ -155,9 +155,10 @@ int sn_scene_simulate(sn_scene *S, const sn_scene_run *run, sn_scene_output *out
       t_out += now() - a;
       if (st) break;
     }
-    if (run->method == SN_SCENE_EVENT && r == SN_STALLED) {
-      /* the same state would stall the next interval again: the run ends here, its output
-       * complete up to this time */
+    if (run->method == SN_SCENE_EVENT && r == SN_STALLED && sn_scene_time(S) < t_end) {
+      /* the integration stopped short of the interval's end (SN_STALLED with the time reached is
+       * a solver's status at an event, counted as unconverged): the same state would stall the
+       * next interval again, so the run ends here, its output complete up to this time */
       if (msg && msglen)
         snprintf(msg, msglen, "event-driven interval %ld: no progress past time %.9g s (an accumulation of events the "
                  "scheme does not resolve, or integration steps that stay far too short: below round-off or more than 200 000 "
