@@ -26,7 +26,8 @@
 
 static const double PI = 3.14159265358979323846;
 
-static void drop(double tilt_deg, double vx, double wz, double t_end, const char *what)
+/* a scene with a fixed plane z = 0 and the contact law (mu, e) */
+static sn_scene *on_floor(double mu, double e)
 {
   sn_scene *S;
   CHECK_INT(sn_scene_create(&S), SN_OK);
@@ -35,6 +36,14 @@ static void drop(double tilt_deg, double vx, double wz, double t_end, const char
   d.shape.kind = SN_SHAPE_PLANE;
   d.motion = SN_BODY_FIXED;
   CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
+  CHECK_INT(sn_scene_set_contact_law(S, -1, -1, mu, e), SN_OK);
+  return S;
+}
+
+static void drop(double tilt_deg, double vx, double wz, double t_end, const char *what)
+{
+  sn_scene *S = on_floor(0.3, 0.5);
+  sn_body_desc d;
   sn_body_desc_default(&d);
   d.shape.kind = SN_SHAPE_CYLINDER;
   d.shape.radius = 0.05;
@@ -47,7 +56,6 @@ static void drop(double tilt_deg, double vx, double wz, double t_end, const char
   d.w[2] = wz;
   int id = -1;
   CHECK_INT(sn_scene_add_body(S, &d, &id), SN_OK);
-  CHECK_INT(sn_scene_set_contact_law(S, -1, -1, 0.3, 0.5), SN_OK);
   double g[3] = {0, 0, -9.81};
   CHECK_INT(sn_scene_set_gravity(S, g), SN_OK);
   sn_dyn_settings set;
@@ -82,13 +90,8 @@ static void drop(double tilt_deg, double vx, double wz, double t_end, const char
 
 static void step_cap(void)
 {
-  sn_scene *S;
-  CHECK_INT(sn_scene_create(&S), SN_OK);
+  sn_scene *S = on_floor(1.0, 0.0);
   sn_body_desc d;
-  sn_body_desc_default(&d);
-  d.shape.kind = SN_SHAPE_PLANE;
-  d.motion = SN_BODY_FIXED;
-  CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
   sn_body_desc_default(&d);
   d.shape.kind = SN_SHAPE_SPHERE;
   d.shape.radius = 0.05243968291006845;
@@ -104,7 +107,6 @@ static void step_cap(void)
                        17.04790565731829, 10.45641919644963, 11.027143104049465};
   for (int k = 0; k < 3; k++) d.v[k] = v[k], d.w[k] = v[3 + k];
   CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
-  CHECK_INT(sn_scene_set_contact_law(S, -1, -1, 1.0, 0.0), SN_OK);
   sn_dyn_settings set;
   sn_dyn_settings_default(&set);
   CHECK_INT((int)set.event_max_steps, 200000);
