@@ -5,6 +5,7 @@
 
 #include "args.h"
 #include "signorini/fem.h"
+#include "signorini/analysis.h"
 #include "signorini/io.h"
 
 int sn_cli_demo(int argc, char **argv);
@@ -22,6 +23,12 @@ int sn_cli_run(int argc, char **argv);
 #define SN_CLI_BLAS_MIN_FLOPS 2e8
 /* run's dynamic analysis of a deck with *DYNAMIC steps (run_dynamic.c): results into dir (made
  * when missing) named base; takes m (freed); returns the exit status */
+/* A *CONTACT PAIR none of whose slave points came within the search distance of its master in
+ * any increment (or time step) is noted at its line, on standard error (cmd_run.c): met[p] != 0
+ * when some increment had a point of pair p (sn_cli_mark_pairs); nothing when no increment ran */
+void sn_cli_unmet_pair_notes(const char *deck, const sn_model *m, const unsigned char *met, long increments);
+void sn_cli_mark_pairs(const sn_model *m, const sn_increment *inc, unsigned char *met);
+
 int sn_cli_run_dynamic(const char *deck, sn_model *m, const char *dir, const char *base, int quiet,
                        int nthreads, sn_vtu_encoding vtu, int fsync);
 

@@ -73,8 +73,7 @@ static int on_increment(const sn_model *m, const sn_fesys *S, const sn_increment
   int st = sn_run_output_increment(m, S, inc, c->out);
   if (inc->ncontact > 0 && inc->contact_solver) c->solver = inc->contact_solver;
   c->increments++;
-  for (int k = 0; c->met && k < inc->ncontact; k++)
-    if (inc->contact[k].pair >= 0 && inc->contact[k].pair < m->npairs) c->met[inc->contact[k].pair] = 1;
+  sn_cli_mark_pairs(m, inc, c->met);
   if (!c->quiet) progress(c, m, inc);
   return st;
 }
@@ -326,18 +325,22 @@ static int read_and_run(const char *deck, const char *dir, const char *base, int
   return run_static(deck, m, dir, base, quiet, nthreads, oo, rank);
 }
 
-/* A contact pair none of whose slave points came within the search distance of its master in
- * any increment: no contact was possible there (surfaces far apart, or the wrong ones named) */
-static void unmet_pair_notes(const char *deck, const sn_model *m, const run_ctx *c)
+void sn_cli_unmet_pair_notes(const char *deck, const sn_model *m, const unsigned char *met, long increments)
 {
-  if (!c->met || c->increments == 0) return;
+  if (!met || increments == 0) return;
   for (int p = 0; p < m->npairs; p++) {
     const sn_contact_pair *P = &m->pairs[p];
-    if (c->met[p] || P->slave < 0 || P->slave >= m->nsurfaces || P->master < 0 || P->master >= m->nsurfaces) continue;
+    if (met[p] || P->slave < 0 || P->slave >= m->nsurfaces || P->master < 0 || P->master >= m->nsurfaces) continue;
     fprintf(stderr, "%s:%d: note: *CONTACT PAIR %s, %s: no slave point came within the search distance of the master "
             "in any increment, so the pair never touched (are the surfaces the intended ones, and this far apart?)\n",
             deck, P->line, m->surfaces[P->slave].name, m->surfaces[P->master].name);
   }
+}
+
+void sn_cli_mark_pairs(const sn_model *m, const sn_increment *inc, unsigned char *met)
+{
+  for (int k = 0; met && k < inc->ncontact; k++)
+    if (inc->contact[k].pair >= 0 && inc->contact[k].pair < m->npairs) met[inc->contact[k].pair] = 1;
 }
 
 /* --petsc, the ranks but the first: the same analysis (each contact solve is collective),
@@ -418,7 +421,7 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
     if (pst) fprintf(stderr, "signorini: note: %s\n", sn_run_output_error(c.out));
     rc = fail_at(deck, msg, st);
   } else {
-    unmet_pair_notes(deck, m, &c);
+    sn_cli_unmet_pair_notes(deck, m, c.met, c.increments);
     summary(deck, m, &info, c.solver, dir, base);
     printf("threads: %d (--threads, SIGNORINI_NUM_THREADS or the physical cores)", nthreads);
     if (info.blas_threads_lowered)

@@ -19,6 +19,7 @@ typedef struct {
   double t0;
   sn_dyn_energy *rows;     /* one per time step and the initial state */
   int nrows, cap;
+  unsigned char *met;      /* per contact pair: some time step had a point of it */
 } dyn_ctx;
 
 static sn_run_output *volatile g_dyn_out;
@@ -59,6 +60,7 @@ static int on_step(const sn_model *m, const sn_fesys *S, const sn_increment *inc
     c->cap = nc;
   }
   c->rows[c->nrows++] = *e;
+  sn_cli_mark_pairs(m, inc, c->met);
   if (!output) return 0;
   sn_increment I = *inc;
   I.total_increment = ++c->frames;   /* BASE.NNNN.vtu numbered by output step */
@@ -128,6 +130,7 @@ int sn_cli_run_dynamic(const char *deck, sn_model *m, const char *dir, const cha
   sn_dynamic_settings_default(&s);
   s.on_step = on_step;
   s.user = &c;
+  c.met = m->npairs > 0 ? calloc((size_t)m->npairs, 1) : NULL;   /* no note without it */
   s.threads = nthreads;
   sn_dynamic_info info;
   c.t0 = sn_wtime();
@@ -141,11 +144,13 @@ int sn_cli_run_dynamic(const char *deck, sn_model *m, const char *dir, const cha
     rc = werr[0] ? sn_cli_fail("run: %s", werr) : fail_at(deck, msg, st);
   } else if (est) rc = sn_cli_fail("run: %s", sn_run_output_error(c.out));
   else {
+    sn_cli_unmet_pair_notes(deck, m, c.met, c.nrows);
     summary(deck, m, &info, nthreads, dir, base);
     if (st > 0)   /* every time step ran; some contact problems were accepted short of tol */
       fprintf(stderr, "signorini: warning: %s: %s: another *STEP, SOLVER= may reach it\n", deck, msg);
   }
   sn_cli_release_guarded(release_output, c.out);
+  free(c.met);
   free(c.rows);
   sn_model_free(m);
   return rc;

@@ -148,6 +148,12 @@ expect(run_bad_deck 1 "" "dup_node.inp:4: node 2 is defined twice" run ${SRC}/te
 expect(run_contact 0 "2 steps" "contact2d.inp:31: note: [*]SURFACE BEHAVIOR of SI1: LINEAR's sigma_inf is not used by SURFACE TO SURFACE" run ${SRC}/tests/data/inp/contact2d.inp -o ${WORK}/run4)
 # a pair whose slave never comes within the search distance of its master: a note at its line
 expect(run_far_pair 0 "1 step" "far_pair.inp:43: note: [*]CONTACT PAIR UPPER_BOTTOM, LOWER_TOP: no slave point came within the search distance" run ${SRC}/tests/data/inp/far_pair.inp -o ${WORK}/run_far)
+# the same in a *DYNAMIC step (a density, the step's data line replaced)
+file(READ ${SRC}/tests/data/inp/far_pair.inp far)
+string(REPLACE "210000., 0.3\n" "210000., 0.3\n*DENSITY\n7.8e-9\n" far "${far}")
+string(REPLACE "*STATIC\n0.5, 1." "*DYNAMIC\n0.001, 0.004" far "${far}")
+file(WRITE ${WORK}/far_pair_dyn.inp "${far}")
+expect(run_far_pair_dyn 0 "energy at the end" "far_pair_dyn.inp:45: note: [*]CONTACT PAIR UPPER_BOTTOM, LOWER_TOP: no slave point came within the search distance" run ${WORK}/far_pair_dyn.inp -o ${WORK}/run_far_dyn)
 # the README's main example: the second seed's bar, with its plots (PNG signature checked)
 expect(run_bar 0 "2 steps, 9 increments" "" run ${SRC}/examples/bar_obstacle.inp -o ${WORK}/bar)
 # a *DYNAMIC deck (docs/fe-dynamics.md): the bar hitting a wall, its series, energy CSV and plot
