@@ -404,21 +404,6 @@ static void master_fields(const work_t *W, const faces_t *F, int bf, int pi, sn_
   p->slope = I->slope;
 }
 
-/* master face f of F at the coordinates W->xc as a segmentation face */
-static void master_seg(const work_t *W, const faces_t *F, int f, sn_seg_face *M)
-{
-  memset(M, 0, sizeof *M);
-  M->nfn = F->nn[f];
-  M->d = W->sdim - 1;
-  M->fam = sn_contact_face_family(W->sdim, M->nfn);
-  M->tri = M->fam == SN_FAM_TRI3 || M->fam == SN_FAM_TRI6;
-  M->thick = 1;
-  for (int a = 0; a < M->nfn; a++) {
-    M->node[a] = F->nodes[SN_CONTACT_MAXFN * f + a];
-    for (int j = 0; j < 3; j++) M->X[3 * a + j] = W->xc[3 * M->node[a] + j];
-  }
-}
-
 /* scratch of face_points */
 typedef struct {
   int *mark, stamp;          /* per master face: the last slave face that listed it */
@@ -455,7 +440,7 @@ static int near_faces(const work_t *W, const faces_t *F, const grid_t *G, const 
           if (!meet) continue;
           sn_seg_face M;
           double xm[3], nm[3];
-          master_seg(W, F, f, &M);
+          sn_seg_load(W->m, W->xc, F->elem[f], F->face[f], &M);
           if (sn_seg_shares_node(S, &M)) continue;
           sn_seg_centre_normal(&M, xm, nm);
           if (!(nm[0] * ns[0] + nm[1] * ns[1] + nm[2] * ns[2] < 0)) continue;
@@ -603,7 +588,7 @@ static int face_points(work_t *W, const faces_t *F, const grid_t *G, int pi, dou
       sn_seg_face Mg;
       double poly[2 * SN_SEG_MAXV * SN_SEG_MAXPIECES];
       int np[SN_SEG_MAXPIECES];
-      master_seg(W, F, X.list[c], &Mg);
+      sn_seg_load(m, W->xc, F->elem[X.list[c]], F->face[X.list[c]], &Mg);
       int n = sn_seg_pieces(&Sg, &Mg, 1, poly, np);
       for (int k = 0; k < n && r == SN_OK; k++)
         r = piece_points(&C, &X, &Sg, X.list[c], &Mg, poly + 2 * SN_SEG_MAXV * k, np[k]);

@@ -115,23 +115,17 @@ int sn_face_penalty_face(const sn_model *m, const double *xc, int e, int face, c
   if (nn < 2 || nn > SN_CONTACT_MAXFN || nq > SN_FP_MAXPT) return SN_ERR_FORMAT;
   int d = m->ndf - 1;
   sn_fefam fam = sn_contact_face_family(m->ndf, nn);
-  double X[3 * SN_CONTACT_MAXFN], X0[3 * SN_CONTACT_MAXFN];
   if (fam == SN_FAM_NONE) return SN_ERR_FORMAT;
+  sn_seg_face R;   /* the face in the reference configuration: nodes, thickness, axisymmetry */
+  sn_seg_load(m, m->x, e, face, &R);
+  const double *X0 = R.X, thick = R.thick;
+  const int axi = R.axi;
+  double X[3 * SN_CONTACT_MAXFN];
   F->nfn = nn;
   F->npt = nq;
   for (int i = 0; i < nn; i++) {
-    F->node[i] = m->elem_conn[m->elem_ptr[e] + loc[i]];
-    for (int j = 0; j < 3; j++) X[3 * i + j] = xc[3 * F->node[i] + j], X0[3 * i + j] = m->x[3 * F->node[i] + j];
-  }
-  double thick = 1;
-  int axi = 0;
-  const sn_eldesc *ds = sn_element_desc(m->elem_type[e]);
-  if (m->ndf == 2 && ds) {
-    axi = ds->kind == SN_KIND_AXISYM;
-    if ((ds->kind == SN_KIND_PLANE_STRAIN || ds->kind == SN_KIND_PLANE_STRESS) && m->elem_section) {
-      int s = m->elem_section[e];
-      if (s >= 0 && s < m->nsections && m->sections[s].thickness > 0) thick = m->sections[s].thickness;
-    }
+    F->node[i] = R.node[i];
+    for (int j = 0; j < 3; j++) X[3 * i + j] = xc[3 * F->node[i] + j];
   }
   for (int k = 0; k < nq; k++) {   /* x current; the weight in the reference configuration */
     double dN[2 * SN_CONTACT_MAXFN], a[2][3] = {{0}}, *x = F->x[k], *N = F->N[k], J, x0 = 0;

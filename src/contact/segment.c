@@ -78,35 +78,6 @@ void sn_seg_inverse(const sn_seg_face *F, const double *p, double *xi)
   }
 }
 
-/* Sutherland-Hodgman: polygon in (n points) clipped by the convex counterclockwise polygon c
- * (nc points); returns the count in out (room for SN_SEG_MAXV points) */
-static int clip(const double *in, int n, const double *c, int nc, double *out)
-{
-  double buf[2][2 * SN_SEG_MAXV];
-  int cnt = n;
-  memcpy(buf[0], in, 2 * (size_t)n * sizeof *in);
-  int cur = 0;
-  for (int e = 0; e < nc && cnt > 0; e++) {
-    const double *A = c + 2 * e, *B = c + 2 * ((e + 1) % nc);
-    double ex = B[0] - A[0], ey = B[1] - A[1];
-    double *src = buf[cur], *dst = buf[1 - cur];
-    int m = 0;
-    for (int i = 0; i < cnt; i++) {
-      const double *P = src + 2 * i, *Q = src + 2 * ((i + 1) % cnt);
-      double sp = ex * (P[1] - A[1]) - ey * (P[0] - A[0]), sq = ex * (Q[1] - A[1]) - ey * (Q[0] - A[0]);
-      if (sp >= 0 && m < SN_SEG_MAXV) dst[2 * m] = P[0], dst[2 * m + 1] = P[1], m++;
-      if (((sp >= 0) != (sq >= 0)) && m < SN_SEG_MAXV) {
-        double t = sp / (sp - sq);
-        dst[2 * m] = P[0] + t * (Q[0] - P[0]), dst[2 * m + 1] = P[1] + t * (Q[1] - P[1]), m++;
-      }
-    }
-    cnt = m;
-    cur = 1 - cur;
-  }
-  memcpy(out, buf[cur], 2 * (size_t)cnt * sizeof *out);
-  return cnt;
-}
-
 const double sn_seg_dom_quad[8] = {-1, -1, 1, -1, 1, 1, -1, 1};
 const double sn_seg_dom_tri[6] = {0, 0, 1, 0, 0, 1};
 
@@ -157,7 +128,8 @@ static void plane_inverse(const sn_seg_face *S, const plane_t *P, const double *
 }
 
 /* a vertex of the clipped polygon: its projection, its natural coordinates when known (a slave
- * corner), known 0 for a cut point */
+ * corner), known 0 for a cut point (clip_vtx clips by uv: the projections, then, to absorb the
+ * round-off of the mapped cut points, the natural coordinates themselves) */
 typedef struct {
   double uv[2], xi[2];
   int known;
@@ -195,6 +167,17 @@ static double area2(const double *c, int nc)
   return s;
 }
 
+/* the polygon c (nc points) turned counterclockwise */
+static void make_ccw(double *c, int nc)
+{
+  if (!(area2(c, nc) < 0)) return;
+  for (int i = 0, j = nc - 1; i < j; i++, j--)
+    for (int t = 0; t < 2; t++) {
+      double w = c[2 * i + t];
+      c[2 * i + t] = c[2 * j + t], c[2 * j + t] = w;
+    }
+}
+
 /* the convex parts of master face M projected onto P, counterclockwise, SN_SEG_MAXV points room
  * each; their count */
 static int master_parts(const sn_seg_face *M, const plane_t *P, int mid, double parts[5][2 * SN_SEG_MAXV], int *np)
@@ -215,13 +198,7 @@ static int master_parts(const sn_seg_face *M, const plane_t *P, int mid, double 
     for (int i = 0; i < 2 * ncm; i++) parts[0][i] = c[i];
     np[k++] = ncm;
   }
-  for (int p = 0; p < k; p++)
-    if (area2(parts[p], np[p]) < 0)
-      for (int i = 0, j = np[p] - 1; i < j; i++, j--)
-        for (int t = 0; t < 2; t++) {
-          double w = parts[p][2 * i + t];
-          parts[p][2 * i + t] = parts[p][2 * j + t], parts[p][2 * j + t] = w;
-        }
+  for (int p = 0; p < k; p++) make_ccw(parts[p], np[p]);
   return k;
 }
 
@@ -254,18 +231,15 @@ int sn_seg_pieces(const sn_seg_face *S, const sn_seg_face *M, int mid, double *p
     memcpy(v, sub, (size_t)nc * sizeof *v);
     int n = clip_vtx(v, nc, parts[p], np[p]);
     if (n < 3) continue;
-    double xi[2 * SN_SEG_MAXV], *out = poly + 2 * SN_SEG_MAXV * count;
+    double *out = poly + 2 * SN_SEG_MAXV * count;
     for (int i = 0; i < n; i++) {
       if (!v[i].known) plane_inverse(S, &P, v[i].uv, v[i].xi);
-      xi[2 * i] = v[i].xi[0], xi[2 * i + 1] = v[i].xi[1];
+      out[2 * i] = v[i].xi[0], out[2 * i + 1] = v[i].xi[1];
     }
-    if (area2(xi, n) < 0)   /* counterclockwise in the natural coordinates, as the domain */
-      for (int i = 0, j = n - 1; i < j; i++, j--)
-        for (int t = 0; t < 2; t++) {
-          double w = xi[2 * i + t];
-          xi[2 * i + t] = xi[2 * j + t], xi[2 * j + t] = w;
-        }
-    int m = clip(xi, n, dom, nc, out);   /* the round-off of the mapped cut points */
+    make_ccw(out, n);   /* counterclockwise in the natural coordinates, as the domain */
+    for (int i = 0; i < n; i++) v[i].uv[0] = out[2 * i], v[i].uv[1] = out[2 * i + 1];
+    int m = clip_vtx(v, n, dom, nc);   /* the round-off of the mapped cut points */
+    for (int i = 0; i < m; i++) out[2 * i] = v[i].uv[0], out[2 * i + 1] = v[i].uv[1];
     if (m >= 3 && area2(out, m) > 1e-14) npoly[count++] = m;
   }
   return count;
