@@ -23,6 +23,13 @@
 
 #include "signorini/dynamics.h"
 
+/* integration steps (accepted or rejected) one call of sn_scene_advance_event may take by
+ * default (sn_dyn_settings.event_max_steps): a step size that stays far below the interval
+ * without falling under round-off (a right-hand side the error control cannot follow) made a
+ * call run on with no sign of progress (a random campaign: two spheres, mu 1, e 0); most calls
+ * take tens to thousands */
+#define SN_EV_MAX_STEPS 200000
+
 #define SN_PI 3.14159265358979323846
 
 /* ---------------------------------------------------------------- shapes ---- */

@@ -13,12 +13,6 @@
 #include "dynamics/event_internal.h"
 
 #define EV_MAX_EVENTS 100000
-/* integration steps (accepted or rejected) one call may take by default
- * (sn_dyn_settings.event_max_steps): a step size that stays far below the interval without
- * falling under round-off (a right-hand side the error control cannot follow) made a call run on
- * with no sign of progress (a random campaign: two spheres, mu 1, e 0); most calls take tens to
- * thousands */
-#define EV_MAX_STEPS 200000
 
 int ev_grow(void **p, int *cap, int need, size_t size) {
   if (need <= *cap) return SN_OK;
@@ -184,7 +178,7 @@ static int integrate(sn_scene *S, ev_scratch *E, double t_end, const sn_dyn_sett
   double t = S->t, hmax = s->dt > 0 ? s->dt : 1e-3, tol = s->event_tol > 0 ? s->event_tol : 1e-10;
   double h = hmax;
   int st = SN_OK;
-  long attempts = 0, cap = s->event_max_steps > 0 ? s->event_max_steps : EV_MAX_STEPS;
+  long attempts = 0, cap = s->event_max_steps > 0 ? s->event_max_steps : SN_EV_MAX_STEPS;
   while (t < t_end && st == SN_OK) {
     if (++attempts > cap) return SN_STALLED;
     if (h > t_end - t) h = t_end - t;

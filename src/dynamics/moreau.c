@@ -28,7 +28,7 @@ void sn_dyn_settings_default(sn_dyn_settings *s) {
   s->warm_start = 1;
   s->projection = 0;
   s->event_tol = 1e-10;
-  s->event_max_steps = 200000;
+  s->event_max_steps = SN_EV_MAX_STEPS;
 }
 
 void sn_scene_step_free(void *step) {

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dynamics/dyn_internal.h"
 #include "signorini/scene_io.h"
 
 void sn_scene_run_default(sn_scene_run *run)
@@ -161,9 +162,9 @@ int sn_scene_simulate(sn_scene *S, const sn_scene_run *run, sn_scene_output *out
        * next interval again, so the run ends here, its output complete up to this time */
       if (msg && msglen)
         snprintf(msg, msglen, "event-driven interval %ld: no progress past time %.9g s (an accumulation of events the "
-                 "scheme does not resolve, or integration steps that stay far too short: below round-off or more than 200 000 "
-                 "in the interval); the results up to that time are "
-                 "written; METHOD=MOREAU integrates such motion", k, sn_scene_time(S));
+                 "scheme does not resolve, or integration steps that stay far too short: below round-off or more than %ld "
+                 "in the interval); the results up to that time are written; METHOD=MOREAU integrates such motion", k,
+                 sn_scene_time(S), s.event_max_steps > 0 ? s.event_max_steps : (long)SN_EV_MAX_STEPS);
       st = SN_STALLED;
       break;
     }
