@@ -8,6 +8,8 @@
 # repository. One thread each (OMP_NUM_THREADS=1 for ccx, --threads 1 for signorini), CPU seconds
 # of the child process.
 # Usage: bash bench/ccx_decks.sh [--no-ccx] [--timeout S] [deck names...]
+#   SIGNORINI_BUILD=DIR: the signorini of that build folder (default build/; e.g. a build of an
+#   earlier commit, to compare)
 #   -> bench/out/ccx_decks.csv (one row per deck), bench/out/ccx_decks.md (the table),
 #      bench/out/ccx_decks.png (CPU time of signorini against ccx on the decks both run)
 # Needs: apt-get install calculix-ccx calculix-ccx-test
@@ -29,7 +31,7 @@ while [ $# -gt 0 ]; do
   shift
 done
 [ $run_ccx = 0 ] || command -v ccx > /dev/null || { echo "ccx_decks.sh: ccx not found (apt-get install calculix-ccx) or use --no-ccx" >&2; exit 1; }
-B=$ROOT/build
+B=${SIGNORINI_BUILD:-$ROOT/build}
 [ -x "$B/signorini" ] || { cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=Release > /dev/null &&
   cmake --build "$B" -j2 --target signorini_cli > /dev/null; }
 OUT=$ROOT/bench/out

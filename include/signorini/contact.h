@@ -110,6 +110,7 @@ typedef struct {
                                 penalty, face_penalty.c): x_slave is the point, slave_node the
                                 face's node nearest to it, area its integration weight, the terms
                                 N_k of the slave face's nodes and -N_l of the master face's */
+  int nslave;                /* face points: the slave face's terms are term_node[0..nslave) */
   int nterm;
   int term_node[SN_MORTAR_MAXTERM];
   double term_coef[SN_MORTAR_MAXTERM];
@@ -144,6 +145,10 @@ int sn_contact_detect_nodes(const sn_model *m, const double *u, double search_di
  * face-to-face penalty points (their stiffness in a *FREQUENCY, PERTURBATION step) */
 int sn_contact_detect_faces(const sn_model *m, const double *u, double search_dist,
                             sn_contact_point **pts, int *npts, char *msg, size_t msglen);
+/* sn_contact_detect_faces with the slave nodes' projections on `threads` threads (as
+ * sn_contact_detect_threads): the points of the penalty Newton loop (contact_penalty.c) */
+int sn_contact_detect_faces_threads(const sn_model *m, const double *u, double search_dist, int threads,
+                                    sn_contact_point **pts, int *npts, char *msg, size_t msglen);
 
 void sn_contact_points_free(sn_contact_point *pts);
 

@@ -161,6 +161,8 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
 /* replace the points' areas by the reference-configuration areas area0[slave node] (> 0) */
 void sn_contact_reference_areas(sn_cstate *cs, const double *area0);
 
+typedef struct sn_face_hist sn_face_hist;   /* the face points' history (below) */
+
 /* Penalty / augmented-Lagrangian forces of the configuration u (contact_penalty.c): detects
  * at u, fills cs (points, H, forces r in the local frames, uloc = (gap, slip since u0)), hr =
  * H r (all dofs), and *Keff = K + sum_k H_k C_k H_k^T on the free dofs with the points' contact
@@ -170,8 +172,9 @@ void sn_contact_reference_areas(sn_cstate *cs, const double *area0);
  * tangential coupling mu k_n d n^T (symmetric positive definite where K is: the preconditioner
  * of the GMRES solve of the Newton step), else *Pre = NULL.
  * lam_n (per node) and lam_t (3 per node, global) are the multipliers: zero and the previous
- * increment's tangential forces for the penalty method. threads: the detection's
- * (sn_contact_detect_threads). With tg (not NULL) the tangent is left in its parts instead:
+ * increment's tangential forces for the penalty method; fh the face points' (NULL: none).
+ * threads: the detection's (sn_contact_detect_faces_threads: the frictional soft SURFACE TO
+ * SURFACE pairs at their slave faces' integration points, as CalculiX' face-to-face penalty). With tg (not NULL) the tangent is left in its parts instead:
  * *tg gets the points' C_k and H_F (for sn_pschur_step, or sn_ptangent_keff later), *Keff and
  * *Pre are freed and set to NULL, *full = 1 when C is not symmetric. */
 typedef struct {
@@ -217,10 +220,25 @@ void sn_pschur_free(sn_pschur *P);
 int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, const double *area0,
                        const sn_dofmap *T, const int *eq,
                        int neq, const sn_csc *K, double kdiag, const double *lam_n,
-                       const double *lam_t,
+                       const double *lam_t, const sn_face_hist *fh,
                        double kfac, double ktfac, int augmented, sn_cstate *cs, sn_csc **Keff,
                        sn_csc **Pre, int *full, sn_ptangent *tg, double *hr, int threads, char *msg,
                        size_t msglen);
+
+/* The tangential history of face-to-face penalty points (contact_face_history.c): the points
+ * of the last converged increment, each with its slave face, its shape functions there and its
+ * tangential traction. sn_face_history_force: g = the tangential force (global components) that
+ * point p starts its increment from: lam_t[slave node] for a node's point; for a face point the
+ * traction of the old point of its face nearest to it, times its weight (0 where its face had
+ * none, or h is NULL). sn_face_history_store: the face points of cs (forces in the local frames,
+ * ndf per point) into *hp (made when NULL and there are any): SN_OK or SN_ERR_NOMEM. */
+typedef struct {
+  int nslave, node[SN_CONTACT_MAXFN];
+  double N[SN_CONTACT_MAXFN], t[3];
+} sn_face_hist_pt;
+void sn_face_history_force(const sn_face_hist *h, const sn_contact_point *p, const double *lam_t, double g[3]);
+int sn_face_history_store(const sn_cstate *cs, int ndf, sn_face_hist **hp);
+void sn_face_hist_free(sn_face_hist *h);
 
 /* *CONTACT PAIR, ADJUST= (contact_adjust.c): the slave nodes of the pairs with ADJUST= (within
  * the distance, or in the node set) moved onto their master surface in m->x (the caller's

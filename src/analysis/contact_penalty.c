@@ -9,7 +9,7 @@
  *                slip otherwise (f_t = mu f_n f_tr / |f_tr|, with its consistent tangent: not
  *                symmetric: the Newton step then goes to GMRES, see static_run.c)
  * with lam = 0 (normal) and lam_t = the converged tangential force of the previous increment for
- * the penalty method, and lam updated to the forces after each converged Newton loop for the
+ * the penalty method (a face-to-face point's: contact_face_history.c), and lam updated to the forces after each converged Newton loop for the
  * augmented Lagrangian. Tangential forces are kept as global vectors per slave node, projected
  * on the current tangent plane. k_n: the interaction's stiffness (LINEAR slope times the node's
  * area, or the HARD data line), or else kfac times kdiag, the largest diagonal entry of K (the caller's
@@ -71,14 +71,14 @@ static void stiffness(const sn_model *m, const sn_contact_point *p, double kdef,
 int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, const double *area0,
                        const sn_dofmap *T, const int *eq,
                        int neq, const sn_csc *K, double kdiag, const double *lam_n,
-                       const double *lam_t,
+                       const double *lam_t, const sn_face_hist *fh,
                        double kfac, double ktfac, int augmented, sn_cstate *cs, sn_csc **Keff,
                        sn_csc **Pre, int *full, sn_ptangent *tg, double *hr, int threads, char *msg, size_t msglen)
 {
   int dim = m->ndf, st, ndof = dim * m->nnodes;
   sn_cstate_clear(cs);
   memset(hr, 0, sizeof(double) * (size_t)ndof);
-  st = sn_contact_detect_threads(m, u, 0.0, threads, &cs->pts, &cs->np, msg, msglen);
+  st = sn_contact_detect_faces_threads(m, u, 0.0, threads, &cs->pts, &cs->np, msg, msglen);
   if (st) return st;
   sn_contact_reference_areas(cs, area0);
   double kdef = kfac * kdiag, ktdef = ktfac * kdiag;
@@ -98,6 +98,8 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
   for (int k = 0; k < cs->np; k++) {
     const sn_contact_point *p = &cs->pts[k];
     int i = p->slave_node;
+    double lt[3];                                     /* the tangential force it starts from */
+    sn_face_history_force(fh, p, lam_t, lt);
     double kn, kt, *r = cs->r + dim * k, *ul = cs->uloc + dim * k, *Ck = C + dim * dim * k;
     stiffness(m, p, kdef, ktdef, augmented, &kn, &kt);
     const sn_interaction *law = &m->interactions[p->interaction];
@@ -125,14 +127,14 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
     r[0] = fn;                                        /* (touching, g = 0: stiffness, no force) */
     Ck[0] = cn;
     if (tied) {                                       /* no slip: a spring in the tangent plane */
-      double tr0 = dot3(lam_t + 3 * i, p->t1) - kt * ul[1], tr1 = dim == 3 ? dot3(lam_t + 3 * i, p->t2) - kt * ul[2] : 0.0;
+      double tr0 = dot3(lt, p->t1) - kt * ul[1], tr1 = dim == 3 ? dot3(lt, p->t2) - kt * ul[2] : 0.0;
       r[1] = tr0;
       if (dim == 3) r[2] = tr1;
       for (int c = 1; c < dim; c++) Ck[c * dim + c] = kt;
       continue;
     }
     /* tangential trial force in the current frame */
-    double tr[2] = {dot3(lam_t + 3 * i, p->t1) - kt * ul[1], dim == 3 ? dot3(lam_t + 3 * i, p->t2) - kt * ul[2] : 0.0};
+    double tr[2] = {dot3(lt, p->t1) - kt * ul[1], dim == 3 ? dot3(lt, p->t2) - kt * ul[2] : 0.0};
     double nt = hypot(tr[0], tr[1]), lim = p->mu * fn;
     if (nt <= lim) {
       r[1] = tr[0];

@@ -89,6 +89,7 @@ typedef struct {
   /* penalty / augmented Lagrangian multipliers per node (normal; tangential as global vectors),
    * and their values at the start of the increment (restored on a cutback) */
   double *lam_n, *lam_t, *lam_n0, *lam_t0;
+  sn_face_hist *fhist;     /* the face points' tangential history (penalty loop) */
   double *ctot, *cdis;                         /* CDIS: tangential displacement per node in contact
                                                   (3, global), and per point of the last increment
                                                   (contact_cdis.c) */

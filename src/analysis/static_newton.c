@@ -86,7 +86,7 @@ static int assemble(static_run *S)
   }
   if (S->pen) {                       /* contact forces and stiffness of this configuration */
     st = sn_contact_penalty(S->m, S->u, S->usave, S->area0, R->T, R->eq, R->neq, S->K, S->kdiag, S->lam_n, S->lam_t,
-                            S->kfac, S->ktfac, S->aug, &S->cs, &S->Keff, &S->Kpre, &S->kfull, schur_route(S), S->hr,
+                            S->fhist, S->kfac, S->ktfac, S->aug, &S->cs, &S->Keff, &S->Kpre, &S->kfull, schur_route(S), S->hr,
                             S->s.threads, S->msg, S->msglen);
     if (st) return st;
     S->F_version = S->linear ? R->eq_version : -1;   /* K is kept while the equations are */
@@ -141,7 +141,7 @@ static int penalty_floor(static_run *S)
   follow_rigid(R, S->rref, S->u);
   st = sn_fesys_internal(R->S, S->u, S->nlgeom, S->fint, R->eq, R->neq, R->eq_version, NULL, S->msg, S->msglen);
   if (!st) st = sn_contact_penalty(S->m, S->u, S->usave, S->area0, R->T, R->eq, R->neq, S->K, S->kdiag, S->lam_n, S->lam_t,
-                                   S->kfac, S->ktfac, S->aug, &S->cs, &S->Keff, &S->Kpre, &S->kfull, schur_route(S), S->hr,
+                                   S->fhist, S->kfac, S->ktfac, S->aug, &S->cs, &S->Keff, &S->Kpre, &S->kfull, schur_route(S), S->hr,
                                    S->s.threads, S->msg, S->msglen);
   if (st) return st;
   S->res = S->res_prev;

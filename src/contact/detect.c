@@ -988,4 +988,10 @@ int sn_contact_detect_faces(const sn_model *m, const double *u, double search_di
   return detect(m, u, search_dist, 0, 1, 1, pts, npts, msg, msglen);
 }
 
+int sn_contact_detect_faces_threads(const sn_model *m, const double *u, double search_dist, int threads,
+                                    sn_contact_point **pts, int *npts, char *msg, size_t msglen)
+{
+  return detect(m, u, search_dist, 0, 1, threads, pts, npts, msg, msglen);
+}
+
 void sn_contact_points_free(sn_contact_point *pts) { free(pts); }

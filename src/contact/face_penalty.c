@@ -173,6 +173,7 @@ void sn_face_penalty_point(const sn_fp_face *F, int q, const int *dofnode, sn_co
   p->face_point = 1;
   p->nterm = 0;
   for (int i = 0; i < F->nfn; i++) add_term(p, dofnode[F->node[i]], F->N[q][i]);
+  p->nslave = p->nterm;
   for (int a = 0; a < p->nmaster; a++)
     if (p->shape[a] != 0) add_term(p, p->master_dof_nodes[a], -p->shape[a]);
 }
