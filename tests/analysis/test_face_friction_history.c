@@ -1,20 +1,23 @@
-/* Friction history of face-to-face penalty points (contact_face_history.c). A C3D8 unit block
- * (E = 1e5, nu = 0.3) on a 2 x 2 x 1 block, one SURFACE TO SURFACE pair (the meshes do not
- * match: the slave faces are cut by the master faces), LINEAR law (slope 1e6), *FRICTION
- * mu = 0.05 and stick slope 1e3, pressed by p = 100 on its top and its top moved along x; the
- * default treatment is CalculiX' penalty Newton loop at the slave faces' integration points,
- * which are made anew in every increment; their tangential forces carry over as the nodal
- * traction field. Checked:
- * - stick is path independent: the top moved by 5e-4 (shear force 0.43 < mu p A = 5) in one
+/* Friction history of face-to-face penalty points (contact_face_history.c). A stiff C3D8 unit
+ * block (E = 1e8) on a 2 x 2 x 1 block (E = 1e5, nu = 0.3) larger than it, one SURFACE TO SURFACE
+ * pair (the meshes do not match: the slave face is cut by the master faces), LINEAR law (slope
+ * 1e6), *FRICTION mu = 0.1 and stick slope 1e3, pressed by p = 100 on its top and its top moved
+ * along x; the default treatment is CalculiX' penalty Newton loop at the slave face's
+ * integration points, which are made anew in every increment; their tangential forces carry
+ * over from the nearest point of the last increment. The stiff block makes the interface's
+ * shear nearly uniform (the stick spring takes the motion), so that every point sticks where the
+ * test wants stick (with two soft blocks the points at the free edges slip first, and the
+ * result then depends on the path: not a test of the history). Checked:
+ * - stick is path independent: the top moved by 5e-4 (shear force 0.45 < mu p A = 10) in one
  *   increment or in four gives the same shear force (the problem is linear in stick, so a lost
- *   or double-counted history shows as a difference: 3.7e-5 of it now; with no history carried
+ *   or double-counted history shows as a difference: 8.9e-5 of it now; with no history carried
  *   the shear force of four increments is a quarter of one's, with the history kept as a nodal
  *   traction field (a first version) 4.4e-2 short);
- * - full slip: moved on to 5e-2 in a second step, the shear force is mu times the normal force,
- *   mu p A = 5;
+ * - full slip: moved on to 3e-2 in a second step, the sum of the points' tangential forces is mu
+ *   times that of their normal forces, mu p A = 10;
  * - unloading from slip sticks again: moved back by 1e-3 in a third step, the shear force falls
- *   by the stick response to 1e-3, by linearity twice that of the first case (2.6 % off: the
- *   slave has slid by 5e-2 over the master's edges, the cut and the pressures have changed). */
+ *   by the stick response to 1e-3, by linearity twice that of the first case (2.4 % off: the
+ *   slave has slid by 3e-2 over the master, the cut and the pressures have changed). */
 #include "fe_deck.h"
 
 /* an n x n x 1 block of C3D8 of side L from (x0, x0, z0), nodes from base + 1, elements from ebase + 1 */
@@ -70,16 +73,17 @@ static int run(double inc, int more, rec *R)
   fd_buf b = {0};
   block(&b, 2, -0.5, 2.0, 0.0, 0, 0);   /* master: nodes 1-18, elements 1-4, under all of */
   block(&b, 1, 0.0, 1.0, 1.0, 100, 100); /* the slave: nodes 101-108, element 101 */
-  fd_print(&b, "*ELSET,ELSET=EALL\nE0,E100\n*NSET,NSET=NBOT\n1,2,3,4,5,6,7,8,9\n*NSET,NSET=NTOP\n105,106,107,108\n"
-               "*MATERIAL,NAME=M\n*ELASTIC\n1.E5,0.3\n*SOLID SECTION,ELSET=EALL,MATERIAL=M\n"
+  fd_print(&b, "*NSET,NSET=NBOT\n1,2,3,4,5,6,7,8,9\n*NSET,NSET=NTOP\n105,106,107,108\n"
+               "*MATERIAL,NAME=M\n*ELASTIC\n1.E5,0.3\n*MATERIAL,NAME=R\n*ELASTIC\n1.E8,0.3\n"
+               "*SOLID SECTION,ELSET=E0,MATERIAL=M\n*SOLID SECTION,ELSET=E100,MATERIAL=R\n"
                "*SURFACE,NAME=SM\n1,S2\n2,S2\n3,S2\n4,S2\n*SURFACE,NAME=SS\n101,S1\n"
                "*CONTACT PAIR,INTERACTION=SI,TYPE=SURFACE TO SURFACE\nSS,SM\n"
                "*SURFACE INTERACTION,NAME=SI\n*SURFACE BEHAVIOR,PRESSURE-OVERCLOSURE=LINEAR\n1.E6\n"
-               "*FRICTION\n0.05,1.E3\n*BOUNDARY\nNBOT,1,3\nNTOP,2,2\n"
+               "*FRICTION\n0.1,1.E3\n*BOUNDARY\nNBOT,1,3\nNTOP,2,2\n"
                "*STEP\n*STATIC\n%g,1.\n*DLOAD\n101,P2,100.\n*BOUNDARY\nNTOP,1,1,5.E-4\n*END STEP\n", inc);
   if (more)
-    fd_print(&b, "*STEP\n*STATIC\n0.5,1.\n*DLOAD\n101,P2,100.\n*BOUNDARY\nNTOP,1,1,5.E-2\n*END STEP\n"
-                 "*STEP\n*STATIC\n1.,1.\n*DLOAD\n101,P2,100.\n*BOUNDARY\nNTOP,1,1,4.9E-2\n*END STEP\n");
+    fd_print(&b, "*STEP\n*STATIC\n0.5,1.\n*DLOAD\n101,P2,100.\n*BOUNDARY\nNTOP,1,1,0.03\n*END STEP\n"
+                 "*STEP\n*STATIC\n1.,1.\n*DLOAD\n101,P2,100.\n*BOUNDARY\nNTOP,1,1,0.029\n*END STEP\n");
   char msg[512];
   sn_model *m = NULL;
   int st = sn_inp_parse(b.s, b.n, "face_friction_history", NULL, &m, msg, sizeof msg);
@@ -106,10 +110,10 @@ int main(void)
   double fa = fabs(a.fx[1]);
   fprintf(stderr, "stick: %.10g %.10g (normal %.10g); slip %.10g (normal %.10g); back %.10g\n", a.fx[1], b.fx[1],
           a.fz[1], b.fx[2], b.fz[2], b.fx[3]);
-  CHECK(fa > 0.2 && fa < 0.5 * 0.05 * fabs(a.fz[1]));               /* sheared, in stick */
+  CHECK(fa > 0.2 && fa < 0.05 * 0.1 * fabs(a.fz[1]));               /* sheared, in stick */
   CHECK_CLOSE(fabs(a.fz[1]), 100, 1e-6, 0);                         /* the normal force, p A */
-  CHECK_CLOSE(fabs(b.fx[1]), fa, 1e-4, 0);                          /* stick: path independent */
-  CHECK_CLOSE(b.st[2], 0.05 * b.sn[2], 1e-9, 0);                    /* slip: mu p A */
+  CHECK_CLOSE(fabs(b.fx[1]), fa, 3e-4, 0);                          /* stick: path independent */
+  CHECK_CLOSE(b.st[2], 0.1 * b.sn[2], 1e-9, 0);                    /* slip: mu p A */
   CHECK_CLOSE(b.sn[2], 100, 1e-3, 0);
   CHECK_CLOSE(fabs(b.fx[2]) - fabs(b.fx[3]), 2.0 * fa, 5e-2, 0);    /* unloaded: stick again */
   return sn_check_report();
