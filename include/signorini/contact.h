@@ -111,6 +111,8 @@ typedef struct {
                                 face's node nearest to it, area its integration weight, the terms
                                 N_k of the slave face's nodes and -N_l of the master face's */
   int nslave;                /* face points: the slave face's terms are term_node[0..nslave) */
+  int face_elem, face_side;  /* face points: the slave face (element index, face number 1..) */
+  double face_xi[2];         /* face points: the point's natural coordinates on that face */
   int nterm;
   int term_node[SN_MORTAR_MAXTERM];
   double term_coef[SN_MORTAR_MAXTERM];

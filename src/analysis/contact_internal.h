@@ -226,18 +226,25 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
                        size_t msglen);
 
 /* The tangential history of face-to-face penalty points (contact_face_history.c): the points
- * of the last converged increment, each with its slave face, its shape functions there and its
+ * of the last converged increment, each with its pair, slave face, natural coordinates there and
  * tangential traction. sn_face_history_force: g = the tangential force (global components) that
  * point p starts its increment from: lam_t[slave node] for a node's point; for a face point the
  * traction of the old point of its face nearest to it, times its weight (0 where its face had
- * none, or h is NULL). sn_face_history_store: the face points of cs (forces in the local frames,
- * ndf per point) into *hp (made when NULL and there are any): SN_OK or SN_ERR_NOMEM. */
+ * none); with h NULL (no penalty increment since the last step on mortar rows) the nodal
+ * tractions tnode (sn_face_history_nodal; NULL: none) interpolated there, times its weight.
+ * sn_face_history_store: the face points of cs (forces in the local frames, ndf per point) into
+ * *hp (freed and NULL when there are none), and their forces lumped to their faces' nodes into
+ * lam_t (the nodal forces a step on mortar rows starts from). sn_face_history_nodal: the nodal
+ * forces lam_t as tractions at the face points' nodes of cs (*tnode, 3 per node, NULL when cs
+ * has no face point). SN_OK or SN_ERR_NOMEM. */
 typedef struct {
-  int nslave, node[SN_CONTACT_MAXFN];
-  double N[SN_CONTACT_MAXFN], t[3];
+  int pair, elem, side;
+  double xi[2], t[3];
 } sn_face_hist_pt;
-void sn_face_history_force(const sn_face_hist *h, const sn_contact_point *p, const double *lam_t, double g[3]);
-int sn_face_history_store(const sn_cstate *cs, int ndf, sn_face_hist **hp);
+void sn_face_history_force(const sn_face_hist *h, const double *tnode, const sn_contact_point *p,
+                           const double *lam_t, double g[3]);
+int sn_face_history_store(const sn_cstate *cs, int ndf, sn_face_hist **hp, double *lam_t);
+int sn_face_history_nodal(const sn_cstate *cs, int nnodes, const double *lam_t, double **tnode);
 void sn_face_hist_free(sn_face_hist *h);
 
 /* *CONTACT PAIR, ADJUST= (contact_adjust.c): the slave nodes of the pairs with ADJUST= (within

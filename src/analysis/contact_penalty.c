@@ -95,11 +95,13 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
   double *C = calloc((size_t)dim * dim * ((size_t)cs->np + 1), sizeof(double));
   if (!C) { free(D); free(du0); return SN_ERR_NOMEM; }
   int nonsym = 0;
+  double *tnode = NULL;                  /* after a step on mortar rows: the nodes' tractions */
+  if (!fh && (st = sn_face_history_nodal(cs, m->nnodes, lam_t, &tnode))) { free(C); free(D); free(du0); return st; }
   for (int k = 0; k < cs->np; k++) {
     const sn_contact_point *p = &cs->pts[k];
     int i = p->slave_node;
     double lt[3];                                     /* the tangential force it starts from */
-    sn_face_history_force(fh, p, lam_t, lt);
+    sn_face_history_force(fh, tnode, p, lam_t, lt);
     double kn, kt, *r = cs->r + dim * k, *ul = cs->uloc + dim * k, *Ck = C + dim * dim * k;
     stiffness(m, p, kdef, ktdef, augmented, &kn, &kt);
     const sn_interaction *law = &m->interactions[p->interaction];
@@ -154,6 +156,7 @@ int sn_contact_penalty(const sn_model *m, const double *u, const double *u0, con
       nonsym |= p->mu > 0;
     }
   }
+  free(tnode);
   if (cs->np > 0) sn_csc_gemv(cs->H, 1.0, cs->r, 0.0, hr);
   sn_csc *HF = NULL;                  /* T^T H on the free dofs (H's free rows without constraints) */
   if (cs->np > 0 && (st = sn_dofmap_reduce_cols(T, eq, neq, cs->H, &HF))) { free(C); free(D); free(du0); return st; }

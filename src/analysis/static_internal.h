@@ -171,6 +171,7 @@ static inline void store_multipliers(const sn_cstate *cs, int ndf, int normal, i
   for (int q = 0; q < cs->np; q++) {
     const sn_contact_point *pq = &cs->pts[q];
     if (hard_only && !pq->hard) continue;
+    if (pq->face_point && pq->nslave > 0) continue;   /* by sn_face_history_store */
     const double *r = cs->r + ndf * q;
     if (normal && pq->hard) lam_n[pq->slave_node] = r[0];   /* LINEAR: a penalty law, never
                                                                   augmented in the normal direction */

@@ -447,7 +447,11 @@ static int small_sliding_pairing(static_run *S, const double *u)
   int any = 0;
   for (int k = 0; k < m->npairs; k++) {
     m->pairs[k].pin = NULL;
-    m->pairs[k].u_start = sn_contact_face_penalty(m, k) ? S->usave : NULL;   /* (u is copied there) */
+    /* the face-to-face points matched at the increment's start (u is copied there); the
+       frictional soft pairs' too in a penalty increment (at their face points then: re-matched
+       at every Newton iteration, their points moved within the increment and the history's
+       nearest point with them, and the Newton loop stalled on a block held in stick) */
+    m->pairs[k].u_start = sn_contact_face_penalty(m, k) || (S->pen && sn_contact_face_springs(m, k)) ? S->usave : NULL;
     int relief = S->k == 0 && (m->pairs[k].type == SN_PAIR_SURFACE_TO_SURFACE ? !m->pairs[k].mortar : S->inc == 0);
     m->pairs[k].relief_u0 = relief ? S->usave : NULL;   /* contact_relief.c */
     m->pairs[k].relief_theta = S->t / S->period;
@@ -628,7 +632,7 @@ static int increment_done(static_run *S)
     memset(S->lam_n, 0, sizeof(double) * (size_t)m->nnodes);
     memset(S->lam_t, 0, sizeof(double) * 3 * (size_t)m->nnodes);
     store_multipliers(cs, R->ndf, S->aug, 0, S->lam_n, S->lam_t);
-    if ((st = sn_face_history_store(cs, R->ndf, &S->fhist))) return st;
+    if ((st = sn_face_history_store(cs, R->ndf, &S->fhist, S->lam_t))) return st;
   } else if (S->contact) {
     /* LAGRANGE / INTERIOR: the tangential forces, from which the next increment's stick
        compliances count the elastic slip (contact_stick.c) */

@@ -563,6 +563,8 @@ static int piece_points(fp_ctx *C, fp_scratch *X, const sn_seg_face *Sg, int bf,
     p->nterm = 0;
     master_fields(C->W, C->F, bf, C->pi, p);
     sn_face_penalty_point(S, k, C->W->dofnode, p);
+    p->face_elem = e, p->face_side = fc;
+    p->face_xi[0] = C->q[3 * k], p->face_xi[1] = C->q[3 * k + 1];
   }
   return SN_OK;
 }
