@@ -156,6 +156,10 @@ int sn_broadphase(sn_scene *S, double margin, const int **pairs, int *npairs);
 /* Contacts between bodies A (index ia) and B (index ib) with gap < margin, appended to L (a, b,
  * feature, p, ra, rb, n, t1, t2, gap filled; mu, e, r, status left to the caller). */
 int sn_narrow(const sn_body *A, int ia, const sn_body *B, int ib, double margin, sn_contact_list *L);
+/* The same for the event-driven scheme, which follows each contact's gap as a function of time
+ * and must see every point that may close: no reduction of a pair's points to a few (a plane
+ * against a convex hull gives every vertex under the margin). */
+int sn_narrow_watch(const sn_body *A, int ia, const sn_body *B, int ib, double margin, sn_contact_list *L);
 /* GJK/EPA-based convex pair (gjk.c, epa.c, manifold.c), used by sn_narrow for pairs without an
  * analytic routine; and convex against a static mesh (narrow_mesh.c). Same contract as sn_narrow. */
 int sn_narrow_convex(const sn_body *A, int ia, const sn_body *B, int ib, double margin, sn_contact_list *L);

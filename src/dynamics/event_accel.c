@@ -52,7 +52,7 @@ int ev_detect(sn_scene *S, sn_contact_list *L) {
   for (int i = 0; i < S->nb; i++)
     for (int j = i + 1; j < S->nb; j++) {
       if (S->b[i].motion != SN_BODY_DYNAMIC && S->b[j].motion != SN_BODY_DYNAMIC) continue;
-      int n0 = L->n, st = sn_narrow(&S->b[i], i, &S->b[j], j, EV_MARGIN, L);
+      int n0 = L->n, st = sn_narrow_watch(&S->b[i], i, &S->b[j], j, EV_MARGIN, L);
       if (st != SN_OK) return st;
       for (int m = n0; m < L->n; m++) sn_scene_law(S, L->c[m].a, L->c[m].b, &L->c[m].mu, &L->c[m].e);
     }

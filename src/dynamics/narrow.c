@@ -71,6 +71,13 @@ int sn_narrow(const sn_body *A, int ia, const sn_body *B, int ib, double margin,
   return sn_narrow_convex(A, ia, B, ib, margin, L);
 }
 
+int sn_narrow_watch(const sn_body *A, int ia, const sn_body *B, int ib, double margin, sn_contact_list *L) {
+  sn_shape_kind ka = A->shape.kind, kb = B->shape.kind;
+  if (ka == SN_SHAPE_PLANE && kb == SN_SHAPE_CONVEX) return sn_narrow_plane_convex_all(A, ia, B, ib, margin, L);
+  if (kb == SN_SHAPE_PLANE && ka == SN_SHAPE_CONVEX) return sn_narrow_plane_convex_all(B, ib, A, ia, margin, L);
+  return sn_narrow(A, ia, B, ib, margin, L);
+}
+
 int sn_detect(sn_scene *S, double margin) {
   /* the previous step's contacts move to S->prev (warm start by identity) */
   sn_contact_list t = S->prev;

@@ -20,6 +20,9 @@ int sn_narrow_plane_box(const sn_body *P, int ip, const sn_body *B, int ib, doub
 int sn_narrow_plane_capsule(const sn_body *P, int ip, const sn_body *B, int ib, double margin, sn_contact_list *L);
 int sn_narrow_plane_cylinder(const sn_body *P, int ip, const sn_body *B, int ib, double margin, sn_contact_list *L);
 int sn_narrow_plane_convex(const sn_body *P, int ip, const sn_body *B, int ib, double margin, sn_contact_list *L);
+/* the same with every vertex under the margin, none left out (sn_narrow_watch) */
+int sn_narrow_plane_convex_all(const sn_body *P, int ip, const sn_body *B, int ib, double margin,
+                               sn_contact_list *L);
 
 /* narrow_sphere.c: a body A against sphere S (the sphere is b) */
 int sn_narrow_sphere_sphere(const sn_body *A, int ia, const sn_body *S, int is, double margin, sn_contact_list *L);
