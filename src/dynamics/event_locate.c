@@ -8,7 +8,8 @@
  * A root is bracketed by the sign change over the step and refined by the Illinois variant of
  * regula falsi (Dowell & Jarratt 1971) until the bracket is below the event tolerance; the
  * event time is the bracket's right end, where the function has crossed (its left end for a
- * closing).
+ * closing). A closing whose gap starts the step touching (within EV_GAP_TOL of zero, either
+ * sign) is bracketed by touching_bracket: a fall below the band, not the round-off's sign.
  * A closing without a sign change is caught too (ev_unseen_closing): a contact whose gap ends
  * the step below -EV_GAP_TOL without a function at the step's start, because the narrow phase's
  * set of points changed within the step (a cylinder landing flat has one point per cap rim while
@@ -17,6 +18,7 @@
  * contact closes at its end (event.c). Before, such a contact was never watched: a spinning
  * cylinder dropped nearly flat on a plane sank through it (2.3 cm) with "1 event" and no
  * warning. */
+#include <math.h>
 #include <string.h>
 
 #include "dynamics/event_internal.h"
@@ -70,10 +72,10 @@ static const ev_fn *find_fn(const ev_scratch *E, int which, const ev_fn *f) {
   return NULL;
 }
 
-/* the crossing of f in (t0, 1] by Illinois; gl >= 0 > gr */
-static int refine(sn_scene *S, ev_scratch *E, const ev_fn *f, double t0, double gl, double gr, double h, double tol,
-                  double *theta_l, double *theta_r) {
-  double tl = t0, tr = 1;
+/* the crossing of f + shift in (t0, t1] by Illinois; gl >= 0 > gr (shifted values) */
+static int refine(sn_scene *S, ev_scratch *E, const ev_fn *f, double shift, double t0, double gl, double t1,
+                  double gr, double h, double tol, double *theta_l, double *theta_r) {
+  double tl = t0, tr = t1;
   int side = 0;
   for (int it = 0; it < 200 && (tr - tl) * h > tol; it++) {
     double tm = (tl * gr - tr * gl) / (gr - gl);
@@ -84,7 +86,7 @@ static int refine(sn_scene *S, ev_scratch *E, const ev_fn *f, double t0, double 
     int st = ev_functions(S, E, E->yt, 2);
     if (st != SN_OK) return st;
     const ev_fn *o = find_fn(E, 2, f);
-    double gm = o ? o->g : gr;   /* lost: count as crossed */
+    double gm = o ? o->g + shift : gr;   /* lost: count as crossed */
     if (gm < 0) {
       tr = tm;
       gr = gm;
@@ -102,6 +104,44 @@ static int refine(sn_scene *S, ev_scratch *E, const ev_fn *f, double t0, double 
   return SN_OK;
 }
 
+/* The bracket of a closing whose gap starts the step touching, within EV_GAP_TOL of zero on
+ * either side (it has just separated at an event, or an event left it open at rest on the other
+ * contacts): the sign of that round-off is not a closing. Sampled at eighths of the step:
+ *  - where the gap clears the band (> EV_GAP_TOL) and later falls below zero, the bracket of
+ *    the gap is from the last clear sample to the first negative one after it;
+ *  - where it never clears the band, a closing is a fall below its bottom: the bracket is of
+ *    gap + EV_GAP_TOL (*shift), from the step's start to the first sample below -EV_GAP_TOL (or
+ *    the step's end); none if it stays in the band. Before, a start gap of -2e-14 (a box corner
+ *    after an edge impact) was never bracketed and the corner went inside unseen, and a hull
+ *    vertex that hovered at 1e-19 over a face closed and reopened at the same instant at every
+ *    dip of round-off below zero (100 000 events).
+ * 1 with the bracket, 0 for none; st the status of the evaluations */
+static int touching_bracket(sn_scene *S, ev_scratch *E, const ev_fn *f0, const ev_fn *f1, double *shift,
+                            double *t0, double *g0, double *t1, double *g1, int *st) {
+  int clear = 0;
+  *shift = 0;
+  *t0 = 0, *g0 = f0->g;
+  *t1 = 1, *g1 = f1->g;
+  for (int k = 1; k < 8; k++) {
+    ev_dense(E, k / 8.0, E->yt);
+    if ((*st = ev_functions(S, E, E->yt, 2)) != SN_OK) return 0;
+    const ev_fn *o = find_fn(E, 2, f1);
+    double g = o ? o->g : -INFINITY;
+    if (g > EV_GAP_TOL) {
+      clear = 1, *t0 = k / 8.0, *g0 = g;
+    } else if ((clear && g < 0) || g < -EV_GAP_TOL) {
+      *t1 = k / 8.0, *g1 = g;
+      break;
+    }
+  }
+  if (clear) return *g1 < 0;
+  if (!(*g1 < -EV_GAP_TOL)) return 0;
+  *shift = EV_GAP_TOL;
+  *t0 = 0, *g0 = f0->g + EV_GAP_TOL;
+  *g1 += EV_GAP_TOL;
+  return 1;
+}
+
 int ev_locate(sn_scene *S, ev_scratch *E, double h, double tol, double *theta, ev_fn *which) {
   *theta = -1;
   double best = 2;
@@ -109,30 +149,24 @@ int ev_locate(sn_scene *S, ev_scratch *E, double h, double tol, double *theta, e
   for (int i = 0; i < E->nf[1]; i++) {
     const ev_fn *f1 = &E->f[1][i];
     const ev_fn *f0 = find_fn(E, 0, f1);
-    if (f1->g >= 0 || !f0 || f0->g < 0) continue;
-    double tl, tr, t0 = 0, g0 = f0->g;
+    if (f1->g >= 0 || !f0) continue;
+    int touching = f1->kind == EV_FN_CLOSE && fabs(f0->g) <= EV_GAP_TOL;
+    if (f0->g < 0 && !touching) continue;
+    double tl, tr, shift = 0, t0 = 0, g0 = f0->g, t1 = 1, g1 = f1->g;
     ev_fn f = *f1;
     int st = SN_OK;
-    if (f.kind == EV_FN_CLOSE && g0 <= EV_GAP_TOL) {
-      /* a contact that starts the step touching (it has just separated at an event): its gap is
-       * zero to round-off there, and the sign of that round-off is not a closing. The bracket
-       * starts where the gap is clear of it, if anywhere before the step's end */
-      for (int k = 1; k < 8 && st == SN_OK; k++) {
-        ev_dense(E, k / 8.0, E->yt);
-        st = ev_functions(S, E, E->yt, 2);
-        const ev_fn *o = st == SN_OK ? find_fn(E, 2, &f) : NULL;
-        if (!o || o->g < 0) break;
-        if (o->g > EV_GAP_TOL) t0 = k / 8.0, g0 = o->g;
-      }
+    if (touching && !touching_bracket(S, E, f0, f1, &shift, &t0, &g0, &t1, &g1, &st)) {
       if (st != SN_OK) return st;
+      continue;
     }
-    st = refine(S, E, &f, t0, g0, f1->g, h, tol, &tl, &tr);
+    st = refine(S, E, &f, shift, t0, g0, t1, g1, h, tol, &tl, &tr);
     if (st != SN_OK) return st;
     if (*theta < 0 || tr < best) {
       best = tr;
-      /* a closing stops on the bracket's left end (gap >= 0, the contact forced to touch) so
-       * that the gap restarts from >= 0 after the impact; the other events on the right end,
-       * where the function has crossed and the new modes follow */
+      /* a closing stops on the bracket's left end (gap >= 0, or >= -EV_GAP_TOL from a touching
+       * start: the contact forced to touch) so that the gap restarts from there after the
+       * impact; the other events on the right end, where the function has crossed and the new
+       * modes follow */
       *theta = f.kind == EV_FN_CLOSE ? tl : tr;
       *which = f;
     }

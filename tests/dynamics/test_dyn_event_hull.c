@@ -1,16 +1,27 @@
 /* Event-driven integration of polyhedra bouncing on a plane: every vertex that may close must be
- * watched. A scene of a random campaign (6 December 2026), to every digit: a convex hull of 10
- * vertices (about 5 mm across, 2.49 kg), mu = 0, e = 0.5, thrown spinning at the plane, 0.5 s.
- * The narrow phase reduced a plane-hull pair to 4 vertices (the deepest and the largest support
- * polygon), and with the event scheme's margin of 1e3 m every vertex was a candidate, so the four
- * were chosen by area, not by height: a vertex left out went below the plane unwatched and
- * reappeared inside it. Before: SN_STALLED at t = 0.077 s (100 000 events; 0.084 s and 185 000
- * steps halved on such "closings without a root" in signorini run), 0.10 mm inside.
+ * watched, and a contact that starts a step touching (gap zero to round-off, of either sign) must
+ * have its closing located, once. Two scenes of a random campaign (6 December 2026), to every
+ * digit:
+ *  - a convex hull of 10 vertices (about 5 mm across, 2.49 kg), mu = 0, e = 0.5, thrown
+ *    spinning at the plane, 0.5 s. The narrow phase reduced a plane-hull pair to 4 vertices
+ *    (the deepest and the largest support polygon), and with the event scheme's margin of 1e3 m
+ *    every vertex was a candidate, so the four were chosen by area, not by height: a vertex
+ *    left out went below the plane unwatched and reappeared inside it. Before: SN_STALLED at
+ *    t = 0.077 s (100 000 events), 0.10 mm inside. Watching every vertex, it later lands on a
+ *    face of three: the third vertex, left open by the acceleration-level problem at a gap of
+ *    1e-19 m while approaching at less than EV_VEL_TOL, dipped below zero by round-off and
+ *    "closed" again at the same instant, without an impact, 100 000 times (t = 0.0759 s);
+ *  - a box (36.6 x 36.6 x 14 mm, 1.81 kg), mu = 0.3, e = 0.5, thrown spinning at the plane,
+ *    0.5 s. It lands on an edge, two corners at once; after the impact the second corner starts
+ *    its flight with a gap of -2e-14 m (round-off), and a closing whose gap started the step
+ *    below zero was never bracketed: it went 0.74 um inside unseen, and the step then halved
+ *    until the gap moved less than 1e-9 m a step. Before: SN_STALLED at t = 0.0697 s, 44 um
+ *    inside.
  * Checked, independently of the narrow phase: the lowest vertex of the body's surface
- * (sn_scene_body_surface, moved by the body's state) at every interval's end, every interval
- * reaching its end, a finite count of events, and the energy balance: kinetic + potential +
- * impact loss + friction work constant (the scheme's bookkeeping of each impact's and slide's
- * dissipation). */
+ * (sn_scene_body_surface, moved by the body's state) at every interval's end (EV_GAP_TOL,
+ * 1e-9 m, is the touching band), every interval reaching its end, a finite count of events, and
+ * the energy balance: kinetic + potential + impact loss + friction work constant (the scheme's
+ * bookkeeping of each impact's and slide's dissipation). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,8 +115,24 @@ static void hull(void)
   run(&d, 0.0, 0.5, 0.5, "10-vertex hull, mu 0, e 0.5");
 }
 
+static void box(void)
+{
+  sn_body_desc d;
+  sn_body_desc_default(&d);
+  d.shape.kind = SN_SHAPE_BOX;
+  d.shape.half[0] = d.shape.half[1] = 0.01829079409774188;
+  d.shape.half[2] = 0.006985964370538208;
+  d.mass = 1.810579;
+  d.x[2] = 0.008021708109969423;
+  const double v[6] = {0.7992128075193718, 0.5706780997092884, -0.6155027766316318,
+                       -15.815687329181827, 2.532553131909218, -28.508567483537913};
+  for (int k = 0; k < 3; k++) d.v[k] = v[k], d.w[k] = v[3 + k];
+  run(&d, 0.3, 0.5, 0.5, "box landing on an edge, mu 0.3, e 0.5");
+}
+
 int main(void)
 {
   hull();
+  box();
   return sn_check_report();
 }
