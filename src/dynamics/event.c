@@ -91,28 +91,34 @@ static void normalise_quats(ev_scratch *E, double *y) {
   }
 }
 
-/* A sliding contact whose slip has just stopped (a slip-to-stick event) that the mode LCP sends
- * sliding again: the LCP bounds the friction by the four-sided pyramid inscribed in the Coulomb
- * disc (event_modes.c), so a tangential load between the pyramid and the disc (up to 1/sqrt(2)
- * of the bound, a load turning with the body's spin) is judged sliding there, while between
- * events the exact disc is the stick bound. Sent sliding from rest, the contact slid at about
- * EV_VEL_TOL with a friction force turning with its tiny sliding velocity, and the ODE steps fell
- * to 2.5e-10 s without an event (two spheres, mu 1, spinning: no progress past 0.2300 s). Here
- * the exact law decides: the contact sticks if its sticking force, the other modes kept, lies in
- * the disc |lambda_T| <= mu lambda_N with lambda_N > 0. */
-static int stick_by_disc(sn_scene *S, ev_scratch *E, const ev_fn *f) {
-  int j = 0;
-  while (j < E->ncl && !(E->cl[j].a == f->a && E->cl[j].b == f->b && E->cl[j].feature == f->feature)) j++;
-  if (j == E->ncl || E->cl[j].mode != SN_CONTACT_SLIP) return SN_OK;
-  ev_closed keep = E->cl[j];
-  E->cl[j].mode = SN_CONTACT_STICK;
-  E->cl[j].s[0] = E->cl[j].s[1] = 0;
-  ev_load(S, E, E->y0);
-  int st = ev_accel(S, E, E->y0);
-  if (st != SN_OK) return st;
-  const double *l = E->lam + 3 * j;
-  double mu = E->match[j] >= 0 ? E->geo.c[E->match[j]].mu : 0;
-  if (!(l[0] > 0 && hypot(l[1], l[2]) <= mu * l[0])) E->cl[j] = keep;
+/* Sliding contacts at rest (|u_T| <= EV_VEL_TOL: a slip that has just stopped, a contact just
+ * closed by a sticking impact) that the mode LCP sends sliding: the LCP bounds the friction by the
+ * four-sided pyramid inscribed in the Coulomb disc (event_modes.c), so a tangential load between
+ * the pyramid and the disc (up to 1/sqrt(2) of the bound, a load turning with the body's spin) is
+ * judged sliding there, while between events the exact disc is the stick bound. Sent sliding
+ * from rest, such a contact slid at about EV_VEL_TOL with a friction force turning with its tiny
+ * sliding velocity, and the ODE steps fell to 1e-10 s without an event (two spinning spheres,
+ * mu 1: no progress past 0.2300 s after a slip-to-stick event; a spinning box landing on a
+ * corner: 3.4e-11 s steps after its impact). Here the exact law decides, one contact at a time:
+ * it sticks if then every closed contact keeps lambda_N >= 0 and every sticking one its force in
+ * the disc |lambda_T| <= mu lambda_N. */
+static int stick_by_disc(sn_scene *S, ev_scratch *E) {
+  for (int j = 0; j < E->ncl; j++) {
+    if (E->cl[j].mode != SN_CONTACT_SLIP || E->match[j] < 0) continue;
+    const sn_contact *c = &E->geo.c[E->match[j]];
+    if (!(c->mu > 0) || hypot(ev_rel(S, c, NULL, c->t1), ev_rel(S, c, NULL, c->t2)) > EV_VEL_TOL) continue;
+    ev_closed keep = E->cl[j];
+    E->cl[j].mode = SN_CONTACT_STICK;
+    E->cl[j].s[0] = E->cl[j].s[1] = 0;
+    int st = ev_accel(S, E, E->y0), ok = 1;
+    if (st != SN_OK) return st;
+    for (int i = 0; i < E->ncl && ok; i++) {
+      if (E->match[i] < 0) continue;
+      const double *l = E->lam + 3 * i, mu = E->geo.c[E->match[i]].mu;
+      ok = l[0] >= 0 && (E->cl[i].mode != SN_CONTACT_STICK || hypot(l[1], l[2]) <= mu * l[0]);
+    }
+    if (!ok) E->cl[j] = keep;
+  }
   return SN_OK;
 }
 
@@ -135,7 +141,10 @@ static int settle(sn_scene *S, ev_scratch *E, const ev_fn *forced, const sn_dyn_
   }
   int impact, st = ev_impact(S, E, E->y0, forced, s, &impact, status);
   if (st == SN_OK) st = ev_modes(S, E, E->y0, forced, s, status);
-  if (st == SN_OK && forced && forced->kind == EV_FN_SLIP_STICK) st = stick_by_disc(S, E, forced);
+  if (st == SN_OK && E->ncl > 0) {
+    ev_load(S, E, E->y0);
+    st = stick_by_disc(S, E);
+  }
   if (st == SN_OK) st = ev_functions(S, E, E->y0, 0);
   if (st == SN_OK) st = ev_rhs(S, E, E->y0, E->k[0]);
   return st;
