@@ -14,10 +14,14 @@
  * ed., sec. 9.5.)
  *
  * Between a step solved on mortar rows (LAGRANGE, INTERIOR: lam_t the nodal forces) and a step
- * of the penalty loop, the history goes through the nodes both ways: the face points' forces
- * lumped to the slave face's nodes, f_j = sum_p N_j(p) f_t(p) (what a mortar row's multiplier
- * is), and back as the traction f_j / A_j, A_j = sum_p N_j(p) w_p, interpolated at each point
- * (a uniform traction is kept exactly). */
+ * of the penalty loop, the history goes through the nodes both ways, in the mortar rows' own
+ * multiplier basis Phi (mortar.c: the face's shape functions, modified on TRI6 and QUAD8 faces,
+ * whose corner integrals of N are 0 and -A/12): the face points' forces lumped to the slave
+ * face's nodes, f_j = sum_p Phi_j(p) f_t(p) (what a mortar row's multiplier is), and back as
+ * the traction f_j / A_j, A_j = sum_p Phi_j(p) w_p (> 0), interpolated at each point by Phi (a
+ * partition of unity: a uniform traction is kept exactly). With N instead a C3D10 block held
+ * across an INTERIOR step and a penalty step had its shear jump 18 times (A_j of the corners
+ * zero to round-off), a C3D20 one by 5 % (found by a review). */
 #include "analysis/contact_internal.h"
 
 #include <math.h>
@@ -43,6 +47,20 @@ static int pt_cmp(const void *x, const void *y)
   return key_cmp(a, b->pair, b->elem, b->side);
 }
 
+/* the multiplier basis at face point p over its slave terms (mortar.c, mult_basis: Popp et al.
+ * 2012's modified basis, alpha = 1/5, on the 6- and 8-node faces, corners first) */
+static void phi(const sn_contact_point *p, double *P)
+{
+  int n = p->nslave;
+  for (int q = 0; q < n; q++) P[q] = p->term_coef[q];
+  if (n != 6 && n != 8) return;
+  const double al = 0.2;
+  int nc = n / 2;
+  for (int c = 0; c < nc; c++)
+    P[c] = p->term_coef[c] + al * (p->term_coef[nc + c] + p->term_coef[nc + (c + nc - 1) % nc]);
+  for (int c = 0; c < nc; c++) P[nc + c] = (1 - 2 * al) * p->term_coef[nc + c];
+}
+
 static int usable(const sn_contact_point *p)
 {
   return p->face_point && p->nslave > 0 && p->nslave <= SN_CONTACT_MAXFN && p->area > 0;
@@ -66,8 +84,10 @@ void sn_face_history_force(const sn_face_hist *h, const double *tnode, const sn_
   if (!usable(p)) return;
   if (!h) {                                       /* from the nodes (a step on mortar rows) */
     if (!tnode) return;
+    double P[SN_CONTACT_MAXFN];
+    phi(p, P);
     for (int t = 0; t < p->nslave; t++)
-      for (int c = 0; c < 3; c++) g[c] += p->term_coef[t] * tnode[3 * p->term_node[t] + c];
+      for (int c = 0; c < 3; c++) g[c] += P[t] * tnode[3 * p->term_node[t] + c];
     for (int c = 0; c < 3; c++) g[c] *= p->area;
     return;
   }
@@ -123,8 +143,10 @@ int sn_face_history_store(const sn_cstate *cs, int ndf, sn_face_hist **hp, doubl
     a->pair = p->pair, a->elem = p->face_elem, a->side = p->face_side;
     a->xi[0] = p->face_xi[0], a->xi[1] = p->face_xi[1];
     for (int c = 0; c < 3; c++) a->t[c] = f[c] / p->area;
+    double P[SN_CONTACT_MAXFN];
+    phi(p, P);
     for (int t = 0; t < p->nslave; t++)
-      for (int c = 0; c < 3; c++) lam_t[3 * p->term_node[t] + c] += p->term_coef[t] * f[c];
+      for (int c = 0; c < 3; c++) lam_t[3 * p->term_node[t] + c] += P[t] * f[c];
   }
   qsort(pt, (size_t)n, sizeof *pt, pt_cmp);
   free(h->pt);
@@ -143,13 +165,15 @@ int sn_face_history_nodal(const sn_cstate *cs, int nnodes, const double *lam_t, 
   if (!A || !T) { free(A); free(T); return SN_ERR_NOMEM; }
   for (int q = 0; q < cs->np; q++) {
     const sn_contact_point *p = &cs->pts[q];
-    if (usable(p))
-      for (int t = 0; t < p->nslave; t++) A[p->term_node[t]] += p->term_coef[t] * p->area;
+    if (!usable(p)) continue;
+    double P[SN_CONTACT_MAXFN];
+    phi(p, P);
+    for (int t = 0; t < p->nslave; t++) A[p->term_node[t]] += P[t] * p->area;
   }
   double amax = 0.0;
   for (int j = 0; j < nnodes; j++) amax = fmax(amax, fabs(A[j]));
   for (int j = 0; j < nnodes; j++)
-    if (fabs(A[j]) > 1e-12 * amax)
+    if (A[j] > 1e-12 * amax)
       for (int c = 0; c < 3; c++) T[3 * j + c] = lam_t[3 * j + c] / A[j];
   free(A);
   *tnode = T;
