@@ -154,6 +154,12 @@ int sn_contact_detect_faces_threads(const sn_model *m, const double *u, double s
 
 void sn_contact_points_free(sn_contact_point *pts);
 
+/* The mortar rows' multiplier basis Phi at a point of a slave face of nfn nodes (corners first)
+ * whose shape functions there are N (mortar.c): N itself, except on the 6- and 8-node faces
+ * (TRI6, QUAD8), whose corner integrals of N are 0 and -A/12: Popp et al.'s modified basis
+ * (SIAM J. Sci. Comput. 34 (2012) B421), Phi_c = N_c + (N_m1 + N_m2) / 5, Phi_m = 3 N_m / 5. */
+void sn_mortar_basis(int nfn, const double *N, double *P);
+
 /* The contact Jacobian: H (ndof x dim*npts, ndof = ndf * nnodes, dim = ndf), column
  * dim*k + j = the j-th frame vector of point k (normal, t1[, t2]) on the slave node's dofs
  * and minus it times N_a on the dofs of master node a (the rigid body's reference node for

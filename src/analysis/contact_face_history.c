@@ -47,19 +47,8 @@ static int pt_cmp(const void *x, const void *y)
   return key_cmp(a, b->pair, b->elem, b->side);
 }
 
-/* the multiplier basis at face point p over its slave terms (mortar.c, mult_basis: Popp et al.
- * 2012's modified basis, alpha = 1/5, on the 6- and 8-node faces, corners first) */
-static void phi(const sn_contact_point *p, double *P)
-{
-  int n = p->nslave;
-  for (int q = 0; q < n; q++) P[q] = p->term_coef[q];
-  if (n != 6 && n != 8) return;
-  const double al = 0.2;
-  int nc = n / 2;
-  for (int c = 0; c < nc; c++)
-    P[c] = p->term_coef[c] + al * (p->term_coef[nc + c] + p->term_coef[nc + (c + nc - 1) % nc]);
-  for (int c = 0; c < nc; c++) P[nc + c] = (1 - 2 * al) * p->term_coef[nc + c];
-}
+/* the multiplier basis at face point p over its slave terms (sn_mortar_basis) */
+static void phi(const sn_contact_point *p, double *P) { sn_mortar_basis(p->nslave, p->term_coef, P); }
 
 static int usable(const sn_contact_point *p)
 {
@@ -107,14 +96,6 @@ void sn_face_history_force(const sn_face_hist *h, const double *tnode, const sn_
     for (int c = 0; c < 3; c++) g[c] = h->pt[best].t[c] * p->area;
 }
 
-/* the tangential force of point q of cs, global components */
-static void tangential(const sn_cstate *cs, int ndf, int q, double f[3])
-{
-  const sn_contact_point *p = &cs->pts[q];
-  const double *r = cs->r + ndf * q;
-  for (int c = 0; c < 3; c++) f[c] = r[1] * p->t1[c] + (ndf == 3 ? r[2] * p->t2[c] : 0.0);
-}
-
 int sn_face_history_store(const sn_cstate *cs, int ndf, sn_face_hist **hp, double *lam_t)
 {
   int n = 0;
@@ -138,7 +119,7 @@ int sn_face_history_store(const sn_cstate *cs, int ndf, sn_face_hist **hp, doubl
     const sn_contact_point *p = &cs->pts[q];
     if (!usable(p)) continue;
     double f[3];
-    tangential(cs, ndf, q, f);
+    tangential_global(p, cs->r + ndf * q, ndf, f);
     sn_face_hist_pt *a = &pt[k++];
     a->pair = p->pair, a->elem = p->face_elem, a->side = p->face_side;
     a->xi[0] = p->face_xi[0], a->xi[1] = p->face_xi[1];

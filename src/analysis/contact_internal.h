@@ -161,6 +161,12 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
 /* replace the points' areas by the reference-configuration areas area0[slave node] (> 0) */
 void sn_contact_reference_areas(sn_cstate *cs, const double *area0);
 
+/* the tangential force of a contact point as a global vector (3 components) */
+static inline void tangential_global(const sn_contact_point *p, const double *r, int ndf, double *g)
+{
+  for (int c = 0; c < 3; c++) g[c] = r[1] * p->t1[c] + (ndf == 3 ? r[2] * p->t2[c] : 0.0);
+}
+
 typedef struct sn_face_hist sn_face_hist;   /* the face points' history (below) */
 
 /* Penalty / augmented-Lagrangian forces of the configuration u (contact_penalty.c): detects

@@ -9,9 +9,9 @@
  *                slip otherwise (f_t = mu f_n f_tr / |f_tr|, with its consistent tangent: not
  *                symmetric: the Newton step then goes to GMRES, see static_run.c)
  * with lam = 0 (normal) and lam_t = the converged tangential force of the previous increment for
- * the penalty method (a face-to-face point's: contact_face_history.c), and lam updated to the forces after each converged Newton loop for the
- * augmented Lagrangian. Tangential forces are kept as global vectors per slave node, projected
- * on the current tangent plane. k_n: the interaction's stiffness (LINEAR slope times the node's
+ * the penalty method (a face-to-face point's: contact_face_history.c), and lam updated to the
+ * forces after each converged Newton loop for the augmented Lagrangian. Tangential forces are
+ * kept as global vectors per slave node, projected on the current tangent plane. k_n: the interaction's stiffness (LINEAR slope times the node's
  * area, or the HARD data line), or else kfac times kdiag, the largest diagonal entry of K (the caller's
  * choice: large for the penalty method, moderate for the augmented Lagrangian). k_t: the
  * *FRICTION stick slope times the area when given, else k_n when the interaction gives one, else
@@ -191,10 +191,6 @@ void sn_ptangent_free(sn_ptangent *tg)
   memset(tg, 0, sizeof *tg);
 }
 
-/* K_eff: the upper triangle when symmetric (CHOLMOD), else the whole matrix (GMRES, UMFPACK):
- * K (or both its triangles) plus the contact terms, added by a merge of sorted columns (a
- * sort of all of K's entries as triplets took a fifth of a penalty run on the 24 x 24 x 8
- * block) */
 /* The contact stiffness sum_k H_k C_k H_k^T as triplets. Consecutive points whose rows (the
  * union of their dim columns' rows in HF) fit in PT_DENSE together are summed on one dense
  * block of those rows first: the integration points of one slave face over its master faces (a
@@ -208,46 +204,43 @@ enum { PT_DENSE = 96 };
 typedef struct {
   const sn_ptangent *tg;
   int nonsym, pre;
+  int count;                /* 1: the triplets counted (z, zp), not written */
   int *loc, *rows, r;       /* the open block's rows: loc[row] = its index, -1 elsewhere */
   double *B, *Bp;           /* PT_DENSE^2 each: the block, and its preconditioner's part */
-  int *I, *J, *PI, *PJ;     /* NULL: count only */
+  int *I, *J, *PI, *PJ;
   double *X, *PX;
   size_t z, zp;
 } kacc;
 
-static void emit(kacc *A, int ea, int eb, double v, int to_pre)
+/* a triplet of K_eff's contact terms, and one of the preconditioner's */
+static void emit(kacc *A, int ea, int eb, double v)
 {
-  if (!A->I) { A->z++; if (to_pre) A->zp++; return; }
-  A->I[A->z] = ea, A->J[A->z] = eb, A->X[A->z++] = v;
-  if (to_pre) A->PI[A->zp] = ea, A->PJ[A->zp] = eb, A->PX[A->zp++] = v;
+  if (!A->count) A->I[A->z] = ea, A->J[A->z] = eb, A->X[A->z] = v;
+  A->z++;
 }
 
-/* the open block's entries out, the block emptied (counting, B NULL: its size) */
+static void emit_pre(kacc *A, int ea, int eb, double v)
+{
+  if (!A->count) A->PI[A->zp] = ea, A->PJ[A->zp] = eb, A->PX[A->zp] = v;
+  A->zp++;
+}
+
+/* the open block's entries out, the block emptied (counting: at most its size) */
 static void flush(kacc *A)
 {
   int r = A->r;
-  if (!A->B) {                            /* counting: at most the block */
+  if (A->count) {
     A->z += (size_t)r * (size_t)r;
     if (A->pre) A->zp += (size_t)r * (size_t)r;
-    for (int a = 0; a < r; a++) A->loc[A->rows[a]] = -1;
-    A->r = 0;
-    return;
-  }
-  for (int a = 0; a < r; a++)
-    for (int b = 0; b < r; b++) {
-      int ea = A->rows[a], eb = A->rows[b];
-      double v = A->B[a * PT_DENSE + b], w = A->pre ? A->Bp[a * PT_DENSE + b] : 0.0;
-      if (v != 0 && (A->nonsym || ea <= eb)) {
-        if (!A->I) A->z++;
-        else A->I[A->z] = ea, A->J[A->z] = eb, A->X[A->z++] = v;
+  } else
+    for (int a = 0; a < r; a++)
+      for (int b = 0; b < r; b++) {
+        int ea = A->rows[a], eb = A->rows[b];
+        double *v = A->B + a * PT_DENSE + b, *w = A->Bp + a * PT_DENSE + b;
+        if (*v != 0 && (A->nonsym || ea <= eb)) emit(A, ea, eb, *v);
+        if (A->pre && *w != 0 && ea <= eb) emit_pre(A, ea, eb, *w);
+        *v = *w = 0.0;
       }
-      if (w != 0 && ea <= eb) {
-        if (!A->I) A->zp++;
-        else A->PI[A->zp] = ea, A->PJ[A->zp] = eb, A->PX[A->zp++] = w;
-      }
-      A->B[a * PT_DENSE + b] = 0.0;
-      if (A->pre) A->Bp[a * PT_DENSE + b] = 0.0;
-    }
   for (int a = 0; a < r; a++) A->loc[A->rows[a]] = -1;
   A->r = 0;
 }
@@ -273,8 +266,11 @@ static void point(kacc *A, int k)
   int dim = tg->dim;
   const double *C = tg->C + (size_t)dim * dim * k;
   int fresh = new_rows(A, k);
-  if (A->r + fresh > PT_DENSE) flush(A);
-  if (new_rows(A, k) > PT_DENSE) {        /* too many rows for a block: entry by entry */
+  if (A->r + fresh > PT_DENSE) {
+    flush(A);
+    fresh = new_rows(A, k);
+  }
+  if (fresh > PT_DENSE) {                /* too many rows for a block: entry by entry */
     for (int ca = 0; ca < dim; ca++)
       for (int cb = 0; cb < dim; cb++) {
         double cc = C[ca * dim + cb];
@@ -284,7 +280,8 @@ static void point(kacc *A, int k)
           for (int b = HF->colptr[kb]; b < HF->colptr[kb + 1]; b++) {
             int ea = HF->rowind[a], eb = HF->rowind[b];
             if (!A->nonsym && ea > eb) continue;
-            emit(A, ea, eb, cc * HF->val[a] * HF->val[b], A->pre && ea <= eb && !(cb == 0 && ca > 0));
+            emit(A, ea, eb, cc * HF->val[a] * HF->val[b]);
+            if (A->pre && ea <= eb && !(cb == 0 && ca > 0)) emit_pre(A, ea, eb, cc * HF->val[a] * HF->val[b]);
           }
       }
     return;
@@ -295,7 +292,7 @@ static void point(kacc *A, int k)
       int e = HF->rowind[a];
       if (A->loc[e] < 0) A->loc[e] = A->r, A->rows[A->r++] = e;
     }
-  if (!A->B) return;                     /* counting: the rows are all it needs */
+  if (A->count) return;                  /* the rows are all it needs */
   double H[PT_DENSE][3], T[PT_DENSE][3], Tp[PT_DENSE][3];
   for (int c = dim * k; c < dim * k + dim; c++)
     for (int a = HF->colptr[c]; a < HF->colptr[c + 1]; a++) {
@@ -343,6 +340,10 @@ static void all_points(kacc *A)
   flush(A);
 }
 
+/* K_eff: the upper triangle when symmetric (CHOLMOD), else the whole matrix (GMRES, UMFPACK):
+ * K (or both its triangles) plus the contact terms, added by a merge of sorted columns (a
+ * sort of all of K's entries as triplets took a fifth of a penalty run on the 24 x 24 x 8
+ * block) */
 int sn_ptangent_keff(const sn_ptangent *tg, const sn_csc *K, int neq, sn_csc **Keff, sn_csc **Pre, int *full)
 {
   int nonsym = tg->nonsym, st;
@@ -352,17 +353,14 @@ int sn_ptangent_keff(const sn_ptangent *tg, const sn_csc *K, int neq, sn_csc **K
     sn_csc_free(old);
   }
   int pre = Pre && nonsym;
-  kacc A = {tg, nonsym, pre, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0};
+  kacc A = {tg, nonsym, pre, 1, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0};
   A.loc = malloc(sizeof(int) * ((size_t)neq + 1));
   A.rows = malloc(sizeof(int) * (PT_DENSE + 1));
   A.B = calloc(2 * PT_DENSE * PT_DENSE, sizeof(double));
   if (!A.loc || !A.rows || !A.B) { free(A.loc); free(A.rows); free(A.B); return SN_ERR_NOMEM; }
   A.Bp = A.B + PT_DENSE * PT_DENSE;
   for (int e = 0; e < neq; e++) A.loc[e] = -1;
-  double *Bkeep = A.B, *Bpkeep = A.Bp;
-  A.B = A.Bp = NULL;
   all_points(&A);                        /* the count */
-  A.B = Bkeep, A.Bp = Bpkeep;
   size_t cap = A.z + 1, pcap = pre ? A.zp + 1 : 1;
   A.I = malloc(sizeof(int) * cap), A.J = malloc(sizeof(int) * cap);
   A.X = malloc(sizeof(double) * cap);
@@ -375,6 +373,7 @@ int sn_ptangent_keff(const sn_ptangent *tg, const sn_csc *K, int neq, sn_csc **K
     free(I); free(J); free(X); free(PI); free(PJ); free(PX); free(A.loc); free(A.rows); free(A.B);
     return SN_ERR_NOMEM;
   }
+  A.count = 0;
   all_points(&A);                        /* the triplets */
   size_t z = A.z, zp = A.zp;
   free(A.loc);

@@ -157,12 +157,6 @@ static inline void follow_rigid(const run_state *R, const int *rref, double *u)
       for (int c = 0; c < R->ndf; c++) u[R->ndf * i + c] = u[R->ndf * rref[i] + c];
 }
 
-/* the tangential force of a contact point as a global vector (3 components) */
-static inline void tangential_global(const sn_contact_point *p, const double *r, int ndf, double *g)
-{
-  for (int c = 0; c < 3; c++) g[c] = r[1] * p->t1[c] + (ndf == 3 ? r[2] * p->t2[c] : 0.0);
-}
-
 /* penalty / augmented Lagrangian multipliers from the forces of the last contact state:
  * tangential always, normal when `normal`; only the HARD points when `hard_only` */
 static inline void store_multipliers(const sn_cstate *cs, int ndf, int normal, int hard_only, double *lam_n,

@@ -55,13 +55,14 @@ typedef sn_seg_face mface;
 
 static double dot3(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
-/* the modified multiplier basis (see the head of the file) */
-static void mult_basis(const mface *F, const double *N, double *P)
+/* the modified multiplier basis (see the head of the file): the 6- and 8-node faces (TRI6,
+ * QUAD8) are the only faces of 6 or 8 nodes */
+void sn_mortar_basis(int nfn, const double *N, double *P)
 {
-  for (int q = 0; q < F->nfn; q++) P[q] = N[q];
-  if (F->fam != SN_FAM_TRI6 && F->fam != SN_FAM_QUAD8) return;
+  for (int q = 0; q < nfn; q++) P[q] = N[q];
+  if (nfn != 6 && nfn != 8) return;
   const double al = 0.2;
-  int nc = F->nfn / 2;
+  int nc = nfn / 2;
   for (int c = 0; c < nc; c++) P[c] = N[c] + al * (N[nc + c] + N[nc + (c + nc - 1) % nc]);
   for (int c = 0; c < nc; c++) P[nc + c] = (1 - 2 * al) * N[nc + c];
 }
@@ -121,7 +122,7 @@ static int integrate(const mface *S, const mface *Mf, const double *q, int nq, d
     double N[SN_CONTACT_MAXFN], P[SN_CONTACT_MAXFN], x[3], a[2][3], n[3], J;
     sn_seg_eval(S, q + 3 * i, N, x, a);
     sn_seg_normal(S->d, a, n, &J);
-    mult_basis(S, N, P);
+    sn_mortar_basis(S->nfn, N, P);
     double dA = J * q[3 * i + 2] * (S->axi ? 6.283185307179586477 * x[0] : S->thick);
     double xim[2], Nm[SN_CONTACT_MAXFN], xm[3], am[2][3], nm[3], tm[3], Jm;
     if (Mf) {   /* the projection onto this master face's (extended) parametrisation */
