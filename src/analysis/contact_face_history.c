@@ -109,11 +109,25 @@ int sn_face_history_store(const sn_cstate *cs, int ndf, sn_face_hist **hp, doubl
   sn_face_hist *h = *hp;
   sn_face_hist_pt *pt = malloc(sizeof *pt * ((size_t)n + 1));
   if (!pt) return SN_ERR_NOMEM;
+  /* a node that is also the slave node of a node-to-surface point keeps that point's own force
+     (stored in lam_t by the caller): the lumped face forces go to the other nodes only */
+  int maxnode = -1;
+  for (int q = 0; q < cs->np; q++) {
+    const sn_contact_point *p = &cs->pts[q];
+    if (!p->face_point) maxnode = p->slave_node > maxnode ? p->slave_node : maxnode;
+    else if (usable(p))
+      for (int t = 0; t < p->nslave; t++) maxnode = p->term_node[t] > maxnode ? p->term_node[t] : maxnode;
+  }
+  unsigned char *own = calloc((size_t)maxnode + 2, 1);
+  if (!own) { free(pt); return SN_ERR_NOMEM; }
+  for (int q = 0; q < cs->np; q++)
+    if (!cs->pts[q].face_point && cs->pts[q].slave_node >= 0) own[cs->pts[q].slave_node] = 1;
   int k = 0;
   for (int q = 0; q < cs->np; q++) {             /* the face points' nodes: lumped forces */
     const sn_contact_point *p = &cs->pts[q];
     if (usable(p))
-      for (int t = 0; t < p->nslave; t++) memset(lam_t + 3 * p->term_node[t], 0, 3 * sizeof(double));
+      for (int t = 0; t < p->nslave; t++)
+        if (!own[p->term_node[t]]) memset(lam_t + 3 * p->term_node[t], 0, 3 * sizeof(double));
   }
   for (int q = 0; q < cs->np; q++) {
     const sn_contact_point *p = &cs->pts[q];
@@ -127,8 +141,10 @@ int sn_face_history_store(const sn_cstate *cs, int ndf, sn_face_hist **hp, doubl
     double P[SN_CONTACT_MAXFN];
     phi(p, P);
     for (int t = 0; t < p->nslave; t++)
-      for (int c = 0; c < 3; c++) lam_t[3 * p->term_node[t] + c] += P[t] * f[c];
+      if (!own[p->term_node[t]])
+        for (int c = 0; c < 3; c++) lam_t[3 * p->term_node[t] + c] += P[t] * f[c];
   }
+  free(own);
   qsort(pt, (size_t)n, sizeof *pt, pt_cmp);
   free(h->pt);
   h->pt = pt;
