@@ -53,6 +53,14 @@ int sn_dyn_factor(dyn_state *D)
   return factor(D);
 }
 
+int sn_dyn_refactor(dyn_state *D)
+{
+  int nlast = D->nlast;
+  int st = factor(D);                  /* G dropped: block() makes it from the new factor */
+  D->nlast = nlast;
+  return st;
+}
+
 /* the rows of S outside the set: the union of both in *out (sorted), its size returned; 0 when
  * every row of S is in the set */
 static int enlarged(const dyn_state *D, const sn_csc *S, int **out)

@@ -32,6 +32,11 @@ typedef struct {
   /* the step */
   const sn_step *sp;
   double h, theta, e, period, alpha, beta;
+  int nlgeom;                /* the step's NLGEOM: f_int and K in total Lagrangian form, K the
+                                tangent at u + theta h v of every time step (dynamic_step.c) */
+  double *fmid;              /* NLGEOM: f_int(u + theta h v) of the last time step (all dofs) */
+  double es_acc;             /* NLGEOM: the strain energy, as the internal forces' work */
+  int es_init;               /* es_acc set from the first state */
   sn_csc *M;                 /* free dofs, both triangles */
   sn_csc *K;                 /* free dofs, upper triangle (sn_fesys_internal) */
   sn_csc *Mhat;              /* M + h theta C + h^2 theta^2 K, both triangles */
@@ -68,6 +73,11 @@ typedef struct {
 /* Mhat's factor for a *STEP, the block of the last one and its rows forgotten (the free dofs
  * may be numbered anew; dynamic_delassus.c) */
 int sn_dyn_factor(dyn_state *D);
+/* Mhat's factor again after its values changed (NLGEOM: a new tangent every time step), with the
+ * same rows last; the block of Mhat^-1 on them made anew when next needed */
+int sn_dyn_refactor(dyn_state *D);
+/* Mhat = (1 + h theta alpha) M + (h theta beta + h^2 theta^2) K from D->M and D->K (dynamic_run.c) */
+int sn_dyn_mhat(dyn_state *D);
 /* The block route of a contact step made ready: the set of rows enlarged (a new factorization)
  * when the rows of Hall (every detected point's columns on the free dofs) reach outside it.
  * SN_OK: sn_dyn_delassus may follow; 1 when the route does not apply (soft points, a set of

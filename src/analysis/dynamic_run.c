@@ -72,19 +72,13 @@ int sn_dynamic_check(const sn_model *m, char *msg, size_t msglen)
       return refuse(msg, msglen, I->damping_line, "%s",
                     "*CONTACT DAMPING with HARD contact in a *DYNAMIC step is not implemented (impulsive contact; "
                     "with PRESSURE-OVERCLOSURE=LINEAR it is a dashpot)");
-    if (law != SN_OVERCLOSURE_HARD && law != SN_OVERCLOSURE_LINEAR)
-      return refuse(msg, msglen, P->line, "%s", "a *DYNAMIC analysis enforces HARD (impulses) and LINEAR (springs) "
-                    "contact only: the pressure-overclosure laws EXPONENTIAL, TABULAR and TIED are for *STATIC steps");
-    if (law == SN_OVERCLOSURE_LINEAR && I->mu > 0)
-      return refuse(msg, msglen, P->line, "%s", "*FRICTION with a LINEAR pressure-overclosure law in a *DYNAMIC step is "
-                    "not implemented (frictionless springs and dashpots; HARD contact takes Coulomb friction)");
-  }
-  if (m->nknots) {                       /* shells and beams: their knots are equations */
-    int k = 0;                           /* (global, not a tie's: the deck reader's knots) */
-    while (k < m->nequations - 1 && !(m->equations[k].global && m->equations[k].tie < 0)) k++;
-    return refuse(msg, msglen, m->nequations ? m->equations[k].line : 0, "%s",
-                  "shells and beams (S8, S8R, B32, B32R) are tied to their expanded bricks by equations, which *DYNAMIC steps do "
-                  "not support yet (*STATIC steps do)");
+    if (law == SN_OVERCLOSURE_TIED || law == SN_OVERCLOSURE_GAPUNI)
+      return refuse(msg, msglen, P->line, "%s", "a *DYNAMIC analysis enforces HARD (impulses) and LINEAR, EXPONENTIAL "
+                    "or TABULAR (springs) contact: PRESSURE-OVERCLOSURE=TIED is for *STATIC steps");
+    if (law != SN_OVERCLOSURE_HARD && I->mu > 0)
+      return refuse(msg, msglen, P->line, "%s", "*FRICTION with a LINEAR, EXPONENTIAL or TABULAR pressure-overclosure law "
+                    "in a *DYNAMIC step is not implemented (frictionless springs and dashpots; HARD contact takes "
+                    "Coulomb friction)");
   }
   for (int k = 0; k < m->nties; k++)   /* *EQUATION, *TIE, *TRANSFORM: eliminated (u = T q) */
     if (m->ties[k].cyclic)
@@ -120,7 +114,7 @@ static void state_free(dyn_state *D)
   free(D->eq); free(D->cons); free(D->target); free(D->bamp); free(D->loads); free(D->area0);
   sn_csc_free(D->M); sn_csc_free(D->K); sn_csc_free(D->Mhat); sn_chol_free(D->F); sn_dyn_delassus_free(D);
   free(D->u); free(D->v); free(D->u1); free(D->v1); free(D->w1); free(D->w2); free(D->fext0); free(D->fext1);
-  free(D->f); free(D->a); free(D->b); free(D->c); free(D->g); free(D->vf); free(D->vf1); free(D->ftheta); free(D->pglob);
+  free(D->f); free(D->a); free(D->b); free(D->c); free(D->g); free(D->vf); free(D->vf1); free(D->ftheta); free(D->pglob); free(D->fmid);
   sn_cstate_clear(&D->cs);
   free(D->wkey); free(D->wpair); free(D->wval);
 }
@@ -129,7 +123,7 @@ static int state_alloc(dyn_state *D)
 {
   size_t nd = (size_t)D->ndof + 1;
   double **all[] = {&D->u, &D->v, &D->u1, &D->v1, &D->w1, &D->w2, &D->fext0, &D->fext1, &D->f, &D->a, &D->b,
-                    &D->c, &D->g, &D->vf, &D->vf1, &D->ftheta, &D->pglob, &D->qa, &D->qb, &D->qc};
+                    &D->c, &D->g, &D->vf, &D->vf1, &D->ftheta, &D->pglob, &D->qa, &D->qb, &D->qc, &D->fmid};
   for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
     if (!(*all[k] = calloc(nd, sizeof(double)))) return SN_ERR_NOMEM;
   D->eq = malloc(nd * sizeof(int));
@@ -162,7 +156,7 @@ static int initial_state(dyn_state *D)
     for (int c = 0; c < 3; c++) { lo[c] = fmin(lo[c], m->x[3 * i + c]); hi[c] = fmax(hi[c], m->x[3 * i + c]); }
   for (int c = 0; c < 3 && m->nnodes; c++) ls = fmax(ls, hi[c] - lo[c]);
   for (int k = 0; k < m->npairs; k++)
-    if (m->interactions[m->pairs[k].interaction].law == SN_OVERCLOSURE_LINEAR) D->search = ls;
+    if (m->interactions[m->pairs[k].interaction].law != SN_OVERCLOSURE_HARD) D->search = ls;
   sn_contact_point *p0 = NULL;
   int np0 = 0, st = sn_contact_detect_nodes(m, NULL, ls, &p0, &np0, D->msg, D->msglen);
   if (st) return st;
@@ -285,7 +279,18 @@ static int step_matrices(dyn_state *D)
   sn_csc_free(D->M);
   D->M = NULL;
   if ((st = step_mass(D))) return st;
-  if ((st = sn_fesys_internal(D->S, D->u, 0, D->w2, D->eq, D->neq, D->eq_version, &D->K, D->msg, D->msglen))) return st;
+  if ((st = sn_fesys_internal(D->S, D->u, D->nlgeom, D->w2, D->eq, D->neq, D->eq_version, &D->K, D->msg, D->msglen))) return st;
+  if ((st = sn_dyn_mhat(D))) return st;
+  st = sn_dyn_factor(D);               /* dynamic_delassus.c */
+  if (st && D->msg)
+    snprintf(D->msg, D->msglen, "line %d: the step's matrix M + h theta C + h^2 theta^2 K is not positive definite "
+             "(a free degree of freedom without mass? every element needs a *DENSITY)", D->sp->line);
+  return st;
+}
+
+int sn_dyn_mhat(dyn_state *D)
+{
+  int st;
   double h = D->h, th = D->theta, cm = 1 + h * th * D->alpha, ck = h * th * D->beta + h * h * th * th;
   size_t nz = (size_t)D->M->nnz + 2 * (size_t)D->K->nnz + 1;
   int *I = malloc(sizeof(int) * nz), *J = malloc(sizeof(int) * nz), k = 0;
@@ -303,11 +308,6 @@ static int step_matrices(dyn_state *D)
   D->Mhat = NULL;
   st = sn_csc_from_triplets(D->neq, D->neq, k, I, J, X, &D->Mhat);
   free(I); free(J); free(X);
-  if (st) return st;
-  st = sn_dyn_factor(D);               /* dynamic_delassus.c */
-  if (st && D->msg)
-    snprintf(D->msg, D->msglen, "line %d: the step's matrix M + h theta C + h^2 theta^2 K is not positive definite "
-             "(a free degree of freedom without mass? every element needs a *DENSITY)", D->sp->line);
   return st;
 }
 
@@ -316,7 +316,7 @@ static int step_matrices(dyn_state *D)
  * w1, stresses into snode and sip */
 static int output_fields(dyn_state *D, double *snode, double *sip)
 {
-  int st = sn_fesys_internal(D->S, D->u, 0, D->w1, NULL, 0, 0, NULL, D->msg, D->msglen);
+  int st = sn_fesys_internal(D->S, D->u, D->nlgeom, D->w1, NULL, 0, 0, NULL, D->msg, D->msglen);
   if (st) return st;
   for (int d = 0; d < D->ndof; d++) D->w1[d] = D->cons[d] ? D->w1[d] - D->fext0[d] : 0.0;
   return sn_fesys_stress(D->S, D->u, snode, sip);
@@ -379,6 +379,8 @@ static int run_step(dyn_state *D, int k, double *ttot, double *snode, double *si
   D->theta = sp->theta > 0 ? sp->theta : 0.5;
   D->e = sp->restitution;
   D->period = sp->period;
+  D->nlgeom = sp->nlgeom;
+  sn_fesys_set_nlgeom(D->S, sp->nlgeom);   /* NLGEOM: Cauchy stress, Green-Lagrange strain */
   if ((st = step_conditions(D)) || (st = step_matrices(D))) return st;
   if (k == 0 && (st = report(D, k, 0, 0.0, *ttot, 1, snode, sip))) return st;
   for (int i = 1; i <= n; i++) {

@@ -129,9 +129,6 @@ int inp_check_steps(inp_rd *p)
         return inp_fail_at(p, p->step_file[k], st->line, "*TEMPERATURE in a *MODAL DYNAMIC step: temperature loading "
                            "is not allowed in modal dynamics (CalculiX neither)");
     }
-    if (st->nlgeom && st->dynamic)
-      return inp_fail_at(p, p->step_file[k], st->line, "*STEP, NLGEOM with *DYNAMIC: the dynamic analysis is linear "
-                     "(small strain) only; remove NLGEOM");
     for (int q = 0; q < m->nmaterials && k > 0 && st->nlgeom != m->steps[0].nlgeom; q++)
       if (m->materials[q].has_plastic)
         return inp_fail_at(p, p->step_file[k], st->line, "*STEP%s after a step %s NLGEOM with the *PLASTIC material "

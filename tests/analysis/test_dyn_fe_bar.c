@@ -340,7 +340,6 @@ static void test_refusals(const char *deck)
     {"MASS=LUMPED", "MASS=DIAGONAL", "expected LUMPED"},
     {"THETA=0.5", "THETA=0.3", "out of range"},
     {"RESTITUTION=0", "RESTITUTION=1.5", "out of range"},
-    {"*STEP\n", "*STEP, NLGEOM\n", "NLGEOM"},
     {"*INITIAL CONDITIONS, TYPE=VELOCITY", "*INITIAL CONDITIONS, TYPE=STRESS", "only TYPE=VELOCITY"},
     {"*BOUNDARY\n", "*DAMPING, STRUCTURAL=0.03\n*BOUNDARY\n", "STRUCTURAL"},
     {"*BOUNDARY\n", "*DAMPING, ALPHA=1\n*BOUNDARY\n", "ALPHA= and BETA="},

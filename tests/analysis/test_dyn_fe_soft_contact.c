@@ -11,8 +11,11 @@
  *    c v) (mean over the step);
  *  - the exact solution x = F / k' [1 - exp(-zeta w t) (cos w_d t + zeta / sqrt(1 - zeta^2)
  *    sin w_d t)] within 1e-3 of F / k' (h = 0.005: the trapezoidal rule's phase error);
- *  - damping with HARD contact and friction with a LINEAR law are refused with the line. */
+ *  - an EXPONENTIAL law (below) comes to rest where the spring, the law and the load balance;
+ *  - damping with HARD contact, friction with a soft law and TIED are refused with the line. */
 #include "check.h"
+#include "test_util.h"
+#include "analysis/contact_internal.h"
 #include "signorini/analysis.h"
 #include "signorini/io.h"
 
@@ -124,10 +127,70 @@ static void refused(const char *law, const char *extra, const char *want)
   sn_model_free(m);
 }
 
+/* EXPONENTIAL in a *DYNAMIC step: the law's force and slope at the step's start gap, the slope
+ * taken implicitly (soft_setup), damped by the *CONTACT DAMPING dashpot: the node comes to rest
+ * where the spring, the contact and the load balance, KS x + A p(x) = F (A = 1; p the law
+ * sn_law_pressure evaluates, found here by bisection), after 20 s (h = 0.005) */
+typedef struct {
+  double u;
+  int steps;
+} rest;
+
+static int on_rest(const sn_model *m, const sn_fesys *S, const sn_increment *inc, const sn_dyn_energy *en, int output,
+                   void *user)
+{
+  (void)S; (void)output; (void)en;
+  rest *R = user;
+  R->u = inc->u[3 * sn_model_node_index(m, 2)];
+  R->steps++;
+  return 0;
+}
+
+static void exponential(void)
+{
+  char msg[512];
+  const char *d0 = deck("EXPONENTIAL", "0.05, 2\n*CONTACT DAMPING\n4\n");
+  char *d = sn_test_replace(d0, "*DYNAMIC\n0.005, 1.", "*DYNAMIC\n0.005, 20.");
+  CHECK(d != NULL);
+  if (!d) return;
+  sn_model *m = NULL;
+  int st = sn_inp_parse(d, strlen(d), "exp.inp", NULL, &m, msg, sizeof msg);
+  free(d);
+  if (st) fprintf(stderr, "%s\n", msg);
+  CHECK_INT(st, SN_OK);
+  if (st) return;
+  rest R = {0, 0};
+  sn_dynamic_settings s;
+  sn_dynamic_settings_default(&s);
+  s.on_step = on_rest;
+  s.user = &R;
+  s.output_every = 1;
+  sn_dynamic_info info;
+  st = sn_dynamic_run(m, &s, &info, msg, sizeof msg);
+  if (st) fprintf(stderr, "%s\n", msg);
+  CHECK_INT(st, SN_OK);
+  const sn_interaction *I = &m->interactions[0];
+  double lo = -0.05, hi = F / KS, pr, dp;   /* KS x + p(x) - F: negative at lo, positive at hi */
+  for (int k = 0; k < 200; k++) {
+    double x = 0.5 * (lo + hi);
+    sn_law_pressure(I, x, &pr, &dp);
+    if (KS * x + pr - F > 0) hi = x; else lo = x;
+  }
+  double xe = 0.5 * (lo + hi);
+  sn_law_pressure(I, xe, &pr, &dp);
+  printf("EXPONENTIAL: at rest at %.9g, balance at %.9g (contact pressure %.6g), %d steps\n", R.u, xe, pr, R.steps);
+  CHECK_CLOSE(R.u, xe, 1e-4, 0);
+  CHECK(pr > 0.5);
+  sn_model_free(m);
+}
+
 int main(void)
 {
   oscillator();
   refused("HARD", "*CONTACT DAMPING\n2\n", "line 45: *CONTACT DAMPING with HARD contact");
-  refused("LINEAR", "20\n*FRICTION\n0.2, 100\n", "line 42: *FRICTION with a LINEAR pressure-overclosure law");
+  refused("LINEAR", "20\n*FRICTION\n0.2, 100\n", "line 42: *FRICTION with a LINEAR, EXPONENTIAL or TABULAR");
+  refused("EXPONENTIAL", "0.01, 5\n*FRICTION\n0.2, 100\n", "line 42: *FRICTION with a LINEAR, EXPONENTIAL or TABULAR");
+  refused("TIED", "1e3\n", "line 42: a *DYNAMIC analysis enforces HARD (impulses) and LINEAR, EXPONENTIAL or TABULAR");
+  exponential();
   return sn_check_report();
 }

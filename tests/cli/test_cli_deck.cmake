@@ -37,7 +37,6 @@ expect(run_hdf5_magic 1 "" "looks_like_a.inp is a problem file .*signorini solve
 # point 6: names at the *STEP line
 expect(deck_solver_unknown 1 "" "solver_unknown.inp:12: SOLVER=nsgz: unknown solver" run ${BAD}/solver_unknown.inp -o ${WORK}/o1)
 expect(deck_solver_kind 1 "" "solver_wrong_kind.inp:12: SOLVER=lemke: lemke solves lcp problems" run ${BAD}/solver_wrong_kind.inp -o ${WORK}/o1)
-expect(deck_nlgeom_dynamic 1 "" "nlgeom_dynamic.inp:14: [*]STEP, NLGEOM with [*]DYNAMIC" run ${BAD}/nlgeom_dynamic.inp -o ${WORK}/o1)
 
 # point 7: not regular files, refused at once
 execute_process(COMMAND mkfifo ${WORK}/fifo.inp RESULT_VARIABLE rc)
