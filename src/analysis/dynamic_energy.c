@@ -5,7 +5,7 @@
  * so that kinetic + strain + contact dissipation (-sum p . v_theta) + damping dissipation
  * (sum h v_theta^T C v_theta) - external work (sum f_theta . (u+ - u)) is constant for
  * theta = 1/2 and decreases by the last (numerical dissipation) term for theta > 1/2.
- * Under NLGEOM the strain energy is the internal forces' work, sum f_int(u + theta h v) .
+ * With a nonlinear f_int (NLGEOM, *HYPERELASTIC, nonlinear springs) the strain energy is the internal forces' work, sum f_int(u + theta h v) .
  * (u+ - u) over the steps (the midpoint rule of the stored energy's integral; the first state's
  * 1/2 u^T f_int(u)), and the balance above holds to the linearisation's O(h^2) a step. */
 #include "analysis/dynamic_internal.h"
@@ -19,14 +19,14 @@ int sn_dyn_energy_state(dyn_state *D, const double *u, const double *v, double t
   sn_csc_gemv(D->M, 1.0, D->b, 0.0, D->c);
   double ek = 0, es = 0;
   for (int i = 0; i < n; i++) ek += 0.5 * D->b[i] * D->c[i];
-  if (D->nlgeom && D->es_init) es = D->es_acc;
+  if (D->retangent && D->es_init) es = D->es_acc;
   else {
     int st = sn_fesys_internal(D->S, u, D->nlgeom, D->w2, NULL, 0, 0, NULL, D->msg, D->msglen);
     if (st) return st;
     const unsigned char *act = sn_fesys_active(D->S);
     for (int d = 0; d < D->ndof; d++)
       if (act[d]) es += 0.5 * u[d] * D->w2[d];
-    if (D->nlgeom) D->es_acc = es, D->es_init = 1;
+    if (D->retangent) D->es_acc = es, D->es_init = 1;
   }
   D->en.time = time;
   D->en.kinetic = ek;
@@ -58,7 +58,7 @@ void sn_dyn_energy_step(dyn_state *D, const double *ftheta)
     }
     for (int i = 0; i < n; i++) wd += D->h * D->b[i] * D->c[i];
   }
-  if (D->nlgeom) {                         /* the internal forces' work over the step */
+  if (D->retangent) {                      /* the internal forces' work over the step */
     const unsigned char *act = sn_fesys_active(D->S);
     for (int d = 0; d < D->ndof; d++)
       if (act[d]) D->es_acc += D->fmid[d] * (D->u1[d] - D->u[d]);

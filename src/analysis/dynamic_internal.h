@@ -32,10 +32,11 @@ typedef struct {
   /* the step */
   const sn_step *sp;
   double h, theta, e, period, alpha, beta;
-  int nlgeom;                /* the step's NLGEOM: f_int and K in total Lagrangian form, K the
+  int nlgeom;                /* the step's NLGEOM: f_int and K in total Lagrangian form */
+  int retangent;             /* f_int nonlinear (NLGEOM, *HYPERELASTIC, nonlinear springs): K the
                                 tangent at u + theta h v of every time step (dynamic_step.c) */
-  double *fmid;              /* NLGEOM: f_int(u + theta h v) of the last time step (all dofs) */
-  double es_acc;             /* NLGEOM: the strain energy, as the internal forces' work */
+  double *fmid;              /* retangent: f_int(u + theta h v) of the last time step (all dofs) */
+  double es_acc;             /* retangent: the strain energy, as the internal forces' work */
   int es_init;               /* es_acc set from the first state */
   sn_csc *M;                 /* free dofs, both triangles */
   sn_csc *K;                 /* free dofs, upper triangle (sn_fesys_internal) */

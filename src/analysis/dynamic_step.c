@@ -5,8 +5,9 @@
  *     u+ = u + h v_theta,   v_theta = theta v+ + (1 - theta) v,
  * that is, with M_hat = M + h theta C + h^2 theta^2 K (C = alpha M + beta K),
  *     M_hat v+ = M_hat v + h (F_theta - f_int(u + theta h v) - C v) + H p          (1)
- * (f_int linear: small strain). Under NLGEOM f_int is the total Lagrangian internal force and
- * (1) the theta method's f_int(u + theta h v_theta) linearised about u + theta h v, one Newton
+ * (f_int linear: small strain). Under NLGEOM (and with *HYPERELASTIC materials or nonlinear
+ * springs) f_int is nonlinear (NLGEOM: the total Lagrangian internal force) and (1) the theta
+ * method's f_int(u + theta h v_theta) linearised about u + theta h v, one Newton
  * step: K in M_hat (and in C) is the tangent there, made and factorized anew every time step
  * (a linearly implicit scheme: Hairer & Wanner, "Solving ODEs II", sec. IV.7, the linearly
  * implicit Euler method; it keeps the scheme first-order consistent as Moreau-Jean is, and
@@ -112,11 +113,11 @@ static int smooth_rhs(dyn_state *D, double t)
   } else
     for (int d = 0; d < D->ndof; d++) D->w1[d] = D->cons[d] ? sn_dyn_prescribed(D, d, t + th * h) : D->u[d] + th * h * D->v[d];
   double t0 = sn_wtime();
-  if (D->nlgeom) {                               /* f_int and the tangent at u + theta h v */
-    st = sn_fesys_internal(D->S, D->w1, 1, D->w2, D->eq, D->neq, D->eq_version, &D->K, D->msg, D->msglen);
+  if (D->retangent) {                            /* f_int and the tangent at u + theta h v */
+    st = sn_fesys_internal(D->S, D->w1, D->nlgeom, D->w2, D->eq, D->neq, D->eq_version, &D->K, D->msg, D->msglen);
     if (!st) memcpy(D->fmid, D->w2, sizeof(double) * (size_t)D->ndof);
     if (!st && !(st = sn_dyn_mhat(D)) && (st = sn_dyn_refactor(D)) && D->msg)
-      snprintf(D->msg, D->msglen, "line %d: NLGEOM: the time step's matrix M + h theta C + h^2 theta^2 K_T is not "
+      snprintf(D->msg, D->msglen, "line %d: the time step's matrix M + h theta C + h^2 theta^2 K_T is not "
                "positive definite at step time %g (a tangent stiffness past a limit point: a smaller time "
                "increment)", D->sp->line, t);
   } else
