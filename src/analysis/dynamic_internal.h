@@ -33,7 +33,7 @@ typedef struct {
   const sn_step *sp;
   double h, theta, e, period, alpha, beta;
   int nlgeom;                /* the step's NLGEOM: f_int and K in total Lagrangian form */
-  int retangent;             /* f_int nonlinear (NLGEOM, *HYPERELASTIC, nonlinear springs): K the
+  int retangent;             /* f_int nonlinear (NLGEOM, *HYPERELASTIC, *PLASTIC, nonlinear springs): K the
                                 tangent at u + theta h v of every time step (dynamic_step.c) */
   double *fmid;              /* retangent: f_int(u + theta h v) of the last time step (all dofs) */
   double es_acc;             /* retangent: the strain energy, as the internal forces' work */

@@ -559,6 +559,8 @@ int sn_dyn_step(dyn_state *D, double t)
   if ((st = smooth_rhs(D, t))) return st;
   if ((st = contact_phase(D, t))) return st;
   update(D, t);
+  /* *PLASTIC: the history at the new state, the next step's return mappings start from it */
+  if (D->retangent && (st = sn_fesys_commit(D->S, D->u1, D->nlgeom, D->msg, D->msglen))) return st;
   if (D->cs.np > 0 && D->cs.uloc) {   /* local (new gap, slip of the step), as the static output */
     for (int d = 0; d < D->ndof; d++) D->w1[d] = D->u1[d] - D->u[d];
     sn_csc_gemv_t(D->cs.H, 1.0, D->w1, 0.0, D->cs.uloc);

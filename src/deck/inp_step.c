@@ -135,10 +135,6 @@ int inp_check_steps(inp_rd *p)
                            "'%s': the plastic history of small-strain and NLGEOM steps differs (give every step the "
                            "same NLGEOM)", st->nlgeom ? ", NLGEOM" : " without NLGEOM", st->nlgeom ? "without" : "with",
                            m->materials[q].name);
-    for (int q = 0; q < m->nmaterials && st->dynamic; q++)
-      if (m->materials[q].has_plastic)
-        return inp_fail_at(p, p->step_file[k], st->line, "*DYNAMIC with the *PLASTIC material '%s': the dynamic "
-                           "analysis is linear elastic only", m->materials[q].name);
   }
   return SN_OK;
 }
