@@ -109,9 +109,12 @@ typedef struct {
  * (its energy row; a frame every frame_every steps), the FCLIB dumps of run->dump, and is left
  * open (the caller closes it). A step whose solver stops short of its tolerance is counted in
  * info and the run goes on; an error (SN_ERR_*) stops it, with the reason in msg. An
- * event-driven interval that makes no progress (sn_scene_advance_event returns SN_STALLED: its
- * events accumulate at one time, or its step falls below round-off) stops the run too, after
- * that interval's output, and sn_scene_simulate returns SN_STALLED with the reason in msg. */
+ * event-driven interval that ends short of its end with a positive status stops the run too,
+ * after that interval's output, and sn_scene_simulate returns that status with the reason in
+ * msg: SN_STALLED when it makes no progress (its events accumulate at one time, or its step
+ * falls below round-off), SN_RAY or SN_DIVERGED when an event's acceleration-level problem has
+ * no solution found (no smooth motion: Painleve's paradox). msg is empty when the run went to
+ * its end. */
 int sn_scene_simulate(sn_scene *S, const sn_scene_run *run, sn_scene_output *out, sn_scene_progress_fn progress,
                       void *user, sn_scene_run_info *info, char *msg, size_t msglen);
 

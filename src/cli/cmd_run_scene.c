@@ -122,7 +122,7 @@ static int run_open(const char *path, sn_scene *S, const sn_scene_run *run, scen
   if (st < 0) return sn_cli_fail("run: %s: %s", path, msg[0] ? msg : sn_strerror(st));
   if (cst) return sn_cli_fail("run: %s", cmsg[0] ? cmsg : sn_strerror(cst));
   summary(path, S, run, &info, dir, base);
-  if (st == SN_STALLED && msg[0]) return sn_cli_fail("run: %s: %s", path, msg);   /* the run stopped short */
+  if (st > 0 && msg[0]) return sn_cli_fail("run: %s: %s", path, msg);   /* the run stopped short */
   if (run->method == SN_SCENE_EVENT && info.max_penetration > EVENT_PENETRATION_WARN)
     fprintf(stderr, "signorini: warning: %s: the event-driven integration let bodies overlap by up to %.3g m: a contact "
             "closed without its event being located, so the motion after it is not exact; METHOD=MOREAU integrates "

@@ -78,6 +78,22 @@ static int nonfinite_energy(const sn_scene *S)
          !isfinite(E.kinematic_work);
 }
 
+/* why an event-driven interval ended short of its end at time t, with status r > 0 */
+static void stop_message(const sn_dyn_settings *s, long k, double t, int r, char *msg, size_t msglen)
+{
+  if (!msg || !msglen) return;
+  if (r == SN_RAY || r == SN_DIVERGED)
+    snprintf(msg, msglen, "event-driven interval %ld: no smooth motion past time %.9g s: the acceleration-level contact "
+             "problem of the event there has no solution that Lemke's method or its fallback finds (%s; with friction a "
+             "Painleve paradox or a jam, which needs a tangential impact: Genot & Brogliato 1999); the results up to "
+             "that time are written; METHOD=MOREAU integrates such motion", k, t, sn_strerror(r));
+  else
+    snprintf(msg, msglen, "event-driven interval %ld: no progress past time %.9g s (an accumulation of events the "
+             "scheme does not resolve, or integration steps that stay far too short: below round-off or more than %ld "
+             "in the interval); the results up to that time are written; METHOD=MOREAU integrates such motion", k, t,
+             s->event_max_steps > 0 ? s->event_max_steps : (long)SN_EV_MAX_STEPS);
+}
+
 static void account(sn_scene_run_info *info, long step, int st, const sn_dyn_info *di)
 {
   info->steps = step;
@@ -156,16 +172,16 @@ int sn_scene_simulate(sn_scene *S, const sn_scene_run *run, sn_scene_output *out
       t_out += now() - a;
       if (st) break;
     }
-    if (run->method == SN_SCENE_EVENT && r == SN_STALLED && sn_scene_time(S) < t_end) {
-      /* the integration stopped short of the interval's end (SN_STALLED with the time reached is
-       * a solver's status at an event, counted as unconverged): the same state would stall the
-       * next interval again, so the run ends here, its output complete up to this time */
-      if (msg && msglen)
-        snprintf(msg, msglen, "event-driven interval %ld: no progress past time %.9g s (an accumulation of events the "
-                 "scheme does not resolve, or integration steps that stay far too short: below round-off or more than %ld "
-                 "in the interval); the results up to that time are written; METHOD=MOREAU integrates such motion", k,
-                 sn_scene_time(S), s.event_max_steps > 0 ? s.event_max_steps : (long)SN_EV_MAX_STEPS);
-      st = SN_STALLED;
+    if (run->method == SN_SCENE_EVENT && r > 0 && sn_scene_time(S) < t_end) {
+      /* the integration stopped short of the interval's end (a positive status with the time
+       * reached is a solver's status at an event, counted as unconverged): the same state would
+       * stop the next interval again at the same time, so the run ends here, its output
+       * complete up to this time. Before, only SN_STALLED ended it: an event whose
+       * acceleration-level problem had no solution found (SN_RAY) stopped every later interval
+       * at the same time, and the run ended "done" (exit 0, a warning of unsolved problems) with
+       * the bodies frozen there and the energy table's time stuck */
+      stop_message(&s, k, sn_scene_time(S), r, msg, msglen);
+      st = r;
       break;
     }
     if (progress && (k % every == 0 || k == n) && progress(S, k, n, &di, user)) {
