@@ -75,6 +75,12 @@ int sn_manifold(const sn_support_obj *A, const sn_support_obj *B, double gap, co
  * point (a capsule's end, a tilted cylinder's rim point): the caller takes GJK's point. */
 int sn_manifold_triangle(const sn_support_obj *T, const sn_support_obj *B, double margin, int drop_sides,
                          sn_manifold_point out[SN_MANIFOLD_MAX]);
+/* The vertices of B's flat feature facing triangle T (B's face or edge most opposed to T's
+ * normal) that lie below T's plane and inside T's outline: face points of T's normal, gap the
+ * (negative) height, id the vertex's, at most max of them; 0 for a curved B. A triangle of a mesh
+ * bounds the solid below it: a vertex under it is inside even where B does not cross the
+ * triangle itself (B's crossing of the surface lies over a coplanar neighbour). */
+int sn_manifold_triangle_below(const sn_support_obj *T, const sn_support_obj *B, sn_manifold_point *out, int max);
 /* barycentric weights of the point of triangle (a, b, c) closest to the origin (Ericson 2005,
  * 5.1.5): 1, 2 or 3 of them non-zero for a vertex, edge or face region */
 void sn_closest_triangle_origin(const double a[3], const double b[3], const double c[3], double lam[3]);

@@ -345,6 +345,43 @@ int sn_manifold_triangle(const sn_support_obj *T, const sn_support_obj *B, doubl
   return face_points(&ref, 0, &inc, margin, drop_sides, out);
 }
 
+/* 1 if q (on the plane of triangle tri) lies inside it, clear of its sides (barycentric
+ * coordinates > 1e-9) */
+static int inside_triangle(const double *tri, const double q[3]) {
+  double e1[3], e2[3], r[3];
+  sn3_sub(tri + 3, tri, e1);
+  sn3_sub(tri + 6, tri, e2);
+  sn3_sub(q, tri, r);
+  double d00 = sn3_dot(e1, e1), d01 = sn3_dot(e1, e2), d11 = sn3_dot(e2, e2), d20 = sn3_dot(r, e1), d21 = sn3_dot(r, e2);
+  double den = d00 * d11 - d01 * d01;
+  if (!(den > 0)) return 0;
+  double l1 = (d11 * d20 - d01 * d21) / den, l2 = (d00 * d21 - d01 * d20) / den;
+  return l1 > 1e-9 && l2 > 1e-9 && 1 - l1 - l2 > 1e-9;
+}
+
+int sn_manifold_triangle_below(const sn_support_obj *T, const sn_support_obj *B, sn_manifold_point *out, int max) {
+  double mn[3] = {-T->tri_n[0], -T->tri_n[1], -T->tri_n[2]};
+  feature inc;
+  feature_of(B, mn, &inc);
+  if (inc.n < 3) return 0;
+  int np = 0;
+  for (int k = 0; k < inc.n && np < max; k++) {
+    double d[3], q[3];
+    sn3_sub(inc.p[k], T->tri, d);
+    double h = sn3_dot(d, T->tri_n);
+    if (!(h < 0)) continue;
+    for (int i = 0; i < 3; i++) q[i] = inc.p[k][i] - h * T->tri_n[i];
+    if (!inside_triangle(T->tri, q)) continue;
+    sn_manifold_point *o = &out[np++];
+    memcpy(o->pa, q, sizeof q);
+    memcpy(o->pb, inc.p[k], sizeof o->pb);
+    memcpy(o->n, T->tri_n, sizeof o->n);
+    o->gap = h;
+    o->id = inc.id[k];
+  }
+  return np;
+}
+
 void sn_contact_make(sn_contact *c, const sn_body *A, int ia, const sn_body *B, int ib, int feature, const double pa[3],
                      const double pb[3], const double n[3], double gap) {
   memset(c, 0, sizeof *c);
