@@ -9,7 +9,8 @@
  * regula falsi (Dowell & Jarratt 1971) until the bracket is below the event tolerance; the
  * event time is the bracket's right end, where the function has crossed (its left end for a
  * closing). A closing whose gap starts the step touching (within EV_GAP_TOL of zero, either
- * sign) is bracketed by touching_bracket: a fall below the band, not the round-off's sign.
+ * sign) or a hair under it is bracketed by touching_bracket: a fall below the band (or EV_GAP_TOL
+ * below a start under it), not the round-off's sign.
  * A closing without a sign change is caught too (ev_unseen_closing): a contact whose gap ends
  * the step below -EV_GAP_TOL without a function at the step's start, because the narrow phase's
  * set of points changed within the step (a cylinder landing flat has one point per cap rim while
@@ -111,14 +112,26 @@ static int refine(sn_scene *S, ev_scratch *E, const ev_fn *f, double shift, doub
  *    the gap is from the last clear sample to the first negative one after it;
  *  - where it never clears the band, a closing is a fall below its bottom: the bracket is of
  *    gap + EV_GAP_TOL (*shift), from the step's start to the first sample below -EV_GAP_TOL (or
- *    the step's end); none if it stays in the band. Before, a start gap of -2e-14 (a box corner
- *    after an edge impact) was never bracketed and the corner went inside unseen, and a hull
- *    vertex that hovered at 1e-19 over a face closed and reopened at the same instant at every
- *    dip of round-off below zero (100 000 events).
+ *    the step's end); none if it stays in the band;
+ *  - a start a hair under the band (-2 EV_GAP_TOL <= g0 < -EV_GAP_TOL) is bracketed the same
+ *    way, as a fall below g0 - EV_GAP_TOL (deeper starts, contacts already inside, are
+ *    ev_unseen_closing's: sampling them every step made a cylinder stalled 1.6 mm inside a mesh,
+ *    campaign scene s0103, run past 60 s instead of stopping after 13). A closing located from a
+ *    touching start stops at -EV_GAP_TOL to the event
+ *    tolerance, so the next step may start a hair under the band: an octahedron's vertex
+ *    restarted at -1.0000054e-9 m, was skipped as "already inside", and sank to -1.45e-6 m
+ *    unseen while another vertex's closing was located in the same step (ev_unseen_closing runs
+ *    only in steps without a root): 1.09e-6 m of overlap at the end (campaign scene s0035).
+ * Before the band, a start gap of -2e-14 (a box corner after an edge impact) was never
+ * bracketed and the corner went inside unseen, and a hull vertex that hovered at 1e-19 over a
+ * face closed and reopened at the same instant at every dip of round-off below zero (100 000
+ * events).
  * 1 with the bracket, 0 for none; st the status of the evaluations */
 static int touching_bracket(sn_scene *S, ev_scratch *E, const ev_fn *f0, const ev_fn *f1, double *shift,
                             double *t0, double *g0, double *t1, double *g1, int *st) {
   int clear = 0;
+  /* the bottom of the band: -EV_GAP_TOL, or EV_GAP_TOL below a start already under the band */
+  double bottom = f0->g < -EV_GAP_TOL ? f0->g - EV_GAP_TOL : -EV_GAP_TOL;
   *shift = 0;
   *t0 = 0, *g0 = f0->g;
   *t1 = 1, *g1 = f1->g;
@@ -129,16 +142,16 @@ static int touching_bracket(sn_scene *S, ev_scratch *E, const ev_fn *f0, const e
     double g = o ? o->g : -INFINITY;
     if (g > EV_GAP_TOL) {
       clear = 1, *t0 = k / 8.0, *g0 = g;
-    } else if ((clear && g < 0) || g < -EV_GAP_TOL) {
+    } else if ((clear && g < 0) || g < bottom) {
       *t1 = k / 8.0, *g1 = g;
       break;
     }
   }
   if (clear) return *g1 < 0;
-  if (!(*g1 < -EV_GAP_TOL)) return 0;
-  *shift = EV_GAP_TOL;
-  *t0 = 0, *g0 = f0->g + EV_GAP_TOL;
-  *g1 += EV_GAP_TOL;
+  if (!(*g1 < bottom)) return 0;
+  *shift = -bottom;
+  *t0 = 0, *g0 = f0->g - bottom;
+  *g1 -= bottom;
   return 1;
 }
 
@@ -150,7 +163,10 @@ int ev_locate(sn_scene *S, ev_scratch *E, double h, double tol, double *theta, e
     const ev_fn *f1 = &E->f[1][i];
     const ev_fn *f0 = find_fn(E, 0, f1);
     if (f1->g >= 0 || !f0) continue;
-    int touching = f1->kind == EV_FN_CLOSE && fabs(f0->g) <= EV_GAP_TOL;
+    /* touching: a start in the band or a hair under it (down to -2 EV_GAP_TOL: where a closing
+     * located from the band leaves it); a deeper start is a contact already inside
+     * (ev_unseen_closing's) */
+    int touching = f1->kind == EV_FN_CLOSE && f0->g <= EV_GAP_TOL && f0->g >= -2 * EV_GAP_TOL;
     if (f0->g < 0 && !touching) continue;
     double tl, tr, shift = 0, t0 = 0, g0 = f0->g, t1 = 1, g1 = f1->g;
     ev_fn f = *f1;
