@@ -81,6 +81,9 @@ int sn_manifold_triangle(const sn_support_obj *T, const sn_support_obj *B, doubl
  * bounds the solid below it: a vertex under it is inside even where B does not cross the
  * triangle itself (B's crossing of the surface lies over a coplanar neighbour). */
 int sn_manifold_triangle_below(const sn_support_obj *T, const sn_support_obj *B, sn_manifold_point *out, int max);
+/* 1 if point q (on the plane of triangle tri: 3 vertices) lies inside it, clear of its sides
+ * (barycentric coordinates > 1e-9) */
+int sn_triangle_strictly_inside(const double tri[9], const double q[3]);
 /* barycentric weights of the point of triangle (a, b, c) closest to the origin (Ericson 2005,
  * 5.1.5): 1, 2 or 3 of them non-zero for a vertex, edge or face region */
 void sn_closest_triangle_origin(const double a[3], const double b[3], const double c[3], double lam[3]);

@@ -345,9 +345,7 @@ int sn_manifold_triangle(const sn_support_obj *T, const sn_support_obj *B, doubl
   return face_points(&ref, 0, &inc, margin, drop_sides, out);
 }
 
-/* 1 if q (on the plane of triangle tri) lies inside it, clear of its sides (barycentric
- * coordinates > 1e-9) */
-static int inside_triangle(const double *tri, const double q[3]) {
+int sn_triangle_strictly_inside(const double tri[9], const double q[3]) {
   double e1[3], e2[3], r[3];
   sn3_sub(tri + 3, tri, e1);
   sn3_sub(tri + 6, tri, e2);
@@ -371,7 +369,7 @@ int sn_manifold_triangle_below(const sn_support_obj *T, const sn_support_obj *B,
     double h = sn3_dot(d, T->tri_n);
     if (!(h < 0)) continue;
     for (int i = 0; i < 3; i++) q[i] = inc.p[k][i] - h * T->tri_n[i];
-    if (!inside_triangle(T->tri, q)) continue;
+    if (!sn_triangle_strictly_inside(T->tri, q)) continue;
     sn_manifold_point *o = &out[np++];
     memcpy(o->pa, q, sizeof q);
     memcpy(o->pb, inc.p[k], sizeof o->pb);

@@ -188,19 +188,6 @@ static int internal_sides(const sn_shape *s, const sn_mesh_accel *acc, int t) {
   return mask;
 }
 
-/* 1 if point q (on the triangle's plane) is inside triangle P, clear of its edges (barycentric
- * coordinates > 1e-9) */
-static int strictly_inside(const double P[9], const double q[3]) {
-  double e1[3], e2[3], r[3];
-  sn3_sub(P + 3, P, e1);
-  sn3_sub(P + 6, P, e2);
-  sn3_sub(q, P, r);
-  double d00 = sn3_dot(e1, e1), d01 = sn3_dot(e1, e2), d11 = sn3_dot(e2, e2), d20 = sn3_dot(r, e1), d21 = sn3_dot(r, e2);
-  double den = d00 * d11 - d01 * d01;
-  if (!(den > 0)) return 0;
-  double l1 = (d11 * d20 - d01 * d21) / den, l2 = (d00 * d21 - d01 * d20) / den;
-  return l1 > 1e-9 && l2 > 1e-9 && 1 - l1 - l2 > 1e-9;
-}
 
 /* The body's vertices under triangle t, inside its outline (sn_manifold_triangle_below), as
  * face contacts of t's flat region, named by vertex like the clipped ones: for a query of t that
@@ -275,7 +262,7 @@ static int body_triangle(const sn_body *A, const sn_body *M, const sn_mesh_accel
   memcpy(m.p.n, n, sizeof n);
   m.p.gap = gap;
   m.p.id = 7;
-  if (strictly_inside(P, pa)) {   /* a point inside the face: the face's normal */
+  if (sn_triangle_strictly_inside(P, pa)) {   /* a point inside the face: the face's normal */
     m.face = 1;
     memcpy(m.p.n, nt, sizeof m.p.n);
   } else {   /* an edge or vertex: its region on the triangle, then the ghost test */

@@ -16,8 +16,7 @@
  *   fly off along their tangents and the cube grows (its edges by over 30 %): the small-strain
  *   analysis cannot spin a body, which is why NLGEOM is needed. */
 #include "check.h"
-#include "signorini/analysis.h"
-#include "signorini/io.h"
+#include "dyn_run.h"
 
 #include <math.h>
 
@@ -67,20 +66,7 @@ static int run(int nlgeom, int hyper, rec *R)
     n += snprintf(deck + n, sizeof deck - (size_t)n, "%d,1,%g\n%d,2,%g\n", i + 1, -(X0[i][1] - 0.5), i + 1, X0[i][0] - 0.5);
   snprintf(deck + n, sizeof deck - (size_t)n, "*STEP%s\n*DYNAMIC\n%.17g,%.17g\n*END STEP\n", nlgeom ? ",NLGEOM" : "",
            M_PI / 2 / 1000, M_PI / 2);
-  char msg[512];
-  sn_model *m = NULL;
-  int st = sn_inp_parse(deck, strlen(deck), "spin.inp", NULL, &m, msg, sizeof msg);
-  if (st == SN_OK) {
-    sn_dynamic_settings s;
-    sn_dynamic_settings_default(&s);
-    s.on_step = on_step;
-    s.user = R;
-    sn_dynamic_info info;
-    st = sn_dynamic_run(m, &s, &info, msg, sizeof msg);
-  }
-  if (st) fprintf(stderr, "dyn_fe_nlgeom: %s\n", msg);
-  sn_model_free(m);
-  return st;
+  return sn_test_dyn_text(deck, "spin.inp", on_step, R, 0, NULL);
 }
 
 static double edge(const rec *R, int a, int b)

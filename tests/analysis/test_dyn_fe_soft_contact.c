@@ -14,6 +14,7 @@
  *  - an EXPONENTIAL law (below) comes to rest where the spring, the law and the load balance;
  *  - damping with HARD contact, friction with a soft law and TIED are refused with the line. */
 #include "check.h"
+#include "dyn_run.h"
 #include "test_util.h"
 #include "analysis/contact_internal.h"
 #include "signorini/analysis.h"
@@ -92,15 +93,7 @@ static void oscillator(void)
   if (st) return;
   record R;
   memset(&R, 0, sizeof R);
-  sn_dynamic_settings s;
-  sn_dynamic_settings_default(&s);
-  s.on_step = on_step;
-  s.user = &R;
-  s.output_every = 1;
-  sn_dynamic_info info;
-  st = sn_dynamic_run(m, &s, &info, msg, sizeof msg);
-  if (st) fprintf(stderr, "%s\n", msg);
-  CHECK_INT(st, SN_OK);
+  CHECK_INT(sn_test_dyn_run(m, "soft.inp", on_step, &R, 1, NULL), SN_OK);
   double xs = F / (KS + KC);
   CHECK_INT(R.steps, 201);
   CHECK(R.err < 1e-12 * xs);
@@ -160,15 +153,7 @@ static void exponential(void)
   CHECK_INT(st, SN_OK);
   if (st) return;
   rest R = {0, 0};
-  sn_dynamic_settings s;
-  sn_dynamic_settings_default(&s);
-  s.on_step = on_rest;
-  s.user = &R;
-  s.output_every = 1;
-  sn_dynamic_info info;
-  st = sn_dynamic_run(m, &s, &info, msg, sizeof msg);
-  if (st) fprintf(stderr, "%s\n", msg);
-  CHECK_INT(st, SN_OK);
+  CHECK_INT(sn_test_dyn_run(m, "exp.inp", on_rest, &R, 1, NULL), SN_OK);
   const sn_interaction *I = &m->interactions[0];
   double lo = -0.05, hi = F / KS, pr, dp;   /* KS x + p(x) - F: negative at lo, positive at hi */
   for (int k = 0; k < 200; k++) {
