@@ -377,7 +377,26 @@ static void soft_free(dyn_soft *S)
   memset(S, 0, sizeof *S);
 }
 
-static int soft_setup(dyn_state *D, dyn_soft *S)
+/* the soft points' step matrix failed (st): the point of the largest spring slope, the likely
+ * cause, in D->msg (t: step time) */
+static int soft_failure(dyn_state *D, const dyn_soft *S, double t, int st)
+{
+  int dim = D->ndf, worst = -1;
+  for (int k = 0; k < D->cs.np; k++)
+    if (S->soft[k] >= 0 && (worst < 0 || !(S->cd[dim * S->soft[k]] <= S->cd[dim * S->soft[worst]]))) worst = k;
+  if (worst < 0 || !D->msg) return st;
+  const sn_contact_point *p = &D->cs.pts[worst];
+  const sn_contact_pair *P = &D->m->pairs[p->pair];
+  snprintf(D->msg, D->msglen, "line %d: at step time %g the soft contact law of this pair reached overclosure %.6g at "
+           "slave node %d within one time step, where its spring's slope is %.3g per unit area: the step matrix "
+           "cannot take it (%s). The node crossed the law's range in one step: a smaller time increment on *DYNAMIC "
+           "(the step is fixed), a softer law (a larger EXPONENTIAL c0) or HARD contact (impulses)",
+           P->line, t, -p->gap, D->m->node_id ? D->m->node_id[p->slave_node] : p->slave_node + 1,
+           S->cd[dim * S->soft[worst]] / (D->theta * D->h * (p->area > 0 ? p->area : 1.0)), sn_strerror(st));
+  return st;
+}
+
+static int soft_setup(dyn_state *D, dyn_soft *S, double t)
 {
   const sn_model *m = D->m;
   int dim = D->ndf, np = D->cs.np, st;
@@ -423,7 +442,11 @@ static int soft_setup(dyn_state *D, dyn_soft *S)
   free(I); free(J); free(X);
   if (!st) st = sn_csc_add(D->Mhat, tB, &S->Mhat);
   sn_csc_free(tB);
+  int finite = 1;
+  for (int q = 0; q < dim * S->ns; q++) finite &= isfinite(S->cd[q]) && isfinite(S->r0[q]);
+  if (!st && !finite) st = SN_ERR_NOT_SPD;
   if (!st) st = sn_chol_factor(S->Mhat, &S->F);
+  if (st == SN_ERR_NOT_SPD) return soft_failure(D, S, t, st);
   if (st) return st;
   /* f += theta h B v + h (Hs r0 - B v) */
   double *Bv = calloc((size_t)D->neq + 1, sizeof(double));
@@ -481,7 +504,7 @@ static int contact_phase(dyn_state *D, double t)
   D->cs.uloc = calloc(nl, sizeof(double));
   if (!act || !uloc0 || !ucons || !D->cs.r || !D->cs.uloc) { st = SN_ERR_NOMEM; goto done; }
   if ((st = sn_contact_H(D->m, D->cs.pts, np, &D->cs.H))) goto done;
-  if ((st = soft_setup(D, &soft))) goto done;
+  if ((st = soft_setup(D, &soft, t))) goto done;
   if (soft.ns) {                       /* the step matrix with the soft points' springs and dashpots */
     sw_M = D->Mhat; sw_F = D->F;
     D->Mhat = soft.Mhat; D->F = soft.F;

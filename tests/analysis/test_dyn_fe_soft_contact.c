@@ -169,6 +169,36 @@ static void exponential(void)
   sn_model_free(m);
 }
 
+/* an EXPONENTIAL law far stiffer than the time step resolves (c0 = 1e-9, the node starting 0.01
+ * away and pushed at it: it crosses the law's whole range within one step, where the law's
+ * force and slope overflow): the run stops with the pair's line, the node and the advice, not a
+ * bare "not positive definite" */
+static void crossed(void)
+{
+  char msg[512];
+  char *d = sn_test_replace(deck("EXPONENTIAL", "1e-9, 2\n"), "\n2, 1, .5, .5\n", "\n2, .99, .5, .5\n");
+  CHECK(d != NULL);
+  if (!d) return;
+  sn_model *m = NULL;
+  int st = sn_inp_parse(d, strlen(d), "crossed.inp", NULL, &m, msg, sizeof msg);
+  free(d);
+  CHECK_INT(st, SN_OK);
+  if (st) return;
+  rest R = {0, 0};
+  sn_dynamic_settings s;
+  sn_dynamic_settings_default(&s);
+  s.on_step = on_rest;
+  s.user = &R;
+  sn_dynamic_info info;
+  st = sn_dynamic_run(m, &s, &info, msg, sizeof msg);
+  printf("crossed: status %d after %d steps: %s\n", st, R.steps, msg);
+  CHECK_INT(st, SN_ERR_NOT_SPD);
+  CHECK(strstr(msg, "line 42: at step time") != NULL);
+  CHECK(strstr(msg, "at slave node 2 within one time step") != NULL);
+  CHECK(strstr(msg, "a smaller time increment on *DYNAMIC") != NULL);
+  sn_model_free(m);
+}
+
 int main(void)
 {
   oscillator();
@@ -177,5 +207,6 @@ int main(void)
   refused("EXPONENTIAL", "0.01, 5\n*FRICTION\n0.2, 100\n", "line 42: *FRICTION with a LINEAR, EXPONENTIAL or TABULAR");
   refused("TIED", "1e3\n", "line 42: a *DYNAMIC analysis enforces HARD (impulses) and LINEAR, EXPONENTIAL or TABULAR");
   exponential();
+  crossed();
   return sn_check_report();
 }
