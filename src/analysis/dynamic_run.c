@@ -380,7 +380,7 @@ static int run_step(dyn_state *D, int k, double *ttot, double *snode, double *si
   D->e = sp->restitution;
   D->period = sp->period;
   D->nlgeom = sp->nlgeom;
-  D->retangent = sp->nlgeom || !sn_fesys_is_linear(D->S, sp->nlgeom);
+  D->retangent = !sn_fesys_is_linear(D->S, sp->nlgeom);   /* NLGEOM with solids or trusses too */
   sn_fesys_set_nlgeom(D->S, sp->nlgeom);   /* NLGEOM: Cauchy stress, Green-Lagrange strain */
   if ((st = step_conditions(D)) || (st = step_matrices(D))) return st;
   if (k == 0 && (st = report(D, k, 0, 0.0, *ttot, 1, snode, sip))) return st;
