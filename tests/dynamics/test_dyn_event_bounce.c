@@ -9,16 +9,12 @@
 #include <stdio.h>
 
 #include "check.h"
+#include "dyn_floor.h"
 #include "dynamics/event_internal.h"
 
 int main(void) {
-  sn_scene *S;
-  CHECK_INT(sn_scene_create(&S), SN_OK);
+  sn_scene *S = dyn_floor_scene();
   sn_body_desc d;
-  sn_body_desc_default(&d);
-  d.shape.kind = SN_SHAPE_PLANE;
-  d.motion = SN_BODY_FIXED;
-  CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
   const double r = 0.1, h = 1.0, e = 0.5, g = 9.81;
   sn_body_desc_default(&d);
   d.shape.kind = SN_SHAPE_SPHERE;

@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "check.h"
+#include "dyn_floor.h"
 #include "signorini/dynamics.h"
 
 static const double PI = 3.14159265358979323846;
@@ -29,13 +30,7 @@ static const double PI = 3.14159265358979323846;
 /* a scene with a fixed plane z = 0 and the contact law (mu, e) */
 static sn_scene *on_floor(double mu, double e)
 {
-  sn_scene *S;
-  CHECK_INT(sn_scene_create(&S), SN_OK);
-  sn_body_desc d;
-  sn_body_desc_default(&d);
-  d.shape.kind = SN_SHAPE_PLANE;
-  d.motion = SN_BODY_FIXED;
-  CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
+  sn_scene *S = dyn_floor_scene();
   CHECK_INT(sn_scene_set_contact_law(S, -1, -1, mu, e), SN_OK);
   return S;
 }

@@ -20,18 +20,14 @@
 #include <stdio.h>
 
 #include "check.h"
+#include "dyn_floor.h"
 #include "signorini/dynamics.h"
 
 int main(void)
 {
   const double b = 0.05, h = 0.1, th0 = 0.05, g = 9.81;
-  sn_scene *S;
-  CHECK_INT(sn_scene_create(&S), SN_OK);
+  sn_scene *S = dyn_floor_scene();
   sn_body_desc d;
-  sn_body_desc_default(&d);
-  d.shape.kind = SN_SHAPE_PLANE;
-  d.motion = SN_BODY_FIXED;
-  CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
   CHECK_INT(sn_scene_set_contact_law(S, -1, -1, 1.0, 0.0), SN_OK);
   sn_body_desc_default(&d);
   d.shape.kind = SN_SHAPE_BOX;

@@ -18,19 +18,15 @@
 #include <string.h>
 
 #include "check.h"
+#include "dyn_floor.h"
 #include "signorini/dynamics.h"
 #include "signorini/scene_io.h"
 
 static const double H = 0.5, R = 0.02, TH0 = 1.1, OM0 = -0.5, V0 = 1.0;
 
 static sn_scene *rod_scene(double mu) {
-  sn_scene *S;
-  CHECK_INT(sn_scene_create(&S), SN_OK);
+  sn_scene *S = dyn_floor_scene();
   sn_body_desc d;
-  sn_body_desc_default(&d);
-  d.shape.kind = SN_SHAPE_PLANE;
-  d.motion = SN_BODY_FIXED;
-  CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
   sn_body_desc_default(&d);
   d.shape.kind = SN_SHAPE_CAPSULE;
   d.shape.radius = R;

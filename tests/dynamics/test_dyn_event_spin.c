@@ -20,6 +20,7 @@
 #include <stdio.h>
 
 #include "check.h"
+#include "dyn_floor.h"
 #include "signorini/dynamics.h"
 
 static double balance(const sn_scene *S)
@@ -31,13 +32,7 @@ static double balance(const sn_scene *S)
 
 static sn_scene *on_floor(void)
 {
-  sn_scene *S;
-  CHECK_INT(sn_scene_create(&S), SN_OK);
-  sn_body_desc d;
-  sn_body_desc_default(&d);
-  d.shape.kind = SN_SHAPE_PLANE;
-  d.motion = SN_BODY_FIXED;
-  CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
+  sn_scene *S = dyn_floor_scene();
   CHECK_INT(sn_scene_set_contact_law(S, -1, -1, 1.0, 0.0), SN_OK);
   return S;
 }

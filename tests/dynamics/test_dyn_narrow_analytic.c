@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "dyn_floor.h"
 #include "dynamics/dyn_internal.h"
 
 static sn_body body(sn_shape_kind kind, double x, double y, double z) {
@@ -376,13 +377,8 @@ static void plane_convex(sn_contact_list *L) {
  * lower corners against the floor (gap -0.001, law of materials 0-0) and the ball against the
  * box (gap 0.001, box as a, law of materials 0-1) */
 static void detect(void) {
-  sn_scene *S;
-  CHECK_INT(sn_scene_create(&S), SN_OK);
+  sn_scene *S = dyn_floor_scene();
   sn_body_desc d;
-  sn_body_desc_default(&d);
-  d.shape.kind = SN_SHAPE_PLANE;
-  d.motion = SN_BODY_FIXED;
-  CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
   sn_body_desc_default(&d);
   d.shape.kind = SN_SHAPE_BOX;
   d.shape.half[0] = d.shape.half[1] = 0.2; d.shape.half[2] = 0.1;

@@ -40,6 +40,7 @@
 #include <stdio.h>
 
 #include "check.h"
+#include "dyn_floor.h"
 #include "dynamics/event_internal.h"
 
 static const double H = 0.5, R = 0.02, M = 1.0, G = 9.81, TH0 = 1.1, OM0 = -0.5, V0 = 1.0;
@@ -104,13 +105,8 @@ static void reduced(const rod *p, double T, int n, double y[4], double *min_ln, 
 
 /* the scene: the plane (body 0) and the rod (body 1) at theta0, theta'0, end speed v0 */
 static sn_scene *scene(double mu, int *rodid) {
-  sn_scene *S;
-  CHECK_INT(sn_scene_create(&S), SN_OK);
+  sn_scene *S = dyn_floor_scene();
   sn_body_desc d;
-  sn_body_desc_default(&d);
-  d.shape.kind = SN_SHAPE_PLANE;
-  d.motion = SN_BODY_FIXED;
-  CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
   sn_body_desc_default(&d);
   d.shape.kind = SN_SHAPE_CAPSULE;
   d.shape.radius = R;
