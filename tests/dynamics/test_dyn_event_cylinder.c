@@ -86,22 +86,7 @@ static void drop(double tilt_deg, double vx, double wz, double t_end, const char
 static void step_cap(void)
 {
   sn_scene *S = on_floor(1.0, 0.0);
-  sn_body_desc d;
-  sn_body_desc_default(&d);
-  d.shape.kind = SN_SHAPE_SPHERE;
-  d.shape.radius = 0.05243968291006845;
-  d.mass = 0.107509;
-  d.x[2] = 0.05350622560361347;
-  CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
-  sn_body_desc_default(&d);
-  d.shape.kind = SN_SHAPE_SPHERE;
-  d.shape.radius = 0.00806186242149041;
-  d.mass = 0.215829;
-  d.x[0] = 0.005651832913399036, d.x[2] = 0.11856392005727978;
-  const double v[6] = {-0.12026331291434911, 0.19083524695168672, -0.15611049468232294,
-                       17.04790565731829, 10.45641919644963, 11.027143104049465};
-  for (int k = 0; k < 3; k++) d.v[k] = v[k], d.w[k] = v[3 + k];
-  CHECK_INT(sn_scene_add_body(S, &d, NULL), SN_OK);
+  dyn_add_spinning_pair(S);
   sn_dyn_settings set;
   sn_dyn_settings_default(&set);
   CHECK_INT((int)set.event_max_steps, 200000);
