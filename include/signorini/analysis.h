@@ -94,6 +94,13 @@ int sn_fesys_is_linear(const sn_fesys *S, int nlgeom);
  * report the Cauchy stress F S F^T / J and the Green-Lagrange strain (sn_element_stress_nlgeom);
  * 0 (the default): the small-strain stress and strain (hyperelastic elements: always the former). */
 void sn_fesys_set_nlgeom(sn_fesys *S, int nlgeom);
+/* The elements sn_fesys_internal assembles: own[e] != 0 for each (ne bytes, copied), NULL for
+ * every element (the default). With a share, the internal force and the tangent are this
+ * share's sums (K's pattern made for it): a model split over MPI ranks, each assembling its
+ * elements and the sums taken over the ranks (docs/parallel.md, "The model split"). Stresses,
+ * strains, loads and masses still cover every element. SN_ERR_ARG for a model with *PLASTIC
+ * (its history is committed element by element); SN_ERR_NOMEM. */
+int sn_fesys_set_owned(sn_fesys *S, const unsigned char *own);
 /* active[dof] = 1 for dofs some element uses (ndof ints, owned by S) */
 const unsigned char *sn_fesys_active(const sn_fesys *S);
 
@@ -288,8 +295,12 @@ typedef struct {
                               INTERIOR) by the distributed ADMM over MPI (sn_gfc_admm_petsc,
                               signorini/petsc.h) instead of the step's solver, the serial chain
                               after it where it fails. COLLECTIVE: after sn_petsc_start, every
-                              rank runs the same analysis of the whole model (the model is read
-                              and assembled on every rank; docs/parallel.md). 0 (default): none */
+                              rank runs the same analysis (every rank holds the whole model; on
+                              two ranks or more each assembles its share of the elements in the
+                              increments that allow it: docs/parallel.md, "The model split").
+                              0 (default): none */
+  int petsc_whole;         /* with petsc: 1 every rank assembles the whole model (no split);
+                              0 (default): the split where the increment allows it */
   int checked;             /* 1: the caller has just run sn_static_check on this model, which
                               sn_static_run then does not run again (it builds the element
                               system once to check it: 3 ms of the bench Hertz deck); 0 (default) */
@@ -336,6 +347,10 @@ typedef struct {
   int petsc_solves;        /* contact solves by the distributed ADMM (sn_static_settings.petsc) */
   int petsc_reuses;        /* of those, the ones that reused an earlier one's split, matrices
                               and multigrid (sn_petsc_cache) */
+  int split_solves;        /* of those, the ones on the model split over the ranks (this rank
+                              assembled its share of the elements) */
+  int split_elements;      /* the elements this rank assembled there (0: no split) */
+  int split_ranks;         /* the ranks the model was split over (0: no split) */
   int penalty_schur_steps; /* penalty Newton steps solved on the contact rows' Schur complement */
   int penalty_schur_factors;   /* factorizations of K (contact rows last) they were made from */
   int penalty_schur_reuses;    /* of those steps, the ones solved by GMRES on the dense

@@ -119,6 +119,35 @@ void sn_petsc_cache_counts(const sn_petsc_cache *c, int *calls, int *reused);
 int sn_gfc_admm_petsc_cached(const sn_gfc *P, const sn_petsc_nearnull *nn, sn_petsc_cache *c, double *r, double *v,
                              const sn_settings *s, sn_info *info, sn_petsc_stats *stats);
 
+/* ---- A model split over the ranks (docs/parallel.md, "The model split") ----
+ * Every rank holds the mesh; each assembles the elements of its share only, and the contact
+ * problem's M is the sum of the ranks' shares, summed into the distributed matrix. */
+
+/* COLLECTIVE: the vertices of a graph (nv; xadj: nv + 1 offsets, adj: each vertex's neighbours,
+ * every edge listed at both ends, self-loops and repeats ignored), the same on every rank, split
+ * into one part per rank by PT-Scotch (PETSc's MatPartitioning; -sn_mat_partitioning_type
+ * overrides); part[v] (out, nv): the rank of vertex v, the same on every rank. One rank: all 0. */
+int sn_petsc_partition(int nv, const int *xadj, const int *adj, int *part);
+
+/* COLLECTIVE: buf (n values) replaced on every rank by its sum over the ranks (op
+ * SN_PETSC_SUM) or its largest value (SN_PETSC_MAX). SN_ERR_ARG, SN_ERR_BACKEND. */
+enum { SN_PETSC_SUM = 0, SN_PETSC_MAX = 1 };
+int sn_petsc_allreduce(double *buf, long n, int op);
+
+/* How the problem is split over the ranks, given by the caller. */
+typedef struct {
+  const int *owner;      /* per dof (P->ndof): the rank holding it, constant on each block of the
+                            block size, the same on every rank; NULL: the solver's own split */
+  int summed;            /* 1: P->M is this rank's share, M the sum of the ranks' P->M (H, f, w
+                            and mu whole on every rank); needs owner */
+} sn_petsc_split;
+
+/* sn_gfc_admm_petsc_cached with the split sp (NULL: as sn_gfc_admm_petsc_cached). With summed,
+ * the symmetry test, the initial rho, the final error and the verdict are those of the summed
+ * M (its diagonal and M v summed over the ranks). COLLECTIVE. */
+int sn_gfc_admm_petsc_split(const sn_gfc *P, const sn_petsc_nearnull *nn, const sn_petsc_split *sp, sn_petsc_cache *c,
+                            double *r, double *v, const sn_settings *s, sn_info *info, sn_petsc_stats *stats);
+
 #ifdef __cplusplus
 }
 #endif

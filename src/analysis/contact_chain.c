@@ -31,12 +31,12 @@ static void note(sn_cstate *cs, const char *name, int st, double err)
 int sn_contact_solve_chain(const sn_gfc *P, const char *const *chain, int max_first, int max_next,
                            double tol, double *du, sn_cstate *cs)
 {
-  return sn_contact_solve_chain_ws(P, chain, max_first, max_next, tol, du, cs, NULL, NULL, NULL);
+  return sn_contact_solve_chain_ws(P, chain, max_first, max_next, tol, du, cs, NULL, NULL, NULL, NULL);
 }
 
 int sn_contact_solve_chain_ws(const sn_gfc *P, const char *const *chain, int max_first, int max_next,
                               double tol, double *du, sn_cstate *cs, sn_admm_cache *ac,
-                              const sn_petsc_nearnull *nn, sn_petsc_cache *pc)
+                              const sn_petsc_nearnull *nn, sn_petsc_cache *pc, const sn_petsc_split *sp)
 {
   int nl = P->dim * P->nc, neq = P->ndof, bst = SN_ERR_UNKNOWN, st = SN_ERR_UNKNOWN;
   double *keep = malloc(sizeof(double) * ((size_t)nl + (size_t)neq + 1)), best_err = INFINITY;
@@ -57,7 +57,7 @@ int sn_contact_solve_chain_ws(const sn_gfc *P, const char *const *chain, int max
     s.max_iter = f == 0 ? max_first : max_next;
     sn_info info = {0};
     info.error = NAN;
-    if (!strcmp(chain[f], "petsc_admm")) st = sn_gfc_admm_petsc_cached(P, nn, pc, cs->r, du, &s, &info, NULL);   /* collective */
+    if (!strcmp(chain[f], "petsc_admm")) st = sn_gfc_admm_petsc_split(P, nn, sp, pc, cs->r, du, &s, &info, NULL);   /* collective */
     else if (ac && !strcmp(chain[f], "admm")) st = sn_gfc_admm_cached(P, ac, cs->r, du, &s, &info);
     else st = sn_gfc_solve(P, chain[f], cs->r, du, &s, &info);
     note(cs, chain[f], st, info.error);

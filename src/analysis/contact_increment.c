@@ -92,6 +92,30 @@ static int condensed_first(sn_ccache *C, const sn_gfc *P, sn_cstate *cs, const c
   return SN_OK;
 }
 
+/* The model split over the ranks (static_split.c) and compliant points: the spring unknowns'
+ * diagonal kept on rank 0 alone (K is summed over the ranks, the springs must be counted once),
+ * and each spring unknown given to the rank of its point's first free dof (the first row of its
+ * normal column of H_F). *out: the extended split (owner malloc'ed into *own). */
+static int split_compliant(const sn_ccache *C, sn_compliance *X, const sn_csc *HF, int neq, int dim, int **own,
+                           sn_petsc_split *out)
+{
+  *own = malloc(sizeof(int) * ((size_t)X->neqx + 1));
+  if (!*own) return SN_ERR_NOMEM;
+  memcpy(*own, C->split->owner, sizeof(int) * (size_t)neq);
+  for (int c = 0, s = neq; c < X->nc; c++) {   /* the springs' order (contact_compliance.c) */
+    int j = dim * X->cone[c], o = HF->colptr[j] < HF->colptr[j + 1] ? C->split->owner[HF->rowind[HF->colptr[j]]] : 0;
+    int n = (X->k[c] > 0) + (X->kt[c] > 0 ? dim - 1 : 0);
+    for (int a = 0; a < n; a++) (*own)[s++] = o;
+  }
+  if (C->split_rank != 0)
+    for (int j = neq; j < X->neqx; j++)
+      for (int p = X->Kt->colptr[j]; p < X->Kt->colptr[j + 1]; p++)
+        if (X->Kt->rowind[p] == j) X->Kt->val[p] = 0.0;
+  out->owner = *own;
+  out->summed = 1;
+  return SN_OK;
+}
+
 /* The increment's problem with soft laws, stick compliances or ties (contact_compliance.c): the chain on the
  * extended problem (no condensed route: its kept W is K's), or with ties only a Cholesky solve
  * of K plus the ties' springs. cs->r, cs->uloc and cs->law_err filled. */
@@ -103,7 +127,10 @@ static int solve_compliant(const sn_model *m, const sn_compliance *X, const sn_c
   double *dux = calloc((size_t)X->neqx + 1, sizeof(double)), *rc = calloc((size_t)dim * X->nc + 1, sizeof(double));
   sn_csc *Mx = NULL;
   sn_chol *F = NULL;
+  int *ownx = NULL;
+  sn_petsc_split spx = {NULL, 0};
   if (!dux || !rc) { st = SN_ERR_NOMEM; goto done; }
+  if (C && C->split && (st = split_compliant(C, (sn_compliance *)X, HF, neq, dim, &ownx, &spx))) goto done;
   if (X->nc == 0) {                      /* tied points only: K + springs, one solve */
     st = sn_chol_factor(X->Kt, &F);
     if (!st) st = sn_chol_solve(F, X->f, dux);
@@ -137,6 +164,7 @@ static int solve_compliant(const sn_model *m, const sn_compliance *X, const sn_c
       memset(dux, 0, sizeof(double) * (size_t)X->neqx);
     }
     const char *chain[] = {deck ? solver : "admm", "socmixg", dim == 3 ? "nsn_ac" : "nsgs", "prox", NULL};
+    if (C && C->split) chain[1] = NULL;  /* petsc_admm alone on the split */
     if ((st = ccache_solvers(C, solver))) goto done;
     /* the near-null space on the extended unknowns: the springs' own rows carry no mode */
     sn_petsc_nearnull nx = {0, NULL, 1};
@@ -150,7 +178,7 @@ static int solve_compliant(const sn_model *m, const sn_compliance *X, const sn_c
       nx.bs = X->neqx == neq ? nn->bs : 1;
     }
     st = sn_contact_solve_chain_ws(&P, chain, 100000, 20000, tol, dux, cs, C ? C->admm : NULL, nn ? &nx : NULL,
-                                   C ? C->petsc : NULL);
+                                   C ? C->petsc : NULL, spx.owner ? &spx : NULL);
     free(vx);
     if (st < 0) goto done;
     memcpy(rc, cs->r, sizeof(double) * (size_t)dim * X->nc);
@@ -159,6 +187,7 @@ solved:
   memcpy(du, dux, sizeof(double) * (size_t)neq);
   sn_compliance_finish(m, X, HF, w, rc, du, cs);
 done:
+  free(ownx);
   sn_chol_free(F);
   sn_csc_free(Mx);
   free(dux);
@@ -173,6 +202,7 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
 {
   int dim = m->ndf, st;
   sn_cstate_clear(cs);
+  if (C) C->split_refused = 0;
   st = sn_contact_detect_threads(m, u, 0.0, C ? C->threads : 1, &cs->pts, &cs->np, msg, msglen);
   if (st) return st;
   sn_contact_reference_areas(cs, area0);
@@ -221,6 +251,11 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
   {
     sn_compliance X;
     st = sn_compliance_build(m, cs, u, K, HF, Rf, w, lam_t, neq, &X);
+    if (!st && X.active && C && C->split && X.nc < cs->np) {   /* ties: their springs in K, the whole K wanted */
+      sn_compliance_free(&X);
+      C->split_refused = 1;
+      goto done;
+    }
     if (!st && X.active) {
       memset(du, 0, sizeof(double) * (size_t)neq);
       st = solve_compliant(m, &X, HF, w, neq, solver, tol, du, cs, C, nnp);
@@ -248,7 +283,9 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
   memset(du, 0, sizeof(double) * (size_t)neq);
   st = condensed_first(C, &P, cs, deck ? solver : NULL, tol, du, NULL, NULL);
   if (st == SN_OK || st == SN_ERR_NOMEM) goto solved;
+  /* split over the ranks: petsc_admm alone (the others would solve this rank's share of K) */
   const char *order[] = {deck ? solver : "admm", "socmixg", dim == 3 ? "nsn_ac" : "nsgs", "prox", NULL};
+  if (C && C->split) order[1] = NULL;
   const char *chain[5];
   int nchain = 0;
   for (int k = 0; order[k]; k++)       /* the step's solver ran already (condensed): not again, */
@@ -262,7 +299,8 @@ int sn_contact_lagrange(const sn_model *m, const double *u, const double *u0, co
     /* ADMM from zero: started from the last multipliers (with v = 0) it took 25 % more
      * iterations on the Hertz deck (138 against 109) */
     if ((st = ccache_solvers(C, solver))) goto done;
-    st = sn_contact_solve_chain_ws(&P, chain, 100000, 20000, tol, du, cs, C ? C->admm : NULL, nnp, C ? C->petsc : NULL);
+    st = sn_contact_solve_chain_ws(&P, chain, 100000, 20000, tol, du, cs, C ? C->admm : NULL, nnp, C ? C->petsc : NULL,
+                                   C ? C->split : NULL);
     size_t lb = strlen(before), la = strlen(cs->tried);
     if (lb && lb + 2 + la < sizeof cs->tried) {
       memmove(cs->tried + lb + (la ? 2 : 0), cs->tried, la + 1);

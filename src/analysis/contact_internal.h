@@ -84,6 +84,11 @@ typedef struct {
   double t_col;             /* measured seconds per column of W (0: not yet measured) */
   sn_admm_cache *admm;      /* ADMM's state between calls (the global route) */
   sn_petsc_cache *petsc;    /* the distributed ADMM's set-up between calls (petsc_admm) */
+  const sn_petsc_split *split;   /* the model split over the ranks (static_split.c): K is this
+                                    rank's share, the problem solved by petsc_admm alone; NULL: none */
+  int split_rank;           /* this process' rank in the split (its springs: rank 0's) */
+  int split_refused;        /* set by sn_contact_lagrange: this configuration needs the whole K
+                               (tied points), nothing solved */
   int builds, columns, reuses;   /* W made from scratch / columns solved for / W reused whole */
   int threads;              /* the contact detection's threads (sn_static_settings.threads) */
 } sn_ccache;
@@ -126,11 +131,11 @@ int sn_contact_solve_chain(const sn_gfc *P, const char *const *chain, int max_fi
                            double tol, double *du, sn_cstate *cs);
 
 /* The same with "admm" keeping its state ac between calls (sn_gfc_admm_cached; NULL: none) and
- * "petsc_admm" given the near-null space nn of M for its multigrid and keeping its set-up in pc
- * (sn_gfc_admm_petsc_cached; NULL: none). */
+ * "petsc_admm" given the near-null space nn of M for its multigrid, keeping its set-up in pc
+ * and solving on the split sp (sn_gfc_admm_petsc_split; NULL: none). */
 int sn_contact_solve_chain_ws(const sn_gfc *P, const char *const *chain, int max_first, int max_next,
                               double tol, double *du, sn_cstate *cs, sn_admm_cache *ac,
-                              const sn_petsc_nearnull *nn, sn_petsc_cache *pc);
+                              const sn_petsc_nearnull *nn, sn_petsc_cache *pc, const sn_petsc_split *sp);
 
 void sn_cstate_clear(sn_cstate *c);
 

@@ -52,6 +52,20 @@ void sn_thermal_step(sn_thermal *F, const sn_model *m, const sn_step *sp);
 /* the field at step time t (F->T, NULL when off) */
 const double *sn_thermal_at(sn_thermal *F, const sn_model *m, double t, double period);
 
+/* the model split over the MPI ranks (static_split.c) */
+typedef struct {
+  int on;                 /* this increment assembles this rank's share of the elements */
+  int off;                /* no split for the rest of the run (a configuration needed the whole K) */
+  int made, rank, size;   /* the partition below made; this process' rank, the ranks */
+  int *node;              /* per node: its rank */
+  unsigned char *own;     /* per element: assembled by this rank */
+  int nown;               /* elements assembled by this rank */
+  int *owner;             /* per free dof: its rank (sp.owner), for neq_made, eq_version_made */
+  int neq_made, eq_version_made;
+  sn_petsc_split sp;
+  int solves;             /* contact solves on the split */
+} sn_static_split;
+
 /* everything sn_static_run keeps: the run, the step, the increment and its Newton iterations */
 typedef struct {
   const sn_model *m;                           /* &mm */
@@ -124,7 +138,20 @@ typedef struct {
   double wd_res;
   int need_K;                                  /* the iteration assembled K */
   double ref;                                  /* the iteration's force scale */
+  sn_static_split split;                       /* the model split over the MPI ranks */
 } static_run;
+
+/* static_split.c (docs/parallel.md, "The model split"). At an increment's start: whether it
+ * assembles this rank's share of the elements, the partition made at the first such increment
+ * (collective). After an assembly on the split: fint summed over the ranks and, when K was
+ * made, kdiag from K's summed diagonal. Unsplit: whole assembly for the rest of the run. */
+int sn_static_split_begin(static_run *S);
+int sn_static_split_sums(static_run *S);
+int sn_static_unsplit(static_run *S);
+/* whole assembly for a step of another kind (*FREQUENCY, modal, heat transfer), the split kept
+ * for the next static increment that allows it */
+int sn_static_split_suspend(static_run *S);
+void sn_static_split_free(sn_static_split *P);
 
 /* heat_step.c: a *HEAT TRANSFER step (step k), increment by increment */
 int sn_heat_run_step(static_run *S, int k);

@@ -84,6 +84,7 @@ static int assemble(static_run *S)
       for (int p = K->colptr[j]; p < K->colptr[j + 1]; p++)
         if (K->rowind[p] == j) S->kdiag = fmax(S->kdiag, fabs(K->val[p]));
   }
+  if ((st = sn_static_split_sums(S))) return st;   /* the model split: the ranks' shares summed */
   if (S->pen) {                       /* contact forces and stiffness of this configuration */
     st = sn_contact_penalty(S->m, S->u, S->usave, S->area0, R->T, R->eq, R->neq, S->K, S->kdiag, S->lam_n, S->lam_t,
                             S->fhist, S->kfac, S->ktfac, S->aug, &S->cs, &S->Keff, &S->Kpre, &S->kfull, schur_route(S), S->hr,
@@ -333,6 +334,15 @@ static int contact_step(static_run *S, int *act)
                                    fmin(1e-10, 0.01 * S->s.tol), S->du, &S->cs, S->s.fresh_factor ? NULL : &S->Cc,
                                    S->msg, S->msglen);
   if (S->info) { S->info->contact_solves++; S->info->contact_seconds += sn_wtime() - tc; }
+  if (S->split.on && (S->Cc.split_refused || S->cs.np == 0 || (csolve < 0 && csolve != SN_ERR_NOMEM) ||
+                      (csolve > 0 && !S->cs.relaxed_ok))) {
+    /* this configuration needs the whole K (a plain solve, tied points, the serial
+     * fallbacks of a failed solve): assembled whole from now on, this iteration again */
+    if ((st = sn_static_unsplit(S))) return st;
+    *act = NEXT;
+    return SN_OK;
+  }
+  if (S->split.on) S->split.solves++;
   if (csolve < 0) {
     if (csolve != SN_ERR_NOMEM && S->cs.np > 0) sn_static_contact_failure(S, S->msg, S->msglen);
     return csolve;

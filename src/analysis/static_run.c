@@ -549,6 +549,7 @@ static int increment_begin(static_run *S)
   S->tn = (S->period - S->t < S->dt * (1 + 1e-9)) ? S->period : S->t + S->dt;
   S->pen = S->contact && (sp->contact == SN_CT_PENALTY || sp->contact == SN_CT_AUGMENTED ||
                           (sp->contact == SN_CT_LAGRANGE && face_penalty_only(m)));
+  if ((st = sn_static_split_begin(S))) return st;   /* --petsc: this rank's share of the elements */
   S->predicted = predictor(S);                /* u_n + (t_n+1 - t_n) / (t_n - t_n-1) (u_n - u_n-1) */
   sn_copy(R->ndof, u, S->usave);
   if (S->predicted) add_free_full(R, S->uwd, u);
@@ -729,6 +730,9 @@ static int frequency_step(static_run *S, int k)
 /* step k, increment by increment */
 static int run_step(static_run *S, int k)
 {
+  const sn_step *sk = &S->m->steps[k];
+  int st;
+  if ((sk->frequency || sk->modal || sk->heat == 1) && (st = sn_static_split_suspend(S))) return st;
   if (S->m->steps[k].frequency) return frequency_step(S, k);
   if (S->m->steps[k].modal) {                  /* modal_step.c */
     S->k = k;
@@ -737,7 +741,7 @@ static int run_step(static_run *S, int k)
     return sn_modal_step(S, k);
   }
   if (S->m->steps[k].heat == 1) return sn_heat_run_step(S, k);
-  int st = step_begin(S, k);
+  st = step_begin(S, k);
   if (st) return st;
   while (S->t < S->period * (1 - 1e-12)) {
     if (S->inc >= S->maxinc) {
@@ -772,7 +776,11 @@ static void run_finish(static_run *S, int st, double t0)
     sn_admm_cache_stats(S->Cc.admm, &hits, NULL);
     info->factor_reuses = hits + S->Cc.reuses;
     sn_petsc_cache_counts(S->Cc.petsc, &info->petsc_solves, &info->petsc_reuses);
+    info->split_solves = S->split.solves;
+    info->split_elements = S->split.solves ? S->split.nown : 0;
+    info->split_ranks = S->split.solves ? S->split.size : 0;
   }
+  sn_static_split_free(&S->split);
   sn_ccache_clear(&S->Cc);
   sn_chol_free(S->F);
   sn_csc_free(S->K);

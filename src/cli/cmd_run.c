@@ -214,6 +214,8 @@ typedef struct {
   sn_vtu_encoding vtu;     /* --vtu */
   sn_plot_when plots;      /* --plots */
   int fsync;               /* --fsync */
+  int whole;               /* --petsc-whole: every rank assembles the whole model (not output,
+                              but carried with it to the ranks' runs) */
 } out_opts;
 
 /* --petsc: the rank of this process, -1 without --petsc */
@@ -236,7 +238,7 @@ int sn_cli_run(int argc, char **argv)
   int quiet = 0, include_anywhere = 0, k, w, nthreads, petsc = 0;
   static const char *const vtu_words[] = {"raw", "zlib", "base64", NULL};   /* sn_vtu_encoding's order */
   static const char *const plot_words[] = {"step", "increment", "none", NULL};   /* sn_plot_when's */
-  out_opts oo = {SN_VTU_RAW, SN_PLOTS_STEP, 0};
+  out_opts oo = {SN_VTU_RAW, SN_PLOTS_STEP, 0, 0};
   const char *fe_only = NULL;   /* an option of finite-element runs given, for a scene's refusal */
   const char *plots_given = NULL;   /* --plots: quasi-static runs only */
   sn_args a;
@@ -250,6 +252,7 @@ int sn_cli_run(int argc, char **argv)
     else if (sn_args_is(&a, "--dump-fclib")) dumps = a.val;
     else if (sn_args_is(&a, "--threads")) threads = a.val;
     else if (sn_args_is(&a, "--petsc")) petsc = 1;
+    else if (sn_args_is(&a, "--petsc-whole")) petsc = oo.whole = 1;
     else if (sn_args_is(&a, "--fsync")) oo.fsync = 1;
     else if (sn_args_is(&a, "--vtu")) {
       if (pick(a.val, vtu_words, &w)) return sn_args_error(a.cmd, "--vtu %s: raw, zlib or base64 expected", a.val);
@@ -345,7 +348,7 @@ void sn_cli_mark_pairs(const sn_model *m, const sn_increment *inc, unsigned char
 
 /* --petsc, the ranks but the first: the same analysis (each contact solve is collective),
  * without output; the exit status */
-static int run_silent(const char *deck, sn_model *m, int nthreads)
+static int run_silent(const char *deck, sn_model *m, int nthreads, int whole)
 {
   char msg[1024];
   sn_static_settings s;
@@ -353,6 +356,7 @@ static int run_silent(const char *deck, sn_model *m, int nthreads)
   s.threads = nthreads;
   s.checked = 1;   /* run_static checked m */
   s.petsc = 1;
+  s.petsc_whole = whole;
   sn_static_info info;
   int st = sn_static_run(m, &s, &info, msg, sizeof msg);
   sn_model_free(m);
@@ -370,7 +374,7 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
     sn_model_free(m);
     return fail_at(deck, msg, st);
   }
-  if (rank > 0) return run_silent(deck, m, nthreads);
+  if (rank > 0) return run_silent(deck, m, nthreads, oo.whole);
   if (sn_cli_output_folder(dir)) {
     sn_model_free(m);
     return 1;
@@ -403,6 +407,7 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
   s.blas_min_flops = rank >= 0 ? 0.0 : SN_CLI_BLAS_MIN_FLOPS;   /* --petsc: the ranks' counts as given */
   s.checked = 1;   /* sn_static_check above */
   s.petsc = rank >= 0;
+  s.petsc_whole = oo.whole;
   sn_static_info info;
   c.t0 = sn_wtime();
   st = sn_static_run(m, &s, &info, msg, sizeof msg);
@@ -428,10 +433,16 @@ static int run_static(const char *deck, sn_model *m, const char *dir, const char
       printf("; OpenBLAS on one: its dense work predicted at %.2g flops, below %.2g",
              info.predicted_flops, SN_CLI_BLAS_MIN_FLOPS);
     printf("\n");
-    if (rank >= 0)
+    if (rank >= 0) {
       printf("petsc: the contact problems by petsc_admm over MPI (%d solves, %d on the set-up of an earlier "
-             "one); the model read and assembled on every rank; the thread count above is per rank\n",
+             "one); the model read on every rank; the thread count above is per rank\n",
              info.petsc_solves, info.petsc_reuses);
+      if (info.split_ranks > 0)
+        printf("petsc: the model split over %d ranks in %d of the solves (this rank assembled %d of %d elements)\n",
+               info.split_ranks, info.split_solves, info.split_elements, m->nelems);
+      else
+        printf("petsc: the model assembled whole on every rank\n");
+    }
   }
   sn_cli_release_guarded(release_output, c.out);   /* the handler must not see it being freed */
   free(c.met);
@@ -492,8 +503,11 @@ const sn_cli_cmd sn_cli_cmd_run = {
      {NULL, "--petsc", NULL, NULL,
       "quasi-static decks: solve each contact increment's global problem over MPI with PETSc, by the "
       "distributed ADMM petsc_admm (docs/parallel.md), run as 'mpirun -n P signorini run DECK --petsc' "
-      "(alone: one rank). Every rank reads the deck and assembles the whole model (the model itself is "
-      "not partitioned); the first alone prints and writes the results. Needs a build with the PETSc module"},
+      "(alone: one rank). Every rank reads the deck; on two ranks or more each assembles its share of the "
+      "elements (PT-Scotch's split of the mesh) where the increment allows it (docs/parallel.md, \"The model "
+      "split\"); the first alone prints and writes the results. Needs a build with the PETSc module"},
+     {NULL, "--petsc-whole", NULL, NULL,
+      "as --petsc, every rank assembling the whole model (no split: the comparison for --petsc)"},
      SN_CLI_THREADS_OPT},
     {{0, "every step completed"},
      {1, "error: the deck or scene is invalid, a file cannot be read or written, or the analysis failed"},

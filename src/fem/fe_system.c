@@ -25,7 +25,9 @@ struct sn_fesys {
   unsigned char *active;    /* per dof */
   int *ip_off;              /* nelems + 1 */
   int *rigid_ref;           /* per node: reference node of its rigid body, or -1 */
-  unsigned char *skip;      /* per element: not assembled (none at present; kept for masks) */
+  unsigned char *skip;      /* per element: not assembled (a rigid body's) */
+  unsigned char *own;       /* per element: assembled by sn_fesys_internal (sn_fesys_set_owned;
+                               NULL: every element) */
   int linear;               /* no nonlinear spring */
   double *alpha;            /* per element: its material's expansion coefficient (0: none) */
   double *dtemp;            /* per node: temperature minus the initial one (NULL: none) */
@@ -79,6 +81,9 @@ static void coords(const sn_model *m, int e, double *X)
 
 /* the node whose dofs move node i: itself, or its rigid body's reference node */
 static int node_of(const sn_fesys *S, int i) { return S->rigid_ref[i] >= 0 ? S->rigid_ref[i] : i; }
+
+/* 1 when sn_fesys_internal leaves element e out: a rigid body's, or another rank's share */
+static int left_out(const sn_fesys *S, int e) { return S->skip[e] || (S->own && !S->own[e]); }
 
 /* element dofs in the model's numbering (count returned); a rigid body's nodes use the dofs of
  * its reference node (translation only) */
@@ -254,7 +259,7 @@ void sn_fesys_free(sn_fesys *S)
 {
   if (!S) return;
   free(S->props); free(S->scale); free(S->nptr); free(S->nel); free(S->active); free(S->ip_off);
-  free(S->rigid_ref); free(S->skip); free(S->alpha); free(S->dtemp); free(S->nh); free(S->j2); free(S->hist0); free(S->hist1);
+  free(S->rigid_ref); free(S->skip); free(S->own); free(S->alpha); free(S->dtemp); free(S->nh); free(S->j2); free(S->hist0); free(S->hist1);
   sn_csc_free(S->klin); sn_csc_rows_free(S->klin_rows); free(S->lin); free(S->ident); free(S->xref);
   for (int t = 0; t < SN_EL_COUNT; t++) free(S->xm[t]);
   free(S);
@@ -270,6 +275,21 @@ void sn_fesys_set_threads(sn_fesys *S, int n)
   sn_par_tune_init(&S->tune_s, S->threads);
   sn_par_tune_init(&S->tune_c, S->threads);
 }
+int sn_fesys_set_owned(sn_fesys *S, const unsigned char *own)
+{
+  if (!S) return SN_ERR_ARG;
+  if (own && S->has_plastic) return SN_ERR_ARG;   /* histories committed element by element */
+  unsigned char *c = NULL;
+  if (own) {
+    if (!(c = malloc((size_t)S->ne + 1))) return SN_ERR_NOMEM;
+    memcpy(c, own, (size_t)S->ne);
+  }
+  free(S->own);
+  S->own = c;
+  S->k_neq = -1;                         /* K's pattern made again, for this share */
+  return SN_OK;
+}
+
 void sn_fesys_set_parallel(sn_fesys *S, int min_elements, size_t chunk)
 {
   if (!S) return;
@@ -346,6 +366,7 @@ static int build_pattern(sn_fesys *S, const int *eq, int neq, sn_csc **out)
       int na = 0;
       for (int k = S->nptr[j]; k < S->nptr[j + 1]; k++) {
         int e = S->nel[k];
+        if (S->own && !S->own[e]) continue;
         for (int a = m->elem_ptr[e]; a < m->elem_ptr[e + 1]; a++) {
           int i = node_of(S, m->elem_conn[a]);
           if (i <= j && mark[i] != j && na < 4096) { mark[i] = j; adj[na++] = i; }
@@ -423,7 +444,7 @@ static int build_pattern_mapped(sn_fesys *S, const int *eq, int neq, sn_csc **ou
   for (int pass = 0; pass < 2 && !st; pass++) {      /* element -> equations (unique) */
     for (int q = 0; q < neq; q++) mark[q] = -1;
     for (int e = 0; e < S->ne && !st; e++) {
-      int k = 0, n = S->skip[e] ? 0 : expand(S, eq, dofs, elem_dofs(S, e, dofs), ptr, idx, w);
+      int k = 0, n = left_out(S, e) ? 0 : expand(S, eq, dofs, elem_dofs(S, e, dofs), ptr, idx, w);
       if (n < 0) { st = SN_ERR_FORMAT; break; }
       for (int t = 0; t < n; t++)
         if (mark[idx[t]] != e) {
@@ -832,7 +853,7 @@ static int internal_serial(sn_fesys *S, const double *u, int nlgeom, double *fin
   }
   int st = SN_OK;
   for (int e = 0; e < S->ne && !st; e++) {
-    if (S->skip[e] || (fast && S->lin[e])) continue;
+    if (left_out(S, e) || (fast && S->lin[e])) continue;
     if ((st = element_force(S, e, u, nlgeom, K != NULL, dofs, &nd, fe, Ke, msg, msglen))) break;
     if (K && S->T && (st = scatter_mapped(S, K, eq, dofs, nd, Ke, xidx, xw, 0, INT_MAX))) {
       scatter_failed(S, e, st, msg, msglen);
@@ -869,7 +890,7 @@ static size_t force_size(void *ctx, int e)
 {
   const force_pass *F = ctx;
   const sn_fesys *S = F->S;
-  if (S->skip[e] || (F->fast && S->lin[e])) return 0;
+  if (left_out(S, e) || (F->fast && S->lin[e])) return 0;
   size_t nd = (size_t)(S->m->elem_ptr[e + 1] - S->m->elem_ptr[e]) * (size_t)S->ndf;
   return nd + (F->keep_k ? nd * nd : 0);
 }
@@ -952,7 +973,9 @@ static int internal_values(sn_fesys *S, const double *u, int nlgeom, double *fin
 {
   memset(fint, 0, sizeof(double) * (size_t)S->ndof);
   int fast = 0, fill = 0;               /* the linear elements by their kept stiffness */
-  if (!K && !nlgeom) {
+  if (S->own) {
+    /* a share of the elements: the kept stiffness (every element's) neither used nor made */
+  } else if (!K && !nlgeom) {
     fast = klin_forces(S, u, fint);
     if (fast < 0) return fast;
   } else if (K && !nlgeom && S->klin_state == 0) {   /* made with K, from the same K_e */

@@ -137,3 +137,77 @@ PetscErrorCode sn_dof_partition(MPI_Comm comm, const sn_csr *M, int m, int bs, i
   }
   return graph_split(comm, M, bs, out);
 }
+
+int sn_dof_partition_owner(int size, const int *owner, int m, int bs, sn_dof_part *out)
+{
+  memset(out, 0, sizeof *out);
+  if (size < 1 || m < 0 || bs < 1 || m % bs || (m > 0 && !owner)) return SN_ERR_ARG;
+  for (int d = 0; d < m; d++)
+    if (owner[d] < 0 || owner[d] >= size || owner[d] != owner[d - d % bs]) return SN_ERR_ARG;
+  out->size = size;
+  out->graph = 1;
+  out->rstart = calloc((size_t)size + 1, sizeof(int));
+  out->dnew = malloc(sizeof(int) * ((size_t)m + 1));
+  out->dold = malloc(sizeof(int) * ((size_t)m + 1));
+  if (!out->rstart || !out->dnew || !out->dold) { sn_dof_part_free(out); return SN_ERR_NOMEM; }
+  for (int d = 0; d < m; d++) out->rstart[owner[d] + 1]++;
+  for (int p = 0; p < size; p++) out->rstart[p + 1] += out->rstart[p];
+  int *next = malloc(sizeof(int) * ((size_t)size + 1));
+  if (!next) { sn_dof_part_free(out); return SN_ERR_NOMEM; }
+  memcpy(next, out->rstart, sizeof(int) * (size_t)size);
+  for (int d = 0; d < m; d++) {          /* stable: a rank's dofs in their old order */
+    int q = next[owner[d]]++;
+    out->dnew[d] = q;
+    out->dold[q] = d;
+  }
+  free(next);
+  return SN_OK;
+}
+
+PetscErrorCode sn_graph_partition(MPI_Comm comm, int nv, const int *xadj, const int *adj, int *part)
+{
+  int size, rank;
+  MPI_Comm_size(comm, &size);
+  MPI_Comm_rank(comm, &rank);
+  if (size == 1 || nv == 0) {
+    for (int v = 0; v < nv; v++) part[v] = 0;
+    return 0;
+  }
+  int v0 = (int)((long long)rank * nv / size), v1 = (int)((long long)(rank + 1) * nv / size);
+  long nz = xadj[v1] - xadj[v0];
+  PetscInt *ia, *ja;
+  PetscCall(PetscMalloc1(v1 - v0 + 1, &ia));
+  PetscCall(PetscMalloc1(nz + 1, &ja));
+  PetscInt k = 0;
+  for (int v = v0; v < v1; v++) {       /* this rank's rows, sorted, without self-loops and repeats */
+    ia[v - v0] = k;
+    PetscInt b = k;
+    for (int p = xadj[v]; p < xadj[v + 1]; p++)
+      if (adj[p] != v) ja[k++] = adj[p];
+    PetscInt n = k - b;
+    PetscCall(PetscSortRemoveDupsInt(&n, ja + b));
+    k = b + n;
+  }
+  ia[v1 - v0] = k;
+  Mat g;
+  MatPartitioning mp;
+  IS is, all;
+  PetscCall(MatCreateMPIAdj(comm, v1 - v0, nv, ia, ja, NULL, &g));   /* g owns ia, ja */
+  PetscCall(MatPartitioningCreate(comm, &mp));
+  PetscCall(MatPartitioningSetAdjacency(mp, g));
+  PetscCall(MatPartitioningSetNParts(mp, size));
+  PetscCall(MatPartitioningSetType(mp, MATPARTITIONINGPTSCOTCH));
+  PetscCall(PetscObjectSetOptionsPrefix((PetscObject)mp, "sn_"));
+  PetscCall(MatPartitioningSetFromOptions(mp));
+  PetscCall(MatPartitioningApply(mp, &is));           /* the rank of each of my vertices */
+  PetscCall(ISAllGather(is, &all));                    /* of every vertex, in order */
+  const PetscInt *pa;
+  PetscCall(ISGetIndices(all, &pa));
+  for (int v = 0; v < nv; v++) part[v] = (int)pa[v];
+  PetscCall(ISRestoreIndices(all, &pa));
+  PetscCall(ISDestroy(&all));
+  PetscCall(ISDestroy(&is));
+  PetscCall(MatPartitioningDestroy(&mp));
+  PetscCall(MatDestroy(&g));
+  return 0;
+}

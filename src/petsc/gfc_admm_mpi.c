@@ -67,6 +67,9 @@ typedef struct {
   MPI_Comm comm;
   int rank, size;
   const sn_gfc *P;
+  const sn_petsc_split *sp;   /* the caller's split (NULL: the solver's own) */
+  int summed;             /* P->M this rank's share: M the sum over the ranks (sp->summed) */
+  const double *dm;       /* summed: M's diagonal, whole (the call's; NULL otherwise) */
   int d, nc, m, n, bs;
   int r0, r1;             /* this rank's dofs [r0, r1) (new numbers) */
   sn_dof_part dp;         /* the dofs' split: ranges of new numbers, old <-> new */
@@ -135,13 +138,17 @@ static int parse_options(const char *options, int bs, opts *o)
 static PetscErrorCode split(pad *A, int part, int *st)
 {
   sn_csc *Mc = NULL, *Hc = NULL;
-  *st = sn_csc_canonical(A->P->M, &Mc);
+  *st = A->summed ? SN_OK : sn_csc_canonical(A->P->M, &Mc);   /* summed: M's share goes in as it is */
   if (!*st) *st = sn_csc_canonical(A->P->H, &Hc);
-  if (!*st) *st = sn_csr_from_csc(Mc, &A->Mrows);
+  if (!*st && Mc) *st = sn_csr_from_csc(Mc, &A->Mrows);
   if (!*st) *st = sn_csr_from_csc(Hc, &A->Hrows);
   sn_csc_free(Mc);
   sn_csc_free(Hc);
   if ((*st = sn_mpi_agree(A->comm, *st))) return 0;
+  if (A->sp && A->sp->owner) {          /* the caller's split (the model's) */
+    *st = sn_mpi_agree(A->comm, sn_dof_partition_owner(A->size, A->sp->owner, A->m, A->bs, &A->dp));
+    return 0;
+  }
   return sn_dof_partition(A->comm, A->Mrows, A->m, A->bs, part, &A->dp, st);
 }
 
@@ -222,6 +229,31 @@ static PetscErrorCode rows_to_mpiaij(const pad *A, const sn_csr *R, const int *c
   return 0;
 }
 
+/* summed: M as the sum of the ranks' shares (each rank's entries, in any row, added into the
+ * distributed matrix by PETSc's COO assembly, which sends the entries of other ranks' rows to
+ * them) */
+static PetscErrorCode summed_to_mpiaij(const pad *A, Mat *out)
+{
+  const sn_csc *M = A->P->M;
+  PetscCount nz = M->colptr[M->n];
+  PetscInt *ci, *cj;
+  PetscCall(PetscMalloc2(nz + 1, &ci, nz + 1, &cj));
+  for (int j = 0; j < M->n; j++)
+    for (int p = M->colptr[j]; p < M->colptr[j + 1]; p++) {
+      ci[p] = sn_dof_new(&A->dp, M->rowind[p]);
+      cj[p] = sn_dof_new(&A->dp, j);
+    }
+  int nl = A->r1 - A->r0;
+  PetscCall(MatCreate(A->comm, out));
+  PetscCall(MatSetSizes(*out, nl, nl, A->m, A->m));
+  if (A->bs > 1) PetscCall(MatSetBlockSize(*out, A->bs));
+  PetscCall(MatSetType(*out, MATMPIAIJ));
+  PetscCall(MatSetPreallocationCOO(*out, nz, ci, cj));
+  PetscCall(PetscFree2(ci, cj));
+  PetscCall(MatSetValuesCOO(*out, M->val, ADD_VALUES));
+  return 0;
+}
+
 /* M, H (columns in the permuted contact order) and H H^T */
 static PetscErrorCode build_matrices(pad *A, int *st)
 {
@@ -229,7 +261,8 @@ static PetscErrorCode build_matrices(pad *A, int *st)
   *st = sn_mpi_agree(A->comm, hcol ? SN_OK : SN_ERR_NOMEM);
   if (*st) { free(hcol); return 0; }
   for (int j = 0; j < A->n; j++) hcol[j] = A->d * A->pos[j / A->d] + j % A->d;
-  PetscErrorCode e = rows_to_mpiaij(A, A->Mrows, A->dp.dnew, A->r1 - A->r0, A->m, A->bs, &A->M);
+  PetscErrorCode e = A->summed ? summed_to_mpiaij(A, &A->M)
+                               : rows_to_mpiaij(A, A->Mrows, A->dp.dnew, A->r1 - A->r0, A->m, A->bs, &A->M);
   if (!e) e = rows_to_mpiaij(A, A->Hrows, hcol, (PetscInt)A->d * A->nlc, A->n, 1, &A->H);
   free(hcol);
   sn_csr_free(A->Mrows);
@@ -552,15 +585,26 @@ static PetscErrorCode v_step(pad *A, double rtol, double target, int *bad)
   return 0;
 }
 
-/* 1 / mean_j (sum_i H_ij^2 / M_ii): the serial solver's initial penalty, from the whole problem */
-static double initial_rho(const sn_gfc *P)
+/* M's diagonal, this rank's P->M (calloc'ed, ndof values; NULL: out of memory) */
+static double *diagonal(const sn_gfc *P)
 {
-  const sn_csc *M = P->M, *H = P->H;
-  double *dm = calloc((size_t)(P->ndof > 0 ? P->ndof : 1), sizeof(double)), sum = 0.0;
-  if (!dm) return 1.0;
+  const sn_csc *M = P->M;
+  double *dm = calloc((size_t)(P->ndof > 0 ? P->ndof : 1), sizeof(double));
+  if (!dm) return NULL;
   for (int j = 0; j < M->n; j++)
     for (int p = M->colptr[j]; p < M->colptr[j + 1]; p++)
       if (M->rowind[p] == j) dm[j] += M->val[p];
+  return dm;
+}
+
+/* 1 / mean_j (sum_i H_ij^2 / M_ii): the serial solver's initial penalty, from the whole problem
+ * (dsum: M's diagonal summed over the ranks; NULL: P->M's) */
+static double initial_rho(const sn_gfc *P, const double *dsum)
+{
+  const sn_csc *H = P->H;
+  double *dm = diagonal(P), sum = 0.0;
+  if (!dm) return 1.0;
+  if (dsum) memcpy(dm, dsum, sizeof(double) * (size_t)P->ndof);
   int cnt = 0;
   for (int j = 0; j < H->n; j++) {
     double wjj = 0.0;
@@ -603,7 +647,7 @@ static PetscErrorCode iterate(pad *A, const opts *o, const sn_settings *s, sn_in
   R->err = err;
   if (!isfinite(err)) { R->st = SN_ERR_NAN; return 0; }
   if (err <= s->tol) return 0;
-  double rho0 = o->rho > 0.0 ? o->rho : initial_rho(P);
+  double rho0 = o->rho > 0.0 ? o->rho : initial_rho(P, A->dm);
   if (!(A->A && A->rho == rho0)) PetscCall(set_operator(A, rho0));   /* else kept (sn_petsc_cache) */
   {                                     /* y = (P_K*(u + b), r / rho, b) */
     const PetscScalar *pu, *pr;
@@ -785,10 +829,14 @@ static uint64_t mix_csc(uint64_t h, const sn_csc *X)
 
 /* what the set-up is made of: M and H (pattern and values), the near-null space, the block
  * size, the split, the initial rho asked for, the number of ranks */
-static uint64_t setup_key(const sn_gfc *P, const sn_petsc_nearnull *nn, const opts *o, int size)
+static uint64_t setup_key(const sn_gfc *P, const sn_petsc_nearnull *nn, const sn_petsc_split *sp, const opts *o,
+                          int size)
 {
   uint64_t h = 0x9e3779b97f4a7c15ULL;
   h = mix_csc(mix_csc(h, P->M), P->H);
+  int summed = sp ? 1 + sp->summed : 0;
+  h = mix(h, &summed, sizeof summed);
+  if (sp && sp->owner) h = mix(h, sp->owner, sizeof(int) * (size_t)P->ndof);
   int k = nn ? nn->k : 0, ints[8] = {k, o->bs, o->part, size, P->dim, P->nc, P->ndof, nn ? nn->bs : 0};
   h = mix(h, ints, sizeof ints);
   if (k > 0) h = mix(h, nn->v, sizeof(double) * (size_t)P->ndof * (size_t)k);
@@ -804,8 +852,46 @@ void sn_petsc_cache_free_mod(void *impl)
   free(K);
 }
 
-int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, void **cache, double *r, double *v,
-                          const sn_settings *s, sn_info *info, sn_petsc_stats *stats)
+/* summed: the whole M's diagonal (*dm) and M v (*Mv, at the given v) on every rank, from the
+ * ranks' shares (ndof values each, malloc'ed); else both NULL */
+static int summed_parts(const sn_gfc *P, int summed, const double *v, double **dm, double **Mv)
+{
+  if (dm) *dm = NULL;
+  if (Mv) *Mv = NULL;
+  if (!summed) return SN_OK;
+  int m = P->ndof, st = SN_OK;
+  double *d = NULL, *y = NULL;
+  if (dm && !(d = diagonal(P))) st = SN_ERR_NOMEM;
+  if (!st && Mv) {
+    if (!(y = calloc((size_t)(m > 0 ? m : 1), sizeof(double)))) st = SN_ERR_NOMEM;
+    else sn_csc_gemv(P->M, 1.0, v, 0.0, y);
+  }
+  st = sn_mpi_agree(PETSC_COMM_WORLD, st);
+  if (!st && d && MPI_Allreduce(MPI_IN_PLACE, d, m, MPI_DOUBLE, MPI_SUM, PETSC_COMM_WORLD) != MPI_SUCCESS) st = SN_ERR_BACKEND;
+  if (!st && y && MPI_Allreduce(MPI_IN_PLACE, y, m, MPI_DOUBLE, MPI_SUM, PETSC_COMM_WORLD) != MPI_SUCCESS) st = SN_ERR_BACKEND;
+  if (st) {
+    free(d);
+    free(y);
+    return st;
+  }
+  if (dm) *dm = d;
+  if (Mv) *Mv = y;
+  return SN_OK;
+}
+
+/* entries of the distributed M in a rank's rows and another rank's columns, summed over the ranks */
+static long offrank_of(const pad *A)
+{
+  Mat Ao;
+  MatInfo mi;
+  long n = 0;
+  if (A->M && !MatMPIAIJGetSeqAIJ(A->M, NULL, &Ao, NULL) && !MatGetInfo(Ao, MAT_LOCAL, &mi)) n = (long)mi.nz_used;
+  MPI_Allreduce(MPI_IN_PLACE, &n, 1, MPI_LONG, MPI_SUM, A->comm);
+  return n;
+}
+
+int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, const sn_petsc_split *sp, void **cache,
+                          double *r, double *v, const sn_settings *s, sn_info *info, sn_petsc_stats *stats)
 {
   double t0 = sn_wtime();
   sn_settings sd;
@@ -817,6 +903,7 @@ int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, void **c
   if (!st) st = (!P || !r || !v) ? SN_ERR_ARG : sn_gfc_check_opts(P, 1, NULL, 0);
   if (!st && P->neq > 0) st = SN_ERR_ARG;
   if (!st && nn && (nn->k < 0 || nn->k > 32 || (nn->k > 0 && !nn->v) || nn->bs < 1)) st = SN_ERR_ARG;
+  if (!st && sp && sp->summed && !sp->owner) st = SN_ERR_ARG;
   if (!st) st = parse_options(s->options, nn ? nn->bs : 1, &o);
   if (!st && P->ndof % o.bs) st = SN_ERR_ARG;
   if (st != SN_ERR_BACKEND) st = sn_mpi_agree(PETSC_COMM_WORLD, st);   /* (MPI is up) */
@@ -836,7 +923,7 @@ int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, void **c
   }
   if (cache) {                          /* the caller's set-up, or a new one kept for it */
     K = *cache;
-    key = setup_key(P, nn, &o, csize);
+    key = setup_key(P, nn, sp, &o, csize);
   }
   /* kept only where every rank has it for the same key */
   int kept = sn_mpi_agree(PETSC_COMM_WORLD, cache && K->valid && K->key == key ? SN_OK : SN_ERR_UNKNOWN) == SN_OK;
@@ -850,23 +937,30 @@ int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, void **c
   MPI_Comm_rank(A->comm, &A->rank);
   MPI_Comm_size(A->comm, &A->size);
   A->P = P;
+  A->sp = sp;
+  A->summed = sp && sp->summed;
+  double *dsum = NULL;
+  st = summed_parts(P, A->summed, NULL, &dsum, NULL);   /* the initial rho's diagonal */
+  A->dm = dsum;
   A->kspits = 0;
   A->operators = 0;
   run_state R = {0, SN_OK, NAN};
   long offrank = 0;
-  if (!kept) {
+  if (!kept && !st) {
     A->d = P->dim;
     A->nc = P->nc;
     A->m = P->ndof;
     A->n = P->dim * P->nc;
     A->bs = o.bs;
     double asym = sn_csc_asymmetry(P->M);
+    if (A->summed) MPI_Allreduce(MPI_IN_PLACE, &asym, 1, MPI_DOUBLE, MPI_MAX, A->comm);   /* each share's */
     A->symmetric = asym <= 1e-14;          /* the serial solver's test between Cholesky and LU */
     if (split(A, o.part, &st)) st = SN_ERR_BACKEND;
     if (!st) st = sn_mpi_agree(A->comm, ownership(A));
     offrank = stats && A->Mrows && A->dp.rstart ? sn_dof_part_offrank(&A->dp, A->Mrows, A->rank) : 0;   /* asked for only */
   }
   if (!st && solve(A, kept, &o, nn, r, v, s, info, t0, &R, &st)) st = SN_ERR_BACKEND;
+  if (stats && !kept && A->summed && A->M) offrank = offrank_of(A) / A->size;   /* (summed again below) */
   if (stats) {
     stats->rank = A->rank;
     stats->size = A->size;
@@ -886,10 +980,15 @@ int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, void **c
     K->valid = sn_mpi_agree(A->comm, st == SN_ERR_BACKEND || st == SN_ERR_NOMEM || !A->ksp ? SN_ERR_UNKNOWN : SN_OK) == SN_OK;
   } else
     pad_free(A);
-  double err = NAN;
+  A->dm = NULL;
+  double err = NAN, *Mv = NULL;
   if (st >= 0 || st == SN_ERR_NAN) {    /* the whole result judged as the serial solver's */
-    err = sn_gfc_error(P, r, v, NULL, NULL, NULL);
-    if (st == SN_OK && !(err <= s->tol)) st = SN_STALLED;
+    int s2 = summed_parts(P, A->summed, v, NULL, &Mv);
+    if (s2) st = s2;
+    else {
+      err = sn_gfc_error_mv(P, r, v, NULL, Mv, NULL, NULL);
+      if (st == SN_OK && !(err <= s->tol)) st = SN_STALLED;
+    }
   }
   if (info) {
     if (st == SN_OK) sn_info_record(info, NULL, R.it, err, t0);
@@ -897,7 +996,9 @@ int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, void **c
     info->iterations = R.it;
     info->error = err;
   }
-  st = sn_gfc_verdict(P, r, v, s, st, "petsc_admm", info);
+  st = sn_gfc_verdict_mv(P, r, v, s, st, "petsc_admm", info, dsum, Mv);
+  free(dsum);
+  free(Mv);
   double t = sn_wtime() - t0;
   if (info) info->seconds = t;
   if (stats) {

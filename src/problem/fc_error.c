@@ -1,6 +1,7 @@
 /* Error measures of the discrete problems: Siconos' natural-map residual for frictional
  * contact (fc3d_compute_error), the LCP residual, the global-problem residual. */
 #include "signorini/problem.h"
+#include "problem/problem_check.h"
 #include "problem/fc_natmap.h"
 
 #include <float.h>
@@ -93,13 +94,20 @@ double sn_lcp_error(const sn_lcp *P, const double *z)
 double sn_gfc_error(const sn_gfc *P, const double *r, const double *v, const double *l,
                     double *equilibrium, double *local)
 {
+  return sn_gfc_error_mv(P, r, v, l, NULL, equilibrium, local);
+}
+
+double sn_gfc_error_mv(const sn_gfc *P, const double *r, const double *v, const double *l, const double *Mvg,
+                       double *equilibrium, double *local)
+{
   if (!P || !r || !v) return NAN;
   int n = P->dim * P->nc, m = P->ndof;
   double *a = malloc(sizeof(double) * (size_t)(m > 0 ? m : 1) * 3);
   double *u = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
   if (!a || !u) { free(a); free(u); return NAN; }
   double *Mv = a, *Hr = a + m, *res = a + 2 * m;
-  sn_csc_gemv(P->M, 1.0, v, 0.0, Mv);
+  if (Mvg) sn_copy(m, Mvg, Mv);
+  else sn_csc_gemv(P->M, 1.0, v, 0.0, Mv);
   sn_csc_gemv(P->H, 1.0, r, 0.0, Hr);
   for (int i = 0; i < m; i++) res[i] = Mv[i] - Hr[i] - P->f[i];
   if (P->neq > 0 && P->G && l) sn_csc_gemv(P->G, -1.0, l, 1.0, res);

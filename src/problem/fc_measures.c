@@ -1,6 +1,7 @@
 /* Honest absolute measures of a frictional-contact result (penetration, cone violation,
  * unnormalised residual) and the acceptance rule documented in problem.h. */
 #include "signorini/problem.h"
+#include "problem/problem_check.h"
 #include "problem/fc_natmap.h"
 #include "problem/fc_rule.h"
 #include "common/fmax_first.h"
@@ -164,7 +165,7 @@ int sn_fc_measures(const sn_fc *P, const double *r, double tol, sn_fc_meas *m)
 /* the velocity scale of a global problem without factorizing M: with D = diag(M),
  * max(|w|, |H^T D^-1 f|, |H^T D^-1 H r|) estimates max(|q|, |W r|) of the condensed problem
  * (|H^T v| alone vanishes at a static equilibrium, where both parts cancel) */
-static int gfc_vscale(const sn_gfc *P, const double *r, double *out)
+static int gfc_vscale(const sn_gfc *P, const double *r, const double *dm, double *out)
 {
   int m = P->ndof, n = P->dim * P->nc;
   double *a = calloc((size_t)(2 * m + n + 1), sizeof(double));
@@ -172,8 +173,10 @@ static int gfc_vscale(const sn_gfc *P, const double *r, double *out)
   double *d = a, *x = a + m, *y = a + 2 * m;
   for (int j = 0; j < m; j++) {
     d[j] = 0.0;
-    for (int p = P->M->colptr[j]; p < P->M->colptr[j + 1]; p++)
-      if (P->M->rowind[p] == j) d[j] = P->M->val[p];
+    if (dm) d[j] = dm[j];
+    else
+      for (int p = P->M->colptr[j]; p < P->M->colptr[j + 1]; p++)
+        if (P->M->rowind[p] == j) d[j] = P->M->val[p];
   }
   for (int j = 0; j < m; j++) x[j] = d[j] > 0 ? P->f[j] / d[j] : 0.0;
   sn_csc_gemv_t(P->H, 1.0, x, 0.0, y);
@@ -188,14 +191,20 @@ static int gfc_vscale(const sn_gfc *P, const double *r, double *out)
 
 int sn_gfc_measures(const sn_gfc *P, const double *r, const double *v, double tol, sn_fc_meas *m)
 {
+  return sn_gfc_measures_mv(P, r, v, tol, NULL, NULL, m);
+}
+
+int sn_gfc_measures_mv(const sn_gfc *P, const double *r, const double *v, double tol, const double *dm,
+                       const double *Mv, sn_fc_meas *m)
+{
   if (!P || !P->H || !P->M || !P->f || !P->w || !P->mu || !r || !v || !m) return SN_ERR_ARG;
   int n = P->dim * P->nc;
   double vs;
-  int st = gfc_vscale(P, r, &vs);
+  int st = gfc_vscale(P, r, dm, &vs);
   if (st) return st;
   double *u = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
   if (!u) return SN_ERR_NOMEM;
-  m->rel_error = sn_gfc_error(P, r, v, NULL, NULL, NULL);
+  m->rel_error = sn_gfc_error_mv(P, r, v, NULL, Mv, NULL, NULL);
   sn_copy(n, P->w, u);                                /* u = H^T v + w */
   sn_csc_gemv_t(P->H, 1.0, v, 1.0, u);
   /* the natural-map residual of (r, u): the local problem with W = 0 and q = u */

@@ -77,6 +77,36 @@ void sn_petsc_cache_free(sn_petsc_cache *c)
 int sn_gfc_admm_petsc_cached(const sn_gfc *P, const sn_petsc_nearnull *nn, sn_petsc_cache *c, double *r, double *v,
                              const sn_settings *s, sn_info *info, sn_petsc_stats *stats)
 {
+  return sn_gfc_admm_petsc_split(P, nn, NULL, c, r, v, s, info, stats);
+}
+
+int sn_petsc_partition(int nv, const int *xadj, const int *adj, int *part)
+{
+  char msg[8];
+  sn_module m;
+  if (nv < 0 || (nv > 0 && (!xadj || !adj || !part))) return SN_ERR_ARG;
+  int st = sn_module_open(&m, "petsc", "sn_petsc_partition_mod", msg, sizeof msg);
+  if (st) return st;
+  st = ((sn_petsc_partition_fn *)m.fn)(nv, xadj, adj, part);
+  sn_module_close(&m);
+  return st;
+}
+
+int sn_petsc_allreduce(double *buf, long n, int op)
+{
+  char msg[8];
+  sn_module m;
+  if (n < 0 || (n > 0 && !buf) || (op != SN_PETSC_SUM && op != SN_PETSC_MAX)) return SN_ERR_ARG;
+  int st = sn_module_open(&m, "petsc", "sn_petsc_allreduce_mod", msg, sizeof msg);
+  if (st) return st;
+  st = ((sn_petsc_allreduce_fn *)m.fn)(buf, n, op);
+  sn_module_close(&m);
+  return st;
+}
+
+int sn_gfc_admm_petsc_split(const sn_gfc *P, const sn_petsc_nearnull *nn, const sn_petsc_split *sp, sn_petsc_cache *c,
+                            double *r, double *v, const sn_settings *s, sn_info *info, sn_petsc_stats *stats)
+{
   char msg[8];
   sn_module m;
   int st = sn_module_open(&m, "petsc", "sn_gfc_admm_petsc_mod", msg, sizeof msg);
@@ -86,7 +116,7 @@ int sn_gfc_admm_petsc_cached(const sn_gfc *P, const sn_petsc_nearnull *nn, sn_pe
   }
   sn_petsc_stats own;
   if (!stats) stats = &own;
-  st = ((sn_gfc_admm_petsc_fn *)m.fn)(P, nn, c ? &c->impl : NULL, r, v, s, info, stats);
+  st = ((sn_gfc_admm_petsc_fn *)m.fn)(P, nn, sp, c ? &c->impl : NULL, r, v, s, info, stats);
   sn_module_close(&m);
   if (c) {
     c->calls++;
@@ -127,6 +157,25 @@ int sn_gfc_admm_petsc_cached(const sn_gfc *P, const sn_petsc_nearnull *nn, sn_pe
                              const sn_settings *s, sn_info *info, sn_petsc_stats *stats)
 {
   (void)nn, (void)c;
+  return sn_gfc_admm_petsc(P, r, v, s, info, stats);
+}
+
+int sn_petsc_partition(int nv, const int *xadj, const int *adj, int *part)
+{
+  (void)nv, (void)xadj, (void)adj, (void)part;
+  return SN_ERR_BACKEND;
+}
+
+int sn_petsc_allreduce(double *buf, long n, int op)
+{
+  (void)buf, (void)n, (void)op;
+  return SN_ERR_BACKEND;
+}
+
+int sn_gfc_admm_petsc_split(const sn_gfc *P, const sn_petsc_nearnull *nn, const sn_petsc_split *sp, sn_petsc_cache *c,
+                            double *r, double *v, const sn_settings *s, sn_info *info, sn_petsc_stats *stats)
+{
+  (void)nn, (void)sp, (void)c;
   return sn_gfc_admm_petsc(P, r, v, s, info, stats);
 }
 #endif

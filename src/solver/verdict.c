@@ -1,6 +1,7 @@
 /* The final verdict of the frictional-contact solvers: the solver's own (relative) test is
  * necessary, the absolute acceptance rule of sn_fc_measures (problem.h) is required as well. */
 #include "solver/verdict.h"
+#include "problem/problem_check.h"
 #include "signorini/la.h"
 
 #include <math.h>
@@ -104,12 +105,18 @@ int sn_fc_verdict(const sn_fc *P, const double *r, const sn_settings *s, int st,
 int sn_gfc_verdict(const sn_gfc *P, const double *r, const double *v, const sn_settings *s, int st,
                    const char *name, sn_info *info)
 {
+  return sn_gfc_verdict_mv(P, r, v, s, st, name, info, NULL, NULL);
+}
+
+int sn_gfc_verdict_mv(const sn_gfc *P, const double *r, const double *v, const sn_settings *s, int st,
+                      const char *name, sn_info *info, const double *dm, const double *Mv)
+{
   if (st < 0) {
     if (info) info->status = st;
     return st;
   }
   sn_fc_meas m;
-  int ok = sn_gfc_measures(P, r, v, s ? s->tol : 1e-8, &m);
+  int ok = sn_gfc_measures_mv(P, r, v, s ? s->tol : 1e-8, dm, Mv, &m);
   if (ok < 0) st = ok;
   return judge(&m, st, ok, name, info, s ? s->tol : 1e-8, 0);
 }

@@ -18,6 +18,10 @@ int sn_fc_verdict_m(const sn_fc *P, const double *r, const sn_settings *s, int s
                     sn_info *info, const sn_fc_meas *m);
 int sn_gfc_verdict(const sn_gfc *P, const double *r, const double *v, const sn_settings *s, int st,
                    const char *name, sn_info *info);
+/* the same for a problem whose M the caller holds in part: M's diagonal dm and M v given
+ * (sn_gfc_measures_mv; NULL: from P->M) */
+int sn_gfc_verdict_mv(const sn_gfc *P, const double *r, const double *v, const sn_settings *s, int st,
+                      const char *name, sn_info *info, const double *dm, const double *Mv);
 
 /* The iterate's size over the second half of a solve. A result not accepted is SN_DIVERGED when
  * its cancellation bound | |W| |r| | exceeds |q| / sqrt(tol) (sn_fc_measures): r grown along a

@@ -52,7 +52,7 @@ expect(run_serial 0 "2 steps, 10 increments" "" run ${deck} -o ${WORK}/serial --
 two_ranks()
 # every increment after the first on the first one's split, matrices and multigrid (sn_petsc_cache:
 # K is constant, the obstacle flat)
-expect(run_two_ranks 0 "2 steps, 10 increments.*last by petsc_admm.*petsc: the contact problems by petsc_admm over MPI \\(10 solves, 9 on the set-up of an earlier one\\)" ""
+expect(run_two_ranks 0 "2 steps, 10 increments.*last by petsc_admm.*petsc: the contact problems by petsc_admm over MPI \\(10 solves, 9 on the set-up of an earlier one\\).*petsc: the model split over 2 ranks in 10 of the solves \\(this rank assembled [1-9][0-9]* of 81 elements\\)" ""
        run ${deck} -o ${WORK}/petsc --petsc --threads 1 --quiet)
 expect_once(run_two_ranks "2 steps, 10 increments")
 one_rank()
@@ -63,6 +63,40 @@ if(NOT rc EQUAL 0 OR NOT out MATCHES ", 0 failures")
 else()
   message(STATUS "ok: run_dat_agree: ${out}")
 endif()
+# the model split (docs/parallel.md, "The model split"): above, each rank assembled its share of the
+# elements and the LINEAR law's spring unknowns; --petsc-whole assembles the whole model on every
+# rank: the same .dat within 1e-8; a HARD law (no spring unknowns) on the split against its serial
+# run; a block 30 mm above the plate (block4_gap.inp): no contact point in the first increment, so
+# the run goes back to whole assembly (measured: split and whole within 3.7e-11 of each table's
+# largest value; both 3.3e-8 from the serial run, which takes one Newton iteration fewer)
+macro(dat_agree name a b tol)
+  execute_process(COMMAND ${PY} ${SRC}/tests/cli/dat_agree.py ${a} ${b} ${tol}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT out MATCHES ", 0 failures")
+    message(SEND_ERROR "${name}: the .dat files differ (exit ${rc}):\n${out}${err}")
+  else()
+    message(STATUS "ok: ${name}: ${out}")
+  endif()
+endmacro()
+two_ranks()
+expect(run_whole 0 "2 steps, 10 increments.*petsc: the model assembled whole on every rank" ""
+       run ${deck} -o ${WORK}/whole --petsc-whole --threads 1 --quiet)
+one_rank()
+dat_agree(split_whole_agree ${WORK}/whole/block4_nsn.dat ${WORK}/petsc/block4_nsn.dat 1e-8)
+set(hard ${SRC}/tests/data/inp/block4_hard.inp)
+expect(hard_serial 0 "2 steps, 10 increments" "" run ${hard} -o ${WORK}/hard_serial --threads 1 --quiet)
+two_ranks()
+expect(hard_split 0 "petsc: the model split over 2 ranks in 10 of the solves" ""
+       run ${hard} -o ${WORK}/hard --petsc --threads 1 --quiet)
+one_rank()
+dat_agree(hard_agree ${WORK}/hard_serial/block4_hard.dat ${WORK}/hard/block4_hard.dat 1e-8)
+set(gap ${SRC}/tests/data/inp/block4_gap.inp)
+two_ranks()
+expect(gap_split 0 "2 steps, 10 increments.*petsc: the model assembled whole on every rank" ""
+       run ${gap} -o ${WORK}/gap --petsc --threads 1 --quiet)
+expect(gap_whole 0 "2 steps, 10 increments" "" run ${gap} -o ${WORK}/gap_whole --petsc-whole --threads 1 --quiet)
+one_rank()
+dat_agree(gap_agree ${WORK}/gap_whole/block4_gap.dat ${WORK}/gap/block4_gap.dat 1e-9)
 # a failure on rank 0 alone (its output folder cannot be made: a file stands in its way) while
 # rank 1 goes on into the first contact solve: the job ends with rank 0's status and message
 # (mpi_ranks.c) instead of rank 1 waiting for it in a collective call forever (it did)
