@@ -55,7 +55,9 @@ const double *sn_thermal_at(sn_thermal *F, const sn_model *m, double t, double p
 /* the model split over the MPI ranks (static_split.c) */
 typedef struct {
   int on;                 /* this increment assembles this rank's share of the elements */
-  int off;                /* no split for the rest of the run (a configuration needed the whole K) */
+  int off;                /* no split for the rest of the run (tied points, a failed solve) */
+  int wait;               /* no contact point in the last configuration: whole assembly until
+                             an increment ends with one */
   int made, rank, size;   /* the partition below made; this process' rank, the ranks */
   int *node;              /* per node: its rank */
   unsigned char *own;     /* per element: assembled by this rank */
@@ -147,7 +149,7 @@ typedef struct {
  * made, kdiag from K's summed diagonal. Unsplit: whole assembly for the rest of the run. */
 int sn_static_split_begin(static_run *S);
 int sn_static_split_sums(static_run *S);
-int sn_static_unsplit(static_run *S);
+int sn_static_unsplit(static_run *S, int for_good);
 /* whole assembly for a step of another kind (*FREQUENCY, modal, heat transfer), the split kept
  * for the next static increment that allows it */
 int sn_static_split_suspend(static_run *S);

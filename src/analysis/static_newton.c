@@ -338,7 +338,7 @@ static int contact_step(static_run *S, int *act)
                       (csolve > 0 && !S->cs.relaxed_ok))) {
     /* this configuration needs the whole K (a plain solve, tied points, the serial
      * fallbacks of a failed solve): assembled whole from now on, this iteration again */
-    if ((st = sn_static_unsplit(S))) return st;
+    if ((st = sn_static_unsplit(S, S->cs.np > 0))) return st;   /* no point: until there are some */
     *act = NEXT;
     return SN_OK;
   }

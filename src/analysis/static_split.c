@@ -10,11 +10,12 @@
  * (each element's matrix added once, into whichever rank's rows it touches).
  *
  * Compliant points (soft pressure-overclosure laws, stick slopes) add spring unknowns whose
- * diagonal rank 0 alone adds (contact_increment.c). Where an iteration needs the whole K - no
- * contact point (a plain solve with K), tied points (their springs are added into K), a contact
- * solve that failed (its fallbacks are serial solvers) - the run goes
- * back to whole assembly on every rank for its remaining increments (sn_static_unsplit), which
- * is the analysis without the split. Not split: penalty contact (its Newton matrices are
+ * diagonal rank 0 alone adds (contact_increment.c). Where an iteration needs the whole K, it is
+ * made again with the whole model assembled on every rank (sn_static_unsplit), which is the
+ * analysis without the split: with no contact point (a plain solve with K: a body that has not
+ * reached its obstacle yet) until an increment ends with contact points, the split then taken
+ * up again; with tied points (their springs are added into K) or a contact solve that failed
+ * (its fallbacks are serial solvers), for the rest of the run. Not split: penalty contact (its Newton matrices are
  * factorized by CHOLMOD on every rank), models with constraint equations (*EQUATION, *TIE, MPCs:
  * the dof map T), *PLASTIC (its history is committed element by element) and one rank. */
 #include "analysis/static_internal.h"
@@ -114,7 +115,7 @@ static int make_owner(static_run *S)
   const run_state *R = &S->R;
   if (P->owner && P->neq_made == R->neq && P->eq_version_made == R->eq_version) return SN_OK;
   free(P->owner);
-  if (!(P->owner = malloc(sizeof(int) * ((size_t)R->neq + 1)))) return SN_ERR_NOMEM;
+  if (!(P->owner = calloc((size_t)R->neq + 1, sizeof(int)))) return SN_ERR_NOMEM;
   for (int d = 0; d < R->ndof; d++)
     if (R->eq[d] >= 0) P->owner[R->eq[d]] = P->node[d / R->ndf];
   P->neq_made = R->neq;
@@ -131,6 +132,13 @@ static int eligible(const static_run *S)
   return S->s.petsc && !S->s.petsc_whole && !S->split.off && S->contact && !S->pen && !S->R.T && !S->s.fresh_factor;
 }
 
+/* at an increment's start (S->cs still the last configuration's): contact points again after a
+ * wait */
+static void wait_over(static_run *S)
+{
+  if (S->split.wait && S->cs.np > 0) S->split.wait = 0;
+}
+
 static void set_on(static_run *S, int on)
 {
   sn_static_split *P = &S->split;
@@ -144,7 +152,8 @@ static void set_on(static_run *S, int on)
 int sn_static_split_begin(static_run *S)
 {
   sn_static_split *P = &S->split;
-  int want = eligible(S), st;
+  wait_over(S);
+  int want = eligible(S) && !P->wait, st;
   if (want && !P->made) {
     char msg[160];
     if ((st = sn_petsc_start(&P->rank, &P->size, msg, sizeof msg))) return st;
@@ -196,10 +205,11 @@ int sn_static_split_suspend(static_run *S)
   return st;
 }
 
-int sn_static_unsplit(static_run *S)
+int sn_static_unsplit(static_run *S, int for_good)
 {
   sn_static_split *P = &S->split;
-  P->off = 1;
+  if (for_good) P->off = 1;
+  else P->wait = 1;
   if (!P->on) return SN_OK;
   int st = sn_fesys_set_owned(S->R.S, NULL);
   set_on(S, 0);

@@ -879,15 +879,13 @@ static int summed_parts(const sn_gfc *P, int summed, const double *v, double **d
   return SN_OK;
 }
 
-/* entries of the distributed M in a rank's rows and another rank's columns, summed over the ranks */
+/* entries of the distributed M in this rank's rows and another rank's columns */
 static long offrank_of(const pad *A)
 {
   Mat Ao;
   MatInfo mi;
-  long n = 0;
-  if (A->M && !MatMPIAIJGetSeqAIJ(A->M, NULL, &Ao, NULL) && !MatGetInfo(Ao, MAT_LOCAL, &mi)) n = (long)mi.nz_used;
-  MPI_Allreduce(MPI_IN_PLACE, &n, 1, MPI_LONG, MPI_SUM, A->comm);
-  return n;
+  if (A->M && !MatMPIAIJGetSeqAIJ(A->M, NULL, &Ao, NULL) && !MatGetInfo(Ao, MAT_LOCAL, &mi)) return (long)mi.nz_used;
+  return 0;
 }
 
 int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, const sn_petsc_split *sp, void **cache,
@@ -960,7 +958,7 @@ int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, const sn
     offrank = stats && A->Mrows && A->dp.rstart ? sn_dof_part_offrank(&A->dp, A->Mrows, A->rank) : 0;   /* asked for only */
   }
   if (!st && solve(A, kept, &o, nn, r, v, s, info, t0, &R, &st)) st = SN_ERR_BACKEND;
-  if (stats && !kept && A->summed && A->M) offrank = offrank_of(A) / A->size;   /* (summed again below) */
+  if (stats && !kept && A->summed) offrank = offrank_of(A);   /* (summed over the ranks below) */
   if (stats) {
     stats->rank = A->rank;
     stats->size = A->size;
