@@ -156,12 +156,19 @@ int sn_static_split_begin(static_run *S)
   int want = eligible(S) && !P->wait, st;
   if (want && !P->made) {
     char msg[160];
-    if ((st = sn_petsc_start(&P->rank, &P->size, msg, sizeof msg))) return st;
+    if ((st = sn_petsc_start(&P->rank, &P->size, msg, sizeof msg))) {
+      if (S->msg) snprintf(S->msg, S->msglen, "the model split over the MPI ranks: %s", msg);
+      return st;
+    }
     if (P->size < 2) {
       P->off = 1;
       return SN_OK;
     }
-    if ((st = make_partition(S))) return st;
+    if ((st = make_partition(S))) {
+      if (S->msg) snprintf(S->msg, S->msglen, "the model split over the MPI ranks: the partition of the mesh's nodes "
+                           "failed (%s)", sn_strerror(st));
+      return st;
+    }
   }
   if (want && (st = make_owner(S))) return st;
   if (want && !P->on) {
