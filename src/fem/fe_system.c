@@ -286,7 +286,12 @@ int sn_fesys_set_owned(sn_fesys *S, const unsigned char *own)
   }
   free(S->own);
   S->own = c;
-  S->k_neq = -1;                         /* K's pattern made again, for this share */
+  S->k_neq = -1;                         /* K's pattern made again, for this share, */
+  sn_csc_free(S->klin);                  /* and the kept stiffness of the linear elements */
+  S->klin = NULL;
+  sn_csc_rows_free(S->klin_rows);
+  S->klin_rows = NULL;
+  S->klin_state = 0;                     /* (made again: a share may fit under the cap) */
   return SN_OK;
 }
 
@@ -620,7 +625,7 @@ static int nonlinear_element(sn_fesys *S, int e, const double *X, const double *
 #define KLIN_PAR_NNZ 100000     /* the product on threads from this size on */
 static int klin_path(const sn_fesys *S, int e)
 {
-  return !S->skip[e] && sn_element_desc(S->m->elem_type[e])->kind != SN_KIND_SPRING && !plastic_at(S, e) && !hyper_at(S, e);
+  return !left_out(S, e) && sn_element_desc(S->m->elem_type[e])->kind != SN_KIND_SPRING && !plastic_at(S, e) && !hyper_at(S, e);
 }
 
 /* klin's pattern on all dofs, zeroed, and the elements in it (S->lin); klin_state stays 0:
@@ -973,9 +978,7 @@ static int internal_values(sn_fesys *S, const double *u, int nlgeom, double *fin
 {
   memset(fint, 0, sizeof(double) * (size_t)S->ndof);
   int fast = 0, fill = 0;               /* the linear elements by their kept stiffness */
-  if (S->own) {
-    /* a share of the elements: the kept stiffness (every element's) neither used nor made */
-  } else if (!K && !nlgeom) {
+  if (!K && !nlgeom) {
     fast = klin_forces(S, u, fint);
     if (fast < 0) return fast;
   } else if (K && !nlgeom && S->klin_state == 0) {   /* made with K, from the same K_e */
