@@ -5,6 +5,7 @@
  * name petsc_admm (sn_static_settings.petsc) is the distributed ADMM over MPI, collective: every
  * rank runs the same chain on the same problem. */
 #include "analysis/contact_internal.h"
+#include "problem/problem_check.h"
 #include "signorini/petsc.h"
 
 #include <math.h>
@@ -32,6 +33,28 @@ int sn_contact_solve_chain(const sn_gfc *P, const char *const *chain, int max_fi
                            double tol, double *du, sn_cstate *cs)
 {
   return sn_contact_solve_chain_ws(P, chain, max_first, max_next, tol, du, cs, NULL, NULL, NULL, NULL);
+}
+
+/* a problem whose P->M is this rank's share (the model split): M's diagonal and M v (at v)
+ * summed over the ranks, malloc'ed; collective, every rank's status the same */
+static int summed_m(const sn_gfc *P, const double *v, double **dm, double **Mv)
+{
+  const sn_csc *M = P->M;
+  int m = P->ndof;
+  double *buf = calloc(2 * (size_t)m + 1, sizeof(double)), *y = malloc(sizeof(double) * ((size_t)m + 1));
+  double bad = buf && y ? 0.0 : 1.0;
+  int st = sn_petsc_allreduce(&bad, 1, SN_PETSC_MAX);
+  if (!st && bad > 0) st = SN_ERR_NOMEM;
+  if (st) { free(buf); free(y); return st; }
+  for (int j = 0; j < M->n; j++)
+    for (int p = M->colptr[j]; p < M->colptr[j + 1]; p++)
+      if (M->rowind[p] == j) buf[j] += M->val[p];
+  sn_csc_gemv(M, 1.0, v, 0.0, buf + m);
+  if ((st = sn_petsc_allreduce(buf, 2 * (long)m, SN_PETSC_SUM))) { free(buf); free(y); return st; }
+  memcpy(y, buf + m, sizeof(double) * (size_t)m);
+  *dm = buf;
+  *Mv = y;
+  return SN_OK;
 }
 
 int sn_contact_solve_chain_ws(const sn_gfc *P, const char *const *chain, int max_first, int max_next,
@@ -83,8 +106,13 @@ int sn_contact_solve_chain_ws(const sn_gfc *P, const char *const *chain, int max
   cs->solver_status = bst;
   if (bst == SN_MAX_ITER || bst == SN_STALLED) {
     sn_fc_meas m;
-    cs->relaxed_ok = cs->solver_error <= SN_CONTACT_RELAXED_TOL &&
-                     sn_gfc_measures(P, cs->r, du, SN_CONTACT_RELAXED_TOL, &m) == SN_OK && m.accepted;
+    int mst = SN_OK;
+    double *dm = NULL, *Mv = NULL;
+    if (sp && sp->summed) mst = summed_m(P, du, &dm, &Mv);   /* collective: the whole M's */
+    cs->relaxed_ok = cs->solver_error <= SN_CONTACT_RELAXED_TOL && mst == SN_OK &&
+                     sn_gfc_measures_mv(P, cs->r, du, SN_CONTACT_RELAXED_TOL, dm, Mv, &m) == SN_OK && m.accepted;
+    free(dm);
+    free(Mv);
   }
   return bst;
 }

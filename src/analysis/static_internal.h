@@ -149,6 +149,10 @@ typedef struct {
  * made, kdiag from K's summed diagonal. Unsplit: whole assembly for the rest of the run. */
 int sn_static_split_begin(static_run *S);
 int sn_static_split_sums(static_run *S);
+/* the worst of the ranks' statuses st (collective, on the split): an element that failed in one
+ * rank's share stops every rank (a cutback or the error; the message is the failing rank's, or
+ * says that another rank failed) */
+int sn_static_split_agree(static_run *S, int st);
 int sn_static_unsplit(static_run *S, int for_good);
 /* whole assembly for a step of another kind (*FREQUENCY, modal, heat transfer), the split kept
  * for the next static increment that allows it */

@@ -75,6 +75,7 @@ static int assemble(static_run *S)
   st = sn_fesys_internal(R->S, S->u, S->nlgeom, S->fint, R->eq, R->neq, R->eq_version, S->need_K ? &S->K : NULL,
                          S->msg, S->msglen);
   if (!st) st = sn_static_follower_force(S);
+  if (S->split.on) st = sn_static_split_agree(S, st);   /* an element of one rank's share failed: all stop */
   if (st) return st;
   if (S->need_K) {
     const sn_csc *K = S->K;
@@ -339,6 +340,7 @@ static int contact_step(static_run *S, int *act)
     /* this configuration needs the whole K (a plain solve, tied points, the serial
      * fallbacks of a failed solve): assembled whole from now on, this iteration again */
     if ((st = sn_static_unsplit(S, S->cs.np > 0))) return st;   /* no point: until there are some */
+    S->it--;                            /* the same iteration again (the loop counts it once) */
     *act = NEXT;
     return SN_OK;
   }
@@ -455,7 +457,7 @@ static int chol_step(static_run *S, int *act)
  * bench Hertz decks, docs/threads.md). */
 static void blas_by_size(static_run *S)
 {
-  if (S->blas_decided || !(S->s.blas_min_flops > 0) || S->s.threads < 2 || !S->K) return;
+  if (S->blas_decided || !(S->s.blas_min_flops > 0) || S->s.threads < 2 || !S->K || S->split.on) return;
   S->blas_decided = 1;
   const sn_model *m = S->m;
   double rows = m->ngaps, fl = 0;

@@ -21,6 +21,7 @@
 #include "analysis/static_internal.h"
 #include "signorini/petsc.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +39,7 @@ void sn_static_split_free(sn_static_split *P)
 static int node_graph(const sn_model *m, int **xadj_out, int **adj_out)
 {
   int nn = m->nnodes, ne = m->nelems, st = SN_OK;
+  long total = 0;
   int *nptr = calloc((size_t)nn + 1, sizeof(int)), *mark = malloc(sizeof(int) * ((size_t)nn + 1));
   int *xadj = calloc((size_t)nn + 1, sizeof(int)), *nel = NULL, *adj = NULL;
   if (!nptr || !mark || !xadj) { st = SN_ERR_NOMEM; goto done; }
@@ -64,8 +66,12 @@ static int node_graph(const sn_model *m, int **xadj_out, int **adj_out)
           k++;
         }
       }
-      if (!pass) xadj[i + 1] = k;
+      if (!pass) {
+        xadj[i + 1] = k;
+        total += k;
+      }
     }
+    if (!pass && total > INT_MAX - 1) { st = SN_ERR_NOMEM; goto done; }   /* (int offsets) */
     if (!pass) {
       for (int i = 0; i < nn; i++) xadj[i + 1] += xadj[i];
       if (!(adj = malloc(sizeof(int) * ((size_t)xadj[nn] + 1)))) { st = SN_ERR_NOMEM; goto done; }
@@ -181,6 +187,17 @@ int sn_static_split_begin(static_run *S)
   } else if (!want && P->on && (st = sn_fesys_set_owned(S->R.S, NULL))) return st;
   set_on(S, want);
   return SN_OK;
+}
+
+int sn_static_split_agree(static_run *S, int st)
+{
+  double worst = -(double)st;           /* statuses are negative: the largest -st is the worst */
+  int s2 = sn_petsc_allreduce(&worst, 1, SN_PETSC_MAX);
+  if (s2) return s2;
+  int all = -(int)worst;
+  if (all != st && S->msg && S->msglen)
+    snprintf(S->msg, S->msglen, "an element of another MPI rank's share of the model failed (%s)", sn_strerror(all));
+  return all;
 }
 
 int sn_static_split_sums(static_run *S)

@@ -13,14 +13,20 @@ int sn_petsc_partition_mod(int nv, const int *xadj, const int *adj, int *part)
   return sn_mpi_agree(PETSC_COMM_WORLD, e ? SN_ERR_BACKEND : SN_OK);
 }
 
+/* reduced on rank 0 and broadcast from it, not MPI_Allreduce: every rank then holds the same
+ * bits (the standard does not promise that of an allreduce's sums), which keeps the ranks'
+ * Newton iterations in step */
 int sn_petsc_allreduce_mod(double *buf, long n, int op)
 {
   if (!PetscInitializeCalled || PetscFinalizeCalled) return SN_ERR_BACKEND;
+  int rank;
+  MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
   for (long k = 0; k < n; k += INT_MAX / 2) {   /* MPI counts are ints */
     int c = n - k < INT_MAX / 2 ? (int)(n - k) : INT_MAX / 2;
-    if (MPI_Allreduce(MPI_IN_PLACE, buf + k, c, MPI_DOUBLE, op == SN_PETSC_MAX ? MPI_MAX : MPI_SUM, PETSC_COMM_WORLD) !=
-        MPI_SUCCESS)
-      return SN_ERR_BACKEND;
+    MPI_Op o = op == SN_PETSC_MAX ? MPI_MAX : MPI_SUM;
+    int e = MPI_Reduce(rank == 0 ? MPI_IN_PLACE : buf + k, rank == 0 ? buf + k : NULL, c, MPI_DOUBLE, o, 0, PETSC_COMM_WORLD);
+    if (e == MPI_SUCCESS) e = MPI_Bcast(buf + k, c, MPI_DOUBLE, 0, PETSC_COMM_WORLD);
+    if (e != MPI_SUCCESS) return SN_ERR_BACKEND;
   }
   return SN_OK;
 }
