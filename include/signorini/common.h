@@ -55,8 +55,8 @@ typedef struct {
                             a sweep (NSGS, PGS), a gradient step (APGD), a Newton step (NSN,
                             SOCMLCP, SOCLCP smoothing, interior point), a pivot (Lemke, poly);
                             each solver's comment in solver.h says what it counts; "auto"
-                            counts Newton steps over all its attempts, an apgd or ccp step
-                            1 / SN_AUTO_CHEAP_STEPS of one (solver.h) */
+                            counts Newton steps over all its attempts, an apgd, ccp or rest
+                            step 1 / SN_AUTO_CHEAP_STEPS of one (solver.h) */
   double time_limit;     /* seconds for the whole solve (also for "auto" over all its
                             attempts); <= 0 means none (default 0). Checked between
                             iterations: an iteration under way is finished, so a solver whose

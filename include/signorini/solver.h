@@ -59,19 +59,21 @@ int sn_soclcp_solve(const sn_soclcp *P, const char *solver, double *x, double *y
 int sn_gfc_solve(const sn_gfc *P, const char *solver, double *r, double *v, const sn_settings *s,
                  sn_info *info);
 
-/* auto's budget (s->max_iter) counts Newton steps; an iteration of apgd or ccp (a product with
- * W and a projection) counts as 1 / SN_AUTO_CHEAP_STEPS of one (docs/solvers.md, "auto's
- * budget"): at most max_iter * SN_AUTO_CHEAP_STEPS iterations in all, which sizes a history. */
+/* auto's budget (s->max_iter) counts Newton steps; an iteration of apgd, ccp or rest (a product
+ * with W, or two with an n x rank matrix, and a projection) counts as 1 / SN_AUTO_CHEAP_STEPS
+ * of one (docs/solvers.md, "auto's budget"): at most max_iter * SN_AUTO_CHEAP_STEPS iterations
+ * in all, which sizes a history. */
 #define SN_AUTO_CHEAP_STEPS 40
 
 /* The automatic solver: an ordered list of solvers (local 3D: nsn_ac, nsn_fb, socmix, nsgs,
- * prox, with nsgs first on a dense W and apgd first on a crowded one (more than 600 rows, at
- * least 100 nonzeros a row: bodies with many contacts each); local 2D: lemke2d when dim nc <= 400, ccp and apgd when dim nc > 1000, nsn_ac, nsgs, socmix,
+ * prox, with nsgs first on a dense W and apgd then rest first on a crowded one (more than 600
+ * rows, at least 100 nonzeros a row: bodies with many contacts each; rest up to 3 000 rows);
+ * local 2D: lemke2d when dim nc <= 400, ccp and apgd when dim nc > 1000, nsn_ac, nsgs, socmix,
  * prox; global: nsn_ac on the condensed problem (3D), socmixg, admm, nsgs condensed; with equality constraints admm only;
  * LCP: lemke, pgs, enum (n <= 20)), tried in order until one returns SN_OK. All attempts share one budget:
  * s->max_iter counts Newton steps: an attempt but the last gets at most max(100, max_iter / 5)
- * of it (ccp: max_iter / 2), the last keeps at least max_iter / 5, and an iteration of apgd or
- * ccp counts as 1 / SN_AUTO_CHEAP_STEPS of one; s->time_limit is the total time (each attempt
+ * of it (ccp: max_iter / 2), the last keeps at least max_iter / 5, and an iteration of apgd,
+ * ccp or rest counts as 1 / SN_AUTO_CHEAP_STEPS of one; s->time_limit is the total time (each attempt
  * gets what is left); info->iterations sums the attempts' own iterations. Each attempt starts
  * from the best finite iterate so far of an attempt that did not diverge, the first from the
  * caller's r (z). info->solver names the solver that succeeded (NULL if none),
@@ -168,6 +170,16 @@ int sn_fc_socpd(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_i
  * the verdict makes of it). Returns the best round's r. 2D and 3D, no options; an iteration is
  * one pd step (the progress callback sees them). */
 int sn_fc_ccp(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
+/* Local frictional contact at rest (fc_rest.c): alternating projections between the Coulomb
+ * cones and the affine set W r + q = 0 (every contact at rest), exact where the problem has a
+ * solution with u = 0 on every contact (a stack or pile at rest), at a rate that does not depend
+ * on the conditioning of W (huge mass ratios). W (its symmetric part) is factorized densely
+ * (pivoted Cholesky, then QR of the factor): SN_ERR_ARG above SN_REST_MAX_ROWS rows. SN_STALLED
+ * at once where q is not in the range of W, and where the distance to that set stops halving
+ * (some contact must slide or separate). 2D and 3D, no options; an iteration is one pair of
+ * projections. */
+#define SN_REST_MAX_ROWS 3000
+int sn_fc_rest(const sn_fc *P, double *r, double *u, const sn_settings *s, sn_info *info);
 /* polyhedral friction cone with k facets ("k=8") as an LCP solved by Lemke (Stewart-Trinkle /
  * Anitescu-Potra); info->error is the standard measure against the true cone; an iteration is
  * one Lemke pivot, at most max_iter (large problems need max_iter >= about 10 (k+2) nc) */

@@ -126,7 +126,7 @@ def solve(problem, solver="auto", tol=1e-8, max_iter=None, time_limit=None, opti
         Tolerance on the error measure (default 1e-8).
     max_iter : int, optional
         Cap on outer iterations (the library's default 1000 when None; for "auto" its budget
-        in Newton steps over all attempts, an iteration of apgd or ccp counting 1/40).
+        in Newton steps over all attempts, an iteration of apgd, ccp or rest counting 1/40).
     time_limit : float, optional
         Seconds for the whole solve; None for none.
     options : dict or str, optional

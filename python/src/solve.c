@@ -135,7 +135,7 @@ PyObject *snpy_solve(PyObject *self, PyObject *args)
   sn_info info = {0};
   progress_ctx pc = {cb, NULL, NULL, NULL, 0};
   if (cb != Py_None) s.progress = progress, s.user = &pc;
-  /* auto: one entry per iteration of every attempt, apgd's and ccp's counting 1/SN_AUTO_CHEAP_STEPS
+  /* auto: one entry per iteration of every attempt, apgd's, ccp's and rest's counting 1/SN_AUTO_CHEAP_STEPS
    * of a budget step (include/signorini/solver.h) */
   long long hmax = (long long)s.max_iter * (strcmp(solver, "auto") ? 1 : SN_AUTO_CHEAP_STEPS);
   info.history_cap = want_history ? (int)(hmax < SNPY_HISTORY_MAX ? hmax : SNPY_HISTORY_MAX) : 0;

@@ -222,10 +222,10 @@ int sn_cli_solvers(int argc, char **argv)
            e->dims == 12 ? "2D,3D" : e->dims == 4 ? "2D" : e->dims == 8 ? "3D" : "", e->iteration,
            e->suits, "", e->summary);
   printf("\nauto (the default of 'signorini solve') tries, within one --max-iter and --time-limit "
-         "budget:\n  3D local: nsn_ac, nsn_fb, socmix, nsgs, prox (nsgs first on a dense W, apgd first on a crowded W:\n    size > 600 and at least 100 nonzeros a row)\n  2D local: lemke2d (size <= "
+         "budget:\n  3D local: nsn_ac, nsn_fb, socmix, nsgs, prox (nsgs first on a dense W, apgd then rest first on a\n    crowded W: size > 600 and at least 100 nonzeros a row)\n  2D local: lemke2d (size <= "
          "400), ccp and apgd (size > 1000), nsn_ac, nsgs, socmix, prox\n  global: nsn_ac on the "
          "condensed problem (3D), socmixg, admm, nsgs\n  LCP: lemke, pgs, enum (size <= 20)\n"
-         "--max-iter counts Newton steps: an iteration of apgd or ccp counts as 1/40 of one\n");
+         "--max-iter counts Newton steps: an iteration of apgd, ccp or rest counts as 1/40 of one\n");
   return 0;
 }
 

@@ -315,7 +315,7 @@ const sn_cli_cmd sn_cli_cmd_solve = {
      {NULL, "--tol", "T", "1e-8", "the tolerance on the error"},
      {NULL, "--max-iter", "N", "1000", "the largest number of outer iterations, for every solver "
       "(a sweep, a Newton step, a pivot: 'signorini solvers' says which); auto: its budget in Newton "
-      "steps over all attempts, a step of apgd or ccp counting 1/40"},
+      "steps over all attempts, a step of apgd, ccp or rest counting 1/40"},
      {NULL, "--time-limit", "S", "0 (none)", "stop after S seconds of solver time (auto: in all), checked between iterations: "
       "an iteration under way (for the Newton methods a sparse factorization) is finished first"},
      {NULL, "--options", "K=V,...", "none", "the solver's own settings (listed by 'signorini solvers')"},

@@ -28,7 +28,7 @@ enum { AUTO_MAX = 8 };
  * 6.7 s in socmix. */
 static int steps_per_unit(const char *name)
 {
-  return !strcmp(name, "apgd") || !strcmp(name, "ccp") ? SN_AUTO_CHEAP_STEPS : 1;
+  return !strcmp(name, "apgd") || !strcmp(name, "ccp") || !strcmp(name, "rest") ? SN_AUTO_CHEAP_STEPS : 1;
 }
 
 /* The most of the budget an attempt but the last may take: its share, and for ccp half the
@@ -99,7 +99,15 @@ static int fc_order(int dim, int n, int dense, int crowded, const char **list)
     list[k++] = "prox";
   } else {
     if (dense) list[k++] = "nsgs";    /* dense_w: first, capped by the caller */
-    else if (crowded) list[k++] = "apgd";   /* crowded_w */
+    else if (crowded) {
+      list[k++] = "apgd";   /* crowded_w */
+      /* then the stack at rest (fc_rest.c), whatever its mass ratio: on the 3 x 3 x 3 block of 1
+       * m cubes whose layers alternate between 1 kg and 1e6 kg, gravity tilted to (3, 0, -9.81),
+       * apgd's share ends at 6.7e-6 and the Newton methods stay above 1e-3, where rest solves it
+       * from apgd's iterate to 1e-8 in about 3 000 steps (0.4 s; docs/solvers.md, "Stacks at
+       * rest: rest"); a W of more than SN_REST_MAX_ROWS rows is not factorized densely */
+      if (n <= SN_REST_MAX_ROWS) list[k++] = "rest";
+    }
     list[k++] = "nsn_ac";
     list[k++] = "nsn_fb";
     list[k++] = "socmix";

@@ -11,7 +11,7 @@
 static const sn_solver_entry registry[] = {
     {"auto", "any", 4 | 8, "automatic choice by kind, dimension and size, with fallback (the default)",
      NULL, NULL, NULL, NULL, "any problem: tries the solvers below in a measured order",
-     "a Newton step of its budget over all attempts (a step of apgd or ccp: 1/40)"},
+     "a Newton step of its budget over all attempts (a step of apgd, ccp or rest: 1/40)"},
     {"lemke", "lcp", 0, "Lemke's complementary pivoting (lexicographic, ray termination reported)",
      sn_lcp_lemke, NULL, NULL, NULL, "small and medium LCPs, exact", "one pivot"},
     {"enum", "lcp", 0, "complete enumeration of the complementary bases (n <= 20)", sn_lcp_enum, NULL,
@@ -47,6 +47,9 @@ static const sn_solver_entry registry[] = {
     {"ccp", "fc", 4 | 8, "cone complementarity relaxation (De Saxce term 0, a convex SOCLCP solved by pd): exact when no contact slides",
      NULL, sn_fc_ccp, NULL, NULL, "piles and stacks at rest (every contact sticking or open); stops early where a contact slides",
      "one first-order step of pd"},
+    {"rest", "fc", 4 | 8, "alternating projections between the cones and the set W r + q = 0 (every contact at rest; dense factorization, up to 3000 rows)",
+     NULL, sn_fc_rest, NULL, NULL, "stacks and piles at rest, whatever the mass ratio; stops at once where some contact must slide or separate",
+     "one projection onto that set and one onto the cones"},
     {"socmix", "fc", 4 | 8, "exact SOCMLCP form (one extra variable per contact, no fixed point), smoothing-regularization Newton",
      NULL, sn_fc_socmix, NULL, NULL, "2D and 3D to high accuracy where Newton on Alart-Curnier fails",
      "one Newton step"},
