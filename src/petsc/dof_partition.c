@@ -49,6 +49,22 @@ long sn_dof_part_offrank(const sn_dof_part *p, const sn_csr *M, int rank)
   return n;
 }
 
+/* the parts of the adjacency adj (this rank's rows) into size parts by PT-Scotch (the option
+ * prefix sn_: -sn_mat_partitioning_type overrides): *is, the part of each of this rank's rows */
+static PetscErrorCode ptscotch(MPI_Comm comm, Mat adj, int size, IS *is)
+{
+  MatPartitioning part;
+  PetscCall(MatPartitioningCreate(comm, &part));
+  PetscCall(MatPartitioningSetAdjacency(part, adj));
+  PetscCall(MatPartitioningSetNParts(part, size));
+  PetscCall(MatPartitioningSetType(part, MATPARTITIONINGPTSCOTCH));
+  PetscCall(PetscObjectSetOptionsPrefix((PetscObject)part, "sn_"));
+  PetscCall(MatPartitioningSetFromOptions(part));
+  PetscCall(MatPartitioningApply(part, is));
+  PetscCall(MatPartitioningDestroy(&part));
+  return 0;
+}
+
 /* the adjacency of this rank's blocks [b0, b1) (neighbour blocks, itself left out) as PETSc's
  * CSR arrays (PetscMalloc'ed: MatCreateMPIAdj takes them) */
 static PetscErrorCode block_graph(const sn_csr *M, int bs, int b0, int b1, PetscInt **ia, PetscInt **ja)
@@ -83,17 +99,10 @@ static PetscErrorCode graph_split(MPI_Comm comm, const sn_csr *M, int bs, sn_dof
   int b0 = (int)((long long)rank * B / size), b1 = (int)((long long)(rank + 1) * B / size);
   PetscInt *ia, *ja;
   Mat adj;
-  MatPartitioning part;
   IS is, isn, all;
   PetscCall(block_graph(M, bs, b0, b1, &ia, &ja));
   PetscCall(MatCreateMPIAdj(comm, b1 - b0, B, ia, ja, NULL, &adj));   /* adj owns ia, ja */
-  PetscCall(MatPartitioningCreate(comm, &part));
-  PetscCall(MatPartitioningSetAdjacency(part, adj));
-  PetscCall(MatPartitioningSetNParts(part, size));
-  PetscCall(MatPartitioningSetType(part, MATPARTITIONINGPTSCOTCH));
-  PetscCall(PetscObjectSetOptionsPrefix((PetscObject)part, "sn_"));
-  PetscCall(MatPartitioningSetFromOptions(part));
-  PetscCall(MatPartitioningApply(part, &is));          /* the new rank of each of my blocks */
+  PetscCall(ptscotch(comm, adj, size, &is));           /* the new rank of each of my blocks */
   PetscCall(ISPartitioningToNumbering(is, &isn));      /* their new numbers, ranks contiguous */
   PetscInt *count;
   PetscCall(PetscMalloc1(size, &count));
@@ -113,7 +122,6 @@ static PetscErrorCode graph_split(MPI_Comm comm, const sn_csr *M, int bs, sn_dof
   PetscCall(ISDestroy(&all));
   PetscCall(ISDestroy(&isn));
   PetscCall(ISDestroy(&is));
-  PetscCall(MatPartitioningDestroy(&part));
   PetscCall(MatDestroy(&adj));
   return 0;
 }
@@ -190,16 +198,9 @@ PetscErrorCode sn_graph_partition(MPI_Comm comm, int nv, const int *xadj, const 
   }
   ia[v1 - v0] = k;
   Mat g;
-  MatPartitioning mp;
   IS is, all;
   PetscCall(MatCreateMPIAdj(comm, v1 - v0, nv, ia, ja, NULL, &g));   /* g owns ia, ja */
-  PetscCall(MatPartitioningCreate(comm, &mp));
-  PetscCall(MatPartitioningSetAdjacency(mp, g));
-  PetscCall(MatPartitioningSetNParts(mp, size));
-  PetscCall(MatPartitioningSetType(mp, MATPARTITIONINGPTSCOTCH));
-  PetscCall(PetscObjectSetOptionsPrefix((PetscObject)mp, "sn_"));
-  PetscCall(MatPartitioningSetFromOptions(mp));
-  PetscCall(MatPartitioningApply(mp, &is));           /* the rank of each of my vertices */
+  PetscCall(ptscotch(comm, g, size, &is));            /* the rank of each of my vertices */
   PetscCall(ISAllGather(is, &all));                    /* of every vertex, in order */
   const PetscInt *pa;
   PetscCall(ISGetIndices(all, &pa));
@@ -207,7 +208,6 @@ PetscErrorCode sn_graph_partition(MPI_Comm comm, int nv, const int *xadj, const 
   PetscCall(ISRestoreIndices(all, &pa));
   PetscCall(ISDestroy(&all));
   PetscCall(ISDestroy(&is));
-  PetscCall(MatPartitioningDestroy(&mp));
   PetscCall(MatDestroy(&g));
   return 0;
 }

@@ -20,6 +20,16 @@ function(expect_once name re)
 endfunction()
 # MPI_ASAN (the sanitizer build): the ASAN_OPTIONS of the runs under mpirun (tests/CMakeLists.txt)
 set(asan1 "$ENV{ASAN_OPTIONS}")
+# two .dat files agree within tol of each table's largest value (tests/cli/dat_agree.py)
+macro(dat_agree name a b tol)
+  execute_process(COMMAND ${PY} ${SRC}/tests/cli/dat_agree.py ${a} ${b} ${tol}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT out MATCHES ", 0 failures")
+    message(SEND_ERROR "${name}: the .dat files differ (exit ${rc}):\n${out}${err}")
+  else()
+    message(STATUS "ok: ${name}: ${out}")
+  endif()
+endmacro()
 macro(two_ranks)
   set(SN ${MPIRUN} -n 2 --oversubscribe ${real})
   if(DEFINED MPI_ASAN)
@@ -56,13 +66,7 @@ expect(run_two_ranks 0 "2 steps, 10 increments.*last by petsc_admm.*petsc: the c
        run ${deck} -o ${WORK}/petsc --petsc --threads 1 --quiet)
 expect_once(run_two_ranks "2 steps, 10 increments")
 one_rank()
-execute_process(COMMAND ${PY} ${SRC}/tests/cli/dat_agree.py ${WORK}/serial/block4_nsn.dat ${WORK}/petsc/block4_nsn.dat 1e-8
-                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0 OR NOT out MATCHES ", 0 failures")
-  message(SEND_ERROR "run_dat_agree: the .dat files differ (exit ${rc}):\n${out}${err}")
-else()
-  message(STATUS "ok: run_dat_agree: ${out}")
-endif()
+dat_agree(run_dat_agree ${WORK}/serial/block4_nsn.dat ${WORK}/petsc/block4_nsn.dat 1e-8)
 # the model split (docs/parallel.md, "The model split"): above, each rank assembled its share of the
 # elements and the LINEAR law's spring unknowns; --petsc-whole assembles the whole model on every
 # rank: the same .dat within 1e-8; a HARD law (no spring unknowns) on the split against its serial
@@ -70,15 +74,6 @@ endif()
 # the run assembles the whole model until an increment ends with contact points, then splits again
 # (measured: split and whole within 3.7e-11 of each table's largest value; both 3.3e-8 from the
 # serial run, which takes one Newton iteration fewer)
-macro(dat_agree name a b tol)
-  execute_process(COMMAND ${PY} ${SRC}/tests/cli/dat_agree.py ${a} ${b} ${tol}
-                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT rc EQUAL 0 OR NOT out MATCHES ", 0 failures")
-    message(SEND_ERROR "${name}: the .dat files differ (exit ${rc}):\n${out}${err}")
-  else()
-    message(STATUS "ok: ${name}: ${out}")
-  endif()
-endmacro()
 two_ranks()
 expect(run_whole 0 "2 steps, 10 increments.*petsc: the model assembled whole on every rank" ""
        run ${deck} -o ${WORK}/whole --petsc-whole --threads 1 --quiet)
