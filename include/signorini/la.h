@@ -69,6 +69,8 @@ int sn_csc_check(const sn_csc *A);
 void sn_csc_gemv(const sn_csc *A, double alpha, const double *x, double beta, double *y);
 /* y = alpha A^T x + beta y */
 void sn_csc_gemv_t(const sn_csc *A, double alpha, const double *x, double beta, double *y);
+/* d[j] += A's diagonal entries of column j, repeated entries summed (d: A->n values) */
+void sn_csc_diag_add(const sn_csc *A, double *d);
 
 /* ---- compressed sparse row view (row access for Gauss-Seidel sweeps) ---- */
 typedef struct {

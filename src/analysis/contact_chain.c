@@ -46,9 +46,7 @@ static int summed_m(const sn_gfc *P, const double *v, double **dm, double **Mv)
   int st = sn_petsc_allreduce(&bad, 1, SN_PETSC_MAX);
   if (!st && bad > 0) st = SN_ERR_NOMEM;
   if (st) { free(buf); free(y); return st; }
-  for (int j = 0; j < M->n; j++)
-    for (int p = M->colptr[j]; p < M->colptr[j + 1]; p++)
-      if (M->rowind[p] == j) buf[j] += M->val[p];
+  sn_csc_diag_add(M, buf);
   sn_csc_gemv(M, 1.0, v, 0.0, buf + m);
   if ((st = sn_petsc_allreduce(buf, 2 * (long)m, SN_PETSC_SUM))) { free(buf); free(y); return st; }
   memcpy(y, buf + m, sizeof(double) * (size_t)m);

@@ -210,9 +210,7 @@ int sn_static_split_sums(static_run *S)
   const sn_csc *K = S->K;               /* kdiag: the largest entry of the summed diagonal */
   double *d = calloc((size_t)K->n + 1, sizeof(double));
   if (!d) return SN_ERR_NOMEM;          /* (a failure on one rank: the MPI job ends, mpi_ranks.c) */
-  for (int j = 0; j < K->n; j++)
-    for (int p = K->colptr[j]; p < K->colptr[j + 1]; p++)
-      if (K->rowind[p] == j) d[j] += K->val[p];
+  sn_csc_diag_add(K, d);
   st = sn_petsc_allreduce(d, K->n, SN_PETSC_SUM);
   S->kdiag = 0.0;
   for (int j = 0; j < K->n && !st; j++) S->kdiag = fmax(S->kdiag, fabs(d[j]));

@@ -250,6 +250,13 @@ void sn_csc_gemv(const sn_csc *A, double alpha, const double *x, double beta, do
 }
 
 /* y = alpha A^T x + beta y: a dot product per column */
+void sn_csc_diag_add(const sn_csc *A, double *d)
+{
+  for (int j = 0; j < A->n; j++)
+    for (int p = A->colptr[j]; p < A->colptr[j + 1]; p++)
+      if (A->rowind[p] == j) d[j] += A->val[p];
+}
+
 void sn_csc_gemv_t(const sn_csc *A, double alpha, const double *x, double beta, double *y)
 {
   for (int j = 0; j < A->n; j++) {

@@ -588,12 +588,8 @@ static PetscErrorCode v_step(pad *A, double rtol, double target, int *bad)
 /* M's diagonal, this rank's P->M (calloc'ed, ndof values; NULL: out of memory) */
 static double *diagonal(const sn_gfc *P)
 {
-  const sn_csc *M = P->M;
   double *dm = calloc((size_t)(P->ndof > 0 ? P->ndof : 1), sizeof(double));
-  if (!dm) return NULL;
-  for (int j = 0; j < M->n; j++)
-    for (int p = M->colptr[j]; p < M->colptr[j + 1]; p++)
-      if (M->rowind[p] == j) dm[j] += M->val[p];
+  if (dm) sn_csc_diag_add(P->M, dm);
   return dm;
 }
 
