@@ -11,7 +11,8 @@ pkgs=(build-essential cmake ninja-build pkgconf libopenblas-dev liblapacke-dev l
       python3-vtk9    # python3-vtk9: tests/io/test_vtu_vtk.py reads the .vtu files with VTK
       python3-dev python3-numpy python3-scipy python3-pytest   # the Python package (docs/python.md) and its tests
       python3-matplotlib   # examples/python/solve_fclib.py draws its convergence history with it
-      petsc-dev openmpi-bin)   # the PETSc module over MPI (src/petsc/, docs/parallel.md) and its launcher mpirun
+      petsc-dev openmpi-bin    # the PETSc module over MPI (src/petsc/, docs/parallel.md) and its launcher mpirun
+      libmetis-dev)            # METIS: the PETSc module's graph partition (src/petsc/dof_partition.c)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -40,7 +40,7 @@ typedef struct {
   int operators;            /* operators M + rho H H^T set up (the first and one per change of rho) */
   double seconds;           /* this rank's wall time in the solve */
   double seconds_min, seconds_max;   /* the fastest and slowest rank's */
-  int graph_split;          /* 1: the dofs split over the ranks by PT-Scotch, 0: by number */
+  int graph_split;          /* 1: the dofs split over the ranks by METIS, 0: by number */
   long offrank_entries;     /* entries of M in a rank's rows and another rank's columns, summed
                                over the ranks: the halo a product with M exchanges (-1 where
                                the set-up was reused: not counted again) */
@@ -60,8 +60,8 @@ typedef struct {
  * balancing.
  * COLLECTIVE on MPI_COMM_WORLD, after sn_petsc_start: every rank passes the same whole problem
  * (each reads the file, or assembles the model) and the same settings; each keeps its rows of M
- * and H and the contacts it owns. The dofs are split over the ranks in blocks of bs by PT-Scotch's
- * partition of the graph of M's blocks (compact subdomains; src/petsc/dof_partition.c), or with
+ * and H and the contacts it owns. The dofs are split over the ranks in blocks of bs by METIS'
+ * partition of the graph of M's blocks (the same in every run) (compact subdomains; src/petsc/dof_partition.c), or with
  * the option "part=0" (and on one rank) by number (rank p holds blocks [p B / P, (p + 1) B / P),
  * B = m / bs). A contact belongs to the rank holding the first dof its columns of H touch, in the
  * numbering of the split (in a finite-element model, its slave node's rank); one that touches
@@ -124,9 +124,10 @@ int sn_gfc_admm_petsc_cached(const sn_gfc *P, const sn_petsc_nearnull *nn, sn_pe
  * problem's M is the sum of the ranks' shares, summed into the distributed matrix. */
 
 /* COLLECTIVE: the vertices of a graph (nv; xadj: nv + 1 offsets, adj: each vertex's neighbours,
- * every edge listed at both ends, self-loops and repeats ignored), the same on every rank, split
- * into one part per rank by PT-Scotch (PETSc's MatPartitioning; -sn_mat_partitioning_type
- * overrides); part[v] (out, nv): the rank of vertex v, the same on every rank. One rank: all 0. */
+ * an edge listed at one end or both, self-loops and repeats ignored), the same on every rank, split
+ * into one part per rank by METIS' k-way partition with a fixed seed, each rank computing it
+ * alone; part[v] (out, nv): the rank of vertex v, the same on every rank and in every run. One
+ * rank: all 0. SN_ERR_ARG (a neighbour out of range) on every rank when on one. */
 int sn_petsc_partition(int nv, const int *xadj, const int *adj, int *part);
 
 /* COLLECTIVE: buf (n values) replaced on every rank by its sum over the ranks (op

@@ -1,8 +1,7 @@
 /* The model split over the MPI ranks of `signorini run --petsc` (docs/parallel.md, "The model
  * split"). Every rank holds the whole mesh (each read the deck). The nodes are split into one
- * part per rank by PT-Scotch on the mesh's node graph (sn_petsc_partition; F. Pellegrini,
- * "Scotch and PT-Scotch graph partitioning software: an overview", in Combinatorial Scientific
- * Computing, CRC 2012), an element belongs to the rank of its first node, and each rank
+ * part per rank by METIS on the mesh's node graph (sn_petsc_partition; G. Karypis, V. Kumar,
+ * SIAM J. Sci. Comput. 20 (1998) 359-392; the same parts in every run), an element belongs to the rank of its first node, and each rank
  * assembles its elements only: the internal force, summed over the ranks after each assembly
  * (a vector of the dofs), and its share of the stiffness K, which the distributed ADMM sums into
  * its MPIAIJ matrix (sn_gfc_admm_petsc_split, summed); a free dof's row belongs to its node's

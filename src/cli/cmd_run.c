@@ -504,7 +504,7 @@ const sn_cli_cmd sn_cli_cmd_run = {
       "quasi-static decks: solve each contact increment's global problem over MPI with PETSc, by the "
       "distributed ADMM petsc_admm (docs/parallel.md), run as 'mpirun -n P signorini run DECK --petsc' "
       "(alone: one rank). Every rank reads the deck; on two ranks or more each assembles its share of the "
-      "elements (PT-Scotch's split of the mesh) where the increment allows it (docs/parallel.md, \"The model "
+      "elements (METIS' split of the mesh) where the increment allows it (docs/parallel.md, \"The model "
       "split\"); the first alone prints and writes the results. Needs a build with the PETSc module"},
      {NULL, "--petsc-whole", NULL, NULL,
       "as --petsc, every rank assembling the whole model (no split: the comparison for --petsc)"},

@@ -323,7 +323,11 @@ static double distance_bound(const work_t *W, const faces_t *F, int f, const dou
 
 /* The closest master face of the point xs within sd among the candidates of its grid cell: its
  * index (best filled), -1 for none, -2 for a degenerate face. Of several at the same distance,
- * the first in the cell's order. The candidate with the smallest distance bound is projected
+ * the first in the surface's order, the same distance meaning within 1e-10 sd: a slave node on the
+ * edge of two master faces (conforming meshes: every node of CalculiX' friction1) is as far from
+ * both up to rounding, and an exact comparison picked one face or the other on iterates that
+ * differed by 5e-14 (the model split against the whole model), with a normal tilted by +1.5e-4
+ * or -1.5e-4 and the results 1e-3 apart. The candidate with the smallest distance bound is projected
  * first, and a candidate whose bound exceeds the best distance found is not projected (it can
  * be neither closer nor as close), only checked for degeneracy as its projection would be:
  * on a plate of 7 x 7 faces under 625 slave nodes (sd the largest face diagonal, as by
@@ -331,7 +335,7 @@ static double distance_bound(const work_t *W, const faces_t *F, int f, const dou
 static int closest_face_at(const work_t *W, const faces_t *F, const grid_t *G, const double *xs, const int *excl,
                            int nex, double sd, int want, sn_contact_point *best)
 {
-  int ci[3] = {0, 0, 0}, bf = -1, bq = -1;
+  int ci[3] = {0, 0, 0}, bf = -1;
   memset(best, 0, sizeof *best);
   for (int k = 0; k < W->sdim; k++) {
     if (!(xs[k] >= G->lo[k] && xs[k] <= G->hi[k])) return -1;
@@ -339,7 +343,7 @@ static int closest_face_at(const work_t *W, const faces_t *F, const grid_t *G, c
   }
   long c = ((long)ci[2] * G->n[1] + ci[1]) * G->n[0] + ci[0];
   int q0 = G->start[c], q1 = G->start[c + 1], qf = -1;
-  double lbf = INFINITY;
+  double lbf = INFINITY, tie = 1e-10 * sd;
   for (int q = q0; q < q1; q++) {          /* the candidate to project first */
     int f = G->item[q];
     if (!candidate(W, F, f, xs, excl, nex, want)) continue;
@@ -354,15 +358,15 @@ static int closest_face_at(const work_t *W, const faces_t *F, const grid_t *G, c
     double X[3 * SN_CONTACT_MAXFN];
     for (int a = 0; a < F->nn[f]; a++)
       for (int j = 0; j < 3; j++) X[3 * a + j] = W->xc[3 * F->nodes[SN_CONTACT_MAXFN * f + a] + j];
-    if (bf >= 0 && distance_bound(W, F, f, xs, sd) > best->dist) {
+    if (bf >= 0 && distance_bound(W, F, f, xs, sd) > best->dist + tie) {
       if (sn_contact_face_check(W->sdim, F->nn[f], X) < 0) return -2;
       continue;
     }
     sn_contact_point cand;
     memset(&cand, 0, sizeof cand);   /* the projection fills the geometric fields only */
     if (sn_contact_project(W->sdim, F->nn[f], X, xs, &cand) < 0) return -2;
-    if (cand.dist <= sd && (bf < 0 || cand.dist < best->dist || (cand.dist == best->dist && q < bq)))
-      *best = cand, bf = f, bq = q;
+    if (cand.dist <= sd && (bf < 0 || cand.dist < best->dist - tie || (cand.dist <= best->dist + tie && f < bf)))
+      *best = cand, bf = f;
   }
   return bf;
 }

@@ -1,12 +1,21 @@
 /* The dofs' split over the ranks (dof_partition.h). The number split gives each rank a slab of
  * a block model (its halo a whole cross-section); the graph partition gives compact subdomains
- * with the smallest cut PT-Scotch finds (F. Pellegrini, "Scotch and PT-Scotch graph
- * partitioning software: an overview", in Combinatorial Scientific Computing, CRC 2012), through
- * PETSc's MatPartitioning on the adjacency of M's bs x bs blocks (a node's dofs stay together,
- * so GAMG's blocks of bs rows are whole on every rank). */
+ * with a small cut by METIS' multilevel k-way scheme (G. Karypis and V. Kumar, "A fast and high
+ * quality multilevel scheme for partitioning irregular graphs", SIAM J. Sci. Comput. 20 (1998)
+ * 359-392) on the adjacency of M's bs x bs blocks (a node's dofs stay together, so GAMG's blocks
+ * of bs rows are whole on every rank).
+ *
+ * Every rank holds the whole graph (the model is read on every rank) and partitions it alone,
+ * with METIS' seed fixed: the same parts on every rank and in every run, with no communication.
+ * PT-Scotch through PETSc's MatPartitioning, used until 7 December 2026, gave other parts from
+ * run to run on the same input (Debian's PT-Scotch 7.0.3, two ranks), so that a deck's Krylov
+ * and ADMM iterations, and its results to the solver tolerance, changed between runs. */
 #include "petsc/dof_partition.h"
 #include "signorini/solver.h"
 
+#include <metis.h>
+
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,101 +58,68 @@ long sn_dof_part_offrank(const sn_dof_part *p, const sn_csr *M, int rank)
   return n;
 }
 
-/* the parts of the adjacency adj (this rank's rows) into size parts by PT-Scotch (the option
- * prefix sn_: -sn_mat_partitioning_type overrides): *is, the part of each of this rank's rows */
-static PetscErrorCode ptscotch(MPI_Comm comm, Mat adj, int size, IS *is)
+/* the graph of M's blocks: block b's neighbour blocks, each once, itself left out (CSR,
+ * malloc'ed; M's pattern, which sn_graph_parts makes symmetric) */
+static int block_graph(const sn_csr *M, int bs, int **xadj, int **adj)
 {
-  MatPartitioning part;
-  PetscCall(MatPartitioningCreate(comm, &part));
-  PetscCall(MatPartitioningSetAdjacency(part, adj));
-  PetscCall(MatPartitioningSetNParts(part, size));
-  PetscCall(MatPartitioningSetType(part, MATPARTITIONINGPTSCOTCH));
-  PetscCall(PetscObjectSetOptionsPrefix((PetscObject)part, "sn_"));
-  PetscCall(MatPartitioningSetFromOptions(part));
-  PetscCall(MatPartitioningApply(part, is));
-  PetscCall(MatPartitioningDestroy(&part));
-  return 0;
-}
-
-/* the adjacency of this rank's blocks [b0, b1) (neighbour blocks, itself left out) as PETSc's
- * CSR arrays (PetscMalloc'ed: MatCreateMPIAdj takes them) */
-static PetscErrorCode block_graph(const sn_csr *M, int bs, int b0, int b1, PetscInt **ia, PetscInt **ja)
-{
-  int nb = b1 - b0;
+  int B = M->m / bs;
   long nz = 0;
-  for (int b = b0; b < b1; b++) nz += M->rowptr[bs * (b + 1)] - M->rowptr[bs * b];
-  PetscCall(PetscMalloc1(nb + 1, ia));
-  PetscCall(PetscMalloc1(nz + 1, ja));
-  int *mark = malloc(sizeof(int) * ((size_t)M->m / (size_t)bs + 1));
-  PetscCheck(mark, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
-  for (int q = 0; q <= M->m / bs; q++) mark[q] = -1;
-  PetscInt k = 0;
-  for (int b = b0; b < b1; b++) {
-    (*ia)[b - b0] = k;
-    mark[b] = b;
-    for (int p = M->rowptr[bs * b]; p < M->rowptr[bs * (b + 1)]; p++) {
-      int c = M->colind[p] / bs;
-      if (mark[c] != b) { mark[c] = b; (*ja)[k++] = c; }
+  *xadj = malloc(sizeof(int) * ((size_t)B + 1));
+  int *mark = malloc(sizeof(int) * ((size_t)B + 1));
+  if (!*xadj || !mark) { free(mark); *adj = NULL; return SN_ERR_NOMEM; }
+  for (int pass = 0; pass < 2; pass++) {  /* count, then fill */
+    for (int b = 0; b < B; b++) mark[b] = -1;
+    int k = 0;
+    for (int b = 0; b < B; b++) {
+      if (pass) (*xadj)[b] = k;
+      mark[b] = b;
+      for (int p = M->rowptr[bs * b]; p < M->rowptr[bs * (b + 1)]; p++) {
+        int c = M->colind[p] / bs;
+        if (mark[c] == b) continue;
+        mark[c] = b;
+        if (pass) (*adj)[k] = c;
+        k++;
+      }
     }
-    PetscCall(PetscSortInt(k - (*ia)[b - b0], *ja + (*ia)[b - b0]));
+    if (pass) (*xadj)[B] = k;
+    else if (!(*adj = malloc(sizeof(int) * ((size_t)(nz = k) + 1)))) { free(mark); return SN_ERR_NOMEM; }
   }
-  (*ia)[nb] = k;
   free(mark);
-  return 0;
+  return SN_OK;
 }
 
-static PetscErrorCode graph_split(MPI_Comm comm, const sn_csr *M, int bs, sn_dof_part *p)
+/* the graph partition of M's blocks, renumbered by sn_dof_partition_owner */
+static int graph_split(int size, const sn_csr *M, int bs, sn_dof_part *p)
 {
-  int size = p->size, rank, B = M->m / bs;
-  MPI_Comm_rank(comm, &rank);
-  int b0 = (int)((long long)rank * B / size), b1 = (int)((long long)(rank + 1) * B / size);
-  PetscInt *ia, *ja;
-  Mat adj;
-  IS is, isn, all;
-  PetscCall(block_graph(M, bs, b0, b1, &ia, &ja));
-  PetscCall(MatCreateMPIAdj(comm, b1 - b0, B, ia, ja, NULL, &adj));   /* adj owns ia, ja */
-  PetscCall(ptscotch(comm, adj, size, &is));           /* the new rank of each of my blocks */
-  PetscCall(ISPartitioningToNumbering(is, &isn));      /* their new numbers, ranks contiguous */
-  PetscInt *count;
-  PetscCall(PetscMalloc1(size, &count));
-  PetscCall(ISPartitioningCount(is, size, count));
-  PetscCall(ISAllGather(isn, &all));                   /* every block's new number, in old order */
-  const PetscInt *bn;
-  PetscCall(ISGetIndices(all, &bn));
-  p->rstart[0] = 0;
-  for (int q = 0; q < size; q++) p->rstart[q + 1] = p->rstart[q] + bs * (int)count[q];
-  for (int b = 0; b < B; b++)
-    for (int c = 0; c < bs; c++) {
-      p->dnew[bs * b + c] = bs * (int)bn[b] + c;
-      p->dold[bs * (int)bn[b] + c] = bs * b + c;
-    }
-  PetscCall(ISRestoreIndices(all, &bn));
-  PetscCall(PetscFree(count));
-  PetscCall(ISDestroy(&all));
-  PetscCall(ISDestroy(&isn));
-  PetscCall(ISDestroy(&is));
-  PetscCall(MatDestroy(&adj));
-  return 0;
+  int B = M->m / bs, *xadj = NULL, *adj = NULL, *part = malloc(sizeof(int) * ((size_t)B + 1)),
+      *owner = malloc(sizeof(int) * ((size_t)M->m + 1));
+  int st = part && owner ? block_graph(M, bs, &xadj, &adj) : SN_ERR_NOMEM;
+  if (!st) st = sn_graph_parts(size, B, xadj, adj, part);
+  if (!st) {
+    for (int d = 0; d < M->m; d++) owner[d] = part[d / bs];
+    st = sn_dof_partition_owner(size, owner, M->m, bs, p);
+  }
+  free(xadj);
+  free(adj);
+  free(part);
+  free(owner);
+  return st;
 }
 
 PetscErrorCode sn_dof_partition(MPI_Comm comm, const sn_csr *M, int m, int bs, int graph, sn_dof_part *out, int *st)
 {
   memset(out, 0, sizeof *out);
-  MPI_Comm_size(comm, &out->size);
-  int size = out->size, B = m / bs, lst = SN_OK;
-  out->graph = graph && size > 1;
-  out->rstart = malloc(sizeof(int) * ((size_t)size + 1));
-  if (out->graph) {
-    out->dnew = malloc(sizeof(int) * ((size_t)m + 1));
-    out->dold = malloc(sizeof(int) * ((size_t)m + 1));
-  }
-  if (!out->rstart || (out->graph && (!out->dnew || !out->dold))) lst = SN_ERR_NOMEM;
-  if ((*st = sn_mpi_agree(comm, lst))) return 0;
-  if (!out->graph) {
-    for (int p = 0; p <= size; p++) out->rstart[p] = bs * (int)((long long)p * B / size);
+  int size;
+  MPI_Comm_size(comm, &size);
+  if (graph && size > 1) {
+    *st = sn_mpi_agree(comm, M && M->m == m ? graph_split(size, M, bs, out) : SN_ERR_ARG);
     return 0;
   }
-  return graph_split(comm, M, bs, out);
+  out->size = size;
+  out->rstart = malloc(sizeof(int) * ((size_t)size + 1));
+  if ((*st = sn_mpi_agree(comm, out->rstart ? SN_OK : SN_ERR_NOMEM))) return 0;
+  for (int p = 0; p <= size; p++) out->rstart[p] = bs * (int)((long long)p * (m / bs) / size);
+  return 0;
 }
 
 int sn_dof_partition_owner(int size, const int *owner, int m, int bs, sn_dof_part *out)
@@ -172,42 +148,75 @@ int sn_dof_partition_owner(int size, const int *owner, int m, int bs, sn_dof_par
   return SN_OK;
 }
 
-PetscErrorCode sn_graph_partition(MPI_Comm comm, int nv, const int *xadj, const int *adj, int *part)
+static int cmp_idx(const void *a, const void *b)
 {
-  int size, rank;
-  MPI_Comm_size(comm, &size);
-  MPI_Comm_rank(comm, &rank);
-  if (size == 1 || nv == 0) {
-    for (int v = 0; v < nv; v++) part[v] = 0;
-    return 0;
-  }
-  int v0 = (int)((long long)rank * nv / size), v1 = (int)((long long)(rank + 1) * nv / size);
-  long nz = xadj[v1] - xadj[v0];
-  PetscInt *ia, *ja;
-  PetscCall(PetscMalloc1(v1 - v0 + 1, &ia));
-  PetscCall(PetscMalloc1(nz + 1, &ja));
-  PetscInt k = 0;
-  for (int v = v0; v < v1; v++) {       /* this rank's rows, sorted, without self-loops and repeats */
-    ia[v - v0] = k;
-    PetscInt b = k;
+  idx_t x = *(const idx_t *)a, y = *(const idx_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* the graph as METIS wants it: each edge at both ends, no self-loop, no repeat (both directions
+ * entered, then each row sorted and its repeats dropped); SN_OK, SN_ERR_ARG, SN_ERR_NOMEM */
+static int metis_graph(int nv, const int *xadj, const int *adj, idx_t **ia, idx_t **ja)
+{
+  long ne = 0;
+  int *next = calloc((size_t)nv + 1, sizeof(int));
+  *ia = malloc(sizeof(idx_t) * ((size_t)nv + 1));
+  *ja = NULL;
+  if (!next || !*ia) { free(next); return SN_ERR_NOMEM; }
+  for (int v = 0; v < nv; v++)
     for (int p = xadj[v]; p < xadj[v + 1]; p++)
-      if (adj[p] != v) ja[k++] = adj[p];
-    PetscInt n = k - b;
-    PetscCall(PetscSortRemoveDupsInt(&n, ja + b));
-    k = b + n;
+      if (adj[p] != v) { next[v]++; next[adj[p]]++; ne += 2; }
+  if (ne > INT_MAX || !(*ja = malloc(sizeof(idx_t) * ((size_t)ne + 1)))) {   /* (idx_t: 32 bits in Debian's METIS) */
+    free(next);
+    return ne > INT_MAX ? SN_ERR_ARG : SN_ERR_NOMEM;
   }
-  ia[v1 - v0] = k;
-  Mat g;
-  IS is, all;
-  PetscCall(MatCreateMPIAdj(comm, v1 - v0, nv, ia, ja, NULL, &g));   /* g owns ia, ja */
-  PetscCall(ptscotch(comm, g, size, &is));            /* the rank of each of my vertices */
-  PetscCall(ISAllGather(is, &all));                    /* of every vertex, in order */
-  const PetscInt *pa;
-  PetscCall(ISGetIndices(all, &pa));
-  for (int v = 0; v < nv; v++) part[v] = (int)pa[v];
-  PetscCall(ISRestoreIndices(all, &pa));
-  PetscCall(ISDestroy(&all));
-  PetscCall(ISDestroy(&is));
-  PetscCall(MatDestroy(&g));
-  return 0;
+  (*ia)[0] = 0;
+  for (int v = 0; v < nv; v++) (*ia)[v + 1] = (*ia)[v] + next[v];
+  for (int v = 0; v < nv; v++) next[v] = (int)(*ia)[v];   /* each row's next free slot */
+  for (int v = 0; v < nv; v++)
+    for (int p = xadj[v]; p < xadj[v + 1]; p++)
+      if (adj[p] != v) {
+        (*ja)[next[v]++] = adj[p];
+        (*ja)[next[adj[p]]++] = v;
+      }
+  idx_t k = 0;
+  for (int v = 0; v < nv; v++) {         /* sorted, repeats dropped, compacted in place */
+    idx_t b = (*ia)[v], e = (*ia)[v + 1];
+    qsort(*ja + b, (size_t)(e - b), sizeof(idx_t), cmp_idx);
+    (*ia)[v] = k;
+    for (idx_t p = b; p < e; p++)
+      if (p == b || (*ja)[p] != (*ja)[p - 1]) (*ja)[k++] = (*ja)[p];
+  }
+  (*ia)[nv] = k;
+  free(next);
+  return SN_OK;
+}
+
+int sn_graph_parts(int size, int nv, const int *xadj, const int *adj, int *part)
+{
+  if (size < 1 || nv < 0 || (nv > 0 && (!xadj || !part))) return SN_ERR_ARG;
+  for (int v = 0; v < nv; v++) part[v] = 0;
+  if (size == 1 || nv == 0) return SN_OK;
+  for (int v = 0; v < nv; v++)
+    for (int p = xadj[v]; p < xadj[v + 1]; p++)
+      if (adj[p] < 0 || adj[p] >= nv) return SN_ERR_ARG;
+  idx_t *ia, *ja, *pt = malloc(sizeof(idx_t) * ((size_t)nv + 1));
+  int st = pt ? metis_graph(nv, xadj, adj, &ia, &ja) : SN_ERR_NOMEM;
+  if (!st) {
+    idx_t n = nv, ncon = 1, np = size, cut = 0, opt[METIS_NOPTIONS];
+    METIS_SetDefaultOptions(opt);
+    opt[METIS_OPTION_SEED] = 1;          /* fixed: the same parts in every run */
+    int e = np > nv ? METIS_OK : METIS_PartGraphKway(&n, &ncon, ia, ja, NULL, NULL, NULL, &np, NULL, NULL, opt, &cut, pt);
+    if (np > nv)                         /* fewer vertices than parts: one each, some ranks empty */
+      for (int v = 0; v < nv; v++) pt[v] = v;
+    if (e == METIS_ERROR_MEMORY) st = SN_ERR_NOMEM;
+    else if (e != METIS_OK) st = SN_ERR_BACKEND;
+    for (int v = 0; !st && v < nv; v++) part[v] = (int)pt[v];
+  }
+  if (pt) {
+    free(ia);
+    free(ja);
+  }
+  free(pt);
+  return st;
 }

@@ -9,8 +9,9 @@
 int sn_petsc_partition_mod(int nv, const int *xadj, const int *adj, int *part)
 {
   if (!PetscInitializeCalled || PetscFinalizeCalled) return SN_ERR_BACKEND;
-  PetscErrorCode e = sn_graph_partition(PETSC_COMM_WORLD, nv, xadj, adj, part);
-  return sn_mpi_agree(PETSC_COMM_WORLD, e ? SN_ERR_BACKEND : SN_OK);
+  int size;
+  MPI_Comm_size(PETSC_COMM_WORLD, &size);
+  return sn_mpi_agree(PETSC_COMM_WORLD, sn_graph_parts(size, nv, xadj, adj, part));
 }
 
 /* reduced on rank 0 and broadcast from it, not MPI_Allreduce: every rank then holds the same

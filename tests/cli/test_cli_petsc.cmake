@@ -93,6 +93,26 @@ expect(gap_split 0 "2 steps, 10 increments.*petsc: the model split over 2 ranks 
 expect(gap_whole 0 "2 steps, 10 increments" "" run ${gap} -o ${WORK}/gap_whole --petsc-whole --threads 1 --quiet)
 one_rank()
 dat_agree(gap_agree ${WORK}/gap_whole/block4_gap.dat ${WORK}/gap/block4_gap.dat 1e-9)
+# C3D10 blocks in stick (tests/data/inp/c3d10_friction_hold.inp, LINEAR law, mu 2) under
+# --petsc-whole: with petsc_admm's rho allowed 1e12 times its start, rho climbed there and the
+# Krylov v-steps lost their accuracy; the error stalled at 3e-5 and the run did not end within a
+# minute (rho now within 1e4: 4 solves, 1.2 s). Within 1e-8 of the serial run (measured 5.4e-9),
+# the split within 1e-7 (5.4e-8: its penalty step's contact forces); two runs on the same deck give
+# the same .dat byte for byte (METIS' partition with a fixed seed; PT-Scotch's varied from run to run)
+set(hold ${SRC}/tests/data/inp/c3d10_friction_hold.inp)
+expect(hold_serial 0 "2 steps, 8 increments" "" run ${hold} -o ${WORK}/hold_serial --threads 1 --quiet)
+two_ranks()
+expect(hold_whole 0 "2 steps, 8 increments" "" run ${hold} -o ${WORK}/hold_whole --petsc-whole --threads 1 --quiet)
+expect(hold_whole_again 0 "2 steps, 8 increments" "" run ${hold} -o ${WORK}/hold_again --petsc-whole --threads 1 --quiet)
+expect(hold_split 0 "2 steps, 8 increments" "" run ${hold} -o ${WORK}/hold_split --petsc --threads 1 --quiet)
+one_rank()
+dat_agree(hold_whole_agree ${WORK}/hold_serial/c3d10_friction_hold.dat ${WORK}/hold_whole/c3d10_friction_hold.dat 1e-8)
+dat_agree(hold_split_agree ${WORK}/hold_serial/c3d10_friction_hold.dat ${WORK}/hold_split/c3d10_friction_hold.dat 1e-7)
+execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${WORK}/hold_whole/c3d10_friction_hold.dat
+                ${WORK}/hold_again/c3d10_friction_hold.dat RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(SEND_ERROR "hold_reproducible: two runs of the same deck on 2 ranks wrote different .dat files")
+endif()
 # a failure on rank 0 alone (its output folder cannot be made: a file stands in its way) while
 # rank 1 goes on into the first contact solve: the job ends with rank 0's status and message
 # (mpi_ranks.c) instead of rank 1 waiting for it in a collective call forever (it did)

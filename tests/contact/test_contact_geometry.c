@@ -584,8 +584,8 @@ static double default_sd(const sn_model *m)
 }
 
 /* detection against the projection on every master face (the closest within sd; of several at
- * the same distance the first face): the same face, gap and distance bit for bit. sd 0: the
- * default search distance (the largest face diagonal) */
+ * the same distance, within 1e-10 sd, the first face): the same face, gap and distance bit for
+ * bit. sd 0: the default search distance (the largest face diagonal) */
 static void brute_compare(sn_model *m, double sd, int *compared)
 {
   sn_contact_point *p = NULL;
@@ -605,7 +605,7 @@ static void brute_compare(sn_model *m, double sd, int *compared)
       for (int a = 0; a < nn; a++)
         for (int j = 0; j < 3; j++) X[3 * a + j] = m->x[3 * m->elem_conn[m->elem_ptr[e] + loc[a]] + j];
       if (sn_contact_project(m->ndf, nn, X, m->x + 3 * v, &c)) { mismatch++; continue; }
-      if (c.dist <= sd && (bf < 0 || c.dist < best.dist)) best = c, bf = f;
+      if (c.dist <= sd && (bf < 0 || c.dist < best.dist - 1e-10 * sd)) best = c, bf = f;
     }
     if (bf < 0) continue;
     found++;

@@ -8,10 +8,11 @@
  *   - the two v agree within 1000 tol (relative), and both with the serial admm on rank 0;
  *   - the modes cut the Krylov iterations: measured 1 rank 58 -> 32, 2 ranks 62 -> 32
  *     (2026-12-04; at 13 230 dofs, 20 x 20 x 10: 67 -> 33); asserted: at most 0.7 times;
- *   - the dofs' split (the option part): on 2 ranks PT-Scotch's partition of M's node graph
+ *   - the dofs' split (the option part): on 2 ranks METIS' partition of M's node graph
  *     (the default) must cut the halo, the entries of M in another rank's columns, to less than
- *     0.6 times the number split's (measured 19 800 against 43 218: the number split cuts the
- *     block across its 17 x 17 nodes, PT-Scotch across 17 x 9), and both give the same v within
+ *     0.6 times the number split's (measured 20 988 against 43 218, 19 800 with PT-Scotch, the
+ *     partitioner until 7 December 2026: the number split cuts the block across its 17 x 17
+ *     nodes, a graph partition across about 17 x 9), and both give the same v within
  *     1000 tol; on 1 rank there is no halo;
  *   - the set-up kept between calls (sn_gfc_admm_petsc_cached): reused on the same problem and
  *     on the same M and H with other f and w, giving the uncached results (bit for bit on one
@@ -214,7 +215,7 @@ int main(int argc, char **argv)
     CHECK_INT(ps.graph_split, 0);
     CHECK(rel_diff(nd, v[2], v[1], 0.0) <= 1000 * s.tol);
     if (rank == 0)
-      printf("the halo (entries of M in another rank's columns): by number %ld, by PT-Scotch %ld\n",
+      printf("the halo (entries of M in another rank's columns): by number %ld, by METIS %ld\n",
              ps.offrank_entries, offrank);
     if (size > 1) CHECK(offrank < 0.6 * ps.offrank_entries);
     else CHECK_INT(ps.offrank_entries, 0);

@@ -2,7 +2,11 @@
  * ranks as the launcher gave (argv[1]: 1 alone, 2 under `mpirun -n 2`):
  * - sn_petsc_allreduce: each rank's rank + 1, summed (P (P + 1) / 2) and its largest (P);
  * - sn_petsc_partition: a path of 60 vertices: the same parts on every rank, each rank's part
- *   non-empty, at most 3 edges cut (one is the least a split of a path into two can cut);
+ *   non-empty, at most 3 edges cut (one is the least a split of a path into two can cut); a grid
+ *   of 24 x 24 vertices given with each edge at one end only: three calls give the same parts
+ *   (PT-Scotch, the partitioner until 7 December 2026, gave other parts from call to call and run
+ *   to run), each part within 5 % of N / P vertices, at most 2 x 24 edges cut on two ranks (a
+ *   straight cut is 24; measured 27);
  * - sn_gfc_admm_petsc_split with summed: each rank holds a symmetric share of M (entries (i, j)
  *   and (j, i), i <= j, on rank (i + 2 j) mod P, so that every rank holds entries of the others'
  *   rows, and some rows of a rank hold no diagonal entry, as a finite-element share has), the
@@ -58,6 +62,33 @@ static int path_split(int rank, int size)
     return 1;
   }
   if (rank == 0) printf("path of %d vertices on %d ranks: %d edges cut\n", NV, size, cut);
+  return 0;
+}
+
+static int grid_split(int rank, int size)
+{
+  enum { G = 24, NV = G * G };
+  int xadj[NV + 1], adj[2 * NV], part[3][NV], k = 0, fail = 0;
+  for (int v = 0; v < NV; v++) {        /* the right and upper neighbours only */
+    xadj[v] = k;
+    if (v % G + 1 < G) adj[k++] = v + 1;
+    if (v / G + 1 < G) adj[k++] = v + G;
+  }
+  xadj[NV] = k;
+  for (int t = 0; t < 3; t++) fail |= sn_petsc_partition(NV, xadj, adj, part[t]) != SN_OK;
+  int count[8] = {0}, cut = 0;
+  for (int v = 0; v < NV && !fail; v++) {
+    fail |= part[1][v] != part[0][v] || part[2][v] != part[0][v] || part[0][v] < 0 || part[0][v] >= size || size > 8;
+    if (!fail) count[part[0][v]]++;
+    for (int p = xadj[v]; p < xadj[v + 1] && !fail; p++) cut += part[0][adj[p]] != part[0][v];
+  }
+  for (int p = 0; p < size && p < 8; p++) fail |= fabs(count[p] - (double)NV / size) > 0.05 * NV / size;
+  if (size == 2) fail |= cut > 2 * G;
+  if (fail) {
+    fprintf(stderr, "rank %d: grid partition: parts differ between calls, unbalanced or cut %d\n", rank, cut);
+    return 1;
+  }
+  if (rank == 0) printf("grid of %d x %d vertices on %d ranks: %d edges cut, the same parts in 3 calls\n", G, G, size, cut);
   return 0;
 }
 
@@ -163,6 +194,7 @@ int main(int argc, char **argv)
   int fail = size != want;
   fail |= sums(rank, size);
   fail |= path_split(rank, size);
+  fail |= grid_split(rank, size);
   fail |= summed(rank, size, "GFC3D_Example1.dat", 1e-8);
   fail |= summed(rank, size, "CubeH8.hdf5", 1e-8);
   fail |= summed(rank, size, "LMGC_GlobalFrictionContactProblem00046.hdf5", 1e-8);
