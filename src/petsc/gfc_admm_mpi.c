@@ -38,9 +38,9 @@
  * natural-map measure of (r, u) over max(|w|, |r|, |u|), every sum a local partial sum, all of
  * them in one MPI_Allreduce per step; stop when it is <= tol, or with SN_STALLED when GIVE_UP
  * steps have not lowered the best error by 1 % (a caller's chain then tries its next solver,
- * where the serial solver's 100 000 steps of Krylov solves would run for hours). The best iterate is gathered on
- * every rank at the end and judged by sn_gfc_error and sn_gfc_verdict on the whole problem,
- * as the serial solver does. */
+ * where the serial solver's 100 000 steps of Krylov solves would run for hours). The best
+ * iterate is gathered on every rank at the end and judged by sn_gfc_error and sn_gfc_verdict
+ * on the whole problem, as the serial solver does. */
 #include "petsc/dof_partition.h"
 #include "petsc/petsc_module.h"
 #include "problem/problem_check.h"
@@ -1001,6 +1001,8 @@ int sn_gfc_admm_petsc_mod(const sn_gfc *P, const sn_petsc_nearnull *nn, const sn
     info->error = err;
   }
   st = sn_gfc_verdict_mv(P, r, v, s, st, "petsc_admm", info, dsum, Mv);
+  free(dsum);
+  free(Mv);
   double t = sn_wtime() - t0;
   if (info) info->seconds = t;
   if (stats) {
