@@ -127,7 +127,8 @@ int sn_gfc_admm_petsc_cached(const sn_gfc *P, const sn_petsc_nearnull *nn, sn_pe
  * an edge listed at one end or both, self-loops and repeats ignored), the same on every rank, split
  * into one part per rank by METIS' k-way partition with a fixed seed, each rank computing it
  * alone; part[v] (out, nv): the rank of vertex v, the same on every rank and in every run. One
- * rank: all 0. SN_ERR_ARG (a neighbour out of range) on every rank when on one. */
+ * rank: all 0. On every rank when on one: SN_ERR_ARG (xadj not from 0 or decreasing, a neighbour
+ * out of range), SN_ERR_NOMEM, SN_ERR_BACKEND (METIS failed, or PETSc not started). */
 int sn_petsc_partition(int nv, const int *xadj, const int *adj, int *part);
 
 /* COLLECTIVE: buf (n values) replaced on every rank by its sum over the ranks (op

@@ -20,6 +20,7 @@ typedef struct {
   int *elem, *face, *nn;     /* per face */
   int *nodes;                /* nf x SN_CONTACT_MAXFN */
   double *lo, *hi;           /* nf x 3, grown by the search distance */
+  double diam;               /* the largest face's box diagonal (before the growth) */
 } faces_t;
 
 static void faces_free(faces_t *F)
@@ -323,7 +324,12 @@ static double distance_bound(const work_t *W, const faces_t *F, int f, const dou
 
 /* The closest master face of the point xs within sd among the candidates of its grid cell: its
  * index (best filled), -1 for none, -2 for a degenerate face. Of several at the same distance,
- * the first in the surface's order, the same distance meaning within 1e-10 sd: a slave node on the
+ * the first in the surface's order, the same distance meaning within tie = 1e-10 of the largest
+ * face's size (plus 1e-13 of the node's coordinates, their rounding) of the smallest distance:
+ * the exact closest is found first, then the first face within tie of it, so that the choice
+ * does not depend on the order of the candidates (a chain of faces each within tie of the
+ * next: a review's find on the first version, which compared each face with the best so far).
+ * A slave node on the
  * edge of two master faces (conforming meshes: every node of CalculiX' friction1) is as far from
  * both up to rounding, and an exact comparison picked one face or the other on iterates that
  * differed by 5e-14 (the model split against the whole model), with a normal tilted by +1.5e-4
@@ -343,7 +349,7 @@ static int closest_face_at(const work_t *W, const faces_t *F, const grid_t *G, c
   }
   long c = ((long)ci[2] * G->n[1] + ci[1]) * G->n[0] + ci[0];
   int q0 = G->start[c], q1 = G->start[c + 1], qf = -1;
-  double lbf = INFINITY, tie = 1e-10 * sd;
+  double lbf = INFINITY;
   for (int q = q0; q < q1; q++) {          /* the candidate to project first */
     int f = G->item[q];
     if (!candidate(W, F, f, xs, excl, nex, want)) continue;
@@ -358,15 +364,30 @@ static int closest_face_at(const work_t *W, const faces_t *F, const grid_t *G, c
     double X[3 * SN_CONTACT_MAXFN];
     for (int a = 0; a < F->nn[f]; a++)
       for (int j = 0; j < 3; j++) X[3 * a + j] = W->xc[3 * F->nodes[SN_CONTACT_MAXFN * f + a] + j];
-    if (bf >= 0 && distance_bound(W, F, f, xs, sd) > best->dist + tie) {
+    if (bf >= 0 && distance_bound(W, F, f, xs, sd) > best->dist) {
       if (sn_contact_face_check(W->sdim, F->nn[f], X) < 0) return -2;
       continue;
     }
     sn_contact_point cand;
     memset(&cand, 0, sizeof cand);   /* the projection fills the geometric fields only */
     if (sn_contact_project(W->sdim, F->nn[f], X, xs, &cand) < 0) return -2;
-    if (cand.dist <= sd && (bf < 0 || cand.dist < best->dist - tie || (cand.dist <= best->dist + tie && f < bf)))
+    if (cand.dist <= sd && (bf < 0 || cand.dist < best->dist || (cand.dist == best->dist && f < bf)))
       *best = cand, bf = f;
+  }
+  if (bf <= 0) return bf;
+  double S = 0.0, dmin = best->dist;     /* of the faces within tie of the closest, the first */
+  for (int k = 0; k < W->sdim; k++) S = fmax(S, fabs(xs[k]));
+  double tie = 1e-10 * F->diam + 1e-13 * S;
+  for (int q = q0; q < q1; q++) {
+    int f = G->item[q];
+    if (f >= bf || !candidate(W, F, f, xs, excl, nex, want) || distance_bound(W, F, f, xs, sd) > dmin + tie) continue;
+    double X[3 * SN_CONTACT_MAXFN];
+    for (int a = 0; a < F->nn[f]; a++)
+      for (int j = 0; j < 3; j++) X[3 * a + j] = W->xc[3 * F->nodes[SN_CONTACT_MAXFN * f + a] + j];
+    sn_contact_point cand;
+    memset(&cand, 0, sizeof cand);
+    if (sn_contact_project(W->sdim, F->nn[f], X, xs, &cand) < 0) return -2;
+    if (cand.dist <= sd && cand.dist <= dmin + tie) *best = cand, bf = f;
   }
   return bf;
 }
@@ -722,15 +743,13 @@ static int do_pair(work_t *W, int pi, double search_dist, ptbuf *out, char *msg,
   if ((r = build_faces(W, MS, &F))) goto done;
   if ((r = slave_nodes(W, SS, pi, msg, msglen))) goto done;
 
-  double sd = search_dist;
-  if (!(sd > 0)) {
-    sd = 0;
-    for (int f = 0; f < F.nf; f++) {
-      double s = 0;
-      for (int k = 0; k < 3; k++) s += (F.hi[3 * f + k] - F.lo[3 * f + k]) * (F.hi[3 * f + k] - F.lo[3 * f + k]);
-      sd = fmax(sd, sqrt(s));
-    }
+  F.diam = 0;
+  for (int f = 0; f < F.nf; f++) {
+    double s = 0;
+    for (int k = 0; k < 3; k++) s += (F.hi[3 * f + k] - F.lo[3 * f + k]) * (F.hi[3 * f + k] - F.lo[3 * f + k]);
+    F.diam = fmax(F.diam, sqrt(s));
   }
+  double sd = search_dist > 0 ? search_dist : F.diam;
   for (int f = 0; f < F.nf; f++)
     for (int k = 0; k < 3; k++) F.lo[3 * f + k] -= sd, F.hi[3 * f + k] += sd;
   if ((r = grid_build(&G, W->sdim, &F))) goto done;

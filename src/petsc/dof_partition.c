@@ -63,7 +63,6 @@ long sn_dof_part_offrank(const sn_dof_part *p, const sn_csr *M, int rank)
 static int block_graph(const sn_csr *M, int bs, int **xadj, int **adj)
 {
   int B = M->m / bs;
-  long nz = 0;
   *xadj = malloc(sizeof(int) * ((size_t)B + 1));
   int *mark = malloc(sizeof(int) * ((size_t)B + 1));
   if (!*xadj || !mark) { free(mark); *adj = NULL; return SN_ERR_NOMEM; }
@@ -82,7 +81,7 @@ static int block_graph(const sn_csr *M, int bs, int **xadj, int **adj)
       }
     }
     if (pass) (*xadj)[B] = k;
-    else if (!(*adj = malloc(sizeof(int) * ((size_t)(nz = k) + 1)))) { free(mark); return SN_ERR_NOMEM; }
+    else if (!(*adj = malloc(sizeof(int) * ((size_t)k + 1)))) { free(mark); return SN_ERR_NOMEM; }
   }
   free(mark);
   return SN_OK;
@@ -159,7 +158,7 @@ static int cmp_idx(const void *a, const void *b)
 static int metis_graph(int nv, const int *xadj, const int *adj, idx_t **ia, idx_t **ja)
 {
   long ne = 0;
-  int *next = calloc((size_t)nv + 1, sizeof(int));
+  long *next = calloc((size_t)nv + 1, sizeof(long));
   *ia = malloc(sizeof(idx_t) * ((size_t)nv + 1));
   *ja = NULL;
   if (!next || !*ia) { free(next); return SN_ERR_NOMEM; }
@@ -172,7 +171,7 @@ static int metis_graph(int nv, const int *xadj, const int *adj, idx_t **ia, idx_
   }
   (*ia)[0] = 0;
   for (int v = 0; v < nv; v++) (*ia)[v + 1] = (*ia)[v] + next[v];
-  for (int v = 0; v < nv; v++) next[v] = (int)(*ia)[v];   /* each row's next free slot */
+  for (int v = 0; v < nv; v++) next[v] = (*ia)[v];   /* each row's next free slot */
   for (int v = 0; v < nv; v++)
     for (int p = xadj[v]; p < xadj[v + 1]; p++)
       if (adj[p] != v) {
@@ -196,22 +195,35 @@ int sn_graph_parts(int size, int nv, const int *xadj, const int *adj, int *part)
 {
   if (size < 1 || nv < 0 || (nv > 0 && (!xadj || !part))) return SN_ERR_ARG;
   for (int v = 0; v < nv; v++) part[v] = 0;
-  if (size == 1 || nv == 0) return SN_OK;
-  for (int v = 0; v < nv; v++)
+  if (nv > 0 && xadj[0] != 0) return SN_ERR_ARG;
+  for (int v = 0; v < nv; v++) {
+    if (xadj[v + 1] < xadj[v] || (xadj[v + 1] > xadj[v] && !adj)) return SN_ERR_ARG;
     for (int p = xadj[v]; p < xadj[v + 1]; p++)
       if (adj[p] < 0 || adj[p] >= nv) return SN_ERR_ARG;
+  }
+  if (size == 1 || nv == 0) return SN_OK;
+  if (nv < 4 * size) {                   /* few vertices a part: METIS may leave parts empty */
+    for (int v = 0; v < nv; v++) part[v] = (int)((long long)v * size / nv);
+    return SN_OK;
+  }
   idx_t *ia, *ja, *pt = malloc(sizeof(idx_t) * ((size_t)nv + 1));
   int st = pt ? metis_graph(nv, xadj, adj, &ia, &ja) : SN_ERR_NOMEM;
   if (!st) {
     idx_t n = nv, ncon = 1, np = size, cut = 0, opt[METIS_NOPTIONS];
     METIS_SetDefaultOptions(opt);
     opt[METIS_OPTION_SEED] = 1;          /* fixed: the same parts in every run */
-    int e = np > nv ? METIS_OK : METIS_PartGraphKway(&n, &ncon, ia, ja, NULL, NULL, NULL, &np, NULL, NULL, opt, &cut, pt);
-    if (np > nv)                         /* fewer vertices than parts: one each, some ranks empty */
-      for (int v = 0; v < nv; v++) pt[v] = v;
+    int e = METIS_PartGraphKway(&n, &ncon, ia, ja, NULL, NULL, NULL, &np, NULL, NULL, opt, &cut, pt);
     if (e == METIS_ERROR_MEMORY) st = SN_ERR_NOMEM;
     else if (e != METIS_OK) st = SN_ERR_BACKEND;
-    for (int v = 0; !st && v < nv; v++) part[v] = (int)pt[v];
+    int *count = st ? NULL : calloc((size_t)size, sizeof(int)), empty = 0;
+    if (!st && !count) st = SN_ERR_NOMEM;
+    for (int v = 0; !st && v < nv; v++) {
+      if (pt[v] < 0 || pt[v] >= size) st = SN_ERR_BACKEND;
+      else count[pt[v]]++, part[v] = (int)pt[v];
+    }
+    for (int q = 0; !st && q < size; q++) empty |= count[q] == 0;
+    for (int v = 0; !st && empty && v < nv; v++) part[v] = (int)((long long)v * size / nv);   /* by number */
+    free(count);
   }
   if (pt) {
     free(ia);

@@ -583,30 +583,36 @@ static double default_sd(const sn_model *m)
   return sd;
 }
 
-/* detection against the projection on every master face (the closest within sd; of several at
- * the same distance, within 1e-10 sd, the first face): the same face, gap and distance bit for
- * bit. sd 0: the default search distance (the largest face diagonal) */
+/* detection against the projection on every master face (the closest within sd; of those within
+ * tie of the smallest distance, the first face: tie 1e-10 of the largest face diagonal plus
+ * 1e-13 of the node's largest coordinate): the same face, gap and distance bit for bit. sd 0:
+ * the default search distance (the largest face diagonal) */
 static void brute_compare(sn_model *m, double sd, int *compared)
 {
   sn_contact_point *p = NULL;
   int n = 0;
   CHECK_INT(detect(m, NULL, sd, &p, &n), SN_OK);
   int all = sd == 0;
-  if (all) sd = default_sd(m);
+  double diam = default_sd(m);
+  if (all) sd = diam;
   const sn_surface *S = &m->surfaces[m->pairs[0].slave], *MS = &m->surfaces[m->pairs[0].master];
   int k = 0, mismatch = 0, found = 0;
   for (int i = 0; i < S->n; i++) {
     int v = S->node[i], bf = -1;
     sn_contact_point best, c;
     memset(&best, 0, sizeof best);
-    for (int f = 0; f < MS->n; f++) {
-      int loc[8], e = MS->elem[f], nn = sn_element_face_nodes(m->elem_type[e], MS->face[f], loc);
-      double X[24];
-      for (int a = 0; a < nn; a++)
-        for (int j = 0; j < 3; j++) X[3 * a + j] = m->x[3 * m->elem_conn[m->elem_ptr[e] + loc[a]] + j];
-      if (sn_contact_project(m->ndf, nn, X, m->x + 3 * v, &c)) { mismatch++; continue; }
-      if (c.dist <= sd && (bf < 0 || c.dist < best.dist - 1e-10 * sd)) best = c, bf = f;
-    }
+    double dmin = INFINITY, xmax = 0;
+    for (int j = 0; j < m->ndf; j++) xmax = fmax(xmax, fabs(m->x[3 * v + j]));
+    for (int pass = 0; pass < 2; pass++)   /* the smallest distance, then the first face within tie */
+      for (int f = 0; f < MS->n; f++) {
+        int loc[8], e = MS->elem[f], nn = sn_element_face_nodes(m->elem_type[e], MS->face[f], loc);
+        double X[24];
+        for (int a = 0; a < nn; a++)
+          for (int j = 0; j < 3; j++) X[3 * a + j] = m->x[3 * m->elem_conn[m->elem_ptr[e] + loc[a]] + j];
+        if (sn_contact_project(m->ndf, nn, X, m->x + 3 * v, &c)) { mismatch++; continue; }
+        if (pass == 0 && c.dist <= sd) dmin = fmin(dmin, c.dist);
+        if (pass == 1 && bf < 0 && c.dist <= sd && c.dist <= dmin + 1e-10 * diam + 1e-13 * xmax) best = c, bf = f;
+      }
     if (bf < 0) continue;
     found++;
     if (k >= n || p[k].slave_node != v || p[k].master_elem != MS->elem[bf] ||

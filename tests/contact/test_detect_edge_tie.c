@@ -8,7 +8,7 @@
  *    and the whole model, whose iterates differed by 5e-14, then had normals tilted by +1.5e-4 or -1.5e-4 and
  *    results 1e-3 apart on CalculiX' friction1, where every slave node lies on master edges);
  *  - moved by dx = +-1e-6, far beyond rounding, it takes the face on its side, the closer one: the
- *    distances differ by 2e-9 there, the tie is 1e-10 of the search distance. */
+ *    distances differ by 2e-9 there, the tie is 1e-10 of the largest face's size (7e-11). */
 #include "fe_deck.h"
 #include "signorini/contact.h"
 #include "signorini/fem.h"

@@ -6,7 +6,8 @@
  *   of 24 x 24 vertices given with each edge at one end only: three calls give the same parts
  *   (PT-Scotch, the partitioner until 7 December 2026, gave other parts from call to call and run
  *   to run), each part within 5 % of N / P vertices, at most 2 x 24 edges cut on two ranks (a
- *   straight cut is 24; measured 27);
+ *   straight cut is 24; measured 27); a path of 3 vertices split by number, offsets not starting at 0
+ *   refused;
  * - sn_gfc_admm_petsc_split with summed: each rank holds a symmetric share of M (entries (i, j)
  *   and (j, i), i <= j, on rank (i + 2 j) mod P, so that every rank holds entries of the others'
  *   rows, and some rows of a rank hold no diagonal entry, as a finite-element share has), the
@@ -89,7 +90,17 @@ static int grid_split(int rank, int size)
     return 1;
   }
   if (rank == 0) printf("grid of %d x %d vertices on %d ranks: %d edges cut, the same parts in 3 calls\n", G, G, size, cut);
-  return 0;
+  /* a path of 3 vertices, fewer than 4 a part: split by number (v size / 3), no part empty on
+     up to 3 ranks; offsets not from 0 refused */
+  int x3[4] = {0, 1, 3, 4}, a3[4] = {1, 0, 2, 1}, p3[3], bad[4] = {1, 1, 3, 4};
+  fail = sn_petsc_partition(3, x3, a3, p3) != SN_OK;
+  for (int v = 0; v < 3 && !fail; v++) fail |= p3[v] != v * size / 3;
+  if (fail) fprintf(stderr, "rank %d: the path of 3 vertices: parts %d %d %d\n", rank, p3[0], p3[1], p3[2]);
+  if (sn_petsc_partition(3, bad, a3, p3) != SN_ERR_ARG) {
+    fprintf(stderr, "rank %d: offsets from 1 not refused\n", rank);
+    fail = 1;
+  }
+  return fail;
 }
 
 /* rank's share of M: entries (i, j) where (min(i, j) + 2 max(i, j)) mod size == rank */
