@@ -142,7 +142,14 @@ int sn_scene_simulate(sn_scene *S, const sn_scene_run *run, sn_scene_output *out
     memset(&di, 0, sizeof di);
     int r = advance(S, run, &s, t_end, &di);
     if (r < 0) {
-      if (msg && msglen)
+      /* a registry solver that refuses the step's problem (rest: more than SN_REST_MAX_ROWS rows)
+         says so, rather than "invalid argument" alone */
+      int reg = r == SN_ERR_ARG && run->method != SN_SCENE_EVENT && s.solver && strcmp(s.solver, "nsgs");
+      int nc = di.ncontacts > 0 ? di.ncontacts : sn_scene_ncontacts(S);
+      if (msg && msglen && reg)
+        snprintf(msg, msglen, "Moreau-Jean step %ld (time %g) failed: the solver '%s' refused the step's contact problem "
+                 "(%d contacts; `signorini solvers` says what each solver takes)", k, t_end, s.solver, nc);
+      else if (msg && msglen)
         snprintf(msg, msglen, "%s step %ld (time %g) failed: %s", run->method == SN_SCENE_EVENT ? "event-driven" : "Moreau-Jean",
                  k, t_end, sn_strerror(r));
       st = r;
