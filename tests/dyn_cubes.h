@@ -1,10 +1,12 @@
 /* Unit cubes (1 m) on a floor for the dynamics tests of hard, degenerate problems
- * (test_dyn_mass_ratio, test_dyn_box_stack): a scene with gravity (gx, 0, gz), mu = 0.5 and
+ * (test_dyn_mass_ratio, test_dyn_box_stack, test_fc_rest): a scene with gravity (gx, 0, gz), mu = 0.5 and
  * e = 0 for every pair and a fixed floor plane z = 0 (body 0), and cubes added at a centre with
- * a mass; the local problem of a first step, and that problem solved from zero by a solver. */
+ * a mass; the local problem of a first step, that problem solved from zero by a solver, and the
+ * floor's impulses against the cubes' weight. */
 #ifndef SN_TEST_DYN_CUBES_H
 #define SN_TEST_DYN_CUBES_H
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,6 +54,25 @@ static inline sn_fc *dyn_cubes_step_problem(sn_scene *S, double dt)
   CHECK_INT(sn_scene_last_problem(S, &P, &r0), SN_OK);
   free(r0);
   return P;
+}
+
+/* the floor's impulses r on the cubes (world frame; contacts with body 0) against their weight
+ * mass (gx, 0, gz) dt over a step of dt: the largest component's difference over the weight's z */
+static inline double dyn_cubes_floor_balance(const sn_scene *S, const double *r, int nc, double mass, double gx,
+                                             double gz, double dt)
+{
+  double f[3] = {0, 0, 0};
+  for (int i = 0; i < nc; i++) {
+    sn_body_contact c;
+    CHECK_INT(sn_scene_contact(S, i, &c), SN_OK);
+    if (c.a != 0 && c.b != 0) continue;
+    double sign = c.b == 0 ? -1.0 : 1.0;   /* r acts on b */
+    for (int k = 0; k < 3; k++) f[k] += sign * (r[3 * i] * c.normal[k] + r[3 * i + 1] * c.t1[k] + r[3 * i + 2] * c.t2[k]);
+  }
+  const double w[3] = {-mass * gx * dt, 0, -mass * gz * dt};
+  double e = 0;
+  for (int k = 0; k < 3; k++) e = fmax(e, fabs(f[k] - w[k]) / fabs(w[2]));
+  return e;
 }
 
 /* P solved by the registry's `name` from r = 0 with at most max_iter iterations to tol: the

@@ -1,6 +1,7 @@
 /* Helpers of the tests that write a deck as text and run it through sn_inp_parse and
  * sn_static_run (tests/analysis/test_fe_thermal.c, test_fe_elements.c, test_constraints.c,
- * test_shells.c; tests/contact/test_detect_threads.c uses the buffer alone): the deck buffer and a
+ * test_shells.c; tests/contact/test_detect_threads.c and test_detect_edge_tie.c the buffer and
+ * fd_block_on_plate): the deck buffer and a
  * run that keeps the last increment's displacements, reactions and nodal stresses. */
 #ifndef SN_TEST_FE_DECK_H
 #define SN_TEST_FE_DECK_H
@@ -113,6 +114,27 @@ static inline void fd_free(fd_result *r)
   free(r->u); free(r->rf); free(r->snode); free(r->sip);
   sn_model_free(r->m);
   memset(r, 0, sizeof *r);
+}
+
+/* The deck b (freed) of element sets BLOCK and PLATE completed as a node-to-surface HARD pair,
+ * BLOCK's S1 faces on PLATE's S2 faces (both E 1000, nu 0.3; *FRICTION mu when mu > 0), and
+ * parsed: the model, NULL (a failed check) where the deck is refused
+ * (tests/contact/test_detect_threads.c, test_detect_edge_tie.c) */
+static inline sn_model *fd_block_on_plate(fd_buf *b, double mu)
+{
+  fd_print(b, "*MATERIAL, NAME=STEEL\n*ELASTIC\n1000, 0.3\n*SOLID SECTION, ELSET=BLOCK, MATERIAL=STEEL\n"
+              "*SOLID SECTION, ELSET=PLATE, MATERIAL=STEEL\n*SURFACE, NAME=SLAVE\nBLOCK, S1\n*SURFACE, NAME=PLANE\n"
+              "PLATE, S2\n*SURFACE INTERACTION, NAME=SI\n*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=HARD\n");
+  if (mu > 0) fd_print(b, "*FRICTION\n%.17g\n", mu);
+  fd_print(b, "*CONTACT PAIR, INTERACTION=SI, TYPE=NODE TO SURFACE\nSLAVE, PLANE\n");
+  sn_model *m = NULL;
+  char msg[512];
+  int r = sn_inp_parse(b->s, b->n, "test", NULL, &m, msg, sizeof msg);
+  if (r) fprintf(stderr, "deck: %s\n", msg);
+  CHECK_INT(r, SN_OK);
+  free(b->s);
+  memset(b, 0, sizeof *b);
+  return m;
 }
 
 /* displacement component c of the node with user id `id` */

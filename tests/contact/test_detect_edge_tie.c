@@ -41,16 +41,9 @@ int main(void)
   fd_buf b = {0};
   hex_block(&b, 0.1, 0.4, 0.01, 0.1, 1, 1, "BLOCK");
   hex_block(&b, 0.0, 0.5, -0.2, 0.2, 101, 101, "PLATE");
-  fd_print(&b, "*MATERIAL, NAME=STEEL\n*ELASTIC\n1000, 0.3\n*SOLID SECTION, ELSET=BLOCK, MATERIAL=STEEL\n"
-              "*SOLID SECTION, ELSET=PLATE, MATERIAL=STEEL\n*SURFACE, NAME=SLAVE\nBLOCK, S1\n*SURFACE, NAME=PLANE\n"
-              "PLATE, S2\n*SURFACE INTERACTION, NAME=SI\n*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=HARD\n"
-              "*CONTACT PAIR, INTERACTION=SI, TYPE=NODE TO SURFACE\nSLAVE, PLANE\n");
-  sn_model *m = NULL;
+  sn_model *m = fd_block_on_plate(&b, 0.0);
   char msg[512];
-  int r = sn_inp_parse(b.s, b.n, "test", NULL, &m, msg, sizeof msg);
-  if (r) fprintf(stderr, "deck: %s\n", msg);
-  CHECK_INT(r, SN_OK);
-  free(b.s);
+  int r;
   if (!m) return sn_check_report();
   double *u = calloc(3 * (size_t)m->nnodes, sizeof *u);
   int mid[2], nm = 0;

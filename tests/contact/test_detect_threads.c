@@ -38,16 +38,9 @@ int main(void)
   fd_buf b = {0};
   hex_block(&b, NX, 0, 0, 0.01, 1.0, 0.1, 1, 1, "BLOCK");
   hex_block(&b, 5, -0.07, -0.07, -0.2, 1.14, 0.2, 10001, 10001, "PLATE");
-  fd_print(&b, "*MATERIAL, NAME=STEEL\n*ELASTIC\n1000, 0.3\n*SOLID SECTION, ELSET=BLOCK, MATERIAL=STEEL\n"
-              "*SOLID SECTION, ELSET=PLATE, MATERIAL=STEEL\n*SURFACE, NAME=SLAVE\nBLOCK, S1\n*SURFACE, NAME=PLANE\n"
-              "PLATE, S2\n*SURFACE INTERACTION, NAME=SI\n*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=HARD\n*FRICTION\n0.3\n"
-              "*CONTACT PAIR, INTERACTION=SI, TYPE=NODE TO SURFACE\nSLAVE, PLANE\n");
-  sn_model *m = NULL;
+  sn_model *m = fd_block_on_plate(&b, 0.3);
   char msg[512];
-  int r = sn_inp_parse(b.s, b.n, "test", NULL, &m, msg, sizeof msg);
-  if (r) fprintf(stderr, "deck: %s\n", msg);
-  CHECK_INT(r, SN_OK);
-  free(b.s);
+  int r;
   if (!m) return sn_check_report();
 
   /* a displacement that tilts and bends the block's bottom face: z moves by

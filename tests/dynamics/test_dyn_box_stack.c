@@ -39,22 +39,6 @@ static sn_scene *block(double heavy, double *mass) {
   return S;
 }
 
-/* the floor's impulses on the block (world frame) against its weight over the step */
-static double floor_balance(const sn_scene *S, const double *r, int nc, double mass) {
-  double f[3] = {0, 0, 0};
-  for (int i = 0; i < nc; i++) {
-    sn_body_contact c;
-    CHECK_INT(sn_scene_contact(S, i, &c), SN_OK);
-    if (c.a != 0 && c.b != 0) continue;
-    double sign = c.b == 0 ? -1.0 : 1.0;   /* r acts on b */
-    for (int k = 0; k < 3; k++) f[k] += sign * (r[3 * i] * c.normal[k] + r[3 * i + 1] * c.t1[k] + r[3 * i + 2] * c.t2[k]);
-  }
-  const double w[3] = {-mass * GX * DT, 0, -mass * GZ * DT};
-  double e = 0;
-  for (int k = 0; k < 3; k++) e = fmax(e, fabs(f[k] - w[k]) / fabs(w[2]));
-  return e;
-}
-
 static void run(double heavy, const char *const *names, double btol) {
   double mass;
   sn_scene *S = block(heavy, &mass);
@@ -65,7 +49,7 @@ static void run(double heavy, const char *const *names, double btol) {
     double *r;
     sn_info info;
     int st = dyn_cubes_solve(P, names[k], 20000, 1e-8, &r, &info);
-    double e = sn_fc_error(P, r, NULL), b = floor_balance(S, r, P->nc, mass);
+    double e = sn_fc_error(P, r, NULL), b = dyn_cubes_floor_balance(S, r, P->nc, mass, GX, GZ, DT);
     printf("heavy layer %g kg, %d contacts, %-6s status %d, %5d iterations, error %.2e, floor balance %.2e\n", heavy,
            P->nc, names[k], st, info.iterations, e, b);
     CHECK_INT(st, SN_OK);
@@ -119,7 +103,7 @@ static void crowded(void) {
   double *r;
   sn_info info;
   int st = dyn_cubes_solve(P, "auto", 1000, 1e-8, &r, &info);
-  double e = sn_fc_error(P, r, NULL), b = floor_balance(S, r, P->nc, mass);
+  double e = sn_fc_error(P, r, NULL), b = dyn_cubes_floor_balance(S, r, P->nc, mass, GX, GZ, DT);
   printf("3 x 3 x 3 block, middle layer 1 000 kg: %d contacts, %d nonzeros in W; auto: status %d by %s (first %s, %d "
          "iterations), error %.2e, floor balance %.2e, %.2f s\n", P->nc, P->W->colptr[P->W->n], st,
          info.solver ? info.solver : "-", info.ntried ? info.tried[0].name : "-", info.iterations, e, b, info.seconds);

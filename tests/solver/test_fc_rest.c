@@ -75,23 +75,6 @@ static double cone_excess(const sn_fc *P, const double *r)
   return rmax > 0 ? e / rmax : e;
 }
 
-/* the floor's impulses on the block (world frame) against its weight over the step */
-static double floor_balance(const sn_scene *S, const double *r, int nc, double mass)
-{
-  double f[3] = {0, 0, 0};
-  for (int i = 0; i < nc; i++) {
-    sn_body_contact c;
-    CHECK_INT(sn_scene_contact(S, i, &c), SN_OK);
-    if (c.a != 0 && c.b != 0) continue;
-    double sign = c.b == 0 ? -1.0 : 1.0;   /* r acts on b */
-    for (int k = 0; k < 3; k++) f[k] += sign * (r[3 * i] * c.normal[k] + r[3 * i + 1] * c.t1[k] + r[3 * i + 2] * c.t2[k]);
-  }
-  const double w[3] = {-mass * GX * DT, 0, -mass * GZ * DT};
-  double e = 0;
-  for (int k = 0; k < 3; k++) e = fmax(e, fabs(f[k] - w[k]) / fabs(w[2]));
-  return e;
-}
-
 static void stack(void)
 {
   sn_scene *S = dyn_cubes_scene(GX, GZ);
@@ -109,7 +92,7 @@ static void stack(void)
     double *r, pen;
     sn_info info;
     int st = dyn_cubes_solve(P, names[k], k ? 5000 : 1000, 1e-8, &r, &info);   /* auto: its defaults */
-    double e = natmap_error(P, r, &pen), b = floor_balance(S, r, P->nc, mass), c = cone_excess(P, r);
+    double e = natmap_error(P, r, &pen), b = dyn_cubes_floor_balance(S, r, P->nc, mass, GX, GZ, DT), c = cone_excess(P, r);
     printf("3 x 3 x 2 block, upper layer %g kg: %d contacts, %d nonzeros in W; %s: status %d by %s (%d attempts), %d "
            "iterations, error %.2e (recomputed), penetration %.2e, cone %.1e, floor balance %.2e\n", HEAVY, P->nc,
            P->W->colptr[n], names[k], st, info.solver ? info.solver : "-", info.ntried, info.iterations, e, pen, c, b);
